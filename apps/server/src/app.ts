@@ -1,0 +1,99 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '@crewline/db';
+import type { Config } from './platform/env';
+import { registerErrorHandler } from './platform/errors';
+import { loggerOptions } from './platform/logger';
+import { registerSecurityHeaders } from './platform/security-headers';
+import { registerSpa } from './platform/spa';
+import { createRequestMetrics, registerRequestMetrics } from './platform/request-metrics';
+import { createTokenService } from './platform/auth/tokens';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { createRateLimitRepository } from './modules/auth/rate-limit.repository';
+import { createAuthService } from './modules/auth/auth.service';
+import { registerAuthGuard } from './modules/auth/auth.guard';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createOrganizationsRepository } from './modules/organizations/organizations.repository';
+import { createOrganizationsService } from './modules/organizations/organizations.service';
+import { organizationsRoutes } from './modules/organizations/organizations.routes';
+import { createAgentsRepository } from './modules/agents/agents.repository';
+import { createAgentsService } from './modules/agents/agents.service';
+import { agentsRoutes } from './modules/agents/agents.routes';
+import { createWorkflowsRepository } from './modules/workflows/workflows.repository';
+import { createWorkflowsService } from './modules/workflows/workflows.service';
+import { workflowsRoutes } from './modules/workflows/workflows.routes';
+import { createExecutionsRepository } from './modules/executions/executions.repository';
+import { createExecutionsService } from './modules/executions/executions.service';
+import { executionsRoutes } from './modules/executions/executions.routes';
+import { createSystemRepository } from './modules/system/system.repository';
+import { createSystemService } from './modules/system/system.service';
+import { systemRoutes } from './modules/system/system.routes';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  /** Overrides the pino options (tests pass false). */
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Wires services into routes. Tests build the real app with this and call it through inject(). */
+export function createServices(deps: AppDeps) {
+  const { config, db } = deps;
+  const metrics = createRequestMetrics();
+  return {
+    metrics,
+    auth: createAuthService({
+      config,
+      repository: createAuthRepository(db),
+      rateLimits: createRateLimitRepository(db),
+      tokens: createTokenService(config.jwtSecret),
+    }),
+    organizations: createOrganizationsService(createOrganizationsRepository(db)),
+    agents: createAgentsService(createAgentsRepository(db)),
+    workflows: createWorkflowsService(createWorkflowsRepository(db)),
+    executions: createExecutionsService(createExecutionsRepository(db)),
+    system: createSystemService({ config, repository: createSystemRepository(db), metrics }),
+  };
+}
+export type Services = ReturnType<typeof createServices>;
+
+export async function buildApp(deps: AppDeps, services: Services = createServices(deps)) {
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(deps.config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const routeInventory: { method: string; url: string; public: boolean }[] = [];
+  app.decorate('routeInventory', routeInventory);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      routeInventory.push({ method, url: route.url, public: route.config?.public === true });
+    }
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+  registerRequestMetrics(app, services.metrics);
+  registerAuthGuard(app, services.auth);
+
+  await app.register(systemRoutes(services.system));
+  await app.register(authRoutes(services.auth));
+  await app.register(organizationsRoutes(services.organizations));
+  await app.register(agentsRoutes(services.agents));
+  await app.register(workflowsRoutes(services.workflows));
+  await app.register(executionsRoutes(services.executions));
+  await registerSpa(app, deps.config.webDistDir);
+  return app as unknown as FastifyInstance;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeInventory: { method: string; url: string; public: boolean }[];
+  }
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { pino } from 'pino';
+import { createDb, runMigrations, startEmbeddedPostgres } from '@crewline/db';
+import { buildApp, createServices } from './app';
+import { ConfigError, loadConfig } from './platform/env';
+import { loggerOptions } from './platform/logger';
+import { startQueue, type Queue } from './platform/queue';
+import { HEARTBEAT_INTERVAL_MS } from './modules/system/system.service';
+
+// ROLE=all runs everything in this process; ROLE=api serves HTTP only; ROLE=worker runs jobs only.
+async function main() {
+  const config = loadConfig(process.env);
+  const logger = pino(loggerOptions(config.logLevel) as object);
+  const stops: (() => Promise<unknown>)[] = [];
+  const shutdown = createShutdown(logger, stops);
+
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    logger.info({ dataDir: config.dataDir }, 'starting the embedded PostgreSQL');
+    const embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      log: (line) => logger.debug(line),
+    });
+    stops.unshift(() => embedded.stop());
+    databaseUrl = embedded.url;
+  }
+  const database = createDb(databaseUrl);
+  stops.unshift(() => database.close());
+  await runMigrations(database.db);
+
+  const services = createServices({ config, db: database.db });
+
+  if (config.role !== 'api') {
+    const queue: Queue = await startQueue(databaseUrl, logger);
+    stops.unshift(() => queue.stop({ graceful: true, wait: true }));
+    const workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    const beat = () =>
+      services.system.beat(workerId, config.role).catch((err) => logger.warn({ err }, 'heartbeat failed'));
+    await beat();
+    const heartbeat = setInterval(beat, HEARTBEAT_INTERVAL_MS);
+    stops.unshift(async () => {
+      clearInterval(heartbeat);
+      await services.system.forget(workerId).catch(() => undefined);
+    });
+    logger.info({ workerId }, 'worker started');
+  }
+
+  if (config.role !== 'worker') {
+    const app = await buildApp({ config, db: database.db, logger }, services);
+    stops.unshift(() => app.close());
+    const prune = setInterval(() => void services.auth.pruneRateLimits().catch(() => undefined), 3_600_000);
+    prune.unref();
+    await app.listen({ port: config.port, host: config.host });
+    const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
+    logger.info(`Crewline is running at http://${shownHost}:${config.port}`);
+  }
+
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+function createShutdown(logger: pino.Logger, stops: (() => Promise<unknown>)[]) {
+  let stopping = false;
+  return async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 20_000);
+    force.unref();
+    // Newest first: HTTP stops accepting, the worker finishes, then the pool and the database close.
+    for (const stop of stops) {
+      try {
+        await stop();
+      } catch (err) {
+        logger.warn({ err }, 'error during shutdown');
+      }
+    }
+    logger.info('stopped');
+    process.exit(0);
+  };
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  // Configuration and folder-permission problems are the user's to fix: say so plainly, no stack.
+  if (error instanceof ConfigError || /cannot enter|DATA_DIR/.test(message)) console.error(message);
+  else console.error(error);
+  process.exit(1);
+});

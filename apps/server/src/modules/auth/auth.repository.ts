@@ -1,0 +1,118 @@
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { authSessions, organizations, userOrganizations, users, type Db } from '@crewline/db';
+
+export type UserRow = typeof users.$inferSelect;
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type Membership = { user: UserRow; organization: OrganizationRow; role: string };
+
+const uniqueViolation = '23505';
+
+export function createAuthRepository(db: Db) {
+  return {
+    async findUserByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      return row;
+    },
+
+    /** Which of the two unique fields are already taken. */
+    async findTakenIdentity(email: string, username: string) {
+      const rows = await db
+        .select({ email: users.email, username: users.username })
+        .from(users)
+        .where(or(eq(users.email, email), sql`lower(${users.username}) = lower(${username})`));
+      return {
+        email: rows.some((r) => r.email === email),
+        username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+      };
+    },
+
+    /** User, organization and owner membership in one transaction; the slug gets a suffix when taken. */
+    async createAccount(input: {
+      user: Omit<typeof users.$inferInsert, 'id'>;
+      organizationName: string;
+      slugBase: string;
+    }): Promise<Membership> {
+      return db.transaction(async (tx) => {
+        const [user] = await tx.insert(users).values(input.user).returning();
+        let organization: OrganizationRow | undefined;
+        for (let attempt = 0; !organization; attempt++) {
+          const slug = attempt === 0 ? input.slugBase : `${input.slugBase}-${randomSuffix()}`;
+          [organization] = await tx
+            .insert(organizations)
+            .values({ name: input.organizationName, slug })
+            .onConflictDoNothing({ target: organizations.slug })
+            .returning();
+          if (attempt > 20) throw new Error('could not allocate an organization slug');
+        }
+        await tx
+          .insert(userOrganizations)
+          .values({ userId: user.id, organizationId: organization.id, role: 'owner' });
+        return { user, organization, role: 'owner' };
+      });
+    },
+
+    /** The organization a user signs in to: their first membership. */
+    async findPrimaryMembership(userId: string): Promise<Membership | undefined> {
+      const [row] = await db
+        .select({ user: users, organization: organizations, role: userOrganizations.role })
+        .from(userOrganizations)
+        .innerJoin(users, eq(users.id, userOrganizations.userId))
+        .innerJoin(organizations, eq(organizations.id, userOrganizations.organizationId))
+        .where(eq(userOrganizations.userId, userId))
+        .orderBy(userOrganizations.createdAt)
+        .limit(1);
+      return row;
+    },
+
+    async createSession(input: { userId: string; organizationId: string; expiresAt: Date }): Promise<string> {
+      const [row] = await db.insert(authSessions).values(input).returning({ id: authSessions.id });
+      return row.id;
+    },
+
+    /** The session's user and membership, only while the session is neither revoked nor expired. */
+    async findActiveSession(
+      sessionId: string,
+      userId: string,
+      organizationId: string,
+    ): Promise<Membership | undefined> {
+      const [row] = await db
+        .select({ user: users, organization: organizations, role: userOrganizations.role })
+        .from(authSessions)
+        .innerJoin(users, eq(users.id, authSessions.userId))
+        .innerJoin(organizations, eq(organizations.id, authSessions.organizationId))
+        .innerJoin(
+          userOrganizations,
+          and(eq(userOrganizations.userId, users.id), eq(userOrganizations.organizationId, organizations.id)),
+        )
+        .where(
+          and(
+            eq(authSessions.id, sessionId),
+            eq(authSessions.userId, userId),
+            eq(authSessions.organizationId, organizationId),
+            isNull(authSessions.revokedAt),
+            gt(authSessions.expiresAt, sql`now()`),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async revokeSession(sessionId: string): Promise<void> {
+      await db
+        .update(authSessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof createAuthRepository>;
+
+export function isUniqueViolation(error: unknown, constraintPart: string): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pg = e.cause?.code ? e.cause : e;
+  return pg.code === uniqueViolation && (pg.constraint ?? '').includes(constraintPart);
+}
+
+function randomSuffix(): string {
+  return Math.random().toString(36).slice(2, 6);
+}

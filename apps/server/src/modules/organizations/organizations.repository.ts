@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@crewline/db';
+import type { ActivityItem, OrganizationStats } from '@crewline/contracts';
+
+export function createOrganizationsRepository(db: Db) {
+  return {
+    /** All dashboard figures in one round trip, computed by Postgres. */
+    async stats(organizationId: string): Promise<OrganizationStats> {
+      const result = await db.execute<{
+        total_agents: number;
+        active_agents: number;
+        total_workflows: number;
+        active_workflows: number;
+        total_executions: number;
+        recent_executions: number;
+        completed: number;
+        failed: number;
+        avg_seconds: number | null;
+      }>(sql`
+        with a as (
+          select count(*)::int as total, (count(*) filter (where status = 'active'))::int as active
+          from agents where organization_id = ${organizationId}
+        ), w as (
+          select count(*)::int as total, (count(*) filter (where status = 'active'))::int as active
+          from workflows where organization_id = ${organizationId}
+        ), e as (
+          select count(*)::int as total,
+            (count(*) filter (where created_at > now() - interval '24 hours'))::int as recent,
+            (count(*) filter (where status = 'completed'))::int as completed,
+            (count(*) filter (where status = 'failed'))::int as failed,
+            avg(extract(epoch from completed_at - started_at))
+              filter (where status in ('completed', 'failed') and started_at is not null and completed_at is not null)
+              ::float8 as avg_seconds
+          from workflow_executions where organization_id = ${organizationId}
+        )
+        select a.total as total_agents, a.active as active_agents, w.total as total_workflows,
+          w.active as active_workflows, e.total as total_executions, e.recent as recent_executions,
+          e.completed, e.failed, e.avg_seconds
+        from a, w, e`);
+      const r = result.rows[0];
+      const finished = r.completed + r.failed;
+      return {
+        totalAgents: r.total_agents,
+        activeAgents: r.active_agents,
+        totalWorkflows: r.total_workflows,
+        activeWorkflows: r.active_workflows,
+        totalExecutions: r.total_executions,
+        recentExecutions: r.recent_executions,
+        successRate: finished === 0 ? null : Math.round((r.completed / finished) * 1000) / 10,
+        failedExecutions: r.failed,
+        avgExecutionTime: r.avg_seconds === null ? 0 : Math.round(r.avg_seconds * 10) / 10,
+      };
+    },
+
+    /** The newest changes across agents, workflows and runs. */
+    async recentActivity(organizationId: string, limit: number): Promise<ActivityItem[]> {
+      const result = await db.execute<{
+        id: string;
+        kind: ActivityItem['kind'];
+        title: string;
+        detail: string;
+        status: string | null;
+        at: Date;
+      }>(sql`
+        (select id::text, case when updated_at > created_at + interval '1 second' then 'agent_updated' else 'agent_created' end as kind,
+           name as title, role as detail, status::text as status, updated_at as at
+         from agents where organization_id = ${organizationId} order by updated_at desc limit ${limit})
+        union all
+        (select id::text, case when updated_at > created_at + interval '1 second' then 'workflow_updated' else 'workflow_created' end,
+           name, process_type::text, status::text, updated_at
+         from workflows where organization_id = ${organizationId} order by updated_at desc limit ${limit})
+        union all
+        (select e.id::text, 'execution', coalesce(w.name, 'Unknown Workflow'), coalesce(e.error, ''), e.status::text,
+           coalesce(e.completed_at, e.started_at, e.created_at)
+         from workflow_executions e left join workflows w on w.id = e.workflow_id
+         where e.organization_id = ${organizationId}
+         order by coalesce(e.completed_at, e.started_at, e.created_at) desc limit ${limit})
+        order by at desc limit ${limit}`);
+      return result.rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
+    },
+  };
+}
+export type OrganizationsRepository = ReturnType<typeof createOrganizationsRepository>;

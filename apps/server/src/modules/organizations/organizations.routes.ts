@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { activityItemSchema, organizationStatsSchema, orgIdParamsSchema } from '@crewline/contracts';
+import { z } from 'zod';
+import { requireOwnOrganization } from '../auth/auth.guard';
+import type { OrganizationsService } from './organizations.service';
+
+export function organizationsRoutes(organizations: OrganizationsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/organizations/:orgId/stats',
+      { schema: { params: orgIdParamsSchema, response: { 200: organizationStatsSchema } } },
+      async (request) => organizations.stats(requireOwnOrganization(request, request.params.orgId)),
+    );
+
+    app.get(
+      '/api/organizations/:orgId/activity',
+      {
+        schema: {
+          params: orgIdParamsSchema,
+          response: { 200: z.object({ items: z.array(activityItemSchema) }) },
+        },
+      },
+      async (request) => organizations.activity(requireOwnOrganization(request, request.params.orgId)),
+    );
+  };
+}

@@ -1,0 +1,40 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { toolConfigurations, workerHeartbeats, type Db } from '@crewline/db';
+
+export function createSystemRepository(db: Db) {
+  return {
+    /** Round-trip time of a trivial query, in milliseconds. */
+    async ping(): Promise<number> {
+      const started = performance.now();
+      await db.execute(sql`select 1`);
+      return Math.round((performance.now() - started) * 10) / 10;
+    },
+    async liveWorkerCount(withinSeconds: number): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(workerHeartbeats)
+        .where(gt(workerHeartbeats.lastSeenAt, sql`now() - make_interval(secs => ${withinSeconds})`));
+      return row.count;
+    },
+    async beat(workerId: string, role: string): Promise<void> {
+      await db
+        .insert(workerHeartbeats)
+        .values({ id: workerId, role })
+        .onConflictDoUpdate({ target: workerHeartbeats.id, set: { lastSeenAt: sql`now()` } });
+    },
+    async forget(workerId: string): Promise<void> {
+      await db.delete(workerHeartbeats).where(eq(workerHeartbeats.id, workerId));
+    },
+    /** Ids of the organization's active LLM connections (openai_config, anthropic_config). */
+    async activeLlmConfigurations(organizationId: string): Promise<string[]> {
+      const rows = await db
+        .select({ configId: toolConfigurations.configId })
+        .from(toolConfigurations)
+        .where(
+          and(eq(toolConfigurations.organizationId, organizationId), eq(toolConfigurations.isActive, true)),
+        );
+      return rows.map((r) => r.configId);
+    },
+  };
+}
+export type SystemRepository = ReturnType<typeof createSystemRepository>;

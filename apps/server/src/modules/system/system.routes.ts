@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { systemStatusSchema } from '@crewline/contracts';
+import type { SystemService } from './system.service';
+
+export function systemRoutes(system: SystemService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/health', { config: { public: true } }, async (_request, reply) =>
+      (await system.health())
+        ? { status: 'ok' }
+        : reply.status(503).send({ status: 'unavailable', message: 'The database is not answering' }),
+    );
+
+    app.get('/api/system/status', { schema: { response: { 200: systemStatusSchema } } }, async (request) =>
+      system.status(request.auth.organizationId),
+    );
+  };
+}

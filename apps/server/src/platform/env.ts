@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+// The one place that reads the environment. Everything else receives a Config.
+const intFromEnv = (fallback: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+const boolFromEnv = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: intFromEnv(5000, 0, 65535),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'ENCRYPTION_KEY must be 64 hexadecimal characters (32 bytes)')
+    .optional(),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: boolFromEnv(false),
+  AUTH_LOGIN_MAX_FAILURES: intFromEnv(10, 1, 100_000),
+  AUTH_SIGNUP_MAX_PER_HOUR: intFromEnv(100, 1, 1_000_000),
+  SESSION_TTL_DAYS: intFromEnv(30, 1, 365),
+  WEB_DIST_DIR: z.string().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  encryptionKey: Buffer;
+  role: 'all' | 'api' | 'worker';
+  logLevel: string;
+  trustProxy: boolean;
+  rateLimits: { loginMaxFailures: number; loginWindowMinutes: number; signupMaxPerHour: number };
+  sessionTtlDays: number;
+  webDistDir: string;
+  providerKeys: { openai: string | undefined; anthropic: string | undefined };
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once. Missing secrets are generated into DATA_DIR/secrets.json (0600). */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const secrets = e.JWT_SECRET && e.ENCRYPTION_KEY ? {} : readOrCreateSecrets(dataDir);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? secrets.jwtSecret!,
+    encryptionKey: Buffer.from(e.ENCRYPTION_KEY ?? secrets.encryptionKey!, 'hex'),
+    role: e.ROLE,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    rateLimits: {
+      loginMaxFailures: e.AUTH_LOGIN_MAX_FAILURES,
+      loginWindowMinutes: 15,
+      signupMaxPerHour: e.AUTH_SIGNUP_MAX_PER_HOUR,
+    },
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
+    providerKeys: { openai: e.OPENAI_API_KEY, anthropic: e.ANTHROPIC_API_KEY },
+  };
+}
+
+type Secrets = { jwtSecret?: string; encryptionKey?: string };
+
+function readOrCreateSecrets(dataDir: string): Secrets {
+  const file = path.join(dataDir, 'secrets.json');
+  let secrets: Secrets = {};
+  if (existsSync(file)) secrets = JSON.parse(readFileSync(file, 'utf8')) as Secrets;
+  if (secrets.jwtSecret && secrets.encryptionKey) return secrets;
+  secrets = {
+    jwtSecret: secrets.jwtSecret ?? randomBytes(48).toString('base64url'),
+    encryptionKey: secrets.encryptionKey ?? randomBytes(32).toString('hex'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secrets;
+}

@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** A failure the user caused or may see; anything else is a 500 with a generic message. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: { path: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+export class BadRequestError extends AppError {
+  constructor(message: string, errors?: { path: string; message: string }[]) {
+    super(400, message, errors);
+  }
+}
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Not signed in') {
+    super(401, message);
+  }
+}
+export class ForbiddenError extends AppError {
+  constructor(message = 'You are not allowed to do this') {
+    super(403, message);
+  }
+}
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found') {
+    super(404, message);
+  }
+}
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+export class TooManyRequestsError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
+const fastifyMessages: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Malformed JSON in request body'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Request body is empty but Content-Type is application/json'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large (the limit is 1 MiB)'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported Content-Type: send application/json'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Invalid Content-Length'],
+};
+
+/** The one place where errors become HTTP answers: `{ message, errors? }` (DESIGN.md §7). */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
+    }
+    if (error instanceof AppError) {
+      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply
+        .status(error.statusCode)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    const known = error.code ? fastifyMessages[error.code] : undefined;
+    if (known) return reply.status(known[0]).send({ message: known[1] });
+    if (error instanceof SyntaxError && error.statusCode === 400) {
+      return reply.status(400).send({ message: 'Malformed JSON in request body' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Internal server error' });
+  });
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
+import type { AuthResponse } from '@crewline/contracts';
+import { buildApp } from '../app';
+import type { Config } from '../platform/env';
+import { createTestDb } from './test-db';
+import { testConfig } from './test-config';
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+let counter = 0;
+
+/** The real app on a database of its own; `signup()` makes a fresh account and returns its token. */
+export async function createTestApp(
+  options: { config?: Partial<Config>; logger?: FastifyServerOptions['logger'] } = {},
+) {
+  const database = await createTestDb();
+  const config = testConfig(options.config);
+  const app: FastifyInstance = await buildApp({ config, db: database.db, logger: options.logger ?? false });
+  await app.ready();
+
+  async function request(opts: InjectOptions & { token?: string }) {
+    const { token, ...rest } = opts;
+    const headers = { ...(rest.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
+    return app.inject({ ...rest, headers });
+  }
+
+  async function signup(fields: Partial<Record<string, string>> = {}): Promise<AuthResponse> {
+    const n = `${process.pid}${++counter}${Math.random().toString(36).slice(2, 6)}`;
+    const res = await request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: {
+        username: `user${n}`,
+        email: `user${n}@example.com`,
+        firstName: 'Test',
+        lastName: `User${n}`,
+        password: 'secret123',
+        confirmPassword: 'secret123',
+        role: 'user',
+        ...fields,
+      },
+    });
+    if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+    return res.json();
+  }
+
+  return {
+    app,
+    db: database.db,
+    config,
+    request,
+    signup,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

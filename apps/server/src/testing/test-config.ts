@@ -1,0 +1,26 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Config } from '../platform/env';
+
+/** A complete Config for in-process tests: fixed secrets, a throwaway data folder, no web build. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crewline-test-data-'));
+  return {
+    nodeEnv: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: undefined,
+    jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789',
+    encryptionKey: Buffer.alloc(32, 7),
+    role: 'all',
+    logLevel: 'silent',
+    trustProxy: false,
+    rateLimits: { loginMaxFailures: 10, loginWindowMinutes: 15, signupMaxPerHour: 1000 },
+    sessionTtlDays: 30,
+    webDistDir: path.join(dataDir, 'no-web-build'),
+    providerKeys: { openai: undefined, anthropic: undefined },
+    ...overrides,
+  };
+}

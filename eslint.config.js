@@ -1,0 +1,158 @@
+import { readdirSync, existsSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const featuresDir = 'apps/web/src/features';
+const features = existsSync(featuresDir)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'packages/db/migrations/**',
+      'bench/results/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/.artifacts/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration through apps/server/src/platform/env.ts.',
+        },
+      ],
+    },
+  },
+  {
+    // The configuration module, scripts, tests and tooling may read the environment.
+    files: [
+      'apps/server/src/platform/env.ts',
+      'apps/server/src/main.ts',
+      'apps/server/src/testing/**',
+      '**/*.test.ts',
+      'scripts/**',
+      'e2e/**',
+      'bench/**',
+      '**/*.config.ts',
+      'packages/db/src/embedded.ts',
+    ],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['apps/server/src/**/*.ts', 'packages/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/testing/**', '**/testing'],
+              message: 'Production code never imports test helpers.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // DESIGN.md §2: routes and services never touch the database; only repositories do.
+    files: ['apps/server/src/modules/**/*.routes.ts', 'apps/server/src/modules/**/*.service.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'drizzle-orm', message: 'Only repositories query the database.' },
+            { name: 'pg', message: 'Only repositories query the database.' },
+          ],
+          patterns: [
+            {
+              group: ['@crewline/db', '@crewline/db/*'],
+              allowTypeImports: true,
+              message: 'Only repositories query the database.',
+            },
+            { group: ['**/testing/**'], message: 'Production code never imports test helpers.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/engine/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', '@crewline/db', 'pg', 'drizzle-orm', 'fastify'],
+              message: 'The engine is pure: no I/O, everything through ports.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-hooks/set-state-in-effect': 'off',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@crewline/db', '@crewline/server', 'drizzle-orm', 'pg'],
+              message: 'The web app only talks to the API.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // DESIGN.md §2: features never import each other; shared pieces live in components/ or lib/.
+  ...features.map((feature) => ({
+    files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
+              message: 'Features never import each other: move shared code to src/components or src/lib.',
+            },
+            {
+              group: ['../../*/**', '!../../' + feature + '/**'],
+              message: 'Features never import each other.',
+            },
+            { group: ['@crewline/db', 'drizzle-orm', 'pg'], message: 'The web app only talks to the API.' },
+          ],
+        },
+      ],
+    },
+  })),
+);

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { messages, PASSWORD_MIN_LENGTH } from './messages';
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: messages.invalidEmail }));
+const password = z.string().min(PASSWORD_MIN_LENGTH, { message: messages.passwordTooShort }).max(200);
+
+export const loginSchema = z.object({
+  email,
+  password,
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+const signupFields = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(3, { message: 'Username must be at least 3 characters' })
+    .max(40, { message: 'Username must be at most 40 characters' })
+    .regex(/^[a-zA-Z0-9_.-]+$/, {
+      message: 'Username may contain letters, digits, dots, dashes and underscores',
+    }),
+  email,
+  firstName: z.string().trim().max(80).optional().default(''),
+  lastName: z.string().trim().max(80).optional().default(''),
+  password,
+  confirmPassword: z.string(),
+  // The form sends role 'user'; an account can never sign itself up as anything else.
+  role: z.literal('user').optional().default('user'),
+});
+
+export const signupSchema = signupFields.refine((v) => v.password === v.confirmPassword, {
+  message: messages.passwordsDontMatch,
+  path: ['confirmPassword'],
+});
+export type SignupInput = z.input<typeof signupSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: z.string(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const organizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  plan: z.string(),
+  role: z.string(),
+  trialEndsAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+export const sessionSchema = z.object({ user: userSchema, organization: organizationSchema });
+export type Session = z.infer<typeof sessionSchema>;
+
+export const authResponseSchema = sessionSchema.extend({ token: z.string() });
+export type AuthResponse = z.infer<typeof authResponseSchema>;

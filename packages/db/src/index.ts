@@ -1,0 +1,18 @@
+export * as schema from './schema';
+export * from './schema';
+export { createDb, type CreateDbOptions, type Db } from './client';
+export { runMigrations, migrationsFolder } from './migrate';
+export { startEmbeddedPostgres, type EmbeddedPostgresHandle, type EmbeddedPostgresOptions } from './embedded';
+export {
+  assertFolderReachable,
+  findBlockingFolder,
+  type BlockingFolder,
+  type PosixAccount,
+} from './folder-access';
+export {
+  createDatabaseFromTemplate,
+  createMigratedDatabase,
+  databaseUrl,
+  dropDatabase,
+  redactUrl,
+} from './database-admin';

@@ -1,0 +1,413 @@
+// The data model of spec part 2 §3, plus the tables the server needs beyond it (auth sessions, rate
+// limiting, per-organization tool configurations, worker heartbeats). Columns that have a default are
+// NOT NULL: a null there would only be a second way of saying "the default", and the API contracts
+// never expose one.
+import {
+  agentStatusValues,
+  executionStatusValues,
+  llmProviderValues,
+  processTypeValues,
+  toolCategoryValues,
+  triggerTypeValues,
+  workflowStatusValues,
+} from '@crewline/contracts';
+import type { WorkflowEdge, WorkflowNode } from '@crewline/contracts';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+type JsonObject = Record<string, unknown>;
+
+export const agentStatus = pgEnum('agent_status', agentStatusValues);
+export const workflowStatus = pgEnum('workflow_status', workflowStatusValues);
+export const executionStatus = pgEnum('execution_status', executionStatusValues);
+export const llmProvider = pgEnum('llm_provider', llmProviderValues);
+export const processType = pgEnum('process_type', processTypeValues);
+export const triggerType = pgEnum('trigger_type', triggerTypeValues);
+export const toolCategory = pgEnum('tool_category', toolCategoryValues);
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const jsonObject = (name: string) => jsonb(name).$type<JsonObject>().notNull().default({});
+const stringList = (name: string) => jsonb(name).$type<string[]>().notNull().default([]);
+const logList = (name: string) => jsonb(name).$type<unknown[]>().notNull().default([]);
+
+export const users = pgTable('users', {
+  id: id(),
+  username: text('username').notNull().unique(),
+  email: text('email').notNull().unique(),
+  /** argon2id hash, never the password itself. */
+  password: text('password').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  role: text('role').notNull().default('user'),
+  stripeCustomerId: text('stripe_customer_id'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const organizations = pgTable('organizations', {
+  id: id(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  // The spec's default. It does not mean "subscribed": without stripeSubscriptionId / trialEndsAt the
+  // organization is on the Free tier (DESIGN §1 a), so read the tier from the subscription fields.
+  plan: text('plan').notNull().default('starter'),
+  stripeCustomerId: text('stripe_customer_id'),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  settings: jsonObject('settings'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const userOrganizations = pgTable(
+  'user_organizations',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('member'),
+    createdAt: createdAt(),
+  },
+  // user_id leads the unique index, so "the organizations of a user" needs no index of its own.
+  (t) => [
+    unique('user_organizations_user_id_organization_id_unique').on(t.userId, t.organizationId),
+    index('user_organizations_organization_id_idx').on(t.organizationId),
+  ],
+);
+
+export const agents = pgTable(
+  'agents',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description'),
+    role: text('role').notNull(),
+    goal: text('goal').notNull(),
+    backstory: text('backstory'),
+    llmProvider: llmProvider('llm_provider').notNull().default('openai'),
+    llmModel: text('llm_model').notNull().default('gpt-4o'),
+    /** 0–100, the scale of the agent form's slider. */
+    temperature: integer('temperature').notNull().default(70),
+    maxTokens: integer('max_tokens').notNull().default(2000),
+    tools: stringList('tools'),
+    systemPrompt: text('system_prompt'),
+    status: agentStatus('status').notNull().default('inactive'),
+    templateCategory: text('template_category'),
+    templateTags: stringList('template_tags'),
+    config: jsonObject('config'),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('agents_organization_id_idx').on(t.organizationId)],
+);
+
+export const workflows = pgTable(
+  'workflows',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description'),
+    processType: processType('process_type').notNull().default('sequential'),
+    triggerType: triggerType('trigger_type').notNull().default('manual'),
+    triggerConfig: jsonObject('trigger_config'),
+    nodes: jsonb('nodes').$type<WorkflowNode[]>().notNull().default([]),
+    edges: jsonb('edges').$type<WorkflowEdge[]>().notNull().default([]),
+    config: jsonObject('config'),
+    status: workflowStatus('status').notNull().default('draft'),
+    templateCategory: text('template_category'),
+    templateTags: stringList('template_tags'),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('workflows_organization_id_idx').on(t.organizationId)],
+);
+
+export const workflowExecutions = pgTable(
+  'workflow_executions',
+  {
+    id: id(),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    // Copied from the workflow so tenant-scoped lists and analytics need no join.
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    status: executionStatus('status').notNull().default('pending'),
+    input: jsonObject('input'),
+    dynamicInstructions: text('dynamic_instructions'),
+    parameters: jsonObject('parameters'),
+    output: jsonObject('output'),
+    metrics: jsonObject('metrics'),
+    logs: logList('logs'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    error: text('error'),
+    triggeredBy: uuid('triggered_by').references(() => users.id, { onDelete: 'set null' }),
+    // Bumped by each worker that picks the run up; status writes compare it so a stale worker of a
+    // retried job cannot overwrite the newer attempt.
+    attempt: integer('attempt').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  // NULLS FIRST is what a plain `ORDER BY created_at DESC` means; drizzle's index default (NULLS LAST)
+  // would keep the planner from walking these indexes for the newest-first lists.
+  (t) => [
+    index('workflow_executions_workflow_id_created_at_idx').on(t.workflowId, t.createdAt.desc().nullsFirst()),
+    index('workflow_executions_organization_id_created_at_idx').on(
+      t.organizationId,
+      t.createdAt.desc().nullsFirst(),
+    ),
+  ],
+);
+
+export const agentExecutions = pgTable(
+  'agent_executions',
+  {
+    id: id(),
+    workflowExecutionId: uuid('workflow_execution_id')
+      .notNull()
+      .references(() => workflowExecutions.id, { onDelete: 'cascade' }),
+    // Kept when the agent is deleted so past runs still show their steps.
+    agentId: uuid('agent_id').references(() => agents.id, { onDelete: 'set null' }),
+    nodeId: text('node_id'),
+    status: executionStatus('status').notNull().default('pending'),
+    input: jsonb('input').$type<JsonObject>(),
+    output: jsonb('output').$type<JsonObject>(),
+    metrics: jsonObject('metrics'),
+    logs: logList('logs'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('agent_executions_workflow_execution_id_idx').on(t.workflowExecutionId),
+    // Serves per-agent analytics and keeps "delete agent → set null" from scanning every step.
+    index('agent_executions_agent_id_idx').on(t.agentId),
+  ],
+);
+
+export const microsoftTokens = pgTable('microsoft_tokens', {
+  id: id(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .unique()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  accessToken: text('access_token').notNull(),
+  refreshToken: text('refresh_token'),
+  accountInfo: jsonb('account_info').$type<JsonObject>(),
+  expiresOn: timestamp('expires_on', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const workflowTemplates = pgTable('workflow_templates', {
+  id: id(),
+  name: text('name').notNull(),
+  description: text('description'),
+  category: text('category').notNull().default('general'),
+  tags: stringList('tags'),
+  processType: processType('process_type').notNull().default('sequential'),
+  triggerType: triggerType('trigger_type').notNull().default('manual'),
+  triggerConfig: jsonObject('trigger_config'),
+  nodes: jsonb('nodes').$type<WorkflowNode[]>().notNull().default([]),
+  edges: jsonb('edges').$type<WorkflowEdge[]>().notNull().default([]),
+  config: jsonObject('config'),
+  isPublic: boolean('is_public').notNull().default(true),
+  usageCount: integer('usage_count').notNull().default(0),
+  createdBy: text('created_by'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const agentTemplates = pgTable('agent_templates', {
+  id: id(),
+  name: text('name').notNull(),
+  description: text('description'),
+  role: text('role').notNull(),
+  goal: text('goal').notNull(),
+  backstory: text('backstory'),
+  llmProvider: llmProvider('llm_provider').notNull().default('openai'),
+  llmModel: text('llm_model').notNull().default('gpt-4o'),
+  temperature: integer('temperature').notNull().default(70),
+  maxTokens: integer('max_tokens').notNull().default(2000),
+  tools: stringList('tools'),
+  systemPrompt: text('system_prompt'),
+  config: jsonObject('config'),
+  category: text('category').notNull().default('general'),
+  tags: stringList('tags'),
+  isPublic: boolean('is_public').notNull().default(true),
+  usageCount: integer('usage_count').notNull().default(0),
+  createdBy: text('created_by'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const tools = pgTable(
+  'tools',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description'),
+    category: toolCategory('category').notNull().default('web'),
+    provider: text('provider'),
+    config: jsonObject('config'),
+    /** Encrypted at rest (AES-256-GCM, organization id as associated data); never sent to clients. */
+    credentials: jsonb('credentials').$type<JsonObject>(),
+    isActive: boolean('is_active').notNull().default(true),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('tools_organization_id_idx').on(t.organizationId)],
+);
+
+export const agentTools = pgTable(
+  'agent_tools',
+  {
+    id: id(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    config: jsonObject('config'),
+    createdAt: createdAt(),
+  },
+  // agent_id leads the unique index; tool_id needs its own so deleting a tool does not scan links.
+  (t) => [
+    unique('agent_tools_agent_id_tool_id_unique').on(t.agentId, t.toolId),
+    index('agent_tools_tool_id_idx').on(t.toolId),
+  ],
+);
+
+/** The spec's per-organization "Tool configuration" cards: openai_config, anthropic_config, … */
+export const toolConfigurations = pgTable(
+  'tool_configurations',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    configId: text('config_id').notNull(),
+    config: jsonObject('config'),
+    isActive: boolean('is_active').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ name: 'tool_configurations_pk', columns: [t.organizationId, t.configId] })],
+);
+
+/** One row per issued token: the id is the JWT `jti`, so logout can revoke it server-side. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('auth_sessions_user_id_idx').on(t.userId),
+    index('auth_sessions_organization_id_idx').on(t.organizationId),
+  ],
+);
+
+/** Sliding-window rate limiting shared by every API process: one row per counted request. */
+export const rateLimitEvents = pgTable(
+  'rate_limit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('rate_limit_events_bucket_key_created_at_idx').on(t.bucket, t.key, t.createdAt),
+    // Pruning deletes by age across all buckets.
+    index('rate_limit_events_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** One row per running worker process, refreshed periodically: the health check counts live workers. */
+export const workerHeartbeats = pgTable('worker_heartbeats', {
+  /** Chosen by the worker (host, pid and a random part), not generated here. */
+  id: text('id').primaryKey(),
+  role: text('role').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type NewOrganizationRow = typeof organizations.$inferInsert;
+export type UserOrganizationRow = typeof userOrganizations.$inferSelect;
+export type NewUserOrganizationRow = typeof userOrganizations.$inferInsert;
+export type AgentRow = typeof agents.$inferSelect;
+export type NewAgentRow = typeof agents.$inferInsert;
+export type WorkflowRow = typeof workflows.$inferSelect;
+export type NewWorkflowRow = typeof workflows.$inferInsert;
+export type WorkflowExecutionRow = typeof workflowExecutions.$inferSelect;
+export type NewWorkflowExecutionRow = typeof workflowExecutions.$inferInsert;
+export type AgentExecutionRow = typeof agentExecutions.$inferSelect;
+export type NewAgentExecutionRow = typeof agentExecutions.$inferInsert;
+export type MicrosoftTokenRow = typeof microsoftTokens.$inferSelect;
+export type NewMicrosoftTokenRow = typeof microsoftTokens.$inferInsert;
+export type WorkflowTemplateRow = typeof workflowTemplates.$inferSelect;
+export type NewWorkflowTemplateRow = typeof workflowTemplates.$inferInsert;
+export type AgentTemplateRow = typeof agentTemplates.$inferSelect;
+export type NewAgentTemplateRow = typeof agentTemplates.$inferInsert;
+export type ToolRow = typeof tools.$inferSelect;
+export type NewToolRow = typeof tools.$inferInsert;
+export type AgentToolRow = typeof agentTools.$inferSelect;
+export type NewAgentToolRow = typeof agentTools.$inferInsert;
+export type ToolConfigurationRow = typeof toolConfigurations.$inferSelect;
+export type NewToolConfigurationRow = typeof toolConfigurations.$inferInsert;
+export type AuthSessionRow = typeof authSessions.$inferSelect;
+export type NewAuthSessionRow = typeof authSessions.$inferInsert;
+export type RateLimitEventRow = typeof rateLimitEvents.$inferSelect;
+export type NewRateLimitEventRow = typeof rateLimitEvents.$inferInsert;
+export type WorkerHeartbeatRow = typeof workerHeartbeats.$inferSelect;
+export type NewWorkerHeartbeatRow = typeof workerHeartbeats.$inferInsert;

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, one project per workspace. Server tests share one Postgres (started in the
+// global setup); each test file gets a database of its own, cloned from a migrated template.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
+      { test: { name: 'engine', include: ['packages/engine/src/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'],
+          globalSetup: ['apps/server/src/testing/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
