@@ -34,8 +34,10 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export type AppDeps = {
   config: Config;
   db: Db;
-  /** Overrides the pino options (tests pass false). */
+  /** Overrides the pino options (tests pass false or their own stream). */
   logger?: FastifyServerOptions['logger'];
+  /** An existing pino logger to share (the process entry point passes its own). */
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
 };
 
 /** Wires services into routes. Tests build the real app with this and call it through inject(). */
@@ -61,7 +63,9 @@ export type Services = ReturnType<typeof createServices>;
 
 export async function buildApp(deps: AppDeps, services: Services = createServices(deps)) {
   const app = Fastify({
-    logger: deps.logger ?? loggerOptions(deps.config.logLevel),
+    ...(deps.loggerInstance
+      ? { loggerInstance: deps.loggerInstance }
+      : { logger: deps.logger ?? loggerOptions(deps.config.logLevel) }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();

@@ -9,10 +9,12 @@ import { startQueue, type Queue } from './platform/queue';
 import { HEARTBEAT_INTERVAL_MS } from './modules/system/system.service';
 
 // ROLE=all runs everything in this process; ROLE=api serves HTTP only; ROLE=worker runs jobs only.
+// What has been started, newest first; shutdown (or a failed start) runs it in that order.
+const stops: (() => Promise<unknown>)[] = [];
+
 async function main() {
   const config = loadConfig(process.env);
   const logger = pino(loggerOptions(config.logLevel) as object);
-  const stops: (() => Promise<unknown>)[] = [];
   const shutdown = createShutdown(logger, stops);
 
   let databaseUrl = config.databaseUrl;
@@ -47,13 +49,15 @@ async function main() {
   }
 
   if (config.role !== 'worker') {
-    const app = await buildApp({ config, db: database.db, logger }, services);
+    const app = await buildApp({ config, db: database.db, loggerInstance: logger }, services);
     stops.unshift(() => app.close());
     const prune = setInterval(() => void services.auth.pruneRateLimits().catch(() => undefined), 3_600_000);
     prune.unref();
     await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
     const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
-    logger.info(`Crewline is running at http://${shownHost}:${config.port}`);
+    logger.info(`Crewline is running at http://${shownHost}:${port}`);
   }
 
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
@@ -84,10 +88,11 @@ function createShutdown(logger: pino.Logger, stops: (() => Promise<unknown>)[]) 
   };
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
   // Configuration and folder-permission problems are the user's to fix: say so plainly, no stack.
   if (error instanceof ConfigError || /cannot enter|DATA_DIR/.test(message)) console.error(message);
   else console.error(error);
+  for (const stop of stops) await stop().catch(() => undefined);
   process.exit(1);
 });

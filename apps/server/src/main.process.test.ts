@@ -1,0 +1,134 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { databaseUrl } from '@crewline/db';
+import type {} from './testing/global-setup';
+
+// The real entry point in a child process: start, sign up, stop with SIGTERM, start again.
+// Under `npm run test:external-db` it runs against DATABASE_URL; otherwise on the embedded database.
+const mainPath = path.join(import.meta.dirname, 'main.ts');
+const external = Boolean(process.env.TEST_DATABASE_URL);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crewline-process-'));
+chmodSync(dataDir, 0o755);
+let databaseName: string | undefined;
+let env: NodeJS.ProcessEnv;
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function start(extraEnv: NodeJS.ProcessEnv = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', mainPath], {
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Crewline is running at (http:\/\/[^"\s]+)/.exec(output);
+      if (match) resolve(match[1].replace('localhost', '127.0.0.1'));
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then((code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
+  });
+  url.catch(() => undefined); // awaited by the tests that expect a listening server
+  return { child, url, exited, output: () => output };
+}
+
+async function stop(server: { child: ChildProcess; exited: Promise<number | null> }) {
+  server.child.kill('SIGTERM');
+  return server.exited;
+}
+
+const json = (method: string, body?: unknown, token?: string) => ({
+  method,
+  headers: {
+    ...(body ? { 'content-type': 'application/json' } : {}),
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  },
+  body: body ? JSON.stringify(body) : undefined,
+});
+
+beforeAll(async () => {
+  env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+  };
+  if (external) {
+    // An empty database: the server must create its schema itself.
+    databaseName = `process_${process.pid}_${Date.now()}`;
+    await adminQuery(`CREATE DATABASE ${databaseName}`);
+    env.DATABASE_URL = databaseUrl(inject('databaseUrl'), databaseName);
+  }
+});
+
+afterAll(async () => {
+  if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe(`the server process (${external ? 'DATABASE_URL' : 'embedded PostgreSQL'})`, () => {
+  it('keeps accounts and signed-in sessions across a restart', { timeout: 90_000 }, async () => {
+    const first = start();
+    const base = await first.url;
+    expect(await (await fetch(`${base}/api/health`)).json()).toEqual({ status: 'ok' });
+    const signup = await fetch(
+      `${base}/api/auth/signup`,
+      json('POST', {
+        username: 'restart',
+        email: 'restart@example.com',
+        password: 'persist1',
+        confirmPassword: 'persist1',
+        firstName: 'Re',
+        lastName: 'Start',
+        role: 'user',
+      }),
+    );
+    expect(signup.status).toBe(201);
+    const { token, organization } = await signup.json();
+    expect(await stop(first)).toBe(0);
+    expect(first.output()).toContain('stopped');
+    if (!external) {
+      // SIGTERM also stopped the embedded database: no postgres process is left on our data folder.
+      const processes = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
+      expect(processes).not.toContain(path.join(dataDir, 'postgres'));
+    }
+
+    const second = start();
+    const again = await second.url;
+    const me = await fetch(`${again}/api/auth/me`, json('GET', undefined, token));
+    expect(me.status).toBe(200);
+    expect((await me.json()).organization.id).toBe(organization.id);
+    const login = await fetch(
+      `${again}/api/auth/login`,
+      json('POST', { email: 'restart@example.com', password: 'persist1' }),
+    );
+    expect(login.status).toBe(200);
+    expect(await stop(second)).toBe(0);
+  });
+
+  it('refuses an invalid configuration with a message naming the variable', { timeout: 30_000 }, async () => {
+    const bad = start({ PORT: 'not-a-port' });
+    const code = await bad.exited;
+    expect(code).toBe(1);
+    expect(bad.output()).toContain('PORT');
+    expect(bad.output()).not.toMatch(/at .*\.ts:\d+/); // a message, not a stack trace
+  });
+});
