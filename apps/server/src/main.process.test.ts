@@ -102,7 +102,7 @@ describe(`the server process (${external ? 'DATABASE_URL' : 'embedded PostgreSQL
       }),
     );
     expect(signup.status).toBe(201);
-    const { token, organization } = await signup.json();
+    const { token, organization } = (await signup.json()) as { token: string; organization: { id: string } };
     expect(await stop(first)).toBe(0);
     expect(first.output()).toContain('stopped');
     if (!external) {
@@ -115,7 +115,7 @@ describe(`the server process (${external ? 'DATABASE_URL' : 'embedded PostgreSQL
     const again = await second.url;
     const me = await fetch(`${again}/api/auth/me`, json('GET', undefined, token));
     expect(me.status).toBe(200);
-    expect((await me.json()).organization.id).toBe(organization.id);
+    expect(((await me.json()) as { organization: { id: string } }).organization.id).toBe(organization.id);
     const login = await fetch(
       `${again}/api/auth/login`,
       json('POST', { email: 'restart@example.com', password: 'persist1' }),

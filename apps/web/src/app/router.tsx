@@ -1,0 +1,97 @@
+// Route table (spec part 1 §2). Signed-out visitors get /, /login, /signup and a redirect to /login
+// for anything else; signed-in users get the app. Every page is lazy, so the landing page only
+// downloads its own code.
+import { lazy, Suspense, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Route, Routes, ScrollRestoration } from 'react-router';
+
+import { FullPageSpinner } from '@/components/spinner';
+import { useAuth } from '@/lib/session';
+
+import { NotFoundPage } from './not-found-page';
+import { RouteErrorPage } from './route-error';
+
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const AppShell = page(() => import('./shell'), 'AppShell');
+const LandingPage = page(() => import('@/features/landing/pages/landing-page'), 'LandingPage');
+const LoginPage = page(() => import('@/features/auth/pages/login-page'), 'LoginPage');
+const SignupPage = page(() => import('@/features/auth/pages/signup-page'), 'SignupPage');
+const DashboardPage = page(() => import('@/features/dashboard/pages/dashboard-page'), 'DashboardPage');
+const SubscribePage = page(() => import('@/features/billing/pages/subscribe-page'), 'SubscribePage');
+const WorkflowsPage = page(() => import('@/features/workflows/pages/workflows-page'), 'WorkflowsPage');
+const WorkflowNewPage = page(() => import('@/features/workflows/pages/workflow-new-page'), 'WorkflowNewPage');
+const WorkflowEditPage = page(
+  () => import('@/features/workflows/pages/workflow-edit-page'),
+  'WorkflowEditPage',
+);
+const AgentsPage = page(() => import('@/features/agents/pages/agents-page'), 'AgentsPage');
+const AgentEditPage = page(() => import('@/features/agents/pages/agent-edit-page'), 'AgentEditPage');
+const ToolsPage = page(() => import('@/features/tools/pages/tools-page'), 'ToolsPage');
+const TemplatesPage = page(() => import('@/features/templates/pages/templates-page'), 'TemplatesPage');
+const AnalyticsPage = page(() => import('@/features/analytics/pages/analytics-page'), 'AnalyticsPage');
+const ProfilePage = page(() => import('@/features/settings/pages/profile-page'), 'ProfilePage');
+const ToolConfigDemoPage = page(
+  () => import('@/features/tool-config-demo/pages/tool-config-demo-page'),
+  'ToolConfigDemoPage',
+);
+
+function SignedOutRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<LandingPage />} />
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/signup" element={<SignupPage />} />
+      <Route path="*" element={<Navigate to="/login" replace />} />
+    </Routes>
+  );
+}
+
+function SignedInRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppShell />}>
+        <Route index element={<DashboardPage />} />
+        <Route path="dashboard" element={<DashboardPage />} />
+        <Route path="subscribe" element={<SubscribePage />} />
+        <Route path="workflows" element={<WorkflowsPage />} />
+        <Route path="workflows/new" element={<WorkflowNewPage />} />
+        <Route path="workflows/edit/:id" element={<WorkflowEditPage />} />
+        <Route path="agents" element={<AgentsPage />} />
+        <Route path="agents/edit/:id" element={<AgentEditPage />} />
+        <Route path="tools" element={<ToolsPage />} />
+        <Route path="templates" element={<TemplatesPage />} />
+        <Route path="analytics" element={<AnalyticsPage />} />
+        <Route path="settings/profile" element={<ProfilePage />} />
+        <Route path="tool-config-demo" element={<ToolConfigDemoPage />} />
+        <Route path="login" element={<Navigate to="/dashboard" replace />} />
+        <Route path="signup" element={<Navigate to="/dashboard" replace />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+function RootRoutes() {
+  const { isLoading, isAuthenticated } = useAuth();
+
+  if (isLoading) return <FullPageSpinner className="min-h-svh" />;
+
+  return (
+    <>
+      <ScrollRestoration />
+      <Suspense fallback={<FullPageSpinner className="min-h-svh" />}>
+        {isAuthenticated ? <SignedInRoutes /> : <SignedOutRoutes />}
+      </Suspense>
+    </>
+  );
+}
+
+export const router = createBrowserRouter([
+  {
+    path: '*',
+    element: <RootRoutes />,
+    errorElement: <RouteErrorPage />,
+  },
+]);

@@ -1,0 +1,23 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+
+import { FullPageSpinner } from '@/components/spinner';
+
+import { isNavVisible } from './nav';
+import { TopNav } from './top-nav';
+
+/** Signed-in frame: the top navigation (on the app areas only) above the routed page. */
+export function AppShell() {
+  const { pathname } = useLocation();
+
+  return (
+    <div className="flex min-h-svh flex-col bg-muted/30 dark:bg-background">
+      {isNavVisible(pathname) && <TopNav />}
+      <main id="main" className="flex flex-1 flex-col">
+        <Suspense fallback={<FullPageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+import {
+  BarChart3,
+  Bot,
+  LayoutDashboard,
+  LayoutTemplate,
+  LogOut,
+  Menu,
+  UserRound,
+  Workflow,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+
+import { Brand } from '@/components/brand';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { Button } from '@/components/ui/button';
+import { Separator } from '@/components/ui/separator';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useLogout } from '@/features/auth/api/logout';
+import { useAuth } from '@/lib/session';
+import { cn } from '@/lib/utils';
+
+import { isNavItemActive, NAV_ITEMS } from './nav';
+
+const NAV_ICONS: Record<string, LucideIcon> = {
+  '/dashboard': LayoutDashboard,
+  '/agents': Bot,
+  '/workflows': Workflow,
+  '/tools': Wrench,
+  '/templates': LayoutTemplate,
+  '/analytics': BarChart3,
+};
+
+function initials(first?: string | null, last?: string | null, fallback?: string | null): string {
+  const letters = `${first?.trim()[0] ?? ''}${last?.trim()[0] ?? ''}`;
+  return (letters || fallback?.trim().slice(0, 2) || '?').toUpperCase();
+}
+
+export function TopNav() {
+  const { pathname } = useLocation();
+  const { user, organization } = useAuth();
+  const { logout, isPending } = useLogout();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  const displayName =
+    [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.username || 'Account';
+  const profileActive = pathname.startsWith('/settings');
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/80 backdrop-blur-xl supports-backdrop-filter:bg-background/65">
+      <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <Link
+          to="/dashboard"
+          className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        >
+          <Brand />
+        </Link>
+
+        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
+          {NAV_ITEMS.map((item) => {
+            const Icon = NAV_ICONS[item.href];
+            const active = isNavItemActive(item.href, pathname);
+            return (
+              <Link
+                key={item.href}
+                to={item.href}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  'inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+                  active
+                    ? 'bg-accent text-accent-foreground'
+                    : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                )}
+              >
+                {Icon && <Icon className="size-4" aria-hidden="true" />}
+                {item.label}
+              </Link>
+            );
+          })}
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1">
+          {organization && (
+            <span className="mr-2 hidden max-w-40 truncate rounded-full border px-2.5 py-1 text-xs text-muted-foreground xl:inline">
+              {organization.name}
+            </span>
+          )}
+          <ThemeToggle />
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <Button
+                asChild
+                variant="ghost"
+                size="icon"
+                className={cn('rounded-full', profileActive && 'bg-accent')}
+              >
+                <Link
+                  to="/settings/profile"
+                  aria-label="Profile"
+                  aria-current={profileActive ? 'page' : undefined}
+                >
+                  <span className="grid size-7 place-items-center rounded-full bg-linear-to-br from-violet-500 to-indigo-500 text-[11px] font-semibold text-white">
+                    {user ? (
+                      initials(user.firstName, user.lastName, user.username)
+                    ) : (
+                      <UserRound className="size-4" />
+                    )}
+                  </span>
+                </Link>
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent>{displayName}</TooltipContent>
+          </Tooltip>
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label="Log out"
+                className="hidden sm:inline-flex"
+                disabled={isPending}
+                onClick={() => void logout()}
+              >
+                <LogOut aria-hidden="true" />
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent>Log out</TooltipContent>
+          </Tooltip>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label="Open menu"
+            className="lg:hidden"
+            onClick={() => setMenuOpen(true)}
+          >
+            <Menu aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+
+      <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+        <SheetContent side="right" className="w-[85%] max-w-xs gap-0 p-0">
+          <SheetHeader className="border-b px-5 py-4">
+            <SheetTitle asChild>
+              <div>
+                <Brand />
+              </div>
+            </SheetTitle>
+            <SheetDescription className="sr-only">Navigation menu</SheetDescription>
+          </SheetHeader>
+
+          {user && (
+            <div className="flex items-center gap-3 px-5 py-4">
+              <span className="grid size-10 place-items-center rounded-full bg-linear-to-br from-violet-500 to-indigo-500 text-sm font-semibold text-white">
+                {initials(user.firstName, user.lastName, user.username)}
+              </span>
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium">{displayName}</p>
+                <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+              </div>
+            </div>
+          )}
+          <Separator />
+
+          <nav aria-label="Mobile" className="flex flex-col gap-1 p-3">
+            {NAV_ITEMS.map((item) => {
+              const Icon = NAV_ICONS[item.href];
+              const active = isNavItemActive(item.href, pathname);
+              return (
+                <Link
+                  key={item.href}
+                  to={item.href}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={() => setMenuOpen(false)}
+                  className={cn(
+                    'flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium transition-colors',
+                    active ? 'bg-accent text-accent-foreground' : 'text-foreground hover:bg-muted',
+                  )}
+                >
+                  {Icon && <Icon className="size-4 text-muted-foreground" aria-hidden="true" />}
+                  {item.label}
+                </Link>
+              );
+            })}
+            <Link
+              to="/settings/profile"
+              aria-current={profileActive ? 'page' : undefined}
+              onClick={() => setMenuOpen(false)}
+              className={cn(
+                'flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium transition-colors',
+                profileActive ? 'bg-accent text-accent-foreground' : 'text-foreground hover:bg-muted',
+              )}
+            >
+              <UserRound className="size-4 text-muted-foreground" aria-hidden="true" />
+              Profile & Settings
+            </Link>
+          </nav>
+
+          <div className="mt-auto border-t p-3">
+            <Button
+              type="button"
+              variant="ghost"
+              className="w-full justify-start gap-3 px-3 text-destructive hover:bg-destructive/10 hover:text-destructive"
+              disabled={isPending}
+              onClick={() => {
+                setMenuOpen(false);
+                void logout();
+              }}
+            >
+              <LogOut aria-hidden="true" />
+              Sign Out
+            </Button>
+          </div>
+        </SheetContent>
+      </Sheet>
+    </header>
+  );
+}

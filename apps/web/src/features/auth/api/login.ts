@@ -1,0 +1,35 @@
+import type { AuthResponse, LoginInput } from '@crewline/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest, getErrorMessage } from '@/lib/api';
+import { storeSession } from '@/lib/session';
+
+export const LOGIN_FAILED_FALLBACK = 'Failed to login';
+
+export function login(input: LoginInput): Promise<AuthResponse> {
+  return apiRequest<AuthResponse>('POST', '/api/auth/login', input);
+}
+
+/** POST /api/auth/login; on success stores the session, greets the user and opens the dashboard. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (response) => {
+      storeSession(queryClient, response);
+      toast({ title: 'Welcome back!', description: 'You have successfully logged in.' });
+      navigate('/dashboard', { replace: true });
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Login Failed',
+        description: getErrorMessage(error, LOGIN_FAILED_FALLBACK),
+      });
+    },
+  });
+}

@@ -1,0 +1,38 @@
+import type { AuthResponse, signupSchema } from '@crewline/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest, getErrorMessage } from '@/lib/api';
+import { storeSession } from '@/lib/session';
+
+export const SIGNUP_FAILED_FALLBACK = 'Failed to create account';
+
+export type SignupBody = z.output<typeof signupSchema>;
+
+export function signup(input: SignupBody): Promise<AuthResponse> {
+  return apiRequest<AuthResponse>('POST', '/api/auth/signup', input);
+}
+
+/** POST /api/auth/signup; on success stores the session, welcomes the user and opens the dashboard. */
+export function useSignup() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  return useMutation({
+    mutationFn: signup,
+    onSuccess: (response) => {
+      storeSession(queryClient, response);
+      toast({ title: 'Welcome to Crewline!', description: 'Your account has been created successfully.' });
+      navigate('/dashboard', { replace: true });
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Signup Failed',
+        description: getErrorMessage(error, SIGNUP_FAILED_FALLBACK),
+      });
+    },
+  });
+}

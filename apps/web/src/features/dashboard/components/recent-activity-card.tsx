@@ -1,0 +1,87 @@
+import type { ActivityItem } from '@crewline/contracts';
+import { Bot, CircleCheck, CircleX, Clock3, PencilLine, Play, Workflow, type LucideIcon } from 'lucide-react';
+
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+import { useOrganizationActivity } from '../api/queries';
+
+const MAX_ITEMS = 5;
+
+function activityIcon(item: ActivityItem): { icon: LucideIcon; tint: string } {
+  switch (item.kind) {
+    case 'agent_created':
+      return { icon: Bot, tint: 'bg-violet-500/10 text-violet-600 dark:text-violet-400' };
+    case 'agent_updated':
+    case 'workflow_updated':
+      return { icon: PencilLine, tint: 'bg-muted text-muted-foreground' };
+    case 'workflow_created':
+      return { icon: Workflow, tint: 'bg-indigo-500/10 text-indigo-600 dark:text-indigo-400' };
+    case 'execution':
+      if (item.status === 'completed')
+        return { icon: CircleCheck, tint: 'bg-emerald-500/10 text-emerald-600 dark:text-emerald-400' };
+      if (item.status === 'failed')
+        return { icon: CircleX, tint: 'bg-red-500/10 text-red-600 dark:text-red-400' };
+      if (item.status === 'running')
+        return { icon: Play, tint: 'bg-blue-500/10 text-blue-600 dark:text-blue-400' };
+      return { icon: Clock3, tint: 'bg-amber-500/10 text-amber-600 dark:text-amber-400' };
+  }
+}
+
+export function RecentActivityCard({ organizationId }: { organizationId: string }) {
+  const query = useOrganizationActivity(organizationId);
+  const items = query.data?.items.slice(0, MAX_ITEMS) ?? [];
+
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle>Recent Activity</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {query.isLoading ? (
+          <div className="space-y-4" aria-busy="true" aria-label="Loading activity">
+            {Array.from({ length: 3 }, (_, i) => (
+              <div key={i} className="flex gap-3">
+                <Skeleton className="size-8 rounded-full" />
+                <div className="flex-1 space-y-2">
+                  <Skeleton className="h-3.5 w-3/4" />
+                  <Skeleton className="h-3 w-1/3" />
+                </div>
+              </div>
+            ))}
+          </div>
+        ) : query.isError ? (
+          <p className="text-sm text-muted-foreground">Activity could not be loaded right now.</p>
+        ) : items.length === 0 ? (
+          <p className="py-4 text-center text-sm text-muted-foreground">No recent activity</p>
+        ) : (
+          <ol className="space-y-4">
+            {items.map((item) => {
+              const { icon: Icon, tint } = activityIcon(item);
+              return (
+                <li key={item.id} className="flex gap-3">
+                  <span className={cn('grid size-8 shrink-0 place-items-center rounded-full', tint)}>
+                    <Icon className="size-4" aria-hidden="true" />
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="text-sm leading-snug font-medium">{item.title}</p>
+                    {item.detail && <p className="truncate text-xs text-muted-foreground">{item.detail}</p>}
+                    <time
+                      dateTime={item.at}
+                      title={formatDateTime(item.at)}
+                      className="text-xs text-muted-foreground"
+                    >
+                      {formatRelativeTime(item.at)}
+                    </time>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

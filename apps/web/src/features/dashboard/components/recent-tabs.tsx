@@ -1,0 +1,276 @@
+import type { Agent, Execution, Workflow } from '@crewline/contracts';
+import { Bot, Cpu, History, Plus, Workflow as WorkflowIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+import { EmptyState } from '@/components/empty-state';
+import {
+  agentStatusLabel,
+  agentStatusTone,
+  executionStatusTone,
+  StatusBadge,
+  workflowStatusTone,
+} from '@/components/status-badge';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatDateTime, formatDuration, formatRelativeTime } from '@/lib/format';
+
+import { useAgents, useExecutions, useWorkflows } from '../api/queries';
+
+export const RECENT_AGENTS = 6;
+export const RECENT_WORKFLOWS = 5;
+export const RECENT_EXECUTIONS = 5;
+
+const PROVIDER_LABELS: Record<string, string> = {
+  openai: 'OpenAI',
+  anthropic: 'Anthropic',
+  local: 'Local',
+  custom: 'Custom',
+};
+
+function ListSkeleton() {
+  return (
+    <div className="grid gap-3" aria-busy="true" aria-label="Loading">
+      {Array.from({ length: 3 }, (_, i) => (
+        <Card key={i} className="gap-3 py-4" data-testid="dashboard-skeleton">
+          <CardContent className="flex items-center gap-3 px-4">
+            <Skeleton className="size-9 rounded-lg" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-4 w-1/3" />
+              <Skeleton className="h-3 w-1/2" />
+            </div>
+            <Skeleton className="h-5 w-16" />
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <EmptyState
+      title={`Could not load ${what}`}
+      description="Check your connection and try again."
+      action={
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    />
+  );
+}
+
+function TabPanel<T>({
+  query,
+  what,
+  render,
+}: {
+  query: { data: T | undefined; isLoading: boolean; isError: boolean; refetch: () => unknown };
+  what: string;
+  render: (data: T) => ReactNode;
+}) {
+  if (query.isLoading) return <ListSkeleton />;
+  if (query.isError || query.data === undefined)
+    return <LoadError what={what} onRetry={() => void query.refetch()} />;
+  return <>{render(query.data)}</>;
+}
+
+function AgentCard({ agent }: { agent: Agent }) {
+  const status = agentStatusLabel(agent.status);
+  return (
+    <Card className="gap-3 py-4 transition-colors hover:border-primary/30">
+      <CardContent className="space-y-3 px-4">
+        <div className="flex items-start gap-3">
+          <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-violet-500/10 text-violet-600 dark:text-violet-400">
+            <Bot className="size-4.5" aria-hidden="true" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium">{agent.name}</p>
+            <p className="truncate text-sm text-muted-foreground">{agent.role}</p>
+          </div>
+          <StatusBadge label={status} tone={agentStatusTone(agent.status)} />
+        </div>
+        <div className="flex items-center gap-2 text-xs text-muted-foreground">
+          <Cpu className="size-3.5 shrink-0" aria-hidden="true" />
+          <span className="truncate">
+            {PROVIDER_LABELS[agent.llmProvider] ?? agent.llmProvider} · {agent.llmModel}
+          </span>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function WorkflowRow({ workflow }: { workflow: Workflow }) {
+  const agentCount = workflow.nodes.filter((node) => node.type === 'agent').length;
+  return (
+    <Card className="gap-3 py-4 transition-colors hover:border-primary/30">
+      <CardContent className="flex flex-col gap-3 px-4 sm:flex-row sm:items-center">
+        <div className="flex min-w-0 flex-1 items-start gap-3">
+          <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-indigo-500/10 text-indigo-600 dark:text-indigo-400">
+            <WorkflowIcon className="size-4.5" aria-hidden="true" />
+          </span>
+          <div className="min-w-0">
+            <p className="truncate font-medium">{workflow.name}</p>
+            <p className="line-clamp-1 text-sm text-muted-foreground">
+              {workflow.description || 'No description'}
+            </p>
+          </div>
+        </div>
+        <div className="flex shrink-0 flex-wrap items-center gap-2 pl-12 sm:pl-0">
+          <span className="text-xs text-muted-foreground">
+            {agentCount} {agentCount === 1 ? 'agent' : 'agents'}
+          </span>
+          <Badge variant="outline" className="capitalize">
+            {workflow.processType}
+          </Badge>
+          <StatusBadge label={workflow.status} tone={workflowStatusTone(workflow.status)} />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ExecutionRow({ execution }: { execution: Execution }) {
+  const duration = formatDuration(execution.startedAt, execution.completedAt);
+  const started = execution.startedAt ?? execution.createdAt;
+  return (
+    <Card className="gap-3 py-4">
+      <CardContent className="flex flex-col gap-3 px-4 sm:flex-row sm:items-center">
+        <div className="flex min-w-0 flex-1 items-start gap-3">
+          <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-sky-500/10 text-sky-600 dark:text-sky-400">
+            <History className="size-4.5" aria-hidden="true" />
+          </span>
+          <div className="min-w-0">
+            <p className="truncate font-medium">{execution.workflowName || 'Unknown Workflow'}</p>
+            <p className="text-sm text-muted-foreground">
+              {execution.startedAt ? 'Started' : 'Queued'}{' '}
+              <time dateTime={started} title={formatDateTime(started)}>
+                {formatRelativeTime(started)}
+              </time>
+              {duration && <span> · {duration}</span>}
+            </p>
+          </div>
+        </div>
+        <div className="flex shrink-0 items-center gap-2 pl-12 sm:pl-0">
+          <span className="font-mono text-xs text-muted-foreground">{execution.id.slice(0, 8)}</span>
+          <StatusBadge label={execution.status} tone={executionStatusTone(execution.status)} />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function newestFirst(executions: Execution[]): Execution[] {
+  return [...executions].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+}
+
+export function RecentTabs() {
+  const agents = useAgents();
+  const workflows = useWorkflows();
+  const executions = useExecutions();
+
+  return (
+    <Tabs defaultValue="agents" className="gap-4">
+      <TabsList className="w-full sm:w-fit">
+        <TabsTrigger value="agents" className="px-2 text-xs sm:px-3 sm:text-sm">
+          Recent Agents
+        </TabsTrigger>
+        <TabsTrigger value="workflows" className="px-2 text-xs sm:px-3 sm:text-sm">
+          Recent Workflows
+        </TabsTrigger>
+        <TabsTrigger value="executions" className="px-2 text-xs sm:px-3 sm:text-sm">
+          Recent Executions
+        </TabsTrigger>
+      </TabsList>
+
+      <TabsContent value="agents">
+        <TabPanel
+          query={agents}
+          what="agents"
+          render={(list) =>
+            list.length === 0 ? (
+              <EmptyState
+                icon={Bot}
+                title="No agents created yet"
+                description="Agents are the members of your crew: each has a role, a goal and a model."
+                action={
+                  <Button asChild>
+                    <Link to="/agents">
+                      <Plus aria-hidden="true" />
+                      Create Your First Agent
+                    </Link>
+                  </Button>
+                }
+              />
+            ) : (
+              <div className="grid gap-3 sm:grid-cols-2">
+                {list.slice(0, RECENT_AGENTS).map((agent) => (
+                  <AgentCard key={agent.id} agent={agent} />
+                ))}
+              </div>
+            )
+          }
+        />
+      </TabsContent>
+
+      <TabsContent value="workflows">
+        <TabPanel
+          query={workflows}
+          what="workflows"
+          render={(list) =>
+            list.length === 0 ? (
+              <EmptyState
+                icon={WorkflowIcon}
+                title="No workflows created yet"
+                description="Workflows connect your agents so they can hand work to each other."
+                action={
+                  <Button asChild>
+                    <Link to="/workflows">
+                      <Plus aria-hidden="true" />
+                      Create Workflow
+                    </Link>
+                  </Button>
+                }
+              />
+            ) : (
+              <div className="grid gap-3">
+                {list.slice(0, RECENT_WORKFLOWS).map((workflow) => (
+                  <WorkflowRow key={workflow.id} workflow={workflow} />
+                ))}
+              </div>
+            )
+          }
+        />
+      </TabsContent>
+
+      <TabsContent value="executions">
+        <TabPanel
+          query={executions}
+          what="executions"
+          render={(list) =>
+            list.length === 0 ? (
+              <EmptyState
+                icon={History}
+                title="No recent executions"
+                description="Runs of your workflows will show up here as soon as they start."
+              />
+            ) : (
+              <div className="grid gap-3">
+                {newestFirst(list)
+                  .slice(0, RECENT_EXECUTIONS)
+                  .map((execution) => (
+                    <ExecutionRow key={execution.id} execution={execution} />
+                  ))}
+              </div>
+            )
+          }
+        />
+      </TabsContent>
+    </Tabs>
+  );
+}

@@ -1,0 +1,72 @@
+// Date and number formatting shared by the screens (local time, the user's locale).
+
+function toDate(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "just now", "5 minutes ago", "yesterday", "3 weeks ago". */
+export function formatRelativeTime(
+  value: string | number | Date | null | undefined,
+  now = Date.now(),
+): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const seconds = Math.round((date.getTime() - now) / 1000);
+  if (Math.abs(seconds) < 45) return 'just now';
+  const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  for (const [unit, size] of relativeUnits) {
+    if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
+  }
+  return rtf.format(Math.round(seconds / 60) || (seconds < 0 ? -1 : 1), 'minute');
+}
+
+export function formatDate(value: string | number | Date | null | undefined, fallback = 'N/A'): string {
+  const date = toDate(value);
+  return date
+    ? date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+    : fallback;
+}
+
+export function formatDateTime(value: string | number | Date | null | undefined, fallback = 'N/A'): string {
+  const date = toDate(value);
+  return date
+    ? date.toLocaleString(undefined, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+    : fallback;
+}
+
+/** Whole seconds between start and end (or now while running), as "42s", "3m 5s", "1h 2m". */
+export function formatDuration(
+  start: string | null | undefined,
+  end: string | null | undefined,
+  now = Date.now(),
+): string | null {
+  const from = toDate(start);
+  if (!from) return null;
+  const to = toDate(end)?.getTime() ?? now;
+  const total = Math.max(0, Math.floor((to - from.getTime()) / 1000));
+  if (total < 60) return `${total}s`;
+  const minutes = Math.floor(total / 60);
+  if (minutes < 60) return `${minutes}m ${total % 60}s`;
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
+
+export function formatNumber(value: number): string {
+  return new Intl.NumberFormat().format(value);
+}

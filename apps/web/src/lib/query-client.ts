@@ -1,0 +1,35 @@
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+
+import { getQueryFn } from './api';
+
+export const SESSION_QUERY_KEY = ['/api/auth/me'] as const;
+
+export function createQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      // A 401 on any data query means the token is gone server side (logout elsewhere, expiry):
+      // re-check the session, which then routes the user to /login.
+      onError: (error, query) => {
+        if (query.queryKey[0] === SESSION_QUERY_KEY[0]) return;
+        if (error instanceof Error && error.message.startsWith('401:')) {
+          void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+        }
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        staleTime: Infinity,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: false,
+      },
+      mutations: {
+        retry: false,
+      },
+    },
+  });
+  return client;
+}
+
+export const queryClient = createQueryClient();

@@ -1,0 +1,102 @@
+// The signed-in session, shared by the router, the shell and every feature that needs the current
+// user or organization. The session call (GET /api/auth/me) is only made when a token is stored;
+// without one the user is signed out ('No token found', spec part 1 §5).
+import type { AuthResponse, Session } from '@crewline/contracts';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+
+import {
+  clearStoredAuth,
+  getAuthToken,
+  getQueryFn,
+  setAuthToken,
+  subscribeAuthToken,
+  USER_DATA_KEY,
+} from './api';
+import { SESSION_QUERY_KEY } from './query-client';
+
+export { SESSION_QUERY_KEY };
+
+/** Session results stay fresh for 5 minutes (spec §9). */
+export const SESSION_STALE_TIME = 5 * 60 * 1000;
+
+/** Organization id used when a session has none (spec part 1 §3). */
+export const FALLBACK_ORGANIZATION_ID = 'demo-org-id';
+
+/**
+ * Same text as `messages.noToken` in @crewline/contracts. Not imported from there on purpose: this
+ * module is in the entry chunk, and importing a value from the contracts package pulls all of zod in.
+ */
+export const NO_TOKEN_MESSAGE = 'No token found';
+
+const noTokenError = new Error(NO_TOKEN_MESSAGE);
+
+const fetchSessionOrNull = getQueryFn<Session | null>({ on401: 'returnNull' });
+
+async function fetchSession(context: Parameters<typeof fetchSessionOrNull>[0]): Promise<Session | null> {
+  if (!getAuthToken()) throw new Error(NO_TOKEN_MESSAGE);
+  const session = await fetchSessionOrNull(context);
+  // The stored token was rejected (revoked, expired): forget it so the user starts over signed out.
+  if (!session) clearStoredAuth();
+  return session;
+}
+
+/** The stored token, re-rendering the caller when it changes (login, logout, another tab). */
+export function useAuthToken(): string | null {
+  return useSyncExternalStore(subscribeAuthToken, getAuthToken, () => null);
+}
+
+/** GET /api/auth/me — fresh for 5 minutes, never retried, not called without a stored token. */
+export function useSession() {
+  const hasToken = !!useAuthToken();
+  return useQuery<Session | null>({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: fetchSession,
+    enabled: hasToken,
+    staleTime: SESSION_STALE_TIME,
+    retry: false,
+  });
+}
+
+export interface AuthState {
+  /** True while the first session call is in flight. */
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  session: Session | null;
+  user: Session['user'] | null;
+  organization: Session['organization'] | null;
+  /** The organization id to use in API paths. */
+  organizationId: string;
+  error: Error | null;
+}
+
+/** The session as a simple state: signed in only when the session call succeeded with data. */
+export function useAuth(): AuthState {
+  const query = useSession();
+  const hasToken = !!useAuthToken();
+  const session = hasToken ? (query.data ?? null) : null;
+  const error = hasToken ? query.error : noTokenError;
+  return {
+    isLoading: hasToken && query.isLoading,
+    isAuthenticated: !!session,
+    session,
+    user: session?.user ?? null,
+    organization: session?.organization ?? null,
+    organizationId: session?.organization?.id || FALLBACK_ORGANIZATION_ID,
+    error,
+  };
+}
+
+/** Stores a fresh login/signup answer: token + {user, organization}, and primes the session query. */
+export function storeSession(queryClient: QueryClient, response: AuthResponse): void {
+  const session: Session = { user: response.user, organization: response.organization };
+  // Data of a previous account must not leak into this one.
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
+  setAuthToken(response.token);
+  try {
+    localStorage.setItem(USER_DATA_KEY, JSON.stringify(session));
+  } catch {
+    // storage full or disabled: the session query still holds the data
+  }
+  queryClient.setQueryData<Session | null>(SESSION_QUERY_KEY, session);
+}
