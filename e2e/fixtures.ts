@@ -1,0 +1,55 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export type Account = {
+  token: string;
+  email: string;
+  password: string;
+  username: string;
+  organizationId: string;
+};
+
+let counter = 0;
+export function uniqueName(prefix: string) {
+  return `${prefix}${Date.now().toString(36)}${(++counter).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+}
+
+/** A fresh account made through the API, for tests whose subject is not the signup form. */
+export async function createAccount(request: APIRequestContext): Promise<Account> {
+  const username = uniqueName('e2e');
+  const email = `${username}@example.com`;
+  const password = 'e2e-password';
+  const res = await request.post('/api/auth/signup', {
+    data: {
+      username,
+      email,
+      password,
+      confirmPassword: password,
+      firstName: 'Eve',
+      lastName: 'Tester',
+      role: 'user',
+    },
+  });
+  expect(res.status()).toBe(201);
+  const body = await res.json();
+  return { token: body.token, email, password, username, organizationId: body.organization.id };
+}
+
+/** Opens the app already signed in as `account` (the token sits where the app keeps it). */
+export async function signInAs(page: Page, account: Account) {
+  await page.addInitScript((token) => {
+    if (!window.sessionStorage.getItem('e2e-signed-in')) {
+      window.localStorage.setItem('authToken', token);
+      window.sessionStorage.setItem('e2e-signed-in', '1');
+    }
+  }, account.token);
+}
+
+/** A toast in the notifications region (Radix also copies its text into a live region for screen readers). */
+export async function expectToast(page: Page, text: string) {
+  await expect(
+    page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true }),
+  ).toBeVisible();
+}
+
+export const test = base;
+export { expect };
