@@ -1,0 +1,118 @@
+// API latency under concurrent load on list endpoints with thousands of rows (DESIGN.md §9).
+import { mkdtempSync, chmodSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  agents,
+  createDb,
+  runMigrations,
+  startEmbeddedPostgres,
+  workflowExecutions,
+  workflows,
+} from '@crewline/db';
+import { buildApp } from '../apps/server/src/app';
+import { testConfig } from '../apps/server/src/testing/test-config';
+
+const CONCURRENCY = 10;
+const DURATION_MS = 4000;
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function load(url: string, token: string) {
+  const latencies: number[] = [];
+  const deadline = performance.now() + DURATION_MS;
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < deadline) {
+        const started = performance.now();
+        const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+        await res.arrayBuffer();
+        if (!res.ok) errors++;
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    requests: latencies.length,
+    errors,
+    requestsPerSecond: round(latencies.length / (DURATION_MS / 1000)),
+    p50Ms: round(percentile(latencies, 50)),
+    p99Ms: round(percentile(latencies, 99)),
+  };
+}
+
+export async function runApiLatency() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crewline-bench-'));
+  chmodSync(dataDir, 0o755);
+  const pg = await startEmbeddedPostgres({ dataDir, ephemeral: true });
+  const database = createDb(pg.url);
+  try {
+    await runMigrations(database.db);
+    const app = await buildApp({ config: testConfig(), db: database.db, logger: false });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const signup = await fetch(`${address}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: 'bench',
+        email: 'bench@example.com',
+        password: 'bench-password',
+        confirmPassword: 'bench-password',
+      }),
+    });
+    const { token, organization } = (await signup.json()) as { token: string; organization: { id: string } };
+    const org = organization.id;
+    await database.db
+      .insert(agents)
+      .values(
+        Array.from({ length: 1000 }, (_, i) => ({
+          name: `Agent ${i}`,
+          role: 'Role',
+          goal: 'Goal',
+          organizationId: org,
+        })),
+      );
+    const flows = await database.db
+      .insert(workflows)
+      .values(Array.from({ length: 200 }, (_, i) => ({ name: `Flow ${i}`, organizationId: org })))
+      .returning({ id: workflows.id });
+    for (let batch = 0; batch < 10; batch++) {
+      await database.db.insert(workflowExecutions).values(
+        Array.from({ length: 500 }, (_, i) => ({
+          workflowId: flows[(batch * 500 + i) % flows.length].id,
+          organizationId: org,
+          status: i % 10 === 0 ? ('failed' as const) : ('completed' as const),
+          startedAt: new Date(Date.now() - i * 60_000),
+          completedAt: new Date(Date.now() - i * 60_000 + 5000),
+        })),
+      );
+    }
+    const results: Record<string, unknown> = {};
+    for (const [name, route] of [
+      ['health', '/api/health'],
+      ['auth_me', '/api/auth/me'],
+      ['agents_list_1000', '/api/agents'],
+      ['executions_list_50_of_5000', '/api/executions'],
+      ['stats_5000_executions', `/api/organizations/${org}/stats`],
+    ] as const) {
+      results[name] = await load(`${address}${route}`, token);
+      console.log(name, results[name]);
+    }
+    await app.close();
+    return {
+      concurrency: CONCURRENCY,
+      durationMs: DURATION_MS,
+      rows: { agents: 1000, workflows: 200, executions: 5000 },
+      endpoints: results,
+    };
+  } finally {
+    await database.close();
+    await pg.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
