@@ -7,6 +7,7 @@ import { loggerOptions } from './platform/logger';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerSpa } from './platform/spa';
 import { createRequestMetrics, registerRequestMetrics } from './platform/request-metrics';
+import { createEventBus, type EventBus } from './platform/events';
 import { createTokenService } from './platform/auth/tokens';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createRateLimitRepository } from './modules/auth/rate-limit.repository';
@@ -38,14 +39,18 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** An existing pino logger to share (the process entry point passes its own). */
   loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /** The process's event bus (tests pass their own to observe what is published). */
+  events?: EventBus;
 };
 
 /** Wires services into routes. Tests build the real app with this and call it through inject(). */
 export function createServices(deps: AppDeps) {
   const { config, db } = deps;
   const metrics = createRequestMetrics();
+  const events = deps.events ?? createEventBus();
   return {
     metrics,
+    events,
     auth: createAuthService({
       config,
       repository: createAuthRepository(db),
@@ -53,7 +58,7 @@ export function createServices(deps: AppDeps) {
       tokens: createTokenService(config.jwtSecret),
     }),
     organizations: createOrganizationsService(createOrganizationsRepository(db)),
-    agents: createAgentsService(createAgentsRepository(db)),
+    agents: createAgentsService({ repository: createAgentsRepository(db), events }),
     workflows: createWorkflowsService(createWorkflowsRepository(db)),
     executions: createExecutionsService(createExecutionsRepository(db)),
     system: createSystemService({ config, repository: createSystemRepository(db), metrics }),

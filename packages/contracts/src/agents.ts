@@ -28,3 +28,67 @@ export const agentSchema = z.object({
   updatedAt: z.string(),
 });
 export type Agent = z.infer<typeof agentSchema>;
+
+const optionalText = (max: number) => z.string().trim().max(max).nullish();
+
+// The agent's fields without defaults: PUT takes any subset of them and must not reset the others.
+const agentFields = {
+  name: z.string().trim().min(1, { message: 'Name is required' }).max(100),
+  description: optionalText(2000),
+  role: z.string().trim().min(1, { message: 'Role is required' }).max(200),
+  goal: z.string().trim().min(1, { message: 'Goal is required' }).max(2000),
+  backstory: optionalText(5000),
+  llmProvider: llmProviderSchema,
+  llmModel: z.string().trim().min(1, { message: 'Model is required' }).max(200),
+  temperature: z
+    .number({ message: 'Temperature must be a number' })
+    .int()
+    .min(0, { message: 'Temperature must be between 0 and 100' })
+    .max(100, { message: 'Temperature must be between 0 and 100' }),
+  maxTokens: z
+    .number({ message: 'Max tokens must be a number' })
+    .int()
+    .min(100, { message: 'Max tokens must be between 100 and 8000' })
+    .max(8000, { message: 'Max tokens must be between 100 and 8000' }),
+  systemPrompt: optionalText(20000),
+  tools: z.array(z.union([z.string().max(200), z.record(z.string(), z.unknown())])).max(100),
+  status: agentStatusSchema,
+  templateCategory: optionalText(100),
+  templateTags: z.array(z.string().max(50)).max(20),
+  config: z.record(z.string(), z.unknown()),
+};
+
+/** POST /api/agents — defaults from the data model (spec part 2 §3). */
+export const createAgentSchema = z.object({
+  ...agentFields,
+  llmProvider: agentFields.llmProvider.default('openai'),
+  llmModel: agentFields.llmModel.default('gpt-4o'),
+  temperature: agentFields.temperature.default(70),
+  maxTokens: agentFields.maxTokens.default(2000),
+  tools: agentFields.tools.default([]),
+  status: agentFields.status.default('inactive'),
+  templateTags: agentFields.templateTags.default([]),
+  config: agentFields.config.default({}),
+});
+export type CreateAgentInput = z.input<typeof createAgentSchema>;
+
+/** PUT /api/agents/:id — any subset of the fields, e.g. `{ status }` from the card's Pause/Activate. */
+export const updateAgentSchema = z.object(agentFields).partial();
+export type UpdateAgentInput = z.input<typeof updateAgentSchema>;
+
+/** The spec's fixed greeting (part 1 §7) sent by the card's Test button. */
+export const AGENT_TEST_GREETING = 'Hello! Please introduce yourself and explain what you can help me with.';
+
+export const testAgentSchema = z.object({
+  input: z.string().trim().min(1).max(20000).default(AGENT_TEST_GREETING),
+});
+export const agentTestResultSchema = z.object({
+  success: z.boolean(),
+  response: z.string().nullable(),
+  error: z.string().nullable(),
+  usage: z
+    .object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() })
+    .optional(),
+  durationMs: z.number().optional(),
+});
+export type AgentTestResult = z.infer<typeof agentTestResultSchema>;

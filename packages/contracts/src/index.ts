@@ -7,3 +7,4 @@ export * from './executions';
 export * from './enums';
 export * from './agents';
 export * from './workflows';
+export * from './realtime';

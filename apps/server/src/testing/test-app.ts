@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import type { AuthResponse } from '@crewline/contracts';
 import { buildApp } from '../app';
+import { createEventBus } from '../platform/events';
+import type { RealtimeEvent } from '@crewline/contracts';
 import type { Config } from '../platform/env';
 import { createTestDb } from './test-db';
 import { testConfig } from './test-config';
@@ -15,7 +17,15 @@ export async function createTestApp(
 ) {
   const database = await createTestDb();
   const config = testConfig(options.config);
-  const app: FastifyInstance = await buildApp({ config, db: database.db, logger: options.logger ?? false });
+  const events = createEventBus();
+  const published: RealtimeEvent[] = [];
+  events.subscribe((event) => published.push(event));
+  const app: FastifyInstance = await buildApp({
+    config,
+    db: database.db,
+    logger: options.logger ?? false,
+    events,
+  });
   await app.ready();
 
   async function request(opts: InjectOptions & { token?: string }) {
@@ -48,6 +58,8 @@ export async function createTestApp(
     app,
     db: database.db,
     config,
+    /** Every event the app published, oldest first. */
+    published,
     request,
     signup,
     async close() {

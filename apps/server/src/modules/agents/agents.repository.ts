@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { agents, type Db } from '@crewline/db';
-import type { Agent } from '@crewline/contracts';
+import type { Agent, CreateAgentInput, UpdateAgentInput } from '@crewline/contracts';
 
 type AgentRow = typeof agents.$inferSelect;
 
@@ -15,7 +15,10 @@ export function toAgentDto(row: AgentRow): Agent {
   };
 }
 
+// Every query is scoped by the organization id: another organization's agent simply does not exist.
 export function createAgentsRepository(db: Db) {
+  const scoped = (organizationId: string, id: string) =>
+    and(eq(agents.organizationId, organizationId), eq(agents.id, id));
   return {
     async list(organizationId: string): Promise<Agent[]> {
       const rows = await db
@@ -24,6 +27,29 @@ export function createAgentsRepository(db: Db) {
         .where(eq(agents.organizationId, organizationId))
         .orderBy(desc(agents.createdAt));
       return rows.map(toAgentDto);
+    },
+    async get(organizationId: string, id: string): Promise<Agent | undefined> {
+      const [row] = await db.select().from(agents).where(scoped(organizationId, id)).limit(1);
+      return row && toAgentDto(row);
+    },
+    async create(organizationId: string, createdBy: string, input: CreateAgentInput): Promise<Agent> {
+      const [row] = await db
+        .insert(agents)
+        .values({ ...(input as typeof agents.$inferInsert), organizationId, createdBy })
+        .returning();
+      return toAgentDto(row);
+    },
+    async update(organizationId: string, id: string, patch: UpdateAgentInput): Promise<Agent | undefined> {
+      const [row] = await db
+        .update(agents)
+        .set(patch as Partial<typeof agents.$inferInsert>)
+        .where(scoped(organizationId, id))
+        .returning();
+      return row && toAgentDto(row);
+    },
+    async remove(organizationId: string, id: string): Promise<boolean> {
+      const rows = await db.delete(agents).where(scoped(organizationId, id)).returning({ id: agents.id });
+      return rows.length > 0;
     },
   };
 }

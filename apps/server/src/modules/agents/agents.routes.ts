@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { agentSchema } from '@crewline/contracts';
+import { agentSchema, createAgentSchema, idParamsSchema, updateAgentSchema } from '@crewline/contracts';
 import { z } from 'zod';
 import type { AgentsService } from './agents.service';
 
@@ -8,5 +8,31 @@ export function agentsRoutes(agents: AgentsService): FastifyPluginAsyncZod {
     app.get('/api/agents', { schema: { response: { 200: z.array(agentSchema) } } }, async (request) =>
       agents.list(request.auth.organizationId),
     );
+
+    app.post(
+      '/api/agents',
+      { schema: { body: createAgentSchema, response: { 201: agentSchema } } },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await agents.create(request.auth.organizationId, request.auth.userId, request.body)),
+    );
+
+    app.get(
+      '/api/agents/:id',
+      { schema: { params: idParamsSchema, response: { 200: agentSchema } } },
+      async (request) => agents.get(request.auth.organizationId, request.params.id),
+    );
+
+    app.put(
+      '/api/agents/:id',
+      { schema: { params: idParamsSchema, body: updateAgentSchema, response: { 200: agentSchema } } },
+      async (request) => agents.update(request.auth.organizationId, request.params.id, request.body),
+    );
+
+    app.delete('/api/agents/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+      await agents.remove(request.auth.organizationId, request.params.id);
+      return reply.status(204).send();
+    });
   };
 }
