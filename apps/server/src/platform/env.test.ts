@@ -1,0 +1,82 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'crewline-env-'));
+
+describe('configuration', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config).toMatchObject({
+      port: 5000,
+      host: '0.0.0.0',
+      role: 'all',
+      logLevel: 'info',
+      databaseUrl: undefined,
+    });
+    expect(config.rateLimits).toEqual({
+      loginMaxFailures: 10,
+      loginWindowMinutes: 15,
+      signupMaxPerHour: 100,
+    });
+  });
+
+  it('generates the secrets once into DATA_DIR/secrets.json, readable only by the owner', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'secrets.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.encryptionKey).toHaveLength(32);
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(second.encryptionKey.equals(first.encryptionKey)).toBe(true);
+    expect(readFileSync(file, 'utf8')).toContain(first.jwtSecret);
+  });
+
+  it('prefers secrets from the environment and then writes no file', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'x'.repeat(40),
+      ENCRYPTION_KEY: 'ab'.repeat(32),
+    });
+    expect(config.jwtSecret).toBe('x'.repeat(40));
+    expect(config.encryptionKey.toString('hex')).toBe('ab'.repeat(32));
+    expect(() => statSync(path.join(dataDir, 'secrets.json'))).toThrow();
+  });
+
+  it('refuses invalid values with a message naming each variable', () => {
+    const attempt = () =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        PORT: '70000',
+        ROLE: 'boss',
+        DATABASE_URL: 'mysql://x',
+        JWT_SECRET: 'short',
+      });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'ROLE', 'DATABASE_URL', 'JWT_SECRET']) expect(message).toContain(name);
+    }
+  });
+
+  it('reads the rate limits and roles from the environment', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      AUTH_LOGIN_MAX_FAILURES: '3',
+      AUTH_SIGNUP_MAX_PER_HOUR: '7',
+      ROLE: 'worker',
+      TRUST_PROXY: 'true',
+    });
+    expect(config.rateLimits.loginMaxFailures).toBe(3);
+    expect(config.rateLimits.signupMaxPerHour).toBe(7);
+    expect(config.role).toBe('worker');
+    expect(config.trustProxy).toBe(true);
+  });
+});
