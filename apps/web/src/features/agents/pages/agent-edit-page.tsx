@@ -1,23 +1,263 @@
-import { Bot } from 'lucide-react';
-import { useParams } from 'react-router';
+import type { Agent } from '@crewline/contracts';
+import { ArrowLeft, Bot, FileQuestion, FlaskConical, Save } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
 
-import { ComingSoonPage } from '@/components/coming-soon';
+import { EmptyState } from '@/components/empty-state';
+import { PageContainer } from '@/components/page-header';
+import { Spinner } from '@/components/spinner';
+import { StatusBadge, type StatusTone } from '@/components/status-badge';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isApiStatus } from '@/lib/api';
+import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
+import {
+  agentStatusDisplay,
+  displayMaxTokens,
+  displayTemperature,
+  type AgentStatusDisplay,
+} from '../agent-display';
+import { agentToFormValues } from '../agent-form-logic';
+import { useAgent, useTestAgent, useUpdateAgent } from '../api/agents';
+import { AgentForm } from '../components/agent-form';
+import { ConnectedToolsPanel } from '../components/connected-tools-panel';
+import { ProviderLabel } from '../components/provider-icon';
+
+const FORM_ID = 'edit-agent-form';
+
+const STATUS_TONE: Record<AgentStatusDisplay, StatusTone> = {
+  active: 'green',
+  busy: 'blue',
+  error: 'red',
+  inactive: 'gray',
+};
+
+function BackToAgents() {
+  return (
+    <Button asChild variant="ghost" size="sm" className="-ml-2 text-muted-foreground">
+      <Link to="/agents">
+        <ArrowLeft aria-hidden="true" />
+        Back to Agents
+      </Link>
+    </Button>
+  );
+}
+
+function AgentNotFound() {
+  return (
+    <PageContainer className="flex flex-1 items-start justify-center pt-16 sm:pt-24">
+      <Card className="w-full max-w-md">
+        <CardContent className="flex flex-col items-center gap-4 text-center">
+          <span className="grid size-12 place-items-center rounded-full bg-muted text-muted-foreground">
+            <FileQuestion className="size-6" aria-hidden="true" />
+          </span>
+          <div className="space-y-1.5">
+            <h1 className="text-xl font-semibold tracking-tight">Agent Not Found</h1>
+            <p className="text-sm text-muted-foreground">
+              The agent you&apos;re looking for doesn&apos;t exist or you don&apos;t have access to it.
+            </p>
+          </div>
+          <Button asChild>
+            <Link to="/agents">
+              <ArrowLeft aria-hidden="true" />
+              Back to Agents
+            </Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </PageContainer>
+  );
+}
+
+function EditSkeleton() {
+  return (
+    <PageContainer className="space-y-6">
+      <div role="status" aria-label="Loading agent" className="space-y-6">
+        <Skeleton className="h-8 w-36" />
+        <div className="flex items-center gap-3">
+          <Skeleton className="size-12 rounded-xl" />
+          <div className="space-y-2">
+            <Skeleton className="h-7 w-56" />
+            <Skeleton className="h-4 w-40" />
+          </div>
+        </div>
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <Skeleton className="h-[30rem] rounded-xl" />
+          <Skeleton className="h-72 rounded-xl" />
+        </div>
+      </div>
+    </PageContainer>
+  );
+}
+
+function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4 py-2.5 text-sm">
+      <dt className="shrink-0 text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-right">{children}</dd>
+    </div>
+  );
+}
+
+function AgentSummary({ agent }: { agent: Agent }) {
+  const testAgent = useTestAgent();
+  const temperature = displayTemperature(agent.temperature);
+
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle className="text-base">Overview</CardTitle>
+        <CardDescription>The saved settings of this agent.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <dl className="divide-y">
+          <SummaryRow label="Provider">
+            <ProviderLabel provider={agent.llmProvider} className="justify-end" />
+          </SummaryRow>
+          <SummaryRow label="Model">
+            <span className="block truncate font-mono text-[13px]" title={agent.llmModel}>
+              {agent.llmModel}
+            </span>
+          </SummaryRow>
+          <SummaryRow label="Temperature">
+            <span className="flex items-center gap-2">
+              <Progress value={temperature} aria-label="Saved temperature" className="h-1.5 w-20" />
+              <span className="w-9 text-xs font-medium tabular-nums">{temperature}%</span>
+            </span>
+          </SummaryRow>
+          <SummaryRow label="Max Tokens">
+            <span className="font-medium tabular-nums">{displayMaxTokens(agent.maxTokens)}</span>
+          </SummaryRow>
+          <SummaryRow label="Created">
+            <span title={formatDateTime(agent.createdAt)}>{formatDateTime(agent.createdAt)}</span>
+          </SummaryRow>
+          <SummaryRow label="Last updated">
+            <span title={formatDateTime(agent.updatedAt)}>{formatRelativeTime(agent.updatedAt)}</span>
+          </SummaryRow>
+        </dl>
+        <Button
+          type="button"
+          variant="outline"
+          className="w-full"
+          onClick={() => testAgent.mutate(agent.id)}
+          disabled={testAgent.isPending}
+          aria-busy={testAgent.isPending}
+        >
+          {testAgent.isPending ? <Spinner /> : <FlaskConical aria-hidden="true" />}
+          {testAgent.isPending ? 'Testing...' : 'Test Agent'}
+        </Button>
+        <p className="text-xs text-muted-foreground">
+          Sends a short greeting to the saved agent and shows the start of its answer.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function AgentEditor({ agent }: { agent: Agent }) {
+  const updateAgent = useUpdateAgent();
+  const [dirty, setDirty] = useState(false);
+
+  // The form's baseline follows the saved agent (after Save or a refetch), not every render.
+  const version = `${agent.id}:${agent.updatedAt}`;
+  const [baseline, setBaseline] = useState(() => ({ version, values: agentToFormValues(agent) }));
+  if (baseline.version !== version) setBaseline({ version, values: agentToFormValues(agent) });
+
+  const status = agentStatusDisplay(agent.status);
+
+  return (
+    <PageContainer className="space-y-6">
+      <BackToAgents />
+
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-violet-500/10 text-violet-600 dark:text-violet-400">
+            <Bot className="size-6" aria-hidden="true" />
+          </span>
+          <div className="min-w-0 space-y-1">
+            <div className="flex min-w-0 items-center gap-2">
+              <h1 className="truncate text-2xl font-semibold tracking-tight sm:text-3xl">{agent.name}</h1>
+              <StatusBadge label={status} tone={STATUS_TONE[status]} />
+            </div>
+            <p className="truncate text-sm text-muted-foreground sm:text-base">{agent.role}</p>
+          </div>
+        </div>
+        <div className="flex shrink-0 items-center gap-3">
+          {dirty && (
+            <Badge
+              variant="outline"
+              className="border-amber-500/30 bg-amber-500/10 text-amber-700 dark:text-amber-400"
+            >
+              Unsaved changes
+            </Badge>
+          )}
+          <Button
+            type="submit"
+            form={FORM_ID}
+            disabled={updateAgent.isPending}
+            aria-busy={updateAgent.isPending}
+          >
+            {updateAgent.isPending ? <Spinner /> : <Save aria-hidden="true" />}
+            {updateAgent.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <Card className="py-5 sm:py-6">
+          <CardContent className="px-4 sm:px-6">
+            <AgentForm
+              mode="edit"
+              formId={FORM_ID}
+              defaultValues={baseline.values}
+              disabled={updateAgent.isPending}
+              onDirtyChange={setDirty}
+              contentClassName="min-h-[24rem]"
+              toolsContent={<ConnectedToolsPanel agentId={agent.id} />}
+              onSubmit={(payload, applyServerErrors) =>
+                updateAgent.mutate({ id: agent.id, updates: payload }, { onError: applyServerErrors })
+              }
+            />
+          </CardContent>
+        </Card>
+        <aside className="lg:sticky lg:top-20">
+          <AgentSummary agent={agent} />
+        </aside>
+      </div>
+    </PageContainer>
+  );
+}
+
+/** /agents/edit/:id (spec part 2 §2): the same four tabs, Back to Agents, 'Agent Not Found'. */
 export function AgentEditPage() {
   const { id } = useParams();
+  const agent = useAgent(id);
+  useDocumentTitle(agent.data ? `Edit ${agent.data.name}` : 'Edit Agent');
+
+  if (!id) return <AgentNotFound />;
+  // A failed background refetch keeps showing the agent we have.
+  if (agent.data) return <AgentEditor agent={agent.data} />;
+  if (agent.isLoading) return <EditSkeleton />;
+  const missing = !agent.isError || isApiStatus(agent.error, 404) || isApiStatus(agent.error, 400);
+  if (missing) return <AgentNotFound />;
   return (
-    <ComingSoonPage
-      title="Edit Agent"
-      description="Editing agents is coming to this workspace soon."
-      icon={Bot}
-      heading="The agent editor is on its way"
-      summary={`Agent ${id ?? ''} will open here with its basic info, LLM settings, tools and advanced options.`}
-      upcoming={[
-        'Basic Info: name, role, goal and backstory',
-        'LLM Settings: provider, model, temperature and max tokens',
-        'Tools: connect, configure and switch tools on or off',
-        'Advanced: system prompt and template tags',
-      ]}
-    />
+    <PageContainer className="space-y-6">
+      <BackToAgents />
+      <EmptyState
+        icon={Bot}
+        title="Could not load this agent"
+        description="Check your connection and try again."
+        action={
+          <Button variant="outline" onClick={() => void agent.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    </PageContainer>
   );
 }

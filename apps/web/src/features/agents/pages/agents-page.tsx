@@ -1,21 +1,115 @@
-import { Bot } from 'lucide-react';
+import { Bot, Plus, SearchX } from 'lucide-react';
+import { useMemo, useState } from 'react';
 
-import { ComingSoonPage } from '@/components/coming-soon';
+import { EmptyState } from '@/components/empty-state';
+import { PageContainer, PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
+import { DEFAULT_AGENT_FILTERS, filterAgents, hasActiveFilters, type AgentFilters } from '../agent-display';
+import { useAgents } from '../api/agents';
+import { AgentCard, AgentCardSkeleton } from '../components/agent-card';
+import { AgentFiltersBar } from '../components/agent-filters';
+import { CreateAgentDialog } from '../components/create-agent-dialog';
+
+/** Skeleton cards while the list loads (spec part 2 §9). */
+const SKELETON_COUNT = 6;
+
+const GRID = 'grid gap-4 md:grid-cols-2 lg:grid-cols-3 lg:gap-5';
+
+/** /agents — 'AI Agents' (spec part 2 §2). */
 export function AgentsPage() {
+  useDocumentTitle('AI Agents');
+  const agents = useAgents();
+  const [filters, setFilters] = useState<AgentFilters>(DEFAULT_AGENT_FILTERS);
+  const [createOpen, setCreateOpen] = useState(false);
+
+  const all = agents.data;
+  const visible = useMemo(() => filterAgents(all ?? [], filters), [all, filters]);
+  const filtering = hasActiveFilters(filters);
+
+  let content;
+  if (agents.isLoading) {
+    content = (
+      <div className={GRID} aria-busy="true" aria-label="Loading agents">
+        {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+          <AgentCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  } else if (agents.isError || !all) {
+    content = (
+      <EmptyState
+        icon={Bot}
+        title="Could not load agents"
+        description="Check your connection and try again."
+        action={
+          <Button variant="outline" onClick={() => void agents.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  } else if (visible.length === 0 && filtering) {
+    content = (
+      <EmptyState
+        icon={SearchX}
+        title="No agents found"
+        description="Try adjusting your filters to find what you're looking for"
+        className="py-16"
+      />
+    );
+  } else if (visible.length === 0) {
+    content = (
+      <EmptyState
+        icon={Bot}
+        title="No agents created yet"
+        description="Create your first agent to give your crew a role, a goal and a model to work with."
+        action={
+          <Button onClick={() => setCreateOpen(true)}>
+            <Plus aria-hidden="true" />
+            Create Your First Agent
+          </Button>
+        }
+        className="py-16"
+      />
+    );
+  } else {
+    content = (
+      <>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {filtering
+            ? `Showing ${visible.length} of ${all.length} ${all.length === 1 ? 'agent' : 'agents'}`
+            : `${all.length} ${all.length === 1 ? 'agent' : 'agents'}`}
+        </p>
+        <ul className={GRID} aria-label="Agents">
+          {visible.map((agent) => (
+            <li key={agent.id} className="min-w-0">
+              <AgentCard agent={agent} />
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+
   return (
-    <ComingSoonPage
-      title="AI Agents"
-      description="Agent management is coming to this workspace soon."
-      icon={Bot}
-      heading="Your agent roster is on its way"
-      summary="Soon you will create the agents of your crew here, tune their models and test them before they join a workflow."
-      upcoming={[
-        'Create agents with a role, a goal, a backstory and a system prompt',
-        'Pick the provider and model, temperature and token limit',
-        'Connect tools and test an agent with one click',
-        'Search and filter by status and provider',
-      ]}
-    />
+    <PageContainer className="space-y-6">
+      <PageHeader
+        title="AI Agents"
+        description="Create, configure and test the agents that power your workflows"
+        actions={
+          <Button onClick={() => setCreateOpen(true)}>
+            <Plus aria-hidden="true" />
+            Create Agent
+          </Button>
+        }
+      />
+      <AgentFiltersBar filters={filters} onChange={setFilters} />
+      <section aria-label="Agent list" className="space-y-4">
+        {content}
+      </section>
+      <CreateAgentDialog open={createOpen} onOpenChange={setCreateOpen} />
+    </PageContainer>
   );
 }

@@ -1,148 +1,101 @@
-import { Building2, Check, Copy, UserRound } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Building2, CreditCard, UserRound, Wrench } from 'lucide-react';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 
 import { PageContainer, PageHeader } from '@/components/page-header';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { formatDate } from '@/lib/format';
 import { useAuth } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-function CopyButton({ value, label }: { value: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      type="button"
-      variant="ghost"
-      size="icon"
-      className="size-7"
-      aria-label={`Copy ${label}`}
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(value);
-          setCopied(true);
-          setTimeout(() => setCopied(false), 1500);
-        } catch {
-          toast({
-            variant: 'destructive',
-            title: 'Copy failed',
-            description: 'Your browser blocked clipboard access.',
-          });
-        }
-      }}
-    >
-      {copied ? (
-        <Check className="size-3.5" aria-hidden="true" />
-      ) : (
-        <Copy className="size-3.5" aria-hidden="true" />
-      )}
-    </Button>
-  );
-}
+import { BillingTab } from '../components/billing-tab';
+import { OrganizationTab } from '../components/organization-tab';
+import { ProfileTab } from '../components/profile-tab';
+import { ToolsTab } from '../components/tools-tab';
+import {
+  parseSettingsTab,
+  readMicrosoftReturn,
+  searchForTab,
+  SETTINGS_TABS,
+  type SettingsTab,
+} from '../settings-tabs';
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1 py-3 sm:grid-cols-[10rem_minmax(0,1fr)] sm:items-center sm:gap-4">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="flex min-w-0 items-center gap-1 text-sm font-medium">{children}</dd>
-    </div>
-  );
-}
+const tabIcons = { profile: UserRound, billing: CreditCard, organization: Building2, tools: Wrench } as const;
 
-function capitalize(value: string): string {
-  return value ? `${value.charAt(0).toUpperCase()}${value.slice(1)}` : value;
-}
-
+/** Profile & Settings (spec part 2 §2): Profile, Billing, Organization and Tools; `?tab=tools` opens a tab. */
 export function ProfilePage() {
   useDocumentTitle('Profile & Settings');
   const { user, organization } = useAuth();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = parseSettingsTab(searchParams.get('tab'));
+
+  // Back from the Microsoft sign-in: say how it went, then drop the parameters from the address.
+  useEffect(() => {
+    const back = readMicrosoftReturn(searchParams);
+    if (!back) return;
+    if (back.outcome === 'error') {
+      toast({
+        variant: 'destructive',
+        title: 'Connection Error',
+        description: 'Failed to connect Microsoft 365 account',
+      });
+    }
+    setSearchParams(back.rest, { replace: true });
+  }, [searchParams, setSearchParams]);
 
   if (!user) return null;
 
-  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
-  const initials = (fullName || user.username)
-    .split(/\s+/)
-    .map((part) => part[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-
   return (
     <PageContainer className="space-y-6 sm:space-y-8">
-      <PageHeader title="Profile & Settings" description="Your account and the organization you work in" />
+      <PageHeader
+        title="Profile & Settings"
+        description="Your account, billing, organization and the connections your agents use"
+      />
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <UserRound className="size-4 text-muted-foreground" aria-hidden="true" />
-              Profile
-            </CardTitle>
-            <CardDescription>Your personal account details</CardDescription>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            <div className="flex items-center gap-4">
-              <span className="grid size-14 shrink-0 place-items-center rounded-full bg-linear-to-br from-violet-500 to-indigo-500 text-lg font-semibold text-white">
-                {initials}
-              </span>
-              <div className="min-w-0">
-                <p className="truncate text-lg font-semibold">{fullName || user.username}</p>
-                <p className="truncate text-sm text-muted-foreground">@{user.username}</p>
-              </div>
-            </div>
-            <dl className="divide-y">
-              <Field label="Name">{fullName || <span className="text-muted-foreground">Not set</span>}</Field>
-              <Field label="Email">
-                <span className="truncate">{user.email}</span>
-              </Field>
-              <Field label="User ID">
-                <code className="truncate rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{user.id}</code>
-                <CopyButton value={user.id} label="user ID" />
-              </Field>
-              <Field label="Member since">{formatDate(user.createdAt)}</Field>
-            </dl>
-          </CardContent>
-        </Card>
+      <Tabs
+        value={tab}
+        onValueChange={(value) =>
+          setSearchParams(searchForTab(searchParams, value as SettingsTab), { replace: true })
+        }
+        className="gap-6"
+      >
+        <TabsList className="grid h-10 w-full grid-cols-4 sm:inline-flex sm:w-fit">
+          {SETTINGS_TABS.map(({ value, label }) => {
+            const Icon = tabIcons[value];
+            return (
+              <TabsTrigger key={value} value={value} className="px-2 sm:px-4">
+                <Icon className="hidden sm:block" aria-hidden="true" />
+                {label}
+              </TabsTrigger>
+            );
+          })}
+        </TabsList>
 
-        {organization && (
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <Building2 className="size-4 text-muted-foreground" aria-hidden="true" />
-                Organization
-              </CardTitle>
-              <CardDescription>Agents, workflows and billing belong to your organization</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <dl className="divide-y">
-                <Field label="Name">
-                  <span className="truncate">{organization.name}</span>
-                </Field>
-                <Field label="Organization ID">
-                  <code className="truncate rounded bg-muted px-1.5 py-0.5 font-mono text-xs">
-                    {organization.id}
-                  </code>
-                  <CopyButton value={organization.id} label="organization ID" />
-                </Field>
-                <Field label="Plan">
-                  <Badge variant="outline" className="border-primary/30 bg-primary/5 text-primary">
-                    {capitalize(organization.plan)}
-                  </Badge>
-                  {organization.trialEndsAt && (
-                    <span className="ml-2 text-xs font-normal text-muted-foreground">
-                      Trial ends {formatDate(organization.trialEndsAt)}
-                    </span>
-                  )}
-                </Field>
-                <Field label="Your role">{capitalize(organization.role)}</Field>
-                <Field label="Created">{formatDate(organization.createdAt)}</Field>
-              </dl>
-            </CardContent>
-          </Card>
-        )}
-      </div>
+        <TabsContent value="profile">
+          <div className="max-w-3xl">
+            <ProfileTab user={user} />
+          </div>
+        </TabsContent>
+        <TabsContent value="billing">
+          {organization ? <BillingTab organization={organization} /> : <NoOrganization />}
+        </TabsContent>
+        <TabsContent value="organization">
+          <div className="max-w-3xl">
+            {organization ? <OrganizationTab organization={organization} /> : <NoOrganization />}
+          </div>
+        </TabsContent>
+        <TabsContent value="tools">
+          <ToolsTab />
+        </TabsContent>
+      </Tabs>
     </PageContainer>
+  );
+}
+
+function NoOrganization() {
+  return (
+    <p className="rounded-xl border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">
+      Your account does not belong to an organization.
+    </p>
   );
 }

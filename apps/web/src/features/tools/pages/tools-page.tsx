@@ -1,21 +1,106 @@
-import { Wrench } from 'lucide-react';
+import type { Tool } from '@crewline/contracts';
+import { Plus, Wrench } from 'lucide-react';
+import { useState } from 'react';
 
-import { ComingSoonPage } from '@/components/coming-soon';
+import { EmptyState } from '@/components/empty-state';
+import { PageContainer, PageHeader } from '@/components/page-header';
+import { Spinner } from '@/components/spinner';
+import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
+import { useTools } from '../api/list-tools';
+import { DeleteToolDialog } from '../components/delete-tool-dialog';
+import { ToolCard } from '../components/tool-card';
+import { ToolFormDialog } from '../components/tool-form-dialog';
+
+/** The Tools page (spec part 2 §2): the organization's tools as cards, with create, configure and delete. */
 export function ToolsPage() {
+  useDocumentTitle('Tools');
+  const tools = useTools();
+
+  // A new key for every opening resets the dialog's form to the tool (or to an empty form).
+  const [form, setForm] = useState<{ open: boolean; tool: Tool | null; key: number }>({
+    open: false,
+    tool: null,
+    key: 0,
+  });
+  const [deletion, setDeletion] = useState<{ open: boolean; tool: Tool | null }>({ open: false, tool: null });
+
+  const openForm = (tool: Tool | null) => setForm((current) => ({ open: true, tool, key: current.key + 1 }));
+
+  const list = tools.data ?? [];
+  const activeCount = list.filter((tool) => tool.isActive).length;
+
   return (
-    <ComingSoonPage
-      title="Tools"
-      description="Create and manage agent-specific tools with unique configurations"
-      icon={Wrench}
-      heading="Tools are coming to this workspace soon"
-      summary="Tools give your agents abilities beyond the model: search the web, call APIs, query databases, send email."
-      upcoming={[
-        'Create tools by category: web, API, database, file, communication and more',
-        'Store credentials encrypted and write-only',
-        'Connect LLM providers such as OpenAI and Anthropic',
-        'Switch tools on or off per agent',
-      ]}
-    />
+    <PageContainer className="space-y-6 sm:space-y-8">
+      <PageHeader
+        title="Tools"
+        description="Create and manage agent-specific tools with unique configurations"
+        actions={
+          <Button onClick={() => openForm(null)}>
+            <Plus aria-hidden="true" />
+            Create Tool
+          </Button>
+        }
+      />
+
+      {tools.isLoading ? (
+        <div role="status" aria-label="Loading tools" className="flex min-h-64 items-center justify-center">
+          <Spinner className="size-8 text-primary" />
+        </div>
+      ) : tools.isError ? (
+        <EmptyState
+          icon={Wrench}
+          title="Could not load tools"
+          description="Check your connection and try again."
+          action={
+            <Button variant="outline" size="sm" onClick={() => void tools.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : list.length === 0 ? (
+        <EmptyState
+          icon={Wrench}
+          title="No tools configured"
+          description="Tools let your agents search the web, call APIs, query databases and more. Connect them to agents once they exist."
+          className="py-16"
+          action={
+            <Button onClick={() => openForm(null)}>
+              <Plus aria-hidden="true" />
+              Create Your First Tool
+            </Button>
+          }
+        />
+      ) : (
+        <section aria-label="Tools" className="space-y-4">
+          <p className="text-sm text-muted-foreground">
+            {list.length} {list.length === 1 ? 'tool' : 'tools'} · {activeCount} active
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {list.map((tool) => (
+              <ToolCard
+                key={tool.id}
+                tool={tool}
+                onConfigure={openForm}
+                onDelete={(target) => setDeletion({ open: true, tool: target })}
+              />
+            ))}
+          </div>
+        </section>
+      )}
+
+      <ToolFormDialog
+        key={form.key}
+        open={form.open}
+        tool={form.tool}
+        onOpenChange={(open) => setForm((current) => ({ ...current, open }))}
+      />
+      <DeleteToolDialog
+        tool={deletion.tool}
+        open={deletion.open}
+        onClose={() => setDeletion((current) => ({ ...current, open: false }))}
+      />
+    </PageContainer>
   );
 }

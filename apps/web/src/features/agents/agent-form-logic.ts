@@ -1,0 +1,266 @@
+// Pure rules of the agent form (spec part 2 §2, §5, §9): which tab holds which field, the form
+// schema (create dialog: max tokens 100–8000; edit page: 100–4000), the provider catalogue with its
+// fallback, and the conversions between an agent, the form values and the request body.
+import { createAgentSchema, type Agent, type CreateAgentInput } from '@crewline/contracts';
+import { z } from 'zod';
+
+import type { ProviderCatalogue, ProviderEntry } from './types';
+
+/* ----------------------------------------------------------------------------------------------
+ * Tabs
+ * -------------------------------------------------------------------------------------------- */
+
+export const AGENT_FORM_TABS = [
+  { value: 'basic', label: 'Basic Info' },
+  { value: 'llm', label: 'LLM Settings' },
+  { value: 'tools', label: 'Tools' },
+  { value: 'advanced', label: 'Advanced' },
+] as const;
+
+export type AgentFormTab = (typeof AGENT_FORM_TABS)[number]['value'];
+
+/** The form's fields in the order they appear, tab by tab. */
+export const AGENT_FORM_FIELDS = [
+  'name',
+  'role',
+  'goal',
+  'description',
+  'backstory',
+  'llmProvider',
+  'llmModel',
+  'temperature',
+  'maxTokens',
+  'systemPrompt',
+  'status',
+] as const;
+
+export type AgentFormField = (typeof AGENT_FORM_FIELDS)[number];
+
+const FIELD_TAB: Record<AgentFormField, AgentFormTab> = {
+  name: 'basic',
+  role: 'basic',
+  goal: 'basic',
+  description: 'basic',
+  backstory: 'basic',
+  llmProvider: 'llm',
+  llmModel: 'llm',
+  temperature: 'llm',
+  maxTokens: 'llm',
+  systemPrompt: 'advanced',
+  status: 'advanced',
+};
+
+export function tabOfField(field: string): AgentFormTab | null {
+  return (FIELD_TAB as Record<string, AgentFormTab | undefined>)[field] ?? null;
+}
+
+/** The first field (in form order) among those with an error, or null. */
+export function firstErrorField(errorFields: Iterable<string>): AgentFormField | null {
+  const set = new Set(errorFields);
+  return AGENT_FORM_FIELDS.find((field) => set.has(field)) ?? null;
+}
+
+/** The tab the form switches to after a failed submit: the one holding the first error. */
+export function tabForFirstError(errorFields: Iterable<string>): AgentFormTab | null {
+  const field = firstErrorField(errorFields);
+  return field ? FIELD_TAB[field] : null;
+}
+
+/** The tabs holding at least one error (to mark their triggers). */
+export function tabsWithErrors(errorFields: Iterable<string>): Set<AgentFormTab> {
+  const tabs = new Set<AgentFormTab>();
+  for (const field of errorFields) {
+    const tab = tabOfField(field);
+    if (tab) tabs.add(tab);
+  }
+  return tabs;
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * Schema
+ * -------------------------------------------------------------------------------------------- */
+
+export const MAX_TOKENS_MIN = 100;
+/** The create dialog's bound (the server's too). */
+export const CREATE_MAX_TOKENS_MAX = 8000;
+/** The edit page's bound (spec part 2 §5). */
+export const EDIT_MAX_TOKENS_MAX = 4000;
+export const TEMPERATURE_STEP = 5;
+
+const formShape = {
+  name: true,
+  role: true,
+  goal: true,
+  description: true,
+  backstory: true,
+  llmProvider: true,
+  llmModel: true,
+  temperature: true,
+  maxTokens: true,
+  systemPrompt: true,
+  status: true,
+} as const;
+
+/** The create dialog's schema: the form's fields of `createAgentSchema`. */
+export const agentCreateFormSchema = createAgentSchema.pick(formShape);
+
+function maxTokensRule(max: number) {
+  const message = `Max tokens must be between ${MAX_TOKENS_MIN} and ${max}`;
+  return z
+    .number({ message: 'Max tokens must be a number' })
+    .int({ message: 'Max tokens must be a whole number' })
+    .min(MAX_TOKENS_MIN, { message })
+    .max(max, { message });
+}
+
+/** The edit page's schema: the same fields, max tokens at most 4000. */
+export const agentEditFormSchema = agentCreateFormSchema.extend({
+  maxTokens: maxTokensRule(EDIT_MAX_TOKENS_MAX),
+});
+
+export function agentFormSchema(mode: 'create' | 'edit') {
+  return mode === 'edit' ? agentEditFormSchema : agentCreateFormSchema;
+}
+
+/** What the inputs hold (text fields as strings, '' when empty). */
+export interface AgentFormValues {
+  name: string;
+  role: string;
+  goal: string;
+  description: string;
+  backstory: string;
+  llmProvider: Agent['llmProvider'];
+  llmModel: string;
+  temperature: number;
+  maxTokens: number;
+  systemPrompt: string;
+  status: Agent['status'];
+}
+
+/** What the schema hands to submit. */
+export type AgentFormOutput = z.output<typeof agentCreateFormSchema>;
+
+/** A new agent's values: the data model's defaults (provider openai, gpt-4o, 70, 2000, inactive). */
+export function emptyAgentFormValues(): AgentFormValues {
+  return {
+    name: '',
+    role: '',
+    goal: '',
+    description: '',
+    backstory: '',
+    llmProvider: 'openai',
+    llmModel: 'gpt-4o',
+    temperature: 70,
+    maxTokens: 2000,
+    systemPrompt: '',
+    status: 'inactive',
+  };
+}
+
+/** An existing agent's values for the edit form; absent values fall back to the defaults. */
+export function agentToFormValues(agent: Agent): AgentFormValues {
+  const defaults = emptyAgentFormValues();
+  return {
+    name: agent.name ?? '',
+    role: agent.role ?? '',
+    goal: agent.goal ?? '',
+    description: agent.description ?? '',
+    backstory: agent.backstory ?? '',
+    llmProvider: agent.llmProvider ?? defaults.llmProvider,
+    llmModel: agent.llmModel ?? defaults.llmModel,
+    temperature: typeof agent.temperature === 'number' ? agent.temperature : defaults.temperature,
+    maxTokens: typeof agent.maxTokens === 'number' ? agent.maxTokens : defaults.maxTokens,
+    systemPrompt: agent.systemPrompt ?? '',
+    status: agent.status ?? defaults.status,
+  };
+}
+
+const emptyToNull = (value: string | null | undefined): string | null => {
+  const text = value?.trim() ?? '';
+  return text ? text : null;
+};
+
+/**
+ * The request body for POST /api/agents or PUT /api/agents/:id: only the form's fields (so an
+ * update never resets the agent's tools or config), empty optional texts as null.
+ */
+export function formOutputToPayload(values: AgentFormOutput) {
+  return {
+    name: values.name,
+    role: values.role,
+    goal: values.goal,
+    description: emptyToNull(values.description),
+    backstory: emptyToNull(values.backstory),
+    llmProvider: values.llmProvider,
+    llmModel: values.llmModel,
+    temperature: values.temperature,
+    maxTokens: values.maxTokens,
+    systemPrompt: emptyToNull(values.systemPrompt),
+    status: values.status,
+  } satisfies CreateAgentInput;
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * Provider catalogue
+ * -------------------------------------------------------------------------------------------- */
+
+/** Used until GET /api/llm/providers answers, and when it fails (spec part 2 §9). */
+export const DEFAULT_PROVIDER_CATALOGUE: ProviderCatalogue = {
+  openai: { name: 'OpenAI', models: ['gpt-4o', 'gpt-4o-mini', 'gpt-3.5-turbo'] },
+  anthropic: {
+    name: 'Anthropic',
+    models: ['claude-sonnet-4-20250514', 'claude-3-7-sonnet-20250219', 'claude-3-5-sonnet-20241022'],
+  },
+  local: { name: 'Local', models: ['llama3.1', 'mistral', 'qwen2.5'] },
+  custom: { name: 'Custom', models: [] },
+};
+
+function modelId(model: unknown): string | null {
+  if (typeof model === 'string') return model.trim() || null;
+  if (model && typeof model === 'object') {
+    const { id, value, name } = model as { id?: unknown; value?: unknown; name?: unknown };
+    for (const candidate of [id, value, name]) {
+      if (typeof candidate === 'string' && candidate.trim()) return candidate.trim();
+    }
+  }
+  return null;
+}
+
+/**
+ * Reads the provider catalogue answer defensively: every provider of the fallback is present, a
+ * provider the server lists replaces its fallback entry, models may be ids or `{ id, name }`.
+ */
+export function normalizeCatalogue(raw: unknown): ProviderCatalogue {
+  const catalogue: ProviderCatalogue = { ...DEFAULT_PROVIDER_CATALOGUE };
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return catalogue;
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (!value || typeof value !== 'object') continue;
+    const entry = value as { name?: unknown; models?: unknown };
+    const models = Array.isArray(entry.models)
+      ? [...new Set(entry.models.map(modelId).filter((m): m is string => !!m))]
+      : [];
+    const fallback: ProviderEntry | undefined = DEFAULT_PROVIDER_CATALOGUE[key];
+    catalogue[key] = {
+      name: typeof entry.name === 'string' && entry.name.trim() ? entry.name : (fallback?.name ?? key),
+      models: models.length > 0 ? models : (fallback?.models ?? []),
+    };
+  }
+  return catalogue;
+}
+
+/** Local and custom providers take any model name (typed), the others pick from the catalogue. */
+export function isFreeTextProvider(provider: string): boolean {
+  return provider === 'local' || provider === 'custom';
+}
+
+/** The model choices for a provider; the current value stays listed even when the catalogue lacks it. */
+export function modelOptions(catalogue: ProviderCatalogue, provider: string, current?: string): string[] {
+  const models = catalogue[provider]?.models ?? [];
+  const value = current?.trim();
+  return value && !models.includes(value) ? [value, ...models] : [...models];
+}
+
+/** The model a provider change switches to: the provider's first model ('' when it has none). */
+export function defaultModelFor(catalogue: ProviderCatalogue, provider: string): string {
+  return catalogue[provider]?.models[0] ?? '';
+}

@@ -1,0 +1,94 @@
+// The tools connected to one agent, and the organization's tool catalogue to connect from. The
+// toasts live here (not in the rows) because a row may be gone by the time its request answers.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest } from '@/lib/api';
+
+import { toggleToolBody, type ToolConfig } from '../tool-config';
+import type { AgentToolLink, Tool } from '../types';
+import { agentKeys } from './agents';
+
+function linkPath(agentId: string, toolId: string): string {
+  return `/api/agents/${encodeURIComponent(agentId)}/tools/${encodeURIComponent(toolId)}`;
+}
+
+export function linkName(link: AgentToolLink): string {
+  return link.tool?.name || 'Tool';
+}
+
+export function useAgentTools(agentId: string) {
+  return useQuery<AgentToolLink[]>({ queryKey: agentKeys.tools(agentId) });
+}
+
+/** GET /api/tools, read when the Connect Tool dialog opens. */
+export function useToolCatalogue(enabled: boolean) {
+  return useQuery<Tool[]>({ queryKey: agentKeys.toolCatalogue, enabled, staleTime: 30_000 });
+}
+
+export function useConnectTool(agentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tool, config }: { tool: Pick<Tool, 'id' | 'name'>; config: ToolConfig }) =>
+      apiRequest<AgentToolLink>('POST', linkPath(agentId, tool.id), { config }),
+    onSuccess: (_link, { tool }) => {
+      toast({ title: 'Tool connected', description: `${tool.name} is now available to this agent.` });
+    },
+    onError: () => {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to connect tool to agent.' });
+    },
+    onSettled: () => {
+      // The card's tool badges may change with the links.
+      void queryClient.invalidateQueries({ queryKey: agentKeys.all, exact: true });
+      return queryClient.invalidateQueries({ queryKey: agentKeys.tools(agentId) });
+    },
+  });
+}
+
+/** The enable switch: PUT { config: {...config, isEnabled}, isEnabled }, optimistic, rolled back on failure. */
+export function useToggleTool(agentId: string) {
+  const queryClient = useQueryClient();
+  const key = agentKeys.tools(agentId);
+  return useMutation({
+    mutationFn: ({ link, isEnabled }: { link: AgentToolLink; isEnabled: boolean }) =>
+      apiRequest<AgentToolLink>('PUT', linkPath(agentId, link.toolId), toggleToolBody(link, isEnabled)),
+    onMutate: async ({ link, isEnabled }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<AgentToolLink[]>(key);
+      queryClient.setQueryData<AgentToolLink[]>(key, (links) =>
+        links?.map((item) => (item.id === link.id ? { ...item, isEnabled } : item)),
+      );
+      return { previous };
+    },
+    onSuccess: (_result, { link, isEnabled }) => {
+      toast({
+        title: 'Tool Updated',
+        description: `${linkName(link)} is now ${isEnabled ? 'enabled' : 'disabled'} for this agent.`,
+      });
+    },
+    onError: (_error, _vars, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to update tool configuration.' });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useDisconnectTool(agentId: string) {
+  const queryClient = useQueryClient();
+  const key = agentKeys.tools(agentId);
+  return useMutation({
+    mutationFn: (link: AgentToolLink) => apiRequest<null>('DELETE', linkPath(agentId, link.toolId)),
+    onSuccess: (_data, link) => {
+      queryClient.setQueryData<AgentToolLink[]>(key, (links) => links?.filter((item) => item.id !== link.id));
+      toast({ title: 'Tool disconnected', description: `${linkName(link)} was removed from this agent.` });
+    },
+    onError: () => {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to disconnect tool from agent.' });
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: agentKeys.all, exact: true });
+      return queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+}

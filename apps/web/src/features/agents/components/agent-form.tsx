@@ -1,0 +1,487 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+
+import { Badge } from '@/components/ui/badge';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Slider } from '@/components/ui/slider';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Textarea } from '@/components/ui/textarea';
+import { parseApiError } from '@/lib/api';
+import { cn } from '@/lib/utils';
+
+import { AGENT_PROVIDER_OPTIONS, AGENT_STATUS_OPTIONS, providerLabel } from '../agent-display';
+import {
+  AGENT_FORM_FIELDS,
+  AGENT_FORM_TABS,
+  agentFormSchema,
+  CREATE_MAX_TOKENS_MAX,
+  DEFAULT_PROVIDER_CATALOGUE,
+  defaultModelFor,
+  EDIT_MAX_TOKENS_MAX,
+  firstErrorField,
+  formOutputToPayload,
+  isFreeTextProvider,
+  MAX_TOKENS_MIN,
+  modelOptions,
+  tabOfField,
+  tabsWithErrors,
+  TEMPERATURE_STEP,
+  type AgentFormField,
+  type AgentFormOutput,
+  type AgentFormTab,
+  type AgentFormValues,
+} from '../agent-form-logic';
+import { useProviderCatalogue } from '../api/agents';
+import { ProviderIcon } from './provider-icon';
+
+export type AgentPayload = ReturnType<typeof formOutputToPayload>;
+
+const STATUS_LABELS: Record<(typeof AGENT_STATUS_OPTIONS)[number], string> = {
+  active: 'Active',
+  inactive: 'Inactive',
+  busy: 'Busy',
+  error: 'Error',
+};
+
+function Required() {
+  return (
+    <span aria-hidden="true" className="-ml-1 text-destructive">
+      *
+    </span>
+  );
+}
+
+/**
+ * The agent form with its four tabs (spec part 2 §2, §5): Basic Info, LLM Settings, Tools, Advanced.
+ * A failed submit switches to the tab holding the first error and focuses that field.
+ */
+export function AgentForm({
+  mode,
+  formId,
+  defaultValues,
+  onSubmit,
+  toolsContent,
+  footer,
+  disabled,
+  onDirtyChange,
+  contentClassName,
+}: {
+  mode: 'create' | 'edit';
+  formId: string;
+  defaultValues: AgentFormValues;
+  /** `applyServerErrors` puts a 400's field errors under their inputs (and shows their tab). */
+  onSubmit: (payload: AgentPayload, applyServerErrors: (error: unknown) => void) => void;
+  toolsContent: ReactNode;
+  footer?: ReactNode;
+  disabled?: boolean;
+  onDirtyChange?: (dirty: boolean) => void;
+  contentClassName?: string;
+}) {
+  const schema = agentFormSchema(mode);
+  const maxTokensMax = mode === 'edit' ? EDIT_MAX_TOKENS_MAX : CREATE_MAX_TOKENS_MAX;
+  const form = useForm<AgentFormValues, unknown, AgentFormOutput>({
+    // The inputs always hold every field (AgentFormValues), a narrower type than the schema's input
+    // (where defaulted fields are optional); the schema still checks every value.
+    resolver: zodResolver(schema) as unknown as Resolver<AgentFormValues, unknown, AgentFormOutput>,
+    defaultValues,
+    shouldFocusError: false,
+  });
+  const [tab, setTab] = useState<AgentFormTab>('basic');
+  // The field to focus once its tab is shown (after a failed submit).
+  const [focusTarget, setFocusTarget] = useState<AgentFormField | null>(null);
+  const catalogueQuery = useProviderCatalogue();
+  const catalogue = catalogueQuery.data ?? DEFAULT_PROVIDER_CATALOGUE;
+  const temperatureLabelId = useId();
+  const modelListId = useId();
+
+  // A new agent from the server (saved, refetched) becomes the form's baseline.
+  useEffect(() => {
+    form.reset(defaultValues);
+  }, [defaultValues, form]);
+
+  const { isDirty, errors } = form.formState;
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+
+  useEffect(() => {
+    if (!focusTarget) return;
+    const frame = requestAnimationFrame(() => {
+      form.setFocus(focusTarget);
+      setFocusTarget(null);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [focusTarget, form]);
+
+  const showFirstError = (fields: Iterable<string>) => {
+    const field = firstErrorField(fields);
+    if (!field) return;
+    const fieldTab = tabOfField(field);
+    if (fieldTab) setTab(fieldTab);
+    setFocusTarget(field);
+  };
+
+  const onInvalid = (formErrors: FieldErrors<AgentFormValues>) => showFirstError(Object.keys(formErrors));
+
+  const applyServerErrors = (error: unknown) => {
+    const known = parseApiError(error).errors.filter((e) =>
+      (AGENT_FORM_FIELDS as readonly string[]).includes(e.path),
+    );
+    for (const { path, message } of known) {
+      form.setError(path as AgentFormField, { type: 'server', message });
+    }
+    showFirstError(known.map((e) => e.path));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    void form.handleSubmit(
+      (values) => onSubmit(formOutputToPayload(values), applyServerErrors),
+      onInvalid,
+    )(event);
+
+  const errorTabs = tabsWithErrors(Object.keys(errors));
+  const provider = useWatch({ control: form.control, name: 'llmProvider' });
+  const temperature = useWatch({ control: form.control, name: 'temperature' });
+  const currentModel = useWatch({ control: form.control, name: 'llmModel' });
+  const models = useMemo(
+    () => modelOptions(catalogue, provider, currentModel),
+    [catalogue, provider, currentModel],
+  );
+
+  return (
+    <Form {...form}>
+      <form id={formId} onSubmit={submit} noValidate className="flex min-w-0 flex-col gap-5">
+        <fieldset disabled={disabled} className="min-w-0">
+          <Tabs value={tab} onValueChange={(value) => setTab(value as AgentFormTab)} className="gap-5">
+            <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:h-9 sm:grid-cols-4 sm:gap-0">
+              {AGENT_FORM_TABS.map(({ value, label }) => (
+                <TabsTrigger key={value} value={value} className="relative h-8 text-xs sm:h-auto sm:text-sm">
+                  {label}
+                  {errorTabs.has(value) && (
+                    <>
+                      <span className="size-1.5 rounded-full bg-destructive" aria-hidden="true" />
+                      <span className="sr-only">(has errors)</span>
+                    </>
+                  )}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+
+            <TabsContent value="basic" className={cn('space-y-4', contentClassName)}>
+              <div className="grid items-start gap-4 sm:grid-cols-2">
+                <FormField
+                  control={form.control}
+                  name="name"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>
+                        Name
+                        <Required />
+                      </FormLabel>
+                      <FormControl>
+                        <Input placeholder="e.g. Research Analyst" autoComplete="off" {...field} />
+                      </FormControl>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+                <FormField
+                  control={form.control}
+                  name="role"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>
+                        Role
+                        <Required />
+                      </FormLabel>
+                      <FormControl>
+                        <Input placeholder="e.g. Senior Market Researcher" autoComplete="off" {...field} />
+                      </FormControl>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+              </div>
+              <FormField
+                control={form.control}
+                name="goal"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>
+                      Goal
+                      <Required />
+                    </FormLabel>
+                    <FormControl>
+                      <Textarea
+                        rows={2}
+                        placeholder="What this agent is trying to achieve"
+                        className="min-h-16"
+                        {...field}
+                      />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="description"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Description</FormLabel>
+                    <FormControl>
+                      <Textarea
+                        rows={2}
+                        placeholder="A short summary shown on the agent's card"
+                        className="min-h-16"
+                        {...field}
+                      />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="backstory"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Backstory</FormLabel>
+                    <FormControl>
+                      <Textarea
+                        rows={3}
+                        placeholder="Experience and personality that shape how the agent works"
+                        className="min-h-20"
+                        {...field}
+                      />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </TabsContent>
+
+            <TabsContent value="llm" className={cn('space-y-5', contentClassName)}>
+              <div className="grid items-start gap-4 sm:grid-cols-2">
+                <FormField
+                  control={form.control}
+                  name="llmProvider"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Provider</FormLabel>
+                      <Select
+                        value={field.value}
+                        disabled={disabled}
+                        onValueChange={(value) => {
+                          field.onChange(value);
+                          form.setValue('llmModel', defaultModelFor(catalogue, value), {
+                            shouldDirty: true,
+                            shouldValidate: form.formState.isSubmitted,
+                          });
+                        }}
+                      >
+                        <FormControl>
+                          <SelectTrigger className="w-full" ref={field.ref} onBlur={field.onBlur}>
+                            <SelectValue placeholder="Choose a provider" />
+                          </SelectTrigger>
+                        </FormControl>
+                        <SelectContent>
+                          {AGENT_PROVIDER_OPTIONS.map((option) => (
+                            <SelectItem key={option} value={option}>
+                              <ProviderIcon provider={option} className="size-5" />
+                              {catalogue[option]?.name ?? providerLabel(option)}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+                <FormField
+                  control={form.control}
+                  name="llmModel"
+                  render={({ field }) =>
+                    isFreeTextProvider(provider) ? (
+                      <FormItem>
+                        <FormLabel>Model</FormLabel>
+                        <FormControl>
+                          <Input
+                            list={models.length > 0 ? modelListId : undefined}
+                            placeholder={provider === 'local' ? 'e.g. llama3.1' : 'Model name'}
+                            autoComplete="off"
+                            spellCheck={false}
+                            className="font-mono"
+                            {...field}
+                          />
+                        </FormControl>
+                        {models.length > 0 && (
+                          <datalist id={modelListId}>
+                            {models.map((model) => (
+                              <option key={model} value={model} />
+                            ))}
+                          </datalist>
+                        )}
+                        <FormDescription className="text-xs">
+                          Type any model name your {provider === 'local' ? 'local runtime' : 'endpoint'}{' '}
+                          serves.
+                        </FormDescription>
+                        <FormMessage />
+                      </FormItem>
+                    ) : (
+                      <FormItem>
+                        <FormLabel>Model</FormLabel>
+                        <Select value={field.value} onValueChange={field.onChange} disabled={disabled}>
+                          <FormControl>
+                            <SelectTrigger className="w-full font-mono" ref={field.ref} onBlur={field.onBlur}>
+                              <SelectValue placeholder="Choose a model" />
+                            </SelectTrigger>
+                          </FormControl>
+                          <SelectContent>
+                            {models.map((model) => (
+                              <SelectItem key={model} value={model} className="font-mono">
+                                {model}
+                              </SelectItem>
+                            ))}
+                          </SelectContent>
+                        </Select>
+                        <FormMessage />
+                      </FormItem>
+                    )
+                  }
+                />
+              </div>
+
+              <FormField
+                control={form.control}
+                name="temperature"
+                render={({ field }) => (
+                  <FormItem>
+                    <div className="flex items-center justify-between gap-3">
+                      <Label id={temperatureLabelId}>Temperature</Label>
+                      <Badge variant="secondary" className="tabular-nums" aria-hidden="true">
+                        {temperature}%
+                      </Badge>
+                    </div>
+                    <Slider
+                      value={[field.value]}
+                      min={0}
+                      max={100}
+                      step={TEMPERATURE_STEP}
+                      disabled={disabled}
+                      onValueChange={([value]) => field.onChange(value)}
+                      onBlur={field.onBlur}
+                      aria-labelledby={temperatureLabelId}
+                      aria-valuetext={`${field.value}%`}
+                      className="py-2"
+                    />
+                    <div className="flex justify-between text-xs text-muted-foreground">
+                      <span>Precise</span>
+                      <span>Balanced</span>
+                      <span>Creative</span>
+                    </div>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+
+              <FormField
+                control={form.control}
+                name="maxTokens"
+                render={({ field }) => (
+                  <FormItem className="sm:max-w-[calc(50%-0.5rem)]">
+                    <FormLabel>Max Tokens</FormLabel>
+                    <FormControl>
+                      <Input
+                        type="number"
+                        inputMode="numeric"
+                        min={MAX_TOKENS_MIN}
+                        max={maxTokensMax}
+                        step={100}
+                        name={field.name}
+                        ref={field.ref}
+                        onBlur={field.onBlur}
+                        value={Number.isNaN(field.value) ? '' : field.value}
+                        onChange={(event) =>
+                          field.onChange(event.target.value === '' ? Number.NaN : event.target.valueAsNumber)
+                        }
+                        className="tabular-nums"
+                      />
+                    </FormControl>
+                    <FormDescription className="text-xs">
+                      Between {MAX_TOKENS_MIN} and {maxTokensMax} tokens per answer.
+                    </FormDescription>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </TabsContent>
+
+            <TabsContent value="tools" className={contentClassName}>
+              {toolsContent}
+            </TabsContent>
+
+            <TabsContent value="advanced" className={cn('space-y-4', contentClassName)}>
+              <FormField
+                control={form.control}
+                name="systemPrompt"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>System Prompt</FormLabel>
+                    <FormControl>
+                      <Textarea
+                        rows={8}
+                        placeholder="Instructions the model receives before every task (optional)"
+                        className="min-h-40 font-mono text-[13px]"
+                        {...field}
+                      />
+                    </FormControl>
+                    <FormDescription className="text-xs">
+                      Leave empty to build the prompt from the role, goal and backstory.
+                    </FormDescription>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="status"
+                render={({ field }) => (
+                  <FormItem className="sm:max-w-[calc(50%-0.5rem)]">
+                    <FormLabel>Status</FormLabel>
+                    <Select value={field.value} onValueChange={field.onChange} disabled={disabled}>
+                      <FormControl>
+                        <SelectTrigger className="w-full" ref={field.ref} onBlur={field.onBlur}>
+                          <SelectValue placeholder="Choose a status" />
+                        </SelectTrigger>
+                      </FormControl>
+                      <SelectContent>
+                        {AGENT_STATUS_OPTIONS.map((option) => (
+                          <SelectItem key={option} value={option}>
+                            {STATUS_LABELS[option]}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </TabsContent>
+          </Tabs>
+        </fieldset>
+        {footer}
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,105 @@
+import { Plug } from 'lucide-react';
+import { useState } from 'react';
+
+import { Spinner } from '@/components/spinner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+
+import { emptyAgentFormValues } from '../agent-form-logic';
+import { useCreateAgent } from '../api/agents';
+import { AgentForm } from './agent-form';
+
+const FORM_ID = 'create-agent-form';
+
+/** The Tools tab of an agent that does not exist yet. */
+function ToolsAfterSave() {
+  return (
+    <div className="flex min-h-48 flex-col items-center justify-center gap-3 rounded-xl border border-dashed px-6 py-10 text-center">
+      <span className="grid size-11 place-items-center rounded-full bg-muted text-muted-foreground">
+        <Plug className="size-5" aria-hidden="true" />
+      </span>
+      <div className="space-y-1">
+        <p className="font-medium">Save the agent first to manage its tools</p>
+        <p className="text-sm text-muted-foreground">
+          Once the agent is created, open it from its card to connect and configure tools.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The create dialog (spec part 2 §2): four tabs, 'Agent Created' on success. */
+export function CreateAgentDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const createAgent = useCreateAgent();
+  // A fresh form (via the key) every time the dialog opens; the closing one keeps its content
+  // while it fades out.
+  const [session, setSession] = useState(0);
+  const [wasOpen, setWasOpen] = useState(open);
+  const [defaultValues] = useState(emptyAgentFormValues);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setSession((value) => value + 1);
+  }
+
+  const changeOpen = (next: boolean) => {
+    if (createAgent.isPending) return;
+    onOpenChange(next);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogContent className="gap-5 sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Create New Agent</DialogTitle>
+          <DialogDescription>
+            Give the agent a role and a goal, pick its model and decide how it behaves.
+          </DialogDescription>
+        </DialogHeader>
+        <AgentForm
+          key={session}
+          mode="create"
+          formId={FORM_ID}
+          defaultValues={defaultValues}
+          disabled={createAgent.isPending}
+          contentClassName="sm:min-h-[27rem]"
+          toolsContent={<ToolsAfterSave />}
+          onSubmit={(payload, applyServerErrors) =>
+            createAgent.mutate(payload, {
+              onSuccess: () => onOpenChange(false),
+              onError: applyServerErrors,
+            })
+          }
+          footer={
+            <DialogFooter>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => changeOpen(false)}
+                disabled={createAgent.isPending}
+              >
+                Cancel
+              </Button>
+              <Button type="submit" disabled={createAgent.isPending} aria-busy={createAgent.isPending}>
+                {createAgent.isPending && <Spinner />}
+                {createAgent.isPending ? 'Creating...' : 'Create Agent'}
+              </Button>
+            </DialogFooter>
+          }
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,33 @@
+// Shapes of the agent-tool and tool-catalogue answers (spec part 2 §3) and of the provider
+// catalogue. The agent itself is `Agent` from @crewline/contracts.
+
+/** GET /api/tools: a tool of the organization. */
+export interface Tool {
+  id: string;
+  name: string;
+  description: string | null;
+  category: string;
+  provider: string | null;
+  config: Record<string, unknown> | null;
+  isActive: boolean;
+}
+
+/** GET /api/agents/:agentId/tools: a tool connected to an agent. */
+export interface AgentToolLink {
+  id: string;
+  agentId: string;
+  toolId: string;
+  tool: { name: string; description: string | null; category: string } | null;
+  isEnabled: boolean;
+  config: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+/** One provider of GET /api/llm/providers. Models may come as ids or as `{ id, name }`. */
+export interface ProviderEntry {
+  name: string;
+  models: string[];
+}
+
+/** The provider catalogue, keyed by provider (openai, anthropic, local, custom). */
+export type ProviderCatalogue = Record<string, ProviderEntry>;

@@ -1,0 +1,56 @@
+import type { ToolConfiguration, ToolConfigurationId } from '@crewline/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiRequest } from '@/lib/api';
+
+import { settingsKeys } from './keys';
+
+export interface UpdateToolConfigurationInput {
+  id: ToolConfigurationId;
+  body: { config?: Record<string, unknown>; isActive?: boolean };
+}
+
+/**
+ * PUT /api/tools/configurations/:id with `{ config }` (Save) or only `{ isActive }` (the switch,
+ * shown at once and rolled back if the server refuses). The model lists and the system status
+ * depend on the connections, so they are re-read afterwards.
+ */
+export function useUpdateToolConfiguration() {
+  const queryClient = useQueryClient();
+  const key = settingsKeys.toolConfigurations;
+  return useMutation({
+    mutationFn: ({ id, body }: UpdateToolConfigurationInput) =>
+      apiRequest<ToolConfiguration>('PUT', `/api/tools/configurations/${encodeURIComponent(id)}`, body),
+    onMutate: async ({ id, body }) => {
+      if (body.isActive === undefined || body.config !== undefined) return { previous: undefined };
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<ToolConfiguration[]>(key);
+      queryClient.setQueryData<ToolConfiguration[]>(key, (list) => {
+        if (!list) return list;
+        const exists = list.some((item) => item.id === id);
+        const isActive = body.isActive as boolean;
+        return exists
+          ? list.map((item) => (item.id === id ? { ...item, isActive } : item))
+          : [...list, { id, config: {}, isActive, updatedAt: null }];
+      });
+      return { previous };
+    },
+    onSuccess: (saved, { id }) => {
+      if (saved?.id) {
+        queryClient.setQueryData<ToolConfiguration[]>(key, (list) =>
+          list?.some((item) => item.id === id)
+            ? list.map((item) => (item.id === id ? saved : item))
+            : [...(list ?? []), saved],
+        );
+      }
+    },
+    onError: (_error, _input, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.providers });
+      void queryClient.invalidateQueries({ queryKey: ['/api/system/status'] });
+    },
+  });
+}

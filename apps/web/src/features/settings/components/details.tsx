@@ -1,0 +1,60 @@
+import { Check, Copy } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      className="size-7"
+      aria-label={`Copy ${label}`}
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(value);
+          setCopied(true);
+          setTimeout(() => setCopied(false), 1500);
+        } catch {
+          toast({
+            variant: 'destructive',
+            title: 'Copy failed',
+            description: 'Your browser blocked clipboard access.',
+          });
+        }
+      }}
+    >
+      {copied ? (
+        <Check className="size-3.5" aria-hidden="true" />
+      ) : (
+        <Copy className="size-3.5" aria-hidden="true" />
+      )}
+    </Button>
+  );
+}
+
+/** One label/value row of a details list (`<dl>`). */
+export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-3 sm:grid-cols-[10rem_minmax(0,1fr)] sm:items-center sm:gap-4">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="flex min-w-0 items-center gap-1 text-sm font-medium">{children}</dd>
+    </div>
+  );
+}
+
+export function IdValue({ value, label }: { value: string; label: string }) {
+  return (
+    <>
+      <code className="truncate rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{value}</code>
+      <CopyButton value={value} label={label} />
+    </>
+  );
+}
+
+export function comingSoon(what: string) {
+  toast({ title: 'Coming Soon', description: `${what} will be available in a future update.` });
+}

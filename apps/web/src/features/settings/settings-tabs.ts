@@ -1,0 +1,64 @@
+// The tabs of Profile & Settings (spec part 2 §2) and the URL that opens one: /settings/profile?tab=tools.
+
+export const SETTINGS_TABS = [
+  { value: 'profile', label: 'Profile' },
+  { value: 'billing', label: 'Billing' },
+  { value: 'organization', label: 'Organization' },
+  { value: 'tools', label: 'Tools' },
+] as const;
+
+export type SettingsTab = (typeof SETTINGS_TABS)[number]['value'];
+
+export const DEFAULT_SETTINGS_TAB: SettingsTab = 'profile';
+
+export function parseSettingsTab(value: string | null | undefined): SettingsTab {
+  const tab = value?.trim().toLowerCase();
+  return SETTINGS_TABS.some((t) => t.value === tab) ? (tab as SettingsTab) : DEFAULT_SETTINGS_TAB;
+}
+
+/** The query string for a tab: the default tab has none, the others `tab=<value>`; other parameters stay. */
+export function searchForTab(current: URLSearchParams, tab: SettingsTab): URLSearchParams {
+  const next = new URLSearchParams(current);
+  if (tab === DEFAULT_SETTINGS_TAB) next.delete('tab');
+  else next.set('tab', tab);
+  return next;
+}
+
+/**
+ * After the Microsoft sign-in the server sends the user back with microsoft_connected=true or
+ * microsoft_error=true (spec part 2 §2). Returns what to tell the user and the query string without
+ * those parameters, or null when neither is present.
+ */
+export function readMicrosoftReturn(
+  current: URLSearchParams,
+): { outcome: 'connected' | 'error'; rest: URLSearchParams } | null {
+  const connected = current.get('microsoft_connected') === 'true';
+  const failed = current.get('microsoft_error') === 'true';
+  if (!connected && !failed) return null;
+  const rest = new URLSearchParams(current);
+  rest.delete('microsoft_connected');
+  rest.delete('microsoft_error');
+  return { outcome: failed ? 'error' : 'connected', rest };
+}
+
+/** Monthly price per organization (spec part 2 §9). */
+export const PLAN_PRICES: Record<string, number> = { starter: 19, professional: 49, enterprise: 149 };
+
+export function planLabel(plan: string | null | undefined): string {
+  if (!plan) return 'No plan';
+  return plan.charAt(0).toUpperCase() + plan.slice(1);
+}
+
+/** The subscription line of the Billing tab, from the organization's plan and trial end. */
+export function billingStatus(
+  organization: { plan: string; trialEndsAt: string | null } | null,
+  now = Date.now(),
+): { kind: 'trialing' | 'trial_ended' | 'plan'; trialEnd: string | null } {
+  if (organization?.trialEndsAt) {
+    const end = new Date(organization.trialEndsAt).getTime();
+    if (!Number.isNaN(end)) {
+      return { kind: end > now ? 'trialing' : 'trial_ended', trialEnd: organization.trialEndsAt };
+    }
+  }
+  return { kind: 'plan', trialEnd: null };
+}

@@ -1,0 +1,263 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  applyJsonText,
+  editSecret,
+  buildToolPayload,
+  emptyToolForm,
+  errorTarget,
+  jsonEditorFromValue,
+  mapServerErrors,
+  toolCategoryLabel,
+  toolConfigSummary,
+  toolFormFromTool,
+  usesJsonEditor,
+  validateToolPayload,
+  type ToolFormValues,
+} from './tool-form';
+
+function form(overrides: Partial<ToolFormValues> = {}, fields: Partial<ToolFormValues['fields']> = {}) {
+  const base = emptyToolForm();
+  return { ...base, name: 'Search', ...overrides, fields: { ...base.fields, ...fields } };
+}
+
+describe('JSON editor', () => {
+  it('accepts a JSON object', () => {
+    const next = applyJsonText(jsonEditorFromValue({}), '{"channel":"#ops"}');
+    expect(next).toEqual({ text: '{"channel":"#ops"}', value: { channel: '#ops' }, valid: true });
+  });
+
+  it('silently ignores invalid JSON and keeps the last valid value', () => {
+    let state = applyJsonText(jsonEditorFromValue({}), '{"a":1}');
+    state = applyJsonText(state, '{"a":1,');
+    expect(state.value).toEqual({ a: 1 });
+    expect(state.text).toBe('{"a":1,');
+    expect(state.valid).toBe(false);
+    state = applyJsonText(state, '{"a":1,"b":2}');
+    expect(state.value).toEqual({ a: 1, b: 2 });
+  });
+
+  it('keeps the last value for JSON that is not an object', () => {
+    const start = jsonEditorFromValue({ keep: true });
+    expect(applyJsonText(start, '[1,2]').value).toEqual({ keep: true });
+    expect(applyJsonText(start, '42').value).toEqual({ keep: true });
+    expect(applyJsonText(start, 'null').value).toEqual({ keep: true });
+  });
+
+  it('treats an empty text as an empty object', () => {
+    expect(applyJsonText(jsonEditorFromValue({ a: 1 }), '  ')).toMatchObject({ value: {}, valid: true });
+  });
+
+  it('starts from pretty JSON, or {} when empty', () => {
+    expect(jsonEditorFromValue({}).text).toBe('{}');
+    expect(jsonEditorFromValue({ a: 1 }).text).toBe('{\n  "a": 1\n}');
+  });
+});
+
+describe('buildToolPayload', () => {
+  it('defaults to the web category, active, with no config', () => {
+    expect(buildToolPayload(form())).toEqual({
+      name: 'Search',
+      description: null,
+      category: 'web',
+      provider: null,
+      config: {},
+      isActive: true,
+    });
+  });
+
+  it('sends only the fields of the chosen category', () => {
+    const values = form(
+      { category: 'api', provider: ' Stripe ', description: ' Payments ' },
+      {
+        baseUrl: ' https://api.stripe.com/v1 ',
+        apiKey: 'sk_live_1',
+        connectionString: 'postgres://x',
+        indexName: 'docs',
+      },
+    );
+    expect(buildToolPayload(values)).toEqual({
+      name: 'Search',
+      description: 'Payments',
+      category: 'api',
+      provider: 'Stripe',
+      config: { baseUrl: 'https://api.stripe.com/v1', apiKey: 'sk_live_1' },
+      isActive: true,
+    });
+  });
+
+  it('sends dimensions as a number for a vector store', () => {
+    const values = form(
+      { category: 'vector_store' },
+      { indexName: 'docs', apiKey: 'pc-1', dimensions: '3072' },
+    );
+    expect(buildToolPayload(values).config).toEqual({ indexName: 'docs', dimensions: 3072, apiKey: 'pc-1' });
+  });
+
+  it('shows 1536 dimensions by default for a new vector store', () => {
+    expect(buildToolPayload(form({ category: 'vector_store' })).config).toEqual({ dimensions: 1536 });
+  });
+
+  it('sends a database connection string and schema', () => {
+    const values = form(
+      { category: 'database' },
+      { connectionString: 'postgres://u:p@h:5432/d', schema: 'sales' },
+    );
+    expect(buildToolPayload(values).config).toEqual({
+      connectionString: 'postgres://u:p@h:5432/d',
+      schema: 'sales',
+    });
+  });
+
+  it('sends the JSON object for categories without fields of their own', () => {
+    const values = form({
+      category: 'communication',
+      json: applyJsonText(jsonEditorFromValue({}), '{"channel":"#ops"}'),
+    });
+    expect(buildToolPayload(values).config).toEqual({ channel: '#ops' });
+    const invalid = { ...values, json: applyJsonText(values.json, '{"channel":') };
+    expect(buildToolPayload(invalid).config).toEqual({ channel: '#ops' });
+  });
+
+  it('merges the custom endpoint URL over the extra JSON settings', () => {
+    const values = form(
+      { category: 'custom', json: applyJsonText(jsonEditorFromValue({}), '{"method":"POST","url":"x"}') },
+      { url: 'https://hooks.example.com/a' },
+    );
+    expect(buildToolPayload(values).config).toEqual({ method: 'POST', url: 'https://hooks.example.com/a' });
+  });
+
+  it('leaves a masked secret untouched and clears an emptied one', () => {
+    const tool = {
+      name: 'Pinecone',
+      description: null,
+      category: 'vector_store' as const,
+      provider: 'Pinecone',
+      config: { indexName: 'docs', dimensions: 1536, apiKey: '••••••••abcd' },
+      isActive: true,
+    };
+    const values = toolFormFromTool(tool);
+    expect(values.fields.apiKey).toBe('••••••••abcd');
+    expect(buildToolPayload(values, tool).config).toEqual({
+      indexName: 'docs',
+      dimensions: 1536,
+      apiKey: '••••••••abcd',
+    });
+
+    const cleared = { ...values, fields: { ...values.fields, apiKey: '' } };
+    expect(buildToolPayload(cleared, tool).config.apiKey).toBe('');
+
+    const replaced = { ...values, fields: { ...values.fields, apiKey: 'pc-new' } };
+    expect(buildToolPayload(replaced, tool).config.apiKey).toBe('pc-new');
+  });
+
+  it('does not send an empty secret that was never set', () => {
+    expect(buildToolPayload(form({ category: 'api' }, { apiKey: '' })).config).toEqual({});
+  });
+});
+
+describe('toolFormFromTool', () => {
+  it('fills the category fields and keeps other keys in the JSON editor', () => {
+    const values = toolFormFromTool({
+      name: 'Hook',
+      description: 'Posts',
+      category: 'custom',
+      provider: null,
+      config: { url: 'https://a.example', retries: 3 },
+      isActive: false,
+    });
+    expect(values.fields.url).toBe('https://a.example');
+    expect(values.json.value).toEqual({ retries: 3 });
+    expect(values.isActive).toBe(false);
+    expect(values.provider).toBe('');
+  });
+
+  it('uses the whole config as JSON for a file tool', () => {
+    const values = toolFormFromTool({
+      name: 'Files',
+      description: null,
+      category: 'file',
+      provider: null,
+      config: { root: '/data' },
+      isActive: true,
+    });
+    expect(values.json.value).toEqual({ root: '/data' });
+    expect(usesJsonEditor('file')).toBe(true);
+    expect(usesJsonEditor('api')).toBe(false);
+  });
+});
+
+describe('validation', () => {
+  it('requires the tool name with the spec text', () => {
+    expect(validateToolPayload(buildToolPayload(form({ name: '  ' })))).toEqual({
+      name: 'Tool Name is required',
+    });
+  });
+
+  it('checks the base URL', () => {
+    const errors = validateToolPayload(buildToolPayload(form({ category: 'api' }, { baseUrl: 'ftp://x' })));
+    expect(errors['config.baseUrl']).toBe('Enter a URL starting with http:// or https://');
+  });
+
+  it('accepts a masked connection string', () => {
+    const values = form({ category: 'database' }, { connectionString: '••••••••5432' });
+    expect(validateToolPayload(buildToolPayload(values))).toEqual({});
+  });
+
+  it('places server errors on the fields of the category', () => {
+    expect(
+      mapServerErrors(
+        [
+          { path: 'name', message: 'Tool Name is required' },
+          { path: 'config.baseUrl', message: 'Enter a URL starting with http:// or https://' },
+        ],
+        'api',
+      ),
+    ).toEqual({
+      name: 'Tool Name is required',
+      'config.baseUrl': 'Enter a URL starting with http:// or https://',
+    });
+    expect(errorTarget('config.channel', 'communication')).toBe('config');
+    expect(errorTarget('config.other', 'database')).toBe('form');
+    expect(errorTarget('organizationId', 'web')).toBe('form');
+  });
+});
+
+describe('labels and summary', () => {
+  it('uses the contract labels', () => {
+    expect(toolCategoryLabel('vector_store')).toBe('Vector Store');
+    expect(toolCategoryLabel('api')).toBe('API Integration');
+    expect(toolCategoryLabel('mystery')).toBe('Mystery');
+  });
+
+  it('summarizes a configuration without revealing secrets', () => {
+    expect(
+      toolConfigSummary({
+        category: 'api',
+        config: { baseUrl: 'https://api.stripe.com/v1', apiKey: '••••••••abcd' },
+      }),
+    ).toEqual([
+      { label: 'Base URL', value: 'api.stripe.com' },
+      { label: 'API Key', value: 'Set' },
+    ]);
+    expect(
+      toolConfigSummary({ category: 'communication', config: { channel: '#ops', token: '••••1234' } }),
+    ).toEqual([{ label: 'Settings', value: '2 keys (1 secret)' }]);
+  });
+});
+
+describe('editing a masked secret', () => {
+  const mask = '••••••••abcd';
+  it('replaces the mask with what is typed or pasted', () => {
+    expect(editSecret(mask, `${mask}x`)).toBe('x');
+    expect(editSecret(mask, `x${mask}`)).toBe('x');
+    expect(editSecret(mask, 'sk-new-abcd')).toBe('sk-new-abcd');
+  });
+  it('clears the field when part of the mask is deleted', () => {
+    expect(editSecret(mask, '••••••••abc')).toBe('');
+  });
+  it('leaves ordinary values alone', () => {
+    expect(editSecret('sk-1', 'sk-12')).toBe('sk-12');
+    expect(editSecret(mask, mask)).toBe(mask);
+  });
+});

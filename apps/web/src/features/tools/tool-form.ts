@@ -1,0 +1,377 @@
+// Pure rules of the Tools page (spec part 2 §2, §3, §5, §8): which configuration fields each category
+// has, the free JSON editor that keeps its last valid value, the create/update body, client-side
+// validation with the contract's messages, and the server's field errors mapped onto the form.
+import {
+  createToolSchema,
+  toolCategoryLabels,
+  toolCategoryValues,
+  type CreateToolInput,
+  type Tool,
+  type ToolCategory,
+} from '@crewline/contracts';
+
+export type ToolConfig = Record<string, unknown>;
+
+/* ----------------------------------------------------------------------------------------------
+ * Categories and their fields
+ * -------------------------------------------------------------------------------------------- */
+
+export const TOOL_CATEGORIES: readonly ToolCategory[] = toolCategoryValues;
+
+/** New tools default to web (spec part 2 §3). */
+export const DEFAULT_TOOL_CATEGORY: ToolCategory = 'web';
+
+/** The vector dimension shown for a new vector store (spec part 2 §9). */
+export const DEFAULT_VECTOR_DIMENSIONS = 1536;
+
+export function toolCategoryLabel(category: string | null | undefined): string {
+  if (!category) return 'Uncategorized';
+  return (
+    (toolCategoryLabels as Record<string, string>)[category] ??
+    category.charAt(0).toUpperCase() + category.slice(1)
+  );
+}
+
+/** The text fields of the form that map onto config keys. */
+export type ConfigFieldKey =
+  'baseUrl' | 'apiKey' | 'url' | 'connectionString' | 'schema' | 'indexName' | 'dimensions';
+
+export interface ConfigFieldDef {
+  key: ConfigFieldKey;
+  label: string;
+  /** secret: masked (password input with a show/hide toggle); number: numeric input. */
+  kind: 'text' | 'url' | 'secret' | 'number';
+  placeholder?: string;
+  hint?: string;
+}
+
+const baseUrlField: ConfigFieldDef = {
+  key: 'baseUrl',
+  label: 'Base URL',
+  kind: 'url',
+  placeholder: 'https://api.example.com/v1',
+  hint: 'Requests from agents go to this address.',
+};
+const apiKeyField: ConfigFieldDef = {
+  key: 'apiKey',
+  label: 'API Key',
+  kind: 'secret',
+  placeholder: 'Paste the key',
+  hint: 'Stored encrypted. Only the last characters are ever shown again.',
+};
+
+/** Category-specific configuration fields (spec part 2 §3). Categories not listed take a JSON object. */
+export const CATEGORY_FIELDS: Partial<Record<ToolCategory, readonly ConfigFieldDef[]>> = {
+  web: [baseUrlField, apiKeyField],
+  api: [baseUrlField, apiKeyField],
+  vector_store: [
+    { key: 'indexName', label: 'Index Name', kind: 'text', placeholder: 'product-docs' },
+    {
+      key: 'dimensions',
+      label: 'Dimensions',
+      kind: 'number',
+      placeholder: String(DEFAULT_VECTOR_DIMENSIONS),
+      hint: 'Length of the embedding vectors, e.g. 1536 for text-embedding-3-small.',
+    },
+    apiKeyField,
+  ],
+  database: [
+    {
+      key: 'connectionString',
+      label: 'Connection String',
+      kind: 'secret',
+      placeholder: 'postgres://user:password@host:5432/database',
+      hint: 'PostgreSQL. Stored encrypted and never shown again in full.',
+    },
+    { key: 'schema', label: 'Schema', kind: 'text', placeholder: 'public' },
+  ],
+  custom: [
+    {
+      key: 'url',
+      label: 'Endpoint URL',
+      kind: 'url',
+      placeholder: 'https://example.com/hooks/agent',
+      hint: 'The address your custom tool calls.',
+    },
+  ],
+};
+
+export function configFieldsOf(category: ToolCategory): readonly ConfigFieldDef[] {
+  return CATEGORY_FIELDS[category] ?? [];
+}
+
+/**
+ * Whether the category edits (part of) its configuration as free JSON: every category without
+ * fields of its own, and custom, whose endpoint URL comes with any extra settings.
+ */
+export function usesJsonEditor(category: ToolCategory): boolean {
+  return !CATEGORY_FIELDS[category] || category === 'custom';
+}
+
+const SECRET_KEYS = new Set(['apiKey', 'connectionString', 'password', 'token', 'secret']);
+
+/** A secret as the server answers it: `••••••••abcd`. Sending it back unchanged keeps the stored value. */
+export function isMaskedSecret(value: unknown): value is string {
+  return typeof value === 'string' && value.startsWith('••');
+}
+
+/**
+ * A keystroke in a field that holds a stored secret's mask replaces the whole mask: what was typed
+ * (or pasted) is the new value, and deleting any of it clears the field. A value without mask
+ * characters left is taken as is (the user replaced everything).
+ */
+export function editSecret(previous: string, next: string): string {
+  if (!isMaskedSecret(previous) || next === previous || !next.includes('•')) return next;
+  let start = 0;
+  while (start < previous.length && start < next.length && previous[start] === next[start]) start++;
+  let endPrevious = previous.length;
+  let endNext = next.length;
+  while (endPrevious > start && endNext > start && previous[endPrevious - 1] === next[endNext - 1]) {
+    endPrevious--;
+    endNext--;
+  }
+  return next.slice(start, endNext);
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * JSON editor: invalid text is ignored, the last valid object is kept (spec part 2 §5)
+ * -------------------------------------------------------------------------------------------- */
+
+export interface JsonEditorState {
+  /** What the user typed. */
+  text: string;
+  /** The last text that parsed to a JSON object. */
+  value: ToolConfig;
+  /** Whether `text` itself is valid. */
+  valid: boolean;
+}
+
+export function jsonEditorFromValue(value: ToolConfig): JsonEditorState {
+  const text = Object.keys(value).length > 0 ? JSON.stringify(value, null, 2) : '{}';
+  return { text, value, valid: true };
+}
+
+/** Only a JSON object is accepted; an empty text is an empty object. Anything else keeps the last value. */
+export function applyJsonText(state: JsonEditorState, text: string): JsonEditorState {
+  if (text.trim() === '') return { text, value: {}, valid: true };
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      return { text, value: parsed as ToolConfig, valid: true };
+    }
+  } catch {
+    // not JSON (yet): ignored
+  }
+  return { text, value: state.value, valid: false };
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * Form values
+ * -------------------------------------------------------------------------------------------- */
+
+export interface ToolFormValues {
+  name: string;
+  description: string;
+  category: ToolCategory;
+  provider: string;
+  isActive: boolean;
+  /** All category fields as typed text; only the chosen category's are sent. */
+  fields: Record<ConfigFieldKey, string>;
+  json: JsonEditorState;
+}
+
+const emptyFields = (): Record<ConfigFieldKey, string> => ({
+  baseUrl: '',
+  apiKey: '',
+  url: '',
+  connectionString: '',
+  schema: '',
+  indexName: '',
+  dimensions: String(DEFAULT_VECTOR_DIMENSIONS),
+});
+
+export function emptyToolForm(): ToolFormValues {
+  return {
+    name: '',
+    description: '',
+    category: DEFAULT_TOOL_CATEGORY,
+    provider: '',
+    isActive: true,
+    fields: emptyFields(),
+    json: jsonEditorFromValue({}),
+  };
+}
+
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return '';
+}
+
+function isToolCategory(value: unknown): value is ToolCategory {
+  return typeof value === 'string' && (toolCategoryValues as readonly string[]).includes(value);
+}
+
+/** The edit dialog's starting values: the tool as stored (secrets stay masked). */
+export function toolFormFromTool(
+  tool: Pick<Tool, 'name' | 'description' | 'category' | 'provider' | 'config' | 'isActive'>,
+): ToolFormValues {
+  const config: ToolConfig = tool.config && typeof tool.config === 'object' ? tool.config : {};
+  const category = isToolCategory(tool.category) ? tool.category : DEFAULT_TOOL_CATEGORY;
+  const fields = emptyFields();
+  const own = new Set(configFieldsOf(category).map((field) => field.key));
+  for (const key of own) fields[key] = asText(config[key]);
+  if (category !== 'vector_store') fields.dimensions = String(DEFAULT_VECTOR_DIMENSIONS);
+  const extra = usesJsonEditor(category)
+    ? Object.fromEntries(Object.entries(config).filter(([key]) => !own.has(key as ConfigFieldKey)))
+    : {};
+  return {
+    name: tool.name ?? '',
+    description: tool.description ?? '',
+    category,
+    provider: tool.provider ?? '',
+    isActive: tool.isActive !== false,
+    fields,
+    json: jsonEditorFromValue(extra),
+  };
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * Request body
+ * -------------------------------------------------------------------------------------------- */
+
+/**
+ * The configuration of the chosen category only. Empty fields are left out, dimensions is a
+ * number, a masked secret goes back unchanged (the server keeps the stored value) and a secret the
+ * user emptied is sent as '' (the server clears it).
+ */
+export function buildToolConfig(values: ToolFormValues, originalConfig?: ToolConfig | null): ToolConfig {
+  const config: ToolConfig = usesJsonEditor(values.category) ? { ...values.json.value } : {};
+  for (const field of configFieldsOf(values.category)) {
+    const raw = values.fields[field.key];
+    const text = field.kind === 'secret' ? raw : raw.trim();
+    if (field.kind === 'number') {
+      if (text !== '') config[field.key] = Number(text);
+      else delete config[field.key];
+      continue;
+    }
+    if (text !== '') {
+      config[field.key] = text;
+    } else if (
+      field.kind === 'secret' &&
+      typeof originalConfig?.[field.key] === 'string' &&
+      originalConfig[field.key] !== ''
+    ) {
+      config[field.key] = '';
+    } else {
+      delete config[field.key];
+    }
+  }
+  return config;
+}
+
+/** The create/update body, with every field present. */
+export type ToolPayload = CreateToolInput & { config: ToolConfig; category: ToolCategory; isActive: boolean };
+
+/** POST /api/tools and PUT /api/tools/:id send the same body (spec part 2 §7). */
+export function buildToolPayload(
+  values: ToolFormValues,
+  original?: Pick<Tool, 'config'> | null,
+): ToolPayload {
+  const description = values.description.trim();
+  const provider = values.provider.trim();
+  return {
+    name: values.name.trim(),
+    description: description === '' ? null : description,
+    category: values.category,
+    provider: provider === '' ? null : provider,
+    config: buildToolConfig(values, original?.config),
+    isActive: values.isActive,
+  };
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * Errors: keyed by the request path ('name', 'config.baseUrl', …)
+ * -------------------------------------------------------------------------------------------- */
+
+export type FieldErrors = Record<string, string>;
+
+/** The contract's own messages ('Tool Name is required', …), before anything is sent. */
+export function validateToolPayload(payload: CreateToolInput): FieldErrors {
+  const result = createToolSchema.safeParse(payload);
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.map(String).join('.') || 'form';
+    errors[path] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Where an error path shows in the form for this category: its field, the JSON editor, or the form. */
+export function errorTarget(path: string, category: ToolCategory): string {
+  if (['name', 'description', 'category', 'provider', 'isActive'].includes(path)) return path;
+  if (path === 'config' || path.startsWith('config.')) {
+    const key = path.split('.')[1];
+    if (key && configFieldsOf(category).some((field) => field.key === key)) return `config.${key}`;
+    return usesJsonEditor(category) ? 'config' : 'form';
+  }
+  return 'form';
+}
+
+/** The server's 400 `errors: [{ path, message }]`, placed on the form's fields. */
+export function mapServerErrors(
+  errors: readonly { path: string; message: string }[],
+  category: ToolCategory,
+): FieldErrors {
+  const mapped: FieldErrors = {};
+  for (const error of errors) {
+    const target = errorTarget(error.path, category);
+    mapped[target] ??= error.message;
+  }
+  return mapped;
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * Card summary
+ * -------------------------------------------------------------------------------------------- */
+
+export interface SummaryItem {
+  label: string;
+  value: string;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+}
+
+/** A few facts of the configuration for the tool card; secrets only say whether they are set. */
+export function toolConfigSummary(tool: Pick<Tool, 'category' | 'config'>): SummaryItem[] {
+  const config: ToolConfig = tool.config && typeof tool.config === 'object' ? tool.config : {};
+  const items: SummaryItem[] = [];
+  const category = isToolCategory(tool.category) ? tool.category : DEFAULT_TOOL_CATEGORY;
+  const fields = CATEGORY_FIELDS[category];
+  if (fields) {
+    for (const field of fields) {
+      const value = config[field.key];
+      if (value === undefined || value === null || value === '') continue;
+      if (field.kind === 'secret') items.push({ label: field.label, value: 'Set' });
+      else if (field.kind === 'url') items.push({ label: field.label, value: hostOf(String(value)) });
+      else items.push({ label: field.label, value: String(value) });
+    }
+  }
+  const own = new Set(fields?.map((field) => field.key as string) ?? []);
+  const extra = Object.keys(config).filter((key) => !own.has(key));
+  if (usesJsonEditor(category) && extra.length > 0) {
+    const secrets = extra.filter((key) => SECRET_KEYS.has(key)).length;
+    items.push({
+      label: 'Settings',
+      value: `${extra.length} ${extra.length === 1 ? 'key' : 'keys'}${secrets > 0 ? ` (${secrets} secret)` : ''}`,
+    });
+  }
+  return items;
+}
