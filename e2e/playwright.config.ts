@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 5199);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The fake OpenAI-compatible server the agents talk to in the browser tests. */
+export const fakeLlmPort = Number(process.env.E2E_FAKE_LLM_PORT ?? 5299);
 
 // Debian's Chromium, never a downloaded browser. The flags keep it off the network (STACK.md).
 export const chromiumArgs = [
@@ -31,13 +33,23 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'node --import tsx e2e/serve.ts',
-    cwd: '..',
-    url: `${baseURL}/api/health`,
-    env: { PORT: String(port), HOST: '127.0.0.1' },
-    timeout: 90_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-  },
+  webServer: [
+    {
+      command: `node --import tsx apps/server/src/testing/fake-llm-server.ts --port ${fakeLlmPort}`,
+      cwd: '..',
+      url: `http://127.0.0.1:${fakeLlmPort}/v1/models`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: 'node --import tsx e2e/serve.ts',
+      cwd: '..',
+      url: `${baseURL}/api/health`,
+      // The fake model server listens on loopback, which the egress module refuses unless allowed.
+      env: { PORT: String(port), HOST: '127.0.0.1', EGRESS_ALLOW_LIST: '127.0.0.1' },
+      timeout: 90_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+    },
+  ],
 });

@@ -8,6 +8,9 @@ import { registerSecurityHeaders } from './platform/security-headers';
 import { registerSpa } from './platform/spa';
 import { createRequestMetrics, registerRequestMetrics } from './platform/request-metrics';
 import { createEventBus, type EventBus } from './platform/events';
+import { createSecretBox } from './platform/crypto';
+import { createEgress, egressFetch } from './platform/egress';
+import { createLlmGateway, createModelCatalogue, type LlmGateway } from './platform/llm';
 import { createTokenService } from './platform/auth/tokens';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createRateLimitRepository } from './modules/auth/rate-limit.repository';
@@ -26,6 +29,13 @@ import { workflowsRoutes } from './modules/workflows/workflows.routes';
 import { createExecutionsRepository } from './modules/executions/executions.repository';
 import { createExecutionsService } from './modules/executions/executions.service';
 import { executionsRoutes } from './modules/executions/executions.routes';
+import { createToolsRepository } from './modules/tools/tools.repository';
+import { createToolsService } from './modules/tools/tools.service';
+import { createToolRuntime } from './modules/tools/runtime/tool-runtime';
+import { toolsRoutes } from './modules/tools/tools.routes';
+import { createToolConfigurationsRepository } from './modules/tool-configurations/tool-configurations.repository';
+import { createToolConfigurationsService } from './modules/tool-configurations/tool-configurations.service';
+import { toolConfigurationsRoutes } from './modules/tool-configurations/tool-configurations.routes';
 import { createSystemRepository } from './modules/system/system.repository';
 import { createSystemService } from './modules/system/system.service';
 import { systemRoutes } from './modules/system/system.routes';
@@ -41,6 +51,8 @@ export type AppDeps = {
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** The process's event bus (tests pass their own to observe what is published). */
   events?: EventBus;
+  /** The LLM gateway (tests pass one with short timeouts). */
+  llm?: LlmGateway;
 };
 
 /** Wires services into routes. Tests build the real app with this and call it through inject(). */
@@ -48,9 +60,34 @@ export function createServices(deps: AppDeps) {
   const { config, db } = deps;
   const metrics = createRequestMetrics();
   const events = deps.events ?? createEventBus();
+  const box = createSecretBox(config.encryptionKey);
+  // Model calls get a longer limit than tool calls; both pass the same SSRF checks.
+  const toolEgress = createEgress({ allowList: config.egressAllowList });
+  const llm =
+    deps.llm ??
+    createLlmGateway({
+      fetch: egressFetch(createEgress({ allowList: config.egressAllowList, timeoutMs: 180_000 })),
+    });
+  const toolConfigurations = createToolConfigurationsService({
+    config,
+    repository: createToolConfigurationsRepository(db),
+    box,
+  });
+  const tools = createToolsService({ repository: createToolsRepository(db), box });
+  const toolRuntime = createToolRuntime({
+    config,
+    egress: toolEgress,
+    llm,
+    connectionFor: (organizationId, provider) => toolConfigurations.connectionFor(organizationId, provider),
+    sendgridSettings: (organizationId) => toolConfigurations.activeSecrets(organizationId, 'sendgrid_config'),
+  });
   return {
     metrics,
     events,
+    llm,
+    modelCatalogue: createModelCatalogue({ gateway: llm }),
+    toolConfigurations,
+    tools,
     auth: createAuthService({
       config,
       repository: createAuthRepository(db),
@@ -58,7 +95,14 @@ export function createServices(deps: AppDeps) {
       tokens: createTokenService(config.jwtSecret),
     }),
     organizations: createOrganizationsService(createOrganizationsRepository(db)),
-    agents: createAgentsService({ repository: createAgentsRepository(db), events }),
+    agents: createAgentsService({
+      repository: createAgentsRepository(db),
+      events,
+      llm,
+      toolConfigurations,
+      tools,
+      toolRuntime,
+    }),
     workflows: createWorkflowsService(createWorkflowsRepository(db)),
     executions: createExecutionsService(createExecutionsRepository(db)),
     system: createSystemService({ config, repository: createSystemRepository(db), metrics }),
@@ -97,6 +141,8 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(agentsRoutes(services.agents));
   await app.register(workflowsRoutes(services.workflows));
   await app.register(executionsRoutes(services.executions));
+  await app.register(toolsRoutes(services.tools));
+  await app.register(toolConfigurationsRoutes(services.toolConfigurations, services.modelCatalogue));
   await registerSpa(app, deps.config.webDistDir);
   return app as unknown as FastifyInstance;
 }

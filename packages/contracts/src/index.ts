@@ -8,3 +8,5 @@ export * from './enums';
 export * from './agents';
 export * from './workflows';
 export * from './realtime';
+export * from './tools';
+export * from './tool-configurations';

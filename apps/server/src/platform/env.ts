@@ -30,6 +30,8 @@ const envSchema = z.object({
   AUTH_SIGNUP_MAX_PER_HOUR: intFromEnv(100, 1, 1_000_000),
   SESSION_TTL_DAYS: intFromEnv(30, 1, 365),
   WEB_DIST_DIR: z.string().optional(),
+  /** Hosts, IPs or CIDRs that tools and custom model servers may reach although they are private. */
+  EGRESS_ALLOW_LIST: z.string().optional(),
   OPENAI_API_KEY: z.string().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
 });
@@ -49,6 +51,7 @@ export type Config = {
   sessionTtlDays: number;
   webDistDir: string;
   providerKeys: { openai: string | undefined; anthropic: string | undefined };
+  egressAllowList: string[];
 };
 
 export class ConfigError extends Error {}
@@ -82,6 +85,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     sessionTtlDays: e.SESSION_TTL_DAYS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
     providerKeys: { openai: e.OPENAI_API_KEY, anthropic: e.ANTHROPIC_API_KEY },
+    egressAllowList: (e.EGRESS_ALLOW_LIST ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fasti
 import type { AuthResponse } from '@crewline/contracts';
 import { buildApp } from '../app';
 import { createEventBus } from '../platform/events';
+import type { LlmGateway } from '../platform/llm';
 import type { RealtimeEvent } from '@crewline/contracts';
 import type { Config } from '../platform/env';
 import { createTestDb } from './test-db';
@@ -13,7 +14,7 @@ let counter = 0;
 
 /** The real app on a database of its own; `signup()` makes a fresh account and returns its token. */
 export async function createTestApp(
-  options: { config?: Partial<Config>; logger?: FastifyServerOptions['logger'] } = {},
+  options: { config?: Partial<Config>; logger?: FastifyServerOptions['logger']; llm?: LlmGateway } = {},
 ) {
   const database = await createTestDb();
   const config = testConfig(options.config);
@@ -28,10 +29,14 @@ export async function createTestApp(
   });
   await app.ready();
 
+  // Every response body of the file, so a suite can prove a secret was never answered.
+  const responseBodies: string[] = [];
   async function request(opts: InjectOptions & { token?: string }) {
     const { token, ...rest } = opts;
     const headers = { ...(rest.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
-    return app.inject({ ...rest, headers });
+    const response = await app.inject({ ...rest, headers });
+    responseBodies.push(response.body);
+    return response;
   }
 
   async function signup(fields: Partial<Record<string, string>> = {}): Promise<AuthResponse> {
@@ -60,6 +65,7 @@ export async function createTestApp(
     config,
     /** Every event the app published, oldest first. */
     published,
+    responseBodies,
     request,
     signup,
     async close() {

@@ -21,6 +21,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionTtlDays: 30,
     webDistDir: path.join(dataDir, 'no-web-build'),
     providerKeys: { openai: undefined, anthropic: undefined },
+    // The fake model server and test tools listen on loopback.
+    egressAllowList: ['127.0.0.1'],
     ...overrides,
   };
 }

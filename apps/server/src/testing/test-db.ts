@@ -10,15 +10,46 @@ import type {} from './global-setup';
 export async function createTestDb() {
   const database = await createDatabaseFromTemplate(inject('databaseUrl'), inject('templateDatabase'));
   const { db, pool, close: closePool } = createDb(database.url);
+  const roles: string[] = [];
   return {
     url: database.url,
     db,
     pool,
+    /** Login roles made with createLoginRole; dropped with the database (roles are cluster-wide). */
+    roles,
     async close() {
       await closePool();
       await database.drop();
+      if (roles.length === 0) return;
+      const admin = createDb(inject('databaseUrl'), { max: 1 });
+      for (const role of roles) await admin.pool.query(`DROP ROLE IF EXISTS ${role}`);
+      await admin.close();
     },
   };
 }
 
 export type TestDb = Awaited<ReturnType<typeof createTestDb>>;
+
+/**
+ * A login role that is not a superuser, with full rights on the test database's public schema (so
+ * a refused write proves the read-only transaction, not missing grants). Returns its connection URL.
+ */
+export async function createLoginRole(database: TestDb, schemas: string[] = ['public']): Promise<string> {
+  const role = `tool_role_${Math.random().toString(36).slice(2, 10)}`;
+  const password = `pw-${Math.random().toString(36).slice(2)}`;
+  const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+  const dbName = new URL(database.url).pathname.slice(1);
+  await database.pool.query(`CREATE ROLE ${role} LOGIN PASSWORD '${password}'`);
+  database.roles.push(role);
+  await database.pool.query(`GRANT ALL ON DATABASE ${quoted(dbName)} TO ${role}`);
+  for (const schema of schemas) {
+    await database.pool.query(`GRANT ALL ON SCHEMA ${quoted(schema)} TO ${role}`);
+    await database.pool.query(`GRANT ALL ON ALL TABLES IN SCHEMA ${quoted(schema)} TO ${role}`);
+    await database.pool.query(`GRANT ALL ON ALL SEQUENCES IN SCHEMA ${quoted(schema)} TO ${role}`);
+  }
+  const url = new URL(database.url);
+  url.username = role;
+  url.password = password;
+  if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
+  return url.toString();
+}

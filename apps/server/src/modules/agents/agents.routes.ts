@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { agentSchema, createAgentSchema, idParamsSchema, updateAgentSchema } from '@crewline/contracts';
+import {
+  agentSchema,
+  agentTestResultSchema,
+  createAgentSchema,
+  idParamsSchema,
+  testAgentSchema,
+  updateAgentSchema,
+} from '@crewline/contracts';
 import { z } from 'zod';
 import type { AgentsService } from './agents.service';
 
@@ -28,6 +35,23 @@ export function agentsRoutes(agents: AgentsService): FastifyPluginAsyncZod {
       '/api/agents/:id',
       { schema: { params: idParamsSchema, body: updateAgentSchema, response: { 200: agentSchema } } },
       async (request) => agents.update(request.auth.organizationId, request.params.id, request.body),
+    );
+
+    app.post(
+      '/api/agents/:id/test',
+      {
+        schema: {
+          params: idParamsSchema,
+          body: testAgentSchema.nullish(),
+          response: { 200: agentTestResultSchema },
+        },
+      },
+      async (request) =>
+        agents.test(
+          request.auth.organizationId,
+          request.params.id,
+          (request.body ?? testAgentSchema.parse({})).input,
+        ),
     );
 
     app.delete('/api/agents/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {

@@ -1,21 +1,36 @@
-import type { Agent, CreateAgentInput, UpdateAgentInput } from '@crewline/contracts';
+import type { Agent, AgentTestResult, CreateAgentInput, UpdateAgentInput } from '@crewline/contracts';
+import { buildSystemPrompt, buildUserPrompt } from '@crewline/engine';
 import { NotFoundError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { requireUuid } from '../../platform/ids';
+import { LlmCallError, LlmConfigurationError, type LlmGateway } from '../../platform/llm';
+import type { ToolConfigurationsService } from '../tool-configurations/tool-configurations.service';
+import type { ToolsService } from '../tools/tools.service';
+import type { ToolRuntime } from '../tools/runtime/tool-runtime';
 import type { AgentsRepository } from './agents.repository';
 
 const notFound = 'Agent not found';
 
-export function createAgentsService(deps: { repository: AgentsRepository; events: EventBus }) {
+export function createAgentsService(deps: {
+  repository: AgentsRepository;
+  events: EventBus;
+  llm: LlmGateway;
+  toolConfigurations: ToolConfigurationsService;
+  tools: ToolsService;
+  toolRuntime: ToolRuntime;
+}) {
   const { repository, events } = deps;
+
+  async function get(organizationId: string, id: string): Promise<Agent> {
+    const agent = await repository.get(organizationId, requireUuid(id, notFound));
+    if (!agent) throw new NotFoundError(notFound);
+    return agent;
+  }
+
   return {
     list: (organizationId: string) => repository.list(organizationId),
 
-    async get(organizationId: string, id: string): Promise<Agent> {
-      const agent = await repository.get(organizationId, requireUuid(id, notFound));
-      if (!agent) throw new NotFoundError(notFound);
-      return agent;
-    },
+    get,
 
     async create(organizationId: string, userId: string, input: CreateAgentInput): Promise<Agent> {
       const agent = await repository.create(organizationId, userId, input);
@@ -28,6 +43,42 @@ export function createAgentsService(deps: { repository: AgentsRepository; events
       if (!agent) throw new NotFoundError(notFound);
       events.publish({ type: 'agent_updated', organizationId, agentId: agent.id });
       return agent;
+    },
+
+    /**
+     * Sends one message to the agent's model, with its prompt and enabled tools, and reports the answer.
+     * A model or configuration failure is an answer too (success false with the reason), not an HTTP error.
+     */
+    async test(organizationId: string, id: string, input: string): Promise<AgentTestResult> {
+      const agent = await get(organizationId, id);
+      try {
+        const connection = await deps.toolConfigurations.connectionFor(organizationId, agent.llmProvider);
+        const tools = await deps.toolRuntime.modelTools(
+          organizationId,
+          await deps.tools.resolveForAgent(organizationId, agent.id),
+        );
+        const result = await deps.llm.generate({
+          connection,
+          model: agent.llmModel,
+          temperaturePercent: agent.temperature,
+          maxTokens: agent.maxTokens,
+          system: buildSystemPrompt(agent),
+          messages: [{ role: 'user', content: buildUserPrompt({ input }) }],
+          tools,
+        });
+        return {
+          success: true,
+          response: result.text,
+          error: null,
+          usage: result.usage,
+          durationMs: result.durationMs,
+        };
+      } catch (error) {
+        if (error instanceof LlmCallError || error instanceof LlmConfigurationError) {
+          return { success: false, response: null, error: error.message };
+        }
+        throw error;
+      }
     },
 
     async remove(organizationId: string, id: string): Promise<void> {

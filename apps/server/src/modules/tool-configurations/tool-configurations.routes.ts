@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  providerCatalogueSchema,
+  toolConfigurationSchema,
+  updateToolConfigurationSchema,
+} from '@crewline/contracts';
+import { z } from 'zod';
+import type { ModelCatalogue } from '../../platform/llm';
+import { LLM_PROVIDERS, type LlmConnection, type LlmProvider } from '../../platform/llm';
+import type { ToolConfigurationsService } from './tool-configurations.service';
+
+export function toolConfigurationsRoutes(
+  configurations: ToolConfigurationsService,
+  catalogue: ModelCatalogue,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/tools/configurations',
+      { schema: { response: { 200: z.array(toolConfigurationSchema) } } },
+      async (request) => configurations.list(request.auth.organizationId),
+    );
+    app.put(
+      '/api/tools/configurations/:id',
+      {
+        schema: {
+          params: z.object({ id: z.string() }),
+          body: updateToolConfigurationSchema,
+          response: { 200: toolConfigurationSchema },
+        },
+      },
+      async (request) => configurations.update(request.auth.organizationId, request.params.id, request.body),
+    );
+
+    // With a connection configured the models come from the provider (cached 5 minutes), else a built-in list.
+    app.get(
+      '/api/llm/providers',
+      { schema: { response: { 200: providerCatalogueSchema } } },
+      async (request) => {
+        const organizationId = request.auth.organizationId;
+        const connections: Partial<Record<LlmProvider, LlmConnection>> = {};
+        for (const provider of LLM_PROVIDERS) {
+          connections[provider] = await configurations
+            .connectionFor(organizationId, provider)
+            .catch(() => undefined);
+        }
+        return catalogue.providers(connections, await configurations.connectionsVersion(organizationId));
+      },
+    );
+  };
+}

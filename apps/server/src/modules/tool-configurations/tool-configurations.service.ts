@@ -1,0 +1,107 @@
+import {
+  SECRET_CONFIG_KEYS,
+  toolConfigurationFields,
+  toolConfigurationIds,
+  type ToolConfiguration,
+  type ToolConfigurationId,
+} from '@crewline/contracts';
+import type { Config } from '../../platform/env';
+import { BadRequestError, NotFoundError } from '../../platform/errors';
+import { maskFields, sealFields, unsealFields, type SecretBox } from '../../platform/crypto';
+import { resolveConnection, type LlmConnection, type LlmProvider } from '../../platform/llm';
+import type { ToolConfigurationRow, ToolConfigurationsRepository } from './tool-configurations.repository';
+
+const secretKeys = [...SECRET_CONFIG_KEYS];
+const providerConfigIds: Record<LlmProvider, ToolConfigurationId> = {
+  openai: 'openai_config',
+  anthropic: 'anthropic_config',
+  local: 'local_config',
+  custom: 'custom_config',
+};
+
+export function createToolConfigurationsService(deps: {
+  config: Config;
+  repository: ToolConfigurationsRepository;
+  box: SecretBox;
+}) {
+  const { config, repository, box } = deps;
+
+  const toDto = (id: ToolConfigurationId, row: ToolConfigurationRow | undefined): ToolConfiguration => ({
+    id,
+    config: row ? maskFields(row.config, secretKeys, box, row.organizationId) : {},
+    isActive: row?.isActive ?? false,
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+  });
+
+  /** The decrypted configuration, for the server's own use only (never answered). */
+  async function activeSecrets(
+    organizationId: string,
+    id: ToolConfigurationId,
+  ): Promise<Record<string, unknown> | undefined> {
+    const row = await repository.get(organizationId, id);
+    if (!row?.isActive) return undefined;
+    return unsealFields(row.config, secretKeys, box, organizationId);
+  }
+
+  return {
+    async list(organizationId: string): Promise<ToolConfiguration[]> {
+      const rows = new Map((await repository.list(organizationId)).map((r) => [r.configId, r]));
+      return toolConfigurationIds.map((id) => toDto(id, rows.get(id)));
+    },
+
+    async update(
+      organizationId: string,
+      rawId: string,
+      body: { config?: Record<string, unknown>; isActive?: boolean },
+    ): Promise<ToolConfiguration> {
+      const id = toolConfigurationIds.find((known) => known === rawId);
+      if (!id) throw new NotFoundError('Unknown tool configuration');
+      const previous = await repository.get(organizationId, id);
+      let stored = previous?.config ?? {};
+      if (body.config) {
+        const parsed = toolConfigurationFields[id].safeParse(body.config);
+        if (!parsed.success) {
+          const errors = parsed.error.issues.map((i) => ({
+            path: ['config', ...i.path].join('.'),
+            message: i.message,
+          }));
+          throw new BadRequestError(errors[0].message, errors);
+        }
+        stored = sealFields(
+          parsed.data as Record<string, unknown>,
+          secretKeys,
+          previous?.config,
+          box,
+          organizationId,
+        );
+      }
+      // A connection saved for the first time is switched on; afterwards only the toggle changes it.
+      const isActive = body.isActive ?? previous?.isActive ?? true;
+      return toDto(id, await repository.upsert(organizationId, id, { config: stored, isActive }));
+    },
+
+    /** Where and how an agent of this organization reaches its provider (organization first, then env). */
+    async connectionFor(organizationId: string, provider: LlmProvider): Promise<LlmConnection> {
+      const own = await activeSecrets(organizationId, providerConfigIds[provider]);
+      return resolveConnection(provider, {
+        organization: own && {
+          apiKey: own.apiKey as string | undefined,
+          baseUrl: own.baseUrl as string | undefined,
+        },
+        env: config.providerKeys,
+      });
+    },
+
+    /** A cache key that changes whenever the organization's LLM connections change. */
+    async connectionsVersion(organizationId: string): Promise<string> {
+      const rows = await repository.list(organizationId);
+      return [
+        organizationId,
+        ...rows.map((r) => `${r.configId}:${r.isActive}:${r.updatedAt.getTime()}`).sort(),
+      ].join('|');
+    },
+
+    activeSecrets,
+  };
+}
+export type ToolConfigurationsService = ReturnType<typeof createToolConfigurationsService>;

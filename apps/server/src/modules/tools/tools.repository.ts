@@ -1,0 +1,144 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { agentTools, agents, tools, type Db } from '@crewline/db';
+
+export type ToolRow = typeof tools.$inferSelect;
+type ToolWrite = Pick<
+  typeof tools.$inferInsert,
+  'name' | 'description' | 'category' | 'provider' | 'config' | 'credentials' | 'isActive'
+>;
+export type AgentToolRow = typeof agentTools.$inferSelect & {
+  tool: Pick<ToolRow, 'name' | 'description' | 'category'>;
+};
+
+// Every query is scoped by organization: another organization's tool or agent does not exist here.
+export function createToolsRepository(db: Db) {
+  const scoped = (organizationId: string, id: string) =>
+    and(eq(tools.organizationId, organizationId), eq(tools.id, id));
+  const linkSelection = {
+    id: agentTools.id,
+    agentId: agentTools.agentId,
+    toolId: agentTools.toolId,
+    isEnabled: agentTools.isEnabled,
+    config: agentTools.config,
+    createdAt: agentTools.createdAt,
+    tool: { name: tools.name, description: tools.description, category: tools.category },
+  };
+  return {
+    async list(organizationId: string): Promise<ToolRow[]> {
+      return db
+        .select()
+        .from(tools)
+        .where(eq(tools.organizationId, organizationId))
+        .orderBy(desc(tools.createdAt));
+    },
+    async get(organizationId: string, id: string): Promise<ToolRow | undefined> {
+      const [row] = await db.select().from(tools).where(scoped(organizationId, id)).limit(1);
+      return row;
+    },
+    async create(organizationId: string, createdBy: string, values: ToolWrite): Promise<ToolRow> {
+      const [row] = await db
+        .insert(tools)
+        .values({ ...values, organizationId, createdBy })
+        .returning();
+      return row;
+    },
+    async update(
+      organizationId: string,
+      id: string,
+      values: Partial<ToolWrite>,
+    ): Promise<ToolRow | undefined> {
+      const [row] = await db.update(tools).set(values).where(scoped(organizationId, id)).returning();
+      return row;
+    },
+    async remove(organizationId: string, id: string): Promise<boolean> {
+      return (
+        (await db.delete(tools).where(scoped(organizationId, id)).returning({ id: tools.id })).length > 0
+      );
+    },
+
+    async agentExists(organizationId: string, agentId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: agents.id })
+        .from(agents)
+        .where(and(eq(agents.organizationId, organizationId), eq(agents.id, agentId)))
+        .limit(1);
+      return Boolean(row);
+    },
+    /** Links of an agent of this organization (the join on tools keeps them inside it). */
+    async listLinks(organizationId: string, agentId: string): Promise<AgentToolRow[]> {
+      return db
+        .select(linkSelection)
+        .from(agentTools)
+        .innerJoin(tools, eq(tools.id, agentTools.toolId))
+        .where(and(eq(agentTools.agentId, agentId), eq(tools.organizationId, organizationId)))
+        .orderBy(agentTools.createdAt);
+    },
+    async getLink(
+      organizationId: string,
+      agentId: string,
+      toolId: string,
+    ): Promise<AgentToolRow | undefined> {
+      const [row] = await db
+        .select(linkSelection)
+        .from(agentTools)
+        .innerJoin(tools, eq(tools.id, agentTools.toolId))
+        .where(
+          and(
+            eq(agentTools.agentId, agentId),
+            eq(agentTools.toolId, toolId),
+            eq(tools.organizationId, organizationId),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+    /** Inserts the link; undefined when it already exists. */
+    async createLink(
+      agentId: string,
+      toolId: string,
+      config: Record<string, unknown>,
+      isEnabled: boolean,
+    ): Promise<boolean> {
+      const rows = await db
+        .insert(agentTools)
+        .values({ agentId, toolId, config, isEnabled })
+        .onConflictDoNothing()
+        .returning({ id: agentTools.id });
+      return rows.length > 0;
+    },
+    async updateLink(
+      agentId: string,
+      toolId: string,
+      values: { config?: Record<string, unknown>; isEnabled?: boolean },
+    ) {
+      await db
+        .update(agentTools)
+        .set(values)
+        .where(and(eq(agentTools.agentId, agentId), eq(agentTools.toolId, toolId)));
+    },
+    async removeLink(agentId: string, toolId: string): Promise<void> {
+      await db.delete(agentTools).where(and(eq(agentTools.agentId, agentId), eq(agentTools.toolId, toolId)));
+    },
+    /** The tools an agent may use in a run: linked, enabled, and active. */
+    async enabledToolsOfAgent(
+      organizationId: string,
+      agentId: string,
+    ): Promise<(ToolRow & { linkConfig: Record<string, unknown> })[]> {
+      const rows = await db
+        .select({ tool: tools, linkConfig: agentTools.config })
+        .from(agentTools)
+        .innerJoin(tools, eq(tools.id, agentTools.toolId))
+        .where(
+          and(
+            eq(agentTools.agentId, agentId),
+            eq(agentTools.isEnabled, true),
+            eq(tools.isActive, true),
+            eq(tools.organizationId, organizationId),
+          ),
+        )
+        .orderBy(agentTools.createdAt);
+      return rows.map((r) => ({ ...r.tool, linkConfig: r.linkConfig ?? {} }));
+    },
+  };
+}
+export type ToolsRepository = ReturnType<typeof createToolsRepository>;

@@ -1,0 +1,162 @@
+import {
+  SECRET_CONFIG_KEYS,
+  type AgentToolLink,
+  type CreateToolInput,
+  type Tool,
+  type UpdateToolInput,
+} from '@crewline/contracts';
+import { ConflictError, NotFoundError } from '../../platform/errors';
+import { maskFields, sealFields, unsealFields, type SecretBox } from '../../platform/crypto';
+import { requireUuid } from '../../platform/ids';
+import type { AgentToolRow, ToolRow, ToolsRepository } from './tools.repository';
+
+const secretKeys = [...SECRET_CONFIG_KEYS];
+const toolNotFound = 'Tool not found';
+const agentNotFound = 'Agent not found';
+
+type Json = Record<string, unknown>;
+
+/** A tool with its credentials decrypted, for the tool runtime only. */
+export type ResolvedTool = ToolRow & { settings: Json; linkConfig: Json };
+
+export function createToolsService(deps: { repository: ToolsRepository; box: SecretBox }) {
+  const { repository, box } = deps;
+
+  // Secrets never live in `config`: they are sealed into `credentials` and shown as masks.
+  const toDto = (row: ToolRow): Tool => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    provider: row.provider,
+    config: { ...row.config, ...maskFields(row.credentials ?? {}, secretKeys, box, row.organizationId) },
+    isActive: row.isActive,
+    organizationId: row.organizationId,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  });
+
+  const split = (organizationId: string, config: Json, previousCredentials: Json | null | undefined) => {
+    const plain = Object.fromEntries(
+      Object.entries(config).filter(([key]) => !secretKeys.includes(key as never)),
+    );
+    const secrets = Object.fromEntries(
+      Object.entries(config).filter(([key]) => secretKeys.includes(key as never)),
+    );
+    return {
+      config: plain,
+      credentials: sealFields(secrets, secretKeys, previousCredentials ?? undefined, box, organizationId),
+    };
+  };
+
+  const toLinkDto = (row: AgentToolRow): AgentToolLink => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+  });
+
+  async function requireTool(organizationId: string, id: string): Promise<ToolRow> {
+    const tool = await repository.get(organizationId, requireUuid(id, toolNotFound));
+    if (!tool) throw new NotFoundError(toolNotFound);
+    return tool;
+  }
+  async function requireAgent(organizationId: string, agentId: string): Promise<string> {
+    const id = requireUuid(agentId, agentNotFound);
+    if (!(await repository.agentExists(organizationId, id))) throw new NotFoundError(agentNotFound);
+    return id;
+  }
+  async function requireLink(organizationId: string, agentId: string, toolId: string) {
+    const link = await repository.getLink(organizationId, agentId, toolId);
+    if (!link) throw new NotFoundError('This tool is not connected to the agent');
+    return link;
+  }
+
+  return {
+    async list(organizationId: string): Promise<Tool[]> {
+      return (await repository.list(organizationId)).map(toDto);
+    },
+
+    async create(organizationId: string, userId: string, input: CreateToolInput): Promise<Tool> {
+      const { config, credentials } = split(organizationId, input.config ?? {}, undefined);
+      const row = await repository.create(organizationId, userId, {
+        name: input.name,
+        description: input.description ?? null,
+        category: input.category ?? 'web',
+        provider: input.provider ?? null,
+        config,
+        credentials,
+        isActive: input.isActive ?? true,
+      });
+      return toDto(row);
+    },
+
+    async update(organizationId: string, id: string, input: UpdateToolInput): Promise<Tool> {
+      const existing = await requireTool(organizationId, id);
+      const { config: configInput, ...fields } = input;
+      const changes = configInput ? split(organizationId, configInput, existing.credentials) : {};
+      const row = await repository.update(organizationId, existing.id, { ...fields, ...changes });
+      if (!row) throw new NotFoundError(toolNotFound);
+      return toDto(row);
+    },
+
+    async remove(organizationId: string, id: string): Promise<void> {
+      if (!(await repository.remove(organizationId, requireUuid(id, toolNotFound))))
+        throw new NotFoundError(toolNotFound);
+    },
+
+    async listLinks(organizationId: string, agentId: string): Promise<AgentToolLink[]> {
+      return (await repository.listLinks(organizationId, await requireAgent(organizationId, agentId))).map(
+        toLinkDto,
+      );
+    },
+
+    async connect(
+      organizationId: string,
+      agentId: string,
+      toolId: string,
+      config: Json,
+    ): Promise<AgentToolLink> {
+      const agent = await requireAgent(organizationId, agentId);
+      const tool = await requireTool(organizationId, toolId);
+      const isEnabled = typeof config.isEnabled === 'boolean' ? config.isEnabled : true;
+      if (!(await repository.createLink(agent, tool.id, config, isEnabled))) {
+        throw new ConflictError('This tool is already connected to the agent');
+      }
+      return toLinkDto(await requireLink(organizationId, agent, tool.id));
+    },
+
+    async updateLink(
+      organizationId: string,
+      agentId: string,
+      toolId: string,
+      body: { config?: Json; isEnabled?: boolean },
+    ): Promise<AgentToolLink> {
+      const agent = await requireAgent(organizationId, agentId);
+      const link = await requireLink(organizationId, agent, requireUuid(toolId, toolNotFound));
+      // The switch sends isEnabled inside config (spec part 2 §4); a top-level value wins.
+      const fromConfig =
+        typeof body.config?.isEnabled === 'boolean' ? (body.config.isEnabled as boolean) : undefined;
+      await repository.updateLink(agent, link.toolId, {
+        ...(body.config ? { config: body.config } : {}),
+        ...((body.isEnabled ?? fromConfig) !== undefined ? { isEnabled: body.isEnabled ?? fromConfig } : {}),
+      });
+      return toLinkDto(await requireLink(organizationId, agent, link.toolId));
+    },
+
+    async disconnect(organizationId: string, agentId: string, toolId: string): Promise<void> {
+      const agent = await requireAgent(organizationId, agentId);
+      const link = await requireLink(organizationId, agent, requireUuid(toolId, toolNotFound));
+      await repository.removeLink(agent, link.toolId);
+    },
+
+    /** The agent's enabled, active tools with decrypted settings, for a run. */
+    async resolveForAgent(organizationId: string, agentId: string): Promise<ResolvedTool[]> {
+      const rows = await repository.enabledToolsOfAgent(organizationId, agentId);
+      return rows.map((row) => ({
+        ...row,
+        settings: { ...row.config, ...unsealFields(row.credentials ?? {}, secretKeys, box, organizationId) },
+      }));
+    },
+  };
+}
+export type ToolsService = ReturnType<typeof createToolsService>;

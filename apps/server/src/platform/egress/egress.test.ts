@@ -1,0 +1,569 @@
+import http from 'node:http';
+import net, { type AddressInfo, isIP } from 'node:net';
+import tls from 'node:tls';
+import { gzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createEgress, type LookupFn } from './egress';
+import { EgressError } from './egress-error';
+
+// Every socket in this file is on 127.0.0.1. "Public" names are fake (*.example.test) and resolved by
+// an injected lookup; refusals are checked to happen before any socket connects anywhere.
+
+type Recorded = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse, server: TestServer) => void;
+type TestServer = {
+  port: number;
+  connections: () => number;
+  requests: Recorded[];
+  close: () => Promise<void>;
+};
+
+const closers: (() => Promise<void>)[] = [];
+let connectSpy: ReturnType<typeof spyOnConnect>;
+
+function spyOnConnect() {
+  return vi.spyOn(net.Socket.prototype, 'connect');
+}
+
+beforeEach(() => {
+  connectSpy = spyOnConnect();
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+
+async function startServer(handle: Handler = (_req, res) => res.end('ok')): Promise<TestServer> {
+  let connections = 0;
+  const requests: Recorded[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString();
+      requests.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      handle(req, res, testServer);
+    });
+  });
+  server.on('connection', () => connections++);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const testServer: TestServer = {
+    port: (server.address() as AddressInfo).port,
+    connections: () => connections,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  closers.push(testServer.close);
+  return testServer;
+}
+
+/** A DNS stand-in: the names it knows map to the given addresses, the rest fail like ENOTFOUND. */
+function fakeDns(table: Record<string, string[]>) {
+  return vi.fn<LookupFn>(async (hostname) => {
+    const addresses = table[hostname];
+    if (!addresses)
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    return addresses.map((address) => ({ address, family: isIP(address) }));
+  });
+}
+
+async function failure(promise: Promise<unknown>): Promise<EgressError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(EgressError);
+  return error as EgressError;
+}
+
+describe('refused destinations', () => {
+  it.each([
+    (port: number) => `http://127.0.0.1:${port}/`,
+    (port: number) => `http://2130706433:${port}/`,
+    (port: number) => `http://0x7f.1:${port}/`,
+    (port: number) => `http://017700000001:${port}/`,
+    (port: number) => `http://[::ffff:127.0.0.1]:${port}/`,
+    (port: number) => `http://[::1]:${port}/`,
+    (port: number) => `http://0.0.0.0:${port}/`,
+    (port: number) => `http://[::]:${port}/`,
+    () => 'http://10.0.0.1/',
+    () => 'http://169.254.169.254/latest/meta-data',
+    () => 'http://[fd00:ec2::254]/latest/meta-data',
+    () => 'http://100.100.100.200/latest/meta-data',
+    () => 'http://[64:ff9b::a9fe:a9fe]/',
+  ])('refuses the literal %#', async (makeUrl) => {
+    const server = await startServer();
+    const lookup = fakeDns({});
+    const url = makeUrl(server.port);
+    const error = await failure(createEgress({ lookup }).fetch(url));
+    expect(error.code).toBe('blocked_address');
+    expect(error.message).toMatch(/^Refused to connect to .+: it resolves to a private or reserved address$/);
+    expect(server.connections()).toBe(0);
+    expect(connectSpy).not.toHaveBeenCalled();
+    expect(lookup).not.toHaveBeenCalled();
+  });
+
+  it('refuses a hostname whose lookup returns 127.0.0.1, without connecting', async () => {
+    const server = await startServer();
+    const lookup = fakeDns({ 'internal.example.test': ['127.0.0.1'] });
+    const error = await failure(
+      createEgress({ lookup }).fetch(`http://internal.example.test:${server.port}/`, {
+        headers: { authorization: 'Bearer top-secret-token' },
+      }),
+    );
+    expect(error.code).toBe('blocked_address');
+    expect(error.message).toBe(
+      'Refused to connect to internal.example.test: it resolves to a private or reserved address',
+    );
+    expect(error.message).not.toContain('top-secret-token');
+    expect(lookup).toHaveBeenCalledTimes(1);
+    expect(server.connections()).toBe(0);
+    expect(connectSpy).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['93.184.216.34', '127.0.0.1'],
+    ['127.0.0.1', '93.184.216.34'],
+    ['2606:4700::1', '::1'],
+  ])('refuses a hostname resolving to %s and %s', async (first, second) => {
+    const server = await startServer();
+    const lookup = fakeDns({ 'mixed.example.test': [first, second] });
+    const error = await failure(createEgress({ lookup }).fetch(`http://mixed.example.test:${server.port}/`));
+    expect(error.code).toBe('blocked_address');
+    expect(server.connections()).toBe(0);
+    expect(connectSpy).not.toHaveBeenCalled();
+  });
+
+  it.each(['ftp://x/', 'file:///etc/passwd', 'gopher://127.0.0.1:70/', 'javascript:alert(1)', 'data:,x'])(
+    'refuses the scheme of %s',
+    async (url) => {
+      const lookup = fakeDns({ x: ['93.184.216.34'] });
+      const error = await failure(createEgress({ lookup }).fetch(url));
+      expect(error.code).toBe('bad_url');
+      expect(error.message).toBe('Only http and https URLs are allowed');
+      expect(lookup).not.toHaveBeenCalled();
+      expect(connectSpy).not.toHaveBeenCalled();
+    },
+  );
+
+  it('refuses what is not a URL and URLs carrying credentials, without echoing them', async () => {
+    const egress = createEgress({ lookup: fakeDns({}) });
+    expect((await failure(egress.fetch('not a url'))).code).toBe('bad_url');
+    const withCredentials = await failure(egress.fetch('http://user:hunter2@public.example.test/'));
+    expect(withCredentials.code).toBe('bad_url');
+    expect(withCredentials.message).not.toContain('hunter2');
+  });
+
+  it('refuses an invalid header value without echoing it', async () => {
+    const egress = createEgress({ lookup: fakeDns({}) });
+    const error = await failure(
+      egress.fetch('http://public.example.test/', { headers: { 'x-api-key': 'secret\r\nInjected: yes' } }),
+    );
+    expect(error.code).toBe('bad_url');
+    expect(error.message).toBe('Invalid value for the request header "x-api-key"');
+    expect(connectSpy).not.toHaveBeenCalled();
+  });
+
+  it('reports a name that does not resolve as a network error', async () => {
+    const error = await failure(createEgress({ lookup: fakeDns({}) }).fetch('http://nowhere.example.test/'));
+    expect(error.code).toBe('network');
+    expect(error.message).toBe('Could not resolve nowhere.example.test');
+  });
+});
+
+describe('allowed destinations', () => {
+  it('reaches an allow-listed IP and returns status, headers, body and final URL', async () => {
+    const server = await startServer((_req, res) => {
+      res.setHeader('x-test', 'yes');
+      res.setHeader('content-type', 'application/json');
+      res.statusCode = 201;
+      res.end(JSON.stringify({ hello: 'world' }));
+    });
+    const egress = createEgress({ allowList: ['127.0.0.1/32'] });
+    const res = await egress.fetch(`http://127.0.0.1:${server.port}/hello?x=1#frag`);
+    expect(res.status).toBe(201);
+    expect(res.headers['x-test']).toBe('yes');
+    expect(res.url).toBe(`http://127.0.0.1:${server.port}/hello?x=1#frag`);
+    expect(await res.json()).toEqual({ hello: 'world' });
+    expect(await res.text()).toBe('{"hello":"world"}');
+    expect(server.requests.map((r) => r.url)).toEqual(['/hello?x=1']);
+    // The spy the refusal tests rely on does see real connections.
+    expect(connectSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('returns error statuses as responses, not exceptions', async () => {
+    const server = await startServer((_req, res) => {
+      res.statusCode = 404;
+      res.end('missing');
+    });
+    const res = await createEgress({ allowList: ['127.0.0.1'] }).fetch(`http://127.0.0.1:${server.port}/`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe('missing');
+  });
+
+  it('connects to the resolved address while keeping the hostname in the Host header', async () => {
+    const server = await startServer();
+    const lookup = fakeDns({ 'public.example.test': ['127.0.0.1'] });
+    const egress = createEgress({ allowList: ['127.0.0.1'], lookup });
+    const res = await egress.fetch(`http://public.example.test:${server.port}/path`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('ok');
+    expect(server.requests[0].headers.host).toBe(`public.example.test:${server.port}`);
+    expect(lookup.mock.calls).toEqual([['public.example.test']]);
+  });
+
+  it('allows a hostname named in the allow-list whatever it resolves to', async () => {
+    const server = await startServer();
+    const lookup = fakeDns({ 'db.internal': ['127.0.0.1'] });
+    const res = await createEgress({ allowList: ['db.internal'], lookup }).fetch(
+      `http://db.internal:${server.port}/`,
+    );
+    expect(res.status).toBe(200);
+    // The allow-listed name does not open the address itself to other names.
+    const other = fakeDns({ 'other.internal': ['127.0.0.1'] });
+    const error = await failure(
+      createEgress({ allowList: ['db.internal'], lookup: other }).fetch(
+        `http://other.internal:${server.port}/`,
+      ),
+    );
+    expect(error.code).toBe('blocked_address');
+    expect(server.connections()).toBe(1);
+  });
+
+  it('delivers the method, body and headers of a POST', async () => {
+    const server = await startServer((_req, res) => res.end('created'));
+    const lookup = fakeDns({ 'api.example.test': ['127.0.0.1'] });
+    const egress = createEgress({ allowList: ['127.0.0.1'], lookup });
+    const payload = JSON.stringify({ name: 'Ünïcode ✓' });
+    const res = await egress.fetch(`http://api.example.test:${server.port}/items`, {
+      method: 'post',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: 'Bearer abc',
+        'X-Custom': 'v',
+        Host: 'evil.test',
+      },
+      body: payload,
+    });
+    expect(await res.text()).toBe('created');
+    const [request] = server.requests;
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe('/items');
+    expect(request.body).toBe(payload);
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(request.headers['content-length']).toBe(String(Buffer.byteLength(payload)));
+    expect(request.headers.authorization).toBe('Bearer abc');
+    expect(request.headers['x-custom']).toBe('v');
+    // Host always names the destination that was checked.
+    expect(request.headers.host).toBe(`api.example.test:${server.port}`);
+  });
+
+  it('sends a binary body', async () => {
+    const server = await startServer();
+    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    await egress.fetch(`http://127.0.0.1:${server.port}/`, {
+      method: 'PUT',
+      body: new Uint8Array([104, 105]),
+    });
+    expect(server.requests[0]).toMatchObject({ method: 'PUT', body: 'hi' });
+  });
+
+  it('decodes a gzip body', async () => {
+    const server = await startServer((_req, res) => {
+      res.setHeader('content-encoding', 'gzip');
+      res.end(gzipSync('compressed hello'));
+    });
+    const res = await createEgress({ allowList: ['127.0.0.1'] }).fetch(`http://127.0.0.1:${server.port}/`);
+    expect(await res.text()).toBe('compressed hello');
+  });
+
+  it('tries every checked address of a name (::1 then 127.0.0.1 for a localhost-like name)', async () => {
+    const server = await startServer();
+    const lookup = fakeDns({ 'dual.example.test': ['::1', '127.0.0.1'] });
+    const res = await createEgress({ allowList: ['::1', '127.0.0.1'], lookup }).fetch(
+      `http://dual.example.test:${server.port}/`,
+    );
+    expect(res.status).toBe(200);
+    expect(lookup).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('address pinning', () => {
+  it('resolves once per request and connects to that answer even if DNS changes (rebinding)', async () => {
+    const server = await startServer();
+    let calls = 0;
+    // First answer: the allow-listed address. Any later answer would be the metadata service.
+    const lookup = vi.fn<LookupFn>(async () => [
+      { address: calls++ === 0 ? '127.0.0.1' : '169.254.169.254', family: 4 },
+    ]);
+    const egress = createEgress({ allowList: ['127.0.0.1'], lookup });
+    const res = await egress.fetch(`http://rebind.example.test:${server.port}/`);
+    expect(res.status).toBe(200);
+    expect(lookup).toHaveBeenCalledTimes(1);
+    expect(server.connections()).toBe(1);
+    const connectedTo = connectSpy.mock.calls.map((call) => JSON.stringify(call));
+    expect(connectedTo.join()).not.toContain('169.254.169.254');
+  });
+
+  it('keeps the hostname for TLS SNI while connecting to the pinned address', async () => {
+    const serverNames: string[] = [];
+    let connections = 0;
+    // No certificate at all: the handshake stops after the ClientHello, which is all we inspect.
+    const server = tls.createServer({
+      SNICallback: (name, callback) => {
+        serverNames.push(name);
+        callback(new Error('no certificate in this test'));
+      },
+    });
+    server.on('tlsClientError', () => {});
+    server.on('connection', () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const port = (server.address() as AddressInfo).port;
+    const lookup = fakeDns({ 'secure.example.test': ['127.0.0.1'] });
+    const error = await failure(
+      createEgress({ allowList: ['127.0.0.1'], lookup }).fetch(`https://secure.example.test:${port}/`),
+    );
+    expect(error.code).toBe('network');
+    expect(error.message).toMatch(/^Request to secure\.example\.test failed: /);
+    expect(serverNames).toEqual(['secure.example.test']);
+    expect(connections).toBe(1);
+  });
+});
+
+describe('redirects', () => {
+  it('refuses a redirect from an allowed server to a private address, before connecting to it', async () => {
+    const target = await startServer();
+    const first = await startServer((_req, res) => {
+      res.writeHead(302, { location: `http://127.0.0.1:${target.port}/secret` }).end();
+    });
+    const lookup = fakeDns({ 'a.example.test': ['127.0.0.1'] });
+    const egress = createEgress({ allowList: ['a.example.test'], lookup });
+    const error = await failure(egress.fetch(`http://a.example.test:${first.port}/`));
+    expect(error.code).toBe('blocked_address');
+    expect(error.message).toBe(
+      'Refused to connect to 127.0.0.1: it resolves to a private or reserved address',
+    );
+    expect(first.connections()).toBe(1);
+    expect(target.connections()).toBe(0);
+  });
+
+  it('re-resolves and re-checks a redirect to another name', async () => {
+    const target = await startServer();
+    const first = await startServer((_req, res) => {
+      res.writeHead(307, { location: `http://sneaky.example.test:${target.port}/` }).end();
+    });
+    const lookup = fakeDns({ 'a.example.test': ['127.0.0.1'], 'sneaky.example.test': ['127.0.0.1'] });
+    const error = await failure(
+      createEgress({ allowList: ['a.example.test'], lookup }).fetch(`http://a.example.test:${first.port}/`),
+    );
+    expect(error.code).toBe('blocked_address');
+    expect(lookup.mock.calls).toEqual([['a.example.test'], ['sneaky.example.test']]);
+    expect(target.connections()).toBe(0);
+  });
+
+  it('follows allowed hops, resolving each hop exactly once', async () => {
+    const server = await startServer((req, res, self) => {
+      if (req.headers.host?.startsWith('a.')) {
+        res.writeHead(301, { location: `http://b.example.test:${self.port}/next` }).end();
+      } else if (req.url === '/next') {
+        res.writeHead(302, { location: '/final' }).end();
+      } else {
+        res.end(`final ${req.url}`);
+      }
+    });
+    const lookup = fakeDns({ 'a.example.test': ['127.0.0.1'], 'b.example.test': ['127.0.0.1'] });
+    const res = await createEgress({ allowList: ['127.0.0.1'], lookup }).fetch(
+      `http://a.example.test:${server.port}/`,
+    );
+    expect(await res.text()).toBe('final /final');
+    expect(res.url).toBe(`http://b.example.test:${server.port}/final`);
+    expect(lookup.mock.calls).toEqual([['a.example.test'], ['b.example.test'], ['b.example.test']]);
+    expect(server.requests.map((r) => `${r.headers.host} ${r.url}`)).toEqual([
+      `a.example.test:${server.port} /`,
+      `b.example.test:${server.port} /next`,
+      `b.example.test:${server.port} /final`,
+    ]);
+  });
+
+  it.each([
+    [303, 'POST', 'GET', ''],
+    [303, 'PUT', 'GET', ''],
+    [302, 'POST', 'GET', ''],
+    [301, 'POST', 'GET', ''],
+    [307, 'POST', 'POST', 'payload'],
+    [308, 'PUT', 'PUT', 'payload'],
+    [302, 'PUT', 'PUT', 'payload'],
+  ])('after %i, a %s continues as %s', async (status, method, expectedMethod, expectedBody) => {
+    const server = await startServer((req, res) => {
+      if (req.url === '/start') res.writeHead(status, { location: '/end' }).end();
+      else res.end('done');
+    });
+    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    await egress.fetch(`http://127.0.0.1:${server.port}/start`, {
+      method,
+      headers: { 'content-type': 'text/plain' },
+      body: 'payload',
+    });
+    const second = server.requests[1];
+    expect(second.method).toBe(expectedMethod);
+    expect(second.body).toBe(expectedBody);
+    expect(second.headers['content-type']).toBe(expectedBody ? 'text/plain' : undefined);
+  });
+
+  it('strips credentials on a cross-origin redirect and keeps them on a same-origin one', async () => {
+    const server = await startServer((req, res, self) => {
+      if (req.url === '/start') res.writeHead(302, { location: '/same' }).end();
+      else if (req.url === '/same')
+        res.writeHead(302, { location: `http://b.example.test:${self.port}/other` }).end();
+      else res.end('done');
+    });
+    const lookup = fakeDns({ 'a.example.test': ['127.0.0.1'], 'b.example.test': ['127.0.0.1'] });
+    await createEgress({ allowList: ['127.0.0.1'], lookup }).fetch(
+      `http://a.example.test:${server.port}/start`,
+      {
+        headers: { authorization: 'Bearer abc', cookie: 'sid=1', 'x-keep': 'k' },
+      },
+    );
+    const [start, same, other] = server.requests;
+    expect(start.headers.authorization).toBe('Bearer abc');
+    expect(same.headers).toMatchObject({ authorization: 'Bearer abc', cookie: 'sid=1', 'x-keep': 'k' });
+    expect(other.headers.authorization).toBeUndefined();
+    expect(other.headers.cookie).toBeUndefined();
+    expect(other.headers['x-keep']).toBe('k');
+  });
+
+  it('stops after maxRedirects', async () => {
+    const server = await startServer((_req, res) => res.writeHead(302, { location: '/again' }).end());
+    const egress = createEgress({ allowList: ['127.0.0.1'], maxRedirects: 2 });
+    const error = await failure(egress.fetch(`http://127.0.0.1:${server.port}/`));
+    expect(error.code).toBe('too_many_redirects');
+    expect(error.message).toBe('Request to 127.0.0.1 was redirected more than 2 times');
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('follows exactly maxRedirects redirects', async () => {
+    const server = await startServer((req, res) => {
+      const n = Number(req.url!.slice(1) || 0);
+      if (n < 2) res.writeHead(302, { location: `/${n + 1}` }).end();
+      else res.end('arrived');
+    });
+    const res = await createEgress({ allowList: ['127.0.0.1'], maxRedirects: 2 }).fetch(
+      `http://127.0.0.1:${server.port}/`,
+    );
+    expect(await res.text()).toBe('arrived');
+  });
+});
+
+describe('limits', () => {
+  it('times out against a server that never answers', async () => {
+    const server = await startServer(() => {});
+    const lookup = fakeDns({ 'slow.example.test': ['127.0.0.1'] });
+    const started = Date.now();
+    const error = await failure(
+      createEgress({ allowList: ['127.0.0.1'], lookup, timeoutMs: 200 }).fetch(
+        `http://slow.example.test:${server.port}/`,
+      ),
+    );
+    expect(error.code).toBe('timeout');
+    expect(error.message).toBe('Request to slow.example.test timed out after 200 ms');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('times out while the body trickles, with a per-request limit', async () => {
+    const server = await startServer((_req, res) => {
+      res.writeHead(200);
+      res.write('first part');
+    });
+    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    const error = await failure(egress.fetch(`http://127.0.0.1:${server.port}/`, { timeoutMs: 150 }));
+    expect(error.code).toBe('timeout');
+    expect(error.message).toBe('Request to 127.0.0.1 timed out after 150 ms');
+  });
+
+  it('times out when DNS never answers', async () => {
+    const lookup = vi.fn<LookupFn>(() => new Promise(() => {}));
+    const error = await failure(createEgress({ lookup, timeoutMs: 100 }).fetch('http://hang.example.test/'));
+    expect(error.code).toBe('timeout');
+    expect(connectSpy).not.toHaveBeenCalled();
+  });
+
+  it('passes on the caller cancelling', async () => {
+    const server = await startServer(() => {});
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const error = await createEgress({ allowList: ['127.0.0.1'] })
+      .fetch(`http://127.0.0.1:${server.port}/`, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect((error as Error).name).toBe('AbortError');
+  });
+
+  it('refuses a body announced larger than the limit', async () => {
+    const server = await startServer((_req, res) => {
+      res.setHeader('content-length', 2000);
+      res.end('x'.repeat(2000));
+    });
+    const egress = createEgress({ allowList: ['127.0.0.1'], maxResponseBytes: 1000 });
+    const error = await failure(egress.fetch(`http://127.0.0.1:${server.port}/`));
+    expect(error.code).toBe('too_large');
+    expect(error.message).toBe('The response from 127.0.0.1 is larger than the limit of 1000 bytes');
+  });
+
+  it('counts the bytes of a body without content-length', async () => {
+    let written = 0;
+    const server = await startServer((_req, res) => {
+      res.writeHead(200); // chunked: no length to check up front
+      const timer = setInterval(() => {
+        if (res.destroyed || written >= 1_000_000) {
+          clearInterval(timer);
+          res.end();
+          return;
+        }
+        res.write('y'.repeat(500));
+        written += 500;
+      }, 1);
+    });
+    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    const error = await failure(egress.fetch(`http://127.0.0.1:${server.port}/`, { maxResponseBytes: 2000 }));
+    expect(error.code).toBe('too_large');
+    expect(server.requests[0].headers['content-length']).toBeUndefined();
+    // The download stopped early instead of reading everything and then complaining.
+    expect(written).toBeLessThan(1_000_000);
+  });
+
+  it('counts decompressed bytes (a small gzip that expands past the limit)', async () => {
+    const bomb = gzipSync(Buffer.alloc(2_000_000));
+    const server = await startServer((_req, res) => {
+      res.setHeader('content-encoding', 'gzip');
+      res.end(bomb);
+    });
+    expect(bomb.length).toBeLessThan(10_000);
+    const egress = createEgress({ allowList: ['127.0.0.1'], maxResponseBytes: 100_000 });
+    const error = await failure(egress.fetch(`http://127.0.0.1:${server.port}/`));
+    expect(error.code).toBe('too_large');
+  });
+
+  it('accepts a body exactly at the limit', async () => {
+    const server = await startServer((_req, res) => res.end('z'.repeat(1000)));
+    const egress = createEgress({ allowList: ['127.0.0.1'], maxResponseBytes: 1000 });
+    const res = await egress.fetch(`http://127.0.0.1:${server.port}/`);
+    expect((await res.text()).length).toBe(1000);
+  });
+
+  it('reports a refused connection as a network error', async () => {
+    const server = await startServer();
+    const port = server.port;
+    await server.close();
+    const error = await failure(
+      createEgress({ allowList: ['127.0.0.1'] }).fetch(`http://127.0.0.1:${port}/`),
+    );
+    expect(error.code).toBe('network');
+    expect(error.message).toBe('Request to 127.0.0.1 failed: connection refused');
+  });
+});

@@ -1,0 +1,412 @@
+import { promises as dns, type LookupAddress } from 'node:dns';
+import http, { type IncomingMessage, validateHeaderName, validateHeaderValue } from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { pipeline, type Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { type AddressPolicy, createAddressPolicy } from './address-policy';
+import { EgressError } from './egress-error';
+
+/**
+ * The only way the server makes HTTP requests to tenant-controlled destinations (tool base URLs,
+ * webhooks, custom LLM base URLs): DESIGN.md §6 "SSRF protection". Every hop is resolved once,
+ * checked, and the socket connects to exactly the checked addresses.
+ */
+
+/** Resolves a hostname to all its addresses; `dns.lookup(host, { all: true })` unless injected. */
+export type LookupFn = (hostname: string) => Promise<LookupAddress[]>;
+
+export type EgressOptions = {
+  /** Admin exceptions: hostnames, IPs or CIDRs (see createAddressPolicy). */
+  allowList?: string[];
+  /** Overall limit for one fetch: DNS, connect, every redirect hop and reading the body. */
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+  maxRedirects?: number;
+  lookup?: LookupFn;
+};
+
+export type EgressRequestInit = {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+};
+
+/** The body has already been read within the size limit; text() and json() only decode it. */
+export type EgressResponse = {
+  status: number;
+  /** Lower-case names; repeated headers (set-cookie) joined with ", ". */
+  headers: Record<string, string>;
+  /** The URL of the last hop, after redirects. */
+  url: string;
+  text(): Promise<string>;
+  json(): Promise<unknown>;
+};
+
+export type Egress = {
+  fetch(url: string | URL, init?: EgressRequestInit): Promise<EgressResponse>;
+};
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+const DEFAULT_MAX_REDIRECTS = 5;
+
+const defaultLookup: LookupFn = (hostname) => dns.lookup(hostname, { all: true });
+
+type Settings = {
+  policy: AddressPolicy;
+  lookup: LookupFn;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  maxRedirects: number;
+};
+
+export function createEgress(options: EgressOptions = {}): Egress {
+  const settings: Settings = {
+    policy: createAddressPolicy(options.allowList),
+    lookup: options.lookup ?? defaultLookup,
+    timeoutMs: positive('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    maxResponseBytes: positive('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
+    maxRedirects: atLeastZero('maxRedirects', options.maxRedirects ?? DEFAULT_MAX_REDIRECTS),
+  };
+  return { fetch: (url, init = {}) => egressFetch(settings, url, init) };
+}
+
+function positive(name: string, value: number) {
+  if (!Number.isFinite(value) || value <= 0) throw new TypeError(`egress ${name} must be a positive number`);
+  return value;
+}
+
+function atLeastZero(name: string, value: number) {
+  if (!Number.isInteger(value) || value < 0) throw new TypeError(`egress ${name} must be a whole number ≥ 0`);
+  return value;
+}
+
+async function egressFetch(
+  settings: Settings,
+  input: string | URL,
+  init: EgressRequestInit,
+): Promise<EgressResponse> {
+  const timeoutMs = positive('timeoutMs', init.timeoutMs ?? settings.timeoutMs);
+  const maxBytes = positive('maxResponseBytes', init.maxResponseBytes ?? settings.maxResponseBytes);
+  let url = parseUrl(input);
+  let method = (init.method ?? 'GET').toUpperCase();
+  let headers = prepareHeaders(init.headers);
+  let body = init.body;
+
+  // One controller carries both the deadline and the caller's cancellation into DNS, the socket
+  // and the body stream; its reason is what the caller gets.
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () =>
+      controller.abort(
+        new EgressError('timeout', `Request to ${url.hostname} timed out after ${timeoutMs} ms`),
+      ),
+    timeoutMs,
+  );
+  const callerSignal = init.signal;
+  const forwardAbort = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) forwardAbort();
+  else callerSignal?.addEventListener('abort', forwardAbort, { once: true });
+
+  try {
+    for (let redirects = 0; ; redirects++) {
+      const addresses = await abortable(resolveDestination(settings, url), controller.signal);
+      const res = await send(url, addresses, method, headers, body, controller.signal);
+      const status = res.statusCode ?? 0;
+      const location = res.headers.location;
+      if (!redirectStatuses.has(status) || !location) {
+        const bytes = await readBody(res, maxBytes, url.hostname);
+        return toResponse(res, url, bytes);
+      }
+      res.destroy();
+      if (redirects >= settings.maxRedirects) {
+        throw new EgressError(
+          'too_many_redirects',
+          `Request to ${url.hostname} was redirected more than ${settings.maxRedirects} times`,
+        );
+      }
+      const next = parseRedirect(location, url);
+      // What browsers do (Fetch spec "HTTP-redirect fetch"): 303 turns into GET, and so do 301/302
+      // after a POST; the body and the headers describing it go away.
+      if (
+        (status === 303 && method !== 'HEAD') ||
+        ((status === 301 || status === 302) && method === 'POST')
+      ) {
+        method = 'GET';
+        body = undefined;
+        headers = omit(headers, bodyHeaders);
+      }
+      // Credentials meant for one origin must not be handed to another one it redirects to.
+      if (next.origin !== url.origin) headers = omit(headers, credentialHeaders);
+      url = next;
+    }
+  } catch (error) {
+    if (controller.signal.aborted) throw controller.signal.reason;
+    if (error instanceof EgressError) throw error;
+    throw new EgressError('network', `Request to ${url.hostname} failed: ${describeNetworkError(error)}`, {
+      cause: error,
+    });
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+const bodyHeaders = ['content-type', 'content-encoding', 'content-language', 'content-location'];
+const credentialHeaders = ['authorization', 'proxy-authorization', 'cookie'];
+
+function parseUrl(input: string | URL): URL {
+  let url: URL;
+  try {
+    // A copy, so a URL object the caller keeps is never changed by us.
+    url = new URL(String(input));
+  } catch {
+    throw new EgressError('bad_url', 'Invalid URL');
+  }
+  return checkUrl(url);
+}
+
+function checkUrl(url: URL): URL {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new EgressError('bad_url', 'Only http and https URLs are allowed');
+  }
+  // Credentials in a URL end up in logs and error reports; a header keeps them out of both.
+  if (url.username || url.password) {
+    throw new EgressError(
+      'bad_url',
+      'URLs with a user name or password are not allowed: send them in a header',
+    );
+  }
+  return url;
+}
+
+function parseRedirect(location: string, from: URL): URL {
+  let next: URL;
+  try {
+    next = new URL(location, from);
+  } catch {
+    throw new EgressError('bad_url', `${from.hostname} redirected to an invalid URL`);
+  }
+  return checkUrl(next);
+}
+
+/** `[::1]` in a URL is `::1` to DNS, sockets and the policy. */
+function bareHostname(url: URL) {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
+/** Resolves the hop's hostname once and returns the addresses the socket may use — all checked. */
+async function resolveDestination(settings: Settings, url: URL): Promise<LookupAddress[]> {
+  const hostname = bareHostname(url);
+  const blocked = () =>
+    new EgressError(
+      'blocked_address',
+      `Refused to connect to ${url.hostname}: it resolves to a private or reserved address`,
+    );
+  // WHATWG URL has already turned 2130706433, 0x7f.1 and 017700000001 into 127.0.0.1.
+  const literalFamily = isIP(hostname);
+  if (literalFamily) {
+    if (!settings.policy.isAddressAllowed(hostname)) throw blocked();
+    return [{ address: hostname, family: literalFamily }];
+  }
+  let results: LookupAddress[];
+  try {
+    results = await settings.lookup(hostname);
+  } catch (error) {
+    throw new EgressError('network', `Could not resolve ${url.hostname}`, { cause: error });
+  }
+  const addresses = (results ?? []).map((r) => r.address);
+  if (addresses.length === 0) throw new EgressError('network', `Could not resolve ${url.hostname}`);
+  // Every address must pass, not just one: the socket may use any of them, and a name answering
+  // with a public and a private address is the classic way around a check of the first one.
+  if (
+    !settings.policy.isHostAllowed(hostname) &&
+    !addresses.every((a) => settings.policy.isAddressAllowed(a))
+  ) {
+    throw blocked();
+  }
+  // An allow-listed name skips the address check, but a non-IP answer still never reaches a socket.
+  const usable = addresses.flatMap((address) => {
+    const family = isIP(address);
+    return family ? [{ address, family }] : [];
+  });
+  if (usable.length === 0) throw new EgressError('network', `Could not resolve ${url.hostname}`);
+  return usable;
+}
+
+/**
+ * Hands the socket the already-checked addresses instead of resolving again, so a DNS answer that
+ * changes between check and connect (DNS rebinding) cannot redirect the connection. The request
+ * keeps the hostname, so the Host header and TLS SNI/certificate check use the real name.
+ */
+function pinnedLookup(addresses: LookupAddress[]): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) callback(null, addresses);
+    else callback(null, addresses[0].address, addresses[0].family);
+  };
+}
+
+// Connection-level headers are ours to set: Host must name the checked destination, and the
+// framing headers must match the body we actually send.
+const managedHeaders = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+]);
+
+function prepareHeaders(input: Record<string, string> = {}): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [rawName, value] of Object.entries(input)) {
+    const name = rawName.toLowerCase();
+    try {
+      validateHeaderName(name);
+    } catch {
+      throw new EgressError('bad_url', 'Invalid request header name');
+    }
+    try {
+      validateHeaderValue(name, value);
+    } catch {
+      // The value may be a credential: name the header, never echo the value.
+      throw new EgressError('bad_url', `Invalid value for the request header "${name}"`);
+    }
+    if (!managedHeaders.has(name)) headers[name] = value;
+  }
+  return headers;
+}
+
+function omit(headers: Record<string, string>, names: string[]) {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !names.includes(name)));
+}
+
+function send(
+  url: URL,
+  addresses: LookupAddress[],
+  method: string,
+  headers: Record<string, string>,
+  body: string | Uint8Array | undefined,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const hostname = bareHostname(url);
+    const secure = url.protocol === 'https:';
+    const outgoing: http.OutgoingHttpHeaders = { ...headers, host: url.host };
+    if (body !== undefined) outgoing['content-length'] = Buffer.byteLength(body);
+    // autoSelectFamily reaches net.connect through the agent; @types/node only lists it on net's options.
+    const options: https.RequestOptions & { autoSelectFamily?: boolean } = {
+      hostname,
+      port: url.port || (secure ? 443 : 80),
+      path: `${url.pathname}${url.search}`,
+      method,
+      headers: outgoing,
+      // A fresh agent per request: a pooled keep-alive socket could have been opened for another
+      // egress instance with a different allow-list, or for an address that is no longer checked.
+      agent: false,
+      lookup: pinnedLookup(addresses),
+      // Tries every checked address (e.g. ::1 then 127.0.0.1 for "localhost"), never another one.
+      autoSelectFamily: true,
+      signal,
+    };
+    // SNI carries names only; the certificate is then verified against this name (never disabled).
+    if (secure && !isIP(hostname)) options.servername = hostname.replace(/\.$/, '');
+    const req = (secure ? https : http).request(options, resolve);
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function readBody(res: IncomingMessage, limit: number, host: string): Promise<Buffer> {
+  const tooLarge = () =>
+    new EgressError('too_large', `The response from ${host} is larger than the limit of ${limit} bytes`);
+  const declared = res.headers['content-length'];
+  if (declared !== undefined && Number(declared) > limit) {
+    res.destroy();
+    throw tooLarge();
+  }
+  // The declared length may lie or be absent (chunked), and a compressed body can expand: the
+  // limit applies to the bytes we actually hold, counted as they arrive.
+  const stream = decoded(res);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of stream) {
+      total += (chunk as Buffer).length;
+      if (total > limit) throw tooLarge();
+      chunks.push(chunk as Buffer);
+    }
+  } catch (error) {
+    res.destroy();
+    throw error;
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/** Decompresses gzip/deflate/br bodies as fetch() would; other encodings are returned as sent. */
+function decoded(res: IncomingMessage): Readable {
+  const encoding = (res.headers['content-encoding'] ?? '').trim().toLowerCase();
+  // Lenient flushing (as undici does) so a body cut short by the server still yields what arrived.
+  const flush = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip(flush)
+      : encoding === 'deflate'
+        ? zlib.createInflate(flush)
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : undefined;
+  if (!decoder) return res;
+  // pipeline propagates an error on either side to the stream we read from.
+  return pipeline(res, decoder, () => {});
+}
+
+function toResponse(res: IncomingMessage, url: URL, body: Buffer): EgressResponse {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const text = () => new TextDecoder().decode(body);
+  return {
+    status: res.statusCode ?? 0,
+    headers,
+    url: url.href,
+    text: async () => text(),
+    json: async () => JSON.parse(text()) as unknown,
+  };
+}
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+const networkReasons: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  EPIPE: 'connection closed',
+  ETIMEDOUT: 'connection timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  EADDRNOTAVAIL: 'address not available',
+};
+
+// Node's socket, TLS and parser errors carry no header values, so their wording is safe to show.
+function describeNetworkError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code && networkReasons[code]) return networkReasons[code];
+  if (code?.startsWith('HPE_')) return 'invalid HTTP response';
+  return error instanceof Error && error.message ? error.message : 'unknown error';
+}

@@ -1,0 +1,11 @@
+export {
+  createEgress,
+  type Egress,
+  type EgressOptions,
+  type EgressRequestInit,
+  type EgressResponse,
+  type LookupFn,
+} from './egress';
+export { egressFetch } from './fetch-adapter';
+export { EgressError, type EgressErrorCode } from './egress-error';
+export { createAddressPolicy, isBlockedAddress, type AddressPolicy } from './address-policy';

@@ -1,0 +1,16 @@
+// The LLM platform module: one gateway for every provider, the model catalogue and their errors.
+export { createLlmGateway, type LlmGateway, type LlmGatewayOptions } from './gateway';
+export { createModelCatalogue, type ModelCatalogue, type ProviderModels } from './model-catalogue';
+export { resolveConnection, normalizeBaseUrl, type ConnectionSources } from './connection';
+export { LlmCallError, LlmConfigurationError, type LlmCallErrorKind } from './errors';
+export { LLM_PROVIDERS, PROVIDER_INFO, isLlmProvider, type ProviderInfo } from './providers';
+export type {
+  LlmConnection,
+  LlmMessage,
+  LlmProvider,
+  LlmRequest,
+  LlmResult,
+  LlmStep,
+  LlmTool,
+  LlmUsage,
+} from './types';

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
+import { createLlmGateway } from './gateway';
+import { createModelCatalogue } from './model-catalogue';
+
+let fake: FakeLlmServer;
+beforeAll(async () => {
+  fake = await startFakeLlmServer();
+});
+afterAll(() => fake.close());
+beforeEach(() => fake.reset());
+
+function setup() {
+  let clock = 0;
+  const catalogue = createModelCatalogue({ gateway: createLlmGateway({ maxRetries: 0 }), now: () => clock });
+  return { catalogue, advance: (ms: number) => (clock += ms) };
+}
+
+const listings = () => fake.requests.filter((r) => r.path === '/v1/models').length;
+
+describe('model catalogue', () => {
+  it('uses built-in lists and names when nothing is configured', async () => {
+    const { catalogue } = setup();
+    expect(await catalogue.providers({}, 'org-1')).toEqual({
+      openai: { name: 'OpenAI', models: ['gpt-4o', 'gpt-4o-mini', 'gpt-3.5-turbo'] },
+      anthropic: { name: 'Anthropic', models: ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5'] },
+      local: { name: 'Local (Ollama)', models: ['llama3.1:8b', 'mistral', 'qwen2.5'] },
+      custom: { name: 'Custom (OpenAI-compatible)', models: [] },
+    });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("uses the provider's list when configured, without non-chat models", async () => {
+    const { catalogue } = setup();
+    fake.setModels(['gpt-4o', 'text-embedding-3-small', 'whisper-1', 'gpt-4.1', 'dall-e-3']);
+    const result = await catalogue.providers(
+      { openai: { provider: 'openai', apiKey: 'k', baseUrl: fake.url } },
+      'org-1',
+    );
+    expect(result.openai.models).toEqual(['gpt-4.1', 'gpt-4o']);
+    expect(result.anthropic.models).toEqual(['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5']);
+  });
+
+  it('caches per key and provider for 5 minutes', async () => {
+    const { catalogue, advance } = setup();
+    const connections = {
+      openai: { provider: 'openai' as const, apiKey: 'k', baseUrl: fake.url },
+      custom: { provider: 'custom' as const, baseUrl: fake.url },
+    };
+    fake.setModels(['m-1']);
+    await catalogue.providers(connections, 'org-1');
+    expect(listings()).toBe(2);
+
+    fake.setModels(['m-2']);
+    advance(299_000);
+    expect((await catalogue.providers(connections, 'org-1')).custom.models).toEqual(['m-1']);
+    expect(listings()).toBe(2);
+
+    // Another organization has its own entry.
+    expect((await catalogue.providers(connections, 'org-2')).custom.models).toEqual(['m-2']);
+    expect(listings()).toBe(4);
+
+    advance(2_000);
+    expect((await catalogue.providers(connections, 'org-1')).custom.models).toEqual(['m-2']);
+    expect(listings()).toBe(6);
+  });
+
+  it('falls back to the built-in list on failure and tries again sooner', async () => {
+    const { catalogue, advance } = setup();
+    const connections = { openai: { provider: 'openai' as const, apiKey: 'bad', baseUrl: fake.url } };
+    fake.failNext(401);
+    expect((await catalogue.providers(connections, 'org-1')).openai.models).toEqual([
+      'gpt-4o',
+      'gpt-4o-mini',
+      'gpt-3.5-turbo',
+    ]);
+    advance(10_000);
+    await catalogue.providers(connections, 'org-1');
+    expect(listings()).toBe(1);
+    advance(25_000);
+    fake.setModels(['gpt-5']);
+    expect((await catalogue.providers(connections, 'org-1')).openai.models).toEqual(['gpt-5']);
+  });
+
+  it('shares one listing between concurrent callers', async () => {
+    const { catalogue } = setup();
+    const connections = { custom: { provider: 'custom' as const, baseUrl: fake.url } };
+    await Promise.all([catalogue.providers(connections, 'o'), catalogue.providers(connections, 'o')]);
+    expect(listings()).toBe(1);
+  });
+
+  it('treats a keyless OpenAI connection as not configured', async () => {
+    const { catalogue } = setup();
+    await catalogue.providers({ openai: { provider: 'openai', baseUrl: fake.url } }, 'o');
+    expect(listings()).toBe(0);
+  });
+});

@@ -1,0 +1,49 @@
+import type { JSONSchema7 } from 'ai';
+
+export type LlmProvider = 'openai' | 'anthropic' | 'local' | 'custom';
+
+/** Where and how to reach a provider; resolved by the caller (see resolveConnection). */
+export type LlmConnection = { provider: LlmProvider; apiKey?: string; baseUrl?: string };
+
+export type LlmMessage = { role: 'user' | 'assistant'; content: string };
+
+export type LlmTool = {
+  description: string;
+  /** JSON Schema of the arguments; an object schema (`type: 'object'` is assumed when missing). */
+  inputSchema: JSONSchema7;
+  /** The signal aborts with the call (timeout or the caller's signal). */
+  execute(args: unknown, options?: { signal?: AbortSignal }): Promise<unknown>;
+};
+
+export type LlmRequest = {
+  connection: LlmConnection;
+  model: string;
+  /** The agent's 0-100 setting; sent as temperature / 100, so 70 becomes 0.7. */
+  temperaturePercent: number;
+  maxTokens: number;
+  system: string;
+  messages: LlmMessage[];
+  tools?: Record<string, LlmTool>;
+  /** Upper bound on model calls in the tool loop; default 5. */
+  maxSteps?: number;
+  signal?: AbortSignal;
+};
+
+export type LlmUsage = { promptTokens: number; completionTokens: number; totalTokens: number };
+
+export type LlmStep = {
+  toolCalls: { name: string; args: unknown }[];
+  /** A tool that threw is reported with `isError` and its message as the result (the model sees the same). */
+  toolResults: { name: string; result: unknown; isError?: boolean }[];
+};
+
+export type LlmResult = {
+  text: string;
+  /** Summed over all steps. */
+  usage: LlmUsage;
+  steps: LlmStep[];
+  /** The model id the provider reports having used (falls back to the requested one). */
+  model: string;
+  finishReason: string;
+  durationMs: number;
+};

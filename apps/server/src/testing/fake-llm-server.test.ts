@@ -1,0 +1,189 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { jsonSchema, streamText, tool } from 'ai';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeLlmServer, type FakeLlmServer } from './fake-llm-server';
+
+let fake: FakeLlmServer;
+beforeAll(async () => {
+  fake = await startFakeLlmServer();
+});
+afterAll(() => fake.close());
+beforeEach(() => fake.reset());
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- protocol bodies, read field by field
+const json = (res: Response): Promise<any> => res.json();
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${fake.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer k', ...headers },
+    body: JSON.stringify(body),
+  });
+
+describe('fake LLM server', () => {
+  it('answers chat completions with an echo by default and records the request', async () => {
+    const res = await post('/chat/completions', {
+      model: 'm1',
+      messages: [
+        { role: 'system', content: 'be brief' },
+        { role: 'user', content: 'hello there' },
+      ],
+    });
+    const body = await json(res);
+    expect(res.status).toBe(200);
+    expect(body.choices[0].message).toEqual({ role: 'assistant', content: 'Fake reply to: hello there' });
+    expect(body.choices[0].finish_reason).toBe('stop');
+    expect(body.usage).toEqual({ prompt_tokens: 4, completion_tokens: 5, total_tokens: 9 });
+    expect(fake.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/chat/completions',
+      body: { model: 'm1' },
+    });
+    expect(fake.requests[0].headers.authorization).toBe('Bearer k');
+  });
+
+  it('streams SSE chunks, then usage with choices [], then [DONE]', async () => {
+    fake.script([{ content: 'one two three' }]);
+    const res = await post('/chat/completions', {
+      model: 'm',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: 'x' }],
+    });
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    const events = (await res.text()).trim().split('\n\n');
+    expect(events.at(-1)).toBe('data: [DONE]');
+    const chunks = events.slice(0, -1).map((e) => JSON.parse(e.replace(/^data: /, '')));
+    const text = chunks.map((c) => c.choices[0]?.delta?.content ?? '').join('');
+    expect(text).toBe('one two three');
+    expect(chunks.at(-2).choices[0].finish_reason).toBe('stop');
+    expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { completion_tokens: 3 } });
+  });
+
+  it('sends tool calls in the OpenAI format', async () => {
+    fake.script([{ toolCalls: [{ name: 'lookup', arguments: { q: 'a' } }] }]);
+    const body = await json(await post('/chat/completions', { messages: [{ role: 'user', content: 'x' }] }));
+    expect(body.choices[0].finish_reason).toBe('tool_calls');
+    expect(body.choices[0].message.content).toBeNull();
+    expect(body.choices[0].message.tool_calls).toEqual([
+      { id: expect.any(String), type: 'function', function: { name: 'lookup', arguments: '{"q":"a"}' } },
+    ]);
+  });
+
+  it('answers Anthropic messages with text and tool_use blocks', async () => {
+    fake.script([{ content: 'checking', toolCalls: [{ name: 'lookup', arguments: { q: 1 } }] }]);
+    const res = await post('/messages', {
+      model: 'claude',
+      max_tokens: 10,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(await res.json()).toMatchObject({
+      type: 'message',
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'checking' },
+        { type: 'tool_use', name: 'lookup', input: { q: 1 } },
+      ],
+      stop_reason: 'tool_use',
+      usage: { input_tokens: 1, output_tokens: expect.any(Number) },
+    });
+  });
+
+  it('lists models, fails on demand and requires keys when asked', async () => {
+    fake.setModels(['a', 'b']);
+    const list = await (await fetch(`${fake.url}/models`)).json();
+    expect(list).toMatchObject({ object: 'list', data: [{ id: 'a', object: 'model' }, { id: 'b' }] });
+
+    fake.failNext(503, undefined, 2);
+    expect((await fetch(`${fake.url}/models`)).status).toBe(503);
+    expect((await fetch(`${fake.url}/models`)).status).toBe(503);
+    expect((await fetch(`${fake.url}/models`)).status).toBe(200);
+
+    const strict = await startFakeLlmServer({ requireKey: 'secret' });
+    try {
+      const chat = (headers: Record<string, string>) =>
+        fetch(`${strict.url}/chat/completions`, { method: 'POST', headers, body: '{"messages":[]}' });
+      expect((await chat({})).status).toBe(401);
+      expect((await chat({ authorization: 'Bearer wrong' })).status).toBe(401);
+      expect((await chat({ authorization: 'Bearer secret' })).status).toBe(200);
+      const anthropic = await fetch(`${strict.url}/messages`, { method: 'POST', body: '{"messages":[]}' });
+      expect(await anthropic.json()).toMatchObject({
+        type: 'error',
+        error: { type: 'authentication_error' },
+      });
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('is driven over HTTP by the control API', async () => {
+    const control = (path: string, body?: unknown) =>
+      fetch(`${fake.url.replace(/\/v1$/, '')}/__control/${path}`, {
+        method: 'POST',
+        body: JSON.stringify(body ?? {}),
+      });
+    await control('script', { replies: [{ content: 'scripted' }] });
+    const body = await json(await post('/chat/completions', { messages: [{ role: 'user', content: 'x' }] }));
+    expect(body.choices[0].message.content).toBe('scripted');
+    const recorded = await (await control('requests')).json();
+    expect(recorded).toHaveLength(1);
+  });
+
+  it('streams to the real AI SDK providers, usage included', async () => {
+    const models = [
+      createOpenAI({ apiKey: 'k', baseURL: fake.url }).chat('gpt-4o'),
+      createOpenAICompatible({ name: 'local', baseURL: fake.url, includeUsage: true })('llama3.1:8b'),
+      createAnthropic({ apiKey: 'k', baseURL: fake.url })('claude-sonnet-4-5'),
+    ];
+    for (const model of models) {
+      fake.script([{ content: 'streamed reply here' }]);
+      const result = streamText({ model, prompt: 'say it', maxRetries: 0 });
+      expect(await result.text).toBe('streamed reply here');
+      expect(await result.usage).toMatchObject({ inputTokens: 2, outputTokens: 3 });
+    }
+    expect(fake.requests.map((r) => [r.path, r.body.stream])).toEqual([
+      ['/v1/chat/completions', true],
+      ['/v1/chat/completions', true],
+      ['/v1/messages', true],
+    ]);
+  });
+
+  it('streams tool calls the AI SDK can parse', async () => {
+    const lookup = tool({
+      description: 'look up',
+      inputSchema: jsonSchema<{ q: string }>({ type: 'object' }),
+    });
+    for (const model of [
+      createOpenAI({ apiKey: 'k', baseURL: fake.url }).chat('gpt-4o'),
+      createAnthropic({ apiKey: 'k', baseURL: fake.url })('claude-sonnet-4-5'),
+    ]) {
+      fake.script([{ toolCalls: [{ name: 'lookup', arguments: { q: 'x' } }] }]);
+      const result = streamText({ model, prompt: 'go', tools: { lookup }, maxRetries: 0 });
+      expect((await result.toolCalls).map((c) => [c.toolName, c.input])).toEqual([['lookup', { q: 'x' }]]);
+      expect(await result.finishReason).toBe('tool-calls');
+    }
+  });
+
+  it('runs standalone and prints its URL', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/testing/fake-llm-server.ts', '--port', '0'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    try {
+      const [url] = (
+        await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next()
+      ).value.split(' ');
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+      expect((await fetch(`${url}/models`)).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});

@@ -1,0 +1,418 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * A fake LLM server speaking enough of the OpenAI Chat Completions and Anthropic Messages protocols
+ * for the real AI SDK providers to talk to it over HTTP. Tests never reach the internet (DESIGN.md §5).
+ */
+
+export type FakeToolCall = { name: string; arguments: Record<string, unknown> };
+export type FakeReply =
+  | { content: string; delayMs?: number }
+  | { toolCalls: FakeToolCall[]; content?: string; delayMs?: number }
+  | { error: { status: number; message: string }; delayMs?: number };
+
+export type RecordedRequest = {
+  method: string;
+  /** Path without the query string, e.g. `/v1/chat/completions`. */
+  path: string;
+  query: Record<string, string>;
+  headers: IncomingHttpHeaders;
+  /** The parsed JSON body, or undefined when there was none. */
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary protocol fields
+};
+
+export type FakeLlmServerOptions = {
+  port?: number;
+  /** When set, requests without a key get 401; a string also requires that exact key. */
+  requireKey?: boolean | string;
+  models?: string[];
+};
+
+export type FakeLlmServer = Awaited<ReturnType<typeof startFakeLlmServer>>;
+
+type Failure = { status: number; body: unknown; headers: Record<string, string> };
+type Protocol = 'openai' | 'anthropic';
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/** Text of a message in either protocol: a string, or an array of text/tool parts. */
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return content == null ? '' : JSON.stringify(content);
+  return content
+    .map((part: { type?: string; text?: string; content?: unknown; input?: unknown }) => {
+      if (typeof part?.text === 'string') return part.text;
+      if (part?.type === 'tool_result') return textOf(part.content);
+      if (part?.type === 'tool_use') return JSON.stringify(part.input);
+      return '';
+    })
+    .join(' ');
+}
+
+export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
+  const requests: RecordedRequest[] = [];
+  let replies: FakeReply[] = [];
+  let failures: Failure[] = [];
+  let models = options.models ?? ['gpt-4o', 'gpt-4o-mini'];
+  let counter = 0;
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { error: { message: String(error), type: 'server_error' } });
+      else res.end();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const raw = await readBody(req);
+    let body: unknown;
+    try {
+      body = raw ? JSON.parse(raw) : undefined;
+    } catch {
+      return sendJson(res, 400, { error: { message: 'Malformed JSON body', type: 'invalid_request_error' } });
+    }
+    const path = url.pathname.replace(/\/+$/, '');
+
+    // The control API lets a test in another process (Playwright) drive a standalone server.
+    if (path.startsWith('/__control/')) return control(path, body, res);
+
+    const method = req.method ?? 'GET';
+    requests.push({ method, path, query: Object.fromEntries(url.searchParams), headers: req.headers, body });
+
+    const protocol: Protocol = path === '/v1/messages' ? 'anthropic' : 'openai';
+    if (options.requireKey && !keyAccepted(req.headers, protocol)) {
+      return sendError(res, protocol, 401, 'Incorrect API key provided', {});
+    }
+    const failure = failures.shift();
+    if (failure) {
+      if (failure.body !== undefined) return sendJson(res, failure.status, failure.body, failure.headers);
+      return sendError(res, protocol, failure.status, `Fake failure ${failure.status}`, failure.headers);
+    }
+
+    if (method === 'GET' && path === '/v1/models') {
+      return sendJson(res, 200, {
+        object: 'list',
+        data: models.map((id) => ({
+          id,
+          object: 'model',
+          type: 'model',
+          created: 1_700_000_000,
+          owned_by: 'fake',
+        })),
+        has_more: false,
+      });
+    }
+    if (method === 'POST' && path === '/v1/chat/completions') return chatCompletion(res, body as ChatBody);
+    if (method === 'POST' && path === '/v1/messages') return anthropicMessage(res, body as AnthropicBody);
+    return sendError(res, protocol, 404, `No route for ${method} ${path}`, {});
+  }
+
+  function keyAccepted(headers: IncomingHttpHeaders, protocol: Protocol) {
+    const given =
+      protocol === 'anthropic'
+        ? (headers['x-api-key'] as string | undefined)
+        : headers.authorization?.replace(/^Bearer\s+/i, '');
+    if (!given) return false;
+    return typeof options.requireKey === 'string' ? given === options.requireKey : true;
+  }
+
+  /** The next scripted reply, or an echo of the last user message when the script is empty. */
+  function nextReply(lastUserText: string): FakeReply {
+    return replies.shift() ?? { content: `Fake reply to: ${lastUserText}` };
+  }
+
+  async function awaitDelay(reply: FakeReply, res: ServerResponse) {
+    if (!reply.delayMs) return true;
+    // Stop waiting when the client gives up (timeouts), so close() is not held up by it.
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(true), reply.delayMs);
+      res.once('close', () => {
+        clearTimeout(timer);
+        resolve(false);
+      });
+    });
+  }
+
+  type ChatBody = {
+    model?: string;
+    stream?: boolean;
+    stream_options?: { include_usage?: boolean };
+    messages?: Array<{ role: string; content?: unknown }>;
+  };
+
+  async function chatCompletion(res: ServerResponse, body: ChatBody) {
+    const messages = body?.messages ?? [];
+    const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+    const reply = nextReply(textOf(lastUser?.content));
+    if (!(await awaitDelay(reply, res))) return;
+    if ('error' in reply) return sendError(res, 'openai', reply.error.status, reply.error.message, {});
+
+    const id = `chatcmpl-fake-${++counter}`;
+    const created = Math.floor(Date.now() / 1000);
+    const model = body?.model ?? 'fake-model';
+    const content = reply.content ?? null;
+    const toolCalls =
+      'toolCalls' in reply
+        ? reply.toolCalls.map((call, index) => ({
+            index,
+            id: `call_fake_${counter}_${index}`,
+            type: 'function' as const,
+            function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+          }))
+        : undefined;
+    const finishReason = toolCalls?.length ? 'tool_calls' : 'stop';
+    const promptTokens = Math.max(
+      1,
+      messages.reduce((sum, m) => sum + words(textOf(m.content)), 0),
+    );
+    const completionTokens = Math.max(
+      1,
+      words(content ?? '') + (toolCalls ?? []).reduce((sum, c) => sum + words(c.function.arguments), 0),
+    );
+    const usage = {
+      prompt_tokens: promptTokens,
+      completion_tokens: completionTokens,
+      total_tokens: promptTokens + completionTokens,
+    };
+
+    if (!body?.stream) {
+      const message = {
+        role: 'assistant',
+        content,
+        ...(toolCalls ? { tool_calls: toolCalls.map(withoutIndex) } : {}),
+      };
+      return sendJson(res, 200, {
+        id,
+        object: 'chat.completion',
+        created,
+        model,
+        choices: [{ index: 0, message, finish_reason: finishReason, logprobs: null }],
+        usage,
+      });
+    }
+
+    startSse(res);
+    const chunk = (choices: unknown[], extra: object = {}) =>
+      sse(res, { id, object: 'chat.completion.chunk', created, model, choices, ...extra });
+    chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]);
+    for (const piece of content?.match(/\S+\s*/g) ?? []) {
+      chunk([{ index: 0, delta: { content: piece }, finish_reason: null }]);
+    }
+    if (toolCalls?.length) chunk([{ index: 0, delta: { tool_calls: toolCalls }, finish_reason: null }]);
+    chunk([{ index: 0, delta: {}, finish_reason: finishReason }]);
+    if (body.stream_options?.include_usage) chunk([], { usage });
+    res.end('data: [DONE]\n\n');
+  }
+
+  type AnthropicBody = {
+    model?: string;
+    stream?: boolean;
+    system?: unknown;
+    messages?: Array<{ role: string; content?: unknown }>;
+  };
+
+  async function anthropicMessage(res: ServerResponse, body: AnthropicBody) {
+    const messages = body?.messages ?? [];
+    // Anthropic sends tool results as user messages; the echo wants the last real user text.
+    const isToolResult = (m: { content?: unknown }) =>
+      Array.isArray(m.content) && m.content.some((p: { type?: string }) => p?.type === 'tool_result');
+    const lastUser = [...messages].reverse().find((m) => m.role === 'user' && !isToolResult(m));
+    const reply = nextReply(textOf(lastUser?.content));
+    if (!(await awaitDelay(reply, res))) return;
+    if ('error' in reply) return sendError(res, 'anthropic', reply.error.status, reply.error.message, {});
+
+    const id = `msg_fake_${++counter}`;
+    const model = body?.model ?? 'fake-model';
+    const content: Array<Record<string, unknown>> = [];
+    if (reply.content) content.push({ type: 'text', text: reply.content });
+    if ('toolCalls' in reply) {
+      reply.toolCalls.forEach((call, index) =>
+        content.push({
+          type: 'tool_use',
+          id: `toolu_fake_${counter}_${index}`,
+          name: call.name,
+          input: call.arguments,
+        }),
+      );
+    }
+    const stopReason = 'toolCalls' in reply && reply.toolCalls.length ? 'tool_use' : 'end_turn';
+    const inputTokens = Math.max(
+      1,
+      words(textOf(body?.system)) + messages.reduce((sum, m) => sum + words(textOf(m.content)), 0),
+    );
+    const outputTokens = Math.max(1, words(textOf(content)));
+    const usage = { input_tokens: inputTokens, output_tokens: outputTokens };
+
+    if (!body?.stream) {
+      return sendJson(res, 200, {
+        id,
+        type: 'message',
+        role: 'assistant',
+        model,
+        content,
+        stop_reason: stopReason,
+        stop_sequence: null,
+        usage,
+      });
+    }
+
+    startSse(res);
+    const event = (type: string, data: object) =>
+      res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+    event('message_start', {
+      message: {
+        id,
+        type: 'message',
+        role: 'assistant',
+        model,
+        content: [],
+        stop_reason: null,
+        usage: { ...usage, output_tokens: 0 },
+      },
+    });
+    content.forEach((block, index) => {
+      if (block.type === 'text') {
+        event('content_block_start', { index, content_block: { type: 'text', text: '' } });
+        for (const piece of String(block.text).match(/\S+\s*/g) ?? []) {
+          event('content_block_delta', { index, delta: { type: 'text_delta', text: piece } });
+        }
+      } else {
+        event('content_block_start', { index, content_block: { ...block, input: {} } });
+        event('content_block_delta', {
+          index,
+          delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) },
+        });
+      }
+      event('content_block_stop', { index });
+    });
+    event('message_delta', {
+      delta: { stop_reason: stopReason, stop_sequence: null },
+      usage: { output_tokens: outputTokens },
+    });
+    event('message_stop', {});
+    res.end();
+  }
+
+  function control(path: string, body: unknown, res: ServerResponse) {
+    const args = (body ?? {}) as Record<string, unknown>;
+    switch (path) {
+      case '/__control/script':
+        api.script((args.replies as FakeReply[]) ?? []);
+        break;
+      case '/__control/models':
+        api.setModels((args.ids as string[]) ?? []);
+        break;
+      case '/__control/fail':
+        api.failNext(Number(args.status), args.body, Number(args.times ?? 1), {
+          headers: args.headers as Record<string, string> | undefined,
+        });
+        break;
+      case '/__control/reset':
+        api.reset();
+        break;
+      case '/__control/requests':
+        return sendJson(res, 200, requests);
+      default:
+        return sendJson(res, 404, { message: `Unknown control ${path}` });
+    }
+    return sendJson(res, 200, { ok: true });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  const api = {
+    url: `http://127.0.0.1:${port}/v1`,
+    port,
+    requests,
+    /** Queues replies, consumed in order by chat completions and messages alike. */
+    script(next: FakeReply[]) {
+      replies.push(...next);
+    },
+    setModels(ids: string[]) {
+      models = [...ids];
+    },
+    /**
+     * The next `times` requests (any route) fail with `status`; `body` defaults to the protocol's
+     * error shape. Add `retry-after-ms: '0'` to headers to skip the SDK's 2 s retry backoff.
+     */
+    failNext(status: number, body?: unknown, times = 1, extra: { headers?: Record<string, string> } = {}) {
+      for (let i = 0; i < times; i++) failures.push({ status, body, headers: extra.headers ?? {} });
+    },
+    /** Forgets recorded requests, scripted replies and failures; models go back to the start list. */
+    reset() {
+      requests.length = 0;
+      replies = [];
+      failures = [];
+      models = options.models ?? ['gpt-4o', 'gpt-4o-mini'];
+    },
+    close() {
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+  return api;
+}
+
+function withoutIndex<T extends { index: number }>({ index: _index, ...rest }: T) {
+  return rest;
+}
+
+async function readBody(req: IncomingMessage) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function sendError(
+  res: ServerResponse,
+  protocol: Protocol,
+  status: number,
+  message: string,
+  headers: Record<string, string>,
+) {
+  const type =
+    status === 401 ? 'authentication_error' : status >= 500 ? 'api_error' : 'invalid_request_error';
+  const body =
+    protocol === 'anthropic'
+      ? { type: 'error', error: { type, message } }
+      : { error: { message, type, param: null, code: status === 401 ? 'invalid_api_key' : null } };
+  sendJson(res, status, body, headers);
+}
+
+function startSse(res: ServerResponse) {
+  res.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
+}
+
+function sse(res: ServerResponse, data: unknown) {
+  res.write(`data: ${JSON.stringify(data)}\n\n`);
+}
+
+// Standalone for the browser tests: `node --import tsx apps/server/src/testing/fake-llm-server.ts --port 5299`.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const argv = process.argv.slice(2);
+  const portIndex = argv.indexOf('--port');
+  const port = portIndex >= 0 ? Number(argv[portIndex + 1]) : 0;
+  const fake = await startFakeLlmServer({ port, requireKey: argv.includes('--require-key') });
+  console.log(fake.url);
+  const stop = () => void fake.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * Organization-wide connections (spec part 2 §3 "Tool configuration"). The spec names the first four;
+ * local_config and custom_config hold the address of a local or custom OpenAI-compatible server.
+ */
+export const toolConfigurationIds = [
+  'openai_config',
+  'anthropic_config',
+  'local_config',
+  'custom_config',
+  'database_config',
+  'sendgrid_config',
+] as const;
+export const toolConfigurationIdSchema = z.enum(toolConfigurationIds);
+export type ToolConfigurationId = z.infer<typeof toolConfigurationIdSchema>;
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), {
+    message: 'Enter a URL starting with http:// or https://',
+  })
+  .optional();
+const text = (max = 200) => z.string().trim().max(max).optional();
+
+export const toolConfigurationFields = {
+  openai_config: z.object({ defaultModel: text(), baseUrl: optionalUrl, apiKey: text(500) }),
+  anthropic_config: z.object({ defaultModel: text(), baseUrl: optionalUrl, apiKey: text(500) }),
+  local_config: z.object({ defaultModel: text(), baseUrl: optionalUrl }),
+  custom_config: z.object({ defaultModel: text(), baseUrl: optionalUrl, apiKey: text(500) }),
+  database_config: z.object({
+    host: text(),
+    port: z.number().int().min(1).max(65535).optional(),
+    database: text(),
+    username: text(),
+    password: text(500),
+    ssl: z.enum(['disable', 'require', 'prefer']).optional(),
+  }),
+  sendgrid_config: z.object({
+    fromEmail: z.union([z.literal(''), z.email({ message: 'Invalid email address' })]).optional(),
+    fromName: text(),
+    apiKey: text(500),
+    baseUrl: optionalUrl,
+  }),
+} satisfies Record<ToolConfigurationId, z.ZodType>;
+
+export const toolConfigurationSchema = z.object({
+  id: toolConfigurationIdSchema,
+  /** Secrets appear only as a mask. */
+  config: z.record(z.string(), z.unknown()),
+  isActive: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type ToolConfiguration = z.infer<typeof toolConfigurationSchema>;
+
+/** PUT /api/tools/configurations/:id — `{ config?, isActive? }`; the active toggle sends only isActive. */
+export const updateToolConfigurationSchema = z.object({
+  config: z.record(z.string(), z.unknown()).optional(),
+  isActive: z.boolean().optional(),
+});
+
+export const providerCatalogueSchema = z.record(
+  z.string(),
+  z.object({ name: z.string(), models: z.array(z.string()) }),
+);
