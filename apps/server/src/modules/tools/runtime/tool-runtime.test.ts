@@ -1,0 +1,168 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createEgress } from '../../../platform/egress';
+import { createLlmGateway } from '../../../platform/llm';
+import { startFakeLlmServer } from '../../../testing/fake-llm-server';
+import { testConfig } from '../../../testing/test-config';
+import type { ResolvedTool } from '../tools.service';
+import { createToolRuntime, modelToolName } from './tool-runtime';
+
+// A stand-in for SendGrid and for a customer's webhook: records what it was sent.
+let server: http.Server;
+let base: string;
+let received: { method?: string; url?: string; auth?: string; body: string }[] = [];
+let fake: Awaited<ReturnType<typeof startFakeLlmServer>>;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      received.push({ method: req.method, url: req.url, auth: req.headers.authorization, body });
+      res.writeHead(req.url === '/v3/mail/send' ? 202 : 200, { 'content-type': 'application/json' });
+      res.end(req.url === '/v3/mail/send' ? '' : JSON.stringify({ echoed: body ? JSON.parse(body) : null }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake = await startFakeLlmServer();
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await fake.close();
+});
+beforeEach(() => {
+  received = [];
+});
+
+const organizationId = '11111111-1111-4111-8111-111111111111';
+const llm = createLlmGateway({ maxRetries: 0 });
+
+function runtime(sendgrid?: Record<string, unknown>) {
+  return createToolRuntime({
+    config: testConfig(),
+    egress: createEgress({ allowList: ['127.0.0.1'] }),
+    llm,
+    connectionFor: async (_organizationId, provider) => ({ provider, apiKey: 'k', baseUrl: fake.url }),
+    sendgridSettings: async () => sendgrid,
+  });
+}
+
+function tool(
+  category: ResolvedTool['category'],
+  settings: Record<string, unknown>,
+  name = 'My Tool',
+): ResolvedTool {
+  return {
+    id: '22222222-2222-4222-8222-222222222222',
+    name,
+    description: null,
+    category,
+    provider: null,
+    config: {},
+    credentials: null,
+    isActive: true,
+    organizationId,
+    createdBy: null,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    settings,
+    linkConfig: {},
+  };
+}
+
+async function only(
+  category: ResolvedTool['category'],
+  settings: Record<string, unknown>,
+  sendgrid?: Record<string, unknown>,
+) {
+  const built = await runtime(sendgrid).modelTools(organizationId, [tool(category, settings)]);
+  return Object.values(built)[0];
+}
+
+describe('tool runtime', () => {
+  it('names model tools within the providers’ rules', () => {
+    const name = modelToolName({ name: 'Orders API (EU) — v2', id: '22222222-2222-4222-8222-222222222222' });
+    expect(name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+    expect(name).toBe('orders_api_eu_v2_22222222');
+  });
+
+  it('POSTs a custom tool’s arguments as JSON to its URL', async () => {
+    const custom = await only('custom', { url: `${base}/hooks/lookup`, apiKey: 'hook-key' });
+    const result = await custom.execute({ customer: 'ACME', limit: 3 });
+    expect(received).toEqual([
+      {
+        method: 'POST',
+        url: '/hooks/lookup',
+        auth: 'Bearer hook-key',
+        body: '{"customer":"ACME","limit":3}',
+      },
+    ]);
+    expect(result).toEqual({ status: 200, body: { echoed: { customer: 'ACME', limit: 3 } } });
+  });
+
+  it('keeps an HTTP tool under its base URL', async () => {
+    const api = await only('api', { baseUrl: `${base}/v1` });
+    await expect(api.execute({ path: '../admin' })).rejects.toThrow(/must stay under/);
+    await expect(api.execute({ path: 'http://10.0.0.1/' })).rejects.toThrow(/must stay under/);
+    expect(received).toEqual([]);
+    await api.execute({ method: 'POST', path: 'items', body: { a: 1 } });
+    expect(received[0]).toMatchObject({ method: 'POST', url: '/v1/items', body: '{"a":1}' });
+  });
+
+  it('refuses private destinations the allow-list does not name', async () => {
+    const strict = createToolRuntime({
+      config: testConfig(),
+      egress: createEgress(),
+      llm,
+      connectionFor: async (_organizationId, provider) => ({ provider }),
+      sendgridSettings: async () => undefined,
+    });
+    const [built] = Object.values(
+      await strict.modelTools(organizationId, [tool('custom', { url: `${base}/x` })]),
+    );
+    await expect(built.execute({})).rejects.toThrow(/private or reserved/);
+    expect(received).toEqual([]);
+  });
+
+  it('sends email through the organization’s SendGrid connection', async () => {
+    const email = await only(
+      'communication',
+      {},
+      { apiKey: 'SG.key', fromEmail: 'bot@acme.test', fromName: 'Acme Bot', baseUrl: base },
+    );
+    const result = await email.execute({ to: 'ops@acme.test', subject: 'Daily report', text: 'All green.' });
+    expect(result).toEqual({ sent: true, recipients: 1 });
+    expect(received[0]).toMatchObject({ method: 'POST', url: '/v3/mail/send', auth: 'Bearer SG.key' });
+    expect(JSON.parse(received[0].body)).toEqual({
+      personalizations: [{ to: [{ email: 'ops@acme.test' }] }],
+      from: { email: 'bot@acme.test', name: 'Acme Bot' },
+      subject: 'Daily report',
+      content: [{ type: 'text/plain', value: 'All green.' }],
+    });
+  });
+
+  it('says where to configure email when there is no SendGrid connection', async () => {
+    const email = await only('communication', {});
+    await expect(email.execute({ to: 'a@b.co', subject: 's', text: 't' })).rejects.toThrow(
+      /Settings → Tools/,
+    );
+    expect(received).toEqual([]);
+  });
+
+  it('asks another model through an AI tool', async () => {
+    fake.script([{ content: 'Paris.' }]);
+    const ai = await only('ai', { provider: 'custom', model: 'helper-model' });
+    const result = (await ai.execute({ prompt: 'Capital of France?' })) as { answer: string; model: string };
+    expect(result.answer).toBe('Paris.');
+    const sent = fake.requests.at(-1)!;
+    expect(sent.body.model).toBe('helper-model');
+    expect(sent.body.messages.at(-1)).toEqual({ role: 'user', content: 'Capital of France?' });
+  });
+
+  it('does not offer vector stores to the model yet', async () => {
+    const built = await runtime().modelTools(organizationId, [tool('vector_store', { indexName: 'docs' })]);
+    expect(built).toEqual({});
+  });
+});
