@@ -1,13 +1,26 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { agents, type Db } from '@crewline/db';
 import type { Agent, CreateAgentInput, UpdateAgentInput } from '@crewline/contracts';
 
 type AgentRow = typeof agents.$inferSelect;
 
-export function toAgentDto(row: AgentRow): Agent {
+type LinkedTool = { id: string; name: string };
+
+// The card's tool badges: the agent's connected, enabled tools, after any names stored on the agent.
+const linkedTools = sql<LinkedTool[]>`coalesce((
+  select json_agg(json_build_object('id', t.id, 'name', t.name) order by l.created_at)
+  from agent_tools l join tools t on t.id = l.tool_id
+  where l.agent_id = "agents"."id" and l.is_enabled), '[]'::json)`;
+
+function mergeTools(stored: unknown[], linked: LinkedTool[]): unknown[] {
+  const names = new Set(stored.map((t) => (typeof t === 'string' ? t : (t as { name?: string })?.name)));
+  return [...stored, ...linked.filter((t) => !names.has(t.name))];
+}
+
+export function toAgentDto(row: AgentRow, linked: LinkedTool[] = []): Agent {
   return {
     ...row,
-    tools: row.tools ?? [],
+    tools: mergeTools(row.tools ?? [], linked),
     templateTags: row.templateTags ?? [],
     config: row.config ?? {},
     createdAt: row.createdAt.toISOString(),
@@ -22,15 +35,19 @@ export function createAgentsRepository(db: Db) {
   return {
     async list(organizationId: string): Promise<Agent[]> {
       const rows = await db
-        .select()
+        .select({ agent: agents, linked: linkedTools })
         .from(agents)
         .where(eq(agents.organizationId, organizationId))
         .orderBy(desc(agents.createdAt));
-      return rows.map(toAgentDto);
+      return rows.map((r) => toAgentDto(r.agent, r.linked));
     },
     async get(organizationId: string, id: string): Promise<Agent | undefined> {
-      const [row] = await db.select().from(agents).where(scoped(organizationId, id)).limit(1);
-      return row && toAgentDto(row);
+      const [row] = await db
+        .select({ agent: agents, linked: linkedTools })
+        .from(agents)
+        .where(scoped(organizationId, id))
+        .limit(1);
+      return row && toAgentDto(row.agent, row.linked);
     },
     async create(organizationId: string, createdBy: string, input: CreateAgentInput): Promise<Agent> {
       const [row] = await db

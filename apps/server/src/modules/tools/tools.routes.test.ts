@@ -174,6 +174,14 @@ describe('agent tools', () => {
     expect(toggled.json().isEnabled).toBe(false);
     const list = await t.request({ method: 'GET', url: `/api/agents/${agent.id}/tools`, token: ada.token });
     expect(list.json()).toEqual([expect.objectContaining({ toolId: tool.id, isEnabled: false })]);
+    // The agent's card shows its enabled tools only.
+    const disabled = await t.request({ method: 'GET', url: `/api/agents/${agent.id}`, token: ada.token });
+    expect(disabled.json().tools).toEqual([]);
+    await t.request({ method: 'PUT', url, token: ada.token, payload: { isEnabled: true } });
+    const enabled = await t.request({ method: 'GET', url: '/api/agents', token: ada.token });
+    expect(enabled.json().find((a: { id: string }) => a.id === agent.id).tools).toEqual([
+      { id: tool.id, name: 'Weather' },
+    ]);
 
     expect((await t.request({ method: 'DELETE', url, token: ada.token })).statusCode).toBe(204);
     expect(
