@@ -44,3 +44,54 @@ export const workflowSchema = z.object({
   updatedAt: z.string(),
 });
 export type Workflow = z.infer<typeof workflowSchema>;
+
+/** The spec's workflow validation texts (part 2 §5), shared by the engine, the server and the builder. */
+export const workflowMessages = {
+  nameRequired: 'Please enter a workflow name',
+  cronRequired: 'Please enter a valid cron expression for scheduled workflows',
+  emailRequired: 'Please enter an email address for email-triggered workflows',
+  noStart: 'Workflow must have a start node',
+  noEnd: 'Workflow must have an end node',
+  missingAgent: (nodeId: string, agentId: string) =>
+    `Agent node "${nodeId}" references non-existent agent "${agentId}"`,
+  cycles: 'Workflow may contain cycles which could cause infinite loops',
+  notConnected: (label: string) => `Node "${label}" is not connected`,
+  unreachable: (label: string) => `Node "${label}" is not reachable from the start node`,
+} as const;
+
+const workflowFields = {
+  name: z.string().trim().max(200),
+  description: z.string().trim().max(5000).nullish(),
+  processType: processTypeSchema,
+  triggerType: triggerTypeSchema,
+  triggerConfig: triggerConfigSchema,
+  nodes: z.array(workflowNodeSchema).max(1000),
+  edges: z.array(workflowEdgeSchema).max(5000),
+  config: z.record(z.string(), z.unknown()),
+  status: workflowStatusSchema,
+  templateCategory: z.string().trim().max(100).nullish(),
+  templateTags: z.array(z.string().max(50)).max(20),
+};
+
+/** POST /api/workflows — the builder's payload; structural rules are checked by the engine. */
+export const createWorkflowSchema = z.object({
+  ...workflowFields,
+  processType: workflowFields.processType.default('sequential'),
+  triggerType: workflowFields.triggerType.default('manual'),
+  triggerConfig: workflowFields.triggerConfig.default({}),
+  nodes: workflowFields.nodes.default([]),
+  edges: workflowFields.edges.default([]),
+  config: workflowFields.config.default({}),
+  status: workflowFields.status.default('draft'),
+  templateTags: workflowFields.templateTags.default([]),
+});
+export type CreateWorkflowInput = z.input<typeof createWorkflowSchema>;
+export type CreateWorkflowData = z.output<typeof createWorkflowSchema>;
+
+/** PUT /api/workflows/:id — any subset, e.g. `{ status: 'active' }` from the list's Activate. */
+export const updateWorkflowSchema = z.object(workflowFields).partial();
+export type UpdateWorkflowInput = z.input<typeof updateWorkflowSchema>;
+export type UpdateWorkflowData = z.output<typeof updateWorkflowSchema>;
+
+/** A saved workflow with the warnings of its structure (never blocking). */
+export const workflowWithWarningsSchema = workflowSchema.extend({ warnings: z.array(z.string()) });

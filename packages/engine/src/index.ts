@@ -1,2 +1,3 @@
 export * from './estimate';
 export * from './prompt';
+export * from './validation';

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { workflowSchema } from '@crewline/contracts';
+import {
+  createWorkflowSchema,
+  idParamsSchema,
+  updateWorkflowSchema,
+  workflowSchema,
+  workflowWithWarningsSchema,
+} from '@crewline/contracts';
 import { z } from 'zod';
 import type { WorkflowsService } from './workflows.service';
 
@@ -8,5 +14,33 @@ export function workflowsRoutes(workflows: WorkflowsService): FastifyPluginAsync
     app.get('/api/workflows', { schema: { response: { 200: z.array(workflowSchema) } } }, async (request) =>
       workflows.list(request.auth.organizationId),
     );
+    app.post(
+      '/api/workflows',
+      { schema: { body: createWorkflowSchema, response: { 201: workflowWithWarningsSchema } } },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await workflows.create(request.auth.organizationId, request.auth.userId, request.body)),
+    );
+    app.get(
+      '/api/workflows/:id',
+      { schema: { params: idParamsSchema, response: { 200: workflowWithWarningsSchema } } },
+      async (request) => workflows.get(request.auth.organizationId, request.params.id),
+    );
+    app.put(
+      '/api/workflows/:id',
+      {
+        schema: {
+          params: idParamsSchema,
+          body: updateWorkflowSchema,
+          response: { 200: workflowWithWarningsSchema },
+        },
+      },
+      async (request) => workflows.update(request.auth.organizationId, request.params.id, request.body),
+    );
+    app.delete('/api/workflows/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+      await workflows.remove(request.auth.organizationId, request.params.id);
+      return reply.status(204).send();
+    });
   };
 }
