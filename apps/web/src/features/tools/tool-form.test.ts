@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 
 import {
   applyJsonText,
-  editSecret,
   buildToolPayload,
   emptyToolForm,
   errorTarget,
@@ -243,21 +242,5 @@ describe('labels and summary', () => {
     expect(
       toolConfigSummary({ category: 'communication', config: { channel: '#ops', token: '••••1234' } }),
     ).toEqual([{ label: 'Settings', value: '2 keys (1 secret)' }]);
-  });
-});
-
-describe('editing a masked secret', () => {
-  const mask = '••••••••abcd';
-  it('replaces the mask with what is typed or pasted', () => {
-    expect(editSecret(mask, `${mask}x`)).toBe('x');
-    expect(editSecret(mask, `x${mask}`)).toBe('x');
-    expect(editSecret(mask, 'sk-new-abcd')).toBe('sk-new-abcd');
-  });
-  it('clears the field when part of the mask is deleted', () => {
-    expect(editSecret(mask, '••••••••abc')).toBe('');
-  });
-  it('leaves ordinary values alone', () => {
-    expect(editSecret('sk-1', 'sk-12')).toBe('sk-12');
-    expect(editSecret(mask, mask)).toBe(mask);
   });
 });

@@ -39,7 +39,7 @@ import {
   type ConnectionFieldDef,
   type ProviderModels,
 } from '../connections';
-import { SecretInput } from './secret-input';
+import { SecretInput } from '@/components/secret-input';
 
 const UPDATE_FAILED = 'Failed to update tool configuration';
 

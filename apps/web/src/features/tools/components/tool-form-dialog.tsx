@@ -38,7 +38,7 @@ import {
 } from '../tool-form';
 import { categoryHint, categoryIcon, providerPlaceholder } from './category-visuals';
 import { JsonConfigEditor } from './json-config-editor';
-import { SecretInput } from './secret-input';
+import { SecretInput } from '@/components/secret-input';
 
 /** The element id of the control that shows an error path. */
 function controlId(path: string): string {

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 
-import { editSecret, isMaskedSecret } from '../tool-form';
+import { editSecret, isMaskedSecret } from '@/lib/secret-mask';
 
 /**
  * A masked credential field with a show/hide toggle. A stored secret arrives as a mask
