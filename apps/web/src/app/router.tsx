@@ -21,9 +21,12 @@ const SignupPage = page(() => import('@/features/auth/pages/signup-page'), 'Sign
 const DashboardPage = page(() => import('@/features/dashboard/pages/dashboard-page'), 'DashboardPage');
 const SubscribePage = page(() => import('@/features/billing/pages/subscribe-page'), 'SubscribePage');
 const WorkflowsPage = page(() => import('@/features/workflows/pages/workflows-page'), 'WorkflowsPage');
-const WorkflowNewPage = page(() => import('@/features/workflows/pages/workflow-new-page'), 'WorkflowNewPage');
+const WorkflowNewPage = page(
+  () => import('@/features/workflows/pages/workflow-builder-page'),
+  'WorkflowNewPage',
+);
 const WorkflowEditPage = page(
-  () => import('@/features/workflows/pages/workflow-edit-page'),
+  () => import('@/features/workflows/pages/workflow-builder-page'),
   'WorkflowEditPage',
 );
 const AgentsPage = page(() => import('@/features/agents/pages/agents-page'), 'AgentsPage');

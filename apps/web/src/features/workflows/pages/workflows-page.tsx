@@ -1,21 +1,148 @@
-import { Workflow } from 'lucide-react';
+import { History, Plus, SearchX, Workflow as WorkflowIcon } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 
-import { ComingSoonPage } from '@/components/coming-soon';
+import { EmptyState } from '@/components/empty-state';
+import { PageContainer, PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
+import { useExecutionList, useWorkflowList } from '../api/list-workflows';
+import { ExecutionsTab, LIST_GRID, SKELETON_COUNT } from '../list/executions-tab';
+import { WorkflowCard, WorkflowCardSkeleton } from '../list/workflow-card';
+import { WorkflowFiltersBar } from '../list/workflow-filters';
+import {
+  DEFAULT_WORKFLOW_FILTERS,
+  filterWorkflows,
+  hasActiveFilters,
+  latestExecutionOf,
+  type WorkflowFilters,
+} from '../list/workflow-list-logic';
+
+/** /workflows — 'Workflows' with its Workflows and Executions tabs (spec part 1 §2). */
 export function WorkflowsPage() {
+  useDocumentTitle('Workflows');
+  const workflows = useWorkflowList();
+  const executions = useExecutionList();
+  const [filters, setFilters] = useState<WorkflowFilters>(DEFAULT_WORKFLOW_FILTERS);
+
+  const all = workflows.data;
+  const visible = useMemo(() => filterWorkflows(all ?? [], filters), [all, filters]);
+  const filtering = hasActiveFilters(filters);
+
+  let content;
+  if (workflows.isLoading) {
+    content = (
+      <div className={LIST_GRID} aria-busy="true" aria-label="Loading workflows">
+        {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+          <WorkflowCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  } else if (workflows.isError || !all) {
+    content = (
+      <EmptyState
+        icon={WorkflowIcon}
+        title="Could not load workflows"
+        description="Check your connection and try again."
+        action={
+          <Button variant="outline" onClick={() => void workflows.refetch()}>
+            Try again
+          </Button>
+        }
+        className="py-16"
+      />
+    );
+  } else if (visible.length === 0 && filtering) {
+    content = (
+      <EmptyState
+        icon={SearchX}
+        title="No workflows found"
+        description="Try adjusting your filters to find what you're looking for"
+        className="py-16"
+      />
+    );
+  } else if (visible.length === 0) {
+    content = (
+      <EmptyState
+        icon={WorkflowIcon}
+        title="No workflows created yet"
+        description="Create your first workflow to automate complex multi-agent tasks"
+        action={
+          <Button asChild>
+            <Link to="/workflows/new">
+              <Plus aria-hidden="true" />
+              Create Your First Workflow
+            </Link>
+          </Button>
+        }
+        className="py-16"
+      />
+    );
+  } else {
+    content = (
+      <>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {filtering
+            ? `Showing ${visible.length} of ${all.length} ${all.length === 1 ? 'workflow' : 'workflows'}`
+            : `${all.length} ${all.length === 1 ? 'workflow' : 'workflows'}`}
+        </p>
+        <ul className={LIST_GRID} aria-label="Workflows">
+          {visible.map((workflow) => (
+            <li key={workflow.id} className="min-w-0">
+              <WorkflowCard
+                workflow={workflow}
+                lastExecution={latestExecutionOf(executions.data, workflow.id)}
+              />
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+
   return (
-    <ComingSoonPage
-      title="Workflows"
-      description="Build and manage multi-agent automation workflows"
-      icon={Workflow}
-      heading="Workflows are coming to this workspace soon"
-      summary="This is where your workflows and their executions will be listed, filtered, run and reviewed."
-      upcoming={[
-        'Search workflows and filter them by status and process type',
-        'Activate drafts and execute workflows with runtime instructions and parameters',
-        'Follow every execution live: status, duration, output and errors',
-        'Download the results of a run as JSON',
-      ]}
-    />
+    <PageContainer className="space-y-6">
+      <PageHeader
+        title="Workflows"
+        description="Build and manage multi-agent automation workflows"
+        actions={
+          <Button asChild>
+            <Link to="/workflows/new">
+              <Plus aria-hidden="true" />
+              Create Workflow
+            </Link>
+          </Button>
+        }
+      />
+      <Tabs defaultValue="workflows" className="gap-5">
+        <TabsList className="w-full sm:w-fit">
+          <TabsTrigger value="workflows" className="px-4">
+            <WorkflowIcon aria-hidden="true" />
+            Workflows
+          </TabsTrigger>
+          <TabsTrigger value="executions" className="px-4">
+            <History aria-hidden="true" />
+            Executions
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="workflows" className="space-y-5">
+          <WorkflowFiltersBar filters={filters} onChange={setFilters} />
+          <section aria-label="Workflow list" className="space-y-4">
+            {content}
+          </section>
+        </TabsContent>
+        <TabsContent value="executions">
+          <ExecutionsTab
+            executions={executions.data}
+            isLoading={executions.isLoading}
+            isError={executions.isError}
+            onRetry={() => void executions.refetch()}
+            workflows={all}
+          />
+        </TabsContent>
+      </Tabs>
+    </PageContainer>
   );
 }

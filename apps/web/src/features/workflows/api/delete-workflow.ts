@@ -1,0 +1,30 @@
+// The card's Delete Workflow: DELETE /api/workflows/:id, which also removes its executions
+// (spec part 1 §7, §8).
+import type { Execution, Workflow } from '@crewline/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest } from '@/lib/api';
+
+import { DELETE_FAILED_TOAST, DELETED_TOAST } from '../list/workflow-list-logic';
+import { refreshWorkflowLists, workflowListKeys } from './list-workflows';
+
+export function useDeleteWorkflow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id }: { id: string; name: string }) =>
+      apiRequest<null>('DELETE', `/api/workflows/${encodeURIComponent(id)}`),
+    onSuccess: (_data, { id }) => {
+      queryClient.setQueryData<Workflow[]>(workflowListKeys.workflows, (list) =>
+        list?.filter((workflow) => workflow.id !== id),
+      );
+      queryClient.setQueryData<Execution[]>(workflowListKeys.executions, (list) =>
+        list?.filter((execution) => execution.workflowId !== id),
+      );
+      queryClient.removeQueries({ queryKey: [...workflowListKeys.workflows, id] });
+      refreshWorkflowLists(queryClient, { executions: true });
+      toast(DELETED_TOAST);
+    },
+    onError: () => toast(DELETE_FAILED_TOAST),
+  });
+}

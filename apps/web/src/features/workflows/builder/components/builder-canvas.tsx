@@ -1,0 +1,181 @@
+// The canvas: React Flow bound to the builder store, zoom 0.5–2, 15 px snap grid, dotted background,
+// zoom controls, a help box, Fit View and Export (spec part 2 §2, §9).
+import '@xyflow/react/dist/style.css';
+
+import {
+  Background,
+  BackgroundVariant,
+  Controls,
+  MarkerType,
+  MiniMap,
+  Panel,
+  ReactFlow,
+  useReactFlow,
+  type DefaultEdgeOptions,
+  type Edge,
+  type Node,
+} from '@xyflow/react';
+import { Download, Info, Maximize, X } from 'lucide-react';
+import { useCallback, useState, type CSSProperties } from 'react';
+
+import { useTheme } from '@/app/theme';
+import { Button } from '@/components/ui/button';
+
+import { builderSnapshot, useBuilderStore } from '../store';
+import { MAX_ZOOM, MIN_ZOOM, SNAP_GRID, type BuilderNode } from '../types';
+import { exportDocument, exportFileName } from '../workflow-logic';
+import { nodeTypes } from './nodes';
+
+const defaultEdgeOptions: DefaultEdgeOptions = {
+  type: 'smoothstep',
+  animated: true,
+  markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18, color: '#94a3b8' },
+  style: { strokeWidth: 2 },
+};
+
+const connectionLineStyle = { strokeWidth: 2 };
+const fitViewOptions = { padding: 0.2, maxZoom: 1 };
+const proOptions = { hideAttribution: true };
+/** Edge colours readable on both themes; a selected edge takes the brand colour. */
+const flowStyle = {
+  '--xy-edge-stroke': '#94a3b8',
+  '--xy-edge-stroke-selected': 'var(--primary)',
+  '--xy-connectionline-stroke': 'var(--primary)',
+} as CSSProperties;
+
+function miniMapColor(node: Node): string {
+  if (node.type === 'start') return '#10b981';
+  if (node.type === 'end') return '#f43f5e';
+  return (node as BuilderNode).data?.color || '#6366f1';
+}
+
+function downloadJson(fileName: string, value: unknown) {
+  const blob = new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function HelpBox() {
+  const [open, setOpen] = useState(true);
+  if (!open) {
+    return (
+      <Button
+        variant="outline"
+        size="icon"
+        className="size-8 bg-card shadow-sm"
+        onClick={() => setOpen(true)}
+        aria-label="Show canvas help"
+      >
+        <Info aria-hidden="true" />
+      </Button>
+    );
+  }
+  return (
+    <div className="w-64 rounded-lg border bg-card/95 p-3 text-xs text-muted-foreground shadow-sm backdrop-blur">
+      <div className="mb-1.5 flex items-center justify-between">
+        <span className="flex items-center gap-1.5 font-medium text-foreground">
+          <Info className="size-3.5" aria-hidden="true" />
+          How to build
+        </span>
+        <button
+          type="button"
+          onClick={() => setOpen(false)}
+          className="rounded p-0.5 hover:bg-muted hover:text-foreground"
+          aria-label="Hide canvas help"
+        >
+          <X className="size-3.5" aria-hidden="true" />
+        </button>
+      </div>
+      <ul className="list-disc space-y-1 pl-4">
+        <li>Click an agent in the Agents tab to add it to the canvas.</li>
+        <li>Drag from a node&apos;s right handle to another node&apos;s left handle to connect them.</li>
+        <li>Select a node or connection and press Delete (or Backspace) to remove it. Start and End stay.</li>
+      </ul>
+    </div>
+  );
+}
+
+function CanvasToolbar() {
+  const { fitView } = useReactFlow();
+  const onExport = useCallback(() => {
+    const snapshot = builderSnapshot();
+    downloadJson(exportFileName(snapshot.settings.name), exportDocument(snapshot));
+  }, []);
+  return (
+    <div className="flex items-center gap-1.5 rounded-lg border bg-card/95 p-1 shadow-sm backdrop-blur">
+      <Button variant="ghost" size="sm" onClick={() => void fitView(fitViewOptions)}>
+        <Maximize aria-hidden="true" />
+        Fit View
+      </Button>
+      <Button variant="ghost" size="sm" onClick={onExport}>
+        <Download aria-hidden="true" />
+        Export
+      </Button>
+    </div>
+  );
+}
+
+export function BuilderCanvas() {
+  const nodes = useBuilderStore((s) => s.nodes);
+  const edges = useBuilderStore((s) => s.edges);
+  const onNodesChange = useBuilderStore((s) => s.onNodesChange);
+  const onEdgesChange = useBuilderStore((s) => s.onEdgesChange);
+  const onConnect = useBuilderStore((s) => s.onConnect);
+  const selectNode = useBuilderStore((s) => s.selectNode);
+  const selectEdge = useBuilderStore((s) => s.selectEdge);
+  const clearSelection = useBuilderStore((s) => s.clearSelection);
+  const { resolvedTheme } = useTheme();
+
+  const onNodeClick = useCallback((_: unknown, node: Node) => selectNode(node.id), [selectNode]);
+  const onEdgeClick = useCallback((_: unknown, edge: Edge) => selectEdge(edge.id), [selectEdge]);
+
+  return (
+    <ReactFlow<BuilderNode>
+      nodes={nodes}
+      edges={edges}
+      nodeTypes={nodeTypes}
+      onNodesChange={onNodesChange}
+      onEdgesChange={onEdgesChange}
+      onConnect={onConnect}
+      onNodeClick={onNodeClick}
+      onEdgeClick={onEdgeClick}
+      onPaneClick={clearSelection}
+      defaultEdgeOptions={defaultEdgeOptions}
+      connectionLineStyle={connectionLineStyle}
+      minZoom={MIN_ZOOM}
+      maxZoom={MAX_ZOOM}
+      snapToGrid
+      snapGrid={SNAP_GRID}
+      fitView
+      fitViewOptions={fitViewOptions}
+      deleteKeyCode={['Backspace', 'Delete']}
+      colorMode={resolvedTheme === 'dark' ? 'dark' : 'light'}
+      proOptions={proOptions}
+      onlyRenderVisibleElements
+      style={flowStyle}
+      className="bg-muted/20 [&_.react-flow__edge.selected_.react-flow__edge-path]:[stroke-width:3]"
+    >
+      <Background variant={BackgroundVariant.Dots} gap={15} size={1.2} />
+      <Controls position="bottom-left" showInteractive={false} />
+      <MiniMap
+        position="bottom-right"
+        pannable
+        zoomable
+        nodeColor={miniMapColor}
+        className="!rounded-md !border"
+      />
+      <Panel position="top-left">
+        <HelpBox />
+      </Panel>
+      <Panel position="top-right">
+        <CanvasToolbar />
+      </Panel>
+    </ReactFlow>
+  );
+}

@@ -1,0 +1,124 @@
+// The builder's header: title, name field, badges (process, trigger, estimate) and the actions.
+import { countAgentNodes, estimateMinutes } from '@crewline/engine';
+import { ArrowLeft, CheckCircle2, Clock, FileUp, Layers, Rocket, Save, X, Zap } from 'lucide-react';
+import { useRef, type ChangeEvent } from 'react';
+
+import { Spinner } from '@/components/spinner';
+import { StatusBadge, workflowStatusTone } from '@/components/status-badge';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+
+import { useBuilderStore } from '../store';
+import { PROCESS_TYPE_LABELS, TRIGGER_TYPE_LABELS } from '../types';
+import { formatEstimate } from '../workflow-logic';
+
+export interface BuilderHeaderProps {
+  title: string;
+  onValidate: () => void;
+  onSave: () => void;
+  onActivate: () => void;
+  onClose: () => void;
+  onImportFile: (file: File) => void;
+  isSaving: boolean;
+  isActivating: boolean;
+  isImporting: boolean;
+}
+
+function EstimateBadge() {
+  const processType = useBuilderStore((s) => s.settings.processType);
+  const agentCount = useBuilderStore((s) => countAgentNodes(s.nodes));
+  return (
+    <Badge variant="outline" className="gap-1" title={`${agentCount} agent${agentCount === 1 ? '' : 's'}`}>
+      <Clock aria-hidden="true" />
+      {formatEstimate(estimateMinutes(processType, agentCount))}
+    </Badge>
+  );
+}
+
+export function BuilderHeader(props: BuilderHeaderProps) {
+  const name = useBuilderStore((s) => s.settings.name);
+  const processType = useBuilderStore((s) => s.settings.processType);
+  const triggerType = useBuilderStore((s) => s.settings.triggerType);
+  const existingStatus = useBuilderStore((s) => s.existingStatus);
+  const setSettings = useBuilderStore((s) => s.setSettings);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const busy = props.isSaving || props.isActivating || props.isImporting;
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) props.onImportFile(file);
+  };
+
+  return (
+    <header className="flex flex-col gap-3 border-b bg-background px-4 py-3 lg:flex-row lg:items-center lg:justify-between">
+      <div className="flex min-w-0 items-center gap-3">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={props.onClose}
+          aria-label="Back to Workflows"
+          className="shrink-0"
+        >
+          <ArrowLeft aria-hidden="true" />
+        </Button>
+        <div className="min-w-0 space-y-1.5">
+          <div className="flex items-center gap-2">
+            <h1 className="truncate text-sm font-medium text-muted-foreground">{props.title}</h1>
+            {existingStatus && (
+              <StatusBadge label={existingStatus} tone={workflowStatusTone(existingStatus)} />
+            )}
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Input
+              aria-label="Workflow name"
+              value={name}
+              placeholder="Untitled workflow"
+              onChange={(e) => setSettings({ name: e.target.value })}
+              className="h-8 w-64 max-w-full text-base font-semibold"
+            />
+            <Badge variant="secondary" className="gap-1 capitalize">
+              <Layers aria-hidden="true" />
+              {PROCESS_TYPE_LABELS[processType]}
+            </Badge>
+            <Badge variant="secondary" className="gap-1">
+              <Zap aria-hidden="true" />
+              {TRIGGER_TYPE_LABELS[triggerType]}
+            </Badge>
+            <EstimateBadge />
+          </div>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          ref={fileInput}
+          type="file"
+          accept="application/json,.json"
+          className="hidden"
+          onChange={onFile}
+        />
+        <Button variant="ghost" size="sm" onClick={() => fileInput.current?.click()} disabled={busy}>
+          {props.isImporting ? <Spinner /> : <FileUp aria-hidden="true" />}
+          Import
+        </Button>
+        <Button variant="outline" size="sm" onClick={props.onValidate}>
+          <CheckCircle2 aria-hidden="true" />
+          Validate
+        </Button>
+        <Button variant="outline" size="sm" onClick={props.onSave} disabled={busy} aria-busy={props.isSaving}>
+          {props.isSaving ? <Spinner /> : <Save aria-hidden="true" />}
+          Save Draft
+        </Button>
+        <Button size="sm" onClick={props.onActivate} disabled={busy} aria-busy={props.isActivating}>
+          {props.isActivating ? <Spinner /> : <Rocket aria-hidden="true" />}
+          {props.isActivating ? 'Activating...' : 'Activate'}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={props.onClose}>
+          <X aria-hidden="true" />
+          Close
+        </Button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,116 @@
+// The canvas node components (start, end, agent), memoized, and the node types map built once at
+// module scope so React Flow never re-creates them.
+import { Handle, Position, type NodeProps, type NodeTypes } from '@xyflow/react';
+import { Bot, Cpu, Database, FileText, Flag, Globe, Mail, Play, Workflow } from 'lucide-react';
+import { memo, type CSSProperties } from 'react';
+
+import { cn } from '@/lib/utils';
+
+import { OUTPUT_DESTINATION_LABELS, type BuilderNode, type OutputDestination } from '../types';
+
+const handleClass =
+  '!size-3 !rounded-full !border-2 !border-background !bg-muted-foreground transition-colors hover:!bg-primary';
+
+const DESTINATION_ICONS: Record<OutputDestination, typeof Database> = {
+  database: Database,
+  file: FileText,
+  webhook: Globe,
+  email: Mail,
+  nextNode: Workflow,
+};
+
+function StartNodeComponent({ id, data, selected }: NodeProps<BuilderNode>) {
+  return (
+    <div
+      data-testid={`node-${id}`}
+      className={cn(
+        'flex min-w-32 items-center gap-2.5 rounded-full border-2 border-emerald-500/70 bg-card py-2 pr-5 pl-2 shadow-sm transition-shadow',
+        selected && 'ring-2 ring-emerald-500/40 ring-offset-2 ring-offset-background',
+      )}
+    >
+      <span className="grid size-8 place-items-center rounded-full bg-emerald-500 text-white">
+        <Play className="size-4 fill-current" aria-hidden="true" />
+      </span>
+      <span className="text-sm font-semibold">{data.label || 'Start'}</span>
+      <Handle type="source" position={Position.Right} className={handleClass} />
+    </div>
+  );
+}
+
+function EndNodeComponent({ id, data, selected }: NodeProps<BuilderNode>) {
+  return (
+    <div
+      data-testid={`node-${id}`}
+      className={cn(
+        'flex min-w-32 items-center gap-2.5 rounded-full border-2 border-rose-500/70 bg-card py-2 pr-5 pl-2 shadow-sm transition-shadow',
+        selected && 'ring-2 ring-rose-500/40 ring-offset-2 ring-offset-background',
+      )}
+    >
+      <Handle type="target" position={Position.Left} className={handleClass} />
+      <span className="grid size-8 place-items-center rounded-full bg-rose-500 text-white">
+        <Flag className="size-4" aria-hidden="true" />
+      </span>
+      <span className="text-sm font-semibold">{data.label || 'End'}</span>
+    </div>
+  );
+}
+
+function AgentNodeComponent({ id, data, selected }: NodeProps<BuilderNode>) {
+  const color = data.color || '#6366f1';
+  const DestinationIcon = DESTINATION_ICONS[data.outputDestination] ?? Database;
+  const name = data.name || data.label;
+  return (
+    <div
+      data-testid={`node-${id}`}
+      style={{ '--node-accent': color } as CSSProperties}
+      className={cn(
+        'relative w-60 overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md',
+        selected && 'border-[var(--node-accent)] ring-2 ring-[var(--node-accent)]/30',
+      )}
+    >
+      <Handle type="target" position={Position.Left} className={handleClass} />
+      <div className="absolute inset-y-0 left-0 w-1 bg-[var(--node-accent)]" aria-hidden="true" />
+      <div className="space-y-2.5 py-3 pr-3 pl-4">
+        <div className="flex items-start gap-2.5">
+          <span
+            className="grid size-8 shrink-0 place-items-center rounded-lg text-white"
+            style={{ backgroundColor: color }}
+          >
+            <Bot className="size-4" aria-hidden="true" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <div className="truncate text-sm leading-tight font-semibold" title={name}>
+              {name}
+            </div>
+            {data.label && data.label !== name && (
+              <div className="truncate text-xs text-muted-foreground" title={data.label}>
+                {data.label}
+              </div>
+            )}
+            <div className="truncate text-xs text-muted-foreground" title={data.role}>
+              {data.role || 'Agent'}
+            </div>
+          </div>
+        </div>
+        <div className="flex items-center justify-between gap-2 border-t pt-2 text-[11px] text-muted-foreground">
+          <span className="flex min-w-0 items-center gap-1" title="Model">
+            <Cpu className="size-3 shrink-0" aria-hidden="true" />
+            <span className="truncate font-mono">{data.model || 'default model'}</span>
+          </span>
+          <span className="flex shrink-0 items-center gap-1" title="Output destination">
+            <DestinationIcon className="size-3" aria-hidden="true" />
+            {OUTPUT_DESTINATION_LABELS[data.outputDestination] ?? data.outputDestination}
+          </span>
+        </div>
+      </div>
+      <Handle type="source" position={Position.Right} className={handleClass} />
+    </div>
+  );
+}
+
+export const StartNode = memo(StartNodeComponent);
+export const EndNode = memo(EndNodeComponent);
+export const AgentNode = memo(AgentNodeComponent);
+
+/** Defined once, at module scope (React Flow warns when this object changes). */
+export const nodeTypes: NodeTypes = { start: StartNode, end: EndNode, agent: AgentNode };

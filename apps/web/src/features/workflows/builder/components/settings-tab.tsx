@@ -1,0 +1,87 @@
+// Settings tab: name, description, process type, trigger type and the trigger's own fields.
+import { useBuilderStore } from '../store';
+import { PROCESS_TYPE_LABELS, PROCESS_TYPES, TRIGGER_TYPE_LABELS, TRIGGER_TYPES } from '../types';
+import { SelectField, TextField } from './fields';
+
+const PROCESS_HINTS = {
+  sequential: 'Agents run one after another, following the connections from Start.',
+  hierarchical: 'The first agent leads and delegates to the others.',
+  parallel: 'All agents run at the same time.',
+} as const;
+
+export function SettingsTab() {
+  const settings = useBuilderStore((s) => s.settings);
+  const setSettings = useBuilderStore((s) => s.setSettings);
+  const setTriggerConfig = useBuilderStore((s) => s.setTriggerConfig);
+  const { triggerType, triggerConfig } = settings;
+
+  return (
+    <div className="space-y-4">
+      <TextField
+        label="Name"
+        value={settings.name}
+        placeholder="e.g. Weekly market report"
+        onChange={(name) => setSettings({ name })}
+      />
+      <TextField
+        label="Description"
+        value={settings.description}
+        placeholder="What this workflow does"
+        multiline
+        onChange={(description) => setSettings({ description })}
+      />
+      <SelectField
+        label="Process Type"
+        value={settings.processType}
+        options={PROCESS_TYPES}
+        labels={PROCESS_TYPE_LABELS}
+        hint={PROCESS_HINTS[settings.processType]}
+        onChange={(processType) => setSettings({ processType })}
+      />
+      <SelectField
+        label="Trigger Type"
+        value={triggerType}
+        options={TRIGGER_TYPES}
+        labels={TRIGGER_TYPE_LABELS}
+        onChange={(value) => setSettings({ triggerType: value })}
+      />
+      {triggerType === 'schedule' && (
+        <TextField
+          label="Cron Expression"
+          value={triggerConfig.cron ?? ''}
+          placeholder="0 9 * * 1-5"
+          hint="Minute, hour, day of month, month, day of week. '0 9 * * 1-5' runs at 9:00 on weekdays."
+          onChange={(cron) => setTriggerConfig({ cron })}
+        />
+      )}
+      {triggerType === 'webhook' && (
+        <TextField
+          label="Webhook Secret"
+          type="password"
+          value={triggerConfig.secret ?? ''}
+          placeholder="Optional shared secret"
+          hint="Callers must send this secret with each request."
+          onChange={(secret) => setTriggerConfig({ secret })}
+        />
+      )}
+      {triggerType === 'email' && (
+        <>
+          <TextField
+            label="Email Address"
+            type="email"
+            value={triggerConfig.emailAddress ?? ''}
+            placeholder="inbox@example.com"
+            onChange={(emailAddress) => setTriggerConfig({ emailAddress })}
+          />
+          <TextField
+            label="Subject Filter"
+            value={triggerConfig.subjectFilter ?? ''}
+            placeholder="Optional, e.g. Invoice"
+            hint="Only emails whose subject contains this text start the workflow."
+            onChange={(subjectFilter) => setTriggerConfig({ subjectFilter })}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,273 @@
+// The builder screen: header, left panel (Agents / Settings / Properties) and the canvas, plus the
+// save, activate, validate and import flows (spec part 2 §2, §4, §5, §8).
+import type { Agent } from '@crewline/contracts';
+import { ReactFlowProvider } from '@xyflow/react';
+import { AlertTriangle, CheckCircle2, Settings2, SlidersHorizontal, Users, X, XCircle } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { parseApiError } from '@/lib/api';
+
+import { useCreateWorkflow } from '@/features/workflows/api/create-workflow';
+import { workflowDetailKey } from '@/features/workflows/api/get-workflow';
+import { useBuilderAgents } from '@/features/workflows/api/list-agents';
+import { useUpdateWorkflow } from '@/features/workflows/api/update-workflow';
+import { builderSnapshot, useBuilderStore } from '../store';
+import type { SidebarTab } from '../types';
+import {
+  ACTIVATION_FAILED_TOAST,
+  buildPayload,
+  parseImport,
+  preSaveCheck,
+  SAVE_FAILED_TOAST,
+  saveStatus,
+  saveSuccessTitle,
+  validateSnapshot,
+  type SaveIntent,
+} from '../workflow-logic';
+import { AgentsTab } from './agents-tab';
+import { BuilderCanvas } from './builder-canvas';
+import { BuilderHeader } from './builder-header';
+import { PropertiesTab } from './properties-tab';
+import { SettingsTab } from './settings-tab';
+
+type ValidationReport = { errors: string[]; warnings: string[] };
+
+function useAgentExists(agents: Agent[] | undefined) {
+  return useMemo(() => {
+    const ids = new Set((agents ?? []).map((a) => a.id));
+    // Until the list arrives, leave the agent check to the server.
+    return (agentId: string) => (agents ? ids.has(agentId) : true);
+  }, [agents]);
+}
+
+function ValidationPanel({ report, onClose }: { report: ValidationReport; onClose: () => void }) {
+  const ok = report.errors.length === 0;
+  return (
+    <div
+      role="region"
+      aria-label="Validation results"
+      className="absolute top-4 left-1/2 z-10 w-[min(30rem,calc(100%-2rem))] -translate-x-1/2 rounded-xl border bg-card p-4 shadow-lg"
+    >
+      <div className="mb-2 flex items-start justify-between gap-3">
+        <div className="flex items-center gap-2">
+          {ok ? (
+            <CheckCircle2 className="size-5 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
+          ) : (
+            <XCircle className="size-5 text-destructive" aria-hidden="true" />
+          )}
+          <h2 className="text-sm font-semibold">{ok ? 'Validation Passed' : 'Validation Failed'}</h2>
+        </div>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close validation results"
+          className="rounded p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </button>
+      </div>
+      {ok && report.warnings.length === 0 && (
+        <p className="text-sm text-muted-foreground">No problems found. The workflow is ready to activate.</p>
+      )}
+      {report.errors.length > 0 && (
+        <ul className="mb-2 space-y-1 text-sm">
+          {report.errors.map((error) => (
+            <li key={error} className="flex gap-2 text-destructive">
+              <XCircle className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+              {error}
+            </li>
+          ))}
+        </ul>
+      )}
+      {report.warnings.length > 0 && (
+        <div className="space-y-1">
+          <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Warnings</p>
+          <ul className="max-h-40 space-y-1 overflow-y-auto text-sm">
+            {report.warnings.map((warning) => (
+              <li key={warning} className="flex gap-2 text-amber-700 dark:text-amber-400">
+                <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+                {warning}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Sidebar() {
+  const tab = useBuilderStore((s) => s.tab);
+  const setTab = useBuilderStore((s) => s.setTab);
+  return (
+    <aside className="flex w-full shrink-0 flex-col border-b bg-background md:min-h-0 md:w-80 md:border-r md:border-b-0">
+      <Tabs
+        value={tab}
+        onValueChange={(v) => setTab(v as SidebarTab)}
+        className="flex min-h-0 flex-1 flex-col gap-0"
+      >
+        <div className="border-b p-3">
+          <TabsList className="w-full">
+            <TabsTrigger value="agents">
+              <Users aria-hidden="true" />
+              Agents
+            </TabsTrigger>
+            <TabsTrigger value="settings">
+              <Settings2 aria-hidden="true" />
+              Settings
+            </TabsTrigger>
+            <TabsTrigger value="properties">
+              <SlidersHorizontal aria-hidden="true" />
+              Properties
+            </TabsTrigger>
+          </TabsList>
+        </div>
+        <div className="max-h-[40svh] min-h-0 flex-1 overflow-y-auto p-4 md:max-h-none">
+          <TabsContent value="agents">
+            <AgentsTab />
+          </TabsContent>
+          <TabsContent value="settings">
+            <SettingsTab />
+          </TabsContent>
+          <TabsContent value="properties">
+            <PropertiesTab />
+          </TabsContent>
+        </div>
+      </Tabs>
+    </aside>
+  );
+}
+
+export function WorkflowBuilder({ title }: { title: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const agents = useBuilderAgents();
+  const agentExists = useAgentExists(agents.data);
+  const createWorkflow = useCreateWorkflow();
+  const updateWorkflow = useUpdateWorkflow();
+  const importWorkflow = useCreateWorkflow();
+  const [pendingIntent, setPendingIntent] = useState<SaveIntent | null>(null);
+  const [report, setReport] = useState<ValidationReport | null>(null);
+
+  const close = useCallback(() => void navigate('/workflows'), [navigate]);
+
+  const onValidate = useCallback(() => {
+    const result = validateSnapshot(builderSnapshot(), agentExists);
+    setReport(result);
+    if (result.errors.length > 0) {
+      toast({ variant: 'destructive', title: 'Validation Failed', description: result.errors.join(', ') });
+    } else {
+      toast({
+        title: 'Validation Passed',
+        description:
+          result.warnings.length > 0
+            ? `${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'}: ${result.warnings.join(', ')}`
+            : 'The workflow is ready to activate.',
+      });
+    }
+  }, [agentExists]);
+
+  const save = useCallback(
+    async (intent: SaveIntent) => {
+      const state = useBuilderStore.getState();
+      const snapshot = builderSnapshot(state);
+      const blocking = preSaveCheck(snapshot, agentExists);
+      if (blocking) {
+        toast({ variant: 'destructive', ...blocking });
+        return;
+      }
+      const isNew = !state.workflowId;
+      const payload = buildPayload(snapshot, saveStatus(intent, state.existingStatus));
+      setPendingIntent(intent);
+      try {
+        const saved = state.workflowId
+          ? await updateWorkflow.mutateAsync({ id: state.workflowId, input: payload })
+          : await createWorkflow.mutateAsync(payload);
+        if (saved?.id) queryClient.removeQueries({ queryKey: workflowDetailKey(saved.id) });
+        toast({
+          title: saveSuccessTitle(intent, isNew),
+          description:
+            intent === 'activate'
+              ? `"${payload.name}" is active and ready to run.`
+              : `"${payload.name}" has been saved.`,
+        });
+        void navigate('/workflows');
+      } catch (error) {
+        const parsed = parseApiError(error);
+        if (parsed.status === 400 && parsed.errors.length > 0) {
+          toast({
+            variant: 'destructive',
+            title: 'Validation Failed',
+            description: parsed.errors.map((e) => e.message).join(', '),
+          });
+        } else {
+          toast({
+            variant: 'destructive',
+            ...(intent === 'activate' ? ACTIVATION_FAILED_TOAST : SAVE_FAILED_TOAST),
+          });
+        }
+      } finally {
+        setPendingIntent(null);
+      }
+    },
+    [agentExists, createWorkflow, updateWorkflow, navigate, queryClient],
+  );
+
+  const onImportFile = useCallback(
+    async (file: File) => {
+      const result = parseImport(await file.text());
+      if (!result.ok) {
+        toast({ variant: 'destructive', title: 'Import Failed', description: result.error });
+        return;
+      }
+      try {
+        const created = await importWorkflow.mutateAsync(result.input);
+        toast({ title: 'Workflow Imported', description: `"${created.name}" was created as a draft.` });
+        queryClient.setQueryData(workflowDetailKey(created.id), created);
+        void navigate(`/workflows/edit/${encodeURIComponent(created.id)}`);
+      } catch (error) {
+        const parsed = parseApiError(error);
+        toast({
+          variant: 'destructive',
+          title: 'Import Failed',
+          description:
+            parsed.errors.length > 0
+              ? parsed.errors.map((e) => e.message).join(', ')
+              : 'Failed to import workflow',
+        });
+      }
+    },
+    [importWorkflow, navigate, queryClient],
+  );
+
+  return (
+    <ReactFlowProvider>
+      <div className="flex min-h-[calc(100svh-4rem-1px)] flex-1 flex-col bg-background md:h-[calc(100svh-4rem-1px)] md:flex-none md:overflow-hidden">
+        <BuilderHeader
+          title={title}
+          onValidate={onValidate}
+          onSave={() => void save('draft')}
+          onActivate={() => void save('activate')}
+          onClose={close}
+          onImportFile={(file) => void onImportFile(file)}
+          isSaving={pendingIntent === 'draft'}
+          isActivating={pendingIntent === 'activate'}
+          isImporting={importWorkflow.isPending}
+        />
+        <div className="flex min-h-0 flex-1 flex-col md:flex-row">
+          <Sidebar />
+          <div className="relative min-h-[28rem] flex-1">
+            <div className="absolute inset-0">
+              <BuilderCanvas />
+            </div>
+            {report && <ValidationPanel report={report} onClose={() => setReport(null)} />}
+          </div>
+        </div>
+      </div>
+    </ReactFlowProvider>
+  );
+}

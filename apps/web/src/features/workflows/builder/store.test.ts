@@ -1,0 +1,122 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import { builderSnapshot, useBuilderStore } from './store';
+
+const agent = { id: 'a1', name: 'Researcher', role: 'Finds facts', description: 'Digs', llmModel: 'gpt-4o' };
+
+describe('builder store', () => {
+  beforeEach(() => useBuilderStore.getState().startNew());
+
+  it('opens a new workflow with undeletable Start (100,100) and End (500,100)', () => {
+    const { nodes, edges, settings } = useBuilderStore.getState();
+    expect(nodes.map((n) => [n.id, n.type, n.position, n.deletable])).toEqual([
+      ['start', 'start', { x: 100, y: 100 }, false],
+      ['end', 'end', { x: 500, y: 100 }, false],
+    ]);
+    expect(edges).toEqual([]);
+    expect(settings).toMatchObject({ processType: 'sequential', triggerType: 'manual' });
+  });
+
+  it('adds an agent node with the agent data and the spec defaults', () => {
+    const id = useBuilderStore.getState().addAgentNode(agent, { x: 10, y: 20 });
+    const node = useBuilderStore.getState().nodes.find((n) => n.id === id)!;
+    expect(node.type).toBe('agent');
+    expect(node.position).toEqual({ x: 10, y: 20 });
+    expect(node.data).toMatchObject({
+      label: 'Researcher',
+      name: 'Researcher',
+      role: 'Finds facts',
+      agentId: 'a1',
+      model: 'gpt-4o',
+      outputFormat: 'text',
+      outputDestination: 'database',
+    });
+  });
+
+  it('adds an agent node at a random position when none is given', () => {
+    const id = useBuilderStore.getState().addAgentNode(agent);
+    const node = useBuilderStore.getState().nodes.find((n) => n.id === id)!;
+    expect(Number.isFinite(node.position.x) && Number.isFinite(node.position.y)).toBe(true);
+  });
+
+  it('removing a node removes its edges', () => {
+    const s = useBuilderStore.getState();
+    const id = s.addAgentNode(agent);
+    s.onConnect({ source: 'start', target: id, sourceHandle: null, targetHandle: null });
+    s.onConnect({ source: id, target: 'end', sourceHandle: null, targetHandle: null });
+    s.onConnect({ source: 'start', target: 'end', sourceHandle: null, targetHandle: null });
+    expect(useBuilderStore.getState().edges).toHaveLength(3);
+    expect(useBuilderStore.getState().removeNode(id)).toBe(true);
+    const { nodes, edges } = useBuilderStore.getState();
+    expect(nodes.some((n) => n.id === id)).toBe(false);
+    expect(edges.map((e) => [e.source, e.target])).toEqual([['start', 'end']]);
+  });
+
+  it('removing a node through canvas changes also removes its edges', () => {
+    const s = useBuilderStore.getState();
+    const id = s.addAgentNode(agent);
+    s.onConnect({ source: 'start', target: id, sourceHandle: null, targetHandle: null });
+    s.onNodesChange([{ type: 'remove', id }]);
+    expect(useBuilderStore.getState().edges).toEqual([]);
+  });
+
+  it('Start and End cannot be removed', () => {
+    const s = useBuilderStore.getState();
+    expect(s.removeNode('start')).toBe(false);
+    expect(s.removeNode('end')).toBe(false);
+    s.onNodesChange([
+      { type: 'remove', id: 'start' },
+      { type: 'remove', id: 'end' },
+    ]);
+    expect(useBuilderStore.getState().nodes.map((n) => n.id)).toEqual(['start', 'end']);
+  });
+
+  it('updates node data and stamps lastUpdated', () => {
+    const s = useBuilderStore.getState();
+    const id = s.addAgentNode(agent);
+    s.updateNodeData(id, { outputDestination: 'file', filePath: '/tmp/out.txt' });
+    const node = useBuilderStore.getState().nodes.find((n) => n.id === id)!;
+    expect(node.data.outputDestination).toBe('file');
+    expect(node.data.filePath).toBe('/tmp/out.txt');
+    expect(node.data.lastUpdated).not.toBe('');
+  });
+
+  it('selecting an edge opens Properties and Delete Connection removes it', () => {
+    const s = useBuilderStore.getState();
+    s.onConnect({ source: 'start', target: 'end', sourceHandle: null, targetHandle: null });
+    const edgeId = useBuilderStore.getState().edges[0].id;
+    s.selectEdge(edgeId);
+    expect(useBuilderStore.getState()).toMatchObject({ selectedEdgeId: edgeId, tab: 'properties' });
+    s.removeEdge(edgeId);
+    expect(useBuilderStore.getState()).toMatchObject({ edges: [], selectedEdgeId: null });
+  });
+
+  it('loads a saved workflow with its positions and keeps Start/End undeletable', () => {
+    useBuilderStore.getState().loadWorkflow({
+      id: 'w1',
+      name: 'Flow',
+      description: null,
+      processType: 'parallel',
+      triggerType: 'manual',
+      triggerConfig: {},
+      nodes: [
+        { id: 's', type: 'start', position: { x: 1, y: 2 }, data: { label: 'Start' } },
+        { id: 'x', type: 'agent', agentId: 'a1', position: { x: 3, y: 4 }, data: { label: 'X' } },
+      ],
+      edges: [{ id: 'e1', source: 's', target: 'x' }],
+      config: {},
+      status: 'paused',
+      templateCategory: null,
+      templateTags: [],
+      organizationId: 'o1',
+      createdBy: null,
+      createdAt: '',
+      updatedAt: '',
+    });
+    const state = useBuilderStore.getState();
+    expect(state.existingStatus).toBe('paused');
+    expect(state.nodes[0]).toMatchObject({ id: 's', deletable: false, position: { x: 1, y: 2 } });
+    expect(state.nodes[1].data).toMatchObject({ agentId: 'a1', outputFormat: 'text' });
+    expect(builderSnapshot().settings.processType).toBe('parallel');
+  });
+});

@@ -1,0 +1,93 @@
+// The builder's shapes and constants (spec part 2 §2, §3, §4, §9).
+import type { Edge, Node } from '@xyflow/react';
+
+export const PROCESS_TYPES = ['sequential', 'hierarchical', 'parallel'] as const;
+export type ProcessType = (typeof PROCESS_TYPES)[number];
+
+export const TRIGGER_TYPES = ['manual', 'schedule', 'webhook', 'email'] as const;
+export type TriggerType = (typeof TRIGGER_TYPES)[number];
+
+export const OUTPUT_FORMATS = ['text', 'json', 'markdown', 'csv', 'html'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export const OUTPUT_DESTINATIONS = ['database', 'file', 'webhook', 'email', 'nextNode'] as const;
+export type OutputDestination = (typeof OUTPUT_DESTINATIONS)[number];
+
+export const OUTPUT_FORMAT_LABELS: Record<OutputFormat, string> = {
+  text: 'Text',
+  json: 'JSON',
+  markdown: 'Markdown',
+  csv: 'CSV',
+  html: 'HTML',
+};
+
+export const OUTPUT_DESTINATION_LABELS: Record<OutputDestination, string> = {
+  database: 'Database',
+  file: 'File',
+  webhook: 'Webhook',
+  email: 'Email',
+  nextNode: 'Next node',
+};
+
+export const PROCESS_TYPE_LABELS: Record<ProcessType, string> = {
+  sequential: 'Sequential',
+  hierarchical: 'Hierarchical',
+  parallel: 'Parallel',
+};
+
+export const TRIGGER_TYPE_LABELS: Record<TriggerType, string> = {
+  manual: 'Manual',
+  schedule: 'Schedule',
+  webhook: 'Webhook',
+  email: 'Email',
+};
+
+/** Canvas limits (spec part 2 §9). */
+export const MIN_ZOOM = 0.5;
+export const MAX_ZOOM = 2;
+export const SNAP_GRID: [number, number] = [15, 15];
+
+export const START_POSITION = { x: 100, y: 100 };
+export const END_POSITION = { x: 500, y: 100 };
+
+export type BuilderNodeType = 'start' | 'end' | 'agent';
+
+/** Everything a node carries (spec part 2 §2 "Node properties"). */
+export interface BuilderNodeData extends Record<string, unknown> {
+  label: string;
+  description: string;
+  agentId: string;
+  model: string;
+  color: string;
+  /** Comma-separated text. */
+  inputVariables: string;
+  outputVariable: string;
+  outputFormat: OutputFormat;
+  outputDestination: OutputDestination;
+  filePath: string;
+  webhookUrl: string;
+  emailRecipients: string;
+  lastUpdated: string;
+  name: string;
+  role: string;
+}
+
+export type BuilderNode = Node<BuilderNodeData, BuilderNodeType>;
+export type BuilderEdge = Edge;
+
+export interface TriggerConfig {
+  cron?: string;
+  secret?: string;
+  emailAddress?: string;
+  subjectFilter?: string;
+}
+
+export interface WorkflowSettings {
+  name: string;
+  description: string;
+  processType: ProcessType;
+  triggerType: TriggerType;
+  triggerConfig: TriggerConfig;
+}
+
+export type SidebarTab = 'agents' | 'settings' | 'properties';

@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+
+import type { BuilderSnapshot } from './workflow-logic';
+import {
+  buildPayload,
+  createAgentNode,
+  DEFAULT_SETTINGS,
+  defaultNodes,
+  exportDocument,
+  exportFileName,
+  formatEstimate,
+  IMPORT_ERROR_NOT_JSON,
+  IMPORT_ERROR_SHAPE,
+  parseImport,
+  preSaveCheck,
+  saveStatus,
+  saveSuccessTitle,
+} from './workflow-logic';
+
+const agentNode = createAgentNode(
+  { id: 'a1', name: 'Writer', role: 'Writes', llmModel: 'gpt-4o' },
+  { x: 315, y: 240 },
+  { id: 'n1', color: '#6366f1', now: '2026-01-01T00:00:00.000Z' },
+);
+
+function snapshot(overrides: Partial<BuilderSnapshot['settings']> = {}): BuilderSnapshot {
+  return {
+    settings: { ...DEFAULT_SETTINGS, name: 'Daily digest', ...overrides },
+    nodes: [...defaultNodes('2026-01-01T00:00:00.000Z'), agentNode],
+    edges: [
+      { id: 'e1', source: 'start', target: 'n1', animated: true, selected: true },
+      { id: 'e2', source: 'n1', target: 'end' },
+    ],
+  };
+}
+
+const known = (id: string) => id === 'a1';
+
+describe('saveStatus', () => {
+  it('stores draft for a new workflow saved as draft', () => {
+    expect(saveStatus('draft', null)).toBe('draft');
+  });
+  it('keeps the existing status when editing', () => {
+    expect(saveStatus('draft', 'active')).toBe('active');
+    expect(saveStatus('draft', 'paused')).toBe('paused');
+  });
+  it('stores active on Activate', () => {
+    expect(saveStatus('activate', null)).toBe('active');
+    expect(saveStatus('activate', 'draft')).toBe('active');
+  });
+  it('names the success toast', () => {
+    expect(saveSuccessTitle('draft', true)).toBe('Workflow Created');
+    expect(saveSuccessTitle('draft', false)).toBe('Workflow Updated');
+    expect(saveSuccessTitle('activate', true)).toBe('Workflow Created & Activated');
+    expect(saveStatus('activate', 'active')).toBe('active');
+    expect(saveSuccessTitle('activate', false)).toBe('Workflow Activated');
+  });
+});
+
+describe('buildPayload', () => {
+  it('preserves positions, keeps node data and strips canvas-only edge fields', () => {
+    const payload = buildPayload(snapshot({ description: '  ' }), 'draft');
+    expect(payload.name).toBe('Daily digest');
+    expect(payload.description).toBeNull();
+    expect(payload.status).toBe('draft');
+    expect(payload.nodes?.map((n) => [n.id, n.type, n.position])).toEqual([
+      ['start', 'start', { x: 100, y: 100 }],
+      ['end', 'end', { x: 500, y: 100 }],
+      ['n1', 'agent', { x: 315, y: 240 }],
+    ]);
+    expect(payload.nodes?.[2]).toMatchObject({
+      agentId: 'a1',
+      data: { name: 'Writer', outputFormat: 'text' },
+    });
+    expect(payload.edges).toEqual([
+      { id: 'e1', source: 'start', target: 'n1' },
+      { id: 'e2', source: 'n1', target: 'end' },
+    ]);
+  });
+
+  it('sends only the filled fields of the chosen trigger', () => {
+    const payload = buildPayload(
+      snapshot({ triggerType: 'email', triggerConfig: { cron: '0 9 * * 1', emailAddress: ' a@b.co ' } }),
+      'draft',
+    );
+    expect(payload.triggerConfig).toEqual({ emailAddress: 'a@b.co' });
+  });
+
+  it('sends only the filled trigger fields', () => {
+    const payload = buildPayload(
+      snapshot({ triggerType: 'schedule', triggerConfig: { cron: ' 0 9 * * 1 ', secret: '' } }),
+      'active',
+    );
+    expect(payload.triggerConfig).toEqual({ cron: '0 9 * * 1' });
+  });
+});
+
+describe('preSaveCheck', () => {
+  it('passes a valid workflow', () => {
+    expect(preSaveCheck(snapshot(), known)).toBeNull();
+  });
+  it('requires a name', () => {
+    expect(preSaveCheck(snapshot({ name: ' ' }), known)).toEqual({
+      title: 'Validation Error',
+      description: 'Please enter a workflow name',
+    });
+  });
+  it('requires a valid cron for schedule triggers', () => {
+    expect(
+      preSaveCheck(snapshot({ triggerType: 'schedule', triggerConfig: { cron: 'nope' } }), known),
+    ).toEqual({
+      title: 'Validation Error',
+      description: 'Please enter a valid cron expression for scheduled workflows',
+    });
+    expect(
+      preSaveCheck(snapshot({ triggerType: 'schedule', triggerConfig: { cron: '0 9 * * *' } }), known),
+    ).toBeNull();
+  });
+  it('requires an email address for email triggers', () => {
+    expect(preSaveCheck(snapshot({ triggerType: 'email', triggerConfig: {} }), known)).toEqual({
+      title: 'Trigger Configuration Error',
+      description: 'Please enter an email address for email-triggered workflows',
+    });
+  });
+  it('joins structural errors with commas', () => {
+    const s = snapshot();
+    s.nodes = s.nodes.filter((n) => n.type === 'agent');
+    expect(preSaveCheck(s, () => false)).toEqual({
+      title: 'Validation Failed',
+      description:
+        'Workflow must have a start node, Workflow must have an end node, Agent node "n1" references non-existent agent "a1"',
+    });
+  });
+});
+
+describe('export and import', () => {
+  it('names the file after the workflow', () => {
+    expect(exportFileName('Daily digest')).toBe('Daily digest.json');
+    expect(exportFileName('a/b:c')).toBe('a-b-c.json');
+    expect(exportFileName('  ')).toBe('workflow.json');
+  });
+
+  it('round-trips an export into a new draft workflow', () => {
+    const doc = exportDocument(snapshot({ processType: 'parallel' }), '2026-01-01T00:00:00.000Z');
+    const result = parseImport(JSON.stringify(doc));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.input).toMatchObject({ name: 'Daily digest', processType: 'parallel', status: 'draft' });
+    expect(result.input.nodes?.map((n) => n.position)).toEqual([
+      { x: 100, y: 100 },
+      { x: 500, y: 100 },
+      { x: 315, y: 240 },
+    ]);
+    expect(result.input.edges).toHaveLength(2);
+  });
+
+  it('rejects files that are not JSON', () => {
+    expect(parseImport('{nope')).toEqual({ ok: false, error: IMPORT_ERROR_NOT_JSON });
+  });
+
+  it('rejects files without nodes or edges', () => {
+    expect(parseImport(JSON.stringify({ name: 'x', nodes: [] }))).toEqual({
+      ok: false,
+      error: IMPORT_ERROR_SHAPE,
+    });
+    expect(parseImport(JSON.stringify({ name: 'x', edges: [] }))).toEqual({
+      ok: false,
+      error: IMPORT_ERROR_SHAPE,
+    });
+    expect(parseImport(JSON.stringify([1, 2]))).toEqual({ ok: false, error: IMPORT_ERROR_SHAPE });
+    expect(parseImport(JSON.stringify({ nodes: [{ id: 'a' }], edges: [] }))).toEqual({
+      ok: false,
+      error: IMPORT_ERROR_SHAPE,
+    });
+  });
+
+  it('fills defaults and drops edges to missing nodes', () => {
+    const result = parseImport(
+      JSON.stringify({
+        nodes: [{ id: 's', type: 'start', position: { x: 0, y: 0 } }],
+        edges: [{ source: 's', target: 'ghost' }],
+      }),
+    );
+    expect(result).toMatchObject({ ok: true, input: { name: 'Imported workflow', edges: [] } });
+  });
+});
+
+describe('formatEstimate', () => {
+  it('shows whole minutes', () => {
+    expect(formatEstimate(2)).toBe('~2 min');
+  });
+});

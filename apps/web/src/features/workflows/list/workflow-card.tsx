@@ -1,0 +1,201 @@
+import type { Execution, Workflow } from '@crewline/contracts';
+import {
+  Bot,
+  CalendarClock,
+  EllipsisVertical,
+  FileText,
+  Pencil,
+  Play,
+  Rocket,
+  Trash,
+  Workflow as WorkflowIcon,
+} from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+
+import { Spinner } from '@/components/spinner';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { formatDate } from '@/lib/format';
+
+import { useActivateWorkflow } from '../api/activate-workflow';
+import { DeleteWorkflowDialog } from './delete-workflow-dialog';
+import { LastResultDialog } from './last-result-dialog';
+import { ProcessTypeBadge, WorkflowStatusBadge } from './workflow-badges';
+import { agentCountLabel, countAgents, primaryAction } from './workflow-list-logic';
+
+/** One workflow of the grid (spec part 1 §2). */
+export function WorkflowCard({
+  workflow,
+  lastExecution,
+}: {
+  workflow: Workflow;
+  /** The newest execution of this workflow, or null when it never ran. */
+  lastExecution: Execution | null;
+}) {
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [showResult, setShowResult] = useState(false);
+  const activate = useActivateWorkflow();
+  const action = primaryAction(workflow.status);
+  const agents = countAgents(workflow.nodes);
+
+  return (
+    <Card
+      role="article"
+      aria-label={workflow.name}
+      data-testid="workflow-card"
+      data-workflow-id={workflow.id}
+      className="h-full gap-0 py-0 transition-[border-color,box-shadow] hover:border-primary/30 hover:shadow-md"
+    >
+      <div className="flex items-start gap-3 px-5 pt-5">
+        <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary">
+          <WorkflowIcon className="size-5" aria-hidden="true" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate leading-tight font-semibold" title={workflow.name}>
+            {workflow.name}
+          </h3>
+          <div className="mt-2 flex flex-wrap items-center gap-1.5">
+            <ProcessTypeBadge processType={workflow.processType} />
+            <WorkflowStatusBadge status={workflow.status} />
+          </div>
+        </div>
+        <DropdownMenu modal={false}>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" className="-mt-1 -mr-2 size-8" aria-label="Workflow actions">
+              <EllipsisVertical aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end" className="w-48">
+            <DropdownMenuItem asChild>
+              <Link to={`/workflows/edit/${encodeURIComponent(workflow.id)}`}>
+                <Pencil aria-hidden="true" />
+                Edit Workflow
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem variant="destructive" onSelect={() => setConfirmDelete(true)}>
+              <Trash aria-hidden="true" />
+              Delete Workflow
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+
+      <div className="flex flex-1 flex-col gap-4 px-5 py-4">
+        {workflow.description ? (
+          <p
+            className="line-clamp-3 text-sm break-words text-muted-foreground"
+            title={workflow.description}
+            data-testid="workflow-description"
+          >
+            {workflow.description}
+          </p>
+        ) : (
+          <p className="text-sm text-muted-foreground/70 italic">No description</p>
+        )}
+
+        <dl className="mt-auto grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg border bg-muted/30 p-3 text-sm">
+          <div className="min-w-0 space-y-1">
+            <dt className="text-xs text-muted-foreground">Agents</dt>
+            <dd className="flex items-center gap-1.5 font-medium" data-testid="workflow-agent-count">
+              <Bot className="size-4 text-muted-foreground" aria-hidden="true" />
+              {agentCountLabel(agents)}
+            </dd>
+          </div>
+          <div className="min-w-0 space-y-1">
+            <dt className="text-xs text-muted-foreground">Last Updated</dt>
+            <dd className="flex items-center gap-1.5 font-medium" data-testid="workflow-updated">
+              <CalendarClock className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <span className="truncate">{formatDate(workflow.updatedAt)}</span>
+            </dd>
+          </div>
+        </dl>
+      </div>
+
+      <div className="grid grid-cols-2 gap-2 border-t px-5 py-3">
+        {action === 'activate' ? (
+          <Button
+            type="button"
+            size="sm"
+            onClick={() => activate.mutate({ id: workflow.id, name: workflow.name })}
+            disabled={activate.isPending}
+            aria-busy={activate.isPending}
+          >
+            {activate.isPending ? <Spinner /> : <Rocket aria-hidden="true" />}
+            {activate.isPending ? 'Activating...' : 'Activate'}
+          </Button>
+        ) : (
+          <Tooltip>
+            <TooltipTrigger asChild>
+              {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
+              <span tabIndex={0} className="inline-flex rounded-md" data-testid="execute-soon">
+                <Button type="button" size="sm" className="w-full" disabled>
+                  <Play aria-hidden="true" />
+                  Execute
+                </Button>
+              </span>
+            </TooltipTrigger>
+            <TooltipContent>Running workflows arrives soon</TooltipContent>
+          </Tooltip>
+        )}
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={!lastExecution}
+          onClick={() => setShowResult(true)}
+        >
+          <FileText aria-hidden="true" />
+          Last Result
+        </Button>
+      </div>
+
+      <DeleteWorkflowDialog workflow={workflow} open={confirmDelete} onOpenChange={setConfirmDelete} />
+      {lastExecution && (
+        <LastResultDialog
+          execution={lastExecution}
+          workflowName={workflow.name}
+          open={showResult}
+          onOpenChange={setShowResult}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** The placeholder of a card while the list loads. */
+export function WorkflowCardSkeleton() {
+  return (
+    <Card className="h-full gap-0 py-0" data-testid="workflow-card-skeleton" aria-hidden="true">
+      <div className="flex items-start gap-3 px-5 pt-5">
+        <Skeleton className="size-10 rounded-lg" />
+        <div className="flex-1 space-y-2 pt-0.5">
+          <Skeleton className="h-4 w-2/3" />
+          <div className="flex gap-1.5">
+            <Skeleton className="h-5 w-20" />
+            <Skeleton className="h-5 w-16" />
+          </div>
+        </div>
+      </div>
+      <div className="space-y-4 px-5 py-4">
+        <div className="space-y-2">
+          <Skeleton className="h-3 w-full" />
+          <Skeleton className="h-3 w-4/5" />
+        </div>
+        <Skeleton className="h-16 w-full rounded-lg" />
+      </div>
+      <div className="grid grid-cols-2 gap-2 border-t px-5 py-3">
+        <Skeleton className="h-8" />
+        <Skeleton className="h-8" />
+      </div>
+    </Card>
+  );
+}
