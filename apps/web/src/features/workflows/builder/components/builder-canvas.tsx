@@ -162,7 +162,8 @@ export function BuilderCanvas() {
       className="bg-muted/20 [&_.react-flow__edge.selected_.react-flow__edge-path]:[stroke-width:3]"
     >
       <Background variant={BackgroundVariant.Dots} gap={15} size={1.2} />
-      <Controls position="bottom-left" showInteractive={false} />
+      {/* Zoom only: the toolbar has the Fit View button. */}
+      <Controls position="bottom-left" showInteractive={false} showFitView={false} />
       <MiniMap
         position="bottom-right"
         pannable

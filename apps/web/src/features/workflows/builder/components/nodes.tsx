@@ -64,12 +64,16 @@ function AgentNodeComponent({ id, data, selected }: NodeProps<BuilderNode>) {
       data-testid={`node-${id}`}
       style={{ '--node-accent': color } as CSSProperties}
       className={cn(
-        'relative w-60 overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md',
+        'relative w-60 rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md',
         selected && 'border-[var(--node-accent)] ring-2 ring-[var(--node-accent)]/30',
       )}
     >
       <Handle type="target" position={Position.Left} className={handleClass} />
-      <div className="absolute inset-y-0 left-0 w-1 bg-[var(--node-accent)]" aria-hidden="true" />
+      {/* No overflow-hidden on the card: it would clip the handles and make them hard to grab. */}
+      <div
+        className="absolute inset-y-0 left-0 w-1 rounded-l-xl bg-[var(--node-accent)]"
+        aria-hidden="true"
+      />
       <div className="space-y-2.5 py-3 pr-3 pl-4">
         <div className="flex items-start gap-2.5">
           <span
