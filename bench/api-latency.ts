@@ -67,16 +67,14 @@ export async function runApiLatency() {
     });
     const { token, organization } = (await signup.json()) as { token: string; organization: { id: string } };
     const org = organization.id;
-    await database.db
-      .insert(agents)
-      .values(
-        Array.from({ length: 1000 }, (_, i) => ({
-          name: `Agent ${i}`,
-          role: 'Role',
-          goal: 'Goal',
-          organizationId: org,
-        })),
-      );
+    await database.db.insert(agents).values(
+      Array.from({ length: 1000 }, (_, i) => ({
+        name: `Agent ${i}`,
+        role: 'Role',
+        goal: 'Goal',
+        organizationId: org,
+      })),
+    );
     const flows = await database.db
       .insert(workflows)
       .values(Array.from({ length: 200 }, (_, i) => ({ name: `Flow ${i}`, organizationId: org })))

@@ -3,8 +3,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runApiLatency } from './api-latency';
+import { runBuilder200 } from './builder-200-nodes';
 
-const benches = { 'api-latency': runApiLatency };
+const benches = { 'api-latency': runApiLatency, 'builder-200-nodes': runBuilder200 };
 const outDir = path.join(import.meta.dirname, 'results');
 mkdirSync(outDir, { recursive: true });
 
