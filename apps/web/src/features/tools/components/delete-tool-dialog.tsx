@@ -1,16 +1,6 @@
 import type { Tool } from '@crewline/contracts';
 
-import { Spinner } from '@/components/spinner';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { toast } from '@/components/ui/use-toast';
 
 import { useDeleteTool } from '../api/delete-tool';
@@ -42,28 +32,13 @@ export function DeleteToolDialog({
   };
 
   return (
-    <AlertDialog open={open && !!tool} onOpenChange={(open) => !open && !deleteTool.isPending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete tool?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete &quot;{tool?.name}&quot;? Agents connected to it will lose access.
-            This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteTool.isPending}>Cancel</AlertDialogCancel>
-          <Button
-            variant="destructive"
-            disabled={deleteTool.isPending}
-            aria-busy={deleteTool.isPending}
-            onClick={confirm}
-          >
-            {deleteTool.isPending && <Spinner />}
-            Delete
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      title="Delete tool?"
+      description={`Are you sure you want to delete "${tool?.name ?? ''}"? Agents connected to it will lose access. This action cannot be undone.`}
+      open={open && !!tool}
+      onOpenChange={(next) => !next && onClose()}
+      pending={deleteTool.isPending}
+      onConfirm={confirm}
+    />
   );
 }

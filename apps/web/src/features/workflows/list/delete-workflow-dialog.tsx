@@ -1,21 +1,11 @@
 import type { Workflow } from '@crewline/contracts';
 
-import { Spinner } from '@/components/spinner';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 
 import { useDeleteWorkflow } from '../api/delete-workflow';
 import { deleteConfirmationText } from './workflow-list-logic';
 
-/** The delete confirmation (spec part 1 §8): stays open while the DELETE runs. */
+/** The delete confirmation titled 'Delete Workflow' (spec part 1 §8). */
 export function DeleteWorkflowDialog({
   workflow,
   open,
@@ -26,34 +16,19 @@ export function DeleteWorkflowDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const deleteWorkflow = useDeleteWorkflow();
-
-  const confirm = () => {
-    deleteWorkflow.mutate({ id: workflow.id, name: workflow.name }, { onSuccess: () => onOpenChange(false) });
-  };
-
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !deleteWorkflow.isPending && onOpenChange(next)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete Workflow</AlertDialogTitle>
-          <AlertDialogDescription className="break-words">
-            {deleteConfirmationText(workflow.name)}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteWorkflow.isPending}>Cancel</AlertDialogCancel>
-          <Button
-            type="button"
-            variant="destructive"
-            onClick={confirm}
-            disabled={deleteWorkflow.isPending}
-            aria-busy={deleteWorkflow.isPending}
-          >
-            {deleteWorkflow.isPending && <Spinner />}
-            {deleteWorkflow.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      title="Delete Workflow"
+      description={deleteConfirmationText(workflow.name)}
+      open={open}
+      onOpenChange={onOpenChange}
+      pending={deleteWorkflow.isPending}
+      onConfirm={() =>
+        deleteWorkflow.mutate(
+          { id: workflow.id, name: workflow.name },
+          { onSuccess: () => onOpenChange(false) },
+        )
+      }
+    />
   );
 }
