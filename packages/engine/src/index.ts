@@ -1,3 +1,5 @@
 export * from './estimate';
 export * from './prompt';
 export * from './validation';
+export * from './plan';
+export * from './run-workflow';

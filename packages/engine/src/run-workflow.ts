@@ -1,0 +1,226 @@
+import { agentPredecessors, sequentialOrder } from './plan';
+import { buildSystemPrompt, buildUserPrompt, type PromptAgent } from './prompt';
+
+export type Usage = { promptTokens: number; completionTokens: number; totalTokens: number };
+
+export type RunAgent = PromptAgent & { id: string; llmProvider: string; llmModel: string };
+
+export type RunDefinition = {
+  processType: 'sequential' | 'hierarchical' | 'parallel';
+  nodes: {
+    id: string;
+    type: 'start' | 'end' | 'agent';
+    agentId?: string | null;
+    data?: Record<string, unknown>;
+  }[];
+  edges: { source: string; target: string }[];
+  /** The organization's agents referenced by the nodes, by id. */
+  agents: Record<string, RunAgent>;
+};
+
+export type RunInput = {
+  /** What the run was started with; an object is shown to the agents as JSON. */
+  input: unknown;
+  instructions?: string | null;
+  parameters?: Record<string, unknown>;
+};
+
+/** One step of a run, as stored in output[nodeId] (spec part 1 §3). */
+export type NodeOutput = {
+  content: string;
+  metadata: { agentName: string; role: string; model: string; delegatedBy?: string };
+  executionTime: number;
+  usage: Usage;
+};
+
+export type DelegationTool = {
+  description: string;
+  inputSchema: Record<string, unknown>;
+  execute(args: unknown): Promise<unknown>;
+};
+
+export type AgentCall = {
+  nodeId: string;
+  agent: RunAgent;
+  system: string;
+  user: string;
+  /** Extra tools the engine offers (hierarchical delegation); the agent's own tools are the port's. */
+  tools?: Record<string, DelegationTool>;
+};
+
+export type EngineEvent =
+  { type: 'node_started'; nodeId: string } | { type: 'node_completed'; nodeId: string; output: NodeOutput };
+
+export type RunPorts = {
+  /** Runs one agent (model call with its tools) and reports its answer. */
+  callAgent(call: AgentCall): Promise<{ content: string; usage: Usage; model?: string }>;
+  /** Milliseconds, for step times; injected so the engine has no clock of its own. */
+  now(): number;
+  /** Called as each step starts and finishes (the server stores the step and pushes progress). */
+  onEvent?(event: EngineEvent): void | Promise<void>;
+  /** Steps a previous attempt already finished: they are reused, never called again. */
+  completed?: Record<string, NodeOutput>;
+  /** At most this many agents at once in a parallel run (default 4). */
+  concurrency?: number;
+};
+
+export type RunResult = {
+  output: Record<string, NodeOutput>;
+  /** Sequential and hierarchical: the final answer; parallel: every output by node id. */
+  result: string | Record<string, string>;
+  metrics: {
+    totalTokens: number;
+    promptTokens: number;
+    completionTokens: number;
+    durationMs: number;
+    steps: number;
+  };
+};
+
+export class WorkflowRunError extends Error {}
+
+const inputText = (input: unknown) =>
+  typeof input === 'string'
+    ? input
+    : input && Object.keys(input).length > 0
+      ? JSON.stringify(input, null, 2)
+      : 'Start the task.';
+
+/** Runs a workflow's agents according to its process type (DESIGN.md §4). Pure: all I/O goes through ports. */
+export async function runWorkflow(
+  definition: RunDefinition,
+  input: RunInput,
+  ports: RunPorts,
+): Promise<RunResult> {
+  const started = ports.now();
+  const output: Record<string, NodeOutput> = {};
+  const byId = new Map(definition.nodes.map((n) => [n.id, n]));
+
+  const agentOf = (nodeId: string): RunAgent => {
+    const node = byId.get(nodeId);
+    const agentId = node?.agentId ?? (node?.data?.agentId as string | undefined);
+    const agent = agentId ? definition.agents[agentId] : undefined;
+    if (!agent)
+      throw new WorkflowRunError(`Agent node "${nodeId}" references an agent that no longer exists`);
+    return agent;
+  };
+
+  async function step(
+    nodeId: string,
+    user: string,
+    extra?: Partial<AgentCall>,
+    delegatedBy?: string,
+  ): Promise<NodeOutput> {
+    const done = ports.completed?.[nodeId];
+    if (done) {
+      output[nodeId] = done;
+      return done;
+    }
+    const agent = agentOf(nodeId);
+    await ports.onEvent?.({ type: 'node_started', nodeId });
+    const t0 = ports.now();
+    const answer = await ports.callAgent({ nodeId, agent, system: buildSystemPrompt(agent), user, ...extra });
+    const result: NodeOutput = {
+      content: answer.content,
+      metadata: {
+        agentName: agent.name,
+        role: agent.role,
+        model: answer.model ?? agent.llmModel,
+        ...(delegatedBy ? { delegatedBy } : {}),
+      },
+      executionTime: Math.max(0, ports.now() - t0),
+      usage: answer.usage,
+    };
+    output[nodeId] = result;
+    await ports.onEvent?.({ type: 'node_completed', nodeId, output: result });
+    return result;
+  }
+
+  const base = {
+    input: inputText(input.input),
+    instructions: input.instructions,
+    parameters: input.parameters,
+  };
+  const order = sequentialOrder(definition.nodes, definition.edges);
+  if (order.length === 0) throw new WorkflowRunError('The workflow has no agent connected to its start node');
+  let result: RunResult['result'];
+
+  if (definition.processType === 'parallel') {
+    const all = definition.nodes.filter((n) => n.type === 'agent').map((n) => n.id);
+    const limit = Math.max(1, ports.concurrency ?? 4);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(limit, all.length) }, async () => {
+        while (next < all.length) {
+          const nodeId = all[next++];
+          await step(nodeId, buildUserPrompt(base));
+        }
+      }),
+    );
+    result = Object.fromEntries(all.map((id) => [id, output[id].content]));
+  } else if (definition.processType === 'hierarchical') {
+    const [lead, ...coworkers] = order;
+    const names = coworkers.map((id) => `${agentOf(id).name} (${agentOf(id).role})`).join(', ');
+    let delegations = 0;
+    const delegate = (kind: 'task' | 'question') => ({
+      description:
+        kind === 'task'
+          ? `Delegate a specific task to one of your co-workers: ${names}. Give the co-worker's name, the task and all the context they need.`
+          : `Ask one of your co-workers a question: ${names}. Give the co-worker's name, the question and the context.`,
+      inputSchema: {
+        type: 'object',
+        properties: {
+          coworker: { type: 'string', description: 'The co-worker’s name' },
+          [kind]: { type: 'string' },
+          context: { type: 'string' },
+        },
+        required: ['coworker', kind],
+      },
+      async execute(raw: unknown) {
+        const args = (raw ?? {}) as Record<string, string>;
+        const target = coworkers.find(
+          (id) =>
+            agentOf(id).name.toLowerCase() ===
+            String(args.coworker ?? '')
+              .trim()
+              .toLowerCase(),
+        );
+        if (!target) return `There is no co-worker named "${args.coworker}". Choose one of: ${names}.`;
+        // Each delegation is its own recorded step; a second one to the same co-worker gets its own id.
+        const stepId = `${target}#${++delegations}`;
+        byId.set(stepId, byId.get(target)!);
+        const asked = buildUserPrompt({
+          ...base,
+          input: `${args[kind]}${args.context ? `\n\nContext:\n${args.context}` : ''}`,
+        });
+        return (await step(stepId, asked, undefined, lead)).content;
+      },
+    });
+    const final = await step(lead, buildUserPrompt(base), {
+      tools: { delegate_work_to_coworker: delegate('task'), ask_question_to_coworker: delegate('question') },
+    });
+    result = final.content;
+  } else {
+    for (const nodeId of order) {
+      const context = agentPredecessors(nodeId, definition.nodes, definition.edges)
+        .filter((id) => output[id])
+        .map((id) => ({ agentName: output[id].metadata.agentName, content: output[id].content }));
+      await step(nodeId, buildUserPrompt({ ...base, context }));
+    }
+    result = output[order[order.length - 1]].content;
+  }
+
+  const steps = Object.values(output);
+  const sum = (key: keyof Usage) => steps.reduce((total, s) => total + s.usage[key], 0);
+  return {
+    output,
+    result,
+    metrics: {
+      totalTokens: sum('totalTokens'),
+      promptTokens: sum('promptTokens'),
+      completionTokens: sum('completionTokens'),
+      durationMs: Math.max(0, ports.now() - started),
+      steps: steps.length,
+    },
+  };
+}
