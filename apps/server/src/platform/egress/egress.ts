@@ -1,4 +1,4 @@
-import { promises as dns, type LookupAddress } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
 import http, { type IncomingMessage, validateHeaderName, validateHeaderValue } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
@@ -6,15 +6,15 @@ import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { type AddressPolicy, createAddressPolicy } from './address-policy';
 import { EgressError } from './egress-error';
+import { defaultLookup, resolvePermitted, type LookupFn } from './resolve';
+
+export type { LookupFn } from './resolve';
 
 /**
  * The only way the server makes HTTP requests to tenant-controlled destinations (tool base URLs,
  * webhooks, custom LLM base URLs): DESIGN.md §6 "SSRF protection". Every hop is resolved once,
  * checked, and the socket connects to exactly the checked addresses.
  */
-
-/** Resolves a hostname to all its addresses; `dns.lookup(host, { all: true })` unless injected. */
-export type LookupFn = (hostname: string) => Promise<LookupAddress[]>;
 
 export type EgressOptions = {
   /** Admin exceptions: hostnames, IPs or CIDRs (see createAddressPolicy). */
@@ -53,8 +53,6 @@ export type Egress = {
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 const DEFAULT_MAX_REDIRECTS = 5;
-
-const defaultLookup: LookupFn = (hostname) => dns.lookup(hostname, { all: true });
 
 type Settings = {
   policy: AddressPolicy;
@@ -202,41 +200,16 @@ function bareHostname(url: URL) {
 
 /** Resolves the hop's hostname once and returns the addresses the socket may use — all checked. */
 async function resolveDestination(settings: Settings, url: URL): Promise<LookupAddress[]> {
-  const hostname = bareHostname(url);
-  const blocked = () =>
-    new EgressError(
+  // WHATWG URL has already turned 2130706433, 0x7f.1 and 017700000001 into 127.0.0.1.
+  const outcome = await resolvePermitted(settings.policy, settings.lookup, bareHostname(url));
+  if (outcome.ok) return outcome.addresses;
+  if (outcome.reason === 'blocked') {
+    throw new EgressError(
       'blocked_address',
       `Refused to connect to ${url.hostname}: it resolves to a private or reserved address`,
     );
-  // WHATWG URL has already turned 2130706433, 0x7f.1 and 017700000001 into 127.0.0.1.
-  const literalFamily = isIP(hostname);
-  if (literalFamily) {
-    if (!settings.policy.isAddressAllowed(hostname)) throw blocked();
-    return [{ address: hostname, family: literalFamily }];
   }
-  let results: LookupAddress[];
-  try {
-    results = await settings.lookup(hostname);
-  } catch (error) {
-    throw new EgressError('network', `Could not resolve ${url.hostname}`, { cause: error });
-  }
-  const addresses = (results ?? []).map((r) => r.address);
-  if (addresses.length === 0) throw new EgressError('network', `Could not resolve ${url.hostname}`);
-  // Every address must pass, not just one: the socket may use any of them, and a name answering
-  // with a public and a private address is the classic way around a check of the first one.
-  if (
-    !settings.policy.isHostAllowed(hostname) &&
-    !addresses.every((a) => settings.policy.isAddressAllowed(a))
-  ) {
-    throw blocked();
-  }
-  // An allow-listed name skips the address check, but a non-IP answer still never reaches a socket.
-  const usable = addresses.flatMap((address) => {
-    const family = isIP(address);
-    return family ? [{ address, family }] : [];
-  });
-  if (usable.length === 0) throw new EgressError('network', `Could not resolve ${url.hostname}`);
-  return usable;
+  throw new EgressError('network', `Could not resolve ${url.hostname}`, { cause: outcome.cause });
 }
 
 /**

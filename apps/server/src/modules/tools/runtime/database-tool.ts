@@ -1,9 +1,14 @@
-import { promises as dns } from 'node:dns';
 import net, { isIP } from 'node:net';
 import type { ConnectionOptions } from 'node:tls';
 import pg from 'pg';
 import { z } from 'zod';
-import { createAddressPolicy, type AddressPolicy, type LookupFn } from '../../../platform/egress';
+import {
+  createAddressPolicy,
+  defaultLookup,
+  resolvePermitted,
+  type AddressPolicy,
+  type LookupFn,
+} from '../../../platform/egress';
 import type { LlmTool } from '../../../platform/llm';
 
 /**
@@ -45,7 +50,7 @@ export function createDatabaseTool(options: DatabaseToolOptions): LlmTool {
     connectionString: options.connectionString,
     schema: options.schema,
     policy: createAddressPolicy(options.allowList),
-    lookup: options.lookup ?? ((hostname: string) => dns.lookup(hostname, { all: true })),
+    lookup: options.lookup ?? defaultLookup,
     statementTimeoutMs: wholePositive('statementTimeoutMs', options.statementTimeoutMs ?? 5_000),
     maxRows: wholePositive('maxRows', options.maxRows ?? 100),
     connectTimeoutMs: wholePositive('connectTimeoutMs', options.connectTimeoutMs ?? 5_000),
@@ -175,28 +180,19 @@ function sslOptions(params: URLSearchParams, host: string): false | ConnectionOp
 
 /** The addresses the socket may use, all allowed by the policy (DNS rebinding cannot change them later). */
 async function resolveTarget(settings: Settings, host: string, signal?: AbortSignal): Promise<string[]> {
-  const refused = () =>
-    new Error(
+  const outcome = await resolvePermitted(
+    settings.policy,
+    (name) => abortable(settings.lookup(name), signal),
+    host,
+  );
+  if (outcome.ok) return outcome.addresses.map((entry) => entry.address);
+  if (outcome.reason === 'blocked') {
+    throw new Error(
       `Refused to connect to the database host ${host}: it resolves to a private or reserved address`,
     );
-  if (isIP(host)) {
-    if (!settings.policy.isAddressAllowed(host)) throw refused();
-    return [host];
   }
-  let addresses: string[];
-  try {
-    addresses = (await abortable(settings.lookup(host), signal)).map((entry) => entry.address);
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new Error(`Could not resolve the database host ${host}`, { cause: error });
-  }
-  // Every address must pass: a name answering with a public and a private address is the classic bypass.
-  if (!settings.policy.isHostAllowed(host) && !addresses.every((a) => settings.policy.isAddressAllowed(a))) {
-    throw refused();
-  }
-  const usable = addresses.filter((address) => isIP(address));
-  if (usable.length === 0) throw new Error(`Could not resolve the database host ${host}`);
-  return usable;
+  if (signal?.aborted) throw outcome.cause ?? signal.reason;
+  throw new Error(`Could not resolve the database host ${host}`, { cause: outcome.cause });
 }
 
 // Dates and intervals as Postgres prints them: no shift into the server's time zone, no object shapes.

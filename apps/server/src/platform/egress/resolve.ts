@@ -1,0 +1,48 @@
+import { promises as dns, type LookupAddress } from 'node:dns';
+import { isIP } from 'node:net';
+import type { AddressPolicy } from './address-policy';
+
+/** Resolves a hostname to all its addresses; `dns.lookup(host, { all: true })` unless injected. */
+export type LookupFn = (hostname: string) => Promise<LookupAddress[]>;
+
+export const defaultLookup: LookupFn = (hostname) => dns.lookup(hostname, { all: true });
+
+export type ResolveOutcome =
+  | { ok: true; addresses: LookupAddress[] }
+  | { ok: false; reason: 'blocked' }
+  | { ok: false; reason: 'unresolved'; cause?: unknown };
+
+/**
+ * The one SSRF rule for every outbound connection (HTTP and database tools): resolve the host once and
+ * return only addresses the policy allows, for the caller to pin. An IP literal is checked as is.
+ * Every address must pass, not just one: the socket may use any of them, and a name answering with a
+ * public and a private address is the classic way around a check of the first. An allow-listed name
+ * skips the address check, but a non-IP answer still never reaches a socket.
+ */
+export async function resolvePermitted(
+  policy: AddressPolicy,
+  lookup: LookupFn,
+  hostname: string,
+): Promise<ResolveOutcome> {
+  const literalFamily = isIP(hostname);
+  if (literalFamily) {
+    return policy.isAddressAllowed(hostname)
+      ? { ok: true, addresses: [{ address: hostname, family: literalFamily }] }
+      : { ok: false, reason: 'blocked' };
+  }
+  let results: LookupAddress[];
+  try {
+    results = (await lookup(hostname)) ?? [];
+  } catch (cause) {
+    return { ok: false, reason: 'unresolved', cause };
+  }
+  if (results.length === 0) return { ok: false, reason: 'unresolved' };
+  if (!policy.isHostAllowed(hostname) && !results.every((r) => policy.isAddressAllowed(r.address))) {
+    return { ok: false, reason: 'blocked' };
+  }
+  const usable = results.flatMap((r) => {
+    const family = isIP(r.address);
+    return family ? [{ address: r.address, family }] : [];
+  });
+  return usable.length > 0 ? { ok: true, addresses: usable } : { ok: false, reason: 'unresolved' };
+}
