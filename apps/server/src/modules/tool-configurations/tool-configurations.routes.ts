@@ -6,7 +6,6 @@ import {
 } from '@crewline/contracts';
 import { z } from 'zod';
 import type { ModelCatalogue } from '../../platform/llm';
-import { LLM_PROVIDERS, type LlmConnection, type LlmProvider } from '../../platform/llm';
 import type { ToolConfigurationsService } from './tool-configurations.service';
 
 export function toolConfigurationsRoutes(
@@ -36,14 +35,10 @@ export function toolConfigurationsRoutes(
       '/api/llm/providers',
       { schema: { response: { 200: providerCatalogueSchema } } },
       async (request) => {
-        const organizationId = request.auth.organizationId;
-        const connections: Partial<Record<LlmProvider, LlmConnection>> = {};
-        for (const provider of LLM_PROVIDERS) {
-          connections[provider] = await configurations
-            .connectionFor(organizationId, provider)
-            .catch(() => undefined);
-        }
-        return catalogue.providers(connections, await configurations.connectionsVersion(organizationId));
+        const { connections, version } = await configurations.providerConnections(
+          request.auth.organizationId,
+        );
+        return catalogue.providers(connections, version);
       },
     );
   };

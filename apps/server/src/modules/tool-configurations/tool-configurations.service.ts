@@ -8,7 +8,7 @@ import {
 import type { Config } from '../../platform/env';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import { maskFields, sealFields, unsealFields, type SecretBox } from '../../platform/crypto';
-import { resolveConnection, type LlmConnection, type LlmProvider } from '../../platform/llm';
+import { LLM_PROVIDERS, resolveConnection, type LlmConnection, type LlmProvider } from '../../platform/llm';
 import type { ToolConfigurationRow, ToolConfigurationsRepository } from './tool-configurations.repository';
 
 const secretKeys = [...SECRET_CONFIG_KEYS];
@@ -33,15 +33,26 @@ export function createToolConfigurationsService(deps: {
     updatedAt: row?.updatedAt.toISOString() ?? null,
   });
 
-  /** The decrypted configuration, for the server's own use only (never answered). */
+  // Decrypted configuration is for the server's own use only (never answered).
+  const unsealed = (row: ToolConfigurationRow | undefined) =>
+    row?.isActive ? unsealFields(row.config, secretKeys, box, row.organizationId) : undefined;
+
   async function activeSecrets(
     organizationId: string,
     id: ToolConfigurationId,
   ): Promise<Record<string, unknown> | undefined> {
-    const row = await repository.get(organizationId, id);
-    if (!row?.isActive) return undefined;
-    return unsealFields(row.config, secretKeys, box, organizationId);
+    return unsealed(await repository.get(organizationId, id));
   }
+
+  /** Organization first, then the server's env keys (resolveConnection says where to configure). */
+  const connectionFrom = (provider: LlmProvider, own: Record<string, unknown> | undefined) =>
+    resolveConnection(provider, {
+      organization: own && {
+        apiKey: own.apiKey as string | undefined,
+        baseUrl: own.baseUrl as string | undefined,
+      },
+      env: config.providerKeys,
+    });
 
   return {
     async list(organizationId: string): Promise<ToolConfiguration[]> {
@@ -80,25 +91,31 @@ export function createToolConfigurationsService(deps: {
       return toDto(id, await repository.upsert(organizationId, id, { config: stored, isActive }));
     },
 
-    /** Where and how an agent of this organization reaches its provider (organization first, then env). */
+    /** Where and how an agent of this organization reaches its provider. */
     async connectionFor(organizationId: string, provider: LlmProvider): Promise<LlmConnection> {
-      const own = await activeSecrets(organizationId, providerConfigIds[provider]);
-      return resolveConnection(provider, {
-        organization: own && {
-          apiKey: own.apiKey as string | undefined,
-          baseUrl: own.baseUrl as string | undefined,
-        },
-        env: config.providerKeys,
-      });
+      return connectionFrom(provider, await activeSecrets(organizationId, providerConfigIds[provider]));
     },
 
-    /** A cache key that changes whenever the organization's LLM connections change. */
-    async connectionsVersion(organizationId: string): Promise<string> {
+    /**
+     * Every provider's connection (undefined where none is usable) and a cache key that changes whenever
+     * the organization's connections change — from one read of its configurations.
+     */
+    async providerConnections(organizationId: string) {
       const rows = await repository.list(organizationId);
-      return [
+      const byId = new Map(rows.map((r) => [r.configId, r]));
+      const connections: Partial<Record<LlmProvider, LlmConnection>> = {};
+      for (const provider of LLM_PROVIDERS) {
+        try {
+          connections[provider] = connectionFrom(provider, unsealed(byId.get(providerConfigIds[provider])));
+        } catch {
+          // Not configured: the catalogue falls back to the built-in model list.
+        }
+      }
+      const version = [
         organizationId,
         ...rows.map((r) => `${r.configId}:${r.isActive}:${r.updatedAt.getTime()}`).sort(),
-      ].join('|');
+      ];
+      return { connections, version: version.join('|') };
     },
 
     activeSecrets,
