@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-export const uuidSchema = z.uuid();
 /** Route parameter `:id` — anything that is not a UUID answers 404 like a missing row. */
 export const idParamsSchema = z.object({ id: z.string() });
 export const orgIdParamsSchema = z.object({ orgId: z.string() });
-export const isoDate = z.string();
