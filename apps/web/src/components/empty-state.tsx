@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
 /** A centered "nothing here yet" block with an icon, a title, a hint and an optional action. */
@@ -35,5 +36,34 @@ export function EmptyState({
       </div>
       {action}
     </div>
+  );
+}
+
+/** What a list or page shows when its data could not be loaded: the reason and a way to retry. */
+export function LoadErrorState({
+  icon,
+  title,
+  onRetry,
+  size,
+  className,
+}: {
+  icon?: LucideIcon;
+  title: ReactNode;
+  onRetry: () => void;
+  size?: 'default' | 'sm';
+  className?: string;
+}) {
+  return (
+    <EmptyState
+      icon={icon}
+      title={title}
+      description="Check your connection and try again."
+      action={
+        <Button type="button" variant="outline" size={size} onClick={onRetry}>
+          Try again
+        </Button>
+      }
+      className={className}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { Plus, Unplug, Wrench } from 'lucide-react';
 import { useState } from 'react';
 
-import { EmptyState } from '@/components/empty-state';
+import { EmptyState, LoadErrorState } from '@/components/empty-state';
 import { Spinner } from '@/components/spinner';
 import { StatusBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
@@ -124,15 +124,11 @@ export function ConnectedToolsPanel({ agentId }: { agentId: string }) {
     );
   } else if (links.isError || !links.data) {
     body = (
-      <EmptyState
+      <LoadErrorState
         icon={Wrench}
         title="Could not load connected tools"
-        description="Check your connection and try again."
-        action={
-          <Button type="button" variant="outline" size="sm" onClick={() => void links.refetch()}>
-            Try again
-          </Button>
-        }
+        onRetry={() => void links.refetch()}
+        size="sm"
       />
     );
   } else if (links.data.length === 0) {

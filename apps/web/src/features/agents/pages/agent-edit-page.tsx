@@ -3,7 +3,7 @@ import { ArrowLeft, Bot, FileQuestion, FlaskConical, Save } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 
-import { EmptyState } from '@/components/empty-state';
+import { LoadErrorState } from '@/components/empty-state';
 import { PageContainer } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { StatusBadge, type StatusTone } from '@/components/status-badge';
@@ -248,16 +248,7 @@ export function AgentEditPage() {
   return (
     <PageContainer className="space-y-6">
       <BackToAgents />
-      <EmptyState
-        icon={Bot}
-        title="Could not load this agent"
-        description="Check your connection and try again."
-        action={
-          <Button variant="outline" onClick={() => void agent.refetch()}>
-            Try again
-          </Button>
-        }
-      />
+      <LoadErrorState icon={Bot} title="Could not load this agent" onRetry={() => void agent.refetch()} />
     </PageContainer>
   );
 }

@@ -1,7 +1,7 @@
 import { Bot, Plus, SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 
-import { EmptyState } from '@/components/empty-state';
+import { EmptyState, LoadErrorState } from '@/components/empty-state';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -39,16 +39,7 @@ export function AgentsPage() {
     );
   } else if (agents.isError || !all) {
     content = (
-      <EmptyState
-        icon={Bot}
-        title="Could not load agents"
-        description="Check your connection and try again."
-        action={
-          <Button variant="outline" onClick={() => void agents.refetch()}>
-            Try again
-          </Button>
-        }
-      />
+      <LoadErrorState icon={Bot} title="Could not load agents" onRetry={() => void agents.refetch()} />
     );
   } else if (visible.length === 0 && filtering) {
     content = (

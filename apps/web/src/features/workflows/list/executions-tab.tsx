@@ -1,8 +1,7 @@
 import type { Execution, Workflow } from '@crewline/contracts';
 import { History } from 'lucide-react';
 
-import { EmptyState } from '@/components/empty-state';
-import { Button } from '@/components/ui/button';
+import { EmptyState, LoadErrorState } from '@/components/empty-state';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
@@ -82,17 +81,7 @@ export function ExecutionsTab({
   }
   if (isError) {
     return (
-      <EmptyState
-        icon={History}
-        title="Could not load executions"
-        description="Check your connection and try again."
-        action={
-          <Button variant="outline" onClick={onRetry}>
-            Try again
-          </Button>
-        }
-        className="py-16"
-      />
+      <LoadErrorState icon={History} title="Could not load executions" onRetry={onRetry} className="py-16" />
     );
   }
   if (!executions || executions.length === 0) {

@@ -2,7 +2,7 @@ import { History, Plus, SearchX, Workflow as WorkflowIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 
-import { EmptyState } from '@/components/empty-state';
+import { EmptyState, LoadErrorState } from '@/components/empty-state';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -42,15 +42,10 @@ export function WorkflowsPage() {
     );
   } else if (workflows.isError || !all) {
     content = (
-      <EmptyState
+      <LoadErrorState
         icon={WorkflowIcon}
         title="Could not load workflows"
-        description="Check your connection and try again."
-        action={
-          <Button variant="outline" onClick={() => void workflows.refetch()}>
-            Try again
-          </Button>
-        }
+        onRetry={() => void workflows.refetch()}
         className="py-16"
       />
     );
