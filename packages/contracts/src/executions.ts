@@ -22,6 +22,7 @@ export const executionSchema = z.object({
   status: executionStatusSchema,
   input: z.record(z.string(), z.unknown()),
   dynamicInstructions: z.string().nullable(),
+  parameters: z.record(z.string(), z.unknown()),
   output: z.record(z.string(), z.unknown()),
   metrics: z.record(z.string(), z.unknown()),
   logs: z.array(z.unknown()),
@@ -33,3 +34,28 @@ export const executionSchema = z.object({
   createdAt: z.string(),
 });
 export type Execution = z.infer<typeof executionSchema>;
+
+/** One line of an execution's log (what happened, for people reading the run). */
+export const executionLogSchema = z.object({
+  at: z.string(),
+  level: z.enum(['info', 'warn', 'error']),
+  message: z.string(),
+  nodeId: z.string().optional(),
+});
+export type ExecutionLog = z.infer<typeof executionLogSchema>;
+
+/** POST /api/workflows/:id/execute (spec part 1 §3: input and parameters default to empty maps). */
+export const executeWorkflowSchema = z.object({
+  input: z.record(z.string(), z.unknown()).default({}),
+  dynamicInstructions: z.string().trim().max(20_000).nullish(),
+  parameters: z.record(z.string().trim().min(1).max(100), z.unknown()).default({}),
+});
+export type ExecuteWorkflowInput = z.input<typeof executeWorkflowSchema>;
+export type ExecuteWorkflowData = z.output<typeof executeWorkflowSchema>;
+
+export const executionMessages = {
+  notFound: 'Execution not found',
+  draft: 'This workflow is a draft. Activate it before running it.',
+  notRunnable: (status: string) => `This workflow is ${status} and cannot be run.`,
+  alreadyFinished: (status: string) => `This execution has already ${status === 'cancelled' ? 'been cancelled' : status}.`,
+} as const;

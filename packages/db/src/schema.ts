@@ -26,6 +26,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 type JsonObject = Record<string, unknown>;
 
@@ -177,6 +178,9 @@ export const workflowExecutions = pgTable(
     // Bumped by each worker that picks the run up; status writes compare it so a stale worker of a
     // retried job cannot overwrite the newer attempt.
     attempt: integer('attempt').notNull().default(0),
+    // The running attempt's lease: its worker renews it while it works. Once it lapses (the worker
+    // died), the sweeper hands the run to another worker, which resumes from the finished steps.
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   // NULLS FIRST is what a plain `ORDER BY created_at DESC` means; drizzle's index default (NULLS LAST)
@@ -187,6 +191,10 @@ export const workflowExecutions = pgTable(
       t.organizationId,
       t.createdAt.desc().nullsFirst(),
     ),
+    // The sweeper's scan: only unfinished runs, a handful at any time.
+    index('workflow_executions_unfinished_idx')
+      .on(t.leaseExpiresAt)
+      .where(sql`${t.status} in ('pending', 'running')`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "workflow_executions" ADD COLUMN "lease_expires_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "workflow_executions_unfinished_idx" ON "workflow_executions" USING btree ("lease_expires_at") WHERE "workflow_executions"."status" in ('pending', 'running');
