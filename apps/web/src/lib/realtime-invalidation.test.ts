@@ -1,0 +1,82 @@
+import type { RealtimeEvent } from '@crewline/contracts';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+
+import { invalidateForRealtimeEvent, invalidationsFor } from './realtime-invalidation';
+
+const base = { organizationId: 'org-1', executionId: 'e1', workflowId: 'w1' };
+
+function clientWithQueries() {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  const keys = [
+    ['/api/executions'],
+    ['/api/executions', 'e1', 'logs'],
+    ['/api/organizations', 'org-1', 'stats'],
+    ['/api/organizations', 'org-1', 'activity'],
+    ['/api/organizations', 'org-1', 'analytics?days=7'],
+    ['/api/agents'],
+    ['/api/agents', 'a1'],
+    ['/api/workflows'],
+    ['/api/workflows', 'w1'],
+  ];
+  for (const key of keys) client.setQueryData(key, { cached: true });
+  const stale = () =>
+    client
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.isStale())
+      .map((query) => query.queryKey.join('/'))
+      .sort();
+  return { client, stale };
+}
+
+describe('realtime invalidation', () => {
+  it('an execution event refreshes the executions and the organization figures', () => {
+    for (const type of [
+      'workflow_execution_created',
+      'workflow_execution_started',
+      'workflow_execution_completed',
+      'workflow_execution_cancelled',
+    ] as const) {
+      const { client, stale } = clientWithQueries();
+      invalidateForRealtimeEvent(client, { type, ...base });
+      expect(stale()).toEqual([
+        '/api/executions',
+        '/api/executions/e1/logs',
+        '/api/organizations/org-1/activity',
+        '/api/organizations/org-1/analytics?days=7',
+        '/api/organizations/org-1/stats',
+      ]);
+    }
+    const { client, stale } = clientWithQueries();
+    invalidateForRealtimeEvent(client, { type: 'workflow_execution_failed', ...base, error: 'x' });
+    expect(stale()).toContain('/api/executions');
+    expect(stale()).toContain('/api/organizations/org-1/stats');
+  });
+
+  it('an agent event refreshes the agent list and the figures, not an agent being edited', () => {
+    for (const type of ['agent_created', 'agent_updated', 'agent_deleted'] as const) {
+      const { client, stale } = clientWithQueries();
+      invalidateForRealtimeEvent(client, { type, organizationId: 'org-1', agentId: 'a1' });
+      expect(stale()).toEqual([
+        '/api/agents',
+        '/api/organizations/org-1/activity',
+        '/api/organizations/org-1/analytics?days=7',
+        '/api/organizations/org-1/stats',
+      ]);
+    }
+  });
+
+  it('node progress refreshes nothing', () => {
+    const events: RealtimeEvent[] = [
+      { type: 'execution_node_started', ...base, nodeId: 'n1' },
+      { type: 'execution_node_completed', ...base, nodeId: 'n1', executionTime: 1, totalTokens: 1 },
+    ];
+    for (const event of events) {
+      expect(invalidationsFor(event)).toEqual([]);
+      const { client, stale } = clientWithQueries();
+      invalidateForRealtimeEvent(client, event);
+      expect(stale()).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,35 @@
+// The one place where realtime events refresh cached server data. Events carry ids only, so the
+// screens refetch what they show. Query keys are request paths (spec part 1 §7), shared by features:
+// - ['/api/executions', ...]        the executions list (dashboard, workflows page) and anything below
+// - ['/api/organizations', ...]     the organization's stats, activity and analytics
+// - ['/api/agents']                 the agent list (agents page, dashboard, builder's agent panel)
+import type { RealtimeEvent } from '@crewline/contracts';
+import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
+
+const executions: InvalidateQueryFilters = { queryKey: ['/api/executions'] };
+const organizations: InvalidateQueryFilters = { queryKey: ['/api/organizations'] };
+// The list only: refetching an agent's detail could reset a form someone is editing.
+const agentList: InvalidateQueryFilters = { queryKey: ['/api/agents'], exact: true };
+
+/** The caches an event makes stale (empty for node progress, which the builder shows itself). */
+export function invalidationsFor(event: RealtimeEvent): InvalidateQueryFilters[] {
+  switch (event.type) {
+    case 'workflow_execution_created':
+    case 'workflow_execution_started':
+    case 'workflow_execution_completed':
+    case 'workflow_execution_failed':
+    case 'workflow_execution_cancelled':
+      return [executions, organizations];
+    case 'agent_created':
+    case 'agent_updated':
+    case 'agent_deleted':
+      return [agentList, organizations];
+    case 'execution_node_started':
+    case 'execution_node_completed':
+      return [];
+  }
+}
+
+export function invalidateForRealtimeEvent(queryClient: QueryClient, event: RealtimeEvent): void {
+  for (const filters of invalidationsFor(event)) void queryClient.invalidateQueries(filters);
+}

@@ -1,0 +1,353 @@
+// The realtime connection without React (spec part 1 §4 'Realtime connection', §7 'Realtime', §9):
+// - a websocket on the same host at /ws (wss: when the page is https), `?token=<authToken>`;
+// - after open: {type:'subscribe', organizationId}, then {type:'ping'} every 30 000 ms while open;
+// - after a close: reconnect in 1 s, 2 s, 4 s, 8 s, 16 s (5 attempts), then give up; a successful
+//   open resets the count;
+// - parse and connect errors are only logged.
+// Kept free of React and of zod (types only from the contracts) so it is cheap to load and easy to
+// test with a fake WebSocket and fake timers. `realtime.tsx` wraps it in a provider.
+import type { RealtimeClientMessage, RealtimeEvent, RealtimeServerMessage } from '@crewline/contracts';
+
+export const REALTIME_MAX_RECONNECT_ATTEMPTS = 5;
+export const REALTIME_RECONNECT_BASE_DELAY_MS = 1000;
+export const REALTIME_PING_INTERVAL_MS = 30_000;
+export const REALTIME_PATH = '/ws';
+
+export type RealtimeStatus = 'connecting' | 'open' | 'closed';
+
+/**
+ * Delay before reconnect attempt number `attempt` (1-based): 1000, 2000, 4000, 8000, 16000 ms;
+ * null once the attempts are used up (give up).
+ */
+export function reconnectDelay(
+  attempt: number,
+  maxAttempts = REALTIME_MAX_RECONNECT_ATTEMPTS,
+  baseDelayMs = REALTIME_RECONNECT_BASE_DELAY_MS,
+): number | null {
+  if (attempt < 1 || attempt > maxAttempts) return null;
+  return baseDelayMs * 2 ** (attempt - 1);
+}
+
+/** ws(s)://<same host>/ws?token=… — the secure scheme when the page is served over https. */
+export function realtimeUrl(location: { protocol: string; host: string }, token: string): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}${REALTIME_PATH}?token=${encodeURIComponent(token)}`;
+}
+
+// Required fields of each event beyond `type` and `organizationId` (mirrors realtimeEventSchema;
+// a unit test keeps the two in step).
+const agentFields = { agentId: 'string' } as const;
+const executionFields = { executionId: 'string', workflowId: 'string' } as const;
+const eventFields: Record<RealtimeEvent['type'], Record<string, 'string' | 'number'>> = {
+  agent_created: agentFields,
+  agent_updated: agentFields,
+  agent_deleted: agentFields,
+  workflow_execution_created: executionFields,
+  workflow_execution_started: executionFields,
+  workflow_execution_completed: executionFields,
+  workflow_execution_failed: { ...executionFields, error: 'string' },
+  workflow_execution_cancelled: executionFields,
+  execution_node_started: { ...executionFields, nodeId: 'string' },
+  execution_node_completed: {
+    ...executionFields,
+    nodeId: 'string',
+    executionTime: 'number',
+    totalTokens: 'number',
+  },
+};
+
+export const REALTIME_EVENT_TYPES = Object.keys(eventFields) as RealtimeEvent['type'][];
+
+function isEventType(type: string): type is RealtimeEvent['type'] {
+  return Object.prototype.hasOwnProperty.call(eventFields, type);
+}
+
+/**
+ * One websocket frame as a server message, or null when it is not one we know (bad JSON, unknown
+ * type, missing fields). Events keep any extra fields the server adds.
+ */
+export function parseServerMessage(data: unknown): RealtimeServerMessage | null {
+  if (typeof data !== 'string') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const message = value as Record<string, unknown>;
+  const type = message.type;
+  if (typeof type !== 'string') return null;
+  switch (type) {
+    case 'pong':
+      return { type };
+    case 'subscribed':
+      return typeof message.organizationId === 'string'
+        ? { type, organizationId: message.organizationId }
+        : null;
+    case 'error':
+      return { type, message: typeof message.message === 'string' ? message.message : '' };
+  }
+  if (!isEventType(type) || typeof message.organizationId !== 'string') return null;
+  for (const [field, kind] of Object.entries(eventFields[type])) {
+    if (typeof message[field] !== kind) return null;
+  }
+  return message as RealtimeEvent;
+}
+
+export function isRealtimeEvent(message: RealtimeServerMessage): message is RealtimeEvent {
+  return isEventType(message.type);
+}
+
+/** Whether a subscription to `types` wants this event. */
+export function matchesEventTypes(
+  types: readonly RealtimeEvent['type'][] | '*',
+  event: RealtimeEvent,
+): boolean {
+  return types === '*' || types.includes(event.type);
+}
+
+/** The part of the browser WebSocket the connection uses (a fake one in tests). */
+export interface WebSocketLike {
+  readonly readyState: number;
+  onopen: ((event: Event) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+const WS_OPEN = 1;
+
+export interface RealtimeConnectionOptions {
+  url: string;
+  organizationId: string;
+  /** Opens a socket; defaults to the browser's WebSocket. */
+  createSocket?: (url: string) => WebSocketLike;
+  onEvent: (event: RealtimeEvent) => void;
+  onStatus?: (status: RealtimeStatus) => void;
+  /** Where parse and connect errors go (console.warn by default). */
+  warn?: (...args: unknown[]) => void;
+  maxReconnectAttempts?: number;
+  reconnectBaseDelayMs?: number;
+  pingIntervalMs?: number;
+}
+
+/**
+ * One live connection: open, subscribe, ping, reconnect with backoff, give up. `close()` ends it for
+ * good (logout, unmount); nothing reconnects after that.
+ */
+export class RealtimeConnection {
+  private socket: WebSocketLike | null = null;
+  private attempts = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private stopped = false;
+  private currentStatus: RealtimeStatus = 'closed';
+  private readonly options: Required<
+    Pick<
+      RealtimeConnectionOptions,
+      'createSocket' | 'warn' | 'maxReconnectAttempts' | 'reconnectBaseDelayMs' | 'pingIntervalMs'
+    >
+  > &
+    RealtimeConnectionOptions;
+
+  constructor(options: RealtimeConnectionOptions) {
+    this.options = {
+      createSocket: (url) => new WebSocket(url),
+      warn: (...args) => console.warn(...args),
+      maxReconnectAttempts: REALTIME_MAX_RECONNECT_ATTEMPTS,
+      reconnectBaseDelayMs: REALTIME_RECONNECT_BASE_DELAY_MS,
+      pingIntervalMs: REALTIME_PING_INTERVAL_MS,
+      ...options,
+    };
+  }
+
+  get status(): RealtimeStatus {
+    return this.currentStatus;
+  }
+
+  /** Reconnect attempts made since the last successful open. */
+  get reconnectAttempts(): number {
+    return this.attempts;
+  }
+
+  start(): void {
+    if (this.stopped || this.socket) return;
+    this.connect();
+  }
+
+  close(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.clearReconnect();
+    this.stopPing();
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onopen = socket.onclose = socket.onerror = socket.onmessage = null;
+      try {
+        socket.close(1000, 'client closed');
+      } catch {
+        // already closing
+      }
+    }
+    this.setStatus('closed');
+  }
+
+  private setStatus(status: RealtimeStatus): void {
+    if (status === this.currentStatus) return;
+    this.currentStatus = status;
+    this.options.onStatus?.(status);
+  }
+
+  private connect(): void {
+    this.reconnectTimer = null;
+    this.setStatus('connecting');
+    let socket: WebSocketLike;
+    try {
+      socket = this.options.createSocket(this.options.url);
+    } catch (error) {
+      this.options.warn('Realtime: could not open the connection', error);
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      if (socket !== this.socket) return;
+      this.attempts = 0;
+      this.setStatus('open');
+      this.send({ type: 'subscribe', organizationId: this.options.organizationId });
+      this.stopPing();
+      this.pingTimer = setInterval(() => this.send({ type: 'ping' }), this.options.pingIntervalMs);
+    };
+    socket.onmessage = (event) => {
+      if (socket !== this.socket) return;
+      this.handleMessage(event.data);
+    };
+    socket.onerror = (event) => {
+      if (socket !== this.socket) return;
+      this.options.warn('Realtime: connection error', event);
+    };
+    socket.onclose = () => {
+      if (socket !== this.socket) return;
+      this.socket = null;
+      this.stopPing();
+      this.scheduleReconnect();
+    };
+  }
+
+  private handleMessage(data: unknown): void {
+    const message = parseServerMessage(data);
+    if (!message) {
+      this.options.warn('Realtime: ignored a message that could not be parsed', data);
+      return;
+    }
+    if (message.type === 'error') {
+      this.options.warn('Realtime: server error', message.message);
+      return;
+    }
+    if (!isRealtimeEvent(message)) return; // subscribed, pong
+    try {
+      this.options.onEvent(message);
+    } catch (error) {
+      this.options.warn('Realtime: an event handler failed', error);
+    }
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped) return;
+    const attempt = this.attempts + 1;
+    const delay = reconnectDelay(
+      attempt,
+      this.options.maxReconnectAttempts,
+      this.options.reconnectBaseDelayMs,
+    );
+    if (delay === null) {
+      this.options.warn(`Realtime: gave up after ${this.options.maxReconnectAttempts} reconnect attempts`);
+      this.setStatus('closed');
+      return;
+    }
+    this.attempts = attempt;
+    // Waiting to reconnect counts as connecting: the client is still trying.
+    this.setStatus('connecting');
+    this.reconnectTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  private clearReconnect(): void {
+    if (this.reconnectTimer !== null) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+  }
+
+  private stopPing(): void {
+    if (this.pingTimer !== null) clearInterval(this.pingTimer);
+    this.pingTimer = null;
+  }
+
+  private send(message: RealtimeClientMessage): void {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== WS_OPEN) return;
+    try {
+      socket.send(JSON.stringify(message));
+    } catch (error) {
+      this.options.warn('Realtime: could not send', error);
+    }
+  }
+}
+
+type Listener<T> = (value: T) => void;
+
+/**
+ * Fans events out to the screens' subscriptions and holds the connection status for
+ * `useSyncExternalStore`. One per provider.
+ */
+export interface RealtimeHub {
+  emit(event: RealtimeEvent): void;
+  subscribe(types: readonly RealtimeEvent['type'][] | '*', listener: Listener<RealtimeEvent>): () => void;
+  getStatus(): RealtimeStatus;
+  setStatus(status: RealtimeStatus): void;
+  subscribeStatus(listener: () => void): () => void;
+}
+
+export function createRealtimeHub(
+  warn: (...args: unknown[]) => void = (...args) => console.warn(...args),
+): RealtimeHub {
+  const listeners = new Set<{
+    types: readonly RealtimeEvent['type'][] | '*';
+    listener: Listener<RealtimeEvent>;
+  }>();
+  const statusListeners = new Set<() => void>();
+  let status: RealtimeStatus = 'closed';
+  return {
+    emit(event) {
+      for (const entry of [...listeners]) {
+        if (!matchesEventTypes(entry.types, event)) continue;
+        try {
+          entry.listener(event);
+        } catch (error) {
+          warn('Realtime: an event handler failed', error);
+        }
+      }
+    },
+    subscribe(types, listener) {
+      const entry = { types, listener };
+      listeners.add(entry);
+      return () => {
+        listeners.delete(entry);
+      };
+    },
+    getStatus: () => status,
+    setStatus(next) {
+      if (next === status) return;
+      status = next;
+      for (const listener of [...statusListeners]) listener();
+    },
+    subscribeStatus(listener) {
+      statusListeners.add(listener);
+      return () => {
+        statusListeners.delete(listener);
+      };
+    },
+  };
+}

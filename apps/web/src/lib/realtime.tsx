@@ -1,0 +1,96 @@
+// Live updates for the signed-in app (spec part 1 §7 'Realtime'). One websocket per signed-in
+// session, opened by <RealtimeProvider> in the app shell and closed on logout or unmount. Every
+// event refreshes the cached data it concerns (lib/realtime-invalidation.ts); screens that need more
+// (the builder's node progress) subscribe with useRealtimeEvent.
+//
+//   useRealtimeEvent(['workflow_execution_completed'], (event) => …);   // or '*' for every event
+//   const status = useRealtimeStatus();                                  // 'connecting' | 'open' | 'closed'
+import type { RealtimeEvent, RealtimeEventType } from '@crewline/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+
+import { invalidateForRealtimeEvent } from './realtime-invalidation';
+import {
+  createRealtimeHub,
+  RealtimeConnection,
+  realtimeUrl,
+  type RealtimeHub,
+  type RealtimeStatus,
+} from './realtime-logic';
+import { useAuth, useAuthToken } from './session';
+
+export type { RealtimeStatus };
+
+const RealtimeContext = createContext<RealtimeHub | null>(null);
+
+/** Opens the organization's live connection while a user is signed in; closes it on logout/unmount. */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const token = useAuthToken();
+  const { isAuthenticated, organization } = useAuth();
+  const organizationId = organization?.id ?? null;
+  const queryClient = useQueryClient();
+  const [hub] = useState(() => createRealtimeHub());
+
+  useEffect(() => {
+    if (!token || !isAuthenticated || !organizationId) return;
+    const connection = new RealtimeConnection({
+      url: realtimeUrl(window.location, token),
+      organizationId,
+      onEvent: (event) => {
+        if (event.organizationId !== organizationId) return;
+        invalidateForRealtimeEvent(queryClient, event);
+        hub.emit(event);
+      },
+      onStatus: (status) => hub.setStatus(status),
+    });
+    connection.start();
+    return () => connection.close();
+  }, [hub, queryClient, token, isAuthenticated, organizationId]);
+
+  return <RealtimeContext value={hub}>{children}</RealtimeContext>;
+}
+
+/**
+ * Calls `handler` for every event of these types (or '*' for all) while the caller is mounted. The
+ * latest handler is always used without resubscribing; a new array with the same types is no change.
+ * Outside a RealtimeProvider it does nothing.
+ */
+export function useRealtimeEvent(
+  types: RealtimeEventType[] | '*',
+  handler: (event: RealtimeEvent) => void,
+): void {
+  const hub = useContext(RealtimeContext);
+  const handlerRef = useRef(handler);
+  useLayoutEffect(() => {
+    handlerRef.current = handler;
+  });
+  const typesKey = types === '*' ? '*' : [...new Set(types)].sort().join(',');
+
+  useEffect(() => {
+    if (!hub) return;
+    const wanted = typesKey === '*' ? '*' : (typesKey.split(',').filter(Boolean) as RealtimeEventType[]);
+    return hub.subscribe(wanted, (event) => handlerRef.current(event));
+  }, [hub, typesKey]);
+}
+
+const noSubscription = () => () => {};
+const closed = (): RealtimeStatus => 'closed';
+
+/** The live connection's state: 'open' while events arrive, 'connecting' while (re)trying, else 'closed'. */
+export function useRealtimeStatus(): RealtimeStatus {
+  const hub = useContext(RealtimeContext);
+  return useSyncExternalStore(
+    hub ? hub.subscribeStatus : noSubscription,
+    hub ? hub.getStatus : closed,
+    closed,
+  );
+}
