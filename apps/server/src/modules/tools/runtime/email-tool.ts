@@ -4,6 +4,10 @@ import type { LlmTool } from '../../../platform/llm';
 
 const DEFAULT_SENDGRID_URL = 'https://api.sendgrid.com';
 
+/** Shown when an organization has no usable SendGrid configuration. */
+export const SENDGRID_NOT_CONFIGURED =
+  'No SendGrid connection is configured. Add its API key and sender address in Settings → Tools.';
+
 const emailArgs = z.object({
   to: z.union([z.email(), z.array(z.email()).min(1).max(20)]),
   subject: z.string().min(1).max(300),
@@ -11,6 +15,59 @@ const emailArgs = z.object({
 });
 
 export type EmailSettings = { apiKey?: unknown; fromEmail?: unknown; fromName?: unknown; baseUrl?: unknown };
+
+export type EmailMessage = { to: string[]; subject: string; text: string };
+
+type UsableSettings = { apiKey: string; fromEmail: string; fromName?: unknown; baseUrl?: unknown };
+
+function usableSettings(settings: EmailSettings): UsableSettings {
+  if (
+    typeof settings.apiKey !== 'string' ||
+    !settings.apiKey ||
+    typeof settings.fromEmail !== 'string' ||
+    !settings.fromEmail
+  ) {
+    throw new Error(SENDGRID_NOT_CONFIGURED);
+  }
+  return { ...settings, apiKey: settings.apiKey, fromEmail: settings.fromEmail };
+}
+
+/**
+ * Sends one plain-text email through the SendGrid v3 API (via the egress module). Used by the
+ * `communication` tool and by workflow output delivery. Throws SENDGRID_NOT_CONFIGURED without an API
+ * key and sender, and a message with SendGrid's status when it refuses the email.
+ */
+export async function sendEmail(
+  settings: EmailSettings,
+  message: EmailMessage,
+  egress: Egress,
+  options?: { signal?: AbortSignal },
+): Promise<{ sent: true; recipients: number }> {
+  const sendgrid = usableSettings(settings);
+  const recipients = message.to.map((email) => ({ email }));
+  const base =
+    typeof sendgrid.baseUrl === 'string' && sendgrid.baseUrl ? sendgrid.baseUrl : DEFAULT_SENDGRID_URL;
+  const response = await egress.fetch(`${base.replace(/\/+$/, '')}/v3/mail/send`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sendgrid.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      personalizations: [{ to: recipients }],
+      from: {
+        email: sendgrid.fromEmail,
+        ...(typeof sendgrid.fromName === 'string' && sendgrid.fromName ? { name: sendgrid.fromName } : {}),
+      },
+      subject: message.subject,
+      content: [{ type: 'text/plain', value: message.text }],
+    }),
+    signal: options?.signal,
+  });
+  if (response.status >= 300) {
+    throw new Error(
+      `SendGrid refused the email (${response.status}): ${(await response.text()).slice(0, 500)}`,
+    );
+  }
+  return { sent: true, recipients: recipients.length };
+}
 
 /** `communication` tools: send a plain-text email through the SendGrid v3 API. */
 export function createEmailTool(settings: EmailSettings, egress: Egress): LlmTool {
@@ -29,42 +86,11 @@ export function createEmailTool(settings: EmailSettings, egress: Egress): LlmToo
       required: ['to', 'subject', 'text'],
     },
     async execute(raw, options) {
-      if (
-        typeof settings.apiKey !== 'string' ||
-        !settings.apiKey ||
-        typeof settings.fromEmail !== 'string' ||
-        !settings.fromEmail
-      ) {
-        throw new Error(
-          'No SendGrid connection is configured. Add its API key and sender address in Settings → Tools.',
-        );
-      }
+      // The missing configuration is reported before the arguments are checked.
+      usableSettings(settings);
       const args = emailArgs.parse(raw);
-      const recipients = (Array.isArray(args.to) ? args.to : [args.to]).map((email) => ({ email }));
-      const base =
-        typeof settings.baseUrl === 'string' && settings.baseUrl ? settings.baseUrl : DEFAULT_SENDGRID_URL;
-      const response = await egress.fetch(`${base.replace(/\/+$/, '')}/v3/mail/send`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${settings.apiKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          personalizations: [{ to: recipients }],
-          from: {
-            email: settings.fromEmail,
-            ...(typeof settings.fromName === 'string' && settings.fromName
-              ? { name: settings.fromName }
-              : {}),
-          },
-          subject: args.subject,
-          content: [{ type: 'text/plain', value: args.text }],
-        }),
-        signal: options?.signal,
-      });
-      if (response.status >= 300) {
-        throw new Error(
-          `SendGrid refused the email (${response.status}): ${(await response.text()).slice(0, 500)}`,
-        );
-      }
-      return { sent: true, recipients: recipients.length };
+      const to = Array.isArray(args.to) ? args.to : [args.to];
+      return sendEmail(settings, { to, subject: args.subject, text: args.text }, egress, options);
     },
   };
 }

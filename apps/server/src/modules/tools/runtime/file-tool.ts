@@ -67,6 +67,31 @@ export function createFileTool(options: FileToolOptions): LlmTool {
   };
 }
 
+/**
+ * Writes (replaces) a text file at a relative path inside rootDir, with the same checks as the tool's
+ * write: the path must stay inside the folder as written and after symlinks are resolved, missing
+ * parent folders are created, and errors are readable messages that never show absolute server paths.
+ * Used by callers other than the model, such as workflow output delivery.
+ */
+export async function writeFileInFolder(
+  rootDir: string,
+  relativePath: string,
+  content: string,
+  options: { maxBytes?: number } = {},
+): Promise<{ path: string; bytesWritten: number; size: number }> {
+  const maxBytes = options.maxBytes ?? 1024 * 1024;
+  try {
+    const result = await run(path.resolve(rootDir), maxBytes, {
+      operation: 'write',
+      path: relativePath,
+      content,
+    });
+    return result as { path: string; bytesWritten: number; size: number };
+  } catch (error) {
+    throw toToolError(error, relativePath);
+  }
+}
+
 /** A message meant for the model; anything else is translated so absolute server paths never leak. */
 class FileToolError extends Error {}
 
