@@ -124,10 +124,10 @@ class FakeWebSocket implements WebSocketLike {
     this.readyState = 1;
     this.onopen?.({} as Event);
   }
-  fail() {
+  fail(code = 1006) {
     this.readyState = 3;
     this.onerror?.({} as Event);
-    this.onclose?.({} as CloseEvent);
+    this.onclose?.({ code } as CloseEvent);
   }
   receive(data: unknown) {
     this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) } as MessageEvent);
@@ -287,6 +287,24 @@ describe('RealtimeConnection', () => {
     vi.advanceTimersByTime(1000);
     expect(sockets()).toHaveLength(1);
     connection.close();
+  });
+
+  it('does not retry a refused token (close code 4401) and reports it', () => {
+    const onUnauthorized = vi.fn();
+    const connection = new RealtimeConnection({
+      url: 'ws://host/ws',
+      organizationId: 'org-1',
+      createSocket: (url) => new FakeWebSocket(url),
+      onEvent: () => {},
+      onUnauthorized,
+      warn,
+    });
+    connection.start();
+    last().fail(4401);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(connection.status).toBe('closed');
+    vi.advanceTimersByTime(60_000);
+    expect(sockets()).toHaveLength(1);
   });
 
   it('close() stops everything: no reconnect, no ping, socket closed', () => {

@@ -12,6 +12,8 @@ export const REALTIME_MAX_RECONNECT_ATTEMPTS = 5;
 export const REALTIME_RECONNECT_BASE_DELAY_MS = 1000;
 export const REALTIME_PING_INTERVAL_MS = 30_000;
 export const REALTIME_PATH = '/ws';
+/** The server's close code for a missing, expired or revoked token: retrying cannot help. */
+export const REALTIME_UNAUTHORIZED_CLOSE_CODE = 4401;
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';
 
@@ -127,6 +129,8 @@ export interface RealtimeConnectionOptions {
   createSocket?: (url: string) => WebSocketLike;
   onEvent: (event: RealtimeEvent) => void;
   onStatus?: (status: RealtimeStatus) => void;
+  /** The server refused the token (close code 4401); the connection does not retry. */
+  onUnauthorized?: () => void;
   /** Where parse and connect errors go (console.warn by default). */
   warn?: (...args: unknown[]) => void;
   maxReconnectAttempts?: number;
@@ -230,10 +234,17 @@ export class RealtimeConnection {
       if (socket !== this.socket) return;
       this.options.warn('Realtime: connection error', event);
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (socket !== this.socket) return;
       this.socket = null;
       this.stopPing();
+      if (event?.code === REALTIME_UNAUTHORIZED_CLOSE_CODE) {
+        this.options.warn('Realtime: the server refused the session token');
+        this.stopped = true;
+        this.setStatus('closed');
+        this.options.onUnauthorized?.();
+        return;
+      }
       this.scheduleReconnect();
     };
   }

@@ -26,7 +26,7 @@ import {
   type RealtimeHub,
   type RealtimeStatus,
 } from './realtime-logic';
-import { useAuth, useAuthToken } from './session';
+import { SESSION_QUERY_KEY, useAuth, useAuthToken } from './session';
 
 export type { RealtimeStatus };
 
@@ -51,6 +51,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         hub.emit(event);
       },
       onStatus: (status) => hub.setStatus(status),
+      // The token was revoked or expired: re-check the session, which signs the user out if so.
+      onUnauthorized: () => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
     });
     connection.start();
     return () => connection.close();
