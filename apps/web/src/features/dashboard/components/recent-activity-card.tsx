@@ -1,11 +1,13 @@
 import type { ActivityItem } from '@crewline/contracts';
 import { Bot, CircleCheck, CircleX, Clock3, PencilLine, Play, Workflow, type LucideIcon } from 'lucide-react';
 
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { useRealtimeStatus, type RealtimeStatus } from '@/lib/realtime';
 import { cn } from '@/lib/utils';
 
+import { activityTitle } from '../activity-logic';
 import { useOrganizationActivity } from '../api/queries';
 
 const MAX_ITEMS = 5;
@@ -30,6 +32,35 @@ function activityIcon(item: ActivityItem): { icon: LucideIcon; tint: string } {
   }
 }
 
+const liveLabel: Record<RealtimeStatus, { text: string; hint: string; dot: string }> = {
+  open: {
+    text: 'Live',
+    hint: 'Runs and agent changes appear here as they happen',
+    dot: 'bg-emerald-500',
+  },
+  connecting: {
+    text: 'Connecting…',
+    hint: 'Connecting to live updates',
+    dot: 'bg-amber-500 motion-safe:animate-pulse',
+  },
+  closed: {
+    text: 'Offline',
+    hint: 'Live updates are unavailable; reload the page to see the latest activity',
+    dot: 'bg-muted-foreground/50',
+  },
+};
+
+/** Whether the activity below follows the organization's live events. */
+function LiveIndicator() {
+  const { text, hint, dot } = liveLabel[useRealtimeStatus()];
+  return (
+    <span className="flex items-center gap-1.5 text-xs font-normal text-muted-foreground" title={hint}>
+      <span className={cn('size-2 rounded-full', dot)} aria-hidden="true" />
+      {text}
+    </span>
+  );
+}
+
 export function RecentActivityCard({ organizationId }: { organizationId: string }) {
   const query = useOrganizationActivity(organizationId);
   const items = query.data?.items.slice(0, MAX_ITEMS) ?? [];
@@ -38,6 +69,9 @@ export function RecentActivityCard({ organizationId }: { organizationId: string 
     <Card className="gap-4">
       <CardHeader>
         <CardTitle>Recent Activity</CardTitle>
+        <CardAction>
+          <LiveIndicator />
+        </CardAction>
       </CardHeader>
       <CardContent>
         {query.isLoading ? (
@@ -66,7 +100,7 @@ export function RecentActivityCard({ organizationId }: { organizationId: string 
                     <Icon className="size-4" aria-hidden="true" />
                   </span>
                   <div className="min-w-0 flex-1">
-                    <p className="text-sm leading-snug font-medium">{item.title}</p>
+                    <p className="text-sm leading-snug font-medium">{activityTitle(item)}</p>
                     {item.detail && <p className="truncate text-xs text-muted-foreground">{item.detail}</p>}
                     <time
                       dateTime={item.at}

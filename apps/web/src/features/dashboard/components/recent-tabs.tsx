@@ -17,6 +17,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDateTime, formatDuration, formatRelativeTime } from '@/lib/format';
+import { useNow } from '@/lib/use-now';
 
 import { useAgents, useExecutions, useWorkflows } from '../api/queries';
 
@@ -135,8 +136,9 @@ function WorkflowRow({ workflow }: { workflow: Workflow }) {
   );
 }
 
-function ExecutionRow({ execution }: { execution: Execution }) {
-  const duration = formatDuration(execution.startedAt, execution.completedAt);
+function ExecutionRow({ execution, now }: { execution: Execution; now: number }) {
+  // While running: start to now (spec part 1 §4), ticking with `now`.
+  const duration = formatDuration(execution.startedAt, execution.completedAt, now);
   const started = execution.startedAt ?? execution.createdAt;
   return (
     <Card className="gap-3 py-4">
@@ -167,6 +169,19 @@ function ExecutionRow({ execution }: { execution: Execution }) {
 
 function newestFirst(executions: Execution[]): Execution[] {
   return [...executions].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+}
+
+/** The newest runs; statuses and durations follow the realtime events (lib/realtime-invalidation). */
+function RecentExecutionList({ executions }: { executions: Execution[] }) {
+  const recent = newestFirst(executions).slice(0, RECENT_EXECUTIONS);
+  const now = useNow(recent.some((execution) => execution.status === 'running' && !execution.completedAt));
+  return (
+    <div className="grid gap-3">
+      {recent.map((execution) => (
+        <ExecutionRow key={execution.id} execution={execution} now={now} />
+      ))}
+    </div>
+  );
 }
 
 export function RecentTabs() {
@@ -260,13 +275,7 @@ export function RecentTabs() {
                 description="Runs of your workflows will show up here as soon as they start."
               />
             ) : (
-              <div className="grid gap-3">
-                {newestFirst(list)
-                  .slice(0, RECENT_EXECUTIONS)
-                  .map((execution) => (
-                    <ExecutionRow key={execution.id} execution={execution} />
-                  ))}
-              </div>
+              <RecentExecutionList executions={list} />
             )
           }
         />
