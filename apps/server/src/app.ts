@@ -39,6 +39,9 @@ import { toolConfigurationsRoutes } from './modules/tool-configurations/tool-con
 import { createSystemRepository } from './modules/system/system.repository';
 import { createSystemService } from './modules/system/system.service';
 import { systemRoutes } from './modules/system/system.routes';
+import { createRealtimeRepository } from './modules/realtime/realtime.repository';
+import { createRealtimeService } from './modules/realtime/realtime.service';
+import { registerRealtime } from './modules/realtime/realtime.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -134,6 +137,12 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   registerSecurityHeaders(app);
   registerRequestMetrics(app, services.metrics);
   registerAuthGuard(app, services.auth);
+  // The websocket plugin must come before every other route (see registerRealtime).
+  await registerRealtime(app, {
+    auth: services.auth,
+    events: services.events,
+    realtime: createRealtimeService(createRealtimeRepository(deps.db)),
+  });
 
   await app.register(systemRoutes(services.system));
   await app.register(authRoutes(services.auth));

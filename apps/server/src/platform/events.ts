@@ -1,11 +1,19 @@
-import type { RealtimeEvent } from '@crewline/contracts';
+import pg from 'pg';
+import { realtimeEventSchema, type RealtimeEvent } from '@crewline/contracts';
 
 type Listener = (event: RealtimeEvent) => void;
 
 /**
  * The server's event bus. Services publish domain events here; the realtime hub delivers them to the
- * organization's websocket clients (and, across processes, Postgres LISTEN/NOTIFY will feed it).
+ * organization's websocket clients. `publish` may return a promise (the Postgres bus does) that
+ * never rejects, so callers may await it or not.
  */
+export type EventBus = {
+  publish(event: RealtimeEvent): void | Promise<void>;
+  subscribe(listener: Listener): () => void;
+};
+
+/** The in-process bus: one process, synchronous delivery (tests and the Postgres bus's local fan-out). */
 export function createEventBus() {
   const listeners = new Set<Listener>();
   return {
@@ -22,6 +30,220 @@ export function createEventBus() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+  } satisfies EventBus;
+}
+
+/** The NOTIFY channel realtime events travel on between processes. */
+export const EVENTS_CHANNEL = 'crewline_events';
+
+/** Postgres refuses NOTIFY payloads of 8000 bytes or more; events are ids and numbers, far below. */
+const MAX_PAYLOAD_BYTES = 7900;
+const RECONNECT_BASE_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
+
+/** The few logger methods the bus uses; a pino or Fastify logger fits. */
+export type BusLogger = {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+};
+
+export type PgEventBusOptions = {
+  /** The listener gets a dedicated connection: a pooled one would be handed back and lose its LISTENs. */
+  databaseUrl: string;
+  /** Publishing goes through the app's pool (a short query, no dedicated connection needed). */
+  pool: pg.Pool;
+  logger: BusLogger;
+  /** Shown in pg_stat_activity; tests set a unique one to find (and kill) this listener's backend. */
+  applicationName?: string;
+};
+
+/** Called with a notification's payload; `onMissed` runs after a reconnect (notifications sent meanwhile are lost). */
+export type ChannelHandler = { onNotify(payload: string): void; onMissed?(): void };
+
+export type PgEventBus = EventBus & {
+  /** Resolves once Postgres took the NOTIFY; never rejects (failures are logged). */
+  publish(event: RealtimeEvent): Promise<void>;
+  /** `pg_notify(channel, payload)` through the pool; never rejects. E.g. `notify('crewline_jobs')`. */
+  notify(channel: string, payload?: string): Promise<void>;
+  /** Runs `handler` for every notification on `channel`, over the bus's one LISTEN connection. */
+  onChannel(channel: string, handler: ChannelHandler | ((payload: string) => void)): () => void;
+  /** Connects the listener; rejects when the first connection fails (the caller decides to exit). */
+  start(): Promise<void>;
+  /** Ends the listener and any pending reconnect; publishing still works until the pool closes. */
+  stop(): Promise<void>;
+};
+
+/**
+ * The event bus across processes (DESIGN.md §3): publish is `pg_notify` on `crewline_events`, and
+ * one LISTEN connection per process delivers every notification — this process's own included, so
+ * there is a single delivery path and no event arrives twice. Other channels (the job wake-up,
+ * `crewline_jobs`) share the same connection through `onChannel`.
+ *
+ * Call `start()` before serving: until the listener is connected, nothing is delivered locally.
+ * While it reconnects (Postgres restart), notifications are lost; realtime events are hints that
+ * make clients refetch, and job wake-ups have `onMissed` plus the queue's own polling.
+ */
+export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
+  const { databaseUrl, pool, logger } = options;
+  const applicationName = options.applicationName ?? 'crewline-listener';
+  const local = createEventBus();
+  const channels = new Map<string, Set<ChannelHandler>>();
+  let client: pg.Client | undefined;
+  let stopped = true;
+  let attempt = 0;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+
+  function deliverEvent(payload: string) {
+    let event: RealtimeEvent;
+    try {
+      const parsed = realtimeEventSchema.safeParse(JSON.parse(payload));
+      if (!parsed.success) throw new Error(parsed.error.message);
+      event = parsed.data;
+    } catch (err) {
+      logger.warn({ err, channel: EVENTS_CHANNEL }, 'dropped an invalid realtime event notification');
+      return;
+    }
+    local.publish(event);
+  }
+  channels.set(EVENTS_CHANNEL, new Set([{ onNotify: deliverEvent }]));
+
+  function dispatch(channel: string, payload: string) {
+    for (const handler of channels.get(channel) ?? []) {
+      try {
+        handler.onNotify(payload);
+      } catch (err) {
+        logger.warn({ err, channel }, 'a notification handler failed');
+      }
+    }
+  }
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({
+      connectionString: databaseUrl,
+      application_name: applicationName,
+      // Detects a silently dropped connection (no RST) instead of waiting forever for notifications.
+      keepAlive: true,
+    });
+    next.on('notification', (message) => dispatch(message.channel, message.payload ?? ''));
+    // Both fire when the server goes away; the identity check makes one reconnect out of them.
+    next.on('error', (err) => lost(next, err));
+    next.on('end', () => lost(next));
+    await next.connect();
+    try {
+      for (const channel of channels.keys()) await next.query(`LISTEN ${quoteChannel(channel)}`);
+    } catch (err) {
+      await next.end().catch(() => undefined);
+      throw err;
+    }
+    if (stopped) {
+      // stop() was called while connecting.
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+  }
+
+  function lost(which: pg.Client, err?: Error) {
+    if (client !== which) return;
+    client = undefined;
+    which.end().catch(() => undefined);
+    if (stopped) return;
+    logger.warn({ err }, 'lost the Postgres LISTEN connection; reconnecting');
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect() {
+    if (stopped || reconnectTimer) return;
+    // Doubling delay with jitter, so many processes do not reconnect in lockstep after a restart.
+    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** attempt) * (0.75 + Math.random() / 2);
+    attempt++;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      connect().then(
+        () => {
+          if (stopped) return;
+          attempt = 0;
+          logger.info({ applicationName }, 'Postgres LISTEN connection restored');
+          for (const handlers of channels.values()) for (const h of handlers) safely(() => h.onMissed?.());
+        },
+        (err: unknown) => {
+          logger.warn({ err, attempt }, 'could not reconnect the Postgres LISTEN connection');
+          scheduleReconnect();
+        },
+      );
+    }, delay);
+  }
+
+  function safely(fn: () => void) {
+    try {
+      fn();
+    } catch (err) {
+      logger.warn({ err }, 'a notification handler failed');
+    }
+  }
+
+  /** `pg_notify` through the pool; resolves either way (a lost event must not fail the caller's request). */
+  async function notify(channel: string, payload = ''): Promise<void> {
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+      logger.warn({ channel, bytes: Buffer.byteLength(payload) }, 'notification payload too large; dropped');
+      return;
+    }
+    try {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    } catch (err) {
+      logger.warn({ err, channel }, 'could not publish a notification');
+    }
+  }
+
+  return {
+    publish(event) {
+      return notify(EVENTS_CHANNEL, JSON.stringify(event));
+    },
+
+    subscribe: local.subscribe,
+
+    notify,
+
+    onChannel(channel, handler) {
+      const entry: ChannelHandler = typeof handler === 'function' ? { onNotify: handler } : handler;
+      quoteChannel(channel); // validates the name now rather than at LISTEN time
+      let handlers = channels.get(channel);
+      if (!handlers) {
+        handlers = new Set();
+        channels.set(channel, handlers);
+        // If the LISTEN fails the connection is broken; the reconnect LISTENs every channel again.
+        client?.query(`LISTEN ${quoteChannel(channel)}`).catch(() => undefined);
+      }
+      handlers.add(entry);
+      return () => {
+        handlers.delete(entry);
+      };
+    },
+
+    async start() {
+      if (!stopped) return;
+      stopped = false;
+      try {
+        await connect();
+      } catch (err) {
+        stopped = true;
+        throw err;
+      }
+    },
+
+    async stop() {
+      stopped = true;
+      clearTimeout(reconnectTimer);
+      reconnectTimer = undefined;
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    },
   };
 }
-export type EventBus = ReturnType<typeof createEventBus>;
+
+/** Channel names are identifiers (LISTEN takes no parameters), so only plain names are accepted. */
+function quoteChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid notification channel: ${channel}`);
+  return `"${channel}"`;
+}

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import type { AuthResponse } from '@crewline/contracts';
 import { buildApp } from '../app';
-import { createEventBus } from '../platform/events';
+import { createEventBus, type EventBus } from '../platform/events';
 import type { LlmGateway } from '../platform/llm';
 import type { RealtimeEvent } from '@crewline/contracts';
 import type { Config } from '../platform/env';
-import { createTestDb } from './test-db';
+import { createTestDb, type TestDb } from './test-db';
 import { testConfig } from './test-config';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -14,11 +14,17 @@ let counter = 0;
 
 /** The real app on a database of its own; `signup()` makes a fresh account and returns its token. */
 export async function createTestApp(
-  options: { config?: Partial<Config>; logger?: FastifyServerOptions['logger']; llm?: LlmGateway } = {},
+  options: {
+    config?: Partial<Config>;
+    logger?: FastifyServerOptions['logger'];
+    llm?: LlmGateway;
+    /** The app's bus; built on the test database (e.g. a Postgres bus) when given as a function. */
+    events?: (database: TestDb) => EventBus;
+  } = {},
 ) {
   const database = await createTestDb();
   const config = testConfig(options.config);
-  const events = createEventBus();
+  const events = options.events?.(database) ?? createEventBus();
   const published: RealtimeEvent[] = [];
   events.subscribe((event) => published.push(event));
   const app: FastifyInstance = await buildApp({
@@ -62,6 +68,8 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    /** The test database (its URL and pool), e.g. for a second Postgres bus. */
+    database,
     config,
     /** Every event the app published, oldest first. */
     published,

@@ -1,0 +1,249 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import { realtimeMessages, type AuthResponse, type RealtimeEvent } from '@crewline/contracts';
+import { userOrganizations } from '@crewline/db';
+import { createPgEventBus, type PgEventBus } from '../../platform/events';
+import { connectRealtime, type RealtimeClient } from '../../testing/realtime-client';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+// The app runs on the Postgres bus, as in production: every event below crossed LISTEN/NOTIFY.
+let t: TestApp;
+let bus: PgEventBus;
+let base: string;
+let ada: AuthResponse;
+let bob: AuthResponse;
+const clients: RealtimeClient[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({
+    events: (database) =>
+      (bus = createPgEventBus({
+        databaseUrl: database.url,
+        pool: database.pool,
+        logger: { info: () => undefined, warn: () => undefined },
+      })),
+  });
+  await bus.start();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the app is not listening on a port');
+  base = `ws://127.0.0.1:${address.port}/ws`;
+  ada = await t.signup();
+  bob = await t.signup();
+});
+afterEach(() => {
+  for (const client of clients.splice(0)) client.close();
+});
+afterAll(async () => {
+  await bus.stop();
+  await t.close();
+});
+
+function connect(query = '', options: { cookie?: string; origin?: string } = {}) {
+  const client = connectRealtime(`${base}${query}`, options);
+  clients.push(client);
+  return client;
+}
+const withToken = (auth: AuthResponse) => connect(`?token=${encodeURIComponent(auth.token)}`);
+
+async function createAgent(auth: AuthResponse, name: string): Promise<string> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/agents',
+    token: auth.token,
+    payload: { name, role: 'Researcher', goal: 'Find facts' },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().id;
+}
+
+const agentCreated = (agentId: string) => (m: { type: string; agentId?: unknown }) =>
+  m.type === 'agent_created' && m.agentId === agentId;
+
+describe('realtime websocket: authentication', () => {
+  it('closes with 4401 without a token or with a forged one', async () => {
+    for (const client of [
+      connect(),
+      connect('?token=forged.token.value'),
+      connect('', { cookie: 'authToken=nope' }),
+    ]) {
+      expect(await client.closed).toEqual({ code: 4401, reason: realtimeMessages.unauthorized });
+    }
+  });
+
+  it('closes with 4401 once the session is logged out', async () => {
+    const carol = await t.signup();
+    const logout = await t.request({ method: 'POST', url: '/api/auth/logout', token: carol.token });
+    expect(logout.statusCode).toBeLessThan(300);
+    expect(await withToken(carol).closed).toEqual({ code: 4401, reason: realtimeMessages.unauthorized });
+  });
+
+  it('accepts the token in the query string', async () => {
+    const client = withToken(ada);
+    expect(await client.subscribe(ada.organization.id)).toEqual({
+      type: 'subscribed',
+      organizationId: ada.organization.id,
+    });
+  });
+
+  it('accepts the token in the authToken cookie, but not from another site', async () => {
+    const cookie = `theme=dark; authToken=${encodeURIComponent(ada.token)}`;
+    const client = connect('', { cookie });
+    expect(await client.subscribe(ada.organization.id)).toEqual({
+      type: 'subscribed',
+      organizationId: ada.organization.id,
+    });
+    const sameSite = connect('', { cookie, origin: base.replace('ws:', 'http:').replace('/ws', '') });
+    expect((await sameSite.subscribe(ada.organization.id)).type).toBe('subscribed');
+    // Cross-site websocket hijacking: the browser would attach the cookie to evil.example's socket too.
+    const crossSite = connect('', { cookie, origin: 'https://evil.example' });
+    expect(await crossSite.closed).toEqual({ code: 4401, reason: realtimeMessages.unauthorized });
+  });
+});
+
+describe('realtime websocket: organizations', () => {
+  it("delivers an organization's events only to its own subscribers", async () => {
+    const atAda = withToken(ada);
+    const atBob = withToken(bob);
+    await atAda.subscribe(ada.organization.id);
+    await atBob.subscribe(bob.organization.id);
+
+    const adaAgent = await createAgent(ada, 'Ada agent');
+    expect(await atAda.waitFor(agentCreated(adaAgent))).toEqual({
+      type: 'agent_created',
+      organizationId: ada.organization.id,
+      agentId: adaAgent,
+    });
+    // Bob's own later event arrives: by then Ada's, published earlier, would have arrived too.
+    const bobAgent = await createAgent(bob, 'Bob agent');
+    await atBob.waitFor(agentCreated(bobAgent));
+    // One listener feeds one hub, so Ada's event was routed (or not) to Bob before his own was.
+    expect(atBob.messages.some((m) => m.organizationId === ada.organization.id)).toBe(false);
+    expect(atAda.messages.some(agentCreated(bobAgent))).toBe(false);
+  });
+
+  it("refuses a subscription to another organization and never delivers that organization's events", async () => {
+    const intruder = withToken(bob);
+    expect(await intruder.subscribe(ada.organization.id)).toEqual({
+      type: 'error',
+      message: realtimeMessages.notMember,
+    });
+    for (const organizationId of [randomUUID(), 'not-an-id']) {
+      expect(await intruder.subscribe(organizationId)).toEqual({
+        type: 'error',
+        message: realtimeMessages.notMember,
+      });
+    }
+    intruder.send({ type: 'subscribe' });
+    await intruder.waitFor(() => intruder.messages.length === 4);
+    expect(intruder.messages[3]).toEqual({ type: 'error', message: realtimeMessages.notMember });
+
+    const witness = withToken(ada);
+    await witness.subscribe(ada.organization.id);
+    const agentId = await createAgent(ada, 'Secret agent');
+    await witness.waitFor(agentCreated(agentId));
+    // A later event of the intruder's own organization arrives; Ada's earlier one never did.
+    await intruder.subscribe(bob.organization.id);
+    const bobAgent = await createAgent(bob, 'Bob second agent');
+    await intruder.waitFor(agentCreated(bobAgent));
+    expect(intruder.messages.some((m) => m.organizationId === ada.organization.id)).toBe(false);
+  });
+});
+
+describe('realtime websocket: several memberships', () => {
+  it('lets a member of several organizations follow each of them', async () => {
+    const dave = await t.signup();
+    const client = withToken(dave);
+    expect((await client.subscribe(ada.organization.id)).type).toBe('error');
+    await t.db
+      .insert(userOrganizations)
+      .values({ userId: dave.user.id, organizationId: ada.organization.id });
+    expect(await client.subscribe(ada.organization.id)).toEqual({
+      type: 'subscribed',
+      organizationId: ada.organization.id,
+    });
+    await client.subscribe(dave.organization.id);
+    const adaAgent = await createAgent(ada, 'Shared agent');
+    const daveAgent = await createAgent(dave, 'Own agent');
+    await client.waitFor(agentCreated(adaAgent));
+    await client.waitFor(agentCreated(daveAgent));
+  });
+});
+
+describe('realtime websocket: messages', () => {
+  it('answers ping (JSON or bare) with pong and a bad message with an error, staying open', async () => {
+    const client = withToken(ada);
+    await client.opened;
+    client.send({ type: 'ping' });
+    await client.waitFor((m) => m.type === 'pong');
+    client.send('{not json');
+    await client.waitFor((m) => m.type === 'error');
+    client.send({ type: 'dance' });
+    client.send('ping');
+    await client.waitFor(() => client.messages.length === 4);
+    expect(client.messages).toEqual([
+      { type: 'pong' },
+      { type: 'error', message: realtimeMessages.badMessage },
+      { type: 'error', message: realtimeMessages.badMessage },
+      { type: 'pong' },
+    ]);
+    expect(client.socket.readyState).toBe(client.socket.OPEN);
+  });
+});
+
+describe('realtime websocket: across processes', () => {
+  it(
+    'delivers an event published by another OS process on the same database',
+    { timeout: 30_000 },
+    async () => {
+      const client = withToken(ada);
+      await client.subscribe(ada.organization.id);
+      const event: RealtimeEvent = {
+        type: 'workflow_execution_started',
+        organizationId: ada.organization.id,
+        executionId: randomUUID(),
+        workflowId: randomUUID(),
+      };
+      const script = path.join(import.meta.dirname, '../../testing/publish-event.ts');
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', script, t.database.url, JSON.stringify(event)],
+        { env: { PATH: process.env.PATH, HOME: process.env.HOME } },
+      );
+      expect(stdout).toContain('published');
+      expect(
+        await client.waitFor((m) => m.type === event.type && m.executionId === event.executionId),
+      ).toEqual(event);
+    },
+  );
+});
+
+describe('realtime websocket: logging', () => {
+  it('keeps the query-string token out of the request log', async () => {
+    let log = '';
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        log += chunk.toString();
+        done();
+      },
+    });
+    const logged = await createTestApp({ logger: { level: 'info', stream } });
+    try {
+      await logged.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = logged.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('the app is not listening on a port');
+      const eve = await logged.signup();
+      const client = connectRealtime(`ws://127.0.0.1:${address.port}/ws?token=${eve.token}`);
+      clients.push(client);
+      await client.subscribe(eve.organization.id);
+      expect(log).toContain('/ws?token=[redacted]');
+      expect(log).not.toContain(eve.token);
+    } finally {
+      await logged.close();
+    }
+  });
+});

@@ -1,0 +1,120 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import { realtimeClientMessageSchema, realtimeMessages } from '@crewline/contracts';
+import type { EventBus } from '../../platform/events';
+import type { AuthService } from '../auth/auth.service';
+import { createRealtimeHub, type RealtimeHub } from './realtime.hub';
+import type { RealtimeService } from './realtime.service';
+import { redactToken, socketToken } from './realtime.token';
+
+/** Close code for a missing, forged, expired or revoked token (4000-4999 are the application's). */
+export const UNAUTHORIZED_CLOSE_CODE = 4401;
+/** Client messages are a subscribe or a ping; anything larger is not one of ours. */
+const MAX_MESSAGE_BYTES = 16 * 1024;
+const subscribeFailed = 'Could not subscribe right now; reconnect to try again';
+
+/**
+ * `GET /ws`: the realtime websocket (spec part 1 §7 "Realtime", DESIGN.md §6).
+ *
+ * It is outside /api, so the HTTP auth guard skips it and the route inventory test keeps covering
+ * exactly the /api routes. It authenticates itself with the same session check as the guard, from
+ * `?token=` or the `authToken` cookie, and answers a bad token by accepting the upgrade and closing
+ * with 4401: a browser cannot read the status of a refused handshake, but it can read a close code.
+ *
+ * The session is checked once, at connect. A logout elsewhere leaves an open socket receiving its
+ * organizations' events (ids only, no content) until it reconnects, which then fails with 4401.
+ */
+export async function registerRealtime(
+  app: FastifyInstance,
+  deps: { auth: AuthService; events: EventBus; realtime: RealtimeService },
+): Promise<RealtimeHub> {
+  // Registered before the other routes so upgrade requests to them are closed instead of left hanging.
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: MAX_MESSAGE_BYTES },
+    // An unclean client disconnect is routine, not a server error.
+    errorHandler(error, socket, request) {
+      request.log.info({ err: error }, 'websocket error');
+      socket.terminate();
+    },
+  });
+  const hub = createRealtimeHub(deps.events);
+  app.addHook('onClose', async () => hub.close());
+
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      // The token may sit in the query string: keep it out of the request log line.
+      logSerializers: {
+        req: (request: FastifyRequest) => ({ method: request.method, url: redactToken(request.url) }),
+      },
+      async preValidation(request) {
+        if (!request.ws) return;
+        const token = socketToken(request);
+        const result = token ? await deps.auth.authenticate(token) : null;
+        if (!result) return;
+        request.auth = result.context;
+        request.account = result.session;
+      },
+    },
+    (socket, request) => {
+      if (!request.auth) {
+        socket.close(UNAUTHORIZED_CLOSE_CODE, realtimeMessages.unauthorized);
+        return;
+      }
+      hub.track(socket);
+      const auth = request.auth;
+      // Attached synchronously (authentication already ran) so no early message is missed.
+      socket.on('message', (data, isBinary) => {
+        onMessage(socket, data, isBinary, (organizationId) => {
+          deps.realtime.canSubscribe(auth, organizationId).then(
+            (allowed) => {
+              if (!allowed) hub.send(socket, { type: 'error', message: realtimeMessages.notMember });
+              else if (hub.join(socket, organizationId))
+                hub.send(socket, { type: 'subscribed', organizationId });
+            },
+            (err: unknown) => {
+              request.log.warn({ err }, 'websocket subscribe failed');
+              hub.send(socket, { type: 'error', message: subscribeFailed });
+            },
+          );
+        });
+      });
+    },
+  );
+
+  function onMessage(
+    socket: WebSocket,
+    data: RawData,
+    isBinary: boolean,
+    subscribe: (orgId: string) => void,
+  ) {
+    const text = isBinary ? '' : rawText(data);
+    if (text.trim() === 'ping') return hub.send(socket, { type: 'pong' });
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return hub.send(socket, { type: 'error', message: realtimeMessages.badMessage });
+    }
+    const message = realtimeClientMessageSchema.safeParse(json);
+    if (message.success && message.data.type === 'ping') return hub.send(socket, { type: 'pong' });
+    if (message.success && message.data.type === 'subscribe') return subscribe(message.data.organizationId);
+    // A subscribe without a usable organization id is refused like any organization one may not follow.
+    const isSubscribe =
+      typeof json === 'object' && json !== null && 'type' in json && json.type === 'subscribe';
+    hub.send(socket, {
+      type: 'error',
+      message: isSubscribe ? realtimeMessages.notMember : realtimeMessages.badMessage,
+    });
+  }
+
+  return hub;
+}
+
+function rawText(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data).toString('utf8');
+}

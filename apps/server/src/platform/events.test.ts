@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RealtimeEvent } from '@crewline/contracts';
+import { createTestDb, type TestDb } from '../testing/test-db';
+import { createEventBus, createPgEventBus, EVENTS_CHANNEL, type PgEventBus } from './events';
+
+let database: TestDb;
+const buses: PgEventBus[] = [];
+
+beforeAll(async () => {
+  database = await createTestDb();
+});
+afterAll(async () => {
+  for (const bus of buses) await bus.stop();
+  await database.close();
+});
+
+function silentLogger() {
+  return { info: vi.fn(), warn: vi.fn() };
+}
+
+/** A started bus on the test database; each one is what one server process would run. */
+async function startBus(logger = silentLogger()) {
+  const applicationName = `events-test-${randomUUID().slice(0, 8)}`;
+  const bus = createPgEventBus({ databaseUrl: database.url, pool: database.pool, logger, applicationName });
+  buses.push(bus);
+  await bus.start();
+  return { bus, applicationName, logger };
+}
+
+function record(bus: PgEventBus) {
+  const received: RealtimeEvent[] = [];
+  bus.subscribe((event) => received.push(event));
+  return received;
+}
+
+const agentEvent = (agentId = randomUUID()): RealtimeEvent => ({
+  type: 'agent_created',
+  organizationId: randomUUID(),
+  agentId,
+});
+
+async function listenerPids(applicationName: string): Promise<number[]> {
+  const { rows } = await database.pool.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE application_name = $1',
+    [applicationName],
+  );
+  return rows.map((r) => r.pid);
+}
+
+describe('in-process event bus', () => {
+  it('delivers to every subscriber, survives a failing one, and stops after unsubscribe', () => {
+    const bus = createEventBus();
+    const got: string[] = [];
+    bus.subscribe(() => {
+      throw new Error('broken subscriber');
+    });
+    const off = bus.subscribe((event) => got.push(event.type));
+    bus.publish(agentEvent());
+    off();
+    bus.publish(agentEvent());
+    expect(got).toEqual(['agent_created']);
+  });
+});
+
+describe('Postgres event bus', () => {
+  it('delivers an event published by one process to the other, and to itself, exactly once', async () => {
+    const { bus: first } = await startBus();
+    const { bus: second } = await startBus();
+    const atFirst = record(first);
+    const atSecond = record(second);
+
+    const event = agentEvent();
+    await first.publish(event);
+    // A later marker: once it has arrived, any duplicate of the first event would have too.
+    const marker = agentEvent();
+    await second.publish(marker);
+    await vi.waitFor(() => {
+      expect(atFirst).toContainEqual(marker);
+      expect(atSecond).toContainEqual(marker);
+    });
+    expect(atSecond).toEqual([event, marker]);
+    expect(atFirst).toEqual([event, marker]);
+  });
+
+  it('drops notifications that are not realtime events, with a log line', async () => {
+    const { bus, logger } = await startBus();
+    const received = record(bus);
+    await bus.notify(EVENTS_CHANNEL, 'not json');
+    await bus.notify(EVENTS_CHANNEL, JSON.stringify({ type: 'agent_created', organizationId: 'x' }));
+    const valid = agentEvent();
+    await bus.publish(valid);
+    await vi.waitFor(() => expect(received).toEqual([valid]));
+    expect(logger.warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('serves other channels over the same connection (job wake-ups)', async () => {
+    const { bus, applicationName } = await startBus();
+    const wakeUps: string[] = [];
+    bus.onChannel('crewline_jobs', (payload) => wakeUps.push(payload));
+    await vi.waitFor(async () => {
+      await bus.notify('crewline_jobs', 'job-1');
+      expect(wakeUps).toContain('job-1');
+    });
+    expect(await listenerPids(applicationName)).toHaveLength(1);
+    expect(() => bus.onChannel('bad; DROP TABLE users', () => undefined)).toThrow(
+      /invalid notification channel/,
+    );
+  });
+
+  it('reconnects after its connection is killed (Postgres restart) and keeps delivering', async () => {
+    const { bus, applicationName, logger } = await startBus();
+    const received = record(bus);
+    const missed = vi.fn();
+    bus.onChannel('crewline_jobs', { onNotify: () => undefined, onMissed: missed });
+    const [before] = await listenerPids(applicationName);
+    expect(before).toBeDefined();
+
+    await database.pool.query('SELECT pg_terminate_backend($1)', [before]);
+    // Notifications sent while it is away are lost by design; wait for the new connection.
+    await vi.waitFor(
+      async () => {
+        const pids = await listenerPids(applicationName);
+        expect(pids).toHaveLength(1);
+        expect(pids[0]).not.toBe(before);
+        expect(missed).toHaveBeenCalled();
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(logger.warn).toHaveBeenCalledWith(expect.anything(), expect.stringContaining('reconnecting'));
+
+    const event = agentEvent();
+    await bus.publish(event);
+    await vi.waitFor(() => expect(received).toEqual([event]));
+  });
+
+  it('stop() ends the listener: no connection left, nothing delivered afterwards', async () => {
+    const { bus, applicationName } = await startBus();
+    const { bus: other } = await startBus();
+    const received = record(bus);
+    await bus.stop();
+    await vi.waitFor(async () => expect(await listenerPids(applicationName)).toEqual([]));
+
+    const atOther = record(other);
+    const event = agentEvent();
+    await other.publish(event);
+    await vi.waitFor(() => expect(atOther).toEqual([event]));
+    expect(received).toEqual([]);
+  });
+
+  it('logs instead of throwing when publishing fails', async () => {
+    const logger = silentLogger();
+    const pool = { query: vi.fn().mockRejectedValue(new Error('connection refused')) };
+    const bus = createPgEventBus({
+      databaseUrl: database.url,
+      pool: pool as unknown as TestDb['pool'],
+      logger,
+    });
+    await expect(bus.publish(agentEvent())).resolves.toBeUndefined();
+    expect(logger.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ channel: EVENTS_CHANNEL }),
+      'could not publish a notification',
+    );
+  });
+});
