@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '@crewline/db';
+import type { Logger } from 'pino';
 import type { Config } from './platform/env';
 import { registerErrorHandler } from './platform/errors';
 import { loggerOptions } from './platform/logger';
@@ -11,6 +12,7 @@ import { createEventBus, type EventBus } from './platform/events';
 import { createSecretBox } from './platform/crypto';
 import { createEgress, egressFetch } from './platform/egress';
 import { createLlmGateway, createModelCatalogue, type LlmGateway } from './platform/llm';
+import type { ExecutionQueue } from './platform/queue';
 import { createTokenService } from './platform/auth/tokens';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createRateLimitRepository } from './modules/auth/rate-limit.repository';
@@ -28,6 +30,8 @@ import { createWorkflowsService } from './modules/workflows/workflows.service';
 import { workflowsRoutes } from './modules/workflows/workflows.routes';
 import { createExecutionsRepository } from './modules/executions/executions.repository';
 import { createExecutionsService } from './modules/executions/executions.service';
+import { createExecutionRunner } from './modules/executions/execution-runner';
+import { createOutputDelivery } from './modules/executions/output-delivery';
 import { executionsRoutes } from './modules/executions/executions.routes';
 import { createToolsRepository } from './modules/tools/tools.repository';
 import { createToolsService } from './modules/tools/tools.service';
@@ -56,6 +60,8 @@ export type AppDeps = {
   events?: EventBus;
   /** The LLM gateway (tests pass one with short timeouts). */
   llm?: LlmGateway;
+  /** Where runs are queued; without it, starting a run answers 503 (read-only processes, most tests). */
+  queue?: ExecutionQueue;
 };
 
 /** Wires services into routes. Tests build the real app with this and call it through inject(). */
@@ -77,6 +83,9 @@ export function createServices(deps: AppDeps) {
     box,
   });
   const tools = createToolsService({ repository: createToolsRepository(db), box });
+  const agentsRepository = createAgentsRepository(db);
+  const workflowsRepository = createWorkflowsRepository(db);
+  const executionsRepository = createExecutionsRepository(db);
   const toolRuntime = createToolRuntime({
     config,
     egress: toolEgress,
@@ -84,6 +93,7 @@ export function createServices(deps: AppDeps) {
     connectionFor: (organizationId, provider) => toolConfigurations.connectionFor(organizationId, provider),
     sendgridSettings: (organizationId) => toolConfigurations.activeSecrets(organizationId, 'sendgrid_config'),
   });
+  const workflows = createWorkflowsService(workflowsRepository);
   return {
     metrics,
     events,
@@ -99,15 +109,39 @@ export function createServices(deps: AppDeps) {
     }),
     organizations: createOrganizationsService(createOrganizationsRepository(db)),
     agents: createAgentsService({
-      repository: createAgentsRepository(db),
+      repository: agentsRepository,
       events,
       llm,
       toolConfigurations,
       tools,
       toolRuntime,
     }),
-    workflows: createWorkflowsService(createWorkflowsRepository(db)),
-    executions: createExecutionsService(createExecutionsRepository(db)),
+    workflows,
+    executions: createExecutionsService({
+      repository: executionsRepository,
+      workflows,
+      events,
+      queue: deps.queue,
+    }),
+    /** Used by worker processes (main.ts, tests) to run queued executions. */
+    runner: createExecutionRunner({
+      repository: executionsRepository,
+      workflows: workflowsRepository,
+      agents: agentsRepository,
+      tools,
+      toolRuntime,
+      toolConfigurations,
+      llm,
+      events,
+      delivery: createOutputDelivery({
+        config,
+        egress: toolEgress,
+        sendgridSettings: (organizationId) => toolConfigurations.activeSecrets(organizationId, 'sendgrid_config'),
+      }),
+      logger: deps.loggerInstance as Logger | undefined,
+      leaseMs: config.runs.leaseMs,
+      maxAttempts: config.runs.maxAttempts,
+    }),
     system: createSystemService({ config, repository: createSystemRepository(db), metrics }),
   };
 }

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,10 +6,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { databaseUrl } from '@crewline/db';
 import type {} from './testing/global-setup';
+import { startServerProcess, stopServerProcess, type ServerProcess } from './testing/server-process';
 
 // The real entry point in a child process: start, sign up, stop with SIGTERM, start again.
 // Under `npm run test:external-db` it runs against DATABASE_URL; otherwise on the embedded database.
-const mainPath = path.join(import.meta.dirname, 'main.ts');
 const external = Boolean(process.env.TEST_DATABASE_URL);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crewline-process-'));
 chmodSync(dataDir, 0o755);
@@ -27,31 +27,8 @@ async function adminQuery(sql: string) {
   }
 }
 
-function start(extraEnv: NodeJS.ProcessEnv = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainPath], {
-    env: { ...env, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Crewline is running at (http:\/\/[^"\s]+)/.exec(output);
-      if (match) resolve(match[1].replace('localhost', '127.0.0.1'));
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then((code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
-  });
-  url.catch(() => undefined); // awaited by the tests that expect a listening server
-  return { child, url, exited, output: () => output };
-}
-
-async function stop(server: { child: ChildProcess; exited: Promise<number | null> }) {
-  server.child.kill('SIGTERM');
-  return server.exited;
-}
+const start = (extraEnv: NodeJS.ProcessEnv = {}) => startServerProcess({ ...env, ...extraEnv });
+const stop = (server: ServerProcess) => stopServerProcess(server);
 
 const json = (method: string, body?: unknown, token?: string) => ({
   method,

@@ -5,8 +5,10 @@ import { createDb, runMigrations, startEmbeddedPostgres } from '@crewline/db';
 import { buildApp, createServices } from './app';
 import { ConfigError, loadConfig } from './platform/env';
 import { loggerOptions } from './platform/logger';
-import { startQueue, type Queue } from './platform/queue';
+import { createPgEventBus } from './platform/events';
+import { executionQueue, JOBS_CHANNEL, startQueue } from './platform/queue';
 import { HEARTBEAT_INTERVAL_MS } from './modules/system/system.service';
+import { startExecutionWorker } from './modules/executions/execution-worker';
 
 // ROLE=all runs everything in this process; ROLE=api serves HTTP only; ROLE=worker runs jobs only.
 // What has been started, newest first; shutdown (or a failed start) runs it in that order.
@@ -31,11 +33,32 @@ async function main() {
   stops.unshift(() => database.close());
   await runMigrations(database.db);
 
-  const services = createServices({ config, db: database.db });
+  // Realtime events and job wake-ups cross processes through Postgres LISTEN/NOTIFY.
+  const bus = createPgEventBus({ databaseUrl, pool: database.pool, logger });
+  await bus.start();
+  stops.unshift(() => bus.stop());
+  // Every role queues runs; only workers work them.
+  const boss = await startQueue(databaseUrl, logger);
+  stops.unshift(() => boss.stop({ graceful: true, wait: true }));
+
+  const services = createServices({
+    config,
+    db: database.db,
+    events: bus,
+    queue: executionQueue(boss),
+    loggerInstance: logger,
+  });
 
   if (config.role !== 'api') {
-    const queue: Queue = await startQueue(databaseUrl, logger);
-    stops.unshift(() => queue.stop({ graceful: true, wait: true }));
+    const worker = await startExecutionWorker({
+      boss,
+      runner: services.runner,
+      logger,
+      concurrency: config.runs.concurrency,
+      sweepEveryMs: Math.max(500, Math.floor(config.runs.leaseMs / 2)),
+      onJobQueued: (wake) => bus.onChannel(JOBS_CHANNEL, { onNotify: wake, onMissed: wake }),
+    });
+    stops.unshift(() => worker.stop());
     const workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     const beat = () =>
       services.system.beat(workerId, config.role).catch((err) => logger.warn({ err }, 'heartbeat failed'));

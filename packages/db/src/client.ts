@@ -1,4 +1,4 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -19,3 +19,31 @@ export function createDb(url: string, options: CreateDbOptions = {}) {
 }
 
 export type Db = ReturnType<typeof createDb>['db'];
+
+/** What libraries that run their own SQL inside our transaction take (pg-boss's `db` option). */
+export type SqlExecutor = { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+export type Tx = NodePgDatabase<typeof schema>;
+
+/**
+ * One transaction on one pooled connection, offered both as drizzle and as a raw executor, so a row
+ * and a queue job written by another library commit or roll back together.
+ */
+export async function transactionWithExecutor<T>(
+  db: Db,
+  work: (tx: Tx, executor: SqlExecutor) => Promise<T>,
+): Promise<T> {
+  const client = await db.$client.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(drizzle(client, { schema }), {
+      executeSql: (text, values) => client.query(text, values),
+    });
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

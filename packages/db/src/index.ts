@@ -1,6 +1,13 @@
 export * as schema from './schema';
 export * from './schema';
-export { createDb, type CreateDbOptions, type Db } from './client';
+export {
+  createDb,
+  transactionWithExecutor,
+  type CreateDbOptions,
+  type Db,
+  type SqlExecutor,
+  type Tx,
+} from './client';
 export { runMigrations, migrationsFolder } from './migrate';
 export { startEmbeddedPostgres, type EmbeddedPostgresHandle, type EmbeddedPostgresOptions } from './embedded';
 export {

@@ -32,6 +32,9 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Hosts, IPs or CIDRs that tools and custom model servers may reach although they are private. */
   EGRESS_ALLOW_LIST: z.string().optional(),
+  WORKER_CONCURRENCY: intFromEnv(4, 1, 64),
+  RUN_LEASE_SECONDS: intFromEnv(30, 1, 3600),
+  RUN_MAX_ATTEMPTS: intFromEnv(3, 1, 20),
   OPENAI_API_KEY: z.string().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
 });
@@ -52,6 +55,8 @@ export type Config = {
   webDistDir: string;
   providerKeys: { openai: string | undefined; anthropic: string | undefined };
   egressAllowList: string[];
+  /** Runs one worker process works on at once; how long a run's lease lasts; attempts before giving up. */
+  runs: { concurrency: number; leaseMs: number; maxAttempts: number };
 };
 
 export class ConfigError extends Error {}
@@ -85,6 +90,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     sessionTtlDays: e.SESSION_TTL_DAYS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
     providerKeys: { openai: e.OPENAI_API_KEY, anthropic: e.ANTHROPIC_API_KEY },
+    runs: {
+      concurrency: e.WORKER_CONCURRENCY,
+      leaseMs: e.RUN_LEASE_SECONDS * 1000,
+      maxAttempts: e.RUN_MAX_ATTEMPTS,
+    },
     egressAllowList: (e.EGRESS_ALLOW_LIST ?? '')
       .split(',')
       .map((entry) => entry.trim())

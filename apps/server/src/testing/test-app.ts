@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import type { AuthResponse } from '@crewline/contracts';
-import { buildApp } from '../app';
-import { createEventBus, type EventBus } from '../platform/events';
+import { pino } from 'pino';
+import { buildApp, createServices } from '../app';
+import { startExecutionWorker, type ExecutionWorker } from '../modules/executions/execution-worker';
+import { executionQueue, JOBS_CHANNEL, startQueue, type Queue } from '../platform/queue';
+import { createEventBus, createPgEventBus, type EventBus, type PgEventBus } from '../platform/events';
 import type { LlmGateway } from '../platform/llm';
 import type { RealtimeEvent } from '@crewline/contracts';
 import type { Config } from '../platform/env';
@@ -20,20 +23,43 @@ export async function createTestApp(
     llm?: LlmGateway;
     /** The app's bus; built on the test database (e.g. a Postgres bus) when given as a function. */
     events?: (database: TestDb) => EventBus;
+    /** Also run queued executions in this process (pg-boss + worker + a Postgres bus for wake-ups and cancels). */
+    worker?: boolean;
   } = {},
 ) {
   const database = await createTestDb();
   const config = testConfig(options.config);
-  const events = options.events?.(database) ?? createEventBus();
+  const silent = pino({ level: 'silent' });
+  let pgBus: PgEventBus | undefined;
+  if (options.worker && !options.events) {
+    pgBus = createPgEventBus({ databaseUrl: database.url, pool: database.pool, logger: silent });
+    await pgBus.start();
+  }
+  const events = pgBus ?? options.events?.(database) ?? createEventBus();
+  const boss: Queue | undefined = options.worker ? await startQueue(database.url, silent) : undefined;
   const published: RealtimeEvent[] = [];
   events.subscribe((event) => published.push(event));
-  const app: FastifyInstance = await buildApp({
+  const deps = {
     config,
     db: database.db,
     logger: options.logger ?? false,
     events,
-  });
+    llm: options.llm,
+    queue: boss && executionQueue(boss),
+  };
+  const services = createServices(deps);
+  const app: FastifyInstance = await buildApp(deps, services);
   await app.ready();
+  const worker: ExecutionWorker | undefined = boss
+    ? await startExecutionWorker({
+        boss,
+        runner: services.runner,
+        concurrency: config.runs.concurrency,
+        sweepEveryMs: Math.max(500, config.runs.leaseMs / 2),
+        onJobQueued: pgBus ? (wake) => pgBus.onChannel(JOBS_CHANNEL, wake) : undefined,
+        drainMs: 0,
+      })
+    : undefined;
 
   // Every response body of the file, so a suite can prove a secret was never answered.
   const responseBodies: string[] = [];
@@ -76,7 +102,13 @@ export async function createTestApp(
     responseBodies,
     request,
     signup,
+    services,
+    /** The in-process worker (with `worker: true`). */
+    worker,
     async close() {
+      await worker?.stop();
+      await boss?.stop({ graceful: false, wait: true });
+      await pgBus?.stop();
       await app.close();
       await database.close();
     },

@@ -23,6 +23,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     providerKeys: { openai: undefined, anthropic: undefined },
     // The fake model server and test tools listen on loopback.
     egressAllowList: ['127.0.0.1'],
+    runs: { concurrency: 4, leaseMs: 30_000, maxAttempts: 3 },
     ...overrides,
   };
 }

@@ -1,45 +1,306 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import { users, workflowExecutions, workflows, type Db } from '@crewline/db';
-import type { Execution } from '@crewline/contracts';
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  agentExecutions,
+  transactionWithExecutor,
+  users,
+  workflowExecutions,
+  workflows,
+  type Db,
+  type SqlExecutor,
+} from '@crewline/db';
+import type { ExecuteWorkflowData, Execution, ExecutionLog, ExecutionStatus } from '@crewline/contracts';
+
+type ExecutionRow = typeof workflowExecutions.$inferSelect;
+type Json = Record<string, unknown>;
+
+/** A step a worker finished: the checkpoint a later attempt resumes from. */
+export type StepRecord = {
+  nodeId: string;
+  agentId: string | null;
+  input: Json;
+  output: Json;
+  metrics: Json;
+  logs: ExecutionLog[];
+  startedAt: Date;
+  completedAt: Date;
+};
+
+/** The run a worker now owns, with the attempt number its writes must carry. */
+export type ClaimedRun = ExecutionRow & { resumed: boolean };
+
+const unfinished: ExecutionStatus[] = ['pending', 'running'];
 
 export function createExecutionsRepository(db: Db) {
+  const byId = (id: string) => eq(workflowExecutions.id, id);
+  /** Writes of an attempt land only while it is still the run's current, running attempt. */
+  const owned = (id: string, attempt: number) =>
+    and(byId(id), eq(workflowExecutions.attempt, attempt), eq(workflowExecutions.status, 'running'));
+  const appendLogs = (logs: ExecutionLog[]) =>
+    sql`coalesce(${workflowExecutions.logs}, '[]'::jsonb) || ${JSON.stringify(logs)}::jsonb`;
+
+  async function select(where: SQL | undefined, limit: number): Promise<Execution[]> {
+    const rows = await db
+      .select({
+        execution: workflowExecutions,
+        workflowName: workflows.name,
+        processType: workflows.processType,
+        triggeredByName: sql<
+          string | null
+        >`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`,
+        username: users.username,
+      })
+      .from(workflowExecutions)
+      .leftJoin(workflows, eq(workflows.id, workflowExecutions.workflowId))
+      .leftJoin(users, eq(users.id, workflowExecutions.triggeredBy))
+      .where(where)
+      .orderBy(desc(workflowExecutions.createdAt))
+      .limit(limit);
+    return rows.map(({ execution: e, workflowName, processType, triggeredByName, username }) => ({
+      id: e.id,
+      workflowId: e.workflowId,
+      workflowName,
+      processType,
+      status: e.status,
+      input: e.input ?? {},
+      dynamicInstructions: e.dynamicInstructions,
+      parameters: e.parameters ?? {},
+      output: e.output ?? {},
+      metrics: e.metrics ?? {},
+      logs: e.logs ?? [],
+      error: e.error,
+      triggeredBy: e.triggeredBy,
+      triggeredByName: triggeredByName ?? username,
+      startedAt: e.startedAt?.toISOString() ?? null,
+      completedAt: e.completedAt?.toISOString() ?? null,
+      createdAt: e.createdAt.toISOString(),
+    }));
+  }
+
   return {
-    /** The organization's runs, newest first, with the names the list shows. */
-    async list(organizationId: string, limit: number): Promise<Execution[]> {
-      const rows = await db
-        .select({
-          execution: workflowExecutions,
-          workflowName: workflows.name,
-          processType: workflows.processType,
-          triggeredByName: sql<
-            string | null
-          >`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`,
-          username: users.username,
+    /** The organization's runs (optionally of one workflow), newest first, with the names the list shows. */
+    list(organizationId: string, options: { limit: number; workflowId?: string }): Promise<Execution[]> {
+      const org = eq(workflowExecutions.organizationId, organizationId);
+      return select(
+        options.workflowId ? and(org, eq(workflowExecutions.workflowId, options.workflowId)) : org,
+        options.limit,
+      );
+    },
+
+    async get(organizationId: string, id: string): Promise<Execution | undefined> {
+      const [execution] = await select(
+        and(eq(workflowExecutions.organizationId, organizationId), byId(id)),
+        1,
+      );
+      return execution;
+    },
+
+    /** Inserts the pending run and, in the same transaction, whatever `enqueue` writes (its job). */
+    async createQueued(
+      organizationId: string,
+      workflowId: string,
+      triggeredBy: string | null,
+      request: ExecuteWorkflowData,
+      enqueue: (executionId: string, executor: SqlExecutor) => Promise<void>,
+    ): Promise<string> {
+      return transactionWithExecutor(db, async (tx, executor) => {
+        const [row] = await tx
+          .insert(workflowExecutions)
+          .values({
+            organizationId,
+            workflowId,
+            triggeredBy,
+            input: request.input,
+            dynamicInstructions: request.dynamicInstructions ?? null,
+            parameters: request.parameters,
+            logs: [{ at: new Date().toISOString(), level: 'info', message: 'Run queued' }],
+          })
+          .returning({ id: workflowExecutions.id });
+        await enqueue(row.id, executor);
+        return row.id;
+      });
+    },
+
+    /** pending|running → cancelled; undefined when the run is not the organization's or already over. */
+    async cancel(organizationId: string, id: string): Promise<ExecutionRow | undefined> {
+      const [row] = await db
+        .update(workflowExecutions)
+        .set({
+          status: 'cancelled',
+          completedAt: new Date(),
+          leaseExpiresAt: null,
+          error: 'Cancelled by a user',
+          logs: appendLogs([{ at: new Date().toISOString(), level: 'warn', message: 'Cancelled by a user' }]),
         })
+        .where(
+          and(
+            eq(workflowExecutions.organizationId, organizationId),
+            byId(id),
+            inArray(workflowExecutions.status, unfinished),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /**
+     * Takes the run for a new attempt: a pending run, or a running one whose lease lapsed (its worker
+     * died). The attempt number goes up, so the previous attempt's writes no longer match.
+     */
+    async claim(id: string, leaseMs: number): Promise<ClaimedRun | undefined> {
+      const now = new Date();
+      const [row] = await db
+        .update(workflowExecutions)
+        .set({
+          status: 'running',
+          attempt: sql`${workflowExecutions.attempt} + 1`,
+          startedAt: sql`coalesce(${workflowExecutions.startedAt}, now())`,
+          leaseExpiresAt: new Date(now.getTime() + leaseMs),
+        })
+        .where(
+          and(
+            byId(id),
+            or(
+              eq(workflowExecutions.status, 'pending'),
+              and(eq(workflowExecutions.status, 'running'), lt(workflowExecutions.leaseExpiresAt, now)),
+            ),
+          ),
+        )
+        .returning();
+      return row ? { ...row, resumed: row.attempt > 1 } : undefined;
+    },
+
+    /** Extends the attempt's lease; false once the run is no longer this attempt's (cancelled, taken over). */
+    async renewLease(id: string, attempt: number, leaseMs: number): Promise<boolean> {
+      const rows = await db
+        .update(workflowExecutions)
+        .set({ leaseExpiresAt: new Date(Date.now() + leaseMs) })
+        .where(owned(id, attempt))
+        .returning({ id: workflowExecutions.id });
+      return rows.length === 1;
+    },
+
+    /** The steps earlier attempts finished, by node id. */
+    async completedSteps(id: string): Promise<Map<string, Json>> {
+      const rows = await db
+        .select({ nodeId: agentExecutions.nodeId, output: agentExecutions.output })
+        .from(agentExecutions)
+        .where(and(eq(agentExecutions.workflowExecutionId, id), eq(agentExecutions.status, 'completed')))
+        .orderBy(asc(agentExecutions.completedAt));
+      return new Map(rows.filter((r) => r.nodeId && r.output).map((r) => [r.nodeId!, r.output!]));
+    },
+
+    /** Stores a finished step, only while the attempt still owns the run. */
+    async recordStep(id: string, attempt: number, step: StepRecord): Promise<boolean> {
+      const result = await db.execute(sql`
+        insert into ${agentExecutions}
+          (workflow_execution_id, agent_id, node_id, status, input, output, metrics, logs, started_at, completed_at)
+        select ${id}, ${step.agentId}, ${step.nodeId}, 'completed', ${JSON.stringify(step.input)}::jsonb,
+          ${JSON.stringify(step.output)}::jsonb, ${JSON.stringify(step.metrics)}::jsonb,
+          ${JSON.stringify(step.logs)}::jsonb, ${step.startedAt.toISOString()}::timestamptz,
+          ${step.completedAt.toISOString()}::timestamptz
+        where exists (select 1 from ${workflowExecutions}
+          where id = ${id} and attempt = ${attempt} and status = 'running')`);
+      return (result.rowCount ?? 0) === 1;
+    },
+
+    /** Ends the attempt: running → completed|failed, only if it is still this attempt's. */
+    async finish(
+      id: string,
+      attempt: number,
+      end: {
+        status: 'completed' | 'failed';
+        output?: Json;
+        metrics?: Json;
+        error?: string | null;
+        logs: ExecutionLog[];
+      },
+    ): Promise<ExecutionRow | undefined> {
+      const [row] = await db
+        .update(workflowExecutions)
+        .set({
+          status: end.status,
+          ...(end.output ? { output: end.output } : {}),
+          ...(end.metrics ? { metrics: end.metrics } : {}),
+          error: end.error ?? null,
+          completedAt: new Date(),
+          leaseExpiresAt: null,
+          logs: appendLogs(end.logs),
+        })
+        .where(owned(id, attempt))
+        .returning();
+      return row;
+    },
+
+    /** A stopping worker hands the run back: its lease lapses now, so the sweeper re-sends it at once. */
+    async release(id: string, attempt: number): Promise<void> {
+      await db
+        .update(workflowExecutions)
+        .set({
+          leaseExpiresAt: new Date(Date.now() - 1),
+          logs: appendLogs([
+            {
+              at: new Date().toISOString(),
+              level: 'warn',
+              message: 'Paused: the worker is stopping; the run resumes from its finished steps',
+            },
+          ]),
+        })
+        .where(owned(id, attempt));
+    },
+
+    /** Adds log lines to a run the attempt still owns (resume notes, delivery results). */
+    async log(id: string, attempt: number, logs: ExecutionLog[]): Promise<void> {
+      await db
+        .update(workflowExecutions)
+        .set({ logs: appendLogs(logs) })
+        .where(owned(id, attempt));
+    },
+
+    /**
+     * Runs nobody is working on: running with a lapsed lease (its worker died), or pending with no
+     * live job left in the queue (the job failed or expired before a worker claimed the run). Oldest first.
+     */
+    async orphans(queue: string, limit = 50): Promise<ExecutionRow[]> {
+      const now = new Date();
+      return db
+        .select()
         .from(workflowExecutions)
-        .leftJoin(workflows, eq(workflows.id, workflowExecutions.workflowId))
-        .leftJoin(users, eq(users.id, workflowExecutions.triggeredBy))
-        .where(eq(workflowExecutions.organizationId, organizationId))
-        .orderBy(desc(workflowExecutions.createdAt))
+        .where(
+          or(
+            and(eq(workflowExecutions.status, 'running'), lt(workflowExecutions.leaseExpiresAt, now)),
+            and(
+              eq(workflowExecutions.status, 'pending'),
+              // pg-boss's own table: a queued, retrying or active job still carries this run.
+              sql`not exists (select 1 from pgboss.job j where j.name = ${queue}
+                and j.data->>'executionId' = ${workflowExecutions.id}::text
+                and j.state in ('created', 'retry', 'active'))`,
+            ),
+          ),
+        )
+        .orderBy(asc(workflowExecutions.createdAt))
         .limit(limit);
-      return rows.map(({ execution: e, workflowName, processType, triggeredByName, username }) => ({
-        id: e.id,
-        workflowId: e.workflowId,
-        workflowName,
-        processType,
-        status: e.status,
-        input: e.input ?? {},
-        dynamicInstructions: e.dynamicInstructions,
-        output: e.output ?? {},
-        metrics: e.metrics ?? {},
-        logs: e.logs ?? [],
-        error: e.error,
-        triggeredBy: e.triggeredBy,
-        triggeredByName: triggeredByName ?? username,
-        startedAt: e.startedAt?.toISOString() ?? null,
-        completedAt: e.completedAt?.toISOString() ?? null,
-        createdAt: e.createdAt.toISOString(),
-      }));
+    },
+
+    /** Gives up on a run whose workers kept dying, with the reason. */
+    async abandon(id: string, attempt: number, reason: string): Promise<ExecutionRow | undefined> {
+      const [row] = await db
+        .update(workflowExecutions)
+        .set({
+          status: 'failed',
+          error: reason,
+          completedAt: new Date(),
+          leaseExpiresAt: null,
+          logs: appendLogs([{ at: new Date().toISOString(), level: 'error', message: reason }]),
+        })
+        .where(
+          and(
+            byId(id),
+            eq(workflowExecutions.attempt, attempt),
+            inArray(workflowExecutions.status, unfinished),
+          ),
+        )
+        .returning();
+      return row;
     },
   };
 }

@@ -52,6 +52,13 @@ export function createWorkflowsService(repository: WorkflowsRepository) {
       };
     },
 
+    /** The workflow as a run needs it: it must pass the same structural rules as a save (else 400). */
+    async getRunnable(organizationId: string, id: string): Promise<Workflow> {
+      const workflow = await get(organizationId, id);
+      await check(organizationId, workflow);
+      return workflow;
+    },
+
     async create(
       organizationId: string,
       userId: string,

@@ -1,0 +1,183 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Execution } from '@crewline/contracts';
+import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
+import { startServerProcess, stopServerProcess, type ServerProcess } from '../../testing/server-process';
+import { createTestDb, type TestDb } from '../../testing/test-db';
+
+// DESIGN.md §4 with real processes: an API process and a worker process share one Postgres; the
+// worker is SIGKILLed while the second of three agents is answering. A new worker resumes the run,
+// and the fake model's request log proves the finished agent was not paid for twice.
+let database: TestDb;
+let fake: FakeLlmServer;
+let api: ServerProcess;
+const workers: ServerProcess[] = [];
+let env: NodeJS.ProcessEnv;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crewline-durability-'));
+
+beforeAll(async () => {
+  database = await createTestDb();
+  fake = await startFakeLlmServer();
+  env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'durability-test-secret-that-is-long-enough-0123',
+    ENCRYPTION_KEY: '11'.repeat(32),
+    EGRESS_ALLOW_LIST: '127.0.0.1',
+    // A short lease so the dead worker's run is handed over within seconds.
+    RUN_LEASE_SECONDS: '2',
+    LOG_LEVEL: 'info',
+  };
+  api = startServerProcess({ ...env, ROLE: 'api' });
+}, 60_000);
+
+afterAll(async () => {
+  for (const server of [api, ...workers]) if (server) await stopServerProcess(server, 'SIGKILL');
+  await fake?.close();
+  await database?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const startWorker = () => {
+  const worker = startServerProcess({ ...env, ROLE: 'worker' }, /worker started/);
+  workers.push(worker);
+  return worker;
+};
+
+/** Requests the fake model received for one agent (its name is in the system prompt). */
+const callsTo = (agentName: string) =>
+  fake.requests.filter(
+    (r) =>
+      r.path.endsWith('/chat/completions') &&
+      (r.body.messages as { role: string; content: string }[]).some(
+        (m) => m.role === 'system' && m.content.includes(agentName),
+      ),
+  ).length;
+
+describe('a worker killed in the middle of a run', () => {
+  it(
+    'the run completes after a restart without calling the finished agents again',
+    { timeout: 120_000 },
+    async () => {
+      const base = await api.url;
+      const call = async (method: string, path: string, body?: unknown, token?: string) => {
+        const res = await fetch(`${base}${path}`, {
+          method,
+          headers: {
+            ...(body ? { 'content-type': 'application/json' } : {}),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+      };
+      const signup = await call('POST', '/api/auth/signup', {
+        username: 'durable',
+        email: 'durable@example.com',
+        password: 'durable1',
+        confirmPassword: 'durable1',
+        firstName: 'Dura',
+        lastName: 'Ble',
+        role: 'user',
+      });
+      const token = signup.body.token as string;
+      await call(
+        'PUT',
+        '/api/tools/configurations/openai_config',
+        { config: { apiKey: 'sk-x', baseUrl: fake.url } },
+        token,
+      );
+      const agents = [];
+      for (const name of ['Alpha', 'Bravo', 'Charlie']) {
+        const res = await call(
+          'POST',
+          '/api/agents',
+          { name, role: `${name} role`, goal: 'Help', llmModel: 'gpt-4o' },
+          token,
+        );
+        agents.push(res.body as { id: string });
+      }
+      const nodes = [
+        { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} },
+        ...agents.map((a, i) => ({
+          id: `n${i + 1}`,
+          type: 'agent',
+          agentId: a.id,
+          position: { x: i, y: 0 },
+          data: {},
+        })),
+        { id: 'end', type: 'end', position: { x: 9, y: 0 }, data: {} },
+      ];
+      const edges = nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: nodes[i].id, target: n.id }));
+      const workflow = await call(
+        'POST',
+        '/api/workflows',
+        { name: 'Durable', status: 'active', nodes, edges },
+        token,
+      );
+      expect(workflow.status).toBe(201);
+
+      // Alpha answers at once; Bravo is still thinking when its worker dies.
+      fake.script([{ content: 'ALPHA-DONE' }, { content: 'never delivered', delayMs: 60_000 }]);
+      let worker = startWorker();
+      await worker.ready;
+      const queued = await call(
+        'POST',
+        `/api/workflows/${workflow.body.id}/execute`,
+        { input: { task: 'go' } },
+        token,
+      );
+      expect(queued.status).toBe(202);
+      const id = queued.body.id as string;
+      await expect.poll(() => callsTo('Bravo'), { timeout: 20_000 }).toBe(1);
+      const midRun = (await call('GET', `/api/executions/${id}`, undefined, token)).body as Execution;
+      expect(midRun.status).toBe('running');
+      const stored = await database.pool.query(
+        'select node_id from agent_executions where workflow_execution_id = $1',
+        [id],
+      );
+      expect(stored.rows.map((r) => r.node_id)).toEqual(['n1']);
+
+      await stopServerProcess(worker, 'SIGKILL');
+      fake.script([{ content: 'BRAVO-DONE' }, { content: 'CHARLIE-DONE' }]);
+      worker = startWorker();
+
+      let done: Execution | undefined;
+      await expect
+        .poll(
+          async () => {
+            done = (await call('GET', `/api/executions/${id}`, undefined, token)).body as Execution;
+            return done.status;
+          },
+          { timeout: 30_000, interval: 200 },
+        )
+        .toBe('completed');
+
+      expect(callsTo('Alpha')).toBe(1); // finished before the crash: never called again
+      expect(callsTo('Bravo')).toBe(2); // the interrupted call, then the resumed one
+      expect(callsTo('Charlie')).toBe(1);
+      const output = done!.output as Record<string, { content: string }>;
+      expect(output.n1.content).toBe('ALPHA-DONE');
+      expect(output.n2.content).toBe('BRAVO-DONE');
+      expect(output.n3.content).toBe('CHARLIE-DONE');
+      expect(done!.metrics).toMatchObject({ steps: 3, attempts: 2 });
+      expect(
+        (done!.logs as { message: string }[]).some((l) => l.message.startsWith('Resumed (attempt 2)')),
+      ).toBe(true);
+      const steps = await database.pool.query(
+        'select node_id from agent_executions where workflow_execution_id = $1 order by completed_at',
+        [id],
+      );
+      expect(steps.rows.map((r) => r.node_id)).toEqual(['n1', 'n2', 'n3']);
+
+      // A graceful stop of the worker leaves no postgres backends or errors behind.
+      expect(await stopServerProcess(worker)).toBe(0);
+    },
+  );
+});

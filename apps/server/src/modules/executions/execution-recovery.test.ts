@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workflowExecutions } from '@crewline/db';
+import type { AuthResponse, Execution } from '@crewline/contracts';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
+import { pino } from 'pino';
+import { startQueue } from '../../platform/queue';
+import { createExecutionsRepository, type ExecutionsRepository } from './executions.repository';
+import { startExecutionWorker, type ExecutionWorker } from './execution-worker';
+
+// Runs whose workers die, as the repository and the sweeper see them (the process-level crash
+// test is durability.process.test.ts). The lease is short so lapsed runs show up within a second.
+let t: TestApp;
+let ada: AuthResponse;
+let fake: FakeLlmServer;
+let repository: ExecutionsRepository;
+let workflowId: string;
+
+beforeAll(async () => {
+  fake = await startFakeLlmServer();
+  // No worker of its own: the tests drive attempts by hand, then start a worker whose sweeps they trigger.
+  t = await createTestApp({ config: { runs: { concurrency: 1, leaseMs: 600, maxAttempts: 2 } } });
+  repository = createExecutionsRepository(t.db);
+  ada = await t.signup();
+  await t.request({
+    method: 'PUT',
+    url: '/api/tools/configurations/openai_config',
+    token: ada.token,
+    payload: { config: { apiKey: 'sk-test', baseUrl: fake.url } },
+  });
+  const agent = (
+    await t.request({
+      method: 'POST',
+      url: '/api/agents',
+      token: ada.token,
+      payload: { name: 'Solo', role: 'Solo role', goal: 'Help', llmModel: 'gpt-4o' },
+    })
+  ).json();
+  const workflow = await t.request({
+    method: 'POST',
+    url: '/api/workflows',
+    token: ada.token,
+    payload: {
+      name: 'Recovery',
+      status: 'active',
+      nodes: [
+        { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} },
+        { id: 'n1', type: 'agent', agentId: agent.id, position: { x: 1, y: 0 }, data: {} },
+        { id: 'end', type: 'end', position: { x: 2, y: 0 }, data: {} },
+      ],
+      edges: [
+        { id: 'a', source: 'start', target: 'n1' },
+        { id: 'b', source: 'n1', target: 'end' },
+      ],
+    },
+  });
+  workflowId = workflow.json().id;
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+/** A pending run inserted without a job, as if its worker never got it (the sweeper must find it). */
+async function orphanedRun(): Promise<string> {
+  const [row] = await t.db
+    .insert(workflowExecutions)
+    .values({ organizationId: ada.organization.id, workflowId, triggeredBy: ada.user.id })
+    .returning();
+  return row.id;
+}
+
+const read = async (id: string) =>
+  (await t.request({ method: 'GET', url: `/api/executions/${id}`, token: ada.token })).json() as Execution;
+
+describe('runs whose worker died', () => {
+  it('a stale attempt cannot overwrite the newer one', async () => {
+    {
+      const id = await orphanedRun();
+      const first = await repository.claim(id, 50);
+      expect(first?.attempt).toBe(1);
+      expect(await repository.claim(id, 50)).toBeUndefined(); // the lease is still live
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      const second = await repository.claim(id, 60_000);
+      expect(second?.attempt).toBe(2);
+      expect(second?.resumed).toBe(true);
+
+      const step = {
+        nodeId: 'n1',
+        agentId: null,
+        input: {},
+        output: { content: 'stale' },
+        metrics: {},
+        logs: [],
+        startedAt: new Date(),
+        completedAt: new Date(),
+      };
+      expect(await repository.recordStep(id, 1, step)).toBe(false);
+      expect(await repository.renewLease(id, 1, 60_000)).toBe(false);
+      expect(
+        await repository.finish(id, 1, { status: 'failed', error: 'stale worker', logs: [] }),
+      ).toBeUndefined();
+      expect(await read(id)).toMatchObject({ status: 'running', error: null });
+
+      expect(
+        await repository.finish(id, 2, { status: 'completed', output: { n1: {} }, logs: [] }),
+      ).toBeDefined();
+      expect((await read(id)).status).toBe('completed');
+    }
+  });
+});
+
+describe('the sweeper', () => {
+  let worker: ExecutionWorker;
+  beforeAll(async () => {
+    const boss = await startQueue(t.database.url, pino({ level: 'silent' }));
+    worker = await startExecutionWorker({
+      boss,
+      runner: t.services.runner,
+      concurrency: 1,
+      sweepEveryMs: 60_000, // swept by hand below
+      drainMs: 0,
+    });
+    return async () => {
+      await worker.stop();
+      await boss.stop({ graceful: false, wait: true });
+    };
+  });
+
+  it('finds a pending run whose job was lost and runs it', async () => {
+    fake.script([{ content: 'recovered answer' }]);
+    const id = await orphanedRun();
+    await worker.sweep();
+    await expect.poll(async () => (await read(id)).status, { timeout: 10_000 }).toBe('completed');
+    expect((await read(id)).output.n1).toMatchObject({ content: 'recovered answer' });
+  });
+
+  it('fails a run with the reason once its workers died more often than allowed', async () => {
+    const id = await orphanedRun();
+    // Two attempts whose workers vanish (claimed, never renewed); maxAttempts is 2.
+    for (let i = 0; i < 2; i++) {
+      expect(await repository.claim(id, 1)).toBeDefined();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const before = fake.requests.length;
+    await worker.sweep();
+    await expect.poll(async () => (await read(id)).status, { timeout: 10_000 }).toBe('failed');
+    const failed = await read(id);
+    expect(failed.error).toBe('The run was stopped: its worker stopped 2 times before it could finish.');
+    expect(failed.completedAt).not.toBeNull();
+    expect(fake.requests.length).toBe(before); // nobody paid for a third try
+    const [row] = await t.db.select().from(workflowExecutions).where(eq(workflowExecutions.id, id));
+    expect(row.leaseExpiresAt).toBeNull();
+  });
+});

@@ -1,0 +1,308 @@
+import type { ExecutionLog, RealtimeEvent } from '@crewline/contracts';
+import {
+  runWorkflow,
+  WorkflowRunError,
+  type NodeOutput,
+  type RunAgent,
+  type RunDefinition,
+} from '@crewline/engine';
+import type { Logger } from 'pino';
+import type { EventBus } from '../../platform/events';
+import { LlmCallError, LlmConfigurationError, type LlmGateway, type LlmTool } from '../../platform/llm';
+import type { AgentsRepository } from '../agents/agents.repository';
+import type { ToolConfigurationsService } from '../tool-configurations/tool-configurations.service';
+import type { ToolRuntime } from '../tools/runtime/tool-runtime';
+import type { ToolsService } from '../tools/tools.service';
+import type { WorkflowsRepository } from '../workflows/workflows.repository';
+import type { ExecutionsRepository } from './executions.repository';
+
+type Json = Record<string, unknown>;
+
+/** Where a step's output goes besides the run record (file, webhook, email); see output-delivery.ts. */
+export type OutputDeliveryPort = {
+  deliver(
+    target: {
+      organizationId: string;
+      executionId: string;
+      workflowId: string;
+      workflowName: string;
+      nodeId: string;
+      agentName: string;
+      data: Json;
+    },
+    content: string,
+    options?: { signal?: AbortSignal },
+  ): Promise<string | undefined>;
+};
+
+export type ExecutionRunnerDeps = {
+  repository: ExecutionsRepository;
+  workflows: WorkflowsRepository;
+  agents: AgentsRepository;
+  tools: ToolsService;
+  toolRuntime: ToolRuntime;
+  toolConfigurations: ToolConfigurationsService;
+  llm: LlmGateway;
+  events: EventBus;
+  delivery?: OutputDeliveryPort;
+  logger?: Logger;
+  leaseMs: number;
+  maxAttempts: number;
+  /** Agents of one parallel run working at once. */
+  parallelism?: number;
+};
+
+/** Why an attempt stopped without an outcome of its own: the run was cancelled or taken over, or the worker is stopping. */
+class Interrupted extends Error {
+  constructor(readonly reason: 'cancelled' | 'superseded' | 'shutdown') {
+    super(`run interrupted: ${reason}`);
+  }
+}
+
+const log = (level: ExecutionLog['level'], message: string, nodeId?: string): ExecutionLog => ({
+  at: new Date().toISOString(),
+  level,
+  message,
+  ...(nodeId ? { nodeId } : {}),
+});
+
+/** What the user reads in the Error box: the provider's or engine's words, never a stack. */
+function readableError(error: unknown): string {
+  if (
+    error instanceof LlmCallError ||
+    error instanceof LlmConfigurationError ||
+    error instanceof WorkflowRunError
+  )
+    return error.message;
+  if (error instanceof Error && error.message) return `The run stopped unexpectedly: ${error.message}`;
+  return 'The run stopped unexpectedly';
+}
+
+/**
+ * Runs one execution through the engine (DESIGN.md §4) with the organization's models and tools.
+ * Each finished step is stored at once — the checkpoint a later attempt resumes from — and every
+ * write carries the attempt number, so a worker that lost the run can no longer change it.
+ */
+export function createExecutionRunner(deps: ExecutionRunnerDeps) {
+  const { repository, events } = deps;
+  const active = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  let draining = false;
+
+  // Cancel is a row update made by any API process; its event reaches this worker over LISTEN/NOTIFY.
+  events.subscribe((event) => {
+    if (event.type === 'workflow_execution_cancelled')
+      active.get(event.executionId)?.abort.abort(new Interrupted('cancelled'));
+  });
+
+  async function definitionOf(organizationId: string, workflowId: string) {
+    const workflow = await deps.workflows.get(organizationId, workflowId);
+    if (!workflow) throw new WorkflowRunError('The workflow of this run no longer exists');
+    const agents = new Map((await deps.agents.list(organizationId)).map((agent) => [agent.id, agent]));
+    const definition: RunDefinition = {
+      processType: workflow.processType,
+      nodes: workflow.nodes,
+      edges: workflow.edges,
+      agents: Object.fromEntries(agents) as Record<string, RunAgent>,
+    };
+    return { name: workflow.name, definition, agents };
+  }
+
+  async function attempt(executionId: string): Promise<void> {
+    const run = await repository.claim(executionId, deps.leaseMs);
+    if (!run) return; // finished, cancelled, or another worker holds a live lease
+    const { organizationId, workflowId, attempt: attemptNo } = run;
+    const ids = { organizationId, executionId, workflowId };
+    const publish = (event: RealtimeEvent) => Promise.resolve(events.publish(event)).catch(() => undefined);
+
+    if (attemptNo > deps.maxAttempts) {
+      const reason = `The run was stopped: its worker stopped ${deps.maxAttempts} times before it could finish.`;
+      if (await repository.abandon(executionId, attemptNo, reason))
+        await publish({ type: 'workflow_execution_failed', ...ids, error: reason });
+      return;
+    }
+
+    const abort = new AbortController();
+    let settle!: () => void;
+    active.set(executionId, { abort, done: new Promise<void>((resolve) => (settle = resolve)) });
+    const lease = setInterval(
+      () => {
+        repository
+          .renewLease(executionId, attemptNo, deps.leaseMs)
+          .then((ours) => {
+            if (!ours && !abort.signal.aborted) abort.abort(new Interrupted('superseded'));
+          })
+          .catch((err: unknown) => deps.logger?.warn({ err, executionId }, 'lease renewal failed'));
+      },
+      Math.max(200, Math.floor(deps.leaseMs / 3)),
+    );
+
+    const logs: ExecutionLog[] = [];
+    const outputs: Record<string, NodeOutput> = {};
+    const stepStarts = new Map<string, Date>();
+    const stopIfInterrupted = () => {
+      if (abort.signal.aborted)
+        throw abort.signal.reason instanceof Error ? abort.signal.reason : new Interrupted('cancelled');
+      if (draining) throw new Interrupted('shutdown');
+    };
+
+    try {
+      const completed = await repository.completedSteps(executionId);
+      for (const [nodeId, output] of completed) outputs[nodeId] = output as NodeOutput;
+      logs.push(
+        run.resumed
+          ? log(
+              'warn',
+              `Resumed (attempt ${attemptNo}) after the previous worker stopped; ${completed.size} finished step(s) reused`,
+            )
+          : log('info', 'Run started'),
+      );
+      await publish({ type: 'workflow_execution_started', ...ids });
+      const { name: workflowName, definition, agents } = await definitionOf(organizationId, workflowId);
+      const nodeData = new Map(definition.nodes.map((n) => [n.id, n]));
+      const baseNode = (nodeId: string) => nodeData.get(nodeId.split('#')[0]);
+
+      const result = await runWorkflow(
+        definition,
+        { input: run.input ?? {}, instructions: run.dynamicInstructions, parameters: run.parameters ?? {} },
+        {
+          now: () => Date.now(),
+          completed: { ...outputs },
+          concurrency: deps.parallelism,
+          async callAgent(call) {
+            stopIfInterrupted();
+            const agent = agents.get(call.agent.id)!;
+            const connection = await deps.toolConfigurations.connectionFor(organizationId, agent.llmProvider);
+            const agentTools = await deps.toolRuntime.modelTools(
+              organizationId,
+              await deps.tools.resolveForAgent(organizationId, agent.id),
+            );
+            const answer = await deps.llm.generate({
+              connection,
+              model: agent.llmModel,
+              temperaturePercent: agent.temperature,
+              maxTokens: agent.maxTokens,
+              system: call.system,
+              messages: [{ role: 'user', content: call.user }],
+              tools: { ...agentTools, ...(call.tools as Record<string, LlmTool> | undefined) },
+              signal: abort.signal,
+            });
+            for (const step of answer.steps)
+              for (const tool of step.toolResults)
+                logs.push(
+                  log(
+                    tool.isError ? 'warn' : 'info',
+                    `${agent.name} used the tool ${tool.name}${tool.isError ? ' (it failed)' : ''}`,
+                    call.nodeId,
+                  ),
+                );
+            const node = baseNode(call.nodeId);
+            if (deps.delivery && node) {
+              const delivered = await deps.delivery.deliver(
+                { ...ids, workflowName, nodeId: call.nodeId, agentName: agent.name, data: node.data ?? {} },
+                answer.text,
+                { signal: abort.signal },
+              );
+              if (delivered) logs.push(log('info', `${agent.name}: ${delivered}`, call.nodeId));
+            }
+            return { content: answer.text, usage: answer.usage, model: answer.model };
+          },
+          async onEvent(event) {
+            if (event.type === 'node_started') {
+              stepStarts.set(event.nodeId, new Date());
+              await publish({ type: 'execution_node_started', ...ids, nodeId: event.nodeId });
+              return;
+            }
+            const { nodeId, output } = event;
+            const startedAt = stepStarts.get(nodeId) ?? new Date();
+            const stored = await repository.recordStep(executionId, attemptNo, {
+              nodeId,
+              agentId: baseNode(nodeId)?.agentId ?? null,
+              input: {},
+              output,
+              metrics: { executionTime: output.executionTime, ...output.usage },
+              logs: logs.filter((l) => l.nodeId === nodeId),
+              startedAt,
+              completedAt: new Date(),
+            });
+            if (!stored) throw new Interrupted('superseded');
+            outputs[nodeId] = output;
+            logs.push(
+              log('info', `${output.metadata.agentName} finished in ${output.executionTime} ms`, nodeId),
+            );
+            await publish({
+              type: 'execution_node_completed',
+              ...ids,
+              nodeId,
+              executionTime: output.executionTime,
+              totalTokens: output.usage.totalTokens,
+            });
+          },
+        },
+      );
+
+      const startedAt = run.startedAt ?? new Date();
+      logs.push(log('info', 'Run completed'));
+      const finished = await repository.finish(executionId, attemptNo, {
+        status: 'completed',
+        output: result.output,
+        metrics: { ...result.metrics, durationMs: Date.now() - startedAt.getTime(), attempts: attemptNo },
+        logs,
+      });
+      if (finished) await publish({ type: 'workflow_execution_completed', ...ids });
+    } catch (caught) {
+      const error =
+        abort.signal.aborted && abort.signal.reason instanceof Interrupted ? abort.signal.reason : caught;
+      if (error instanceof Interrupted) {
+        // Cancelled: the row already says so. Superseded: another attempt owns it. Shutdown: the
+        // lease is released so another worker resumes from the stored steps.
+        if (error.reason === 'shutdown')
+          await repository.release(executionId, attemptNo).catch(() => undefined);
+        deps.logger?.info({ executionId, reason: error.reason }, 'run attempt interrupted');
+        return;
+      }
+      const message = readableError(error);
+      if (!(
+        error instanceof LlmCallError ||
+        error instanceof LlmConfigurationError ||
+        error instanceof WorkflowRunError
+      ))
+        deps.logger?.error({ err: error, executionId }, 'run failed unexpectedly');
+      logs.push(log('error', message));
+      const finished = await repository.finish(executionId, attemptNo, {
+        status: 'failed',
+        output: outputs,
+        error: message,
+        logs,
+      });
+      if (finished) await publish({ type: 'workflow_execution_failed', ...ids, error: message });
+    } finally {
+      clearInterval(lease);
+      active.delete(executionId);
+      settle();
+    }
+  }
+
+  return {
+    /** Runs the execution if it is free to run; returns once this attempt is over. */
+    run: attempt,
+
+    /** Runs nobody is working on (see the repository), for the worker's sweeper. */
+    orphans: (queue: string) => repository.orphans(queue),
+
+    /** Ids of the runs this process is working on. */
+    activeRuns: () => [...active.keys()],
+
+    /**
+     * Worker shutdown: no new steps start; runs whose current step ends within `graceMs` keep it
+     * (stored), then every run still going is released for another worker to resume.
+     */
+    async drain(graceMs: number): Promise<void> {
+      draining = true;
+      const all = () => Promise.all([...active.values()].map((a) => a.done));
+      await Promise.race([all(), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+      for (const { abort } of active.values()) abort.abort(new Interrupted('shutdown'));
+      await all();
+    },
+  };
+}
+export type ExecutionRunner = ReturnType<typeof createExecutionRunner>;

@@ -1,0 +1,54 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const mainPath = path.join(import.meta.dirname, '..', 'main.ts');
+
+export type ServerProcess = {
+  child: ChildProcess;
+  /** Resolves with the base URL once the API listens (never for ROLE=worker). */
+  url: Promise<string>;
+  /** Resolves once the line matching `readyWhen` was printed. */
+  ready: Promise<void>;
+  exited: Promise<number | null>;
+  output(): string;
+};
+
+/** The real entry point (main.ts) in a child process, as `npm start` runs it. */
+export function startServerProcess(
+  env: NodeJS.ProcessEnv,
+  readyWhen = /Crewline is running at/,
+): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', mainPath], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const watch = <T>(pattern: RegExp, pick: (match: RegExpExecArray) => T) =>
+    new Promise<T>((resolve, reject) => {
+      const onData = () => {
+        const match = pattern.exec(output);
+        if (match) resolve(pick(match));
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      void exited.then((code) => reject(new Error(`server exited (${code}) before ${pattern}:\n${output}`)));
+    });
+  const append = (chunk: Buffer) => (output += chunk.toString());
+  child.stdout!.on('data', append);
+  child.stderr!.on('data', append);
+  const url = watch(/Crewline is running at (http:\/\/[^"\s]+)/, (m) =>
+    m[1].replace('localhost', '127.0.0.1'),
+  );
+  const ready = watch(readyWhen, () => undefined);
+  // Awaited only by the tests that expect them.
+  url.catch(() => undefined);
+  ready.catch(() => undefined);
+  return { child, url, ready, exited, output: () => output };
+}
+
+/** SIGTERM (graceful) or SIGKILL (a crash); resolves with the exit code. */
+export async function stopServerProcess(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM') {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
+  return server.exited;
+}
