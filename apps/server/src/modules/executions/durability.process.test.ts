@@ -6,6 +6,7 @@ import type { Execution } from '@crewline/contracts';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../../testing/server-process';
 import { createTestDb, type TestDb } from '../../testing/test-db';
+import { connectRealtime } from '../../testing/realtime-client';
 
 // DESIGN.md §4 with real processes: an API process and a worker process share one Postgres; the
 // worker is SIGKILLed while the second of three agents is answering. A new worker resumes the run,
@@ -87,6 +88,9 @@ describe('a worker killed in the middle of a run', () => {
         role: 'user',
       });
       const token = signup.body.token as string;
+      // The browser's view: events published by the worker processes reach the API process's /ws.
+      const live = connectRealtime(`${base.replace('http', 'ws')}/ws?token=${token}`);
+      expect((await live.subscribe(signup.body.organization.id as string)).type).toBe('subscribed');
       await call(
         'PUT',
         '/api/tools/configurations/openai_config',
@@ -158,6 +162,21 @@ describe('a worker killed in the middle of a run', () => {
           { timeout: 30_000, interval: 200 },
         )
         .toBe('completed');
+
+      await live.waitFor((m) => m.type === 'workflow_execution_completed' && m.executionId === id);
+      const progress = live.messages
+        .filter((m) => m.executionId === id)
+        .map((m) => `${m.type}:${m.nodeId ?? ''}`);
+      expect(progress).toEqual(
+        expect.arrayContaining([
+          'workflow_execution_created:',
+          'workflow_execution_started:',
+          'execution_node_completed:n1',
+          'execution_node_completed:n2',
+          'execution_node_completed:n3',
+        ]),
+      );
+      live.close();
 
       expect(callsTo('Alpha')).toBe(1); // finished before the crash: never called again
       expect(callsTo('Bravo')).toBe(2); // the interrupted call, then the resumed one

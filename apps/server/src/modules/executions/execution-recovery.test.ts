@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workflowExecutions } from '@crewline/db';
+import { agentExecutions, workflowExecutions } from '@crewline/db';
 import type { AuthResponse, Execution } from '@crewline/contracts';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { pino } from 'pino';
+import { createServices } from '../../app';
+import { createEventBus } from '../../platform/events';
 import { startQueue } from '../../platform/queue';
 import { createExecutionsRepository, type ExecutionsRepository } from './executions.repository';
-import { startExecutionWorker, type ExecutionWorker } from './execution-worker';
+import { startExecutionWorker } from './execution-worker';
 
 // Runs whose workers die, as the repository and the sweeper see them (the process-level crash
 // test is durability.process.test.ts). The lease is short so lapsed runs show up within a second.
@@ -71,6 +73,29 @@ async function orphanedRun(): Promise<string> {
   return row.id;
 }
 
+/**
+ * A worker with services of its own, as another process would have: stopping it drains its runner
+ * for good, so no two tests share one.
+ */
+async function startWorker(drainMs = 0) {
+  const services = createServices({ config: t.config, db: t.db, events: createEventBus() });
+  const boss = await startQueue(t.database.url, pino({ level: 'silent' }));
+  const worker = await startExecutionWorker({
+    boss,
+    runner: services.runner,
+    concurrency: 1,
+    sweepEveryMs: 60_000, // swept by hand in the tests
+    drainMs,
+  });
+  return {
+    sweep: () => worker.sweep(),
+    async stop() {
+      await worker.stop();
+      await boss.stop({ graceful: false, wait: true });
+    },
+  };
+}
+
 const read = async (id: string) =>
   (await t.request({ method: 'GET', url: `/api/executions/${id}`, token: ada.token })).json() as Execution;
 
@@ -111,21 +136,80 @@ describe('runs whose worker died', () => {
   });
 });
 
-describe('the sweeper', () => {
-  let worker: ExecutionWorker;
-  beforeAll(async () => {
-    const boss = await startQueue(t.database.url, pino({ level: 'silent' }));
-    worker = await startExecutionWorker({
-      boss,
-      runner: t.services.runner,
-      concurrency: 1,
-      sweepEveryMs: 60_000, // swept by hand below
-      drainMs: 0,
+describe('a worker that is stopped (SIGTERM)', () => {
+  it('lets the running step finish and be stored, then hands the run to another worker', async () => {
+    const agents = [];
+    for (const name of ['Careful', 'Later']) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/agents',
+        token: ada.token,
+        payload: { name, role: `${name} role`, goal: 'Help', llmModel: 'gpt-4o' },
+      });
+      agents.push(res.json() as { id: string });
+    }
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/workflows',
+      token: ada.token,
+      payload: {
+        name: 'Two steps',
+        status: 'active',
+        nodes: [
+          { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} },
+          { id: 'n1', type: 'agent', agentId: agents[0].id, position: { x: 1, y: 0 }, data: {} },
+          { id: 'n2', type: 'agent', agentId: agents[1].id, position: { x: 2, y: 0 }, data: {} },
+          { id: 'end', type: 'end', position: { x: 3, y: 0 }, data: {} },
+        ],
+        edges: [
+          { id: 'a', source: 'start', target: 'n1' },
+          { id: 'b', source: 'n1', target: 'n2' },
+          { id: 'c', source: 'n2', target: 'end' },
+        ],
+      },
     });
-    return async () => {
-      await worker.stop();
-      await boss.stop({ graceful: false, wait: true });
-    };
+    const [row] = await t.db
+      .insert(workflowExecutions)
+      .values({ organizationId: ada.organization.id, workflowId: res.json().id, triggeredBy: ada.user.id })
+      .returning();
+    fake.reset();
+    fake.script([{ content: 'first answer', delayMs: 800 }, { content: 'second answer' }]);
+
+    const first = await startWorker(5_000);
+    await first.sweep(); // the run has no job: the sweeper queues it
+    await expect.poll(() => fake.requests.length, { timeout: 10_000 }).toBe(1);
+    await first.stop(); // while the first agent is still answering
+
+    const paused = await read(row.id);
+    expect(paused.status).toBe('running');
+    expect(paused.output.n1).toMatchObject({ content: 'first answer' }); // shown while in progress
+    expect((paused.logs as { message: string }[]).some((l) => l.message.startsWith('Paused'))).toBe(true);
+    const stored = await t.db
+      .select()
+      .from(agentExecutions)
+      .where(eq(agentExecutions.workflowExecutionId, row.id));
+    expect(stored.map((s) => s.nodeId)).toEqual(['n1']);
+    expect(fake.requests).toHaveLength(1); // the second step never started
+
+    const second = await startWorker();
+    try {
+      await second.sweep();
+      await expect.poll(async () => (await read(row.id)).status, { timeout: 10_000 }).toBe('completed');
+    } finally {
+      await second.stop();
+    }
+    const done = await read(row.id);
+    expect(done.output.n1).toMatchObject({ content: 'first answer' });
+    expect(done.output.n2).toMatchObject({ content: 'second answer' });
+    expect(fake.requests).toHaveLength(2);
+  });
+});
+
+describe('the sweeper', () => {
+  let worker: Awaited<ReturnType<typeof startWorker>>;
+  beforeAll(async () => {
+    worker = await startWorker();
+    return () => worker.stop();
   });
 
   it('finds a pending run whose job was lost and runs it', async () => {

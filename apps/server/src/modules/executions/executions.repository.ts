@@ -189,17 +189,25 @@ export function createExecutionsRepository(db: Db) {
       return new Map(rows.filter((r) => r.nodeId && r.output).map((r) => [r.nodeId!, r.output!]));
     },
 
-    /** Stores a finished step, only while the attempt still owns the run. */
+    /**
+     * Stores a finished step, only while the attempt still owns the run, and adds its output to the
+     * run's, so a run in progress (or a failed one) shows what its finished steps produced.
+     */
     async recordStep(id: string, attempt: number, step: StepRecord): Promise<boolean> {
+      const output = JSON.stringify(step.output);
       const result = await db.execute(sql`
+        with owner as (
+          update ${workflowExecutions}
+          set output = coalesce(output, '{}'::jsonb) || jsonb_build_object(${step.nodeId}::text, ${output}::jsonb)
+          where id = ${id} and attempt = ${attempt} and status = 'running'
+          returning id
+        )
         insert into ${agentExecutions}
           (workflow_execution_id, agent_id, node_id, status, input, output, metrics, logs, started_at, completed_at)
-        select ${id}, ${step.agentId}, ${step.nodeId}, 'completed', ${JSON.stringify(step.input)}::jsonb,
-          ${JSON.stringify(step.output)}::jsonb, ${JSON.stringify(step.metrics)}::jsonb,
-          ${JSON.stringify(step.logs)}::jsonb, ${step.startedAt.toISOString()}::timestamptz,
-          ${step.completedAt.toISOString()}::timestamptz
-        where exists (select 1 from ${workflowExecutions}
-          where id = ${id} and attempt = ${attempt} and status = 'running')`);
+        select owner.id, ${step.agentId}, ${step.nodeId}, 'completed', ${JSON.stringify(step.input)}::jsonb,
+          ${output}::jsonb, ${JSON.stringify(step.metrics)}::jsonb, ${JSON.stringify(step.logs)}::jsonb,
+          ${step.startedAt.toISOString()}::timestamptz, ${step.completedAt.toISOString()}::timestamptz
+        from owner`);
       return (result.rowCount ?? 0) === 1;
     },
 
