@@ -1,10 +1,13 @@
 import {
+  Ban,
   CircleAlert,
   CircleCheck,
   CircleDashed,
   CirclePause,
   CirclePlay,
+  Clock,
   GitFork,
+  LoaderCircle,
   ListOrdered,
   Network,
   type LucideIcon,
@@ -66,22 +69,39 @@ export function ProcessTypeBadge({ processType }: { processType: string }) {
   );
 }
 
-const EXECUTION_TONE: Record<string, string> = {
-  completed: 'border-emerald-500/25 bg-emerald-500/10 text-emerald-700 dark:text-emerald-400',
-  failed: 'border-red-500/25 bg-red-500/10 text-red-700 dark:text-red-400',
-  running: 'border-blue-500/25 bg-blue-500/10 text-blue-700 dark:text-blue-400',
+const EXECUTION_STYLE: Record<string, { icon: LucideIcon; className: string }> = {
+  completed: {
+    icon: CircleCheck,
+    className: 'border-emerald-500/25 bg-emerald-500/10 text-emerald-700 dark:text-emerald-400',
+  },
+  failed: { icon: CircleAlert, className: 'border-red-500/25 bg-red-500/10 text-red-700 dark:text-red-400' },
+  running: {
+    icon: LoaderCircle,
+    className: 'border-blue-500/25 bg-blue-500/10 text-blue-700 dark:text-blue-400 [&>svg]:animate-spin',
+  },
+  cancelled: {
+    icon: Ban,
+    className: 'border-amber-500/30 bg-amber-500/10 text-amber-700 dark:text-amber-400',
+  },
+};
+
+const EXECUTION_DEFAULT_STYLE = {
+  icon: Clock,
+  className: 'border-amber-500/30 bg-amber-500/10 text-amber-700 dark:text-amber-400',
 };
 
 /** Execution colours (spec part 1 §4): completed green, failed red, running blue, anything else yellow. */
-export function ExecutionStatusBadge({ status }: { status: string }) {
+export function ExecutionStatusBadge({ status, className }: { status: string; className?: string }) {
+  const style = EXECUTION_STYLE[status] ?? EXECUTION_DEFAULT_STYLE;
+  const Icon = style.icon;
   return (
     <Badge
       variant="outline"
-      className={
-        EXECUTION_TONE[status] ?? 'border-amber-500/30 bg-amber-500/10 text-amber-700 dark:text-amber-400'
-      }
+      className={cn(style.className, 'motion-reduce:[&>svg]:animate-none', className)}
       data-testid="execution-status"
+      data-status={status}
     >
+      <Icon aria-hidden="true" />
       {capitalize(status) || 'Pending'}
     </Badge>
   );

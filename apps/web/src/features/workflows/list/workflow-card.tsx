@@ -10,6 +10,7 @@ import {
   Trash,
   Workflow as WorkflowIcon,
 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 
@@ -23,12 +24,14 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { formatDate } from '@/lib/format';
 
 import { useActivateWorkflow } from '../api/activate-workflow';
+import { useExecuteWorkflow } from '../api/execute-workflow';
+import { fetchLatestExecution } from '../api/workflow-executions';
 import { DeleteWorkflowDialog } from './delete-workflow-dialog';
-import { LastResultDialog } from './last-result-dialog';
+import { ExecuteWorkflowDialog } from './execute-workflow-dialog';
+import { ExecutionDetailsDialog } from './execution-details-dialog';
 import { ProcessTypeBadge, WorkflowStatusBadge } from './workflow-badges';
 import { agentCountLabel, countAgents, primaryAction } from './workflow-list-logic';
 
@@ -36,16 +39,45 @@ import { agentCountLabel, countAgents, primaryAction } from './workflow-list-log
 export function WorkflowCard({
   workflow,
   lastExecution,
+  mayHaveOlderRuns = false,
 }: {
   workflow: Workflow;
-  /** The newest execution of this workflow, or null when it never ran. */
+  /** The newest execution of this workflow in the loaded list, or null when none is listed. */
   lastExecution: Execution | null;
+  /**
+   * True when the loaded list may not reach back to this workflow's runs (it holds only the newest
+   * runs of the organization): Last Result then asks the server for this workflow's newest run.
+   */
+  mayHaveOlderRuns?: boolean;
 }) {
+  const queryClient = useQueryClient();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [executeOpen, setExecuteOpen] = useState(false);
+  const [result, setResult] = useState<Execution | null>(null);
   const [showResult, setShowResult] = useState(false);
+  const [lookingUp, setLookingUp] = useState(false);
   const activate = useActivateWorkflow();
+  const execute = useExecuteWorkflow();
   const action = primaryAction(workflow.status);
   const agents = countAgents(workflow.nodes);
+
+  /** Last Result: the newest run of this workflow (by createdAt); nothing happens without one. */
+  const openLastResult = async () => {
+    let latest = lastExecution;
+    if (!latest && mayHaveOlderRuns) {
+      setLookingUp(true);
+      try {
+        latest = await fetchLatestExecution(queryClient, workflow.id);
+      } catch {
+        latest = null;
+      } finally {
+        setLookingUp(false);
+      }
+    }
+    if (!latest) return;
+    setResult(latest);
+    setShowResult(true);
+  };
 
   return (
     <Card
@@ -133,35 +165,44 @@ export function WorkflowCard({
             {activate.isPending ? 'Activating...' : 'Activate'}
           </Button>
         ) : (
-          <Tooltip>
-            <TooltipTrigger asChild>
-              {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
-              <span tabIndex={0} className="inline-flex rounded-md" data-testid="execute-soon">
-                <Button type="button" size="sm" className="w-full" disabled>
-                  <Play aria-hidden="true" />
-                  Execute
-                </Button>
-              </span>
-            </TooltipTrigger>
-            <TooltipContent>Running workflows arrives soon</TooltipContent>
-          </Tooltip>
+          <Button
+            type="button"
+            size="sm"
+            onClick={() => setExecuteOpen(true)}
+            disabled={execute.isPending}
+            aria-busy={execute.isPending}
+          >
+            {execute.isPending ? <Spinner /> : <Play aria-hidden="true" />}
+            {execute.isPending ? 'Starting...' : 'Execute'}
+          </Button>
         )}
         <Button
           type="button"
           variant="outline"
           size="sm"
-          disabled={!lastExecution}
-          onClick={() => setShowResult(true)}
+          disabled={(!lastExecution && !mayHaveOlderRuns) || lookingUp}
+          aria-busy={lookingUp}
+          onClick={openLastResult}
         >
-          <FileText aria-hidden="true" />
+          {lookingUp ? <Spinner /> : <FileText aria-hidden="true" />}
           Last Result
         </Button>
       </div>
 
       <DeleteWorkflowDialog workflow={workflow} open={confirmDelete} onOpenChange={setConfirmDelete} />
-      {lastExecution && (
-        <LastResultDialog
-          execution={lastExecution}
+      <ExecuteWorkflowDialog
+        workflowName={workflow.name}
+        open={executeOpen}
+        onOpenChange={setExecuteOpen}
+        pending={execute.isPending}
+        onExecute={(body, done) =>
+          execute.mutate({ id: workflow.id, name: workflow.name, body }, { onSuccess: done })
+        }
+      />
+      {result && (
+        <ExecutionDetailsDialog
+          key={result.id}
+          execution={result}
           workflowName={workflow.name}
           open={showResult}
           onOpenChange={setShowResult}

@@ -157,7 +157,7 @@ describe('card rules', () => {
       readableOutputs({
         n1: {
           content: 'Hello',
-          metadata: { agentName: 'Writer' },
+          metadata: { agentName: 'Writer', role: 'Copywriter', model: 'gpt-4o' },
           executionTime: 120,
           usage: { totalTokens: 42 },
         },
@@ -166,8 +166,24 @@ describe('card rules', () => {
         n4: { content: 'Bare' },
       }),
     ).toEqual([
-      { nodeId: 'n1', content: 'Hello', agentName: 'Writer', executionTime: 120, totalTokens: 42 },
-      { nodeId: 'n4', content: 'Bare', agentName: 'Agent', executionTime: null, totalTokens: null },
+      {
+        nodeId: 'n1',
+        content: 'Hello',
+        agentName: 'Writer',
+        role: 'Copywriter',
+        model: 'gpt-4o',
+        executionTime: 120,
+        totalTokens: 42,
+      },
+      {
+        nodeId: 'n4',
+        content: 'Bare',
+        agentName: 'Agent',
+        role: null,
+        model: null,
+        executionTime: null,
+        totalTokens: null,
+      },
     ]);
     expect(readableOutputs(null)).toEqual([]);
     expect(readableOutputs([])).toEqual([]);

@@ -141,13 +141,16 @@ export const DELETE_FAILED_TOAST = {
 } as const;
 
 /* ----------------------------------------------------------------------------------------------
- * Last Result
+ * Execution details
  * -------------------------------------------------------------------------------------------- */
 
 export interface ReadableOutput {
   nodeId: string;
   content: string;
   agentName: string;
+  /** The agent's role and model when the step recorded them. */
+  role: string | null;
+  model: string | null;
   executionTime: number | null;
   totalTokens: number | null;
 }
@@ -171,6 +174,8 @@ export function readableOutputs(output: unknown): ReadableOutput[] {
       nodeId,
       content: entry.content,
       agentName: typeof metadata.agentName === 'string' && metadata.agentName ? metadata.agentName : 'Agent',
+      role: typeof metadata.role === 'string' && metadata.role ? metadata.role : null,
+      model: typeof metadata.model === 'string' && metadata.model ? metadata.model : null,
       executionTime: typeof entry.executionTime === 'number' ? entry.executionTime : null,
       totalTokens: typeof usage.totalTokens === 'number' ? usage.totalTokens : null,
     });

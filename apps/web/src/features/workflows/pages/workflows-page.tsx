@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useExecutionList, useWorkflowList } from '../api/list-workflows';
+import { EXECUTIONS_LIST_DEFAULT_LIMIT } from '../list/execution-logic';
 import { ExecutionsTab, LIST_GRID, SKELETON_COUNT } from '../list/executions-tab';
 import { WorkflowCard, WorkflowCardSkeleton } from '../list/workflow-card';
 import { WorkflowFiltersBar } from '../list/workflow-filters';
@@ -30,6 +31,8 @@ export function WorkflowsPage() {
   const all = workflows.data;
   const visible = useMemo(() => filterWorkflows(all ?? [], filters), [all, filters]);
   const filtering = hasActiveFilters(filters);
+  // A full first page may leave out older runs: Last Result then asks the server per workflow.
+  const mayHaveOlderRuns = (executions.data?.length ?? 0) >= EXECUTIONS_LIST_DEFAULT_LIMIT;
 
   let content;
   if (workflows.isLoading) {
@@ -89,6 +92,7 @@ export function WorkflowsPage() {
               <WorkflowCard
                 workflow={workflow}
                 lastExecution={latestExecutionOf(executions.data, workflow.id)}
+                mayHaveOlderRuns={mayHaveOlderRuns}
               />
             </li>
           ))}

@@ -1,0 +1,34 @@
+// The execution card's Cancel (beyond the spec): POST /api/executions/:id/cancel → the cancelled
+// Execution; 409 when the run has already finished.
+import type { Execution } from '@crewline/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest } from '@/lib/api';
+
+import { cancelFailedToast, EXECUTION_CANCELLED_TOAST } from '../list/execution-logic';
+import { clientErrorMessage, EXECUTIONS_KEY, refreshExecutions } from './execute-workflow';
+import { executionKey } from './get-execution';
+
+export function useCancelExecution() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<Execution>('POST', `/api/executions/${encodeURIComponent(id)}/cancel`),
+    onSuccess: (execution, id) => {
+      if (execution?.id) {
+        queryClient.setQueryData<Execution[]>(EXECUTIONS_KEY, (list) =>
+          list?.map((item) => (item.id === id ? { ...item, ...execution } : item)),
+        );
+        queryClient.setQueryData<Execution>(executionKey(id), execution);
+      }
+      refreshExecutions(queryClient);
+      toast(EXECUTION_CANCELLED_TOAST);
+    },
+    onError: (error) => {
+      // 409: it finished meanwhile; show the server's word and the run's real state.
+      refreshExecutions(queryClient);
+      toast(cancelFailedToast(clientErrorMessage(error)));
+    },
+  });
+}

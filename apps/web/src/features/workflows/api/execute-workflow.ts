@@ -1,0 +1,46 @@
+// The Execute dialog's confirm: POST /api/workflows/:id/execute → 202 with the pending Execution
+// (spec part 1 §3, §7, §8). Afterwards the workflow's executions and the general list are refreshed.
+import type { Execution, ExecuteWorkflowInput } from '@crewline/contracts';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest, parseApiError } from '@/lib/api';
+
+import { executionFailedToast, executionStartedToast } from '../list/execution-logic';
+
+/** Every executions query (the general list, a workflow's runs, one run) starts with this. */
+export const EXECUTIONS_KEY = ['/api/executions'] as const;
+
+/**
+ * After a run starts or stops: every executions list and detail (keys start with '/api/executions':
+ * the general list and each workflow's executions) and the organization's stats.
+ */
+export function refreshExecutions(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: EXECUTIONS_KEY });
+  void queryClient.invalidateQueries({ queryKey: ['/api/organizations'] });
+}
+
+/** The server's reason for a refused request (409 draft, 400 bad parameters…), never for a 5xx. */
+export function clientErrorMessage(error: unknown): string | null {
+  const { status, message } = parseApiError(error);
+  return status !== null && status >= 400 && status < 500 && status !== 401 ? message : null;
+}
+
+export function useExecuteWorkflow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; name: string; body: ExecuteWorkflowInput }) =>
+      apiRequest<Execution>('POST', `/api/workflows/${encodeURIComponent(id)}/execute`, body),
+    onSuccess: (execution, { name }) => {
+      // Show the new run at once; the refetch below brings the server's view.
+      if (execution?.id) {
+        queryClient.setQueryData<Execution[]>(EXECUTIONS_KEY, (list) =>
+          list && !list.some((item) => item.id === execution.id) ? [execution, ...list] : list,
+        );
+      }
+      refreshExecutions(queryClient);
+      toast(executionStartedToast(name));
+    },
+    onError: (error) => toast(executionFailedToast(clientErrorMessage(error))),
+  });
+}

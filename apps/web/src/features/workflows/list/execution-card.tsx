@@ -1,0 +1,173 @@
+import type { Execution } from '@crewline/contracts';
+import { CircleStop, Download, Eye } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+import { Spinner } from '@/components/spinner';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime } from '@/lib/format';
+
+import { useCancelExecution } from '../api/cancel-execution';
+import { downloadExecutionOutput } from './download-output';
+import { ExecutionErrorBox } from './execution-details-dialog';
+import {
+  executionDurationSeconds,
+  formatOutputJson,
+  formatSeconds,
+  hasOutput,
+  isExecutionActive,
+  processTypeLabel,
+  triggeredByLabel,
+} from './execution-logic';
+import { useNow } from './use-now';
+import { ExecutionStatusBadge } from './workflow-badges';
+import { shortId } from './workflow-list-logic';
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="min-w-0 space-y-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd
+        className="truncate font-medium"
+        data-testid={testId}
+        title={typeof children === 'string' ? children : undefined}
+      >
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * One run on the Executions tab (spec part 1 §2): name, short id, status, Started, Duration (ticking
+ * while running), Triggered By, Process Type, the Error and Output boxes, View Details, Download
+ * Results, and Cancel while the run is pending or running (beyond the spec).
+ */
+export function ExecutionCard({
+  execution,
+  workflowName,
+  onViewDetails,
+}: {
+  execution: Execution;
+  workflowName: string;
+  onViewDetails: () => void;
+}) {
+  const cancel = useCancelExecution();
+  const active = isExecutionActive(execution.status);
+  const now = useNow(active && !!execution.startedAt);
+  const withOutput = hasOutput(execution.output);
+  const id = shortId(execution.id);
+
+  return (
+    <Card
+      role="article"
+      aria-label={`${workflowName} execution ${id}`}
+      data-testid="execution-card"
+      data-execution-id={execution.id}
+      className="h-full gap-0 py-0 transition-[border-color,box-shadow] hover:border-primary/30 hover:shadow-md"
+    >
+      <div className="flex items-start justify-between gap-3 px-5 pt-5">
+        <div className="min-w-0">
+          <h3 className="truncate leading-tight font-semibold" title={workflowName}>
+            {workflowName}
+          </h3>
+          <p className="mt-1 text-xs text-muted-foreground">
+            ID: <span className="font-mono">{id}</span>
+          </p>
+        </div>
+        <ExecutionStatusBadge status={execution.status} className="shrink-0" />
+      </div>
+
+      <div className="flex flex-1 flex-col gap-3 px-5 py-4">
+        <dl className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-x-4 gap-y-3 rounded-lg border bg-muted/30 p-3 text-sm">
+          <Field label="Started" testId="execution-started">
+            {formatDateTime(execution.startedAt, 'Not started')}
+          </Field>
+          <Field label="Duration" testId="execution-duration">
+            <span className="tabular-nums">{formatSeconds(executionDurationSeconds(execution, now))}</span>
+          </Field>
+          <Field label="Triggered By" testId="execution-triggered-by">
+            {triggeredByLabel(execution.triggeredByName)}
+          </Field>
+          <Field label="Process Type" testId="execution-process-type">
+            {processTypeLabel(execution.processType)}
+          </Field>
+        </dl>
+
+        {execution.error && (
+          <ExecutionErrorBox error={execution.error} className="max-h-32 overflow-y-auto" />
+        )}
+
+        {withOutput && (
+          <div className="min-w-0 space-y-1.5">
+            <p className="text-xs font-medium text-muted-foreground">Output</p>
+            <pre
+              className="max-h-40 overflow-auto rounded-lg border bg-muted/40 p-3 font-mono text-xs leading-relaxed"
+              data-testid="execution-output"
+              tabIndex={0}
+              aria-label="Output JSON"
+            >
+              {formatOutputJson(execution.output)}
+            </pre>
+          </div>
+        )}
+      </div>
+
+      <div className="mt-auto flex flex-wrap gap-2 border-t px-5 py-3">
+        <Button type="button" variant="outline" size="sm" className="flex-1" onClick={onViewDetails}>
+          <Eye aria-hidden="true" />
+          View Details
+        </Button>
+        {withOutput && (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="flex-1"
+            onClick={() => downloadExecutionOutput(execution)}
+          >
+            <Download aria-hidden="true" />
+            Download Results
+          </Button>
+        )}
+        {active && (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="flex-1 text-destructive hover:bg-destructive/10 hover:text-destructive"
+            onClick={() => cancel.mutate(execution.id)}
+            disabled={cancel.isPending}
+            aria-busy={cancel.isPending}
+          >
+            {cancel.isPending ? <Spinner /> : <CircleStop aria-hidden="true" />}
+            {cancel.isPending ? 'Cancelling...' : 'Cancel'}
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** The placeholder of an execution card while the list loads. */
+export function ExecutionCardSkeleton() {
+  return (
+    <Card className="h-full gap-0 py-0" data-testid="execution-card-skeleton" aria-hidden="true">
+      <div className="flex items-start justify-between gap-3 px-5 pt-5">
+        <div className="flex-1 space-y-2">
+          <Skeleton className="h-4 w-2/3" />
+          <Skeleton className="h-3 w-24" />
+        </div>
+        <Skeleton className="h-5 w-20" />
+      </div>
+      <div className="px-5 py-4">
+        <Skeleton className="h-[7.5rem] w-full rounded-lg" />
+      </div>
+      <div className="flex gap-2 border-t px-5 py-3">
+        <Skeleton className="h-8 flex-1" />
+        <Skeleton className="h-8 flex-1" />
+      </div>
+    </Card>
+  );
+}

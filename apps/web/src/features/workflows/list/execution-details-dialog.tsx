@@ -1,0 +1,316 @@
+import type { Execution } from '@crewline/contracts';
+import { Bot, Clock, Coins, Download, FileText, ScrollText, SlidersHorizontal } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+import { Spinner } from '@/components/spinner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+import { useExecution } from '../api/get-execution';
+import { downloadExecutionOutput } from './download-output';
+import {
+  executionDurationSeconds,
+  executionMetrics,
+  formatOutputJson,
+  formatSeconds,
+  hasOutput,
+  isExecutionActive,
+  processTypeLabel,
+  readableLogs,
+  triggeredByLabel,
+} from './execution-logic';
+import { useNow } from './use-now';
+import { ExecutionStatusBadge } from './workflow-badges';
+import { executionWorkflowName, readableOutputs, shortId } from './workflow-list-logic';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0 space-y-1">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="truncate font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** The red 'Error:' box of a failed run (also used on the execution card). */
+export function ExecutionErrorBox({ error, className }: { error: string; className?: string }) {
+  return (
+    <div
+      className={cn(
+        'rounded-lg border border-red-500/30 bg-red-500/10 p-3 text-sm text-red-700 dark:text-red-400',
+        className,
+      )}
+      data-testid="execution-error"
+    >
+      <p className="font-medium">Error:</p>
+      <p className="mt-1 break-words whitespace-pre-wrap">{error}</p>
+    </div>
+  );
+}
+
+const LOG_TONE: Record<string, string> = {
+  info: 'text-muted-foreground',
+  warn: 'text-amber-700 dark:text-amber-400',
+  error: 'text-red-700 dark:text-red-400',
+};
+
+function formatLogTime(at: string): string {
+  const date = new Date(at);
+  return Number.isNaN(date.getTime())
+    ? at
+    : date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+/**
+ * The execution-details dialog (spec part 1 §2 'Execution-results dialog'), opened by an execution
+ * card's View Details and a workflow card's Last Result: facts, the 'Error:' box, per-node outputs
+ * (plain text, never HTML), logs, what the run was started with, and the JSON download. While the
+ * run is active it is re-read on realtime events and its duration ticks.
+ */
+export function ExecutionDetailsDialog({
+  execution: initial,
+  workflowName,
+  open,
+  onOpenChange,
+}: {
+  /** The run as the list knows it; the dialog re-reads it by id while open. */
+  execution: Execution;
+  workflowName?: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const query = useExecution(initial.id, { enabled: open, placeholder: initial });
+  const execution = query.data ?? initial;
+  const active = isExecutionActive(execution.status);
+  const now = useNow(open && active && !!execution.startedAt);
+
+  const outputs = readableOutputs(execution.output);
+  const logs = readableLogs(execution.logs);
+  const metrics = executionMetrics(execution.metrics);
+  const parameters = Object.entries(execution.parameters ?? {});
+  const input = execution.input ?? {};
+  const name = workflowName || executionWorkflowName(execution, undefined);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="flex max-h-[90svh] flex-col gap-4 overflow-hidden p-0 sm:max-w-3xl"
+        data-testid="execution-details"
+      >
+        <DialogHeader className="border-b px-6 pt-6 pb-4">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2 pr-8">
+            <DialogTitle>Execution Details</DialogTitle>
+            <ExecutionStatusBadge status={execution.status} />
+          </div>
+          <DialogDescription className="break-words">
+            {name} · ID <span className="font-mono">{shortId(execution.id)}</span>
+          </DialogDescription>
+        </DialogHeader>
+
+        <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-6">
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg border bg-muted/30 p-3 text-sm sm:grid-cols-3">
+            <Fact label="Started">{formatDateTime(execution.startedAt, 'Not started')}</Fact>
+            <Fact label="Duration">
+              <span className="tabular-nums" data-testid="execution-duration">
+                {formatSeconds(executionDurationSeconds(execution, now))}
+              </span>
+            </Fact>
+            <Fact label="Triggered By">{triggeredByLabel(execution.triggeredByName)}</Fact>
+            <Fact label="Process Type">{processTypeLabel(execution.processType)}</Fact>
+            <Fact label="Total Tokens">
+              <span className="tabular-nums">
+                {metrics.totalTokens !== null ? formatNumber(metrics.totalTokens) : '—'}
+              </span>
+            </Fact>
+            <Fact label="Steps">
+              <span className="tabular-nums">
+                {metrics.steps !== null ? formatNumber(metrics.steps) : '—'}
+              </span>
+            </Fact>
+          </dl>
+
+          {execution.error && <ExecutionErrorBox error={execution.error} />}
+
+          <Tabs defaultValue="output" className="gap-3 pb-2">
+            <TabsList className="w-full sm:w-fit">
+              <TabsTrigger value="output" className="px-3">
+                <FileText aria-hidden="true" />
+                Output
+                {outputs.length > 0 && (
+                  <span className="text-xs text-muted-foreground">{outputs.length}</span>
+                )}
+              </TabsTrigger>
+              <TabsTrigger value="logs" className="px-3">
+                <ScrollText aria-hidden="true" />
+                Logs
+                {logs.length > 0 && <span className="text-xs text-muted-foreground">{logs.length}</span>}
+              </TabsTrigger>
+              <TabsTrigger value="input" className="px-3">
+                <SlidersHorizontal aria-hidden="true" />
+                Input
+              </TabsTrigger>
+            </TabsList>
+
+            <TabsContent value="output">
+              {outputs.length > 0 ? (
+                <ul className="space-y-3" aria-label="Agent outputs">
+                  {outputs.map((output) => (
+                    <li
+                      key={output.nodeId}
+                      className="overflow-hidden rounded-lg border"
+                      data-testid="agent-output"
+                    >
+                      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b bg-muted/30 px-3 py-2 text-xs">
+                        <div className="flex min-w-0 items-center gap-2">
+                          <span className="grid size-6 shrink-0 place-items-center rounded-md bg-primary/10 text-primary">
+                            <Bot className="size-3.5" aria-hidden="true" />
+                          </span>
+                          <span className="truncate text-sm font-medium" data-testid="agent-output-name">
+                            {output.agentName}
+                          </span>
+                          {(output.role || output.model) && (
+                            <span className="hidden truncate text-muted-foreground sm:inline">
+                              {[output.role, output.model].filter(Boolean).join(' · ')}
+                            </span>
+                          )}
+                        </div>
+                        <div className="flex items-center gap-3 text-muted-foreground tabular-nums">
+                          {output.executionTime !== null && (
+                            <span className="inline-flex items-center gap-1" data-testid="agent-output-time">
+                              <Clock className="size-3.5" aria-hidden="true" />
+                              {formatNumber(output.executionTime)} ms
+                            </span>
+                          )}
+                          {output.totalTokens !== null && (
+                            <span
+                              className="inline-flex items-center gap-1"
+                              data-testid="agent-output-tokens"
+                            >
+                              <Coins className="size-3.5" aria-hidden="true" />
+                              {formatNumber(output.totalTokens)} tokens
+                            </span>
+                          )}
+                        </div>
+                      </div>
+                      {/* Model text is shown as text: React escapes it, whitespace is kept. */}
+                      <div
+                        className="max-h-80 overflow-y-auto px-3 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap"
+                        data-testid="agent-output-content"
+                      >
+                        {output.content}
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              ) : active ? (
+                <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-6 text-center">
+                  <Spinner className="size-5 text-muted-foreground" />
+                  <p className="font-medium">Waiting for the agents</p>
+                  <p className="text-sm text-muted-foreground">Outputs appear here as each agent finishes.</p>
+                </div>
+              ) : (
+                <div className="rounded-lg border border-dashed p-6 text-center">
+                  <p className="font-medium">No Agent Outputs</p>
+                  <p className="text-sm text-muted-foreground">
+                    This execution didn&apos;t produce any readable agent outputs.
+                  </p>
+                </div>
+              )}
+            </TabsContent>
+
+            <TabsContent value="logs">
+              {logs.length > 0 ? (
+                <ol
+                  className="divide-y overflow-hidden rounded-lg border font-mono text-xs"
+                  aria-label="Execution logs"
+                >
+                  {logs.map((line, index) => (
+                    <li key={index} className="flex gap-3 px-3 py-2">
+                      <time dateTime={line.at} className="shrink-0 text-muted-foreground tabular-nums">
+                        {formatLogTime(line.at)}
+                      </time>
+                      <span className={cn('w-10 shrink-0 uppercase', LOG_TONE[line.level] ?? LOG_TONE.info)}>
+                        {line.level}
+                      </span>
+                      <span className="min-w-0 break-words whitespace-pre-wrap">{line.message}</span>
+                    </li>
+                  ))}
+                </ol>
+              ) : (
+                <div className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+                  {active
+                    ? 'Log lines appear here as the run progresses.'
+                    : 'This execution has no log lines.'}
+                </div>
+              )}
+            </TabsContent>
+
+            <TabsContent value="input" className="space-y-4">
+              <section className="space-y-1.5">
+                <h3 className="text-xs font-medium text-muted-foreground">Runtime Instructions</h3>
+                {execution.dynamicInstructions ? (
+                  <p className="rounded-lg border bg-muted/30 px-3 py-2 text-sm break-words whitespace-pre-wrap">
+                    {execution.dynamicInstructions}
+                  </p>
+                ) : (
+                  <p className="text-sm text-muted-foreground">None</p>
+                )}
+              </section>
+              <section className="space-y-1.5">
+                <h3 className="text-xs font-medium text-muted-foreground">Parameters</h3>
+                {parameters.length > 0 ? (
+                  <dl className="divide-y overflow-hidden rounded-lg border text-sm">
+                    {parameters.map(([key, value]) => (
+                      <div key={key} className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3 px-3 py-2">
+                        <dt className="truncate font-mono text-xs leading-5" title={key}>
+                          {key}
+                        </dt>
+                        <dd className="break-words whitespace-pre-wrap">
+                          {typeof value === 'string' ? value : JSON.stringify(value)}
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                ) : (
+                  <p className="text-sm text-muted-foreground">None</p>
+                )}
+              </section>
+              {hasOutput(input) && (
+                <section className="space-y-1.5">
+                  <h3 className="text-xs font-medium text-muted-foreground">Input</h3>
+                  <pre className="max-h-48 overflow-auto rounded-lg border bg-muted/30 p-3 font-mono text-xs">
+                    {formatOutputJson(input)}
+                  </pre>
+                </section>
+              )}
+            </TabsContent>
+          </Tabs>
+        </div>
+
+        <DialogFooter className="border-t px-6 py-4">
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
+          <Button
+            type="button"
+            onClick={() => downloadExecutionOutput(execution)}
+            disabled={!hasOutput(execution.output)}
+          >
+            <Download aria-hidden="true" />
+            Download Results
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

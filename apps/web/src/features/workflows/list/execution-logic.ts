@@ -1,0 +1,232 @@
+// Pure rules of running workflows and reading their runs (spec part 1 §2, §3, §4, §8): the Execute
+// dialog's parameters, the execution card's fields and the details dialog's download.
+// No React and no '@/' imports, so the vitest 'web' project can test them directly.
+import type { Execution, ExecutionLog } from '@crewline/contracts';
+
+import { capitalize, shortId } from './workflow-list-logic';
+
+/* ----------------------------------------------------------------------------------------------
+ * Execute dialog: parameters
+ * -------------------------------------------------------------------------------------------- */
+
+/** One row of the parameters editor. `id` is stable across renames (a React key). */
+export interface ParameterRow {
+  id: number;
+  name: string;
+  value: string;
+}
+
+/** The server accepts parameter names of 1 to 100 characters (after trimming). */
+export const PARAMETER_NAME_MAX = 100;
+
+export const PARAMETER_NAME_REQUIRED = 'Enter a parameter name';
+export const PARAMETER_NAME_DUPLICATE = 'Another parameter already has this name';
+export const PARAMETER_NAME_TOO_LONG = `Parameter names are at most ${PARAMETER_NAME_MAX} characters`;
+
+/**
+ * The auto-generated name of a new parameter: param_N, N counting on from the number of parameters
+ * and skipping names already taken (after param_1 is removed from param_1, param_2 the next is param_3).
+ */
+export function nextParameterName(names: readonly string[]): string {
+  const taken = new Set(names.map((name) => name.trim()));
+  let n = names.length + 1;
+  while (taken.has(`param_${n}`)) n += 1;
+  return `param_${n}`;
+}
+
+/** 'Add Parameter': a new param_N row with an empty value at the end. */
+export function addParameter(rows: readonly ParameterRow[]): ParameterRow[] {
+  const id = rows.reduce((max, row) => Math.max(max, row.id), 0) + 1;
+  return [...rows, { id, name: nextParameterName(rows.map((row) => row.name)), value: '' }];
+}
+
+/** Renaming replaces the row's key in place: the order and the value stay. */
+export function renameParameter(rows: readonly ParameterRow[], id: number, name: string): ParameterRow[] {
+  return rows.map((row) => (row.id === id ? { ...row, name } : row));
+}
+
+export function setParameterValue(rows: readonly ParameterRow[], id: number, value: string): ParameterRow[] {
+  return rows.map((row) => (row.id === id ? { ...row, value } : row));
+}
+
+export function removeParameter(rows: readonly ParameterRow[], id: number): ParameterRow[] {
+  return rows.filter((row) => row.id !== id);
+}
+
+/** The inline message of each row whose name cannot be sent (empty, too long, or taken by an earlier row). */
+export function parameterErrors(rows: readonly ParameterRow[]): Record<number, string> {
+  const errors: Record<number, string> = {};
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const name = row.name.trim();
+    if (!name) errors[row.id] = PARAMETER_NAME_REQUIRED;
+    else if (name.length > PARAMETER_NAME_MAX) errors[row.id] = PARAMETER_NAME_TOO_LONG;
+    else if (seen.has(name)) errors[row.id] = PARAMETER_NAME_DUPLICATE;
+    seen.add(name);
+  }
+  return errors;
+}
+
+/** The parameters map in the rows' order, keyed by trimmed names. */
+export function buildParameters(rows: readonly ParameterRow[]): Record<string, string> {
+  const parameters: Record<string, string> = {};
+  for (const row of rows) {
+    const name = row.name.trim();
+    if (name && !(name in parameters)) parameters[name] = row.value;
+  }
+  return parameters;
+}
+
+/** The body of POST /api/workflows/:id/execute (spec part 1 §3: input defaults to an empty map). */
+export function buildExecuteRequest(instructions: string, rows: readonly ParameterRow[]) {
+  const trimmed = instructions.trim();
+  return { input: {}, dynamicInstructions: trimmed ? trimmed : null, parameters: buildParameters(rows) };
+}
+
+/** '1 parameter', '3 parameters'. */
+export function parameterCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'parameter' : 'parameters'}`;
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * Toasts (spec part 1 §8)
+ * -------------------------------------------------------------------------------------------- */
+
+export function executionStartedToast(name: string) {
+  return {
+    title: 'Workflow Started',
+    description: `"${name}" execution has been started with custom instructions`,
+  };
+}
+
+export const EXECUTION_FAILED_DESCRIPTION = 'Failed to start workflow execution';
+
+/** The spec's text, followed by the server's reason when it gave one (a draft, a paused workflow). */
+export function executionFailedToast(serverMessage?: string | null) {
+  return {
+    variant: 'destructive',
+    title: 'Execution Failed',
+    description: serverMessage
+      ? `${EXECUTION_FAILED_DESCRIPTION}: ${serverMessage}`
+      : EXECUTION_FAILED_DESCRIPTION,
+  } as const;
+}
+
+export const EXECUTION_CANCELLED_TOAST = {
+  title: 'Execution Cancelled',
+  description: 'The run has been stopped',
+} as const;
+
+export function cancelFailedToast(serverMessage?: string | null) {
+  return {
+    variant: 'destructive',
+    title: 'Cancel Failed',
+    description: serverMessage || 'Failed to cancel the execution',
+  } as const;
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * Execution card and details
+ * -------------------------------------------------------------------------------------------- */
+
+/** Pending and running runs can still change (and be cancelled). */
+export function isExecutionActive(status: string | null | undefined): boolean {
+  return status === 'pending' || status === 'running';
+}
+
+function toTime(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : time;
+}
+
+/**
+ * Whole seconds between start and completion, or between start and now while the run is active
+ * (spec part 1 §4); null when it has not started, or ended without a completion time.
+ */
+export function executionDurationSeconds(
+  execution: Pick<Execution, 'status' | 'startedAt' | 'completedAt'>,
+  now: number,
+): number | null {
+  const start = toTime(execution.startedAt);
+  if (start === null) return null;
+  const end = toTime(execution.completedAt) ?? (isExecutionActive(execution.status) ? now : null);
+  if (end === null) return null;
+  return Math.max(0, Math.floor((end - start) / 1000));
+}
+
+/** 42 → '42s', 185 → '3m 5s', 3720 → '1h 2m'; null → '—'. */
+export function formatSeconds(seconds: number | null): string {
+  if (seconds === null) return '—';
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ${seconds % 60}s`;
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
+
+/** Triggered By defaults to 'System' (spec part 1 §2). */
+export function triggeredByLabel(name: string | null | undefined): string {
+  return name?.trim() || 'System';
+}
+
+/** Process Type defaults to 'Unknown' (spec part 1 §2). */
+export function processTypeLabel(processType: string | null | undefined): string {
+  return capitalize(processType?.trim()) || 'Unknown';
+}
+
+/** The Output box and Download Results appear only when the output map has entries. */
+export function hasOutput(output: unknown): boolean {
+  return !!output && typeof output === 'object' && Object.keys(output).length > 0;
+}
+
+/** The output as pretty-printed JSON (the card's Output box and the downloaded file). */
+export function formatOutputJson(output: unknown): string {
+  return JSON.stringify(output ?? {}, null, 2);
+}
+
+/** execution-{first 8 characters of id}-output.json (spec part 1 §2). */
+export function executionOutputFileName(id: string): string {
+  return `execution-${shortId(id)}-output.json`;
+}
+
+export interface ExecutionMetricsSummary {
+  totalTokens: number | null;
+  promptTokens: number | null;
+  completionTokens: number | null;
+  steps: number | null;
+}
+
+const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** The known numbers of an execution's metrics map. */
+export function executionMetrics(metrics: unknown): ExecutionMetricsSummary {
+  const record = metrics && typeof metrics === 'object' ? (metrics as Record<string, unknown>) : {};
+  return {
+    totalTokens: numberOrNull(record.totalTokens),
+    promptTokens: numberOrNull(record.promptTokens),
+    completionTokens: numberOrNull(record.completionTokens),
+    steps: numberOrNull(record.steps),
+  };
+}
+
+/** The log lines that have the log shape, in their order. */
+export function readableLogs(logs: unknown): ExecutionLog[] {
+  if (!Array.isArray(logs)) return [];
+  return logs.filter(
+    (line): line is ExecutionLog =>
+      !!line &&
+      typeof line === 'object' &&
+      typeof (line as ExecutionLog).message === 'string' &&
+      typeof (line as ExecutionLog).at === 'string',
+  );
+}
+
+/** GET /api/executions answers at most this many runs without a limit (the server's default page). */
+export const EXECUTIONS_LIST_DEFAULT_LIMIT = 50;
+
+/** Newest first by createdAt (the list's order; the server answers in it too). */
+export function sortExecutionsNewestFirst<T extends Pick<Execution, 'createdAt'>>(
+  executions: readonly T[],
+): T[] {
+  return [...executions].sort((a, b) => (toTime(b.createdAt) ?? 0) - (toTime(a.createdAt) ?? 0));
+}
