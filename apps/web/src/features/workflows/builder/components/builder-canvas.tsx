@@ -1,5 +1,5 @@
 // The canvas: React Flow bound to the builder store, zoom 0.5–2, 15 px snap grid, dotted background,
-// zoom controls, a help box, Fit View and Export (spec part 2 §2, §9).
+// zoom controls, a help box, Fit View and Export (spec part 2 §2, §9), and the live run summary.
 import '@xyflow/react/dist/style.css';
 
 import {
@@ -25,6 +25,7 @@ import { builderSnapshot, useBuilderStore } from '../store';
 import { MAX_ZOOM, MIN_ZOOM, SNAP_GRID, type BuilderNode } from '../types';
 import { exportDocument, exportFileName } from '../workflow-logic';
 import { nodeTypes } from './nodes';
+import { RunProgressPanel } from './run-progress-panel';
 
 const defaultEdgeOptions: DefaultEdgeOptions = {
   type: 'smoothstep',
@@ -176,6 +177,9 @@ export function BuilderCanvas() {
       </Panel>
       <Panel position="top-right">
         <CanvasToolbar />
+      </Panel>
+      <Panel position="bottom-center">
+        <RunProgressPanel />
       </Panel>
     </ReactFlow>
   );

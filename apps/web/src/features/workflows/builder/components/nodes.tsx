@@ -1,11 +1,12 @@
 // The canvas node components (start, end, agent), memoized, and the node types map built once at
 // module scope so React Flow never re-creates them.
 import { Handle, Position, type NodeProps, type NodeTypes } from '@xyflow/react';
-import { Bot, Cpu, Database, FileText, Flag, Globe, Mail, Play, Workflow } from 'lucide-react';
+import { Bot, Check, Cpu, Database, FileText, Flag, Globe, Mail, Play, Workflow, X } from 'lucide-react';
 import { memo, type CSSProperties } from 'react';
 
 import { cn } from '@/lib/utils';
 
+import { formatNodeTime, useNodeRunState, type NodeRunState, type NodeRunStatus } from '../run-progress';
 import { OUTPUT_DESTINATION_LABELS, type BuilderNode, type OutputDestination } from '../types';
 
 const handleClass =
@@ -55,19 +56,71 @@ function EndNodeComponent({ id, data, selected }: NodeProps<BuilderNode>) {
   );
 }
 
+const RUN_RING: Record<NodeRunStatus, string> = {
+  running: 'shadow-md shadow-blue-500/20 ring-2 ring-blue-500/70',
+  completed: 'ring-2 ring-emerald-500/60',
+  failed: 'ring-2 ring-red-500/70',
+};
+
+/** The live mark of a node in the run in progress (or the last run): Running, Done with its time, Failed. */
+function RunBadge({ run }: { run: NodeRunState }) {
+  const time = run.status === 'completed' ? formatNodeTime(run.executionTime) : null;
+  const tokens = run.totalTokens ? `, ${run.totalTokens} tokens` : '';
+  return (
+    <span
+      data-testid="node-run-status"
+      title={
+        run.status === 'completed'
+          ? `Finished${time ? ` in ${time}` : ''}${tokens}`
+          : run.status === 'running'
+            ? 'Running now'
+            : 'The run failed at this agent'
+      }
+      className={cn(
+        'absolute -top-2.5 right-3 flex items-center gap-1 rounded-full border px-2 py-0.5 text-[10px] leading-none font-semibold shadow-sm',
+        run.status === 'running' &&
+          'border-blue-500/30 bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-300',
+        run.status === 'completed' &&
+          'border-emerald-500/30 bg-emerald-50 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300',
+        run.status === 'failed' &&
+          'border-red-500/30 bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-300',
+      )}
+    >
+      {run.status === 'running' && (
+        <span className="relative flex size-1.5" aria-hidden="true">
+          <span className="absolute inline-flex size-full rounded-full bg-blue-500 opacity-75 motion-safe:animate-ping" />
+          <span className="relative inline-flex size-1.5 rounded-full bg-blue-500" />
+        </span>
+      )}
+      {run.status === 'completed' && <Check className="size-3" aria-hidden="true" />}
+      {run.status === 'failed' && <X className="size-3" aria-hidden="true" />}
+      {run.status === 'running'
+        ? 'Running'
+        : run.status === 'completed'
+          ? `Done${time ? ` · ${time}` : ''}`
+          : 'Failed'}
+    </span>
+  );
+}
+
 function AgentNodeComponent({ id, data, selected }: NodeProps<BuilderNode>) {
   const color = data.color || '#6366f1';
   const DestinationIcon = DESTINATION_ICONS[data.outputDestination] ?? Database;
   const name = data.name || data.label;
+  // Live progress lives outside the node data (run-progress.ts): it never makes the workflow dirty.
+  const run = useNodeRunState(id);
   return (
     <div
       data-testid={`node-${id}`}
+      data-run-status={run?.status}
       style={{ '--node-accent': color } as CSSProperties}
       className={cn(
         'relative w-60 rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md',
         selected && 'border-[var(--node-accent)] ring-2 ring-[var(--node-accent)]/30',
+        run && RUN_RING[run.status],
       )}
     >
+      {run && <RunBadge run={run} />}
       <Handle type="target" position={Position.Left} className={handleClass} />
       {/* No overflow-hidden on the card: it would clip the handles and make them hard to grab. */}
       <div

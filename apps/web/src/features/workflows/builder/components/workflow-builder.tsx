@@ -16,6 +16,7 @@ import { workflowDetailKey } from '@/features/workflows/api/get-workflow';
 import { useBuilderAgents } from '@/features/workflows/api/list-agents';
 import { useUpdateWorkflow } from '@/features/workflows/api/update-workflow';
 import { builderSnapshot, useBuilderStore } from '../store';
+import { useFollowWorkflowRuns } from '../use-run-progress';
 import type { SidebarTab } from '../types';
 import {
   ACTIVATION_FAILED_TOAST,
@@ -152,6 +153,8 @@ export function WorkflowBuilder({ title }: { title: string }) {
   const importWorkflow = useCreateWorkflow();
   const [pendingIntent, setPendingIntent] = useState<SaveIntent | null>(null);
   const [report, setReport] = useState<ValidationReport | null>(null);
+  // Runs of the saved workflow mark its nodes live (a new, unsaved workflow has none).
+  useFollowWorkflowRuns(useBuilderStore((s) => s.workflowId));
 
   const close = useCallback(() => void navigate('/workflows'), [navigate]);
 

@@ -1,0 +1,181 @@
+import type { RealtimeEvent } from '@crewline/contracts';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import {
+  emptyRunProgress,
+  formatNodeTime,
+  reduceRunProgress,
+  summarizeRun,
+  useRunProgressStore,
+  type RunProgress,
+} from './run-progress';
+import { builderSnapshot, useBuilderStore } from './store';
+
+const W = 'wf-1';
+const ids = (executionId: string, workflowId = W) => ({ organizationId: 'org', workflowId, executionId });
+
+const started = (e: string, w = W): RealtimeEvent => ({ type: 'workflow_execution_started', ...ids(e, w) });
+const nodeStarted = (e: string, nodeId: string, w = W): RealtimeEvent => ({
+  type: 'execution_node_started',
+  ...ids(e, w),
+  nodeId,
+});
+const nodeDone = (e: string, nodeId: string, executionTime = 1200): RealtimeEvent => ({
+  type: 'execution_node_completed',
+  ...ids(e),
+  nodeId,
+  executionTime,
+  totalTokens: 42,
+});
+const completed = (e: string): RealtimeEvent => ({ type: 'workflow_execution_completed', ...ids(e) });
+const failed = (e: string): RealtimeEvent => ({
+  type: 'workflow_execution_failed',
+  ...ids(e),
+  error: 'LLM timed out',
+});
+const cancelled = (e: string): RealtimeEvent => ({ type: 'workflow_execution_cancelled', ...ids(e) });
+
+function run(events: RealtimeEvent[], from: RunProgress = emptyRunProgress(W)): RunProgress {
+  return events.reduce(reduceRunProgress, from);
+}
+
+describe('reduceRunProgress', () => {
+  it('marks nodes running, then done with their time, through a whole run', () => {
+    const mid = run([
+      started('e1'),
+      nodeStarted('e1', 'a'),
+      nodeDone('e1', 'a', 850),
+      nodeStarted('e1', 'b'),
+    ]);
+    expect(mid).toMatchObject({ executionId: 'e1', status: 'running' });
+    expect(mid.nodes).toEqual({
+      a: { status: 'completed', executionTime: 850, totalTokens: 42 },
+      b: { status: 'running' },
+    });
+    expect(summarizeRun(mid)).toEqual({ running: 1, completed: 1, failed: 0 });
+
+    const done = run([nodeDone('e1', 'b'), completed('e1')], mid);
+    expect(done.status).toBe('completed');
+    expect(summarizeRun(done)).toEqual({ running: 0, completed: 2, failed: 0 });
+  });
+
+  it('marks the node running at the failure as failed and keeps the error', () => {
+    const state = run([
+      started('e1'),
+      nodeStarted('e1', 'a'),
+      nodeDone('e1', 'a'),
+      nodeStarted('e1', 'b'),
+      failed('e1'),
+    ]);
+    expect(state.status).toBe('failed');
+    expect(state.error).toBe('LLM timed out');
+    expect(state.nodes.a.status).toBe('completed');
+    expect(state.nodes.b).toEqual({ status: 'failed' });
+  });
+
+  it('drops the marks of nodes still running when the run is cancelled', () => {
+    const state = run([
+      started('e1'),
+      nodeStarted('e1', 'a'),
+      nodeDone('e1', 'a'),
+      nodeStarted('e1', 'b'),
+      cancelled('e1'),
+    ]);
+    expect(state.status).toBe('cancelled');
+    expect(Object.keys(state.nodes)).toEqual(['a']);
+  });
+
+  it('clears the marks when a new run starts', () => {
+    const first = run([started('e1'), nodeStarted('e1', 'a'), nodeDone('e1', 'a'), completed('e1')]);
+    const second = run([started('e2')], first);
+    expect(second).toMatchObject({ executionId: 'e2', status: 'running', nodes: {}, error: null });
+    // Late events of the old run are ignored.
+    expect(run([nodeDone('e1', 'b'), completed('e1'), failed('e1')], second)).toBe(second);
+  });
+
+  it('adopts a run seen only by its node events (page opened mid-run) when nothing else runs', () => {
+    const state = run([nodeDone('e9', 'a'), nodeStarted('e9', 'b')]);
+    expect(state).toMatchObject({ executionId: 'e9', status: 'running' });
+    expect(Object.keys(state.nodes).sort()).toEqual(['a', 'b']);
+    // …but not while another run is in progress.
+    expect(run([nodeStarted('e10', 'x')], state)).toBe(state);
+    // A finished run gives way to the next one's node events.
+    const finished = run([completed('e9')], state);
+    expect(run([nodeStarted('e10', 'x')], finished)).toMatchObject({
+      executionId: 'e10',
+      nodes: { x: { status: 'running' } },
+    });
+  });
+
+  it('ignores other workflows, terminal events of unknown runs and agent events', () => {
+    const state = run([started('e1'), nodeStarted('e1', 'a')]);
+    expect(run([started('e2', 'other'), nodeStarted('e2', 'z', 'other')], state)).toBe(state);
+    const empty = emptyRunProgress(W);
+    expect(run([completed('e5'), failed('e5'), cancelled('e5')], empty)).toBe(empty);
+    expect(reduceRunProgress(state, { type: 'agent_updated', organizationId: 'org', agentId: 'a' })).toBe(
+      state,
+    );
+    // Following nothing (a new, unsaved workflow): nothing counts.
+    const none = emptyRunProgress(null);
+    expect(run([started('e1'), nodeStarted('e1', 'a')], none)).toBe(none);
+  });
+});
+
+describe('run progress store', () => {
+  beforeEach(() => useRunProgressStore.getState().follow(null));
+
+  it('follows one workflow, forgets on switch, and never touches the editor state', () => {
+    useBuilderStore.getState().startNew();
+    const before = builderSnapshot();
+    const editorUpdates: unknown[] = [];
+    const unsubscribe = useBuilderStore.subscribe((s) => editorUpdates.push(s));
+
+    const store = useRunProgressStore.getState();
+    store.follow(W);
+    store.apply(started('e1'));
+    store.apply(nodeStarted('e1', 'start'));
+    expect(useRunProgressStore.getState().nodes).toEqual({ start: { status: 'running' } });
+
+    // Following the same workflow again keeps the marks (a re-render, StrictMode).
+    useRunProgressStore.getState().follow(W);
+    expect(useRunProgressStore.getState().executionId).toBe('e1');
+
+    useRunProgressStore.getState().clear();
+    expect(useRunProgressStore.getState()).toMatchObject({ workflowId: W, executionId: null, nodes: {} });
+
+    useRunProgressStore.getState().apply(started('e2'));
+    useRunProgressStore.getState().follow('wf-2');
+    expect(useRunProgressStore.getState()).toMatchObject({
+      workflowId: 'wf-2',
+      executionId: null,
+      nodes: {},
+    });
+
+    unsubscribe();
+    expect(editorUpdates).toEqual([]);
+    expect(builderSnapshot()).toEqual(before);
+  });
+
+  it('does not notify subscribers for events that change nothing', () => {
+    useRunProgressStore.getState().follow(W);
+    let notified = 0;
+    const unsubscribe = useRunProgressStore.subscribe(() => (notified += 1));
+    useRunProgressStore.getState().apply(started('e1', 'other'));
+    expect(notified).toBe(0);
+    useRunProgressStore.getState().apply(started('e1'));
+    expect(notified).toBe(1);
+    unsubscribe();
+  });
+});
+
+describe('formatNodeTime', () => {
+  it('reads well at every scale', () => {
+    expect(formatNodeTime(850)).toBe('850 ms');
+    expect(formatNodeTime(0)).toBe('0 ms');
+    expect(formatNodeTime(1234)).toBe('1.2 s');
+    expect(formatNodeTime(12_400)).toBe('12 s');
+    expect(formatNodeTime(125_000)).toBe('2m 5s');
+    expect(formatNodeTime(undefined)).toBeNull();
+    expect(formatNodeTime(-1)).toBeNull();
+  });
+});

@@ -1,0 +1,154 @@
+// Live progress of a run on the builder canvas: which agent node is running, done or failed in the
+// newest run of the open workflow, from the realtime events (lib/realtime.tsx). Kept apart from the
+// editor store on purpose: the marks never touch the nodes, so they cannot make the workflow dirty
+// and are never saved or exported with it.
+// The hook that feeds it is in use-run-progress.ts; this module stays pure (zustand only) for tests.
+import type { RealtimeEvent, RealtimeEventType } from '@crewline/contracts';
+import { create } from 'zustand';
+
+export type NodeRunStatus = 'running' | 'completed' | 'failed';
+
+export interface NodeRunState {
+  status: NodeRunStatus;
+  /** Milliseconds the agent took (completed nodes). */
+  executionTime?: number;
+  totalTokens?: number;
+}
+
+export type RunStatus = 'running' | 'completed' | 'failed' | 'cancelled';
+
+export interface RunProgress {
+  /** The workflow whose runs are followed (the one open in the builder); null follows nothing. */
+  workflowId: string | null;
+  /** The run shown; null before any run of this workflow was seen. */
+  executionId: string | null;
+  status: RunStatus | null;
+  error: string | null;
+  nodes: Record<string, NodeRunState>;
+}
+
+export const RUN_PROGRESS_EVENTS = [
+  'workflow_execution_started',
+  'workflow_execution_completed',
+  'workflow_execution_failed',
+  'workflow_execution_cancelled',
+  'execution_node_started',
+  'execution_node_completed',
+] as const satisfies readonly RealtimeEventType[];
+
+export function emptyRunProgress(workflowId: string | null = null): RunProgress {
+  return { workflowId, executionId: null, status: null, error: null, nodes: {} };
+}
+
+function startRun(state: RunProgress, executionId: string): RunProgress {
+  return { ...emptyRunProgress(state.workflowId), executionId, status: 'running' };
+}
+
+function mapRunningNodes(
+  nodes: Record<string, NodeRunState>,
+  change: (node: NodeRunState) => NodeRunState | null,
+): Record<string, NodeRunState> {
+  const next: Record<string, NodeRunState> = {};
+  for (const [id, node] of Object.entries(nodes)) {
+    const changed = node.status === 'running' ? change(node) : node;
+    if (changed) next[id] = changed;
+  }
+  return next;
+}
+
+/**
+ * The next progress after an event. Only events of the followed workflow count. A run that starts
+ * replaces the one shown (its marks are cleared); node events of a run not seen starting (the page
+ * opened mid-run) adopt it when nothing else is in progress. Events of an older run are ignored.
+ */
+export function reduceRunProgress(state: RunProgress, event: RealtimeEvent): RunProgress {
+  if (!state.workflowId || !('workflowId' in event) || event.workflowId !== state.workflowId) return state;
+  const current = event.executionId === state.executionId;
+  const inProgress = state.status === 'running';
+
+  switch (event.type) {
+    case 'workflow_execution_started':
+      return current ? { ...state, status: 'running' } : startRun(state, event.executionId);
+
+    case 'execution_node_started':
+    case 'execution_node_completed': {
+      if (!current && inProgress) return state;
+      const base = current ? state : startRun(state, event.executionId);
+      const node: NodeRunState =
+        event.type === 'execution_node_started'
+          ? { status: 'running' }
+          : { status: 'completed', executionTime: event.executionTime, totalTokens: event.totalTokens };
+      return { ...base, nodes: { ...base.nodes, [event.nodeId]: node } };
+    }
+
+    case 'workflow_execution_completed':
+      if (!current) return state;
+      return { ...state, status: 'completed' };
+
+    case 'workflow_execution_failed':
+      if (!current) return state;
+      // No node-level failure event: the node still running when the run failed is the one that failed.
+      return {
+        ...state,
+        status: 'failed',
+        error: event.error,
+        nodes: mapRunningNodes(state.nodes, () => ({ status: 'failed' })),
+      };
+
+    case 'workflow_execution_cancelled':
+      if (!current) return state;
+      // A cancelled node neither finished nor failed: its mark goes.
+      return { ...state, status: 'cancelled', nodes: mapRunningNodes(state.nodes, () => null) };
+
+    default:
+      return state;
+  }
+}
+
+/** Counts for the run summary: agents done out of the agents the run touched. */
+export function summarizeRun(progress: Pick<RunProgress, 'nodes'>): {
+  running: number;
+  completed: number;
+  failed: number;
+} {
+  const counts = { running: 0, completed: 0, failed: 0 };
+  for (const node of Object.values(progress.nodes)) counts[node.status] += 1;
+  return counts;
+}
+
+interface RunProgressStore extends RunProgress {
+  /** Follow the runs of this workflow (null: none), forgetting what was shown. */
+  follow: (workflowId: string | null) => void;
+  apply: (event: RealtimeEvent) => void;
+  /** Hide the marks of the run shown (until the next run starts). */
+  clear: () => void;
+}
+
+export const useRunProgressStore = create<RunProgressStore>()((set, get) => ({
+  ...emptyRunProgress(),
+  follow: (workflowId) => {
+    if (get().workflowId === workflowId && workflowId !== null) return;
+    set(emptyRunProgress(workflowId));
+  },
+  apply: (event) =>
+    set((state) => {
+      const next = reduceRunProgress(state, event);
+      return next === state ? state : next;
+    }),
+  clear: () => set((state) => ({ ...emptyRunProgress(state.workflowId) })),
+}));
+
+/** The mark of one node (re-renders only that node when it changes). */
+export function useNodeRunState(nodeId: string): NodeRunState | undefined {
+  return useRunProgressStore((s) => s.nodes[nodeId]);
+}
+
+/** An agent's time on its badge: "850 ms", "1.2 s", "2m 5s". */
+export function formatNodeTime(ms: number | undefined): string | null {
+  if (ms === undefined || !Number.isFinite(ms) || ms < 0) return null;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}m ${whole % 60}s`;
+}
