@@ -4,7 +4,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   emptyRunProgress,
   formatNodeTime,
+  newestRunInProgress,
   reduceRunProgress,
+  seedRunProgress,
   summarizeRun,
   useRunProgressStore,
   type RunProgress,
@@ -118,6 +120,62 @@ describe('reduceRunProgress', () => {
     // Following nothing (a new, unsaved workflow): nothing counts.
     const none = emptyRunProgress(null);
     expect(run([started('e1'), nodeStarted('e1', 'a')], none)).toBe(none);
+  });
+});
+
+describe('seeding from the executions list (builder opened mid-run)', () => {
+  const step = (executionTime: number) => ({ content: 'x', executionTime, usage: { totalTokens: 7 } });
+  const execution = (
+    id: string,
+    status: string,
+    output: Record<string, unknown> = {},
+    createdAt = '2026-01-01T00:00:00Z',
+  ) => ({
+    id,
+    workflowId: W,
+    status,
+    output,
+    createdAt,
+  });
+
+  it('picks the newest run of this workflow still in progress', () => {
+    const list = [
+      execution('old', 'running', {}, '2026-01-01T00:00:00Z'),
+      execution('new', 'pending', {}, '2026-01-02T00:00:00Z'),
+      execution('done', 'completed', {}, '2026-01-03T00:00:00Z'),
+      { ...execution('other', 'running', {}, '2026-01-04T00:00:00Z'), workflowId: 'wf-2' },
+    ];
+    expect(newestRunInProgress(list, W)?.id).toBe('new');
+    expect(newestRunInProgress([execution('done', 'failed')], W)).toBeNull();
+  });
+
+  it('marks the finished steps of a run in progress as done', () => {
+    const seeded = seedRunProgress(
+      emptyRunProgress(W),
+      execution('e1', 'running', { a: step(900), b: 'junk' }),
+    );
+    expect(seeded).toMatchObject({ executionId: 'e1', status: 'running' });
+    expect(seeded.nodes).toEqual({ a: { status: 'completed', executionTime: 900, totalTokens: 7 } });
+    // Then the events carry on.
+    expect(run([nodeStarted('e1', 'b')], seeded).nodes.b).toEqual({ status: 'running' });
+  });
+
+  it('never overrides what the events said', () => {
+    const live = run([started('e1'), nodeStarted('e1', 'a')]);
+    // An event-set mark wins over the read; new finished steps are added.
+    const merged = seedRunProgress(live, execution('e1', 'running', { a: step(1), c: step(2) }));
+    expect(merged.nodes.a).toEqual({ status: 'running' });
+    expect(merged.nodes.c.status).toBe('completed');
+    // Nothing new: the same state.
+    expect(seedRunProgress(merged, execution('e1', 'running', { c: step(2) }))).toBe(merged);
+    // A stale read does not revive a run seen finishing, nor replace another run in progress.
+    const finished = run([completed('e1')], merged);
+    expect(seedRunProgress(finished, execution('e1', 'running'))).toBe(finished);
+    expect(seedRunProgress(live, execution('e2', 'running'))).toBe(live);
+    // Runs of other workflows or finished runs do not seed.
+    const empty = emptyRunProgress(W);
+    expect(seedRunProgress(empty, { ...execution('x', 'running'), workflowId: 'wf-2' })).toBe(empty);
+    expect(seedRunProgress(empty, execution('x', 'completed', { a: step(1) }))).toBe(empty);
   });
 });
 

@@ -105,6 +105,62 @@ export function reduceRunProgress(state: RunProgress, event: RealtimeEvent): Run
   }
 }
 
+/** The parts of an execution (GET /api/executions) a seed reads. */
+export interface ExecutionLike {
+  id: string;
+  workflowId: string;
+  status: string;
+  output: Record<string, unknown>;
+  createdAt: string;
+}
+
+function finishedStep(value: unknown): NodeRunState | null {
+  if (!value || typeof value !== 'object') return null;
+  const step = value as { executionTime?: unknown; usage?: { totalTokens?: unknown } };
+  if (typeof step.executionTime !== 'number') return null;
+  const tokens = step.usage?.totalTokens;
+  return {
+    status: 'completed',
+    executionTime: step.executionTime,
+    ...(typeof tokens === 'number' ? { totalTokens: tokens } : {}),
+  };
+}
+
+/** The newest run of the workflow that is still in progress (pending or running), if any. */
+export function newestRunInProgress<T extends ExecutionLike>(
+  executions: readonly T[],
+  workflowId: string,
+): T | null {
+  let newest: T | null = null;
+  for (const execution of executions) {
+    if (execution.workflowId !== workflowId) continue;
+    if (execution.status !== 'running' && execution.status !== 'pending') continue;
+    if (!newest || Date.parse(execution.createdAt) > Date.parse(newest.createdAt)) newest = execution;
+  }
+  return newest;
+}
+
+/**
+ * Seeds the progress from a run read from the server (the builder opened mid-run): its finished
+ * steps are stored in its output. Events stay the authority: a run already seen finished is not
+ * revived by an older read, another run in progress is not replaced, and marks set by events win.
+ */
+export function seedRunProgress(state: RunProgress, execution: ExecutionLike): RunProgress {
+  if (!state.workflowId || execution.workflowId !== state.workflowId) return state;
+  if (execution.status !== 'running' && execution.status !== 'pending') return state;
+  const same = execution.id === state.executionId;
+  if (same && state.status !== 'running') return state;
+  if (!same && state.status === 'running') return state;
+  const base = same ? state : startRun(state, execution.id);
+  let nodes = base.nodes;
+  for (const [nodeId, value] of Object.entries(execution.output ?? {})) {
+    const step = finishedStep(value);
+    if (!step || nodes[nodeId]) continue;
+    nodes = { ...nodes, [nodeId]: step };
+  }
+  return nodes === base.nodes && same ? state : { ...base, nodes };
+}
+
 /** Counts for the run summary: agents done out of the agents the run touched. */
 export function summarizeRun(progress: Pick<RunProgress, 'nodes'>): {
   running: number;
@@ -120,6 +176,8 @@ interface RunProgressStore extends RunProgress {
   /** Follow the runs of this workflow (null: none), forgetting what was shown. */
   follow: (workflowId: string | null) => void;
   apply: (event: RealtimeEvent) => void;
+  /** Seed from a run read from the server (see seedRunProgress). */
+  seed: (execution: ExecutionLike) => void;
   /** Hide the marks of the run shown (until the next run starts). */
   clear: () => void;
 }
@@ -133,6 +191,11 @@ export const useRunProgressStore = create<RunProgressStore>()((set, get) => ({
   apply: (event) =>
     set((state) => {
       const next = reduceRunProgress(state, event);
+      return next === state ? state : next;
+    }),
+  seed: (execution) =>
+    set((state) => {
+      const next = seedRunProgress(state, execution);
       return next === state ? state : next;
     }),
   clear: () => set((state) => ({ ...emptyRunProgress(state.workflowId) })),
