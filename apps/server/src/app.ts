@@ -24,6 +24,7 @@ import { createOrganizationsService } from './modules/organizations/organization
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { createAgentsRepository } from './modules/agents/agents.repository';
 import { createAgentsService } from './modules/agents/agents.service';
+import { createAgentModel } from './modules/agents/agent-model';
 import { agentsRoutes } from './modules/agents/agents.routes';
 import { createWorkflowsRepository } from './modules/workflows/workflows.repository';
 import { createWorkflowsService } from './modules/workflows/workflows.service';
@@ -94,6 +95,7 @@ export function createServices(deps: AppDeps) {
     sendgridSettings: (organizationId) => toolConfigurations.activeSecrets(organizationId, 'sendgrid_config'),
   });
   const workflows = createWorkflowsService(workflowsRepository);
+  const agentModel = createAgentModel({ llm, toolConfigurations, tools, toolRuntime });
   return {
     metrics,
     events,
@@ -111,10 +113,7 @@ export function createServices(deps: AppDeps) {
     agents: createAgentsService({
       repository: agentsRepository,
       events,
-      llm,
-      toolConfigurations,
-      tools,
-      toolRuntime,
+      agentModel,
     }),
     workflows,
     executions: createExecutionsService({
@@ -128,15 +127,13 @@ export function createServices(deps: AppDeps) {
       repository: executionsRepository,
       workflows: workflowsRepository,
       agents: agentsRepository,
-      tools,
-      toolRuntime,
-      toolConfigurations,
-      llm,
+      agentModel,
       events,
       delivery: createOutputDelivery({
         config,
         egress: toolEgress,
-        sendgridSettings: (organizationId) => toolConfigurations.activeSecrets(organizationId, 'sendgrid_config'),
+        sendgridSettings: (organizationId) =>
+          toolConfigurations.activeSecrets(organizationId, 'sendgrid_config'),
       }),
       logger: deps.loggerInstance as Logger | undefined,
       leaseMs: config.runs.leaseMs,

@@ -3,10 +3,8 @@ import { buildSystemPrompt, buildUserPrompt } from '@crewline/engine';
 import { NotFoundError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { requireUuid } from '../../platform/ids';
-import { LlmCallError, LlmConfigurationError, type LlmGateway } from '../../platform/llm';
-import type { ToolConfigurationsService } from '../tool-configurations/tool-configurations.service';
-import type { ToolsService } from '../tools/tools.service';
-import type { ToolRuntime } from '../tools/runtime/tool-runtime';
+import { LlmCallError, LlmConfigurationError } from '../../platform/llm';
+import type { AgentModel } from './agent-model';
 import type { AgentsRepository } from './agents.repository';
 
 const notFound = 'Agent not found';
@@ -14,10 +12,7 @@ const notFound = 'Agent not found';
 export function createAgentsService(deps: {
   repository: AgentsRepository;
   events: EventBus;
-  llm: LlmGateway;
-  toolConfigurations: ToolConfigurationsService;
-  tools: ToolsService;
-  toolRuntime: ToolRuntime;
+  agentModel: AgentModel;
 }) {
   const { repository, events } = deps;
 
@@ -52,19 +47,9 @@ export function createAgentsService(deps: {
     async test(organizationId: string, id: string, input: string): Promise<AgentTestResult> {
       const agent = await get(organizationId, id);
       try {
-        const connection = await deps.toolConfigurations.connectionFor(organizationId, agent.llmProvider);
-        const tools = await deps.toolRuntime.modelTools(
-          organizationId,
-          await deps.tools.resolveForAgent(organizationId, agent.id),
-        );
-        const result = await deps.llm.generate({
-          connection,
-          model: agent.llmModel,
-          temperaturePercent: agent.temperature,
-          maxTokens: agent.maxTokens,
+        const result = await deps.agentModel.ask(organizationId, agent, {
           system: buildSystemPrompt(agent),
-          messages: [{ role: 'user', content: buildUserPrompt({ input }) }],
-          tools,
+          user: buildUserPrompt({ input }),
         });
         return {
           success: true,

@@ -8,43 +8,20 @@ import {
 } from '@crewline/engine';
 import type { Logger } from 'pino';
 import type { EventBus } from '../../platform/events';
-import { LlmCallError, LlmConfigurationError, type LlmGateway, type LlmTool } from '../../platform/llm';
+import { LlmCallError, LlmConfigurationError, type LlmTool } from '../../platform/llm';
+import type { AgentModel } from '../agents/agent-model';
 import type { AgentsRepository } from '../agents/agents.repository';
-import type { ToolConfigurationsService } from '../tool-configurations/tool-configurations.service';
-import type { ToolRuntime } from '../tools/runtime/tool-runtime';
-import type { ToolsService } from '../tools/tools.service';
 import type { WorkflowsRepository } from '../workflows/workflows.repository';
 import type { ExecutionsRepository } from './executions.repository';
-
-type Json = Record<string, unknown>;
-
-/** Where a step's output goes besides the run record (file, webhook, email); see output-delivery.ts. */
-export type OutputDeliveryPort = {
-  deliver(
-    target: {
-      organizationId: string;
-      executionId: string;
-      workflowId: string;
-      workflowName: string;
-      nodeId: string;
-      agentName: string;
-      data: Json;
-    },
-    content: string,
-    options?: { signal?: AbortSignal },
-  ): Promise<string | undefined>;
-};
+import type { OutputDelivery } from './output-delivery';
 
 export type ExecutionRunnerDeps = {
   repository: ExecutionsRepository;
   workflows: WorkflowsRepository;
   agents: AgentsRepository;
-  tools: ToolsService;
-  toolRuntime: ToolRuntime;
-  toolConfigurations: ToolConfigurationsService;
-  llm: LlmGateway;
+  agentModel: AgentModel;
   events: EventBus;
-  delivery?: OutputDeliveryPort;
+  delivery?: OutputDelivery;
   logger?: Logger;
   leaseMs: number;
   maxAttempts: number;
@@ -171,21 +148,12 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
           async callAgent(call) {
             stopIfInterrupted();
             const agent = agents.get(call.agent.id)!;
-            const connection = await deps.toolConfigurations.connectionFor(organizationId, agent.llmProvider);
-            const agentTools = await deps.toolRuntime.modelTools(
+            const answer = await deps.agentModel.ask(
               organizationId,
-              await deps.tools.resolveForAgent(organizationId, agent.id),
+              agent,
+              { system: call.system, user: call.user },
+              { extraTools: call.tools as Record<string, LlmTool> | undefined, signal: abort.signal },
             );
-            const answer = await deps.llm.generate({
-              connection,
-              model: agent.llmModel,
-              temperaturePercent: agent.temperature,
-              maxTokens: agent.maxTokens,
-              system: call.system,
-              messages: [{ role: 'user', content: call.user }],
-              tools: { ...agentTools, ...(call.tools as Record<string, LlmTool> | undefined) },
-              signal: abort.signal,
-            });
             for (const step of answer.steps)
               for (const tool of step.toolResults)
                 logs.push(
