@@ -20,7 +20,7 @@ import {
   processTypeLabel,
   triggeredByLabel,
 } from './execution-logic';
-import { useNow } from './use-now';
+import { useNow } from '@/lib/use-now';
 import { ExecutionStatusBadge } from './workflow-badges';
 import { shortId } from './workflow-list-logic';
 

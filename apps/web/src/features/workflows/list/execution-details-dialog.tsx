@@ -29,7 +29,7 @@ import {
   readableLogs,
   triggeredByLabel,
 } from './execution-logic';
-import { useNow } from './use-now';
+import { useNow } from '@/lib/use-now';
 import { ExecutionStatusBadge } from './workflow-badges';
 import { executionWorkflowName, readableOutputs, shortId } from './workflow-list-logic';
 
