@@ -182,15 +182,23 @@ describe('POST /api/workflows/:id/execute', () => {
     ]);
   });
 
-  it('parallel: the run takes about as long as its slowest agent, not the sum', async () => {
+  it('parallel: all agents are in flight at once, so the run takes about its slowest agent, not the sum', async () => {
     const agents = [await createAgent('P1'), await createAgent('P2'), await createAgent('P3')];
     const workflow = await createWorkflow({ processType: 'parallel', agents, chain: false });
+    const delayMs = 1500;
     fake.script([
-      { content: 'one', delayMs: 600 },
-      { content: 'two', delayMs: 600 },
-      { content: 'three', delayMs: 600 },
+      { content: 'one', delayMs },
+      { content: 'two', delayMs },
+      { content: 'three', delayMs },
     ]);
-    const done = await waitForEnd((await execute(workflow.id)).json().id);
+    const id = (await execute(workflow.id)).json().id as string;
+    // All three model calls arrive while none has answered yet.
+    await expect.poll(() => fake.requests.length, { timeout: delayMs - 200, interval: 20 }).toBe(3);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/executions/${id}`, token: ada.token })).json().output,
+    ).toEqual({});
+
+    const done = await waitForEnd(id);
     expect(done.status).toBe('completed');
     expect(
       Object.values(done.output)
@@ -198,8 +206,7 @@ describe('POST /api/workflows/:id/execute', () => {
         .sort(),
     ).toEqual(['one', 'three', 'two']);
     const wall = new Date(done.completedAt!).getTime() - new Date(done.startedAt!).getTime();
-    // Sequentially it could not be under 1800 ms; concurrently it is one delay plus overhead.
-    expect(wall).toBeLessThan(1500);
+    expect(wall).toBeLessThan(2 * delayMs); // one after another it could not be under 3 × delayMs
   });
 
   it('hierarchical: the lead delegates to a co-worker through a tool call and the delegation is a step', async () => {
