@@ -269,3 +269,25 @@ test('a run can be cancelled, and a refused start says Execution Failed', async 
   // The dialog stays open to try again.
   await expect(dialog).toBeVisible();
 });
+
+test('the builder marks each agent node live while a run of its workflow is in progress', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const { account, headers, workflow } = await setUp(request, 'active');
+  fake.script([{ content: 'Digest ready', delayMs: 2500 }]);
+  await signInAs(page, account);
+  await page.goto(`/workflows/edit/${workflow.id}`);
+  const node = page.locator('[data-run-status]').filter({ hasText: AGENT.name });
+  await expect(page.getByText(AGENT.name).first()).toBeVisible();
+  await expect(page.getByTestId('node-run-status')).toHaveCount(0);
+
+  // Started elsewhere (another tab, a schedule): the open builder learns of it over the websocket.
+  const started = await request.post(`/api/workflows/${workflow.id}/execute`, { headers, data: {} });
+  expect(started.status()).toBe(202);
+  await expect(page.getByTestId('node-run-status')).toContainText('Running');
+  await expect(page.getByTestId('node-run-status')).toContainText('Done', { timeout: 15_000 });
+  await expect(node).toHaveAttribute('data-run-status', 'completed');
+  await snap(page, 'builder-run-done');
+});
