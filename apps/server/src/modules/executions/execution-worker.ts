@@ -26,13 +26,21 @@ export async function startExecutionWorker(options: ExecutionWorkerOptions) {
   const queue = executionQueue(boss);
   const workerIds: string[] = [];
   for (let i = 0; i < options.concurrency; i++) {
-    workerIds.push(
-      await boss.work<{ executionId: string }>(
-        EXECUTION_QUEUE,
-        { batchSize: 1, pollingIntervalSeconds: 2 },
-        async ([job]) => runner.run(job.data.executionId),
-      ),
+    let self = '';
+    self = await boss.work<{ executionId: string }>(
+      EXECUTION_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: 2 },
+      async ([job]) => {
+        try {
+          await runner.run(job.data.executionId);
+        } finally {
+          // pg-boss sleeps a polling interval after each job; a backlog must not drain at one run per
+          // worker every 2 s, so fetch the next job at once (one empty fetch when the queue is empty).
+          boss.notifyWorker(self);
+        }
+      },
     );
+    workerIds.push(self);
   }
   const wake = () => workerIds.forEach((id) => boss.notifyWorker(id));
   const unsubscribe = options.onJobQueued?.(wake);
