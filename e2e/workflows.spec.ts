@@ -13,12 +13,23 @@ async function connect(page: Page, from: Locator, to: Locator) {
   await page.mouse.up();
 }
 
+/**
+ * Drags a node by its title bar so that point lands on (x, y). Agents arrive at random places and may
+ * overlap, so the drag can pick up the node on top: it is checked and repeated until this node is there.
+ */
 async function moveNode(page: Page, node: Locator, x: number, y: number) {
-  const from = (await node.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + 12);
-  await page.mouse.down();
-  await page.mouse.move(x, y, { steps: 12 });
-  await page.mouse.up();
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const from = (await node.boundingBox())!;
+    const grab = { x: from.x + from.width / 2, y: from.y + 12 };
+    if (Math.abs(grab.x - x) < 20 && Math.abs(grab.y - y) < 20) return;
+    // Grab a corner of the title bar on the second try: the middle may be under the other node.
+    if (attempt % 2 === 1) grab.x = from.x + from.width - 16;
+    await page.mouse.move(grab.x, grab.y);
+    await page.mouse.down();
+    await page.mouse.move(x + (grab.x - from.x - from.width / 2), y, { steps: 12 });
+    await page.mouse.up();
+  }
+  throw new Error('could not move the node into place');
 }
 
 test('build, save, find, activate, reopen, validate, export, import and delete a workflow', async ({
