@@ -181,6 +181,9 @@ export const workflowExecutions = pgTable(
     // The running attempt's lease: its worker renews it while it works. Once it lapses (the worker
     // died), the sweeper hands the run to another worker, which resumes from the finished steps.
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    // Attempts that ended by handing the run back on a graceful stop (a deploy): they do not count
+    // towards the limit of attempts, which is there for workers that keep dying.
+    handedBack: integer('handed_back').notNull().default(0),
     createdAt: createdAt(),
   },
   // NULLS FIRST is what a plain `ORDER BY created_at DESC` means; drizzle's index default (NULLS LAST)

@@ -220,6 +220,19 @@ describe('the sweeper', () => {
     expect((await read(id)).output.n1).toMatchObject({ content: 'recovered answer' });
   });
 
+  it('does not count runs handed back by stopping workers (deploys) against the limit', async () => {
+    fake.script([{ content: 'after two deploys' }]);
+    const id = await orphanedRun();
+    // Two attempts whose workers stopped gracefully and handed the run back; maxAttempts is 2.
+    for (let i = 0; i < 2; i++) {
+      const claimed = await repository.claim(id, 60_000);
+      await repository.release(id, claimed!.attempt);
+    }
+    await worker.sweep();
+    await expect.poll(async () => (await read(id)).status, { timeout: 10_000 }).toBe('completed');
+    expect((await read(id)).output.n1).toMatchObject({ content: 'after two deploys' });
+  });
+
   it('fails a run with the reason once its workers died more often than allowed', async () => {
     const id = await orphanedRun();
     // Two attempts whose workers vanish (claimed, never renewed); maxAttempts is 2.

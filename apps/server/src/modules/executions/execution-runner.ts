@@ -91,7 +91,8 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     const ids = { organizationId, executionId, workflowId };
     const publish = (event: RealtimeEvent) => Promise.resolve(events.publish(event)).catch(() => undefined);
 
-    if (attemptNo > deps.maxAttempts) {
+    // Attempts handed back on a graceful stop (deploys) are not failures of the run's workers.
+    if (attemptNo - run.handedBack > deps.maxAttempts) {
       const reason = `The run was stopped: its worker stopped ${deps.maxAttempts} times before it could finish.`;
       if (await repository.abandon(executionId, attemptNo, reason))
         await publish({ type: 'workflow_execution_failed', ...ids, error: reason });

@@ -245,6 +245,7 @@ export function createExecutionsRepository(db: Db) {
         .update(workflowExecutions)
         .set({
           leaseExpiresAt: new Date(Date.now() - 1),
+          handedBack: sql`${workflowExecutions.handedBack} + 1`,
           logs: appendLogs([
             {
               at: new Date().toISOString(),

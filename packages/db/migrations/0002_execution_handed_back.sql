@@ -1,0 +1,1 @@
+ALTER TABLE "workflow_executions" ADD COLUMN "handed_back" integer DEFAULT 0 NOT NULL;
