@@ -15,6 +15,7 @@ import { createPgEventBus } from '../apps/server/src/platform/events';
 import { executionQueue, JOBS_CHANNEL, startQueue } from '../apps/server/src/platform/queue';
 import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
 import { testConfig } from '../apps/server/src/testing/test-config';
+import { chainOf } from '../apps/server/src/testing/workflow-shapes';
 
 const LATENCY_RUNS = 100;
 const WARMUP_RUNS = 5;
@@ -150,18 +151,7 @@ async function prepare(stack: Stack, fake: FakeLlmServer) {
         ),
       );
     }
-    const nodes = [
-      { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} },
-      ...agents.map((a, i) => ({
-        id: `n${i + 1}`,
-        type: 'agent',
-        agentId: a.id,
-        position: { x: 200 * (i + 1), y: 0 },
-        data: {},
-      })),
-      { id: 'end', type: 'end', position: { x: 200 * (agentCount + 1), y: 0 }, data: {} },
-    ];
-    const edges = nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: nodes[i].id, target: n.id }));
+    const { nodes, edges } = chainOf(agents.map((a) => a.id as string));
     const created = await api(
       stack,
       'POST',

@@ -7,6 +7,7 @@ import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-s
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../../testing/server-process';
 import { createTestDb, type TestDb } from '../../testing/test-db';
 import { connectRealtime } from '../../testing/realtime-client';
+import { chainOf } from '../../testing/workflow-shapes';
 
 // DESIGN.md §4 with real processes: an API process and a worker process share one Postgres; the
 // worker is SIGKILLed while the second of three agents is answering. A new worker resumes the run,
@@ -107,18 +108,7 @@ describe('a worker killed in the middle of a run', () => {
         );
         agents.push(res.body as { id: string });
       }
-      const nodes = [
-        { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} },
-        ...agents.map((a, i) => ({
-          id: `n${i + 1}`,
-          type: 'agent',
-          agentId: a.id,
-          position: { x: i, y: 0 },
-          data: {},
-        })),
-        { id: 'end', type: 'end', position: { x: 9, y: 0 }, data: {} },
-      ];
-      const edges = nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: nodes[i].id, target: n.id }));
+      const { nodes, edges } = chainOf(agents.map((a) => a.id));
       const workflow = await call(
         'POST',
         '/api/workflows',

@@ -4,6 +4,7 @@ import type { AuthResponse, Execution } from '@crewline/contracts';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
+import { chainOf } from '../../testing/workflow-shapes';
 import { pino } from 'pino';
 import { createServices } from '../../app';
 import { createEventBus } from '../../platform/events';
@@ -46,15 +47,7 @@ beforeAll(async () => {
     payload: {
       name: 'Recovery',
       status: 'active',
-      nodes: [
-        { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} },
-        { id: 'n1', type: 'agent', agentId: agent.id, position: { x: 1, y: 0 }, data: {} },
-        { id: 'end', type: 'end', position: { x: 2, y: 0 }, data: {} },
-      ],
-      edges: [
-        { id: 'a', source: 'start', target: 'n1' },
-        { id: 'b', source: 'n1', target: 'end' },
-      ],
+      ...chainOf([agent.id]),
     },
   });
   workflowId = workflow.json().id;
@@ -155,17 +148,7 @@ describe('a worker that is stopped (SIGTERM)', () => {
       payload: {
         name: 'Two steps',
         status: 'active',
-        nodes: [
-          { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} },
-          { id: 'n1', type: 'agent', agentId: agents[0].id, position: { x: 1, y: 0 }, data: {} },
-          { id: 'n2', type: 'agent', agentId: agents[1].id, position: { x: 2, y: 0 }, data: {} },
-          { id: 'end', type: 'end', position: { x: 3, y: 0 }, data: {} },
-        ],
-        edges: [
-          { id: 'a', source: 'start', target: 'n1' },
-          { id: 'b', source: 'n1', target: 'n2' },
-          { id: 'c', source: 'n2', target: 'end' },
-        ],
+        ...chainOf(agents.map((a) => a.id)),
       },
     });
     const [row] = await t.db

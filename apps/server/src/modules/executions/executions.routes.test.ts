@@ -4,6 +4,7 @@ import { executionMessages, type AuthResponse, type Execution } from '@crewline/
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
+import { chainOf, fanOf } from '../../testing/workflow-shapes';
 
 let t: TestApp;
 let ada: AuthResponse;
@@ -48,24 +49,7 @@ async function createWorkflow({
   agents,
   chain = true,
 }: Shape) {
-  const nodes = [
-    { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} },
-    ...agents.map((a, i) => ({
-      id: `n${i + 1}`,
-      type: 'agent',
-      agentId: a.id,
-      position: { x: 100 * (i + 1), y: 0 },
-      data: {},
-    })),
-    { id: 'end', type: 'end', position: { x: 900, y: 0 }, data: {} },
-  ];
-  const ids = nodes.map((n) => n.id);
-  const edges = chain
-    ? ids.slice(1).map((target, i) => ({ id: `e${i}`, source: ids[i], target }))
-    : agents.flatMap((_, i) => [
-        { id: `s${i}`, source: 'start', target: `n${i + 1}` },
-        { id: `t${i}`, source: `n${i + 1}`, target: 'end' },
-      ]);
+  const { nodes, edges } = (chain ? chainOf : fanOf)(agents.map((a) => a.id));
   const res = await t.request({
     method: 'POST',
     url: '/api/workflows',

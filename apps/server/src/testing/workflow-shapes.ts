@@ -1,0 +1,28 @@
+/** Node and edge lists of workflows the tests and benches run, as the builder would save them. */
+
+/** Start → agent 1 → agent 2 → … → End; agent nodes are n1, n2, …. */
+export function chainOf(agentIds: string[]) {
+  const nodes = [
+    { id: 'start', type: 'start' as const, position: { x: 0, y: 0 }, data: {} },
+    ...agentIds.map((agentId, i) => ({
+      id: `n${i + 1}`,
+      type: 'agent' as const,
+      agentId,
+      position: { x: 200 * (i + 1), y: 0 },
+      data: {},
+    })),
+    { id: 'end', type: 'end' as const, position: { x: 200 * (agentIds.length + 1), y: 0 }, data: {} },
+  ];
+  const edges = nodes.slice(1).map((node, i) => ({ id: `e${i}`, source: nodes[i].id, target: node.id }));
+  return { nodes, edges };
+}
+
+/** Start → each agent → End, side by side (for parallel runs). */
+export function fanOf(agentIds: string[]) {
+  const { nodes } = chainOf(agentIds);
+  const edges = agentIds.flatMap((_, i) => [
+    { id: `s${i}`, source: 'start', target: `n${i + 1}` },
+    { id: `t${i}`, source: `n${i + 1}`, target: 'end' },
+  ]);
+  return { nodes, edges };
+}
