@@ -224,7 +224,18 @@ test('execute a workflow with instructions and a parameter, follow it live, read
     await page.getByRole('tab', { name: 'Executions' }).click();
     await page.waitForTimeout(300);
     await snap(page, 'executions-tab-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
   }
+
+  // The dashboard, reached without a reload, counts and lists the run.
+  if (await details.isVisible()) await details.getByRole('button', { name: 'Close' }).first().click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('tab', { name: 'Recent Executions' }).click();
+  const recent = page.getByRole('tabpanel', { name: 'Recent Executions' });
+  await expect(recent).toContainText(workflow.name);
+  await expect(recent).toContainText(/completed/i);
+  await snap(page, 'dashboard-recent-executions');
+  expect(await page.evaluate(() => (window as unknown as { e2eNoReload?: boolean }).e2eNoReload)).toBe(true);
 });
 
 test('a run can be cancelled, and a refused start says Execution Failed', async ({ page, request }) => {
