@@ -43,14 +43,15 @@ const log = (level: ExecutionLog['level'], message: string, nodeId?: string): Ex
   ...(nodeId ? { nodeId } : {}),
 });
 
+/** Failures a run can meet in normal use (provider errors, missing configuration, a broken workflow). */
+const isExpected = (error: unknown): error is Error =>
+  error instanceof LlmCallError ||
+  error instanceof LlmConfigurationError ||
+  error instanceof WorkflowRunError;
+
 /** What the user reads in the Error box: the provider's or engine's words, never a stack. */
 function readableError(error: unknown): string {
-  if (
-    error instanceof LlmCallError ||
-    error instanceof LlmConfigurationError ||
-    error instanceof WorkflowRunError
-  )
-    return error.message;
+  if (isExpected(error)) return error.message;
   if (error instanceof Error && error.message) return `The run stopped unexpectedly: ${error.message}`;
   return 'The run stopped unexpectedly';
 }
@@ -115,7 +116,6 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     );
 
     const logs: ExecutionLog[] = [];
-    const outputs: Record<string, NodeOutput> = {};
     const stepStarts = new Map<string, Date>();
     const stopIfInterrupted = () => {
       if (abort.signal.aborted)
@@ -124,13 +124,12 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     };
 
     try {
-      const completed = await repository.completedSteps(executionId);
-      for (const [nodeId, output] of completed) outputs[nodeId] = output as NodeOutput;
+      const completed = (await repository.completedSteps(executionId)) as Record<string, NodeOutput>;
       logs.push(
         run.resumed
           ? log(
               'warn',
-              `Resumed (attempt ${attemptNo}) after the previous worker stopped; ${completed.size} finished step(s) reused`,
+              `Resumed (attempt ${attemptNo}) after the previous worker stopped; ${Object.keys(completed).length} finished step(s) reused`,
             )
           : log('info', 'Run started'),
       );
@@ -144,7 +143,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         { input: run.input ?? {}, instructions: run.dynamicInstructions, parameters: run.parameters ?? {} },
         {
           now: () => Date.now(),
-          completed: { ...outputs },
+          completed,
           concurrency: deps.parallelism,
           async callAgent(call) {
             stopIfInterrupted();
@@ -194,7 +193,6 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
               completedAt: new Date(),
             });
             if (!stored) throw new Interrupted('superseded');
-            outputs[nodeId] = output;
             logs.push(
               log('info', `${output.metadata.agentName} finished in ${output.executionTime} ms`, nodeId),
             );
@@ -230,16 +228,11 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         return;
       }
       const message = readableError(error);
-      if (!(
-        error instanceof LlmCallError ||
-        error instanceof LlmConfigurationError ||
-        error instanceof WorkflowRunError
-      ))
-        deps.logger?.error({ err: error, executionId }, 'run failed unexpectedly');
+      if (!isExpected(error)) deps.logger?.error({ err: error, executionId }, 'run failed unexpectedly');
       logs.push(log('error', message));
+      // The finished steps are already in the run's output (recordStep).
       const finished = await repository.finish(executionId, attemptNo, {
         status: 'failed',
-        output: outputs,
         error: message,
         logs,
       });

@@ -180,13 +180,13 @@ export function createExecutionsRepository(db: Db) {
     },
 
     /** The steps earlier attempts finished, by node id. */
-    async completedSteps(id: string): Promise<Map<string, Json>> {
+    async completedSteps(id: string): Promise<Record<string, Json>> {
       const rows = await db
         .select({ nodeId: agentExecutions.nodeId, output: agentExecutions.output })
         .from(agentExecutions)
         .where(and(eq(agentExecutions.workflowExecutionId, id), eq(agentExecutions.status, 'completed')))
         .orderBy(asc(agentExecutions.completedAt));
-      return new Map(rows.filter((r) => r.nodeId && r.output).map((r) => [r.nodeId!, r.output!]));
+      return Object.fromEntries(rows.filter((r) => r.nodeId && r.output).map((r) => [r.nodeId!, r.output!]));
     },
 
     /**
@@ -254,14 +254,6 @@ export function createExecutionsRepository(db: Db) {
             },
           ]),
         })
-        .where(owned(id, attempt));
-    },
-
-    /** Adds log lines to a run the attempt still owns (resume notes, delivery results). */
-    async log(id: string, attempt: number, logs: ExecutionLog[]): Promise<void> {
-      await db
-        .update(workflowExecutions)
-        .set({ logs: appendLogs(logs) })
         .where(owned(id, attempt));
     },
 
