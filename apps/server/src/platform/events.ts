@@ -108,13 +108,7 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
   channels.set(EVENTS_CHANNEL, new Set([{ onNotify: deliverEvent }]));
 
   function dispatch(channel: string, payload: string) {
-    for (const handler of channels.get(channel) ?? []) {
-      try {
-        handler.onNotify(payload);
-      } catch (err) {
-        logger.warn({ err, channel }, 'a notification handler failed');
-      }
-    }
+    for (const handler of channels.get(channel) ?? []) safely(() => handler.onNotify(payload), channel);
   }
 
   async function connect(): Promise<void> {
@@ -164,7 +158,8 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
           if (stopped) return;
           attempt = 0;
           logger.info({ applicationName }, 'Postgres LISTEN connection restored');
-          for (const handlers of channels.values()) for (const h of handlers) safely(() => h.onMissed?.());
+          for (const [channel, handlers] of channels)
+            for (const h of handlers) safely(() => h.onMissed?.(), channel);
         },
         (err: unknown) => {
           logger.warn({ err, attempt }, 'could not reconnect the Postgres LISTEN connection');
@@ -174,11 +169,11 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
     }, delay);
   }
 
-  function safely(fn: () => void) {
+  function safely(fn: () => void, channel: string) {
     try {
       fn();
     } catch (err) {
-      logger.warn({ err }, 'a notification handler failed');
+      logger.warn({ err, channel }, 'a notification handler failed');
     }
   }
 
