@@ -60,10 +60,15 @@ export function formatDuration(
   const from = toDate(start);
   if (!from) return null;
   const to = toDate(end)?.getTime() ?? now;
-  const total = Math.max(0, Math.floor((to - from.getTime()) / 1000));
-  if (total < 60) return `${total}s`;
-  const minutes = Math.floor(total / 60);
-  if (minutes < 60) return `${minutes}m ${total % 60}s`;
+  return formatSeconds(Math.max(0, Math.floor((to - from.getTime()) / 1000)));
+}
+
+/** Whole seconds as 42 → '42s', 185 → '3m 5s', 3720 → '1h 2m'; null (not started) → '—'. */
+export function formatSeconds(seconds: number | null): string {
+  if (seconds === null) return '—';
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ${seconds % 60}s`;
   return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 

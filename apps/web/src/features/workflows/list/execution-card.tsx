@@ -6,7 +6,7 @@ import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatSeconds } from '@/lib/format';
 
 import { useCancelExecution } from '../api/cancel-execution';
 import { downloadExecutionOutput } from './download-output';
@@ -14,7 +14,6 @@ import { ExecutionErrorBox } from './execution-details-dialog';
 import {
   executionDurationSeconds,
   formatOutputJson,
-  formatSeconds,
   hasOutput,
   isExecutionActive,
   processTypeLabel,

@@ -13,7 +13,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime, formatNumber, formatSeconds } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 import { useExecution } from '../api/get-execution';
@@ -22,7 +22,6 @@ import {
   executionDurationSeconds,
   executionMetrics,
   formatOutputJson,
-  formatSeconds,
   hasOutput,
   isExecutionActive,
   processTypeLabel,

@@ -11,7 +11,6 @@ import {
   executionOutputFileName,
   executionStartedToast,
   formatOutputJson,
-  formatSeconds,
   hasOutput,
   isExecutionActive,
   nextParameterName,
@@ -136,14 +135,6 @@ describe('execution card fields', () => {
     expect(
       executionDurationSeconds({ status: 'failed', startedAt: start, completedAt: null }, now),
     ).toBeNull();
-  });
-
-  it('formats durations', () => {
-    expect(formatSeconds(null)).toBe('—');
-    expect(formatSeconds(0)).toBe('0s');
-    expect(formatSeconds(42)).toBe('42s');
-    expect(formatSeconds(185)).toBe('3m 5s');
-    expect(formatSeconds(3720)).toBe('1h 2m');
   });
 
   it('falls back to System and Unknown', () => {

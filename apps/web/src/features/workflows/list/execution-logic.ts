@@ -155,15 +155,6 @@ export function executionDurationSeconds(
   return Math.max(0, Math.floor((end - start) / 1000));
 }
 
-/** 42 → '42s', 185 → '3m 5s', 3720 → '1h 2m'; null → '—'. */
-export function formatSeconds(seconds: number | null): string {
-  if (seconds === null) return '—';
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ${seconds % 60}s`;
-  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
-}
-
 /** Triggered By defaults to 'System' (spec part 1 §2). */
 export function triggeredByLabel(name: string | null | undefined): string {
   return name?.trim() || 'System';
