@@ -105,7 +105,8 @@ describe('POST /api/workflows/:id/execute', () => {
     expect(done.startedAt).not.toBeNull();
     expect(done.completedAt).not.toBeNull();
     expect(done.output.n1).toMatchObject({ content: 'A short poem', metadata: { agentName: 'Writer' } });
-    expect(t.published.map((e) => e.type)).toEqual(
+    // Events travel through Postgres NOTIFY, so they may arrive just after the row reads completed.
+    await expect.poll(() => t.published.map((e) => e.type)).toEqual(
       expect.arrayContaining([
         'workflow_execution_created',
         'workflow_execution_started',
@@ -229,7 +230,7 @@ describe('POST /api/workflows/:id/execute', () => {
     expect(done.error).toContain('overloaded');
     expect(done.error).not.toMatch(/\n\s+at /); // no stack trace
     expect(done.output.n1).toMatchObject({ content: 'step one done' });
-    expect(t.published).toContainEqual(
+    await expect.poll(() => t.published).toContainEqual(
       expect.objectContaining({ type: 'workflow_execution_failed', executionId: done.id }),
     );
   });
