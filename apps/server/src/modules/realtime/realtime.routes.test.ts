@@ -5,7 +5,8 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import { realtimeMessages, type AuthResponse, type RealtimeEvent } from '@crewline/contracts';
-import { userOrganizations } from '@crewline/db';
+import { and, eq } from 'drizzle-orm';
+import { authSessions, userOrganizations } from '@crewline/db';
 import { createPgEventBus, type PgEventBus } from '../../platform/events';
 import { connectRealtime, type RealtimeClient } from '../../testing/realtime-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -171,6 +172,61 @@ describe('realtime websocket: several memberships', () => {
     const daveAgent = await createAgent(dave, 'Own agent');
     await client.waitFor(agentCreated(adaAgent));
     await client.waitFor(agentCreated(daveAgent));
+  });
+
+  it("stops an organization's events at the next session check once the user leaves it", async () => {
+    const erin = await t.signup();
+    await t.db
+      .insert(userOrganizations)
+      .values({ userId: erin.user.id, organizationId: ada.organization.id });
+    const client = withToken(erin);
+    await client.subscribe(ada.organization.id);
+    await client.subscribe(erin.organization.id);
+    await client.waitFor(agentCreated(await createAgent(ada, 'Before leaving')));
+
+    await t.db
+      .delete(userOrganizations)
+      .where(
+        and(
+          eq(userOrganizations.userId, erin.user.id),
+          eq(userOrganizations.organizationId, ada.organization.id),
+        ),
+      );
+    await t.app.realtimeHub.recheckSessions();
+    const hidden = await createAgent(ada, 'After leaving');
+    // Her own organization's later event arrives, so Ada's earlier one would have too.
+    await client.waitFor(agentCreated(await createAgent(erin, 'Still hers')));
+    expect(client.messages.some(agentCreated(hidden))).toBe(false);
+    expect(client.socket.readyState).toBe(client.socket.OPEN);
+  });
+});
+
+describe('realtime websocket: sessions that end while connected', () => {
+  it('closes an open socket with 4401 at the next session check after its session logs out', async () => {
+    const frank = await t.signup();
+    const client = withToken(frank);
+    await client.subscribe(frank.organization.id);
+    const other = withToken(ada);
+    await other.subscribe(ada.organization.id);
+
+    await t.request({ method: 'POST', url: '/api/auth/logout', token: frank.token });
+    await t.app.realtimeHub.recheckSessions();
+    expect(await client.closed).toEqual({ code: 4401, reason: realtimeMessages.unauthorized });
+    expect(t.app.realtimeHub.subscriberCount(frank.organization.id)).toBe(0);
+    // Other sessions are untouched.
+    await other.waitFor(agentCreated(await createAgent(ada, 'Still live')));
+  });
+
+  it('closes the socket of a session that expired while connected', async () => {
+    const gus = await t.signup();
+    const client = withToken(gus);
+    await client.subscribe(gus.organization.id);
+    await t.db
+      .update(authSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authSessions.userId, gus.user.id));
+    await t.app.realtimeHub.recheckSessions();
+    expect(await client.closed).toEqual({ code: 4401, reason: realtimeMessages.unauthorized });
   });
 });
 

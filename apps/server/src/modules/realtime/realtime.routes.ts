@@ -4,12 +4,10 @@ import type { RawData, WebSocket } from 'ws';
 import { realtimeClientMessageSchema, realtimeMessages } from '@crewline/contracts';
 import type { EventBus } from '../../platform/events';
 import type { AuthService } from '../auth/auth.service';
-import { createRealtimeHub, type RealtimeHub } from './realtime.hub';
+import { createRealtimeHub, UNAUTHORIZED_CLOSE_CODE, type RealtimeHub } from './realtime.hub';
 import type { RealtimeService } from './realtime.service';
 import { redactToken, socketToken } from './realtime.token';
 
-/** Close code for a missing, forged, expired or revoked token (4000-4999 are the application's). */
-export const UNAUTHORIZED_CLOSE_CODE = 4401;
 /** Client messages are a subscribe or a ping; anything larger is not one of ours. */
 const MAX_MESSAGE_BYTES = 16 * 1024;
 const subscribeFailed = 'Could not subscribe right now; reconnect to try again';
@@ -22,8 +20,7 @@ const subscribeFailed = 'Could not subscribe right now; reconnect to try again';
  * `?token=` or the `authToken` cookie, and answers a bad token by accepting the upgrade and closing
  * with 4401: a browser cannot read the status of a refused handshake, but it can read a close code.
  *
- * The session is checked once, at connect. A logout elsewhere leaves an open socket receiving its
- * organizations' events (ids only, no content) until it reconnects, which then fails with 4401.
+ * The session is checked at connect and again on every hub heartbeat (see createRealtimeHub).
  */
 export async function registerRealtime(
   app: FastifyInstance,
@@ -38,8 +35,12 @@ export async function registerRealtime(
       socket.terminate();
     },
   });
-  const hub = createRealtimeHub(deps.events);
+  const hub = createRealtimeHub(deps.events, {
+    followableOrganizations: (sessionIds) => deps.realtime.followableOrganizations(sessionIds),
+    onCheckFailed: (err) => app.log.warn({ err }, 'websocket session check failed'),
+  });
   app.addHook('onClose', async () => hub.close());
+  app.decorate('realtimeHub', hub);
 
   app.get(
     '/ws',
@@ -63,7 +64,7 @@ export async function registerRealtime(
         socket.close(UNAUTHORIZED_CLOSE_CODE, realtimeMessages.unauthorized);
         return;
       }
-      hub.track(socket);
+      hub.track(socket, request.auth.sessionId);
       const auth = request.auth;
       // Attached synchronously (authentication already ran) so no early message is missed.
       socket.on('message', (data, isBinary) => {
@@ -111,6 +112,12 @@ export async function registerRealtime(
   }
 
   return hub;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtimeHub: RealtimeHub;
+  }
 }
 
 function rawText(data: RawData): string {

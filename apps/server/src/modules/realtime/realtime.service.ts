@@ -15,6 +15,10 @@ export function createRealtimeService(repository: RealtimeRepository) {
       if (!uuidPattern.test(organizationId)) return false;
       return repository.isMember(auth.userId, organizationId);
     },
+
+    followableOrganizations(sessionIds: string[]): Promise<Map<string, Set<string>>> {
+      return repository.followableOrganizations(sessionIds);
+    },
   };
 }
 export type RealtimeService = ReturnType<typeof createRealtimeService>;
