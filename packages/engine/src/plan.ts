@@ -1,6 +1,12 @@
 type PlanNode = { id: string; type: 'start' | 'end' | 'agent' };
 type PlanEdge = { source: string; target: string };
 
+/** The agent an agent node runs: `agentId`, or the builder's `data.agentId`. */
+export function nodeAgentId(node: { agentId?: string | null; data?: Record<string, unknown> }) {
+  if (node.agentId) return node.agentId;
+  return typeof node.data?.agentId === 'string' && node.data.agentId ? node.data.agentId : undefined;
+}
+
 /**
  * The agent nodes in the order a sequential run visits them: breadth-first from the start node along
  * the edges, each node once (a cycle cannot loop). Agents not reachable from Start are left out;

@@ -1,4 +1,4 @@
-import { agentPredecessors, sequentialOrder } from './plan';
+import { agentPredecessors, nodeAgentId, sequentialOrder } from './plan';
 import { buildSystemPrompt, buildUserPrompt, type PromptAgent } from './prompt';
 
 export type Usage = { promptTokens: number; completionTokens: number; totalTokens: number };
@@ -98,7 +98,7 @@ export async function runWorkflow(
 
   const agentOf = (nodeId: string): RunAgent => {
     const node = byId.get(nodeId);
-    const agentId = node?.agentId ?? (node?.data?.agentId as string | undefined);
+    const agentId = node && nodeAgentId(node);
     const agent = agentId ? definition.agents[agentId] : undefined;
     if (!agent)
       throw new WorkflowRunError(`Agent node "${nodeId}" references an agent that no longer exists`);

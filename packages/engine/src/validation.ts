@@ -1,5 +1,6 @@
 import { CronExpressionParser } from 'cron-parser';
 import { workflowMessages as m, type WorkflowEdge } from '@crewline/contracts';
+import { nodeAgentId } from './plan';
 
 export type WorkflowDraft = {
   name: string;
@@ -53,8 +54,8 @@ export function validateWorkflow(
   if (!draft.nodes.some((n) => n.type === 'end')) errors.push(m.noEnd);
   for (const node of draft.nodes) {
     if (node.type !== 'agent') continue;
-    const agentId = node.agentId ?? (typeof node.data?.agentId === 'string' ? node.data.agentId : '');
-    if (!agentId || !agentExists(agentId)) errors.push(m.missingAgent(node.id, agentId || 'none'));
+    const agentId = nodeAgentId(node);
+    if (!agentId || !agentExists(agentId)) errors.push(m.missingAgent(node.id, agentId ?? 'none'));
   }
 
   const ids = new Set(draft.nodes.map((n) => n.id));

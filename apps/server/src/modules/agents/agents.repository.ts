@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { agents, type Db } from '@crewline/db';
 import type { Agent, CreateAgentInput, UpdateAgentInput } from '@crewline/contracts';
 
@@ -33,11 +33,13 @@ export function createAgentsRepository(db: Db) {
   const scoped = (organizationId: string, id: string) =>
     and(eq(agents.organizationId, organizationId), eq(agents.id, id));
   return {
-    async list(organizationId: string): Promise<Agent[]> {
+    /** The organization's agents, newest first; only those with the given ids when `ids` is passed. */
+    async list(organizationId: string, ids?: string[]): Promise<Agent[]> {
+      if (ids?.length === 0) return [];
       const rows = await db
         .select({ agent: agents, linked: linkedTools })
         .from(agents)
-        .where(eq(agents.organizationId, organizationId))
+        .where(and(eq(agents.organizationId, organizationId), ids && inArray(agents.id, ids)))
         .orderBy(desc(agents.createdAt));
       return rows.map((r) => toAgentDto(r.agent, r.linked));
     },

@@ -1,5 +1,6 @@
 import type { ExecutionLog, RealtimeEvent } from '@crewline/contracts';
 import {
+  nodeAgentId,
   runWorkflow,
   WorkflowRunError,
   type NodeOutput,
@@ -8,6 +9,7 @@ import {
 } from '@crewline/engine';
 import type { Logger } from 'pino';
 import type { EventBus } from '../../platform/events';
+import { isUuid } from '../../platform/ids';
 import { LlmCallError, LlmConfigurationError, type LlmTool } from '../../platform/llm';
 import type { AgentModel } from '../agents/agent-model';
 import type { AgentsRepository } from '../agents/agents.repository';
@@ -75,7 +77,10 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
   async function definitionOf(organizationId: string, workflowId: string) {
     const workflow = await deps.workflows.get(organizationId, workflowId);
     if (!workflow) throw new WorkflowRunError('The workflow of this run no longer exists');
-    const agents = new Map((await deps.agents.list(organizationId)).map((agent) => [agent.id, agent]));
+    // Only the agents its nodes name (an id that is not a UUID names none, and would fail the cast).
+    const ids = workflow.nodes.map(nodeAgentId).filter((id): id is string => !!id && isUuid(id));
+    const referenced = await deps.agents.list(organizationId, [...new Set(ids)]);
+    const agents = new Map(referenced.map((agent) => [agent.id, agent]));
     const definition: RunDefinition = {
       processType: workflow.processType,
       nodes: workflow.nodes,

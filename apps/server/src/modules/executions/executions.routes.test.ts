@@ -106,15 +106,17 @@ describe('POST /api/workflows/:id/execute', () => {
     expect(done.completedAt).not.toBeNull();
     expect(done.output.n1).toMatchObject({ content: 'A short poem', metadata: { agentName: 'Writer' } });
     // Events travel through Postgres NOTIFY, so they may arrive just after the row reads completed.
-    await expect.poll(() => t.published.map((e) => e.type)).toEqual(
-      expect.arrayContaining([
-        'workflow_execution_created',
-        'workflow_execution_started',
-        'execution_node_started',
-        'execution_node_completed',
-        'workflow_execution_completed',
-      ]),
-    );
+    await expect
+      .poll(() => t.published.map((e) => e.type))
+      .toEqual(
+        expect.arrayContaining([
+          'workflow_execution_created',
+          'workflow_execution_started',
+          'execution_node_started',
+          'execution_node_completed',
+          'workflow_execution_completed',
+        ]),
+      );
   });
 
   it("sequential: passes A's output into B's prompt and stores both outputs by node id with tokens and times", async () => {
@@ -230,9 +232,9 @@ describe('POST /api/workflows/:id/execute', () => {
     expect(done.error).toContain('overloaded');
     expect(done.error).not.toMatch(/\n\s+at /); // no stack trace
     expect(done.output.n1).toMatchObject({ content: 'step one done' });
-    await expect.poll(() => t.published).toContainEqual(
-      expect.objectContaining({ type: 'workflow_execution_failed', executionId: done.id }),
-    );
+    await expect
+      .poll(() => t.published)
+      .toContainEqual(expect.objectContaining({ type: 'workflow_execution_failed', executionId: done.id }));
   });
 
   it('cancel stops a running run: its model call is aborted and no later step runs', async () => {

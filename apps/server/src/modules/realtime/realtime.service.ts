@@ -1,7 +1,6 @@
+import { isUuid } from '../../platform/ids';
 import type { AuthContext } from '../auth/auth.service';
 import type { RealtimeRepository } from './realtime.repository';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createRealtimeService(repository: RealtimeRepository) {
   return {
@@ -12,7 +11,7 @@ export function createRealtimeService(repository: RealtimeRepository) {
     async canSubscribe(auth: AuthContext, organizationId: string): Promise<boolean> {
       if (organizationId === auth.organizationId) return true;
       // Not an id at all: refuse without letting Postgres fail on the uuid cast.
-      if (!uuidPattern.test(organizationId)) return false;
+      if (!isUuid(organizationId)) return false;
       return repository.isMember(auth.userId, organizationId);
     },
 
