@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 
+import { TextareaField, TextField } from '@/components/text-field';
 import { Badge } from '@/components/ui/badge';
 import {
   Form,
@@ -17,7 +18,6 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Slider } from '@/components/ui/slider';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { Textarea } from '@/components/ui/textarea';
 import { parseApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 
@@ -54,14 +54,6 @@ const STATUS_LABELS: Record<(typeof AGENT_STATUS_OPTIONS)[number], string> = {
   busy: 'Busy',
   error: 'Error',
 };
-
-function Required() {
-  return (
-    <span aria-hidden="true" className="-ml-1 text-destructive">
-      *
-    </span>
-  );
-}
 
 /**
  * The agent form with its four tabs (spec part 2 §2, §5): Basic Info, LLM Settings, Tools, Advanced.
@@ -179,95 +171,47 @@ export function AgentForm({
 
             <TabsContent value="basic" className={cn('space-y-4', contentClassName)}>
               <div className="grid items-start gap-4 sm:grid-cols-2">
-                <FormField
+                <TextField
                   control={form.control}
                   name="name"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>
-                        Name
-                        <Required />
-                      </FormLabel>
-                      <FormControl>
-                        <Input placeholder="e.g. Research Analyst" autoComplete="off" {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Name"
+                  required
+                  placeholder="e.g. Research Analyst"
+                  autoComplete="off"
                 />
-                <FormField
+                <TextField
                   control={form.control}
                   name="role"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>
-                        Role
-                        <Required />
-                      </FormLabel>
-                      <FormControl>
-                        <Input placeholder="e.g. Senior Market Researcher" autoComplete="off" {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Role"
+                  required
+                  placeholder="e.g. Senior Market Researcher"
+                  autoComplete="off"
                 />
               </div>
-              <FormField
+              <TextareaField
                 control={form.control}
                 name="goal"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>
-                      Goal
-                      <Required />
-                    </FormLabel>
-                    <FormControl>
-                      <Textarea
-                        rows={2}
-                        placeholder="What this agent is trying to achieve"
-                        className="min-h-16"
-                        {...field}
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Goal"
+                required
+                rows={2}
+                placeholder="What this agent is trying to achieve"
+                className="min-h-16"
               />
-              <FormField
+              <TextareaField
                 control={form.control}
                 name="description"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Description</FormLabel>
-                    <FormControl>
-                      <Textarea
-                        rows={2}
-                        placeholder="A short summary shown on the agent's card"
-                        className="min-h-16"
-                        {...field}
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Description"
+                rows={2}
+                placeholder="A short summary shown on the agent's card"
+                className="min-h-16"
               />
-              <FormField
+              <TextareaField
                 control={form.control}
                 name="backstory"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Backstory</FormLabel>
-                    <FormControl>
-                      <Textarea
-                        rows={3}
-                        placeholder="Experience and personality that shape how the agent works"
-                        className="min-h-20"
-                        {...field}
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Backstory"
+                rows={3}
+                placeholder="Experience and personality that shape how the agent works"
+                className="min-h-20"
               />
             </TabsContent>
 
@@ -432,26 +376,14 @@ export function AgentForm({
             </TabsContent>
 
             <TabsContent value="advanced" className={cn('space-y-4', contentClassName)}>
-              <FormField
+              <TextareaField
                 control={form.control}
                 name="systemPrompt"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>System Prompt</FormLabel>
-                    <FormControl>
-                      <Textarea
-                        rows={8}
-                        placeholder="Instructions the model receives before every task (optional)"
-                        className="min-h-40 font-mono text-[13px]"
-                        {...field}
-                      />
-                    </FormControl>
-                    <FormDescription className="text-xs">
-                      Leave empty to build the prompt from the role, goal and backstory.
-                    </FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="System Prompt"
+                rows={8}
+                placeholder="Instructions the model receives before every task (optional)"
+                className="min-h-40 font-mono text-[13px]"
+                description="Leave empty to build the prompt from the role, goal and backstory."
               />
               <FormField
                 control={form.control}

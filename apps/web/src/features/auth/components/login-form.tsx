@@ -6,8 +6,8 @@ import type { z } from 'zod';
 
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/text-field';
+import { Form } from '@/components/ui/form';
 import { getErrorMessage } from '@/lib/api';
 
 import { LOGIN_FAILED_FALLBACK, useLogin } from '../api/login';
@@ -29,38 +29,22 @@ export function LoginForm() {
         <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
           <FormErrorBanner message={bannerMessage} />
 
-          <FormField
+          <TextField
             control={form.control}
             name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email</FormLabel>
-                <FormControl>
-                  <Input
-                    type="email"
-                    autoComplete="email"
-                    placeholder="you@company.com"
-                    autoFocus
-                    {...field}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            autoFocus
           />
-
-          <FormField
+          <TextField
             control={form.control}
             name="password"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Password</FormLabel>
-                <FormControl>
-                  <Input type="password" autoComplete="current-password" placeholder="••••••••" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            placeholder="••••••••"
           />
 
           <Button

@@ -6,8 +6,8 @@ import type { z } from 'zod';
 
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/text-field';
+import { Form } from '@/components/ui/form';
 import { getErrorMessage, parseApiError } from '@/lib/api';
 
 import { SIGNUP_FAILED_FALLBACK, useSignup, type SignupBody } from '../api/signup';
@@ -22,23 +22,6 @@ const FIELD_NAMES: readonly FieldPath<SignupFields>[] = [
   'lastName',
   'password',
   'confirmPassword',
-];
-
-const textFields: {
-  name: Exclude<FieldPath<SignupFields>, 'role'>;
-  label: string;
-  type: string;
-  autoComplete: string;
-  placeholder?: string;
-}[] = [
-  { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'given-name', placeholder: 'Ada' },
-  {
-    name: 'lastName',
-    label: 'Last Name',
-    type: 'text',
-    autoComplete: 'family-name',
-    placeholder: 'Lovelace',
-  },
 ];
 
 export function SignupForm() {
@@ -76,95 +59,54 @@ export function SignupForm() {
           <FormErrorBanner message={bannerMessage} />
           <input type="hidden" {...form.register('role')} />
 
-          <FormField
+          <TextField
             control={form.control}
             name="username"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Username</FormLabel>
-                <FormControl>
-                  <Input autoComplete="username" placeholder="ada" autoFocus {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Username"
+            autoComplete="username"
+            placeholder="ada"
+            autoFocus
           />
-
-          <FormField
+          <TextField
             control={form.control}
             name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email</FormLabel>
-                <FormControl>
-                  <Input type="email" autoComplete="email" placeholder="you@company.com" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
           />
-
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            {textFields.map((config) => (
-              <FormField
-                key={config.name}
-                control={form.control}
-                name={config.name}
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{config.label}</FormLabel>
-                    <FormControl>
-                      <Input
-                        type={config.type}
-                        autoComplete={config.autoComplete}
-                        placeholder={config.placeholder}
-                        {...field}
-                        value={field.value ?? ''}
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-            ))}
+            <TextField
+              control={form.control}
+              name="firstName"
+              label="First Name"
+              autoComplete="given-name"
+              placeholder="Ada"
+            />
+            <TextField
+              control={form.control}
+              name="lastName"
+              label="Last Name"
+              autoComplete="family-name"
+              placeholder="Lovelace"
+            />
           </div>
-
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <FormField
+            <TextField
               control={form.control}
               name="password"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Password</FormLabel>
-                  <FormControl>
-                    <Input
-                      type="password"
-                      autoComplete="new-password"
-                      placeholder="At least 6 characters"
-                      {...field}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              placeholder="At least 6 characters"
             />
-            <FormField
+            <TextField
               control={form.control}
               name="confirmPassword"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Confirm Password</FormLabel>
-                  <FormControl>
-                    <Input
-                      type="password"
-                      autoComplete="new-password"
-                      placeholder="Repeat password"
-                      {...field}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Confirm Password"
+              type="password"
+              autoComplete="new-password"
+              placeholder="Repeat password"
             />
           </div>
 
