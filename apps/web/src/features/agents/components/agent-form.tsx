@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 
-import { TextareaField, TextField } from '@/components/text-field';
+import { TextField } from '@/components/text-field';
 import { Badge } from '@/components/ui/badge';
 import {
   Form,
@@ -188,7 +188,7 @@ export function AgentForm({
                   autoComplete="off"
                 />
               </div>
-              <TextareaField
+              <TextField
                 control={form.control}
                 name="goal"
                 label="Goal"
@@ -197,7 +197,7 @@ export function AgentForm({
                 placeholder="What this agent is trying to achieve"
                 className="min-h-16"
               />
-              <TextareaField
+              <TextField
                 control={form.control}
                 name="description"
                 label="Description"
@@ -205,7 +205,7 @@ export function AgentForm({
                 placeholder="A short summary shown on the agent's card"
                 className="min-h-16"
               />
-              <TextareaField
+              <TextField
                 control={form.control}
                 name="backstory"
                 label="Backstory"
@@ -376,7 +376,7 @@ export function AgentForm({
             </TabsContent>
 
             <TabsContent value="advanced" className={cn('space-y-4', contentClassName)}>
-              <TextareaField
+              <TextField
                 control={form.control}
                 name="systemPrompt"
                 label="System Prompt"
