@@ -1,19 +1,13 @@
 import type { Agent } from '@crewline/contracts';
-import { Bot, EllipsisVertical, FlaskConical, Pause, Pencil, Play, Trash } from 'lucide-react';
+import { Bot, FlaskConical, Pause, Play } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 
+import { CardActionsMenu } from '@/components/card-actions-menu';
 import { Spinner } from '@/components/spinner';
 import { StatusBadge, type StatusTone } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 
@@ -84,25 +78,11 @@ export function AgentCard({ agent }: { agent: Agent }) {
         </div>
         <div className="-mt-1 -mr-2 flex shrink-0 items-center gap-1">
           <StatusBadge label={status} tone={STATUS_TONE[status]} />
-          <DropdownMenu modal={false}>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" className="size-8" aria-label="Agent actions">
-                <EllipsisVertical aria-hidden="true" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end" className="w-44">
-              <DropdownMenuItem asChild>
-                <Link to={`/agents/edit/${encodeURIComponent(agent.id)}`}>
-                  <Pencil aria-hidden="true" />
-                  Edit Agent
-                </Link>
-              </DropdownMenuItem>
-              <DropdownMenuItem variant="destructive" onSelect={() => setConfirmDelete(true)}>
-                <Trash aria-hidden="true" />
-                Delete Agent
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <CardActionsMenu
+            thing="Agent"
+            editTo={`/agents/edit/${encodeURIComponent(agent.id)}`}
+            onDelete={() => setConfirmDelete(true)}
+          />
         </div>
       </div>
 

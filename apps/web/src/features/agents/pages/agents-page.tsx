@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { EmptyState, LoadErrorState } from '@/components/empty-state';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
+import { ResultCount } from '@/components/result-count';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { DEFAULT_AGENT_FILTERS, filterAgents, hasActiveFilters, type AgentFilters } from '../agent-display';
@@ -68,11 +69,7 @@ export function AgentsPage() {
   } else {
     content = (
       <>
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {filtering
-            ? `Showing ${visible.length} of ${all.length} ${all.length === 1 ? 'agent' : 'agents'}`
-            : `${all.length} ${all.length === 1 ? 'agent' : 'agents'}`}
-        </p>
+        <ResultCount shown={visible.length} total={all.length} noun="agent" filtering={filtering} />
         <ul className={GRID} aria-label="Agents">
           {visible.map((agent) => (
             <li key={agent.id} className="min-w-0">

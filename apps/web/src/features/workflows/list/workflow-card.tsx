@@ -1,28 +1,12 @@
 import type { Execution, Workflow } from '@crewline/contracts';
-import {
-  Bot,
-  CalendarClock,
-  EllipsisVertical,
-  FileText,
-  Pencil,
-  Play,
-  Rocket,
-  Trash,
-  Workflow as WorkflowIcon,
-} from 'lucide-react';
+import { Bot, CalendarClock, FileText, Play, Rocket, Workflow as WorkflowIcon } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 
+import { CardActionsMenu } from '@/components/card-actions-menu';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
 
@@ -100,25 +84,12 @@ export function WorkflowCard({
             <WorkflowStatusBadge status={workflow.status} />
           </div>
         </div>
-        <DropdownMenu modal={false}>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" className="-mt-1 -mr-2 size-8" aria-label="Workflow actions">
-              <EllipsisVertical aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end" className="w-48">
-            <DropdownMenuItem asChild>
-              <Link to={`/workflows/edit/${encodeURIComponent(workflow.id)}`}>
-                <Pencil aria-hidden="true" />
-                Edit Workflow
-              </Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem variant="destructive" onSelect={() => setConfirmDelete(true)}>
-              <Trash aria-hidden="true" />
-              Delete Workflow
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <CardActionsMenu
+          thing="Workflow"
+          editTo={`/workflows/edit/${encodeURIComponent(workflow.id)}`}
+          onDelete={() => setConfirmDelete(true)}
+          className="-mt-1 -mr-2"
+        />
       </div>
 
       <div className="flex flex-1 flex-col gap-4 px-5 py-4">

@@ -6,6 +6,7 @@ import { EmptyState, LoadErrorState } from '@/components/empty-state';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ResultCount } from '@/components/result-count';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useExecutionList, useWorkflowList } from '../api/list-workflows';
@@ -81,11 +82,7 @@ export function WorkflowsPage() {
   } else {
     content = (
       <>
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {filtering
-            ? `Showing ${visible.length} of ${all.length} ${all.length === 1 ? 'workflow' : 'workflows'}`
-            : `${all.length} ${all.length === 1 ? 'workflow' : 'workflows'}`}
-        </p>
+        <ResultCount shown={visible.length} total={all.length} noun="workflow" filtering={filtering} />
         <ul className={LIST_GRID} aria-label="Workflows">
           {visible.map((workflow) => (
             <li key={workflow.id} className="min-w-0">
