@@ -13,7 +13,14 @@ import { type DeliveryTarget, createOutputDelivery } from './output-delivery';
 // /hook answers 200, /broken answers 500, /v3/mail/send answers 202 like SendGrid.
 let server: http.Server;
 let base: string;
-let received: { method?: string; url?: string; auth?: string; contentType?: string; body: string }[] = [];
+let received: {
+  method?: string;
+  url?: string;
+  auth?: string;
+  contentType?: string;
+  idempotencyKey?: string;
+  body: string;
+}[] = [];
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -25,6 +32,7 @@ beforeAll(async () => {
         url: req.url,
         auth: req.headers.authorization,
         contentType: req.headers['content-type'],
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
         body,
       });
       const status = req.url === '/v3/mail/send' ? 202 : req.url?.startsWith('/broken') ? 500 : 200;
@@ -202,7 +210,7 @@ describe('file', () => {
 });
 
 describe('webhook', () => {
-  it('POSTs the output as JSON', async () => {
+  it('POSTs the output as JSON, with a key that is the same when a resumed run delivers it again', async () => {
     const result = await delivery().deliver(
       target({
         outputDestination: 'webhook',
@@ -218,6 +226,7 @@ describe('webhook', () => {
       method: 'POST',
       url: '/hook?token=secret',
       contentType: 'application/json',
+      idempotencyKey: '33333333-3333-4333-8333-333333333333:node-1',
     });
     expect(JSON.parse(received[0].body)).toEqual({
       executionId: '33333333-3333-4333-8333-333333333333',

@@ -107,7 +107,12 @@ export function createOutputDelivery(deps: OutputDeliveryDeps) {
     try {
       const response = await deps.egress.fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'Crewline-Webhook/1.0' },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Crewline-Webhook/1.0',
+          // A step redone after a worker crash posts again with the same key, so receivers can drop it.
+          'idempotency-key': `${target.executionId}:${target.nodeId}`,
+        },
         body,
         signal,
         timeoutMs: WEBHOOK_TIMEOUT_MS,
