@@ -176,9 +176,13 @@ describe('a worker killed in the middle of a run', () => {
       expect(output.n2.content).toBe('BRAVO-DONE');
       expect(output.n3.content).toBe('CHARLIE-DONE');
       expect(done!.metrics).toMatchObject({ steps: 3, attempts: 2 });
-      expect(
-        (done!.logs as { message: string }[]).some((l) => l.message.startsWith('Resumed (attempt 2)')),
-      ).toBe(true);
+      // The killed attempt's log lines up to its last stored step survive it, before the resumed ones.
+      const messages = (done!.logs as { message: string }[]).map((l) => l.message);
+      const at = (prefix: string) => messages.findIndex((m) => m.startsWith(prefix));
+      expect(at('Run started')).toBeGreaterThan(-1);
+      expect(at('Alpha finished in')).toBeGreaterThan(at('Run started'));
+      expect(at('Resumed (attempt 2)')).toBeGreaterThan(at('Alpha finished in'));
+      expect(at('Run completed')).toBeGreaterThan(at('Resumed (attempt 2)'));
       const steps = await database.pool.query(
         'select node_id from agent_executions where workflow_execution_id = $1 order by completed_at',
         [id],

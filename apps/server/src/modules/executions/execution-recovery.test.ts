@@ -113,6 +113,7 @@ describe('runs whose worker died', () => {
         logs: [],
         startedAt: new Date(),
         completedAt: new Date(),
+        runLogs: [],
       };
       expect(await repository.recordStep(id, 1, step)).toBe(false);
       expect(await repository.renewLease(id, 1, 60_000)).toBe(false);

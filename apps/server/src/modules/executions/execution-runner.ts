@@ -121,6 +121,9 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     );
 
     const logs: ExecutionLog[] = [];
+    // Lines already stored with a step (recordStep); the rest are stored when the run ends.
+    const stored = new WeakSet<ExecutionLog>();
+    const unstored = () => logs.filter((line) => !stored.has(line));
     const stepStarts = new Map<string, Date>();
     const stopIfInterrupted = () => {
       if (abort.signal.aborted)
@@ -142,6 +145,10 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       const { name: workflowName, definition, agents } = await definitionOf(organizationId, workflowId);
       const nodeData = new Map(definition.nodes.map((n) => [n.id, n]));
       const baseNode = (nodeId: string) => nodeData.get(nodeId.split('#')[0]);
+      const agentIdOf = (nodeId: string) => {
+        const node = baseNode(nodeId);
+        return (node && nodeAgentId(node)) ?? null;
+      };
 
       const result = await runWorkflow(
         definition,
@@ -187,20 +194,29 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
             }
             const { nodeId, output } = event;
             const startedAt = stepStarts.get(nodeId) ?? new Date();
-            const stored = await repository.recordStep(executionId, attemptNo, {
-              nodeId,
-              agentId: baseNode(nodeId)?.agentId ?? null,
-              input: {},
-              output,
-              metrics: { executionTime: output.executionTime, ...output.usage },
-              logs: logs.filter((l) => l.nodeId === nodeId),
-              startedAt,
-              completedAt: new Date(),
-            });
-            if (!stored) throw new Interrupted('superseded');
             logs.push(
               log('info', `${output.metadata.agentName} finished in ${output.executionTime} ms`, nodeId),
             );
+            // Claimed before the write, so a parallel step storing at the same time does not repeat them.
+            const runLogs = unstored();
+            for (const line of runLogs) stored.add(line);
+            const ours = await repository
+              .recordStep(executionId, attemptNo, {
+                nodeId,
+                agentId: agentIdOf(nodeId),
+                input: {},
+                output,
+                metrics: { executionTime: output.executionTime, ...output.usage },
+                logs: logs.filter((l) => l.nodeId === nodeId),
+                startedAt,
+                completedAt: new Date(),
+                runLogs,
+              })
+              .catch((err: unknown) => {
+                for (const line of runLogs) stored.delete(line);
+                throw err;
+              });
+            if (!ours) throw new Interrupted('superseded');
             await publish({
               type: 'execution_node_completed',
               ...ids,
@@ -218,7 +234,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         status: 'completed',
         output: result.output,
         metrics: { ...result.metrics, durationMs: Date.now() - startedAt.getTime(), attempts: attemptNo },
-        logs,
+        logs: unstored(),
       });
       if (finished) await publish({ type: 'workflow_execution_completed', ...ids });
     } catch (caught) {
@@ -239,7 +255,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       const finished = await repository.finish(executionId, attemptNo, {
         status: 'failed',
         error: message,
-        logs,
+        logs: unstored(),
       });
       if (finished) await publish({ type: 'workflow_execution_failed', ...ids, error: message });
     } finally {

@@ -23,6 +23,8 @@ export type StepRecord = {
   logs: ExecutionLog[];
   startedAt: Date;
   completedAt: Date;
+  /** The run's log lines not stored yet: they land with the step, so a crash loses none before it. */
+  runLogs: ExecutionLog[];
 };
 
 /** The run a worker now owns, with the attempt number its writes must carry. */
@@ -190,15 +192,17 @@ export function createExecutionsRepository(db: Db) {
     },
 
     /**
-     * Stores a finished step, only while the attempt still owns the run, and adds its output to the
-     * run's, so a run in progress (or a failed one) shows what its finished steps produced.
+     * Stores a finished step, only while the attempt still owns the run, and adds its output (and the
+     * run's pending log lines) to the run's, so a run in progress, a failed one or one resumed after a
+     * crash shows what its finished steps produced.
      */
     async recordStep(id: string, attempt: number, step: StepRecord): Promise<boolean> {
       const output = JSON.stringify(step.output);
       const result = await db.execute(sql`
         with owner as (
           update ${workflowExecutions}
-          set output = coalesce(output, '{}'::jsonb) || jsonb_build_object(${step.nodeId}::text, ${output}::jsonb)
+          set output = coalesce(output, '{}'::jsonb) || jsonb_build_object(${step.nodeId}::text, ${output}::jsonb),
+            logs = coalesce(logs, '[]'::jsonb) || ${JSON.stringify(step.runLogs)}::jsonb
           where id = ${id} and attempt = ${attempt} and status = 'running'
           returning id
         )
