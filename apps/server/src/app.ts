@@ -19,6 +19,7 @@ import { createRateLimitRepository } from './modules/auth/rate-limit.repository'
 import { createAuthService } from './modules/auth/auth.service';
 import { registerAuthGuard } from './modules/auth/auth.guard';
 import { authRoutes } from './modules/auth/auth.routes';
+import { createAnalyticsRepository } from './modules/organizations/analytics.repository';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository';
 import { createOrganizationsService } from './modules/organizations/organizations.service';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
@@ -109,7 +110,10 @@ export function createServices(deps: AppDeps) {
       rateLimits: createRateLimitRepository(db),
       tokens: createTokenService(config.jwtSecret),
     }),
-    organizations: createOrganizationsService(createOrganizationsRepository(db)),
+    organizations: createOrganizationsService(
+      createOrganizationsRepository(db),
+      createAnalyticsRepository(db),
+    ),
     agents: createAgentsService({
       repository: agentsRepository,
       events,

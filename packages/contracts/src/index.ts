@@ -10,3 +10,4 @@ export * from './workflows';
 export * from './realtime';
 export * from './tools';
 export * from './tool-configurations';
+export * from './analytics';

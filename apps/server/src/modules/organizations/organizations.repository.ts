@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@crewline/db';
 import type { ActivityItem, OrganizationStats } from '@crewline/contracts';
+import { successRate } from './analytics.repository';
 
 export function createOrganizationsRepository(db: Db) {
   return {
@@ -38,7 +39,6 @@ export function createOrganizationsRepository(db: Db) {
           e.completed, e.failed, e.avg_seconds
         from a, w, e`);
       const r = result.rows[0];
-      const finished = r.completed + r.failed;
       return {
         totalAgents: r.total_agents,
         activeAgents: r.active_agents,
@@ -46,7 +46,7 @@ export function createOrganizationsRepository(db: Db) {
         activeWorkflows: r.active_workflows,
         totalExecutions: r.total_executions,
         recentExecutions: r.recent_executions,
-        successRate: finished === 0 ? null : Math.round((r.completed / finished) * 1000) / 10,
+        successRate: successRate(r.completed, r.failed),
         failedExecutions: r.failed,
         avgExecutionTime: r.avg_seconds === null ? 0 : Math.round(r.avg_seconds * 10) / 10,
       };

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { activityItemSchema, organizationStatsSchema, orgIdParamsSchema } from '@crewline/contracts';
+import {
+  activityItemSchema,
+  analyticsQuerySchema,
+  analyticsSchema,
+  organizationStatsSchema,
+  orgIdParamsSchema,
+} from '@crewline/contracts';
 import { z } from 'zod';
 import { requireOwnOrganization } from '../auth/auth.guard';
 import type { OrganizationsService } from './organizations.service';
@@ -21,6 +27,23 @@ export function organizationsRoutes(organizations: OrganizationsService): Fastif
         },
       },
       async (request) => organizations.activity(requireOwnOrganization(request, request.params.orgId)),
+    );
+
+    app.get(
+      '/api/organizations/:orgId/analytics',
+      {
+        schema: {
+          params: orgIdParamsSchema,
+          querystring: analyticsQuerySchema,
+          response: { 200: analyticsSchema },
+        },
+      },
+      async (request) =>
+        organizations.analytics(
+          requireOwnOrganization(request, request.params.orgId),
+          request.query.days,
+          request.query.tz,
+        ),
     );
   };
 }

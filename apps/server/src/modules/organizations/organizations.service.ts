@@ -1,13 +1,51 @@
+import type { Analytics, AnalyticsRange } from '@crewline/contracts';
+import type { AnalyticsRepository } from './analytics.repository';
 import type { OrganizationsRepository } from './organizations.repository';
 
 export const ACTIVITY_LIMIT = 5;
+export const TOP_AGENTS_LIMIT = 5;
 
-export function createOrganizationsService(repository: OrganizationsRepository) {
+const HOUR_MS = 3_600_000;
+
+export function createOrganizationsService(
+  repository: OrganizationsRepository,
+  analytics: AnalyticsRepository,
+) {
   return {
     stats: (organizationId: string) => repository.stats(organizationId),
     activity: async (organizationId: string) => ({
       items: await repository.recentActivity(organizationId, ACTIVITY_LIMIT),
     }),
+
+    /** The range ending now (`24` is the last 24 hours, else days), compared with the period before it. */
+    async analytics(organizationId: string, days: AnalyticsRange, timeZone: string): Promise<Analytics> {
+      const length = (days === '24' ? 24 : Number(days) * 24) * HOUR_MS;
+      const to = new Date();
+      const from = new Date(to.getTime() - length);
+      const range = { from, to };
+      const [current, previous, dailyExecutions, agents, workflows, performance] = await Promise.all([
+        analytics.period(organizationId, range),
+        analytics.period(organizationId, { from: new Date(from.getTime() - length), to: from }),
+        analytics.daily(organizationId, to, timeZone),
+        analytics.agents(organizationId, range),
+        analytics.workflows(organizationId, range),
+        analytics.performance(organizationId, range),
+      ]);
+      return {
+        range: { days, from: from.toISOString(), to: to.toISOString() },
+        current,
+        previous,
+        dailyExecutions,
+        topAgents: agents.filter((a) => a.executions > 0).slice(0, TOP_AGENTS_LIMIT),
+        agents,
+        workflows,
+        performance: {
+          ...performance,
+          avgTokensPerExecution:
+            current.executions === 0 ? 0 : Math.round(current.totalTokens / current.executions),
+        },
+      };
+    },
   };
 }
 export type OrganizationsService = ReturnType<typeof createOrganizationsService>;
