@@ -1,8 +1,9 @@
-import type { ExecutionLog, RealtimeEvent } from '@crewline/contracts';
+import type { Agent, ExecutionLog, RealtimeEvent } from '@crewline/contracts';
 import {
   nodeAgentId,
   runWorkflow,
   WorkflowRunError,
+  type AgentCall,
   type NodeOutput,
   type RunAgent,
   type RunDefinition,
@@ -150,6 +151,35 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         return (node && nodeAgentId(node)) ?? null;
       };
 
+      /** One agent call: the model (with its tools), then the node's output destination. */
+      const askAgent = async (call: AgentCall, agent: Agent) => {
+        const answer = await deps.agentModel.ask(
+          organizationId,
+          agent,
+          { system: call.system, user: call.user },
+          { extraTools: call.tools as Record<string, LlmTool> | undefined, signal: abort.signal },
+        );
+        for (const step of answer.steps)
+          for (const tool of step.toolResults)
+            logs.push(
+              log(
+                tool.isError ? 'warn' : 'info',
+                `${agent.name} used the tool ${tool.name}${tool.isError ? ' (it failed)' : ''}`,
+                call.nodeId,
+              ),
+            );
+        const node = baseNode(call.nodeId);
+        if (deps.delivery && node) {
+          const delivered = await deps.delivery.deliver(
+            { ...ids, workflowName, nodeId: call.nodeId, agentName: agent.name, data: node.data ?? {} },
+            answer.text,
+            { signal: abort.signal },
+          );
+          if (delivered) logs.push(log('info', `${agent.name}: ${delivered}`, call.nodeId));
+        }
+        return { content: answer.text, usage: answer.usage, model: answer.model };
+      };
+
       const result = await runWorkflow(
         definition,
         { input: run.input ?? {}, instructions: run.dynamicInstructions, parameters: run.parameters ?? {} },
@@ -160,31 +190,23 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
           async callAgent(call) {
             stopIfInterrupted();
             const agent = agents.get(call.agent.id)!;
-            const answer = await deps.agentModel.ask(
-              organizationId,
-              agent,
-              { system: call.system, user: call.user },
-              { extraTools: call.tools as Record<string, LlmTool> | undefined, signal: abort.signal },
-            );
-            for (const step of answer.steps)
-              for (const tool of step.toolResults)
-                logs.push(
-                  log(
-                    tool.isError ? 'warn' : 'info',
-                    `${agent.name} used the tool ${tool.name}${tool.isError ? ' (it failed)' : ''}`,
-                    call.nodeId,
-                  ),
-                );
-            const node = baseNode(call.nodeId);
-            if (deps.delivery && node) {
-              const delivered = await deps.delivery.deliver(
-                { ...ids, workflowName, nodeId: call.nodeId, agentName: agent.name, data: node.data ?? {} },
-                answer.text,
-                { signal: abort.signal },
-              );
-              if (delivered) logs.push(log('info', `${agent.name}: ${delivered}`, call.nodeId));
+            try {
+              return await askAgent(call, agent);
+            } catch (error) {
+              // The failed step is stored too (with the readable error), so per-agent figures count it.
+              if (!abort.signal.aborted && !(error instanceof Interrupted))
+                await repository
+                  .recordFailedStep(executionId, attemptNo, {
+                    nodeId: call.nodeId,
+                    agentId: agentIdOf(call.nodeId),
+                    error: readableError(error),
+                    logs: logs.filter((l) => l.nodeId === call.nodeId),
+                    startedAt: stepStarts.get(call.nodeId) ?? new Date(),
+                    completedAt: new Date(),
+                  })
+                  .catch((err: unknown) => deps.logger?.warn({ err, executionId }, 'failed step not stored'));
+              throw error;
             }
-            return { content: answer.text, usage: answer.usage, model: answer.model };
           },
           async onEvent(event) {
             if (event.type === 'node_started') {

@@ -215,6 +215,21 @@ export function createExecutionsRepository(db: Db) {
       return (result.rowCount ?? 0) === 1;
     },
 
+    /** Stores a step whose agent call failed, only while the attempt still owns the run. */
+    async recordFailedStep(
+      id: string,
+      attempt: number,
+      step: Pick<StepRecord, 'nodeId' | 'agentId' | 'logs' | 'startedAt' | 'completedAt'> & { error: string },
+    ): Promise<void> {
+      await db.execute(sql`
+        insert into ${agentExecutions}
+          (workflow_execution_id, agent_id, node_id, status, error, logs, started_at, completed_at)
+        select id, ${step.agentId}, ${step.nodeId}, 'failed', ${step.error}, ${JSON.stringify(step.logs)}::jsonb,
+          ${step.startedAt.toISOString()}::timestamptz, ${step.completedAt.toISOString()}::timestamptz
+        from ${workflowExecutions}
+        where id = ${id} and attempt = ${attempt} and status = 'running'`);
+    },
+
     /** Ends the attempt: running → completed|failed, only if it is still this attempt's. */
     async finish(
       id: string,

@@ -235,6 +235,23 @@ describe('POST /api/workflows/:id/execute', () => {
     await expect
       .poll(() => t.published)
       .toContainEqual(expect.objectContaining({ type: 'workflow_execution_failed', executionId: done.id }));
+    // Both steps are stored: the first completed, the second failed with the provider's words.
+    const steps = await t.db
+      .select()
+      .from(agentExecutions)
+      .where(eq(agentExecutions.workflowExecutionId, done.id));
+    expect(steps.map((s) => [s.agentId, s.nodeId, s.status]).sort()).toEqual(
+      [
+        [a.id, 'n1', 'completed'],
+        [b.id, 'n2', 'failed'],
+      ].sort(),
+    );
+    expect(steps.find((s) => s.status === 'failed')).toMatchObject({
+      error: expect.stringContaining('overloaded'),
+      output: null,
+      startedAt: expect.any(Date),
+      completedAt: expect.any(Date),
+    });
   });
 
   it('cancel stops a running run: its model call is aborted and no later step runs', async () => {
