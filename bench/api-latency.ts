@@ -3,6 +3,7 @@ import { mkdtempSync, chmodSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  agentExecutions,
   agents,
   createDb,
   runMigrations,
@@ -67,27 +68,51 @@ export async function runApiLatency() {
     });
     const { token, organization } = (await signup.json()) as { token: string; organization: { id: string } };
     const org = organization.id;
-    await database.db.insert(agents).values(
-      Array.from({ length: 1000 }, (_, i) => ({
-        name: `Agent ${i}`,
-        role: 'Role',
-        goal: 'Goal',
-        organizationId: org,
-      })),
-    );
+    const agentIds = await database.db
+      .insert(agents)
+      .values(
+        Array.from({ length: 1000 }, (_, i) => ({
+          name: `Agent ${i}`,
+          role: 'Role',
+          goal: 'Goal',
+          organizationId: org,
+        })),
+      )
+      .returning({ id: agents.id });
     const flows = await database.db
       .insert(workflows)
       .values(Array.from({ length: 200 }, (_, i) => ({ name: `Flow ${i}`, organizationId: org })))
       .returning({ id: workflows.id });
     for (let batch = 0; batch < 10; batch++) {
-      await database.db.insert(workflowExecutions).values(
-        Array.from({ length: 500 }, (_, i) => ({
-          workflowId: flows[(batch * 500 + i) % flows.length].id,
-          organizationId: org,
-          status: i % 10 === 0 ? ('failed' as const) : ('completed' as const),
-          startedAt: new Date(Date.now() - i * 60_000),
-          completedAt: new Date(Date.now() - i * 60_000 + 5000),
-        })),
+      // Spread over the last 10 days, so the 7-day analytics range holds most of them.
+      const runs = await database.db
+        .insert(workflowExecutions)
+        .values(
+          Array.from({ length: 500 }, (_, i) => {
+            const at = Date.now() - (batch * 500 + i) * 172_800;
+            return {
+              workflowId: flows[(batch * 500 + i) % flows.length].id,
+              organizationId: org,
+              status: i % 10 === 0 ? ('failed' as const) : ('completed' as const),
+              createdAt: new Date(at),
+              startedAt: new Date(at),
+              completedAt: new Date(at + 5000),
+              metrics: { totalTokens: 300 },
+            };
+          }),
+        )
+        .returning({ id: workflowExecutions.id, createdAt: workflowExecutions.createdAt });
+      // Two agent steps per run.
+      await database.db.insert(agentExecutions).values(
+        runs.flatMap((run, i) =>
+          [0, 1].map((k) => ({
+            workflowExecutionId: run.id,
+            agentId: agentIds[(i * 2 + k) % agentIds.length].id,
+            status: 'completed' as const,
+            metrics: { executionTime: 1200, totalTokens: 150 },
+            createdAt: run.createdAt,
+          })),
+        ),
       );
     }
     const results: Record<string, unknown> = {};
@@ -97,6 +122,11 @@ export async function runApiLatency() {
       ['agents_list_1000', '/api/agents'],
       ['executions_list_50_of_5000', '/api/executions'],
       ['stats_5000_executions', `/api/organizations/${org}/stats`],
+      [
+        'analytics_7d_5000_executions_10000_steps',
+        `/api/organizations/${org}/analytics?days=7&tz=Europe%2FParis`,
+      ],
+      ['analytics_90d_5000_executions_10000_steps', `/api/organizations/${org}/analytics?days=90`],
     ] as const) {
       results[name] = await load(`${address}${route}`, token);
       console.log(name, results[name]);
@@ -105,7 +135,7 @@ export async function runApiLatency() {
     return {
       concurrency: CONCURRENCY,
       durationMs: DURATION_MS,
-      rows: { agents: 1000, workflows: 200, executions: 5000 },
+      rows: { agents: 1000, workflows: 200, executions: 5000, agentSteps: 10000 },
       endpoints: results,
     };
   } finally {

@@ -91,7 +91,7 @@ export const analyticsSchema = z.object({
   dailyExecutions: z.array(dailyExecutionsSchema),
   /** The 5 agents with the most steps in the range (spec: topAgents). */
   topAgents: z.array(agentAnalyticsSchema),
-  /** Every agent of the organization, busiest first (Agent Utilization). */
+  /** The organization's 20 busiest agents, idle ones included while there are fewer (Agent Utilization). */
   agents: z.array(agentAnalyticsSchema),
   /** Every workflow with runs in the range, busiest first. */
   workflows: z.array(workflowAnalyticsSchema),

@@ -89,8 +89,8 @@ export function createAnalyticsRepository(db: Db) {
       return result.rows.map(({ tokens, ...day }) => ({ ...day, totalTokens: Math.round(tokens) }));
     },
 
-    /** Every agent with its steps in the period, busiest first (a step is one call inside a run). */
-    async agents(organizationId: string, { from, to }: Period): Promise<AgentAnalytics[]> {
+    /** The busiest agents with their steps in the period (a step is one call inside a run). */
+    async agents(organizationId: string, { from, to }: Period, limit: number): Promise<AgentAnalytics[]> {
       const result = await db.execute<{
         agent_id: string;
         name: string;
@@ -111,7 +111,8 @@ export function createAnalyticsRepository(db: Db) {
         left join agent_executions s on s.agent_id = a.id and s.created_at >= ${iso(from)} and s.created_at < ${iso(to)}
         where a.organization_id = ${organizationId}
         group by a.id
-        order by executions desc, a.name`);
+        order by executions desc, a.name
+        limit ${limit}`);
       return result.rows.map((r) => ({
         agentId: r.agent_id,
         name: r.name,
@@ -162,20 +163,18 @@ export function createAnalyticsRepository(db: Db) {
 
     /** Spread of run durations and the mean agent step time in the period. */
     async performance(organizationId: string, { from, to }: Period) {
-      const result = await db.execute<{ p50: number | null; p95: number | null; step_ms: number | null }>(sql`
+      const result = await db.execute<{ spread: (number | null)[] | null; step_ms: number | null }>(sql`
         select
-          (select percentile_cont(0.5) within group (order by ${runSeconds}) from workflow_executions
-            where organization_id = ${organizationId} and created_at >= ${iso(from)} and created_at < ${iso(to)}) as p50,
-          (select percentile_cont(0.95) within group (order by ${runSeconds}) from workflow_executions
-            where organization_id = ${organizationId} and created_at >= ${iso(from)} and created_at < ${iso(to)}) as p95,
+          (select percentile_cont(array[0.5, 0.95]) within group (order by ${runSeconds}) from workflow_executions
+            where organization_id = ${organizationId} and created_at >= ${iso(from)} and created_at < ${iso(to)}) as spread,
           (select avg((s.metrics->>'executionTime')::float8)
             from agent_executions s join workflow_executions e on e.id = s.workflow_execution_id
             where e.organization_id = ${organizationId} and s.created_at >= ${iso(from)} and s.created_at < ${iso(to)}
               and s.status = 'completed' and jsonb_typeof(s.metrics->'executionTime') = 'number') as step_ms`);
       const r = result.rows[0];
       return {
-        p50ExecutionTime: oneDecimal(r.p50),
-        p95ExecutionTime: oneDecimal(r.p95),
+        p50ExecutionTime: oneDecimal(r.spread?.[0] ?? null),
+        p95ExecutionTime: oneDecimal(r.spread?.[1] ?? null),
         avgStepTime: Math.round(r.step_ms ?? 0),
       };
     },

@@ -4,6 +4,8 @@ import type { OrganizationsRepository } from './organizations.repository';
 
 export const ACTIVITY_LIMIT = 5;
 export const TOP_AGENTS_LIMIT = 5;
+/** Agent Utilization lists the busiest agents; an organization with hundreds needs no more on one page. */
+export const UTILIZATION_LIMIT = 20;
 
 const HOUR_MS = 3_600_000;
 
@@ -27,7 +29,7 @@ export function createOrganizationsService(
         analytics.period(organizationId, range),
         analytics.period(organizationId, { from: new Date(from.getTime() - length), to: from }),
         analytics.daily(organizationId, to, timeZone),
-        analytics.agents(organizationId, range),
+        analytics.agents(organizationId, range, UTILIZATION_LIMIT),
         analytics.workflows(organizationId, range),
         analytics.performance(organizationId, range),
       ]);
