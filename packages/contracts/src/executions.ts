@@ -57,5 +57,6 @@ export const executionMessages = {
   notFound: 'Execution not found',
   draft: 'This workflow is a draft. Activate it before running it.',
   notRunnable: (status: string) => `This workflow is ${status} and cannot be run.`,
-  alreadyFinished: (status: string) => `This execution has already ${status === 'cancelled' ? 'been cancelled' : status}.`,
+  alreadyFinished: (status: string) =>
+    `This execution has already ${status === 'cancelled' ? 'been cancelled' : status}.`,
 } as const;
