@@ -1,14 +1,7 @@
 // Read-only queries of the dashboard. Keys are the request paths (joined with '/' by the default
 // query function), so another feature that changes agents, workflows or executions refreshes these
 // lists by invalidating the same keys: ['/api/agents'], ['/api/workflows'], ['/api/executions'].
-import type {
-  ActivityItem,
-  Agent,
-  Execution,
-  OrganizationStats,
-  SystemStatus,
-  Workflow,
-} from '@crewline/contracts';
+import type { ActivityItem, Agent, Execution, OrganizationStats, Workflow } from '@crewline/contracts';
 import { useQuery } from '@tanstack/react-query';
 
 /** The dashboard re-reads data older than this when it is opened again. */
@@ -17,7 +10,6 @@ const DASHBOARD_STALE_TIME = 30_000;
 export const dashboardKeys = {
   stats: (orgId: string) => ['/api/organizations', orgId, 'stats'] as const,
   activity: (orgId: string) => ['/api/organizations', orgId, 'activity'] as const,
-  systemStatus: ['/api/system/status'] as const,
   agents: ['/api/agents'] as const,
   workflows: ['/api/workflows'] as const,
   executions: ['/api/executions'] as const,
@@ -34,15 +26,6 @@ export function useOrganizationActivity(orgId: string) {
   return useQuery<{ items: ActivityItem[] }>({
     queryKey: dashboardKeys.activity(orgId),
     staleTime: DASHBOARD_STALE_TIME,
-  });
-}
-
-/** Live health figures; re-checked every 30 seconds while the dashboard is open. */
-export function useSystemStatus() {
-  return useQuery<SystemStatus>({
-    queryKey: dashboardKeys.systemStatus,
-    staleTime: DASHBOARD_STALE_TIME,
-    refetchInterval: 30_000,
   });
 }
 

@@ -1,57 +1,12 @@
 import type { OrganizationStats } from '@crewline/contracts';
-import { Activity, Bot, Gauge, Workflow, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Activity, Bot, Gauge, Workflow } from 'lucide-react';
 
+import { StatCard, StatCardSkeleton } from '@/components/stat-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber } from '@/lib/format';
-
-function StatCard({
-  title,
-  icon: Icon,
-  value,
-  children,
-  accent,
-}: {
-  title: string;
-  icon: LucideIcon;
-  value: ReactNode;
-  children?: ReactNode;
-  accent: string;
-}) {
-  return (
-    <Card className="gap-3 py-4 sm:py-5">
-      <CardHeader className="flex flex-row items-center justify-between gap-2 px-4 sm:px-5">
-        <CardTitle className="text-sm leading-tight font-medium text-muted-foreground">{title}</CardTitle>
-        <span className={`grid size-8 shrink-0 place-items-center rounded-lg ${accent}`}>
-          <Icon className="size-4" aria-hidden="true" />
-        </span>
-      </CardHeader>
-      <CardContent className="space-y-2 px-4 sm:px-5">
-        <p className="text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl">{value}</p>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
-function StatCardSkeleton() {
-  return (
-    <Card className="gap-3 py-4 sm:py-5" data-testid="stat-skeleton">
-      <CardHeader className="flex flex-row items-center justify-between px-4 sm:px-5">
-        <Skeleton className="h-4 w-24" />
-        <Skeleton className="size-8 rounded-lg" />
-      </CardHeader>
-      <CardContent className="space-y-3 px-4 sm:px-5">
-        <Skeleton className="h-8 w-16" />
-        <Skeleton className="h-5 w-20" />
-      </CardContent>
-    </Card>
-  );
-}
 
 export function StatCards({
   stats,

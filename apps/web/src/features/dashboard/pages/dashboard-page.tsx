@@ -2,6 +2,7 @@ import { Plus, Workflow } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { PageContainer, PageHeader } from '@/components/page-header';
+import { SystemStatusCard } from '@/components/system-status-card';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -11,7 +12,6 @@ import { QuickActions } from '../components/quick-actions';
 import { RecentActivityCard } from '../components/recent-activity-card';
 import { RecentTabs } from '../components/recent-tabs';
 import { StatCards } from '../components/stat-cards';
-import { SystemStatusCard } from '../components/system-status-card';
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');

@@ -20,6 +20,7 @@ import { useCallback, useState, type CSSProperties } from 'react';
 
 import { useTheme } from '@/app/theme';
 import { Button } from '@/components/ui/button';
+import { downloadJson } from '@/lib/download';
 
 import { builderSnapshot, useBuilderStore } from '../store';
 import { MAX_ZOOM, MIN_ZOOM, SNAP_GRID, type BuilderNode } from '../types';
@@ -48,18 +49,6 @@ function miniMapColor(node: Node): string {
   if (node.type === 'start') return '#10b981';
   if (node.type === 'end') return '#f43f5e';
   return (node as BuilderNode).data?.color || '#6366f1';
-}
-
-function downloadJson(fileName: string, value: unknown) {
-  const blob = new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 function HelpBox() {

@@ -5,9 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatRelativeTime } from '@/lib/format';
+import { useSystemStatus } from '@/lib/system-status';
 import { cn } from '@/lib/utils';
-
-import { useSystemStatus } from '../api/queries';
 
 type Level = 'ok' | 'warn' | 'bad' | 'idle';
 
@@ -38,13 +37,16 @@ export interface StatusRow {
   hint?: string;
 }
 
-/** The four rows of the card, from the live status answer. */
-export function statusRows(status: SystemStatus): StatusRow[] {
+/**
+ * The rows of the card, from the live status answer: API, engine, LLM providers and response time,
+ * plus the database's latency when `database` is set.
+ */
+export function statusRows(status: SystemStatus, { database = false } = {}): StatusRow[] {
   const api = serviceLabel[status.api.status];
   const engine = serviceLabel[status.workflowEngine.status];
   const llmActive = status.llmProviders.status === 'active';
   const ms = Math.round(status.responseTimeMs);
-  return [
+  const rows: StatusRow[] = [
     { label: 'API Services', value: api.label, level: api.level },
     {
       label: 'Workflow Engine',
@@ -60,15 +62,36 @@ export function statusRows(status: SystemStatus): StatusRow[] {
     },
     { label: 'Response Time', value: `${ms} ms avg`, level: ms > 1000 ? 'warn' : 'ok' },
   ];
+  if (database) rows.push(databaseRow(status.database));
+  return rows;
 }
 
-export function SystemStatusCard() {
+function databaseRow(db: SystemStatus['database']): StatusRow {
+  if (db.status === 'down') return { label: 'Database', value: 'Down', level: 'bad' };
+  const ms = Math.round(db.latencyMs);
+  return { label: 'Database', value: `${ms} ms latency`, level: ms > 500 ? 'warn' : 'ok' };
+}
+
+/**
+ * Live health of the platform: the dashboard's System Status, the analytics page's System Health
+ * (which adds the database row).
+ */
+export function SystemStatusCard({
+  title = 'System Status',
+  showDatabase = false,
+  className,
+}: {
+  title?: string;
+  showDatabase?: boolean;
+  className?: string;
+}) {
   const query = useSystemStatus();
+  const rowCount = showDatabase ? 5 : 4;
 
   return (
-    <Card className="gap-4">
+    <Card className={cn('gap-4', className)}>
       <CardHeader>
-        <CardTitle>System Status</CardTitle>
+        <CardTitle>{title}</CardTitle>
         <CardDescription>
           {query.dataUpdatedAt ? `Checked ${formatRelativeTime(query.dataUpdatedAt)}` : 'Live health checks'}
         </CardDescription>
@@ -77,7 +100,7 @@ export function SystemStatusCard() {
             variant="ghost"
             size="icon"
             className="size-8"
-            aria-label="Refresh system status"
+            aria-label={`Refresh ${title.toLowerCase()}`}
             disabled={query.isFetching}
             onClick={() => void query.refetch()}
           >
@@ -88,7 +111,7 @@ export function SystemStatusCard() {
       <CardContent>
         {query.isLoading ? (
           <div className="space-y-3" aria-busy="true" aria-label="Loading system status">
-            {Array.from({ length: 4 }, (_, i) => (
+            {Array.from({ length: rowCount }, (_, i) => (
               <div key={i} className="flex items-center justify-between">
                 <Skeleton className="h-4 w-28" />
                 <Skeleton className="h-4 w-20" />
@@ -107,7 +130,7 @@ export function SystemStatusCard() {
           </div>
         ) : (
           <dl className="space-y-3 text-sm">
-            {statusRows(query.data).map((row) => (
+            {statusRows(query.data, { database: showDatabase }).map((row) => (
               <div key={row.label} className="flex items-center justify-between gap-3">
                 <dt className="text-muted-foreground">{row.label}</dt>
                 <dd className={cn('flex items-center gap-2 font-medium', text[row.level])} title={row.hint}>

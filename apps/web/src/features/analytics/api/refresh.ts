@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+
+import { SYSTEM_STATUS_KEY } from '@/lib/system-status';
+
+import { analyticsKeys } from './queries';
+
+/** The Refresh button spins at least this long, so a quick answer is still seen to happen. */
+export const MIN_REFRESH_MS = 1000;
+
+/**
+ * Refresh: re-reads what the page shows (the organization's analytics and stats, the recent runs,
+ * the system status) and reports `refreshing` for at least MIN_REFRESH_MS.
+ */
+export function useRefreshAnalytics(orgId: string) {
+  const queryClient = useQueryClient();
+  const [refreshing, setRefreshing] = useState(false);
+
+  const refresh = useCallback(async () => {
+    setRefreshing(true);
+    try {
+      await Promise.all([
+        queryClient.refetchQueries({ queryKey: ['/api/organizations', orgId], type: 'active' }),
+        queryClient.refetchQueries({ queryKey: analyticsKeys.executions, exact: true, type: 'active' }),
+        queryClient.refetchQueries({ queryKey: SYSTEM_STATUS_KEY, type: 'active' }),
+        new Promise((resolve) => setTimeout(resolve, MIN_REFRESH_MS)),
+      ]);
+    } finally {
+      setRefreshing(false);
+    }
+  }, [queryClient, orgId]);
+
+  return { refreshing, refresh };
+}

@@ -1,0 +1,86 @@
+import type { Execution } from '@crewline/contracts';
+import { CircleCheck, CircleX, Clock3, Play, type LucideIcon } from 'lucide-react';
+
+import { executionStatusTone, type StatusTone } from '@/components/status-badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+import { executionStatusText, recentExecutions } from '../analytics-logic';
+import { useExecutions } from '../api/queries';
+
+/** Completed green, failed red, running blue, anything else yellow (the shared status tones). */
+const look: Partial<Record<StatusTone, { icon: LucideIcon; tint: string }>> = {
+  green: { icon: CircleCheck, tint: 'bg-emerald-500/10 text-emerald-600 dark:text-emerald-400' },
+  red: { icon: CircleX, tint: 'bg-red-500/10 text-red-600 dark:text-red-400' },
+  blue: { icon: Play, tint: 'bg-blue-500/10 text-blue-600 dark:text-blue-400' },
+};
+const otherLook = { icon: Clock3, tint: 'bg-amber-500/10 text-amber-600 dark:text-amber-400' };
+
+function ActivityRow({ execution }: { execution: Execution }) {
+  const tone = executionStatusTone(execution.status);
+  const { icon: Icon, tint } = look[tone] ?? otherLook;
+  return (
+    <li className="flex gap-3" data-testid="analytics-activity" data-status={execution.status}>
+      <span className={cn('grid size-8 shrink-0 place-items-center rounded-full', tint)}>
+        <Icon className="size-4" aria-hidden="true" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="text-sm leading-snug">
+          <span className="font-medium">{execution.workflowName || 'Unknown Workflow'}</span>{' '}
+          <span className="text-muted-foreground">{executionStatusText(execution.status)}</span>
+        </p>
+        <time
+          dateTime={execution.createdAt}
+          title={formatDateTime(execution.createdAt)}
+          className="text-xs text-muted-foreground"
+        >
+          {formatRelativeTime(execution.createdAt)}
+        </time>
+      </div>
+    </li>
+  );
+}
+
+/** The 5 newest runs of the organization; follows the realtime events like every executions list. */
+export function RecentActivityCard() {
+  const query = useExecutions();
+  const items = recentExecutions(query.data ?? []);
+
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle>Recent Activity</CardTitle>
+        <CardDescription>The latest workflow runs</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {query.isLoading ? (
+          <div className="space-y-4" aria-busy="true" aria-label="Loading activity">
+            {Array.from({ length: 3 }, (_, i) => (
+              <div key={i} className="flex gap-3">
+                <Skeleton className="size-8 rounded-full" />
+                <div className="flex-1 space-y-2">
+                  <Skeleton className="h-3.5 w-3/4" />
+                  <Skeleton className="h-3 w-1/3" />
+                </div>
+              </div>
+            ))}
+          </div>
+        ) : query.isError ? (
+          <p className="text-sm text-muted-foreground">Recent runs could not be loaded right now.</p>
+        ) : items.length === 0 ? (
+          <p className="py-4 text-center text-sm text-muted-foreground">
+            No runs yet. Execute a workflow to see it here.
+          </p>
+        ) : (
+          <ol className="space-y-4" aria-label="Recent runs">
+            {items.map((execution) => (
+              <ActivityRow key={execution.id} execution={execution} />
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
