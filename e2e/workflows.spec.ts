@@ -13,23 +13,33 @@ async function connect(page: Page, from: Locator, to: Locator) {
   await page.mouse.up();
 }
 
+/** Whether the middle of the node's title bar is at (x, y). */
+async function isAt(node: Locator, x: number, y: number) {
+  const box = (await node.boundingBox())!;
+  return Math.abs(box.x + box.width / 2 - x) < 20 && Math.abs(box.y + 12 - y) < 20;
+}
+
 /**
- * Drags a node by its title bar so that point lands on (x, y). Agents arrive at random places and may
- * overlap, so the drag can pick up the node on top: it is checked and repeated until this node is there.
+ * Drags each node by its title bar so that point lands on its (x, y). Agents arrive at random places
+ * and may overlap, so a drag can pick up the node on top, even one already placed: every node is
+ * checked again after each round, until all of them are where they belong.
  */
-async function moveNode(page: Page, node: Locator, x: number, y: number) {
-  for (let attempt = 0; attempt < 4; attempt++) {
+async function layOut(page: Page, placements: [node: Locator, x: number, y: number][]) {
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const misplaced = [];
+    for (const placement of placements) if (!(await isAt(...placement))) misplaced.push(placement);
+    if (misplaced.length === 0) return;
+    const [node, x, y] = misplaced[0];
     const from = (await node.boundingBox())!;
     const grab = { x: from.x + from.width / 2, y: from.y + 12 };
-    if (Math.abs(grab.x - x) < 20 && Math.abs(grab.y - y) < 20) return;
-    // Grab a corner of the title bar on the second try: the middle may be under the other node.
+    // Grab a corner of the title bar every other try: the middle may be under the other node.
     if (attempt % 2 === 1) grab.x = from.x + from.width - 16;
     await page.mouse.move(grab.x, grab.y);
     await page.mouse.down();
     await page.mouse.move(x + (grab.x - from.x - from.width / 2), y, { steps: 12 });
     await page.mouse.up();
   }
-  throw new Error('could not move the node into place');
+  throw new Error('could not move the nodes into place');
 }
 
 test('build, save, find, activate, reopen, validate, export, import and delete a workflow', async ({
@@ -63,8 +73,10 @@ test('build, save, find, activate, reopen, validate, export, import and delete a
   // Lay the agents out below Start and End (they arrive at random places), then connect them.
   const startBox = (await startNode.boundingBox())!;
   const endBox = (await endNode.boundingBox())!;
-  await moveNode(page, researcher, startBox.x - 60, startBox.y + 260);
-  await moveNode(page, writer, endBox.x + 40, endBox.y + 260);
+  await layOut(page, [
+    [researcher, startBox.x - 60, startBox.y + 260],
+    [writer, endBox.x + 40, endBox.y + 260],
+  ]);
   const edges = canvas.locator('.react-flow__edge');
   await connect(page, startNode, researcher);
   await expect(edges).toHaveCount(1);
