@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
-import { createAccount, expect, signInAs, test, uniqueName } from './fixtures';
+import { createAccount, expect, signInAs, test } from './fixtures';
+import { AGENT, setUpOneAgentWorkflow } from './one-agent-workflow';
 
 // A fake model server of this test's own: its scripted replies are not shared with other specs.
 let fake: FakeLlmServer;
@@ -17,55 +18,6 @@ test.afterEach(async () => {
 const screenshotDir = process.env.E2E_SCREENSHOTS;
 async function snap(page: Page, name: string) {
   if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
-}
-
-const AGENT = { name: 'Market Analyst', role: 'Competitive analyst' };
-
-/** The organization's OpenAI connection points at the fake server; one agent; one active workflow. */
-async function setUp(request: APIRequestContext) {
-  const account = await createAccount(request);
-  const headers = { authorization: `Bearer ${account.token}` };
-  const config = await request.put('/api/tools/configurations/openai_config', {
-    headers,
-    data: { config: { baseUrl: fake.url, apiKey: 'sk-e2e-key-0123456789' }, isActive: true },
-  });
-  expect(config.ok()).toBe(true);
-
-  const agentRes = await request.post('/api/agents', {
-    headers,
-    data: { ...AGENT, goal: 'Summarize competitor prices', llmProvider: 'openai', llmModel: 'gpt-4o' },
-  });
-  expect(agentRes.status()).toBe(201);
-  const agent = await agentRes.json();
-
-  const name = uniqueName('Price digest ');
-  const workflowRes = await request.post('/api/workflows', {
-    headers,
-    data: {
-      name,
-      description: 'Weekly summary of competitor prices',
-      processType: 'sequential',
-      status: 'active',
-      nodes: [
-        { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: { label: 'Start' } },
-        {
-          id: 'analyst',
-          type: 'agent',
-          agentId: agent.id,
-          position: { x: 0, y: 150 },
-          data: { agentId: agent.id, label: AGENT.name, name: AGENT.name, role: AGENT.role },
-        },
-        { id: 'end', type: 'end', position: { x: 0, y: 300 }, data: { label: 'End' } },
-      ],
-      edges: [
-        { id: 'e1', source: 'start', target: 'analyst' },
-        { id: 'e2', source: 'analyst', target: 'end' },
-      ],
-    },
-  });
-  expect(workflowRes.status()).toBe(201);
-  const workflow = await workflowRes.json();
-  return { account, headers, workflow: { id: workflow.id as string, name } };
 }
 
 type Headers = Record<string, string>;
@@ -99,7 +51,7 @@ test('analytics shows the runs, follows a new one live and exports the figures',
   request,
 }) => {
   test.setTimeout(90_000);
-  const { account, headers, workflow } = await setUp(request);
+  const { account, headers, workflow } = await setUpOneAgentWorkflow(request, fake.url, 'active');
   fake.script([{ content: 'Prices are steady this week.' }]);
   await runWorkflow(request, headers, workflow.id, 'completed');
 

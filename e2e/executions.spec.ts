@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
-import { createAccount, expect, expectToast, signInAs, test, uniqueName, type Account } from './fixtures';
+import { expect, expectToast, signInAs, test, uniqueName, type Account } from './fixtures';
+import { AGENT, setUpOneAgentWorkflow } from './one-agent-workflow';
 
 // Each test talks to a fake model server of its own: scripted replies sit in one queue per server,
 // and the shared one on port 5299 is used by other specs running in parallel.
@@ -20,55 +21,6 @@ async function snap(page: Page, name: string) {
   if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 }
 
-const AGENT = { name: 'Market Analyst', role: 'Competitive analyst' };
-
-/** The organization's OpenAI connection points at this test's fake server; one agent; one workflow. */
-async function setUp(request: APIRequestContext, status: 'draft' | 'active' = 'draft') {
-  const account = await createAccount(request);
-  const headers = { authorization: `Bearer ${account.token}` };
-  const config = await request.put('/api/tools/configurations/openai_config', {
-    headers,
-    data: { config: { baseUrl: fake.url, apiKey: 'sk-e2e-key-0123456789' }, isActive: true },
-  });
-  expect(config.ok()).toBe(true);
-
-  const agentRes = await request.post('/api/agents', {
-    headers,
-    data: { ...AGENT, goal: 'Summarize competitor prices', llmProvider: 'openai', llmModel: 'gpt-4o' },
-  });
-  expect(agentRes.status()).toBe(201);
-  const agent = await agentRes.json();
-
-  const name = uniqueName('Price digest ');
-  const workflowRes = await request.post('/api/workflows', {
-    headers,
-    data: {
-      name,
-      description: 'Weekly summary of competitor prices',
-      processType: 'sequential',
-      status,
-      nodes: [
-        { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: { label: 'Start' } },
-        {
-          id: 'analyst',
-          type: 'agent',
-          agentId: agent.id,
-          position: { x: 0, y: 150 },
-          data: { agentId: agent.id, label: AGENT.name, name: AGENT.name, role: AGENT.role },
-        },
-        { id: 'end', type: 'end', position: { x: 0, y: 300 }, data: { label: 'End' } },
-      ],
-      edges: [
-        { id: 'e1', source: 'start', target: 'analyst' },
-        { id: 'e2', source: 'analyst', target: 'end' },
-      ],
-    },
-  });
-  expect(workflowRes.status()).toBe(201);
-  const workflow = await workflowRes.json();
-  return { account, headers, workflow: { id: workflow.id as string, name } };
-}
-
 async function onlyExecution(request: APIRequestContext, account: Account) {
   const res = await request.get('/api/executions', {
     headers: { authorization: `Bearer ${account.token}` },
@@ -84,7 +36,7 @@ test('execute a workflow with instructions and a parameter, follow it live, read
   request,
 }) => {
   test.setTimeout(90_000);
-  const { account, workflow } = await setUp(request);
+  const { account, workflow } = await setUpOneAgentWorkflow(request, fake.url);
   const instructions = `Only cover ${uniqueName('vendor-')} and keep it short.`;
   const reply = 'Prices rose 4% this week.\n\n  Indented line kept.\n<b>not bold</b>';
   // The model answers after a pause, so the run is seen pending or running before it completes.
@@ -240,7 +192,7 @@ test('execute a workflow with instructions and a parameter, follow it live, read
 
 test('a run can be cancelled, and a refused start says Execution Failed', async ({ page, request }) => {
   test.setTimeout(60_000);
-  const { account, workflow } = await setUp(request, 'active');
+  const { account, workflow } = await setUpOneAgentWorkflow(request, fake.url, 'active');
   fake.script([{ content: 'Too late', delayMs: 20_000 }]);
   await signInAs(page, account);
   await page.goto('/workflows');
@@ -286,7 +238,7 @@ test('the builder marks each agent node live while a run of its workflow is in p
   request,
 }) => {
   test.setTimeout(60_000);
-  const { account, headers, workflow } = await setUp(request, 'active');
+  const { account, headers, workflow } = await setUpOneAgentWorkflow(request, fake.url, 'active');
   fake.script([{ content: 'Digest ready', delayMs: 2500 }]);
   await signInAs(page, account);
   await page.goto(`/workflows/edit/${workflow.id}`);

@@ -1,9 +1,9 @@
 import type { Execution } from '@crewline/contracts';
 import { CircleCheck, CircleX, Clock3, Play, type LucideIcon } from 'lucide-react';
 
+import { ActivityListSkeleton } from '@/components/activity-list-skeleton';
 import { executionStatusTone, type StatusTone } from '@/components/status-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -56,17 +56,7 @@ export function RecentActivityCard() {
       </CardHeader>
       <CardContent>
         {query.isLoading ? (
-          <div className="space-y-4" aria-busy="true" aria-label="Loading activity">
-            {Array.from({ length: 3 }, (_, i) => (
-              <div key={i} className="flex gap-3">
-                <Skeleton className="size-8 rounded-full" />
-                <div className="flex-1 space-y-2">
-                  <Skeleton className="h-3.5 w-3/4" />
-                  <Skeleton className="h-3 w-1/3" />
-                </div>
-              </div>
-            ))}
-          </div>
+          <ActivityListSkeleton />
         ) : query.isError ? (
           <p className="text-sm text-muted-foreground">Recent runs could not be loaded right now.</p>
         ) : items.length === 0 ? (

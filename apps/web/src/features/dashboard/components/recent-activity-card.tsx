@@ -1,8 +1,8 @@
 import type { ActivityItem } from '@crewline/contracts';
 import { Bot, CircleCheck, CircleX, Clock3, PencilLine, Play, Workflow, type LucideIcon } from 'lucide-react';
 
+import { ActivityListSkeleton } from '@/components/activity-list-skeleton';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { useRealtimeStatus, type RealtimeStatus } from '@/lib/realtime';
 import { cn } from '@/lib/utils';
@@ -75,17 +75,7 @@ export function RecentActivityCard({ organizationId }: { organizationId: string 
       </CardHeader>
       <CardContent>
         {query.isLoading ? (
-          <div className="space-y-4" aria-busy="true" aria-label="Loading activity">
-            {Array.from({ length: 3 }, (_, i) => (
-              <div key={i} className="flex gap-3">
-                <Skeleton className="size-8 rounded-full" />
-                <div className="flex-1 space-y-2">
-                  <Skeleton className="h-3.5 w-3/4" />
-                  <Skeleton className="h-3 w-1/3" />
-                </div>
-              </div>
-            ))}
-          </div>
+          <ActivityListSkeleton />
         ) : query.isError ? (
           <p className="text-sm text-muted-foreground">Activity could not be loaded right now.</p>
         ) : items.length === 0 ? (
