@@ -158,6 +158,11 @@ test('analytics shows the runs, follows a new one live and exports the figures',
   expect(file.range.days).toBe('24');
   expect(file.current).toMatchObject({ executions: 2, successful: 1, failed: 1 });
   expect(file.workflows).toHaveLength(1);
+  // The range is in the address, so a reload keeps it.
+  await expect(page).toHaveURL(/\/analytics\?days=24$/);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Time range' })).toHaveText('Last 24h');
+  await expect(value('metric-success-rate')).toHaveText('50%');
 
   // Screens for review: dark theme, then a phone.
   if (screenshotDir) {

@@ -1,6 +1,6 @@
 import type { AnalyticsRange } from '@crewline/contracts';
 import { BarChart3, Download, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 
 import { LoadErrorState } from '@/components/empty-state';
 import { PageContainer, PageHeader } from '@/components/page-header';
@@ -11,7 +11,7 @@ import { useAuth } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
 
-import { analyticsFileName, DEFAULT_RANGE } from '../analytics-logic';
+import { analyticsFileName, DEFAULT_RANGE, isAnalyticsRange } from '../analytics-logic';
 import { useAnalytics, useOrganizationStats } from '../api/queries';
 import { useRefreshAnalytics } from '../api/refresh';
 import { AgentsTab } from '../components/agents-tab';
@@ -29,11 +29,19 @@ const TABS = [
   { value: 'performance', label: 'Performance' },
 ] as const;
 
-/** /analytics — how the organization's agents and workflows perform over a chosen period. */
+/**
+ * /analytics — how the organization's agents and workflows perform over a chosen period. The range
+ * is kept in the address (?days=24|30|90; 7 is the default and left out), so a reload or a shared
+ * link shows the same period.
+ */
 export function AnalyticsPage() {
   useDocumentTitle('Analytics');
   const { organizationId } = useAuth();
-  const [range, setRange] = useState<AnalyticsRange>(DEFAULT_RANGE);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const days = searchParams.get('days') ?? '';
+  const range: AnalyticsRange = isAnalyticsRange(days) ? days : DEFAULT_RANGE;
+  const setRange = (next: AnalyticsRange) =>
+    setSearchParams(next === DEFAULT_RANGE ? {} : { days: next }, { replace: true });
   const analytics = useAnalytics(organizationId, range);
   const stats = useOrganizationStats(organizationId);
   const { refreshing, refresh } = useRefreshAnalytics(organizationId);
