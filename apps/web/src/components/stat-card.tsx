@@ -43,7 +43,7 @@ export function StatCard({
   );
 }
 
-export function StatCardSkeleton() {
+function StatCardSkeleton() {
   return (
     <Card className="gap-3 py-4 sm:py-5" data-testid="stat-skeleton">
       <CardHeader className="flex flex-row items-center justify-between px-4 sm:px-5">
@@ -55,5 +55,21 @@ export function StatCardSkeleton() {
         <Skeleton className="h-5 w-20" />
       </CardContent>
     </Card>
+  );
+}
+
+/** The row of four stat cards (two per row on a phone). */
+export function StatCardGrid({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4', className)} {...props} />;
+}
+
+/** Four placeholder stat cards while the figures load. */
+export function StatCardGridSkeleton(props: ComponentProps<'div'>) {
+  return (
+    <StatCardGrid aria-busy="true" {...props}>
+      {Array.from({ length: 4 }, (_, i) => (
+        <StatCardSkeleton key={i} />
+      ))}
+    </StatCardGrid>
   );
 }

@@ -4,6 +4,8 @@
 // Types only from the contracts: importing a value would pull zod into this page's chunk.
 import type { AgentAnalytics, AnalyticsPeriod, AnalyticsRange, DailyExecutions } from '@crewline/contracts';
 
+import { formatSeconds } from '@/lib/format';
+
 export interface RangeOption {
   value: AnalyticsRange;
   label: string;
@@ -174,10 +176,7 @@ export function formatPercent(rate: number | null): string {
 /** A run's duration in seconds: 2.34 → '2.3s', 75 → '1m 15s', 3720 → '1h 2m'. */
 export function formatRunTime(seconds: number): string {
   if (seconds < 60) return `${oneDecimal(Math.max(0, seconds))}s`;
-  const whole = Math.round(seconds);
-  const minutes = Math.floor(whole / 60);
-  if (minutes < 60) return `${minutes}m ${whole % 60}s`;
-  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+  return formatSeconds(Math.round(seconds));
 }
 
 /** An agent step's time in milliseconds: 850 → '850 ms', 1234 → '1.2s'. */

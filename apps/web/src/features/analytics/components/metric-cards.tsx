@@ -1,7 +1,7 @@
 import type { Analytics, OrganizationStats } from '@crewline/contracts';
 import { Bot, Clock3, Minus, TrendingDown, TrendingUp, Workflow, type LucideIcon } from 'lucide-react';
 
-import { StatCard, StatCardSkeleton } from '@/components/stat-card';
+import { StatCard, StatCardGrid, StatCardGridSkeleton } from '@/components/stat-card';
 import { Badge } from '@/components/ui/badge';
 import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -17,8 +17,6 @@ import {
   type ChangeTone,
   type Trend,
 } from '../analytics-logic';
-
-const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4';
 
 const changeColour: Record<ChangeTone, string> = {
   positive: 'text-emerald-700 dark:text-emerald-400',
@@ -45,13 +43,7 @@ function Detail({ label, change }: { label: string; change: Change }) {
 }
 
 export function MetricCardsSkeleton() {
-  return (
-    <div className={GRID} aria-busy="true" aria-label="Loading figures">
-      {Array.from({ length: 4 }, (_, i) => (
-        <StatCardSkeleton key={i} />
-      ))}
-    </div>
-  );
+  return <StatCardGridSkeleton aria-label="Loading figures" />;
 }
 
 /** Total Agents, Active Workflows, Success Rate and Avg Execution Time, each against the last period. */
@@ -61,7 +53,7 @@ export function MetricCards({ stats, analytics }: { stats: OrganizationStats; an
   const finished = current.successRate !== null;
 
   return (
-    <div className={GRID}>
+    <StatCardGrid>
       <StatCard
         title="Total Agents"
         data-testid="metric-total-agents"
@@ -110,6 +102,6 @@ export function MetricCards({ stats, analytics }: { stats: OrganizationStats; an
           change={executionTimeChange(current, previous)}
         />
       </StatCard>
-    </div>
+    </StatCardGrid>
   );
 }

@@ -1,7 +1,7 @@
 import type { AgentAnalytics, Analytics, DailyExecutions } from '@crewline/contracts';
 import { Bot, Coins, Gauge, Timer } from 'lucide-react';
 
-import { StatCard } from '@/components/stat-card';
+import { StatCard, StatCardGrid } from '@/components/stat-card';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatNumber } from '@/lib/format';
 
@@ -101,7 +101,7 @@ export function PerformanceTab({ analytics }: { analytics: Analytics }) {
   const time = (seconds: number) => (finished ? formatRunTime(seconds) : '—');
   return (
     <div className="space-y-6">
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <StatCardGrid>
         <StatCard
           title="Median Run Time"
           icon={Timer}
@@ -138,7 +138,7 @@ export function PerformanceTab({ analytics }: { analytics: Analytics }) {
         >
           <Hint>{`${formatNumber(current.totalTokens)} tokens in this period`}</Hint>
         </StatCard>
-      </div>
+      </StatCardGrid>
       <div className="grid gap-6 lg:grid-cols-2">
         <TokensPerDayCard days={analytics.dailyExecutions} />
         <SlowestAgentsCard agents={analytics.agents} />

@@ -1,7 +1,7 @@
 import type { OrganizationStats } from '@crewline/contracts';
 import { Activity, Bot, Gauge, Workflow } from 'lucide-react';
 
-import { StatCard, StatCardSkeleton } from '@/components/stat-card';
+import { StatCard, StatCardGrid, StatCardGridSkeleton } from '@/components/stat-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -20,13 +20,7 @@ export function StatCards({
   onRetry: () => void;
 }) {
   if (isLoading) {
-    return (
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-busy="true">
-        {Array.from({ length: 4 }, (_, i) => (
-          <StatCardSkeleton key={i} />
-        ))}
-      </div>
-    );
+    return <StatCardGridSkeleton />;
   }
 
   if (isError || !stats) {
@@ -47,7 +41,7 @@ export function StatCards({
   const successRate = stats.successRate;
 
   return (
-    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+    <StatCardGrid>
       <StatCard
         title="Total Agents"
         icon={Bot}
@@ -87,6 +81,6 @@ export function StatCards({
           <Progress value={successRate} aria-label="Success rate" className="h-1.5" />
         )}
       </StatCard>
-    </div>
+    </StatCardGrid>
   );
 }
