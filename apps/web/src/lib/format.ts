@@ -75,3 +75,9 @@ export function formatSeconds(seconds: number | null): string {
 export function formatNumber(value: number): string {
   return new Intl.NumberFormat().format(value);
 }
+
+/** 'draft' → 'Draft', 'hierarchical' → 'Hierarchical'. */
+export function capitalize(value: string | null | undefined): string {
+  if (!value) return '';
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}

@@ -1,5 +1,5 @@
 // Pure rules of the agent list and the agent card (spec part 1 §3, §4, §8, §9; part 2 §2, §9).
-// No React and no '@/' imports, so the vitest 'web' project can test them directly.
+// No React, so the vitest 'web' project can test them directly.
 import type { Agent } from '@crewline/contracts';
 
 /* ----------------------------------------------------------------------------------------------

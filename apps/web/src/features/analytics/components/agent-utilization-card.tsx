@@ -21,7 +21,7 @@ const legend: { level: UtilizationLevel; text: string }[] = [
   { level: 'low', text: '5 or fewer' },
 ];
 
-/** Every agent of the organization with its number of runs in the range, busiest first. */
+/** The organization's busiest agents (up to 20, from the API) with their runs in the range, busiest first. */
 export function AgentUtilizationCard({ agents }: { agents: AgentAnalytics[] }) {
   const busiest = agents.reduce((max, agent) => Math.max(max, agent.executions), 0);
 

@@ -5,18 +5,20 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { cn } from '@/lib/utils';
 
 import { formatPercent, formatStepTime, runs, successTrend, type Trend } from '../analytics-logic';
+import { TREND_TEXT } from './trend-colour';
 
-const trendLook: Record<Trend, { icon: LucideIcon; colour: string; label: string }> = {
-  up: { icon: TrendingUp, colour: 'text-emerald-700 dark:text-emerald-400', label: 'Trending up' },
-  neutral: { icon: Minus, colour: 'text-amber-700 dark:text-amber-400', label: 'Steady' },
-  down: { icon: TrendingDown, colour: 'text-red-700 dark:text-red-400', label: 'Trending down' },
+const trendLook: Record<Trend, { icon: LucideIcon; label: string }> = {
+  up: { icon: TrendingUp, label: 'Trending up' },
+  neutral: { icon: Minus, label: 'Steady' },
+  down: { icon: TrendingDown, label: 'Trending down' },
 };
 
 function SuccessRate({ rate }: { rate: number | null }) {
   if (rate === null) return <span className="text-sm text-muted-foreground">—</span>;
-  const { icon: Icon, colour, label } = trendLook[successTrend(rate)];
+  const trend = successTrend(rate);
+  const { icon: Icon, label } = trendLook[trend];
   return (
-    <span className={cn('flex items-center gap-1 text-sm font-semibold tabular-nums', colour)}>
+    <span className={cn('flex items-center gap-1 text-sm font-semibold tabular-nums', TREND_TEXT[trend])}>
       <Icon className="size-4" aria-label={label} />
       {formatPercent(rate)}
     </span>

@@ -6,19 +6,11 @@ import { EmptyState } from '@/components/empty-state';
 import { StatusBadge, workflowStatusTone } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatNumber } from '@/lib/format';
+import { capitalize, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-import { formatPercent, formatRunTime, rangeLabel, successTrend, type Trend } from '../analytics-logic';
-
-const rateColour: Record<Trend, string> = {
-  up: 'text-emerald-700 dark:text-emerald-400',
-  neutral: 'text-amber-700 dark:text-amber-400',
-  down: 'text-red-700 dark:text-red-400',
-};
-
-/** 'sequential' → 'Sequential'. */
-const processLabel = (type: string) => type.charAt(0).toUpperCase() + type.slice(1);
+import { formatPercent, formatRunTime, rangeLabel, successTrend } from '../analytics-logic';
+import { TREND_TEXT } from './trend-colour';
 
 const th =
   'px-2 py-2.5 sm:px-3 text-xs font-medium whitespace-nowrap text-muted-foreground first:pl-6 last:pr-6';
@@ -38,11 +30,11 @@ function WorkflowRow({ workflow }: { workflow: WorkflowAnalytics }) {
           />
         </div>
         <p className="text-xs text-muted-foreground sm:hidden">
-          {processLabel(workflow.processType)} · {formatNumber(workflow.totalTokens)} tokens
+          {capitalize(workflow.processType)} · {formatNumber(workflow.totalTokens)} tokens
         </p>
       </td>
       <td className={cn(td, 'hidden text-muted-foreground sm:table-cell')}>
-        {processLabel(workflow.processType)}
+        {capitalize(workflow.processType)}
       </td>
       <td className={cn(td, 'text-right')}>
         {formatNumber(workflow.executions)}
@@ -56,7 +48,7 @@ function WorkflowRow({ workflow }: { workflow: WorkflowAnalytics }) {
           'text-right font-medium',
           workflow.successRate === null
             ? 'text-muted-foreground'
-            : rateColour[successTrend(workflow.successRate)],
+            : TREND_TEXT[successTrend(workflow.successRate)],
         )}
       >
         {formatPercent(workflow.successRate)}

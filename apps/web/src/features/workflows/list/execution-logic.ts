@@ -1,9 +1,11 @@
 // Pure rules of running workflows and reading their runs (spec part 1 §2, §3, §4, §8): the Execute
 // dialog's parameters, the execution card's fields and the details dialog's download.
-// No React and no '@/' imports, so the vitest 'web' project can test them directly.
+// No React, so the vitest 'web' project can test them directly.
 import type { Execution, ExecutionLog } from '@crewline/contracts';
 
-import { capitalize, shortId } from './workflow-list-logic';
+import { capitalize } from '@/lib/format';
+
+import { shortId } from './workflow-list-logic';
 
 /* ----------------------------------------------------------------------------------------------
  * Execute dialog: parameters

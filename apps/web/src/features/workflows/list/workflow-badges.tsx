@@ -14,9 +14,8 @@ import {
 } from 'lucide-react';
 
 import { Badge } from '@/components/ui/badge';
+import { capitalize } from '@/lib/format';
 import { cn } from '@/lib/utils';
-
-import { capitalize } from './workflow-list-logic';
 
 const STATUS_STYLE: Record<string, { icon: LucideIcon; className: string }> = {
   draft: { icon: CircleDashed, className: 'border-border bg-muted text-muted-foreground' },

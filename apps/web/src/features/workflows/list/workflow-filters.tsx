@@ -1,12 +1,12 @@
 import { FilterBar } from '@/components/filter-bar';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { capitalize } from '@/lib/format';
 
 import {
   DEFAULT_WORKFLOW_FILTERS,
   hasActiveFilters,
   PROCESS_TYPE_OPTIONS,
   WORKFLOW_STATUS_OPTIONS,
-  capitalize,
   type WorkflowFilters,
 } from './workflow-list-logic';
 

@@ -1,5 +1,5 @@
 // Pure rules of the workflows list page (spec part 1 §2, §3, §4, §5, §8, §9).
-// No React and no '@/' imports, so the vitest 'web' project can test them directly.
+// No React, so the vitest 'web' project can test them directly.
 import type { Execution, Workflow } from '@crewline/contracts';
 
 /* ----------------------------------------------------------------------------------------------
@@ -50,12 +50,6 @@ export function filterWorkflows<T extends FilterableWorkflow>(
     if (filters.processType !== 'all' && workflow.processType !== filters.processType) return false;
     return true;
   });
-}
-
-/** 'draft' → 'Draft', 'hierarchical' → 'Hierarchical'. */
-export function capitalize(value: string | null | undefined): string {
-  if (!value) return '';
-  return value.charAt(0).toUpperCase() + value.slice(1);
 }
 
 /* ----------------------------------------------------------------------------------------------
