@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
-import { createAccount, expect, signInAs, test } from './fixtures';
+import { createAccount, expect, screenshotDir, signInAs, snap, test } from './fixtures';
 import { AGENT, setUpOneAgentWorkflow } from './one-agent-workflow';
 
 // A fake model server of this test's own: its scripted replies are not shared with other specs.
@@ -14,11 +13,8 @@ test.afterEach(async () => {
   await fake?.close();
 });
 
-/** Optional screenshots for reviewing the screens: E2E_SCREENSHOTS=/tmp/dir. */
-const screenshotDir = process.env.E2E_SCREENSHOTS;
-async function snap(page: Page, name: string) {
-  if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
-}
+// The analytics screens are taller than the window: their screenshots are of the whole page.
+const snapPage = (page: Page, name: string) => snap(page, name, { fullPage: true });
 
 type Headers = Record<string, string>;
 
@@ -99,7 +95,7 @@ test('analytics shows the runs, follows a new one live and exports the figures',
   const activity = overview.getByTestId('analytics-activity');
   await expect(activity).toHaveCount(1);
   await expect(activity).toHaveText(new RegExp(`${workflow.name} completed successfully`));
-  await snap(page, 'analytics-overview');
+  await snapPage(page, 'analytics-overview');
 
   // Agents: utilization and the top agents.
   await page.getByRole('tab', { name: 'Agents' }).click();
@@ -107,7 +103,7 @@ test('analytics shows the runs, follows a new one live and exports the figures',
   const utilization = agentsTab.getByTestId('agent-utilization-row').filter({ hasText: AGENT.name });
   await expect(utilization).toContainText('1 run');
   await expect(agentsTab.getByTestId('top-agent-row').filter({ hasText: AGENT.name })).toContainText('100%');
-  await snap(page, 'analytics-agents');
+  await snapPage(page, 'analytics-agents');
 
   // Workflows: one row for the workflow that ran.
   await page.getByRole('tab', { name: 'Workflows' }).click();
@@ -115,14 +111,14 @@ test('analytics shows the runs, follows a new one live and exports the figures',
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(workflow.name);
   await expect(row).toContainText('100%');
-  await snap(page, 'analytics-workflows');
+  await snapPage(page, 'analytics-workflows');
 
   await page.getByRole('tab', { name: 'Performance' }).click();
   const performance = page.getByRole('tabpanel', { name: 'Performance' });
   await expect(performance.getByTestId('metric-p50').getByTestId('stat-value')).toHaveText(/^\d+(\.\d)?s$/);
   await expect(performance.getByText('Tokens per Day')).toBeVisible();
   await expect(performance.getByRole('list', { name: 'Slowest agents' })).toContainText(AGENT.name);
-  await snap(page, 'analytics-performance');
+  await snapPage(page, 'analytics-performance');
 
   // A second run whose model call fails: the open page refetches on the realtime event.
   fake.script([{ error: { status: 400, message: 'model "gpt-4o" is overloaded' } }]);
@@ -168,24 +164,24 @@ test('analytics shows the runs, follows a new one live and exports the figures',
   if (screenshotDir) {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.waitForTimeout(400);
-    await snap(page, 'analytics-overview-dark');
+    await snapPage(page, 'analytics-overview-dark');
     await page.getByRole('tab', { name: 'Agents' }).click();
-    await snap(page, 'analytics-agents-dark');
+    await snapPage(page, 'analytics-agents-dark');
     await page.getByRole('tab', { name: 'Workflows' }).click();
-    await snap(page, 'analytics-workflows-dark');
+    await snapPage(page, 'analytics-workflows-dark');
     await page.getByRole('tab', { name: 'Performance' }).click();
-    await snap(page, 'analytics-performance-dark');
+    await snapPage(page, 'analytics-performance-dark');
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('tab', { name: 'Overview' }).click();
     await page.waitForTimeout(300);
-    await snap(page, 'analytics-phone-overview');
+    await snapPage(page, 'analytics-phone-overview');
     await page.getByRole('tab', { name: 'Agents' }).click();
-    await snap(page, 'analytics-phone-agents');
+    await snapPage(page, 'analytics-phone-agents');
     await page.getByRole('tab', { name: 'Workflows' }).click();
-    await snap(page, 'analytics-phone-workflows');
+    await snapPage(page, 'analytics-phone-workflows');
     await page.getByRole('tab', { name: 'Performance' }).click();
-    await snap(page, 'analytics-phone-performance');
+    await snapPage(page, 'analytics-phone-performance');
   }
 });
 
@@ -198,10 +194,10 @@ test('a new organization sees helpful empty states, not empty charts', async ({ 
   await expect(page.getByText('No runs in the last 7 days')).toBeVisible();
   await expect(page.getByTestId('success-bar')).toHaveCount(0);
   await expect(page.getByText('No runs yet. Execute a workflow to see it here.')).toBeVisible();
-  await snap(page, 'analytics-empty');
+  await snapPage(page, 'analytics-empty');
   await page.getByRole('tab', { name: 'Workflows' }).click();
   await expect(page.getByText('No workflow ran in this period')).toBeVisible();
   await page.getByRole('tab', { name: 'Agents' }).click();
   await expect(page.getByText('No agents yet')).toBeVisible();
-  await snap(page, 'analytics-empty-agents');
+  await snapPage(page, 'analytics-empty-agents');
 });

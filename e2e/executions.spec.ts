@@ -1,8 +1,16 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
-import { expect, expectToast, signInAs, test, uniqueName, type Account } from './fixtures';
+import {
+  expect,
+  expectToast,
+  screenshotDir,
+  signInAs,
+  snap,
+  test,
+  uniqueName,
+  type Account,
+} from './fixtures';
 import { AGENT, setUpOneAgentWorkflow } from './one-agent-workflow';
 
 // Each test talks to a fake model server of its own: scripted replies sit in one queue per server,
@@ -14,12 +22,6 @@ test.beforeEach(async () => {
 test.afterEach(async () => {
   await fake?.close();
 });
-
-/** Optional screenshots for reviewing the screens: E2E_SCREENSHOTS=/tmp/dir. */
-const screenshotDir = process.env.E2E_SCREENSHOTS;
-async function snap(page: Page, name: string) {
-  if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
-}
 
 async function onlyExecution(request: APIRequestContext, account: Account) {
   const res = await request.get('/api/executions', {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export type Account = {
@@ -49,6 +50,14 @@ export async function expectToast(page: Page, text: string) {
   await expect(
     page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true }),
   ).toBeVisible();
+}
+
+/** Optional screenshots for reviewing the screens: E2E_SCREENSHOTS=/tmp/dir. */
+export const screenshotDir = process.env.E2E_SCREENSHOTS;
+
+/** Saves the page as {screenshotDir}/{name}.png when screenshots are asked for. */
+export async function snap(page: Page, name: string, { fullPage = false } = {}) {
+  if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
 }
 
 export const test = base;
