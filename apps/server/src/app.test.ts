@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './testing/test-app';
-import { redactPaths } from './platform/logger';
+import { loggerOptions } from './platform/logger';
 
 const logLines: string[] = [];
 const distDir = mkdtempSync(path.join(os.tmpdir(), 'crewline-dist-'));
@@ -20,8 +20,7 @@ beforeAll(async () => {
   t = await createTestApp({
     config: { webDistDir: distDir },
     logger: {
-      level: 'trace',
-      redact: { paths: redactPaths, censor: '[redacted]' },
+      ...loggerOptions('trace'),
       stream: new Writable({ write: (chunk, _enc, done) => (logLines.push(String(chunk)), done()) }),
     },
   });

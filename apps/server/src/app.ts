@@ -4,13 +4,19 @@ import type { Db } from '@crewline/db';
 import type { Logger } from 'pino';
 import type { Config } from './platform/env';
 import { registerErrorHandler } from './platform/errors';
+import { registerInputGuard } from './platform/input-guard';
 import { loggerOptions } from './platform/logger';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerSpa } from './platform/spa';
 import { createRequestMetrics, registerRequestMetrics } from './platform/request-metrics';
 import { createEventBus, type EventBus } from './platform/events';
 import { createSecretBox } from './platform/crypto';
-import { createEgress, egressFetch } from './platform/egress';
+import {
+  createEgress,
+  createReservedDestinations,
+  egressFetch,
+  type ReservedDestinations,
+} from './platform/egress';
 import { createLlmGateway, createModelCatalogue, type LlmGateway } from './platform/llm';
 import type { ExecutionQueue } from './platform/queue';
 import { createTokenService } from './platform/auth/tokens';
@@ -64,6 +70,11 @@ export type AppDeps = {
   llm?: LlmGateway;
   /** Where runs are queued; without it, starting a run answers 503 (read-only processes, most tests). */
   queue?: ExecutionQueue;
+  /**
+   * The process's own ports and database, refused to every tool, model connection and webhook whatever
+   * the allow-list says (main.ts adds the database and the listening port). Defaults to config.port only.
+   */
+  reserved?: ReservedDestinations;
 };
 
 /** Wires services into routes. Tests build the real app with this and call it through inject(). */
@@ -72,12 +83,13 @@ export function createServices(deps: AppDeps) {
   const metrics = createRequestMetrics();
   const events = deps.events ?? createEventBus();
   const box = createSecretBox(config.encryptionKey);
-  // Model calls get a longer limit than tool calls; both pass the same SSRF checks.
-  const toolEgress = createEgress({ allowList: config.egressAllowList });
+  // Model calls get a longer limit than tool calls; both pass the same SSRF checks and reservations.
+  const reserved = deps.reserved ?? createReservedDestinations({ localPorts: [config.port] });
+  const toolEgress = createEgress({ allowList: config.egressAllowList, reserved });
   const llm =
     deps.llm ??
     createLlmGateway({
-      fetch: egressFetch(createEgress({ allowList: config.egressAllowList, timeoutMs: 180_000 })),
+      fetch: egressFetch(createEgress({ allowList: config.egressAllowList, reserved, timeoutMs: 180_000 })),
     });
   const toolConfigurations = createToolConfigurationsService({
     config,
@@ -91,6 +103,7 @@ export function createServices(deps: AppDeps) {
   const toolRuntime = createToolRuntime({
     config,
     egress: toolEgress,
+    reserved,
     llm,
     connectionFor: (organizationId, provider) => toolConfigurations.connectionFor(organizationId, provider),
     sendgridSettings: (organizationId) => toolConfigurations.activeSecrets(organizationId, 'sendgrid_config'),
@@ -109,6 +122,7 @@ export function createServices(deps: AppDeps) {
       repository: createAuthRepository(db),
       rateLimits: createRateLimitRepository(db),
       tokens: createTokenService(config.jwtSecret),
+      events,
     }),
     organizations: createOrganizationsService(
       createOrganizationsRepository(db),
@@ -169,6 +183,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
   registerSecurityHeaders(app);
   registerRequestMetrics(app, services.metrics);
   registerAuthGuard(app, services.auth);
@@ -177,6 +192,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     auth: services.auth,
     events: services.events,
     realtime: createRealtimeService(createRealtimeRepository(deps.db)),
+    maxSocketsPerUser: deps.config.wsMaxPerUser,
   });
 
   await app.register(systemRoutes(services.system));

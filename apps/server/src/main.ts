@@ -4,7 +4,8 @@ import { pino } from 'pino';
 import { createDb, runMigrations, startEmbeddedPostgres } from '@crewline/db';
 import { buildApp, createServices } from './app';
 import { ConfigError, loadConfig } from './platform/env';
-import { loggerOptions } from './platform/logger';
+import { createReservedDestinations, loopbackWarning } from './platform/egress';
+import { loggerOptions, withoutQueryReports } from './platform/logger';
 import { createPgEventBus } from './platform/events';
 import { executionQueue, JOBS_CHANNEL, startQueue } from './platform/queue';
 import { HEARTBEAT_INTERVAL_MS } from './modules/system/system.service';
@@ -18,13 +19,18 @@ async function main() {
   const config = loadConfig(process.env);
   const logger = pino(loggerOptions(config.logLevel) as object);
   const shutdown = createShutdown(logger, stops);
+  const openLoopback = loopbackWarning(config.egressAllowList);
+  if (openLoopback) logger.warn(openLoopback);
 
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     logger.info({ dataDir: config.dataDir }, 'starting the embedded PostgreSQL');
     const embedded = await startEmbeddedPostgres({
       dataDir: config.dataDir,
-      log: (line) => logger.debug(line),
+      log: (output) => {
+        const kept = withoutQueryReports(output);
+        if (kept) logger.debug(kept);
+      },
     });
     stops.unshift(() => embedded.stop());
     databaseUrl = embedded.url;
@@ -32,6 +38,10 @@ async function main() {
   const database = createDb(databaseUrl);
   stops.unshift(() => database.close());
   await runMigrations(database.db);
+  // Never reachable from a tool, model connection or webhook, whatever EGRESS_ALLOW_LIST says: our
+  // ports (PORT here, the one we really listen on below) and our database, resolved once now.
+  const reserved = createReservedDestinations({ localPorts: [config.port] });
+  await reserved.addDatabase(databaseUrl);
 
   // Realtime events and job wake-ups cross processes through Postgres LISTEN/NOTIFY.
   const bus = createPgEventBus({ databaseUrl, pool: database.pool, logger });
@@ -47,6 +57,7 @@ async function main() {
     events: bus,
     queue: executionQueue(boss),
     loggerInstance: logger,
+    reserved,
   });
 
   if (config.role !== 'api') {
@@ -79,6 +90,7 @@ async function main() {
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
+    reserved.addLocalPort(port);
     const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
     logger.info(`Crewline is running at http://${shownHost}:${port}`);
   }

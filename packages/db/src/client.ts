@@ -2,16 +2,28 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
 
+/**
+ * How long opening a connection may take. node-postgres waits forever by default, so with the
+ * database unreachable (packets dropped rather than refused) requests would hang instead of failing.
+ */
+export const CONNECT_TIMEOUT_MS = 5000;
+
 export interface CreateDbOptions {
   /** Pool size; pg's default is 10. */
   max?: number;
+  /** Defaults to CONNECT_TIMEOUT_MS; also bounds the wait for a free pooled connection. */
+  connectionTimeoutMillis?: number;
   /** Errors of idle pooled connections (server restart, admin shutdown). The pool has already dropped
    * the broken connection and the next query reconnects, so the default only ignores them. */
   onIdleError?: (error: Error) => void;
 }
 
 export function createDb(url: string, options: CreateDbOptions = {}) {
-  const pool = new pg.Pool({ connectionString: url, max: options.max });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? CONNECT_TIMEOUT_MS,
+  });
   // Without a listener, an idle connection killed by the server (57P01 on shutdown) crashes the process.
   pool.on('error', options.onIdleError ?? (() => {}));
   const db = drizzle(pool, { schema });

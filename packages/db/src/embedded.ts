@@ -18,6 +18,9 @@ export interface EmbeddedPostgresOptions {
   log?: (line: string) => void;
   /** Trades crash safety for speed (fsync and friends off): only for clusters thrown away afterwards. */
   ephemeral?: boolean;
+  /** Listens on this port instead of a free one, so a restart keeps the URL (tests restart the
+   * database under a running server this way). Another process holding it fails the start. */
+  port?: number;
 }
 
 export interface EmbeddedPostgresHandle {
@@ -62,7 +65,7 @@ export async function startEmbeddedPostgres(
   }
 
   for (let attempt = 1; ; attempt++) {
-    const port = await findFreePort();
+    const port = options.port ?? (await findFreePort());
     const output: string[] = [];
     const record = (message: unknown) => {
       const line = message instanceof Error ? message.message : String(message);
@@ -94,7 +97,7 @@ export async function startEmbeddedPostgres(
     } catch (error) {
       // The port was free a moment ago; another process may have taken it since.
       const portTaken = output.some((line) => line.includes('Address already in use'));
-      if (portTaken && attempt < START_ATTEMPTS) continue;
+      if (portTaken && attempt < START_ATTEMPTS && options.port === undefined) continue;
       fail('start', error);
     }
 

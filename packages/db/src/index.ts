@@ -1,6 +1,7 @@
 export * as schema from './schema';
 export * from './schema';
 export {
+  CONNECT_TIMEOUT_MS,
   createDb,
   transactionWithExecutor,
   type CreateDbOptions,

@@ -18,7 +18,7 @@ export type PromptInput = {
   context?: { agentName: string; content: string }[];
 };
 
-/** System message: who the agent is (role, goal, backstory) and its own system prompt (DESIGN.md §4). */
+/** System message: who the agent is (role, goal, backstory) and its own system prompt (docs/architecture.md, Runs). */
 export function buildSystemPrompt(agent: PromptAgent): string {
   return [
     `You are ${agent.name}, ${agent.role}.`,

@@ -86,7 +86,7 @@ const inputText = (input: unknown) =>
       ? JSON.stringify(input, null, 2)
       : 'Start the task.';
 
-/** Runs a workflow's agents according to its process type (DESIGN.md §4). Pure: all I/O goes through ports. */
+/** Runs a workflow's agents according to its process type (docs/architecture.md, Runs). Pure: all I/O goes through ports. */
 export async function runWorkflow(
   definition: RunDefinition,
   input: RunInput,

@@ -15,6 +15,7 @@ describe('configuration', () => {
       role: 'all',
       logLevel: 'info',
       databaseUrl: undefined,
+      wsMaxPerUser: 20,
     });
     expect(config.rateLimits).toEqual({
       loginMaxFailures: 10,
@@ -73,7 +74,9 @@ describe('configuration', () => {
       AUTH_SIGNUP_MAX_PER_HOUR: '7',
       ROLE: 'worker',
       TRUST_PROXY: 'true',
+      WS_MAX_PER_USER: '5',
     });
+    expect(config.wsMaxPerUser).toBe(5);
     expect(config.rateLimits.loginMaxFailures).toBe(3);
     expect(config.rateLimits.signupMaxPerHour).toBe(7);
     expect(config.role).toBe('worker');

@@ -35,6 +35,7 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: intFromEnv(4, 1, 64),
   RUN_LEASE_SECONDS: intFromEnv(30, 1, 3600),
   RUN_MAX_ATTEMPTS: intFromEnv(3, 1, 20),
+  WS_MAX_PER_USER: intFromEnv(20, 1, 10_000),
   OPENAI_API_KEY: z.string().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
 });
@@ -57,6 +58,8 @@ export type Config = {
   egressAllowList: string[];
   /** Runs one worker process works on at once; how long a run's lease lasts; attempts before giving up. */
   runs: { concurrency: number; leaseMs: number; maxAttempts: number };
+  /** Open realtime websockets one user may hold (per API process). */
+  wsMaxPerUser: number;
 };
 
 export class ConfigError extends Error {}
@@ -95,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       leaseMs: e.RUN_LEASE_SECONDS * 1000,
       maxAttempts: e.RUN_MAX_ATTEMPTS,
     },
+    wsMaxPerUser: e.WS_MAX_PER_USER,
     egressAllowList: (e.EGRESS_ALLOW_LIST ?? '')
       .split(',')
       .map((entry) => entry.trim())

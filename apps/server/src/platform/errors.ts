@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from './database-unavailable';
+import { describeError } from './logger';
 
 /** A failure the user caused or may see; anything else is a 500 with a generic message. */
 export class AppError extends Error {
@@ -53,7 +55,7 @@ const fastifyMessages: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Invalid Content-Length'],
 };
 
-/** The one place where errors become HTTP answers: `{ message, errors? }` (DESIGN.md §7). */
+/** The one place where errors become HTTP answers: `{ message, errors? }` (docs/architecture.md, Request path). */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -69,6 +71,16 @@ export function registerErrorHandler(app: FastifyInstance) {
         .status(error.statusCode)
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
     }
+    // The database is down or restarting: nothing was wrong with the request, so say when to retry.
+    // Only the driver's reason is logged (a DrizzleQueryError's own message carries the query's parameters).
+    const unavailable = databaseUnavailable(error);
+    if (unavailable) {
+      request.log.warn({ code: unavailable.code, reason: unavailable.message }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply
+        .status(503)
+        .send({ message: 'The service is temporarily unavailable. Try again in a moment.' });
+    }
     const known = error.code ? fastifyMessages[error.code] : undefined;
     if (known) return reply.status(known[0]).send({ message: known[1] });
     if (error instanceof SyntaxError && error.statusCode === 400) {
@@ -77,7 +89,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: error.message });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // Type, message, code and call sites only: never the SQL, its parameters or anything the error carries.
+    request.log.error({ err: describeError(error) }, 'unhandled error');
     return reply.status(500).send({ message: 'Internal server error' });
   });
 }

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RealtimeEvent } from '@crewline/contracts';
 import { createTestDb, type TestDb } from '../testing/test-db';
-import { createEventBus, createPgEventBus, EVENTS_CHANNEL, type PgEventBus } from './events';
+import {
+  createEventBus,
+  createPgEventBus,
+  EVENTS_CHANNEL,
+  SESSIONS_CHANNEL,
+  type PgEventBus,
+  type SessionChange,
+} from './events';
 
 let database: TestDb;
 const buses: PgEventBus[] = [];
@@ -60,6 +67,25 @@ describe('in-process event bus', () => {
     off();
     bus.publish(agentEvent());
     expect(got).toEqual(['agent_created']);
+  });
+
+  it('delivers session changes the same way, beside the events', async () => {
+    const bus = createEventBus();
+    const got: SessionChange[] = [];
+    const events: string[] = [];
+    bus.subscribe((event) => events.push(event.type));
+    bus.subscribeSessionChanges({
+      onChange: () => {
+        throw new Error('broken subscriber');
+      },
+    });
+    const off = bus.subscribeSessionChanges({ onChange: (change) => got.push(change) });
+    const change: SessionChange = { type: 'session_ended', sessionId: randomUUID() };
+    await bus.publishSessionChange(change);
+    off();
+    await bus.publishSessionChange(change);
+    expect(got).toEqual([change]);
+    expect(events).toEqual([]);
   });
 });
 
@@ -146,6 +172,72 @@ describe('Postgres event bus', () => {
     await other.publish(event);
     await vi.waitFor(() => expect(atOther).toEqual([event]));
     expect(received).toEqual([]);
+  });
+
+  it('sends a session change made in a transaction to every process on commit, and never on rollback', async () => {
+    const { bus: first } = await startBus();
+    const { bus: second } = await startBus();
+    const changes = (bus: PgEventBus) => {
+      const got: SessionChange[] = [];
+      bus.subscribeSessionChanges({ onChange: (change) => got.push(change) });
+      return got;
+    };
+    const [atFirst, atSecond] = [changes(first), changes(second)];
+    const events = record(second);
+
+    async function inTransaction(change: SessionChange, end: 'COMMIT' | 'ROLLBACK') {
+      const client = await database.pool.connect();
+      try {
+        await client.query('BEGIN');
+        await first.publishSessionChange(change, {
+          executeSql: (text, values) => client.query(text, values),
+        });
+        // Not before the commit: a process that hears it must already see the revoked session.
+        const marker = agentEvent();
+        await first.publish(marker);
+        await vi.waitFor(() => expect(events).toContainEqual(marker));
+        expect(atSecond).toEqual([]);
+        await client.query(end);
+      } finally {
+        client.release();
+      }
+    }
+
+    const rolledBack: SessionChange = { type: 'session_ended', sessionId: randomUUID() };
+    await inTransaction(rolledBack, 'ROLLBACK');
+    const committed: SessionChange = {
+      type: 'user_sessions_ended',
+      userId: randomUUID(),
+      exceptSessionId: randomUUID(),
+    };
+    await inTransaction(committed, 'COMMIT');
+    const outside: SessionChange = {
+      type: 'membership_ended',
+      userId: randomUUID(),
+      organizationId: randomUUID(),
+    };
+    await second.publishSessionChange(outside);
+    await vi.waitFor(() => {
+      expect(atFirst).toEqual([committed, outside]);
+      expect(atSecond).toEqual([committed, outside]);
+    });
+  });
+
+  it('drops session notifications it cannot read, and reports changes missed while reconnecting', async () => {
+    const { bus, applicationName, logger } = await startBus();
+    const got: SessionChange[] = [];
+    const missed = vi.fn();
+    bus.subscribeSessionChanges({ onChange: (change) => got.push(change), onMissed: missed });
+    await bus.notify(SESSIONS_CHANNEL, 'not json');
+    await bus.notify(SESSIONS_CHANNEL, JSON.stringify({ type: 'session_ended' }));
+    const valid: SessionChange = { type: 'session_ended', sessionId: randomUUID() };
+    await bus.publishSessionChange(valid);
+    await vi.waitFor(() => expect(got).toEqual([valid]));
+    expect(logger.warn).toHaveBeenCalledTimes(2);
+
+    const [before] = await listenerPids(applicationName);
+    await database.pool.query('SELECT pg_terminate_backend($1)', [before]);
+    await vi.waitFor(() => expect(missed).toHaveBeenCalledTimes(1), { timeout: 10_000, interval: 100 });
   });
 
   it('logs instead of throwing when publishing fails', async () => {

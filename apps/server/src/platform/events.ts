@@ -1,40 +1,93 @@
 import pg from 'pg';
+import { CONNECT_TIMEOUT_MS } from '@crewline/db';
+import { z } from 'zod';
 import { realtimeEventSchema, type RealtimeEvent } from '@crewline/contracts';
+import type { SqlExecutor } from '@crewline/db';
 
 type Listener = (event: RealtimeEvent) => void;
+
+/**
+ * Sessions that ended or a membership that was removed: every process closes or trims the
+ * websockets concerned. Ids only, so the notification stays small however many sessions a user has.
+ */
+export const sessionChangeSchema = z.discriminatedUnion('type', [
+  /** Logout: that session's sockets close. */
+  z.object({ type: z.literal('session_ended'), sessionId: z.string() }),
+  /** E.g. a password change: every session of the user ends except the one that made the change. */
+  z.object({
+    type: z.literal('user_sessions_ended'),
+    userId: z.string(),
+    exceptSessionId: z.string().optional(),
+  }),
+  /** The user left the organization: its feed stops, and sessions signed in to it end. */
+  z.object({ type: z.literal('membership_ended'), userId: z.string(), organizationId: z.string() }),
+]);
+export type SessionChange = z.infer<typeof sessionChangeSchema>;
+
+/** `onMissed` runs when changes may have been lost (the Postgres bus reconnected): check everything again. */
+export type SessionChangeListener = { onChange(change: SessionChange): void; onMissed?(): void };
 
 /**
  * The server's event bus. Services publish domain events here; the realtime hub delivers them to the
  * organization's websocket clients. `publish` may return a promise (the Postgres bus does) that
  * never rejects, so callers may await it or not.
+ *
+ * Session changes travel beside the events, to every process's hub. Given the `executor` of the
+ * transaction that revoked the sessions, the Postgres bus sends its NOTIFY in that transaction:
+ * Postgres delivers it only on commit, so a process that hears it already sees the revoked rows, and
+ * a failed NOTIFY rolls the revocation back rather than leaving sockets open unnoticed.
  */
 export type EventBus = {
   publish(event: RealtimeEvent): void | Promise<void>;
   subscribe(listener: Listener): () => void;
+  publishSessionChange(change: SessionChange, executor?: SqlExecutor): Promise<void>;
+  subscribeSessionChanges(listener: SessionChangeListener): () => void;
 };
 
-/** The in-process bus: one process, synchronous delivery (tests and the Postgres bus's local fan-out). */
+/**
+ * The in-process bus: one process, synchronous delivery (tests and the Postgres bus's local fan-out).
+ * With no other process to tell, a session change is delivered at once; the executor goes unused.
+ */
 export function createEventBus() {
   const listeners = new Set<Listener>();
+  const sessionListeners = new Set<SessionChangeListener>();
+
+  function deliver<T>(targets: Iterable<T>, call: (target: T) => void) {
+    for (const target of targets) {
+      try {
+        call(target);
+      } catch {
+        // A failing subscriber must never break the request that published the event.
+      }
+    }
+  }
+
   return {
     publish(event: RealtimeEvent) {
-      for (const listener of listeners) {
-        try {
-          listener(event);
-        } catch {
-          // A failing subscriber must never break the request that published the event.
-        }
-      }
+      deliver(listeners, (listener) => listener(event));
     },
     subscribe(listener: Listener): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-  } satisfies EventBus;
+    async publishSessionChange(change: SessionChange, _executor?: SqlExecutor): Promise<void> {
+      deliver(sessionListeners, (listener) => listener.onChange(change));
+    },
+    subscribeSessionChanges(listener: SessionChangeListener): () => void {
+      sessionListeners.add(listener);
+      return () => sessionListeners.delete(listener);
+    },
+    /** Tells the session listeners that changes may have been lost (the Postgres bus, after a reconnect). */
+    missedSessionChanges() {
+      deliver(sessionListeners, (listener) => listener.onMissed?.());
+    },
+  } satisfies EventBus & { missedSessionChanges(): void };
 }
 
 /** The NOTIFY channel realtime events travel on between processes. */
 export const EVENTS_CHANNEL = 'crewline_events';
+/** The NOTIFY channel session changes travel on between processes (same LISTEN connection). */
+export const SESSIONS_CHANNEL = 'crewline_sessions';
 
 /** Postgres refuses NOTIFY payloads of 8000 bytes or more; events are ids and numbers, far below. */
 const MAX_PAYLOAD_BYTES = 7900;
@@ -74,14 +127,16 @@ export type PgEventBus = EventBus & {
 };
 
 /**
- * The event bus across processes (DESIGN.md §3): publish is `pg_notify` on `crewline_events`, and
+ * The event bus across processes (docs/architecture.md, Realtime): publish is `pg_notify` on `crewline_events`, and
  * one LISTEN connection per process delivers every notification — this process's own included, so
- * there is a single delivery path and no event arrives twice. Other channels (the job wake-up,
- * `crewline_jobs`) share the same connection through `onChannel`.
+ * there is a single delivery path and no event arrives twice. Session changes travel the same way
+ * on `crewline_sessions`; other channels (the job wake-up, `crewline_jobs`) share the connection
+ * through `onChannel`.
  *
  * Call `start()` before serving: until the listener is connected, nothing is delivered locally.
  * While it reconnects (Postgres restart), notifications are lost; realtime events are hints that
- * make clients refetch, and job wake-ups have `onMissed` plus the queue's own polling.
+ * make clients refetch, job wake-ups have `onMissed` plus the queue's own polling, and session
+ * changes have `onMissed` (the hub re-checks every socket) plus its heartbeat.
  */
 export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
   const { databaseUrl, pool, logger } = options;
@@ -107,6 +162,23 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
   }
   channels.set(EVENTS_CHANNEL, new Set([{ onNotify: deliverEvent }]));
 
+  function deliverSessionChange(payload: string) {
+    let change: SessionChange;
+    try {
+      const parsed = sessionChangeSchema.safeParse(JSON.parse(payload));
+      if (!parsed.success) throw new Error(parsed.error.message);
+      change = parsed.data;
+    } catch (err) {
+      logger.warn({ err, channel: SESSIONS_CHANNEL }, 'dropped an invalid session change notification');
+      return;
+    }
+    void local.publishSessionChange(change);
+  }
+  channels.set(
+    SESSIONS_CHANNEL,
+    new Set([{ onNotify: deliverSessionChange, onMissed: () => local.missedSessionChanges() }]),
+  );
+
   function dispatch(channel: string, payload: string) {
     for (const handler of channels.get(channel) ?? []) safely(() => handler.onNotify(payload), channel);
   }
@@ -117,6 +189,8 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
       application_name: applicationName,
       // Detects a silently dropped connection (no RST) instead of waiting forever for notifications.
       keepAlive: true,
+      // A connect that hangs (host unreachable) would otherwise stall the reconnect loop for good.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
     next.on('notification', (message) => dispatch(message.channel, message.payload ?? ''));
     // Both fire when the server goes away; the identity check makes one reconnect out of them.
@@ -196,6 +270,15 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
     },
 
     subscribe: local.subscribe,
+
+    async publishSessionChange(change, executor) {
+      const payload = JSON.stringify(change);
+      // In the caller's transaction a failure must surface (and roll the revocation back).
+      if (executor) await executor.executeSql('SELECT pg_notify($1, $2)', [SESSIONS_CHANNEL, payload]);
+      else await notify(SESSIONS_CHANNEL, payload);
+    },
+
+    subscribeSessionChanges: local.subscribeSessionChanges,
 
     notify,
 

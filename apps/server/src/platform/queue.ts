@@ -1,6 +1,9 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { SqlExecutor } from '@crewline/db';
+import { CONNECT_TIMEOUT_MS, type SqlExecutor } from '@crewline/db';
+import { isDatabaseUnavailable } from './database-unavailable';
+
+const DEADLOCK_DETECTED = '40P01';
 
 /** The queue of workflow runs; a job's data is `{ executionId }`. */
 export const EXECUTION_QUEUE = 'workflow-execution';
@@ -11,16 +14,37 @@ export const EXECUTION_QUEUE = 'workflow-execution';
  * Every role starts it: API processes send jobs, worker processes also work them.
  */
 export async function startQueue(databaseUrl: string, logger: Logger) {
-  const boss = new PgBoss({ connectionString: databaseUrl, max: 5 });
-  boss.on('error', (error) => logger.error({ err: error }, 'queue error'));
+  // pg-boss hands these to its own pg.Pool (whose connect timeout its types do not list): bounded
+  // connects, so its calls fail fast and are retried while the database is unreachable.
+  const options: PgBoss.ConstructorOptions & { connectionTimeoutMillis: number } = {
+    connectionString: databaseUrl,
+    max: 5,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  };
+  const boss = new PgBoss(options);
+  // Its pool's connections dropping while the database restarts is expected; it reconnects by itself.
+  boss.on('error', (error) =>
+    isDatabaseUnavailable(error)
+      ? logger.warn({ err: error }, 'queue: the database is unavailable')
+      : logger.error({ err: error }, 'queue error'),
+  );
   await boss.start();
-  // A job is only a wake-up call: the execution row's lease decides who runs it (see the runner),
-  // and the sweeper re-sends runs whose worker died, so pg-boss itself never retries.
-  await boss.createQueue(EXECUTION_QUEUE, {
-    name: EXECUTION_QUEUE,
-    retryLimit: 0,
-    expireInSeconds: 6 * 60 * 60,
-  });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // A job is only a wake-up call: the execution row's lease decides who runs it (see the runner),
+      // and the sweeper re-sends runs whose worker died, so pg-boss itself never retries.
+      await boss.createQueue(EXECUTION_QUEUE, {
+        name: EXECUTION_QUEUE,
+        retryLimit: 0,
+        expireInSeconds: 6 * 60 * 60,
+      });
+      break;
+    } catch (error) {
+      // Processes started together (API and workers) on a new database race to create the queue;
+      // Postgres ends the lock cycle by aborting all but one, which find it made on their next try.
+      if ((error as { code?: unknown }).code !== DEADLOCK_DETECTED || attempt === 5) throw error;
+    }
+  }
   return boss;
 }
 export type Queue = PgBoss;

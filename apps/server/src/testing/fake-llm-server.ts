@@ -4,14 +4,18 @@ import { pathToFileURL } from 'node:url';
 
 /**
  * A fake LLM server speaking enough of the OpenAI Chat Completions and Anthropic Messages protocols
- * for the real AI SDK providers to talk to it over HTTP. Tests never reach the internet (DESIGN.md §5).
+ * for the real AI SDK providers to talk to it over HTTP. Tests never reach the internet (docs/architecture.md, Agents, tools and models).
  */
 
 export type FakeToolCall = { name: string; arguments: Record<string, unknown> };
 export type FakeReply =
   | { content: string; delayMs?: number }
   | { toolCalls: FakeToolCall[]; content?: string; delayMs?: number }
-  | { error: { status: number; message: string }; delayMs?: number };
+  | { error: { status: number; message: string }; delayMs?: number }
+  /** Answers with the text of the last tool result it was sent, as a model repeating a tool's output. */
+  | { echoToolResult: true; delayMs?: number };
+type ResolvedReply = Exclude<FakeReply, { echoToolResult: true }>;
+type Message = { role: string; content?: unknown };
 
 export type RecordedRequest = {
   method: string;
@@ -36,6 +40,11 @@ type Failure = { status: number; body: unknown; headers: Record<string, string> 
 type Protocol = 'openai' | 'anthropic';
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/** OpenAI sends tool results as `tool` messages, Anthropic as `tool_result` parts of user messages. */
+const isToolResult = (m: Message) =>
+  m.role === 'tool' ||
+  (Array.isArray(m.content) && m.content.some((p: { type?: string }) => p?.type === 'tool_result'));
 
 /** Text of a message in either protocol: a string, or an array of text/tool parts. */
 function textOf(content: unknown): string {
@@ -119,9 +128,12 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
     return typeof options.requireKey === 'string' ? given === options.requireKey : true;
   }
 
-  /** The next scripted reply, or an echo of the last user message when the script is empty. */
-  function nextReply(lastUserText: string): FakeReply {
-    return replies.shift() ?? { content: `Fake reply to: ${lastUserText}` };
+  /** The next scripted reply (a tool echo filled in), or an echo of the last user message if none. */
+  function nextReply(lastUserText: string, messages: Message[]): ResolvedReply {
+    const reply = replies.shift() ?? { content: `Fake reply to: ${lastUserText}` };
+    if (!('echoToolResult' in reply)) return reply;
+    const toolResult = [...messages].reverse().find(isToolResult);
+    return { content: textOf(toolResult?.content), delayMs: reply.delayMs };
   }
 
   async function awaitDelay(reply: FakeReply, res: ServerResponse) {
@@ -146,7 +158,7 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
   async function chatCompletion(res: ServerResponse, body: ChatBody) {
     const messages = body?.messages ?? [];
     const lastUser = [...messages].reverse().find((m) => m.role === 'user');
-    const reply = nextReply(textOf(lastUser?.content));
+    const reply = nextReply(textOf(lastUser?.content), messages);
     if (!(await awaitDelay(reply, res))) return;
     if ('error' in reply) return sendError(res, 'openai', reply.error.status, reply.error.message, {});
 
@@ -217,10 +229,8 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
   async function anthropicMessage(res: ServerResponse, body: AnthropicBody) {
     const messages = body?.messages ?? [];
     // Anthropic sends tool results as user messages; the echo wants the last real user text.
-    const isToolResult = (m: { content?: unknown }) =>
-      Array.isArray(m.content) && m.content.some((p: { type?: string }) => p?.type === 'tool_result');
     const lastUser = [...messages].reverse().find((m) => m.role === 'user' && !isToolResult(m));
-    const reply = nextReply(textOf(lastUser?.content));
+    const reply = nextReply(textOf(lastUser?.content), messages);
     if (!(await awaitDelay(reply, res))) return;
     if ('error' in reply) return sendError(res, 'anthropic', reply.error.status, reply.error.message, {});
 

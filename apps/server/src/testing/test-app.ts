@@ -6,6 +6,7 @@ import { startExecutionWorker, type ExecutionWorker } from '../modules/execution
 import { executionQueue, JOBS_CHANNEL, startQueue, type Queue } from '../platform/queue';
 import { createEventBus, createPgEventBus, type EventBus, type PgEventBus } from '../platform/events';
 import type { LlmGateway } from '../platform/llm';
+import { createReservedDestinations } from '../platform/egress';
 import type { RealtimeEvent } from '@crewline/contracts';
 import type { Config } from '../platform/env';
 import { createTestDb, type TestDb } from './test-db';
@@ -25,6 +26,8 @@ export async function createTestApp(
     events?: (database: TestDb) => EventBus;
     /** Also run queued executions in this process (pg-boss + worker + a Postgres bus for wake-ups and cancels). */
     worker?: boolean;
+    /** Registers extra routes before the app is ready (e.g. one that fails on purpose). */
+    routes?: (app: FastifyInstance, database: TestDb) => void;
   } = {},
 ) {
   const database = await createTestDb();
@@ -39,6 +42,9 @@ export async function createTestApp(
   const boss: Queue | undefined = options.worker ? await startQueue(database.url, silent) : undefined;
   const published: RealtimeEvent[] = [];
   events.subscribe((event) => published.push(event));
+  // As main.ts does: the app's own database is out of every tool's reach, even with 127.0.0.1 allow-listed.
+  const reserved = createReservedDestinations({ localPorts: [config.port] });
+  await reserved.addDatabase(database.url);
   const deps = {
     config,
     db: database.db,
@@ -46,9 +52,11 @@ export async function createTestApp(
     events,
     llm: options.llm,
     queue: boss && executionQueue(boss),
+    reserved,
   };
   const services = createServices(deps);
   const app: FastifyInstance = await buildApp(deps, services);
+  options.routes?.(app, database);
   await app.ready();
   const worker: ExecutionWorker | undefined = boss
     ? await startExecutionWorker({
@@ -97,6 +105,8 @@ export async function createTestApp(
     /** The test database (its URL and pool), e.g. for a second Postgres bus. */
     database,
     config,
+    /** The app's reserved destinations (its database; tests may add a port). */
+    reserved,
     /** Every event the app published, oldest first. */
     published,
     responseBodies,

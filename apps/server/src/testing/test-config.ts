@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // The fake model server and test tools listen on loopback.
     egressAllowList: ['127.0.0.1'],
     runs: { concurrency: 4, leaseMs: 30_000, maxAttempts: 3 },
+    wsMaxPerUser: 20,
     ...overrides,
   };
 }

@@ -307,6 +307,42 @@ describe('RealtimeConnection', () => {
     expect(sockets()).toHaveLength(1);
   });
 
+  it('waits a minute after a refusal for too many open connections (4429), giving up after 5 in a row', () => {
+    const connection = connect();
+    for (let refusal = 1; refusal <= 5; refusal++) {
+      // The server accepts the upgrade, then closes at once: the open must not bring back the 1 s retry.
+      last().open();
+      last().fail(4429);
+      vi.advanceTimersByTime(59_999);
+      expect(sockets()).toHaveLength(refusal);
+      expect(connection.status).toBe('connecting');
+      vi.advanceTimersByTime(1);
+      expect(sockets()).toHaveLength(refusal + 1);
+    }
+    last().open();
+    last().fail(4429);
+    expect(connection.status).toBe('closed');
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(sockets()).toHaveLength(6);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('gave up'));
+  });
+
+  it('starts the count of 4429 refusals over once a subscription is accepted', () => {
+    const connection = connect();
+    for (let refusal = 1; refusal <= 5; refusal++) {
+      last().open();
+      last().fail(4429);
+      vi.advanceTimersByTime(60_000);
+    }
+    last().open();
+    last().receive({ type: 'subscribed', organizationId: 'org-1' });
+    last().fail(4429);
+    vi.advanceTimersByTime(60_000);
+    expect(sockets()).toHaveLength(7);
+    expect(connection.status).toBe('connecting');
+    connection.close();
+  });
+
   it('close() stops everything: no reconnect, no ping, socket closed', () => {
     const connection = connect();
     last().open();

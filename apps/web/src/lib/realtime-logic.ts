@@ -3,6 +3,8 @@
 // - after open: {type:'subscribe', organizationId}, then {type:'ping'} every 30 000 ms while open;
 // - after a close: reconnect in 1 s, 2 s, 4 s, 8 s, 16 s (5 attempts), then give up; a successful
 //   open resets the count;
+// - beyond the spec: after a 4401 (token refused) never again; after a 4429 (the user has too many
+//   sockets open, e.g. tabs) in 60 s, giving up after 5 such refusals in a row;
 // - parse and connect errors are only logged.
 // Kept free of React and of zod (types only from the contracts) so it is cheap to load and easy to
 // test with a fake WebSocket and fake timers. `realtime.tsx` wraps it in a provider.
@@ -14,6 +16,12 @@ export const REALTIME_PING_INTERVAL_MS = 30_000;
 export const REALTIME_PATH = '/ws';
 /** The server's close code for a missing, expired or revoked token: retrying cannot help. */
 export const REALTIME_UNAUTHORIZED_CLOSE_CODE = 4401;
+/**
+ * The server's close code for a socket past the user's limit of open sockets. It arrives right after
+ * an open (which resets the backoff), so it gets its own slow schedule instead of the 1 s retry.
+ */
+export const REALTIME_TOO_MANY_CONNECTIONS_CLOSE_CODE = 4429;
+export const REALTIME_TOO_MANY_CONNECTIONS_RETRY_MS = 60_000;
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';
 
@@ -136,6 +144,8 @@ export interface RealtimeConnectionOptions {
   maxReconnectAttempts?: number;
   reconnectBaseDelayMs?: number;
   pingIntervalMs?: number;
+  /** The wait after a 4429 (too many open connections). */
+  tooManyConnectionsRetryMs?: number;
 }
 
 /**
@@ -145,6 +155,8 @@ export interface RealtimeConnectionOptions {
 export class RealtimeConnection {
   private socket: WebSocketLike | null = null;
   private attempts = 0;
+  /** 4429 refusals since the server last accepted a subscription. */
+  private refusals = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
@@ -152,7 +164,12 @@ export class RealtimeConnection {
   private readonly options: Required<
     Pick<
       RealtimeConnectionOptions,
-      'createSocket' | 'warn' | 'maxReconnectAttempts' | 'reconnectBaseDelayMs' | 'pingIntervalMs'
+      | 'createSocket'
+      | 'warn'
+      | 'maxReconnectAttempts'
+      | 'reconnectBaseDelayMs'
+      | 'pingIntervalMs'
+      | 'tooManyConnectionsRetryMs'
     >
   > &
     RealtimeConnectionOptions;
@@ -164,6 +181,7 @@ export class RealtimeConnection {
       maxReconnectAttempts: REALTIME_MAX_RECONNECT_ATTEMPTS,
       reconnectBaseDelayMs: REALTIME_RECONNECT_BASE_DELAY_MS,
       pingIntervalMs: REALTIME_PING_INTERVAL_MS,
+      tooManyConnectionsRetryMs: REALTIME_TOO_MANY_CONNECTIONS_RETRY_MS,
       ...options,
     };
   }
@@ -245,6 +263,17 @@ export class RealtimeConnection {
         this.options.onUnauthorized?.();
         return;
       }
+      if (event?.code === REALTIME_TOO_MANY_CONNECTIONS_CLOSE_CODE) {
+        this.refusals += 1;
+        if (this.refusals > this.options.maxReconnectAttempts) {
+          this.options.warn('Realtime: gave up: too many connections are open for this user');
+          this.setStatus('closed');
+          return;
+        }
+        this.options.warn('Realtime: too many connections are open for this user; retrying later');
+        this.scheduleReconnect(this.options.tooManyConnectionsRetryMs);
+        return;
+      }
       this.scheduleReconnect();
     };
   }
@@ -259,6 +288,7 @@ export class RealtimeConnection {
       this.options.warn('Realtime: server error', message.message);
       return;
     }
+    if (message.type === 'subscribed') this.refusals = 0;
     if (!isRealtimeEvent(message)) return; // subscribed, pong
     try {
       this.options.onEvent(message);
@@ -267,14 +297,16 @@ export class RealtimeConnection {
     }
   }
 
-  private scheduleReconnect(): void {
+  /** The next attempt on the backoff schedule, or after `delayMs` when given. */
+  private scheduleReconnect(delayMs?: number): void {
     if (this.stopped) return;
     const attempt = this.attempts + 1;
-    const delay = reconnectDelay(
+    const scheduled = reconnectDelay(
       attempt,
       this.options.maxReconnectAttempts,
       this.options.reconnectBaseDelayMs,
     );
+    const delay = scheduled === null ? null : (delayMs ?? scheduled);
     if (delay === null) {
       this.options.warn(`Realtime: gave up after ${this.options.maxReconnectAttempts} reconnect attempts`);
       this.setStatus('closed');

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { agents, type Db } from '@crewline/db';
 import type { Agent, CreateAgentInput, UpdateAgentInput } from '@crewline/contracts';
+import { nothingToSet } from '../../platform/patch';
 
 type AgentRow = typeof agents.$inferSelect;
 
@@ -32,6 +33,14 @@ export function toAgentDto(row: AgentRow, linked: LinkedTool[] = []): Agent {
 export function createAgentsRepository(db: Db) {
   const scoped = (organizationId: string, id: string) =>
     and(eq(agents.organizationId, organizationId), eq(agents.id, id));
+  async function get(organizationId: string, id: string): Promise<Agent | undefined> {
+    const [row] = await db
+      .select({ agent: agents, linked: linkedTools })
+      .from(agents)
+      .where(scoped(organizationId, id))
+      .limit(1);
+    return row && toAgentDto(row.agent, row.linked);
+  }
   return {
     /** The organization's agents, newest first; only those with the given ids when `ids` is passed. */
     async list(organizationId: string, ids?: string[]): Promise<Agent[]> {
@@ -43,14 +52,7 @@ export function createAgentsRepository(db: Db) {
         .orderBy(desc(agents.createdAt));
       return rows.map((r) => toAgentDto(r.agent, r.linked));
     },
-    async get(organizationId: string, id: string): Promise<Agent | undefined> {
-      const [row] = await db
-        .select({ agent: agents, linked: linkedTools })
-        .from(agents)
-        .where(scoped(organizationId, id))
-        .limit(1);
-      return row && toAgentDto(row.agent, row.linked);
-    },
+    get,
     async create(organizationId: string, createdBy: string, input: CreateAgentInput): Promise<Agent> {
       const [row] = await db
         .insert(agents)
@@ -59,6 +61,7 @@ export function createAgentsRepository(db: Db) {
       return toAgentDto(row);
     },
     async update(organizationId: string, id: string, patch: UpdateAgentInput): Promise<Agent | undefined> {
+      if (nothingToSet(patch)) return get(organizationId, id);
       const [row] = await db
         .update(agents)
         .set(patch as Partial<typeof agents.$inferInsert>)

@@ -5,6 +5,7 @@ import { AGENT_TEST_GREETING, type AuthResponse } from '@crewline/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createLoginRole, createTestDb, type TestDb } from '../../testing/test-db';
 import { startFakeLlmServer } from '../../testing/fake-llm-server';
+import { startTcpForwarder } from '../../testing/tcp-forwarder';
 import { modelToolName } from '../tools/runtime/tool-runtime';
 
 const OPENAI_KEY = 'sk-fake-openai-key-for-tests-1234';
@@ -18,6 +19,7 @@ let ordersUrl: string;
 const ordersSeen: { url?: string; auth?: string }[] = [];
 let shop: TestDb;
 let shopUrl: string;
+let shopProxy: Awaited<ReturnType<typeof startTcpForwarder>>;
 
 beforeAll(async () => {
   fake = await startFakeLlmServer({ requireKey: OPENAI_KEY });
@@ -32,7 +34,9 @@ beforeAll(async () => {
   await shop.pool.query(
     `create table products (id int primary key, name text); insert into products values (1, 'Widget'), (2, 'Gadget')`,
   );
-  shopUrl = await createLoginRole(shop);
+  // The app's own database is reserved: the shop's database is reached as another server would be.
+  shopProxy = await startTcpForwarder(await createLoginRole(shop));
+  shopUrl = shopProxy.url;
 
   t = await createTestApp();
   ada = await t.signup();
@@ -47,6 +51,7 @@ afterAll(async () => {
   for (const secret of [OPENAI_KEY, ORDERS_KEY])
     expect(t.responseBodies.some((b) => b.includes(secret))).toBe(false);
   await t.close();
+  await shopProxy.close();
   await shop.close();
   await fake.close();
   await new Promise((resolve) => orders.close(resolve));

@@ -1,5 +1,13 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { authSessions, organizations, userOrganizations, users, type Db } from '@crewline/db';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import {
+  authSessions,
+  organizations,
+  transactionWithExecutor,
+  userOrganizations,
+  users,
+  type Db,
+  type SqlExecutor,
+} from '@crewline/db';
 
 export type UserRow = typeof users.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -97,11 +105,43 @@ export function createAuthRepository(db: Db) {
       return row;
     },
 
-    async revokeSession(sessionId: string): Promise<void> {
-      await db
-        .update(authSessions)
-        .set({ revokedAt: sql`now()` })
-        .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+    /**
+     * Revokes the session, and runs `announce` in the same transaction: its NOTIFY then leaves only
+     * on commit, when every process can see the revocation.
+     */
+    async revokeSession(sessionId: string, announce: (executor: SqlExecutor) => Promise<void>) {
+      await transactionWithExecutor(db, async (tx, executor) => {
+        await tx
+          .update(authSessions)
+          .set({ revokedAt: sql`now()` })
+          .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+        await announce(executor);
+      });
+    },
+
+    /** Revokes every live session of the user but `keepSessionId`; `announce` as for revokeSession. */
+    async revokeOtherSessions(
+      userId: string,
+      keepSessionId: string,
+      announce: (executor: SqlExecutor) => Promise<void>,
+    ): Promise<number> {
+      return transactionWithExecutor(db, async (tx, executor) => {
+        const revoked = await tx
+          .update(authSessions)
+          .set({ revokedAt: sql`now()` })
+          .where(
+            and(
+              eq(authSessions.userId, userId),
+              ne(authSessions.id, keepSessionId),
+              isNull(authSessions.revokedAt),
+            ),
+          )
+          .returning({ id: authSessions.id });
+        // Announced even when nothing was left to revoke: sockets of sessions that ended
+        // unannounced (expired) close too.
+        await announce(executor);
+        return revoked.length;
+      });
     },
   };
 }

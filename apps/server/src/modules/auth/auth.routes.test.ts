@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@crewline/contracts';
 import { userOrganizations, users } from '@crewline/db';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -219,6 +220,73 @@ describe('signup rate limit', () => {
       expect(third.statusCode).toBe(429);
       expect(third.json().message).toMatch(/Try again in \d+ minutes?\./);
       expect((await send('4', '10.8.8.8')).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts failed attempts too: duplicates and invalid bodies, then 429 past the limit', async () => {
+    const limited = await createTestApp({
+      config: { rateLimits: { loginMaxFailures: 10, loginWindowMinutes: 15, signupMaxPerHour: 5 } },
+    });
+    try {
+      const existing = signupBody('taken');
+      expect(
+        (await limited.request({ method: 'POST', url: '/api/auth/signup', payload: existing })).statusCode,
+      ).toBe(201);
+      const attempt = (payload: unknown, remoteAddress = '10.7.7.7') =>
+        limited.request({
+          method: 'POST',
+          url: '/api/auth/signup',
+          remoteAddress,
+          headers: { 'content-type': 'application/json' },
+          payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+        });
+      // What someone testing which identities exist would send, plus plain junk.
+      const probes = [
+        () => signupBody('probe-email', { email: existing.email }),
+        () => signupBody('probe-name', { username: existing.username }),
+        () => signupBody('probe-bad', { email: 'not-an-email' }),
+        () => ({}),
+        () => '{not json',
+      ];
+      const answers = [];
+      for (let i = 0; i < 30; i++) answers.push(await attempt(probes[i % probes.length]()));
+
+      // The first five get their usual answers, the duplicate messages unchanged.
+      expect(answers.slice(0, 5).map((r) => r.statusCode)).toEqual([409, 409, 400, 400, 400]);
+      expect(answers[0].json().message).toBe(messages.emailTaken);
+      expect(answers[1].json().message).toBe(messages.usernameTaken);
+      for (const res of answers.slice(5)) {
+        expect(res.statusCode).toBe(429);
+        expect(res.json().message).toMatch(/Try again in \d+ minutes?\./);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      // Even a valid signup is refused from that address now; another address is not affected.
+      expect((await attempt(signupBody('fresh'))).statusCode).toBe(429);
+      expect((await attempt(signupBody('fresh'), '10.6.6.6')).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('lets no more than the limit through when attempts arrive at once', async () => {
+    const limited = await createTestApp({
+      config: { rateLimits: { loginMaxFailures: 10, loginWindowMinutes: 15, signupMaxPerHour: 5 } },
+    });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          limited.request({
+            method: 'POST',
+            url: '/api/auth/signup',
+            remoteAddress: '10.5.5.5',
+            payload: signupBody(`burst${i}`),
+          }),
+        ),
+      );
+      const codes = answers.map((r) => r.statusCode).sort((x, y) => x - y);
+      expect(codes).toEqual([...Array(5).fill(201), ...Array(7).fill(429)]);
     } finally {
       await limited.close();
     }

@@ -6,8 +6,13 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/auth/signup',
-      { config: { public: true }, schema: { body: signupSchema, response: { 201: authResponseSchema } } },
-      async (request, reply) => reply.status(201).send(await auth.signup(request.body, request.ip)),
+      {
+        config: { public: true },
+        schema: { body: signupSchema, response: { 201: authResponseSchema } },
+        // Counted before the body is read or validated: an invalid or duplicate signup is an attempt too.
+        onRequest: async (request) => auth.countSignupAttempt(request.ip),
+      },
+      async (request, reply) => reply.status(201).send(await auth.signup(request.body)),
     );
 
     app.post(

@@ -1,7 +1,9 @@
 import type { AuthResponse, LoginInput, Session } from '@crewline/contracts';
 import { messages, type signupSchema } from '@crewline/contracts';
 import type { z } from 'zod';
+import type { SqlExecutor } from '@crewline/db';
 import type { Config } from '../../platform/env';
+import type { EventBus } from '../../platform/events';
 import { ConflictError, TooManyRequestsError, UnauthorizedError } from '../../platform/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { TokenService } from '../../platform/auth/tokens';
@@ -21,8 +23,10 @@ export function createAuthService(deps: {
   repository: AuthRepository;
   rateLimits: RateLimitRepository;
   tokens: TokenService;
+  /** Where ended sessions are announced, so every process closes their websockets. */
+  events: EventBus;
 }) {
-  const { config, repository, rateLimits, tokens } = deps;
+  const { config, repository, rateLimits, tokens, events } = deps;
   const loginWindowSeconds = config.rateLimits.loginWindowMinutes * 60;
 
   async function issue(m: Membership): Promise<AuthResponse> {
@@ -42,27 +46,39 @@ export function createAuthService(deps: {
   /** Throws 429 when the window is full, saying how long until the oldest counted event leaves it. */
   async function enforce(bucket: string, key: string, max: number, windowSeconds: number, what: string) {
     const { count, oldest } = await rateLimits.window(bucket, key, windowSeconds);
-    if (count < max) return;
+    if (count >= max) throw tooMany(oldest, windowSeconds, what);
+  }
+
+  function tooMany(oldest: Date | null, windowSeconds: number, what: string): TooManyRequestsError {
     const retryAfter = Math.max(
       1,
       Math.ceil(((oldest?.getTime() ?? Date.now()) + windowSeconds * 1000 - Date.now()) / 1000),
     );
     const minutes = Math.ceil(retryAfter / 60);
-    throw new TooManyRequestsError(
+    return new TooManyRequestsError(
       `${what} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       retryAfter,
     );
   }
 
   return {
-    async signup(input: SignupData, ip: string): Promise<AuthResponse> {
-      await enforce(
+    /**
+     * Counts a signup attempt from `ip`, successful or not, and throws 429 past the hourly limit. The
+     * route calls it before validating the body: every attempt counts, so the duplicate-email and
+     * duplicate-username answers cannot be used to test identities at full speed.
+     */
+    async countSignupAttempt(ip: string): Promise<void> {
+      const { allowed, oldest } = await rateLimits.take(
         SIGNUPS,
         ip,
         config.rateLimits.signupMaxPerHour,
         3600,
-        'Too many accounts were created from your network.',
       );
+      if (!allowed) throw tooMany(oldest, 3600, 'Too many sign-up attempts from your network.');
+    },
+
+    /** Creates the account; the route has counted the attempt (countSignupAttempt). */
+    async signup(input: SignupData): Promise<AuthResponse> {
       const taken = await repository.findTakenIdentity(input.email, input.username);
       if (taken.email) throw new ConflictError(messages.emailTaken);
       if (taken.username) throw new ConflictError(messages.usernameTaken);
@@ -87,7 +103,6 @@ export function createAuthService(deps: {
         if (isUniqueViolation(error, 'username')) throw new ConflictError(messages.usernameTaken);
         throw error;
       }
-      await rateLimits.record(SIGNUPS, ip);
       return issue(membership);
     },
 
@@ -128,8 +143,34 @@ export function createAuthService(deps: {
       return toSessionDto(m);
     },
 
+    /** Ends the session; every process closes its websockets. */
     logout(sessionId: string): Promise<void> {
-      return repository.revokeSession(sessionId);
+      return repository.revokeSession(sessionId, (executor) =>
+        events.publishSessionChange({ type: 'session_ended', sessionId }, executor),
+      );
+    },
+
+    /**
+     * Ends every session of the user but the current one (a password change); every process closes
+     * their websockets. Resolves to how many sessions were still live.
+     */
+    endOtherSessions(userId: string, keepSessionId: string): Promise<number> {
+      return repository.revokeOtherSessions(userId, keepSessionId, (executor) =>
+        events.publishSessionChange(
+          { type: 'user_sessions_ended', userId, exceptSessionId: keepSessionId },
+          executor,
+        ),
+      );
+    },
+
+    /**
+     * Call once the user's membership of the organization is removed: every process stops that
+     * organization's feed on the user's websockets and closes those signed in to it (their sessions
+     * no longer authenticate). Pass the removing transaction's executor to announce on its commit;
+     * without one, call it after the commit.
+     */
+    membershipEnded(userId: string, organizationId: string, executor?: SqlExecutor): Promise<void> {
+      return events.publishSessionChange({ type: 'membership_ended', userId, organizationId }, executor);
     },
 
     pruneRateLimits(): Promise<void> {

@@ -1,25 +1,55 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { rateLimitEvents, type Db } from '@crewline/db';
 
+type Window = { count: number; oldest: Date | null };
+
 // Counters live in Postgres so that every API process behind a load balancer sees the same limits.
 export function createRateLimitRepository(db: Db) {
+  async function window(
+    q: Pick<Db, 'select'>,
+    bucket: string,
+    key: string,
+    windowSeconds: number,
+  ): Promise<Window> {
+    const [row] = await q
+      .select({
+        count: sql<number>`count(*)::int`,
+        oldest: sql<Date | null>`min(${rateLimitEvents.createdAt})`,
+      })
+      .from(rateLimitEvents)
+      .where(
+        and(
+          eq(rateLimitEvents.bucket, bucket),
+          eq(rateLimitEvents.key, key),
+          gt(rateLimitEvents.createdAt, sql`now() - make_interval(secs => ${windowSeconds})`),
+        ),
+      );
+    return { count: row.count, oldest: row.oldest ? new Date(row.oldest) : null };
+  }
+
   return {
-    async window(bucket: string, key: string, windowSeconds: number) {
-      const [row] = await db
-        .select({
-          count: sql<number>`count(*)::int`,
-          oldest: sql<Date | null>`min(${rateLimitEvents.createdAt})`,
-        })
-        .from(rateLimitEvents)
-        .where(
-          and(
-            eq(rateLimitEvents.bucket, bucket),
-            eq(rateLimitEvents.key, key),
-            gt(rateLimitEvents.createdAt, sql`now() - make_interval(secs => ${windowSeconds})`),
-          ),
-        );
-      return { count: row.count, oldest: row.oldest ? new Date(row.oldest) : null };
+    window: (bucket: string, key: string, windowSeconds: number) => window(db, bucket, key, windowSeconds),
+
+    /**
+     * Records one event unless the window already holds `max` of them (then `allowed` is false and
+     * nothing is written, so a flood does not grow the table). Requests for the same key take turns
+     * on an advisory lock: a concurrent burst cannot all pass the count before any is recorded.
+     */
+    async take(
+      bucket: string,
+      key: string,
+      max: number,
+      windowSeconds: number,
+    ): Promise<Window & { allowed: boolean }> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${bucket}|${key}`}, 0))`);
+        const current = await window(tx, bucket, key, windowSeconds);
+        if (current.count >= max) return { ...current, allowed: false };
+        await tx.insert(rateLimitEvents).values({ bucket, key });
+        return { ...current, allowed: true };
+      });
     },
+
     async record(bucket: string, key: string): Promise<void> {
       await db.insert(rateLimitEvents).values({ bucket, key });
     },

@@ -9,7 +9,7 @@ import { createTestDb, type TestDb } from '../../testing/test-db';
 import { connectRealtime } from '../../testing/realtime-client';
 import { chainOf } from '../../testing/workflow-shapes';
 
-// DESIGN.md §4 with real processes: an API process and a worker process share one Postgres; the
+// docs/architecture.md, Runs with real processes: an API process and a worker process share one Postgres; the
 // worker is SIGKILLed while the second of three agents is answering. A new worker resumes the run,
 // and the fake model's request log proves the finished agent was not paid for twice.
 let database: TestDb;

@@ -8,8 +8,10 @@ import {
   type RunAgent,
   type RunDefinition,
 } from '@crewline/engine';
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { EventBus } from '../../platform/events';
+import { databaseUnavailable } from '../../platform/database-unavailable';
 import { isUuid } from '../../platform/ids';
 import { LlmCallError, LlmConfigurationError, type LlmTool } from '../../platform/llm';
 import type { AgentModel } from '../agents/agent-model';
@@ -55,12 +57,14 @@ const isExpected = (error: unknown): error is Error =>
 /** What the user reads in the Error box: the provider's or engine's words, never a stack. */
 function readableError(error: unknown): string {
   if (isExpected(error)) return error.message;
+  // Drizzle's message quotes the failed statement and its parameters: for the server log, not the run.
+  if (error instanceof DrizzleQueryError) return 'The run stopped unexpectedly: a database error';
   if (error instanceof Error && error.message) return `The run stopped unexpectedly: ${error.message}`;
   return 'The run stopped unexpectedly';
 }
 
 /**
- * Runs one execution through the engine (DESIGN.md §4) with the organization's models and tools.
+ * Runs one execution through the engine (docs/architecture.md, Runs) with the organization's models and tools.
  * Each finished step is stored at once — the checkpoint a later attempt resumes from — and every
  * write carries the attempt number, so a worker that lost the run can no longer change it.
  */
@@ -270,6 +274,16 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         deps.logger?.info({ executionId, reason: error.reason }, 'run attempt interrupted');
         return;
       }
+      const unavailable = isExpected(error) ? undefined : databaseUnavailable(error);
+      if (unavailable) {
+        // Nothing was wrong with the run: failing it for an outage would lose it. Its lease lapses and
+        // the sweeper resumes it from the stored steps once the database is back (bounded by maxAttempts).
+        deps.logger?.warn(
+          { executionId, code: unavailable.code, reason: unavailable.message },
+          'run attempt interrupted: the database is unavailable',
+        );
+        return;
+      }
       const message = readableError(error);
       if (!isExpected(error)) deps.logger?.error({ err: error, executionId }, 'run failed unexpectedly');
       logs.push(log('error', message));
@@ -292,7 +306,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     run: attempt,
 
     /** Runs nobody is working on (see the repository), for the worker's sweeper. */
-    orphans: (queue: string) => repository.orphans(queue),
+    orphans: (queue: string) => repository.orphans(queue, deps.leaseMs),
 
     /** Ids of the runs this process is working on. */
     activeRuns: () => [...active.keys()],

@@ -6,7 +6,7 @@ export type ExecutionWorkerOptions = {
   boss: Queue;
   runner: ExecutionRunner;
   logger?: Logger;
-  /** Runs this process works on at once (one pg-boss worker each). */
+  /** Runs this process works on at once (one fetch loop each). */
   concurrency: number;
   /** How often to look for runs whose worker died; a fraction of the lease. */
   sweepEveryMs: number;
@@ -16,33 +16,74 @@ export type ExecutionWorkerOptions = {
   drainMs?: number;
 };
 
+/** How often an idle worker asks the queue for a job when no NOTIFY woke it. */
+const POLL_MS = 2000;
+
 /**
- * The worker side of runs: pg-boss hands out jobs (SKIP LOCKED, so each job goes to one worker),
- * a NOTIFY at commit wakes idle workers at once instead of at the next poll, and a sweeper re-sends
- * runs whose worker died so they resume elsewhere — nothing stays `running` forever.
+ * The worker side of runs: each of `concurrency` loops fetches one job at a time (pg-boss, SKIP
+ * LOCKED, so each job goes to one worker), a NOTIFY at commit wakes idle loops at once instead of at
+ * the next poll, and a sweeper re-sends runs whose worker died so they resume elsewhere — nothing
+ * stays `running` forever.
+ *
+ * The loops are ours rather than pg-boss's `work()`: pg-boss 10 completes or fails a worked job
+ * without awaiting or catching it, so with the database down that write became an unhandled
+ * rejection and ended the process. Here every queue call is caught and the loop carries on.
  */
 export async function startExecutionWorker(options: ExecutionWorkerOptions) {
   const { boss, runner, logger } = options;
   const queue = executionQueue(boss);
-  const workerIds: string[] = [];
-  for (let i = 0; i < options.concurrency; i++) {
-    let self = '';
-    self = await boss.work<{ executionId: string }>(
-      EXECUTION_QUEUE,
-      { batchSize: 1, pollingIntervalSeconds: 2 },
-      async ([job]) => {
+  let stopping = false;
+
+  // Wake-ups are counted, so one that arrives while a loop is fetching is not slept through.
+  let wakeups = 0;
+  const sleepers = new Set<() => void>();
+  const wake = () => {
+    wakeups++;
+    for (const resume of sleepers) resume();
+  };
+  const idle = (seen: number) =>
+    new Promise<void>((resolve) => {
+      if (stopping || wakeups !== seen) return resolve();
+      const resume = () => {
+        clearTimeout(timer);
+        sleepers.delete(resume);
+        resolve();
+      };
+      const timer = setTimeout(resume, POLL_MS);
+      sleepers.add(resume);
+    });
+
+  async function workLoop() {
+    while (!stopping) {
+      const seen = wakeups;
+      let job: { id: string; data: { executionId: string } } | undefined;
+      try {
+        [job] = await boss.fetch<{ executionId: string }>(EXECUTION_QUEUE, { batchSize: 1 });
+      } catch (err) {
+        logger?.warn({ err }, 'could not fetch a run from the queue');
+      }
+      if (!job) {
+        await idle(seen);
+        continue;
+      }
+      // Fetched while stopping: left for another worker (with no live job, the sweeper re-sends the run).
+      let failed: boolean = stopping;
+      if (!stopping) {
         try {
           await runner.run(job.data.executionId);
-        } finally {
-          // pg-boss sleeps a polling interval after each job; a backlog must not drain at one run per
-          // worker every 2 s, so fetch the next job at once (one empty fetch when the queue is empty).
-          boss.notifyWorker(self);
+        } catch (err) {
+          // The run keeps its state; the sweeper resumes it once its lease lapses.
+          failed = true;
+          logger?.warn({ err, executionId: job.data.executionId }, 'run attempt ended with an error');
         }
-      },
-    );
-    workerIds.push(self);
+      }
+      // A job is only a wake-up call: the run's row says how it went. A lost write here is harmless.
+      await (failed ? boss.fail(EXECUTION_QUEUE, job.id) : boss.complete(EXECUTION_QUEUE, job.id)).catch(
+        (err: unknown) => logger?.warn({ err, jobId: job.id }, 'could not mark a queue job done'),
+      );
+    }
   }
-  const wake = () => workerIds.forEach((id) => boss.notifyWorker(id));
+  const loops = Array.from({ length: options.concurrency }, () => workLoop());
   const unsubscribe = options.onJobQueued?.(wake);
 
   let sweeping = false;
@@ -73,10 +114,12 @@ export async function startExecutionWorker(options: ExecutionWorkerOptions) {
     wake,
     sweep,
     async stop() {
+      stopping = true;
       clearInterval(sweeper);
       unsubscribe?.();
-      await boss.offWork(EXECUTION_QUEUE);
+      wake();
       await runner.drain(options.drainMs ?? 10_000);
+      await Promise.all(loops);
     },
   };
 }

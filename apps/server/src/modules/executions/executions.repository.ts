@@ -277,24 +277,30 @@ export function createExecutionsRepository(db: Db) {
     },
 
     /**
-     * Runs nobody is working on: running with a lapsed lease (its worker died), or pending with no
-     * live job left in the queue (the job failed or expired before a worker claimed the run). Oldest first.
+     * Runs nobody is working on and nothing in the queue will pick up: running with a lapsed lease
+     * (its worker died), or pending (its job failed or expired before a worker claimed the run), and
+     * in both cases with no live job. A job waiting in the queue is live, so a run already re-sent is
+     * not sent again on every sweep while the workers are busy. A job a worker took is live for one
+     * lease: workers claim the run right after taking its job, so a run still pending (or lapsed)
+     * after that lost its worker in between (a crash, or the database going away), and the job
+     * would otherwise stay active until pg-boss expires it, hours later. Oldest first.
      */
-    async orphans(queue: string, limit = 50): Promise<ExecutionRow[]> {
+    async orphans(queue: string, leaseMs: number, limit = 50): Promise<ExecutionRow[]> {
       const now = new Date();
       return db
         .select()
         .from(workflowExecutions)
         .where(
-          or(
-            and(eq(workflowExecutions.status, 'running'), lt(workflowExecutions.leaseExpiresAt, now)),
-            and(
+          and(
+            or(
+              and(eq(workflowExecutions.status, 'running'), lt(workflowExecutions.leaseExpiresAt, now)),
               eq(workflowExecutions.status, 'pending'),
-              // pg-boss's own table: a queued, retrying or active job still carries this run.
-              sql`not exists (select 1 from pgboss.job j where j.name = ${queue}
-                and j.data->>'executionId' = ${workflowExecutions.id}::text
-                and j.state in ('created', 'retry', 'active'))`,
             ),
+            // pg-boss's own table.
+            sql`not exists (select 1 from pgboss.job j where j.name = ${queue}
+              and j.data->>'executionId' = ${workflowExecutions.id}::text
+              and (j.state in ('created', 'retry')
+                or (j.state = 'active' and j.started_on > now() - make_interval(secs => ${leaseMs / 1000}))))`,
           ),
         )
         .orderBy(asc(workflowExecutions.createdAt))

@@ -40,7 +40,7 @@ export function createExecutionsService(deps: {
     get,
 
     /**
-     * Queues a run (DESIGN.md §4): the pending row and its job commit together, workers are woken by
+     * Queues a run (docs/architecture.md, Runs): the pending row and its job commit together, workers are woken by
      * NOTIFY at commit, and the caller gets the execution at once. Long model work never runs here.
      */
     async execute(

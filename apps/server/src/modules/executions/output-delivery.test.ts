@@ -254,7 +254,9 @@ describe('webhook', () => {
         target({ outputDestination: 'webhook', webhookUrl: `${base}/hook` }),
         'out',
       ),
-    ).rejects.toThrow(/^Agent "Writer" could not send its output to the webhook .*private or reserved/);
+    ).rejects.toThrow(
+      `Agent "Writer" could not send its output to the webhook ${base}/…: Destination not allowed`,
+    );
     expect(received).toEqual([]);
   });
 

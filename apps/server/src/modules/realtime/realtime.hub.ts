@@ -1,9 +1,12 @@
 import type { WebSocket } from 'ws';
 import { realtimeMessages, type RealtimeServerMessage } from '@crewline/contracts';
-import type { EventBus } from '../../platform/events';
+import type { EventBus, SessionChange } from '../../platform/events';
 
 /** Close code for a missing, forged, expired or revoked token (4000-4999 are the application's). */
 export const UNAUTHORIZED_CLOSE_CODE = 4401;
+/** Close code for a socket past the user's limit of open sockets (`WS_MAX_PER_USER`). */
+export const TOO_MANY_SOCKETS_CLOSE_CODE = 4429;
+export const TOO_MANY_SOCKETS_REASON = 'Too many open connections';
 
 /** A client that stops reading (tab frozen, slow link) is cut off rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -15,7 +18,16 @@ const HEARTBEAT_MS = 30_000;
 
 export type RealtimeHub = ReturnType<typeof createRealtimeHub>;
 
+/** Who a socket authenticated as. */
+export type SocketSession = { sessionId: string; userId: string; organizationId: string };
+
 export type RealtimeHubOptions = {
+  /**
+   * Open sockets one user may hold in this process. Counted per process, not across processes: a
+   * shared count would need state outside the process (a table, kept right through crashes) for a
+   * limit that only bounds resources, and each process's own resources are what it protects.
+   */
+  maxSocketsPerUser: number;
   /** For each session still live, the organizations its user may follow (one query for all sockets). */
   followableOrganizations(sessionIds: string[]): Promise<Map<string, Set<string>>>;
   onCheckFailed(err: unknown): void;
@@ -25,14 +37,17 @@ export type RealtimeHubOptions = {
  * Fans the bus's events out to the sockets subscribed to each organization. One bus subscription
  * serves every socket; sockets are indexed by organization so an event costs one map lookup.
  *
- * A socket is authenticated at connect; afterwards each heartbeat re-checks the sessions, so a
- * logout, an expiry or a removed membership ends the feed within one beat, in every process, and
- * the browser (told 4401) re-checks its session and signs out.
+ * A socket is authenticated at connect. A logout, a password change or a removed membership is
+ * announced on the bus (every process hears it) and acted on at once: the sockets of ended sessions
+ * close with 4401, so the browser re-checks its session and signs out, and a left organization's
+ * feed stops. Each heartbeat also re-checks every socket's session, the safety net for expiries and
+ * for announcements lost while the bus reconnected.
  */
 export function createRealtimeHub(events: EventBus, options: RealtimeHubOptions) {
   const socketsByOrg = new Map<string, Set<WebSocket>>();
   const orgsBySocket = new Map<WebSocket, Set<string>>();
-  const sessionBySocket = new Map<WebSocket, string>();
+  const sessionBySocket = new Map<WebSocket, SocketSession>();
+  const socketsByUser = new Map<string, Set<WebSocket>>();
   const alive = new WeakSet<WebSocket>();
   let checking: Promise<void> | undefined;
 
@@ -41,6 +56,10 @@ export function createRealtimeHub(events: EventBus, options: RealtimeHubOptions)
     if (!sockets) return;
     const data = JSON.stringify(event);
     for (const socket of sockets) sendRaw(socket, data);
+  });
+  const unsubscribeSessions = events.subscribeSessionChanges({
+    onChange: applySessionChange,
+    onMissed: () => void recheckSessions(),
   });
 
   const heartbeat = setInterval(() => {
@@ -75,7 +94,38 @@ export function createRealtimeHub(events: EventBus, options: RealtimeHubOptions)
   function leave(socket: WebSocket) {
     for (const organizationId of orgsBySocket.get(socket) ?? []) unfollow(socket, organizationId);
     orgsBySocket.delete(socket);
+    const session = sessionBySocket.get(socket);
     sessionBySocket.delete(socket);
+    if (!session) return;
+    const userSockets = socketsByUser.get(session.userId);
+    userSockets?.delete(socket);
+    if (userSockets?.size === 0) socketsByUser.delete(session.userId);
+  }
+
+  /** Forgets the socket at once (no event reaches it after this) and tells the client why. */
+  function end(socket: WebSocket) {
+    leave(socket);
+    socket.close(UNAUTHORIZED_CLOSE_CODE, realtimeMessages.unauthorized);
+  }
+
+  function applySessionChange(change: SessionChange) {
+    if (change.type === 'session_ended') {
+      for (const [socket, session] of sessionBySocket) {
+        if (session.sessionId === change.sessionId) end(socket);
+      }
+      return;
+    }
+    for (const socket of [...(socketsByUser.get(change.userId) ?? [])]) {
+      const session = sessionBySocket.get(socket)!;
+      if (change.type === 'user_sessions_ended') {
+        if (session.sessionId !== change.exceptSessionId) end(socket);
+      } else if (session.organizationId === change.organizationId) {
+        // Signed in to the organization left: the session no longer authenticates.
+        end(socket);
+      } else {
+        unfollow(socket, change.organizationId);
+      }
+    }
   }
 
   /** Closes the sockets of sessions that ended and drops organizations their users left. */
@@ -84,12 +134,15 @@ export function createRealtimeHub(events: EventBus, options: RealtimeHubOptions)
     checking ??= (async () => {
       const sockets = [...sessionBySocket];
       if (sockets.length === 0) return;
-      const live = await options.followableOrganizations([...new Set(sockets.map(([, id]) => id))]);
-      for (const [socket, sessionId] of sockets) {
-        const followable = live.get(sessionId);
+      const live = await options.followableOrganizations([
+        ...new Set(sockets.map(([, session]) => session.sessionId)),
+      ]);
+      for (const [socket, session] of sockets) {
+        // Closed (or ended by an announcement) while the query ran.
+        if (!sessionBySocket.has(socket)) continue;
+        const followable = live.get(session.sessionId);
         if (!followable) {
-          leave(socket);
-          socket.close(UNAUTHORIZED_CLOSE_CODE, realtimeMessages.unauthorized);
+          end(socket);
           continue;
         }
         for (const organizationId of orgsBySocket.get(socket) ?? []) {
@@ -103,14 +156,25 @@ export function createRealtimeHub(events: EventBus, options: RealtimeHubOptions)
   }
 
   return {
-    /** Starts tracking a socket authenticated by the session; it is forgotten when it closes. */
-    track(socket: WebSocket, sessionId: string) {
+    /**
+     * Starts tracking a socket authenticated by the session; it is forgotten when it closes. Past the
+     * user's limit the socket is closed with 4429 instead, and false returned.
+     */
+    track(socket: WebSocket, session: SocketSession): boolean {
+      let userSockets = socketsByUser.get(session.userId);
+      if ((userSockets?.size ?? 0) >= options.maxSocketsPerUser) {
+        socket.close(TOO_MANY_SOCKETS_CLOSE_CODE, TOO_MANY_SOCKETS_REASON);
+        return false;
+      }
+      if (!userSockets) socketsByUser.set(session.userId, (userSockets = new Set()));
+      userSockets.add(socket);
       orgsBySocket.set(socket, new Set());
-      sessionBySocket.set(socket, sessionId);
+      sessionBySocket.set(socket, session);
       alive.add(socket);
       socket.on('pong', () => alive.add(socket));
       socket.on('message', () => alive.add(socket));
       socket.on('close', () => leave(socket));
+      return true;
     },
 
     /** From now on the socket receives the organization's events (the caller checked membership). */
@@ -140,6 +204,7 @@ export function createRealtimeHub(events: EventBus, options: RealtimeHubOptions)
     close() {
       clearInterval(heartbeat);
       unsubscribe();
+      unsubscribeSessions();
     },
   };
 }

@@ -7,9 +7,13 @@ import { Writable } from 'node:stream';
 import { realtimeMessages, type AuthResponse, type RealtimeEvent } from '@crewline/contracts';
 import { and, eq } from 'drizzle-orm';
 import { authSessions, userOrganizations } from '@crewline/db';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, createServices, type Services } from '../../app';
+import { createTokenService } from '../../platform/auth/tokens';
 import { createPgEventBus, type PgEventBus } from '../../platform/events';
 import { connectRealtime, type RealtimeClient } from '../../testing/realtime-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createAuthRepository } from '../auth/auth.repository';
 
 // The app runs on the Postgres bus, as in production: every event below crossed LISTEN/NOTIFY.
 let t: TestApp;
@@ -64,6 +68,33 @@ async function createAgent(auth: AuthResponse, name: string): Promise<string> {
 
 const agentCreated = (agentId: string) => (m: { type: string; agentId?: unknown }) =>
   m.type === 'agent_created' && m.agentId === agentId;
+
+const unauthorized = { code: 4401, reason: realtimeMessages.unauthorized };
+
+/** How the socket closed, or a failure once `ms` passed without a close (the heartbeat takes 30 s). */
+function closedWithin(client: RealtimeClient, ms = 1000) {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the socket was still open after ${ms} ms`)), ms);
+  });
+  return Promise.race([client.closed, deadline]).finally(() => clearTimeout(timer));
+}
+
+async function sessionIdOf(auth: AuthResponse): Promise<string> {
+  const result = await t.services.auth.authenticate(auth.token);
+  if (!result) throw new Error('the token does not authenticate');
+  return result.context.sessionId;
+}
+
+async function login(auth: AuthResponse): Promise<AuthResponse> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: auth.user.email, password: 'secret123' },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
 
 describe('realtime websocket: authentication', () => {
   it('closes with 4401 without a token or with a forged one', async () => {
@@ -202,17 +233,26 @@ describe('realtime websocket: several memberships', () => {
 });
 
 describe('realtime websocket: sessions that end while connected', () => {
-  it('closes an open socket with 4401 at the next session check after its session logs out', async () => {
+  it('closes an open socket with 4401 within a second of its logout, with no further events', async () => {
     const frank = await t.signup();
     const client = withToken(frank);
     await client.subscribe(frank.organization.id);
+    await client.waitFor(agentCreated(await createAgent(frank, 'Before logout')));
     const other = withToken(ada);
     await other.subscribe(ada.organization.id);
+    // Another socket of the same user, on a session that stays.
+    const sameUser = withToken(await login(frank));
+    await sameUser.subscribe(frank.organization.id);
 
-    await t.request({ method: 'POST', url: '/api/auth/logout', token: frank.token });
-    await t.app.realtimeHub.recheckSessions();
-    expect(await client.closed).toEqual({ code: 4401, reason: realtimeMessages.unauthorized });
-    expect(t.app.realtimeHub.subscriberCount(frank.organization.id)).toBe(0);
+    const logout = await t.request({ method: 'POST', url: '/api/auth/logout', token: frank.token });
+    expect(logout.statusCode).toBe(204);
+    // The organization keeps working (another session of the same user publishes an event)…
+    const after = await createAgent(await login(frank), 'After logout');
+    // …but the logged-out socket is closed without waiting for the heartbeat's session check.
+    expect(await closedWithin(client)).toEqual(unauthorized);
+    expect(client.messages.some(agentCreated(after))).toBe(false);
+    await sameUser.waitFor(agentCreated(after));
+    expect(sameUser.socket.readyState).toBe(sameUser.socket.OPEN);
     // Other sessions are untouched.
     await other.waitFor(agentCreated(await createAgent(ada, 'Still live')));
   });
@@ -227,6 +267,141 @@ describe('realtime websocket: sessions that end while connected', () => {
       .where(eq(authSessions.userId, gus.user.id));
     await t.app.realtimeHub.recheckSessions();
     expect(await client.closed).toEqual({ code: 4401, reason: realtimeMessages.unauthorized });
+  });
+});
+
+describe('realtime websocket: sessions ended by another process', () => {
+  // A second API process on the same database: its own app, services and Postgres bus.
+  let bBus: PgEventBus;
+  let bApp: FastifyInstance;
+  let b: Services;
+  beforeAll(async () => {
+    bBus = createPgEventBus({
+      databaseUrl: t.database.url,
+      pool: t.database.pool,
+      logger: { info: () => undefined, warn: () => undefined },
+    });
+    await bBus.start();
+    const deps = { config: t.config, db: t.db, logger: false as const, events: bBus };
+    b = createServices(deps);
+    bApp = await buildApp(deps, b);
+    await bApp.ready();
+  });
+  afterAll(async () => {
+    await bApp.close();
+    await bBus.stop();
+  });
+
+  it('closes the socket within a second when the session logs out through another process', async () => {
+    const hana = await t.signup();
+    const client = withToken(hana);
+    await client.subscribe(hana.organization.id);
+    const logout = await bApp.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${hana.token}` },
+    });
+    expect(logout.statusCode).toBe(204);
+    expect(await closedWithin(client)).toEqual(unauthorized);
+    expect(t.app.realtimeHub.subscriberCount(hana.organization.id)).toBe(0);
+  });
+
+  it("ending a user's other sessions (a password change) closes their sockets, not the current one", async () => {
+    const ivan = await t.signup();
+    const [second, third] = [await login(ivan), await login(ivan)];
+    const current = withToken(ivan);
+    const others = [withToken(second), withToken(third)];
+    const stranger = withToken(ada);
+    for (const client of [current, ...others]) await client.subscribe(ivan.organization.id);
+    await stranger.subscribe(ada.organization.id);
+
+    expect(await b.auth.endOtherSessions(ivan.user.id, await sessionIdOf(ivan))).toBe(2);
+    for (const client of others) expect(await closedWithin(client)).toEqual(unauthorized);
+    // The current session keeps its socket, its feed and its API access; the others are signed out.
+    await current.waitFor(agentCreated(await createAgent(ivan, 'After the password change')));
+    expect(current.socket.readyState).toBe(current.socket.OPEN);
+    for (const token of [second.token, third.token]) {
+      expect((await t.request({ method: 'GET', url: '/api/auth/me', token })).statusCode).toBe(401);
+    }
+    await stranger.waitFor(agentCreated(await createAgent(ada, 'Unrelated')));
+  });
+
+  it("a removed membership stops that organization's feed at once and ends sessions signed in to it", async () => {
+    const jane = await t.signup();
+    await t.db
+      .insert(userOrganizations)
+      .values({ userId: jane.user.id, organizationId: ada.organization.id });
+    // A session of Jane's signed in to Ada's organization (as switching organization would make).
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    const sessionId = await createAuthRepository(t.db).createSession({
+      userId: jane.user.id,
+      organizationId: ada.organization.id,
+      expiresAt,
+    });
+    const inAdaOrgToken = await createTokenService(t.config.jwtSecret).sign(
+      { sessionId, userId: jane.user.id, organizationId: ada.organization.id },
+      expiresAt,
+    );
+    const inAdaOrg = connect(`?token=${encodeURIComponent(inAdaOrgToken)}`);
+    await inAdaOrg.subscribe(ada.organization.id);
+    const own = withToken(jane);
+    await own.subscribe(ada.organization.id);
+    await own.subscribe(jane.organization.id);
+    await own.waitFor(agentCreated(await createAgent(ada, 'Before removal')));
+
+    // What the membership-removal route does: delete the row, then announce it.
+    await t.db
+      .delete(userOrganizations)
+      .where(
+        and(
+          eq(userOrganizations.userId, jane.user.id),
+          eq(userOrganizations.organizationId, ada.organization.id),
+        ),
+      );
+    await b.auth.membershipEnded(jane.user.id, ada.organization.id);
+
+    expect(await closedWithin(inAdaOrg)).toEqual(unauthorized);
+    const hidden = await createAgent(ada, 'After removal');
+    // Her own organization's later event arrives, so Ada's earlier one would have too.
+    await own.waitFor(agentCreated(await createAgent(jane, 'Still hers')));
+    expect(own.messages.some(agentCreated(hidden))).toBe(false);
+    expect(own.socket.readyState).toBe(own.socket.OPEN);
+  });
+});
+
+describe('realtime websocket: open sockets per user', () => {
+  it('refuses the socket past WS_MAX_PER_USER with 4429 and a reason; the ones before it work', async () => {
+    const limited = await createTestApp({ config: { wsMaxPerUser: 3 } });
+    try {
+      await limited.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = limited.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('the app is not listening on a port');
+      const [kim, lee] = [await limited.signup(), await limited.signup()];
+      const open = (auth: AuthResponse) => {
+        const client = connectRealtime(
+          `ws://127.0.0.1:${address.port}/ws?token=${encodeURIComponent(auth.token)}`,
+        );
+        clients.push(client);
+        return client;
+      };
+      const allowed = [open(kim), open(kim), open(kim)];
+      for (const client of allowed) {
+        expect((await client.subscribe(kim.organization.id)).type).toBe('subscribed');
+      }
+      const refused = open(kim);
+      expect(await closedWithin(refused, 5000)).toEqual({ code: 4429, reason: 'Too many open connections' });
+      // The third socket still gets events, and another user is not limited by Kim's sockets.
+      const agent = await limited.request({
+        method: 'POST',
+        url: '/api/agents',
+        token: kim.token,
+        payload: { name: 'Kim agent', role: 'Researcher', goal: 'Find facts' },
+      });
+      await allowed[2].waitFor(agentCreated(agent.json().id));
+      expect((await open(lee).subscribe(lee.organization.id)).type).toBe('subscribed');
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -13,18 +13,20 @@ const MAX_MESSAGE_BYTES = 16 * 1024;
 const subscribeFailed = 'Could not subscribe right now; reconnect to try again';
 
 /**
- * `GET /ws`: the realtime websocket (spec part 1 §7 "Realtime", DESIGN.md §6).
+ * `GET /ws`: the realtime websocket (spec part 1 §7 "Realtime", docs/security.md).
  *
  * It is outside /api, so the HTTP auth guard skips it and the route inventory test keeps covering
  * exactly the /api routes. It authenticates itself with the same session check as the guard, from
  * `?token=` or the `authToken` cookie, and answers a bad token by accepting the upgrade and closing
  * with 4401: a browser cannot read the status of a refused handshake, but it can read a close code.
  *
- * The session is checked at connect and again on every hub heartbeat (see createRealtimeHub).
+ * The session is checked at connect; ended sessions and memberships are announced on the bus, and
+ * every hub heartbeat checks again (see createRealtimeHub). A user past `maxSocketsPerUser` open
+ * sockets is accepted and closed with 4429, for the same reason a bad token gets 4401.
  */
 export async function registerRealtime(
   app: FastifyInstance,
-  deps: { auth: AuthService; events: EventBus; realtime: RealtimeService },
+  deps: { auth: AuthService; events: EventBus; realtime: RealtimeService; maxSocketsPerUser: number },
 ): Promise<RealtimeHub> {
   // Registered before the other routes so upgrade requests to them are closed instead of left hanging.
   await app.register(fastifyWebsocket, {
@@ -36,6 +38,7 @@ export async function registerRealtime(
     },
   });
   const hub = createRealtimeHub(deps.events, {
+    maxSocketsPerUser: deps.maxSocketsPerUser,
     followableOrganizations: (sessionIds) => deps.realtime.followableOrganizations(sessionIds),
     onCheckFailed: (err) => app.log.warn({ err }, 'websocket session check failed'),
   });
@@ -64,8 +67,8 @@ export async function registerRealtime(
         socket.close(UNAUTHORIZED_CLOSE_CODE, realtimeMessages.unauthorized);
         return;
       }
-      hub.track(socket, request.auth.sessionId);
       const auth = request.auth;
+      if (!hub.track(socket, auth)) return;
       // Attached synchronously (authentication already ran) so no early message is missed.
       socket.on('message', (data, isBinary) => {
         onMessage(socket, data, isBinary, (organizationId) => {

@@ -68,6 +68,8 @@ export function createToolConfigurationsService(deps: {
       const id = toolConfigurationIds.find((known) => known === rawId);
       if (!id) throw new NotFoundError('Unknown tool configuration');
       const previous = await repository.get(organizationId, id);
+      // Nothing to change (`{}`, or only unknown fields): the saved connection as it is, updatedAt included.
+      if (previous && body.config === undefined && body.isActive === undefined) return toDto(id, previous);
       let stored = previous?.config ?? {};
       if (body.config) {
         const parsed = toolConfigurationFields[id].safeParse(body.config);

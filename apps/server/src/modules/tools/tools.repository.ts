@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { agentTools, agents, tools, type Db } from '@crewline/db';
+import { nothingToSet } from '../../platform/patch';
 
 export type ToolRow = typeof tools.$inferSelect;
 type ToolWrite = Pick<
@@ -23,6 +24,10 @@ export function createToolsRepository(db: Db) {
     createdAt: agentTools.createdAt,
     tool: { name: tools.name, description: tools.description, category: tools.category },
   };
+  async function get(organizationId: string, id: string): Promise<ToolRow | undefined> {
+    const [row] = await db.select().from(tools).where(scoped(organizationId, id)).limit(1);
+    return row;
+  }
   return {
     async list(organizationId: string): Promise<ToolRow[]> {
       return db
@@ -31,10 +36,7 @@ export function createToolsRepository(db: Db) {
         .where(eq(tools.organizationId, organizationId))
         .orderBy(desc(tools.createdAt));
     },
-    async get(organizationId: string, id: string): Promise<ToolRow | undefined> {
-      const [row] = await db.select().from(tools).where(scoped(organizationId, id)).limit(1);
-      return row;
-    },
+    get,
     async create(organizationId: string, createdBy: string, values: ToolWrite): Promise<ToolRow> {
       const [row] = await db
         .insert(tools)
@@ -47,6 +49,7 @@ export function createToolsRepository(db: Db) {
       id: string,
       values: Partial<ToolWrite>,
     ): Promise<ToolRow | undefined> {
+      if (nothingToSet(values)) return get(organizationId, id);
       const [row] = await db.update(tools).set(values).where(scoped(organizationId, id)).returning();
       return row;
     },
@@ -111,6 +114,7 @@ export function createToolsRepository(db: Db) {
       toolId: string,
       values: { config?: Record<string, unknown>; isEnabled?: boolean },
     ) {
+      if (nothingToSet(values)) return;
       await db
         .update(agentTools)
         .set(values)

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { agents, workflows, type Db } from '@crewline/db';
 import type { Workflow } from '@crewline/contracts';
+import { nothingToSet } from '../../platform/patch';
 
 type WorkflowRow = typeof workflows.$inferSelect;
 type WorkflowWrite = Partial<
@@ -24,6 +25,10 @@ export function toWorkflowDto(row: WorkflowRow): Workflow {
 export function createWorkflowsRepository(db: Db) {
   const scoped = (organizationId: string, id: string) =>
     and(eq(workflows.organizationId, organizationId), eq(workflows.id, id));
+  async function get(organizationId: string, id: string): Promise<Workflow | undefined> {
+    const [row] = await db.select().from(workflows).where(scoped(organizationId, id)).limit(1);
+    return row && toWorkflowDto(row);
+  }
   return {
     async list(organizationId: string): Promise<Workflow[]> {
       const rows = await db
@@ -33,10 +38,7 @@ export function createWorkflowsRepository(db: Db) {
         .orderBy(desc(workflows.updatedAt));
       return rows.map(toWorkflowDto);
     },
-    async get(organizationId: string, id: string): Promise<Workflow | undefined> {
-      const [row] = await db.select().from(workflows).where(scoped(organizationId, id)).limit(1);
-      return row && toWorkflowDto(row);
-    },
+    get,
     async create(
       organizationId: string,
       createdBy: string,
@@ -49,6 +51,7 @@ export function createWorkflowsRepository(db: Db) {
       return toWorkflowDto(row);
     },
     async update(organizationId: string, id: string, values: WorkflowWrite): Promise<Workflow | undefined> {
+      if (nothingToSet(values)) return get(organizationId, id);
       const [row] = await db.update(workflows).set(values).where(scoped(organizationId, id)).returning();
       return row && toWorkflowDto(row);
     },

@@ -1,5 +1,5 @@
 /**
- * What responses show instead of a stored credential (DESIGN.md §6: write-only secrets). Only the
+ * What responses show instead of a stored credential (docs/security.md: write-only secrets). Only the
  * last 4 characters, and only of secrets long enough (≥ 12) that 4 characters leave ≥ 8 unknown.
  */
 export const SECRET_MASK = '••••••••';

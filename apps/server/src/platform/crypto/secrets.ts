@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createSecretKey, randomBytes } from 'node:crypto';
 
 /**
- * Credentials at rest (DESIGN.md §6): AES-256-GCM with a random 96-bit IV per value and the
+ * Credentials at rest (docs/security.md): AES-256-GCM with a random 96-bit IV per value and the
  * organization id as associated data, so a sealed value copied into another organization's row
  * does not decrypt. Sealed format: `v1:<base64url iv>:<base64url ciphertext>:<base64url tag>`;
  * the version prefix leaves room for a key rotation or another algorithm later.

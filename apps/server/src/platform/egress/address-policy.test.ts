@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAddressPolicy, isBlockedAddress, parseIp } from './address-policy';
+import { createAddressPolicy, isBlockedAddress, loopbackWarning, parseIp } from './address-policy';
 
 describe('parseIp', () => {
   it('reads every spelling of an IPv6 address to the same bytes', () => {
@@ -82,40 +82,145 @@ describe('isBlockedAddress', () => {
 describe('createAddressPolicy', () => {
   it('allows public addresses and refuses private ones without an allow-list', () => {
     const policy = createAddressPolicy();
-    expect(policy.isAddressAllowed('8.8.8.8')).toBe(true);
-    expect(policy.isAddressAllowed('127.0.0.1')).toBe(false);
-    expect(policy.isHostAllowed('localhost')).toBe(false);
+    expect(policy.isAddressAllowed('8.8.8.8', 443)).toBe(true);
+    expect(policy.isAddressAllowed('127.0.0.1', 80)).toBe(false);
+    expect(policy.isHostAllowed('localhost', 80)).toBe(false);
   });
 
   it('matches hostnames exactly, ignoring case and a trailing dot', () => {
     const policy = createAddressPolicy(['localhost', 'DB.internal.']);
-    expect(policy.isHostAllowed('localhost')).toBe(true);
-    expect(policy.isHostAllowed('LOCALHOST.')).toBe(true);
-    expect(policy.isHostAllowed('db.internal')).toBe(true);
-    expect(policy.isHostAllowed('x.db.internal')).toBe(false);
-    expect(policy.isHostAllowed('localhost.evil.test')).toBe(false);
-    expect(policy.isAddressAllowed('127.0.0.1')).toBe(false);
+    expect(policy.isHostAllowed('localhost', 80)).toBe(true);
+    expect(policy.isHostAllowed('LOCALHOST.', 8080)).toBe(true);
+    expect(policy.isHostAllowed('db.internal', 5432)).toBe(true);
+    expect(policy.isHostAllowed('x.db.internal', 80)).toBe(false);
+    expect(policy.isHostAllowed('localhost.evil.test', 80)).toBe(false);
+    expect(policy.isAddressAllowed('127.0.0.1', 80)).toBe(false);
   });
 
-  it('matches IPs and CIDRs by address, including the IPv4-mapped form', () => {
+  it('matches IPs and CIDRs without a port by address, on every port, including the IPv4-mapped form', () => {
     const policy = createAddressPolicy(['127.0.0.1/32', '10.0.0.0/8', '[::1]', 'fd00::/8']);
-    expect(policy.isAddressAllowed('127.0.0.1')).toBe(true);
-    expect(policy.isAddressAllowed('::ffff:127.0.0.1')).toBe(true);
-    expect(policy.isAddressAllowed('127.0.0.2')).toBe(false);
-    expect(policy.isAddressAllowed('10.200.3.4')).toBe(true);
-    expect(policy.isAddressAllowed('11.0.0.1')).toBe(true); // public anyway
-    expect(policy.isAddressAllowed('192.168.0.1')).toBe(false);
-    expect(policy.isAddressAllowed('::1')).toBe(true);
-    expect(policy.isAddressAllowed('fd12::1')).toBe(true);
-    expect(policy.isAddressAllowed('fe80::1')).toBe(false);
+    for (const port of [1, 80, 5432, 65535]) {
+      expect(policy.isAddressAllowed('127.0.0.1', port)).toBe(true);
+      expect(policy.isAddressAllowed('::ffff:127.0.0.1', port)).toBe(true);
+      expect(policy.isAddressAllowed('10.200.3.4', port)).toBe(true);
+      expect(policy.isAddressAllowed('::1', port)).toBe(true);
+      expect(policy.isAddressAllowed('fd12::1', port)).toBe(true);
+    }
+    expect(policy.isAddressAllowed('127.0.0.2', 80)).toBe(false);
+    expect(policy.isAddressAllowed('11.0.0.1', 80)).toBe(true); // public anyway
+    expect(policy.isAddressAllowed('192.168.0.1', 80)).toBe(false);
+    expect(policy.isAddressAllowed('fe80::1', 80)).toBe(false);
     // An IP entry is an address rule, not a name rule.
-    expect(policy.isHostAllowed('127.0.0.1')).toBe(false);
+    expect(policy.isHostAllowed('127.0.0.1', 80)).toBe(false);
   });
 
-  it.each(['10.0.0.0/33', '::/129', 'http://localhost', 'bad host', 'a/b', '10.0.0.0/x'])(
-    'refuses the malformed entry %s',
-    (entry) => {
-      expect(() => createAddressPolicy([entry])).toThrow(/Invalid egress allow-list entry/);
-    },
-  );
+  it('opens only the named port of an ip:port entry, in its IPv4-mapped spelling too', () => {
+    const policy = createAddressPolicy(['127.0.0.1:11434']);
+    expect(policy.isAddressAllowed('127.0.0.1', 11434)).toBe(true);
+    expect(policy.isAddressAllowed('::ffff:127.0.0.1', 11434)).toBe(true);
+    expect(policy.isAddressAllowed('::ffff:7f00:1', 11434)).toBe(true);
+    expect(policy.isAddressAllowed('127.0.0.1', 11435)).toBe(false);
+    expect(policy.isAddressAllowed('127.0.0.1', 5432)).toBe(false);
+    expect(policy.isAddressAllowed('::ffff:127.0.0.1', 5432)).toBe(false);
+    expect(policy.isAddressAllowed('::1', 11434)).toBe(false);
+    expect(policy.isAddressAllowed('127.0.0.2', 11434)).toBe(false);
+  });
+
+  it('reads [::1]:port as an IPv6 address with a port, and bare ::1 as every port', () => {
+    const withPort = createAddressPolicy(['[::1]:11434']);
+    expect(withPort.isAddressAllowed('::1', 11434)).toBe(true);
+    expect(withPort.isAddressAllowed('0:0:0:0:0:0:0:1', 11434)).toBe(true);
+    expect(withPort.isAddressAllowed('::1', 11435)).toBe(false);
+    expect(withPort.isAddressAllowed('127.0.0.1', 11434)).toBe(false);
+    const bare = createAddressPolicy(['::1']);
+    expect(bare.isAddressAllowed('::1', 1)).toBe(true);
+    expect(bare.isAddressAllowed('::1', 65535)).toBe(true);
+  });
+
+  it('opens only the named port of a host:port entry', () => {
+    const policy = createAddressPolicy(['db.internal:5432', 'LocalHost.:11434']);
+    expect(policy.isHostAllowed('db.internal', 5432)).toBe(true);
+    expect(policy.isHostAllowed('db.internal', 5433)).toBe(false);
+    expect(policy.isHostAllowed('localhost', 11434)).toBe(true);
+    expect(policy.isHostAllowed('localhost', 80)).toBe(false);
+  });
+
+  it('opens only the named port of a CIDR with a port, IPv4 and IPv6', () => {
+    const policy = createAddressPolicy(['10.0.0.0/8:5432', '[fd00::/8]:443']);
+    expect(policy.isAddressAllowed('10.1.2.3', 5432)).toBe(true);
+    expect(policy.isAddressAllowed('::ffff:10.1.2.3', 5432)).toBe(true);
+    expect(policy.isAddressAllowed('10.1.2.3', 5433)).toBe(false);
+    expect(policy.isAddressAllowed('192.168.1.1', 5432)).toBe(false);
+    expect(policy.isAddressAllowed('fd12::1', 443)).toBe(true);
+    expect(policy.isAddressAllowed('fd12::1', 80)).toBe(false);
+  });
+
+  it('refuses reserved destinations whatever the allow-list says, and only on their port', () => {
+    const reserved = {
+      isReserved: (hostOrAddress: string, port: number) =>
+        port === 5432 && ['127.0.0.1', 'db.internal'].includes(hostOrAddress),
+    };
+    const policy = createAddressPolicy(['127.0.0.1', 'db.internal'], reserved);
+    expect(policy.isAddressAllowed('127.0.0.1', 5432)).toBe(false);
+    expect(policy.isAddressAllowed('127.0.0.1', 5433)).toBe(true);
+    expect(policy.isReserved('db.internal', 5432)).toBe(true);
+    expect(policy.isReserved('db.internal', 80)).toBe(false);
+    expect(createAddressPolicy(['127.0.0.1']).isReserved('127.0.0.1', 5432)).toBe(false);
+  });
+
+  it.each([
+    '10.0.0.0/33',
+    '::/129',
+    'http://localhost',
+    'bad host',
+    'a/b',
+    '10.0.0.0/x',
+    '127.0.0.1:0',
+    '127.0.0.1:65536',
+    '127.0.0.1:http',
+    '127.0.0.1:',
+    'localhost:-1',
+    'db.internal:5432:1',
+    '[::1]:0',
+    '[::1]:99999',
+    '[::1]x',
+    '[localhost]:80',
+    '10.0.0.0/8:abc',
+  ])('refuses the malformed entry %s', (entry) => {
+    expect(() => createAddressPolicy([entry])).toThrow(/Invalid egress allow-list entry/);
+  });
+});
+
+describe('loopbackWarning', () => {
+  it.each([
+    '127.0.0.1',
+    'localhost',
+    'LOCALHOST.',
+    '::1',
+    '[::1]',
+    '127.0.0.0/8',
+    '0.0.0.0',
+    '::ffff:127.0.0.1',
+    '0.0.0.0/0',
+  ])('warns about %s, which opens every port of this machine', (entry) => {
+    const warning = loopbackWarning(['db.internal:5432', entry]);
+    expect(warning).toContain(`"${entry}"`);
+    expect(warning).toMatch(/opens every port on this machine to every organization's tools/);
+    expect(warning).toContain('127.0.0.1:11434');
+    expect(warning).not.toContain('db.internal');
+  });
+
+  it.each([
+    [[]],
+    [['127.0.0.1:11434', '[::1]:11434', 'localhost:11434', '127.0.0.0/8:8080']],
+    [['10.0.0.0/8', 'db.internal', '192.168.1.20', 'fd00::/8']],
+  ])('stays quiet for %j', (allowList) => {
+    expect(loopbackWarning(allowList)).toBeUndefined();
+  });
+
+  it('names every offending entry once', () => {
+    expect(loopbackWarning(['127.0.0.1', 'localhost'])).toMatch(
+      /^EGRESS_ALLOW_LIST entries "127.0.0.1", "localhost" open every port on this machine/,
+    );
+  });
 });

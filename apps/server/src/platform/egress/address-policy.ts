@@ -1,7 +1,7 @@
 import { isIP, isIPv4, isIPv6 } from 'node:net';
 
 /**
- * Which IP addresses tenant-controlled requests may reach (DESIGN.md §6 "SSRF protection"), and the
+ * Which IP addresses tenant-controlled requests may reach (docs/security.md), and the
  * admin allow-list that makes exceptions (local LLM servers, test servers, an internal database API).
  *
  * Addresses are compared as bytes rather than strings so that every spelling of an address
@@ -139,11 +139,24 @@ function isBlockedBytes(bytes: Uint8Array): boolean {
   return blockedInGlobalUnicast.some((range) => inCidr(bytes, range));
 }
 
+/** `::ffff:127.0.0.1` is 127.0.0.1 on the wire: the IPv4 bytes of an IPv4-mapped address, else `bytes`. */
+export function unmapped(bytes: Uint8Array): Uint8Array {
+  return bytes.length === 16 && inCidr(bytes, embeddingIpv6[0].range) ? bytes.slice(12) : bytes;
+}
+
+/** What no allow-list can open (the product's own ports and database): see reserved-destinations.ts. */
+export type ReservedCheck = { isReserved(hostOrAddress: string, port: number): boolean };
+
 export type AddressPolicy = {
-  /** True when the admin allow-list names this hostname: its addresses are then not checked. */
-  isHostAllowed(hostname: string): boolean;
-  /** True when the address is public, or private/reserved but inside an allow-listed IP or CIDR. */
-  isAddressAllowed(address: string): boolean;
+  /** True when the allow-list names this hostname for this port: its addresses may then be private. */
+  isHostAllowed(hostname: string, port: number): boolean;
+  /**
+   * True when the address is public, or private/reserved but inside an allow-listed IP or CIDR for
+   * this port — and in both cases not one of the reserved destinations.
+   */
+  isAddressAllowed(address: string, port: number): boolean;
+  /** True for the product's own ports and database, which every destination check refuses. */
+  isReserved(hostOrAddress: string, port: number): boolean;
 };
 
 /** A hostname as written in a URL or allow-list: case and a trailing root dot do not matter. */
@@ -154,47 +167,134 @@ function normaliseHostname(hostname: string) {
 const hostnamePattern =
   /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*$/;
 
-/**
- * Builds the policy from the admin allow-list. Entries are hostnames (`localhost`, `db.internal`,
- * matched exactly — no wildcards), IP addresses (`127.0.0.1`, `::1`) or CIDRs (`10.0.0.0/8`).
- * A malformed entry throws at start-up rather than silently allowing or refusing something else.
- */
-export function createAddressPolicy(allowList: readonly string[] = []): AddressPolicy {
-  const hostnames = new Set<string>();
-  const ranges: Cidr[] = [];
-  for (const raw of allowList) {
-    const entry = raw.trim().replace(/^\[(.*)\]$/, '$1');
-    if (entry === '') continue;
-    const range = parseCidr(entry);
-    if (range) {
-      ranges.push(range);
-      continue;
-    }
-    const hostname = normaliseHostname(entry);
-    if (entry.includes('/') || !hostnamePattern.test(hostname)) {
-      throw new Error(`Invalid egress allow-list entry "${raw}": use a hostname, an IP address or a CIDR`);
-    }
-    hostnames.add(hostname);
-  }
+/** One allow-list entry: a name or a range, and the one port it opens (every port when absent). */
+type AllowRule = { raw: string; port?: number } & (
+  { hostname: string; range?: undefined } | { range: Cidr; hostname?: undefined }
+);
 
-  const inAllowedRange = (bytes: Uint8Array) => ranges.some((range) => inCidr(bytes, range));
+function parsePort(text: string): number | undefined {
+  if (!/^\d{1,5}$/.test(text)) return undefined;
+  const port = Number(text);
+  return port >= 1 && port <= 65535 ? port : undefined;
+}
+
+/**
+ * Reads one entry: `host`, `host:port`, `ip`, `ip:port`, `cidr`, `cidr:port`. An IPv6 address or
+ * range takes a port only inside brackets (`[::1]:11434`, `[fd00::/8]:443`), as in a URL: without
+ * them `::1` is an address and its last group is not a port.
+ */
+function parseAllowRule(raw: string): AllowRule | undefined {
+  const entry = raw.trim();
+  if (entry === '') return undefined;
+  const invalid = () =>
+    new Error(
+      `Invalid egress allow-list entry "${raw}": use a host, an IP address or a CIDR, optionally with a ` +
+        'port (db.internal:5432, 127.0.0.1:11434, [::1]:11434, 10.0.0.0/8:5432, [fd00::/8]:443)',
+    );
+  let address = entry;
+  let portText: string | undefined;
+  const bracketed = /^\[([^\]]*)\](?::(.*))?$/.exec(entry);
+  if (bracketed) {
+    [, address, portText] = bracketed;
+  } else if (entry.indexOf(':') !== -1 && entry.indexOf(':') === entry.lastIndexOf(':')) {
+    [address, portText] = entry.split(':');
+  }
+  let port: number | undefined;
+  if (portText !== undefined) {
+    port = parsePort(portText);
+    if (port === undefined) throw invalid();
+  }
+  const range = parseCidr(address);
+  if (range) return { raw: entry, range, port };
+  const hostname = normaliseHostname(address);
+  // Brackets hold IP addresses only, as in URLs.
+  if (bracketed || address.includes('/') || !hostnamePattern.test(hostname)) throw invalid();
+  return { raw: entry, hostname, port };
+}
+
+function parseAllowList(allowList: readonly string[]): AllowRule[] {
+  return allowList.flatMap((raw) => parseAllowRule(raw) ?? []);
+}
+
+const opensPort = (rule: AllowRule, port: number) => rule.port === undefined || rule.port === port;
+
+/**
+ * Builds the policy from the admin allow-list (see parseAllowRule for the forms; hostnames match
+ * exactly — no wildcards). An entry with a port opens that port only, one without opens every port.
+ * A malformed entry throws at start-up rather than silently allowing or refusing something else.
+ * `reserved` wins over everything: the allow-list can never open the product's own ports or database.
+ */
+export function createAddressPolicy(
+  allowList: readonly string[] = [],
+  reserved?: ReservedCheck,
+): AddressPolicy {
+  const rules = parseAllowList(allowList);
+  const isReserved = (hostOrAddress: string, port: number) =>
+    reserved?.isReserved(hostOrAddress, port) ?? false;
+  const inAllowedRange = (bytes: Uint8Array, port: number) =>
+    rules.some((rule) => rule.range && opensPort(rule, port) && inCidr(bytes, rule.range));
 
   return {
-    isHostAllowed(hostname) {
+    isHostAllowed(hostname, port) {
       const bare = hostname.replace(/^\[(.*)\]$/, '$1');
       // IP literals are judged by address (an IP entry is a /32 or /128 range), never by name.
       if (isIP(stripZone(bare))) return false;
-      return hostnames.has(normaliseHostname(bare));
+      const name = normaliseHostname(bare);
+      return rules.some((rule) => rule.hostname === name && opensPort(rule, port));
     },
-    isAddressAllowed(address) {
+    isAddressAllowed(address, port) {
       const bytes = parseIp(address);
-      if (!bytes) return false;
+      if (!bytes || isReserved(address, port)) return false;
       if (!isBlockedBytes(bytes)) return true;
-      if (inAllowedRange(bytes)) return true;
-      // `::ffff:127.0.0.1` is 127.0.0.1 on the wire, so an IPv4 entry covers it too.
-      const mapped =
-        bytes.length === 16 && inCidr(bytes, embeddingIpv6[0].range) ? bytes.slice(12) : undefined;
-      return mapped !== undefined && inAllowedRange(mapped);
+      // An IPv4 entry covers the IPv4-mapped spelling of its addresses too.
+      return inAllowedRange(bytes, port) || inAllowedRange(unmapped(bytes), port);
     },
+    isReserved,
   };
+}
+
+// What reaches this machine whatever its interfaces: loopback, and the unspecified address (Linux
+// connects 0.0.0.0 and :: to localhost; the rest of 0.0.0.0/8 is included as it is never remote).
+const thisMachine = ['127.0.0.0/8', '0.0.0.0/8', '::1/128', '::/128'].map(cidr);
+
+/** True for a loopback or unspecified address, in any spelling (`::ffff:127.0.0.1` included). */
+export function isLoopbackOrUnspecified(bytes: Uint8Array): boolean {
+  const address = unmapped(bytes);
+  return thisMachine.some((range) => inCidr(address, range));
+}
+
+function overlaps(a: Cidr, b: Cidr) {
+  return (
+    a.bytes.length === b.bytes.length &&
+    inCidr(a.bytes, { bytes: b.bytes, prefix: Math.min(a.prefix, b.prefix) })
+  );
+}
+
+/** An IPv6 range inside ::ffff:0:0/96 as the IPv4 range it stands for. */
+function unmappedRange(range: Cidr): Cidr {
+  return range.prefix >= 96 && inCidr(range.bytes, embeddingIpv6[0].range)
+    ? { bytes: range.bytes.slice(12), prefix: range.prefix - 96 }
+    : range;
+}
+
+/**
+ * The start-up warning for allow-list entries that open every port of this machine (`127.0.0.1`,
+ * `localhost`, `::1`, `127.0.0.0/8`… without a port): every organization's tools could then reach
+ * every local service. Undefined when there are none.
+ */
+export function loopbackWarning(allowList: readonly string[]): string | undefined {
+  const open = parseAllowList(allowList).filter((rule) => {
+    if (rule.port !== undefined) return false;
+    if (rule.hostname !== undefined)
+      return rule.hostname === 'localhost' || rule.hostname.endsWith('.localhost');
+    const range = unmappedRange(rule.range);
+    return thisMachine.some((local) => overlaps(range, local));
+  });
+  if (open.length === 0) return undefined;
+  const names = open.map((rule) => `"${rule.raw}"`).join(', ');
+  const [noun, verb] = open.length === 1 ? ['entry', 'opens'] : ['entries', 'open'];
+  return (
+    `EGRESS_ALLOW_LIST ${noun} ${names} ${verb} every port on this machine to every organization's ` +
+    'tools. Allow only the port you need, e.g. 127.0.0.1:11434 for a local Ollama.'
+  );
 }

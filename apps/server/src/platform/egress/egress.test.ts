@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEgress, type LookupFn } from './egress';
 import { EgressError } from './egress-error';
+import { createReservedDestinations } from './reserved-destinations';
 
 // Every socket in this file is on 127.0.0.1. "Public" names are fake (*.example.test) and resolved by
 // an injected lookup; refusals are checked to happen before any socket connects anywhere.
@@ -102,7 +103,7 @@ describe('refused destinations', () => {
     const url = makeUrl(server.port);
     const error = await failure(createEgress({ lookup }).fetch(url));
     expect(error.code).toBe('blocked_address');
-    expect(error.message).toMatch(/^Refused to connect to .+: it resolves to a private or reserved address$/);
+    expect(error.message).toBe('Destination not allowed');
     expect(server.connections()).toBe(0);
     expect(connectSpy).not.toHaveBeenCalled();
     expect(lookup).not.toHaveBeenCalled();
@@ -117,9 +118,7 @@ describe('refused destinations', () => {
       }),
     );
     expect(error.code).toBe('blocked_address');
-    expect(error.message).toBe(
-      'Refused to connect to internal.example.test: it resolves to a private or reserved address',
-    );
+    expect(error.message).toBe('Destination not allowed');
     expect(error.message).not.toContain('top-secret-token');
     expect(lookup).toHaveBeenCalledTimes(1);
     expect(server.connections()).toBe(0);
@@ -346,9 +345,7 @@ describe('redirects', () => {
     const egress = createEgress({ allowList: ['a.example.test'], lookup });
     const error = await failure(egress.fetch(`http://a.example.test:${first.port}/`));
     expect(error.code).toBe('blocked_address');
-    expect(error.message).toBe(
-      'Refused to connect to 127.0.0.1: it resolves to a private or reserved address',
-    );
+    expect(error.message).toBe('Destination not allowed');
     expect(first.connections()).toBe(1);
     expect(target.connections()).toBe(0);
   });
@@ -457,6 +454,120 @@ describe('redirects', () => {
       `http://127.0.0.1:${server.port}/`,
     );
     expect(await res.text()).toBe('arrived');
+  });
+});
+
+describe('ports', () => {
+  it('opens only the port of an ip:port entry: another port of the same address is refused unopened', async () => {
+    const allowed = await startServer((_req, res) => res.end('allowed'));
+    const other = await startServer((_req, res) => res.end('other'));
+    const egress = createEgress({ allowList: [`127.0.0.1:${allowed.port}`] });
+    expect(await (await egress.fetch(`http://127.0.0.1:${allowed.port}/`)).text()).toBe('allowed');
+    connectSpy.mockClear();
+    const error = await failure(egress.fetch(`http://127.0.0.1:${other.port}/`));
+    expect(error.code).toBe('blocked_address');
+    expect(error.message).toBe('Destination not allowed');
+    expect(other.connections()).toBe(0);
+    expect(connectSpy).not.toHaveBeenCalled();
+  });
+
+  it('opens only the port of a host:port entry', async () => {
+    const allowed = await startServer((_req, res) => res.end('allowed'));
+    const other = await startServer();
+    const lookup = fakeDns({ 'api.internal': ['127.0.0.1'] });
+    const egress = createEgress({ allowList: [`api.internal:${allowed.port}`], lookup });
+    expect(await (await egress.fetch(`http://api.internal:${allowed.port}/`)).text()).toBe('allowed');
+    const error = await failure(egress.fetch(`http://api.internal:${other.port}/`));
+    expect(error.code).toBe('blocked_address');
+    expect(other.connections()).toBe(0);
+  });
+
+  it("checks a URL without a port against its scheme's default port", async () => {
+    const lookup = fakeDns({ 'svc.example.test': ['127.0.0.1'] });
+    const egress = createEgress({ allowList: ['127.0.0.1:80'], lookup, timeoutMs: 2_000 });
+    const https = await failure(egress.fetch('https://svc.example.test/'));
+    expect(https.code).toBe('blocked_address');
+    expect(connectSpy).not.toHaveBeenCalled();
+    // Port 80 is allowed: the request goes out (whether anything answers there does not matter).
+    const http80 = await egress.fetch('http://svc.example.test/').then(
+      () => undefined,
+      (e: EgressError) => e,
+    );
+    expect(http80?.code).not.toBe('blocked_address');
+    expect(connectSpy).toHaveBeenCalled();
+  });
+
+  it.each([
+    ['to another port of the same address', (port: number) => `http://127.0.0.1:${port}/secret`],
+    ['to another port of the same name', (port: number) => `http://a.example.test:${port}/secret`],
+    ['to a relative URL on another port', (port: number) => `//a.example.test:${port}/secret`],
+  ])('refuses a redirect from an allowed host:port %s, before connecting', async (_what, location) => {
+    const target = await startServer();
+    const first = await startServer((_req, res) =>
+      res.writeHead(302, { location: location(target.port) }).end(),
+    );
+    const lookup = fakeDns({ 'a.example.test': ['127.0.0.1'] });
+    for (const allowList of [[`127.0.0.1:${first.port}`], [`a.example.test:${first.port}`]]) {
+      const error = await failure(
+        createEgress({ allowList, lookup }).fetch(`http://a.example.test:${first.port}/`),
+      );
+      expect(error.code).toBe('blocked_address');
+      expect(error.message).toBe('Destination not allowed');
+    }
+    expect(first.connections()).toBe(2);
+    expect(target.connections()).toBe(0);
+  });
+});
+
+describe('reserved destinations', () => {
+  it('refuses our own port with 127.0.0.1 allow-listed, the same way whether it listens or not', async () => {
+    const listening = await startServer();
+    const closed = await startServer();
+    await closed.close();
+    const reserved = createReservedDestinations({ localPorts: [listening.port, closed.port] });
+    const lookup = fakeDns({ localhost: ['127.0.0.1'] });
+    const egress = createEgress({ allowList: ['127.0.0.1', 'localhost', '::1'], reserved, lookup });
+    const errors: EgressError[] = [];
+    for (const port of [listening.port, closed.port]) {
+      for (const host of ['127.0.0.1', 'localhost', '[::ffff:127.0.0.1]', '0.0.0.0', '[::1]']) {
+        errors.push(await failure(egress.fetch(`http://${host}:${port}/`)));
+      }
+    }
+    for (const error of errors) {
+      expect(error.code).toBe('blocked_address');
+      expect(error.message).toBe('Destination not allowed');
+      expect(error.cause).toBeUndefined();
+    }
+    expect(listening.connections()).toBe(0);
+    expect(connectSpy).not.toHaveBeenCalled();
+    // Other ports of the same address stay reachable through the allow-list.
+    const other = await startServer((_req, res) => res.end('other'));
+    expect(await (await egress.fetch(`http://127.0.0.1:${other.port}/`)).text()).toBe('other');
+  });
+
+  it('refuses a redirect from an allowed server to a reserved port, before connecting', async () => {
+    const ours = await startServer();
+    const first = await startServer((_req, res) =>
+      res.writeHead(307, { location: `http://127.0.0.1:${ours.port}/api/admin` }).end(),
+    );
+    const reserved = createReservedDestinations({ localPorts: [ours.port] });
+    const error = await failure(
+      createEgress({ allowList: ['127.0.0.1'], reserved }).fetch(`http://127.0.0.1:${first.port}/`),
+    );
+    expect(error.code).toBe('blocked_address');
+    expect(error.message).toBe('Destination not allowed');
+    expect(first.connections()).toBe(1);
+    expect(ours.connections()).toBe(0);
+  });
+
+  it('takes a port reserved after the egress was built (the port the server listens on)', async () => {
+    const server = await startServer();
+    const reserved = createReservedDestinations();
+    const egress = createEgress({ allowList: ['127.0.0.1'], reserved });
+    expect((await egress.fetch(`http://127.0.0.1:${server.port}/`)).status).toBe(200);
+    reserved.addLocalPort(server.port);
+    expect((await failure(egress.fetch(`http://127.0.0.1:${server.port}/`))).code).toBe('blocked_address');
+    expect(server.connections()).toBe(1);
   });
 });
 

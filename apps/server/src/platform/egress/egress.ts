@@ -4,21 +4,23 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { type AddressPolicy, createAddressPolicy } from './address-policy';
-import { EgressError } from './egress-error';
+import { type AddressPolicy, createAddressPolicy, type ReservedCheck } from './address-policy';
+import { DESTINATION_NOT_ALLOWED, EgressError } from './egress-error';
 import { defaultLookup, resolvePermitted, type LookupFn } from './resolve';
 
 export type { LookupFn } from './resolve';
 
 /**
  * The only way the server makes HTTP requests to tenant-controlled destinations (tool base URLs,
- * webhooks, custom LLM base URLs): DESIGN.md §6 "SSRF protection". Every hop is resolved once,
+ * webhooks, custom LLM base URLs): docs/security.md. Every hop is resolved once,
  * checked, and the socket connects to exactly the checked addresses.
  */
 
 export type EgressOptions = {
-  /** Admin exceptions: hostnames, IPs or CIDRs (see createAddressPolicy). */
+  /** Admin exceptions: hosts, IPs or CIDRs, each optionally with a port (see createAddressPolicy). */
   allowList?: string[];
+  /** The process's ReservedDestinations (its own ports and database): refused whatever the allow-list says. */
+  reserved?: ReservedCheck;
   /** Overall limit for one fetch: DNS, connect, every redirect hop and reading the body. */
   timeoutMs?: number;
   maxResponseBytes?: number;
@@ -64,7 +66,7 @@ type Settings = {
 
 export function createEgress(options: EgressOptions = {}): Egress {
   const settings: Settings = {
-    policy: createAddressPolicy(options.allowList),
+    policy: createAddressPolicy(options.allowList, options.reserved),
     lookup: options.lookup ?? defaultLookup,
     timeoutMs: positive('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     maxResponseBytes: positive('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
@@ -198,17 +200,26 @@ function bareHostname(url: URL) {
   return url.hostname.replace(/^\[(.*)\]$/, '$1');
 }
 
-/** Resolves the hop's hostname once and returns the addresses the socket may use — all checked. */
+/** The port the socket will use: WHATWG URL leaves `port` empty for the scheme's default. */
+function effectivePort(url: URL): number {
+  return url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+}
+
+/**
+ * Resolves the hop's hostname once and returns the addresses the socket may use — all checked, on
+ * the hop's own port. A refusal says nothing about the destination (not whether it is private,
+ * reserved, or listening): no socket has been opened, and every refusal reads the same.
+ */
 async function resolveDestination(settings: Settings, url: URL): Promise<LookupAddress[]> {
   // WHATWG URL has already turned 2130706433, 0x7f.1 and 017700000001 into 127.0.0.1.
-  const outcome = await resolvePermitted(settings.policy, settings.lookup, bareHostname(url));
+  const outcome = await resolvePermitted(
+    settings.policy,
+    settings.lookup,
+    bareHostname(url),
+    effectivePort(url),
+  );
   if (outcome.ok) return outcome.addresses;
-  if (outcome.reason === 'blocked') {
-    throw new EgressError(
-      'blocked_address',
-      `Refused to connect to ${url.hostname}: it resolves to a private or reserved address`,
-    );
-  }
+  if (outcome.reason === 'blocked') throw new EgressError('blocked_address', DESTINATION_NOT_ALLOWED);
   throw new EgressError('network', `Could not resolve ${url.hostname}`, { cause: outcome.cause });
 }
 
@@ -278,7 +289,7 @@ function send(
     // autoSelectFamily reaches net.connect through the agent; @types/node only lists it on net's options.
     const options: https.RequestOptions & { autoSelectFamily?: boolean } = {
       hostname,
-      port: url.port || (secure ? 443 : 80),
+      port: effectivePort(url),
       path: `${url.pathname}${url.search}`,
       method,
       headers: outgoing,

@@ -8,5 +8,16 @@ export {
 } from './egress';
 export { egressFetch } from './fetch-adapter';
 export { defaultLookup, resolvePermitted, type ResolveOutcome } from './resolve';
-export { EgressError, type EgressErrorCode } from './egress-error';
-export { createAddressPolicy, isBlockedAddress, type AddressPolicy } from './address-policy';
+export { DESTINATION_NOT_ALLOWED, EgressError, type EgressErrorCode } from './egress-error';
+export {
+  createAddressPolicy,
+  isBlockedAddress,
+  loopbackWarning,
+  type AddressPolicy,
+  type ReservedCheck,
+} from './address-policy';
+export {
+  createReservedDestinations,
+  type ReservedDestinations,
+  type ReservedDestinationsOptions,
+} from './reserved-destinations';

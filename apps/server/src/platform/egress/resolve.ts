@@ -14,22 +14,25 @@ export type ResolveOutcome =
 
 /**
  * The one SSRF rule for every outbound connection (HTTP and database tools): resolve the host once and
- * return only addresses the policy allows, for the caller to pin. An IP literal is checked as is.
- * Every address must pass, not just one: the socket may use any of them, and a name answering with a
- * public and a private address is the classic way around a check of the first. An allow-listed name
- * skips the address check, but a non-IP answer still never reaches a socket.
+ * return only addresses the policy allows on `port`, for the caller to pin. An IP literal is checked
+ * as is. Every address must pass, not just one: the socket may use any of them, and a name answering
+ * with a public and a private address is the classic way around a check of the first. An allow-listed
+ * name skips the private-address check, never the reserved destinations (the product's own ports and
+ * database), and a non-IP answer still never reaches a socket.
  */
 export async function resolvePermitted(
   policy: AddressPolicy,
   lookup: LookupFn,
   hostname: string,
+  port: number,
 ): Promise<ResolveOutcome> {
   const literalFamily = isIP(hostname);
   if (literalFamily) {
-    return policy.isAddressAllowed(hostname)
+    return policy.isAddressAllowed(hostname, port)
       ? { ok: true, addresses: [{ address: hostname, family: literalFamily }] }
       : { ok: false, reason: 'blocked' };
   }
+  if (policy.isReserved(hostname, port)) return { ok: false, reason: 'blocked' };
   let results: LookupAddress[];
   try {
     results = (await lookup(hostname)) ?? [];
@@ -37,9 +40,10 @@ export async function resolvePermitted(
     return { ok: false, reason: 'unresolved', cause };
   }
   if (results.length === 0) return { ok: false, reason: 'unresolved' };
-  if (!policy.isHostAllowed(hostname) && !results.every((r) => policy.isAddressAllowed(r.address))) {
-    return { ok: false, reason: 'blocked' };
-  }
+  const allowedByName = policy.isHostAllowed(hostname, port);
+  const permitted = (address: string) =>
+    allowedByName ? !policy.isReserved(address, port) : policy.isAddressAllowed(address, port);
+  if (!results.every((r) => permitted(r.address))) return { ok: false, reason: 'blocked' };
   const usable = results.flatMap((r) => {
     const family = isIP(r.address);
     return family ? [{ address: r.address, family }] : [];

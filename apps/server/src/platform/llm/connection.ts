@@ -18,7 +18,7 @@ const ENV_NAMES: Partial<Record<LlmProvider, string>> = {
 const clean = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
 /**
- * The organization's configuration first, then the server's env key (DESIGN.md §5). The server's
+ * The organization's configuration first, then the server's env key (docs/architecture.md, Agents, tools and models). The server's
  * key only ever goes to the provider's official URL: an organization that points the base URL
  * elsewhere must bring its own key, or it could collect the operator's key on its own server.
  */

@@ -1,4 +1,5 @@
 import { APICallError, RetryError } from 'ai';
+import { EgressError } from '../egress';
 import { PROVIDER_INFO } from './providers';
 import type { LlmConnection, LlmProvider } from './types';
 
@@ -65,6 +66,13 @@ export function toLlmCallError(
     );
   }
   if (isAbort(cause)) return new LlmCallError(`The call to ${name} was cancelled`, provider, 'aborted');
+
+  // The base URL (or a redirect) aims at a destination the egress policy refuses — private and not
+  // allow-listed, or this server's own ports or database: say so in the egress module's own words.
+  if (cause instanceof EgressError && cause.code === 'blocked_address') {
+    const where = connection.baseUrl ?? PROVIDER_INFO[provider].defaultBaseUrl ?? '';
+    return new LlmCallError(`Could not reach ${name} at ${where}: ${cause.message}`, provider, 'network');
+  }
 
   if (APICallError.isInstance(cause)) {
     if (cause.statusCode !== undefined) {

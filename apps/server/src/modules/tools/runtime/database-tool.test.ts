@@ -1,5 +1,6 @@
 import net, { type AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { createReservedDestinations } from '../../../platform/egress';
 import { createLoginRole, createTestDb, type TestDb } from '../../../testing/test-db';
 import {
   createDatabaseTool,
@@ -286,9 +287,7 @@ describe('database tool: where it may connect', () => {
     const connect = vi.spyOn(net.Socket.prototype, 'connect');
     try {
       const refused = createDatabaseTool({ connectionString: withHost('127.0.0.1', server.port) });
-      await expect(refused.execute({ sql: 'SELECT 1' })).rejects.toThrow(
-        'Refused to connect to the database host 127.0.0.1: it resolves to a private or reserved address',
-      );
+      await expect(refused.execute({ sql: 'SELECT 1' })).rejects.toThrow(/^Destination not allowed$/);
       expect(connect).not.toHaveBeenCalled();
       expect(server.connections()).toBe(0);
     } finally {
@@ -303,9 +302,7 @@ describe('database tool: where it may connect', () => {
     ]);
     const connect = vi.spyOn(net.Socket.prototype, 'connect');
     const refused = createDatabaseTool({ connectionString: withHost('db.example.test'), lookup });
-    await expect(refused.execute({ sql: 'SELECT 1' })).rejects.toThrow(
-      'Refused to connect to the database host db.example.test',
-    );
+    await expect(refused.execute({ sql: 'SELECT 1' })).rejects.toThrow(/^Destination not allowed$/);
     expect(lookup).toHaveBeenCalledWith('db.example.test');
     expect(connect).not.toHaveBeenCalled();
   });
@@ -316,7 +313,7 @@ describe('database tool: where it may connect', () => {
       const connect = vi.spyOn(net.Socket.prototype, 'connect');
       const refused = createDatabaseTool({ connectionString: withHost(host) });
       await expect(refused.execute({ sql: 'SELECT 1' })).rejects.toThrow(
-        /Refused to connect|Could not resolve/,
+        /^Destination not allowed$|Could not resolve/,
       );
       expect(connect).not.toHaveBeenCalled();
     },
@@ -334,6 +331,77 @@ describe('database tool: where it may connect', () => {
     })) as DatabaseToolResult;
     expect(result.rows).toEqual([{ n: 5 }]);
     expect(lookup).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens only the port an allow-list entry names, default 5432', async () => {
+    const pgPort = Number(new URL(connectionString).port);
+    const server = await countingServer();
+    try {
+      const connect = vi.spyOn(net.Socket.prototype, 'connect');
+      const other = tool({
+        connectionString: withHost('127.0.0.1', server.port),
+        allowList: [`127.0.0.1:${pgPort}`],
+      });
+      await expect(other.execute({ sql: 'SELECT 1' })).rejects.toThrow(/^Destination not allowed$/);
+      const noPort = new URL(withHost('127.0.0.1'));
+      noPort.port = '';
+      const defaultPort = tool({ connectionString: noPort.toString(), allowList: [`127.0.0.1:${pgPort}`] });
+      await expect(defaultPort.execute({ sql: 'SELECT 1' })).rejects.toThrow(/^Destination not allowed$/);
+      expect(connect).not.toHaveBeenCalled();
+      expect(server.connections()).toBe(0);
+      const allowed = tool({ allowList: [`127.0.0.1:${pgPort}`] });
+      expect(((await allowed.execute({ sql: 'SELECT 1 AS one' })) as DatabaseToolResult).rows).toEqual([
+        { one: 1 },
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("never reaches the product's own database, even with 127.0.0.1 allow-listed, and never logs in", async () => {
+    // What main.ts and createTestApp reserve: here the test Postgres plays the product's database.
+    const reserved = createReservedDestinations();
+    await reserved.addDatabase(inject('databaseUrl'));
+    const own = new URL(inject('databaseUrl'));
+    const connect = vi.spyOn(net.Socket.prototype, 'connect');
+    const wrongPassword = new URL(connectionString);
+    wrongPassword.password = 'guess-1';
+    const attempts = [
+      connectionString, // valid credentials: still refused
+      wrongPassword.toString(), // a guess: no "password authentication failed" oracle
+      withHost('localhost', Number(own.port)),
+      withHost('[::ffff:127.0.0.1]', Number(own.port)),
+      withHost('0.0.0.0', Number(own.port)),
+    ];
+    for (const target of attempts) {
+      const error = await createDatabaseTool({
+        connectionString: target,
+        allowList: ['127.0.0.1', 'localhost'],
+        reserved,
+      })
+        .execute({ sql: 'SELECT 1' })
+        .then(
+          () => undefined,
+          (e: Error) => e,
+        );
+      expect(error?.message).toBe('Destination not allowed');
+      expect(error?.message).not.toMatch(/password authentication failed/);
+    }
+    expect(connect).not.toHaveBeenCalled();
+    // The rest of 127.0.0.1 stays open to the allow-list: the refusal is about our database only.
+    const server = await countingServer();
+    try {
+      await createDatabaseTool({
+        connectionString: withHost('127.0.0.1', server.port),
+        allowList: ['127.0.0.1'],
+        reserved,
+      })
+        .execute({ sql: 'SELECT 1' })
+        .catch(() => undefined);
+      expect(server.connections()).toBe(1);
+    } finally {
+      await server.close();
+    }
   });
 
   it('refuses connection string parameters that would move the connection or read our files', async () => {

@@ -5,18 +5,20 @@ import { z } from 'zod';
 import {
   createAddressPolicy,
   defaultLookup,
+  DESTINATION_NOT_ALLOWED,
   resolvePermitted,
   type AddressPolicy,
   type LookupFn,
+  type ReservedCheck,
 } from '../../../platform/egress';
 import type { LlmTool } from '../../../platform/llm';
 
 /**
  * `database` tools: the model runs read-only SQL against the organization's own PostgreSQL
- * (DESIGN.md §6). The connection string is tenant-controlled, so it is parsed here field by field
+ * (docs/security.md). The connection string is tenant-controlled, so it is parsed here field by field
  * (never handed to pg, which would honour `?host=/unix/socket`, read `sslrootcert` files from our
- * disk and fill gaps from our PG* environment), its host is checked like HTTP egress and the
- * socket goes to the checked IP.
+ * disk and fill gaps from our PG* environment), its host and port are checked like HTTP egress
+ * (the product's own database and ports are never reachable) and the socket goes to the checked IP.
  */
 
 export type DatabaseToolOptions = {
@@ -25,6 +27,8 @@ export type DatabaseToolOptions = {
   schema?: string;
   /** Admin exceptions to the address policy (see createAddressPolicy). */
   allowList?: string[];
+  /** The product's own ports and database (the process's ReservedDestinations): always refused. */
+  reserved?: ReservedCheck;
   statementTimeoutMs?: number;
   maxRows?: number;
   connectTimeoutMs?: number;
@@ -49,7 +53,7 @@ export function createDatabaseTool(options: DatabaseToolOptions): LlmTool {
   const settings: Settings = {
     connectionString: options.connectionString,
     schema: options.schema,
-    policy: createAddressPolicy(options.allowList),
+    policy: createAddressPolicy(options.allowList, options.reserved),
     lookup: options.lookup ?? defaultLookup,
     statementTimeoutMs: wholePositive('statementTimeoutMs', options.statementTimeoutMs ?? 5_000),
     maxRows: wholePositive('maxRows', options.maxRows ?? 100),
@@ -178,19 +182,21 @@ function sslOptions(params: URLSearchParams, host: string): false | ConnectionOp
   }
 }
 
-/** The addresses the socket may use, all allowed by the policy (DNS rebinding cannot change them later). */
-async function resolveTarget(settings: Settings, host: string, signal?: AbortSignal): Promise<string[]> {
+/**
+ * The addresses the socket may use, all allowed by the policy on the target's port (DNS rebinding
+ * cannot change them later). A refusal comes before any socket and reads the same whatever the
+ * reason, so it tells nothing about what listens there — and our own database never sees a login.
+ */
+async function resolveTarget(settings: Settings, target: Target, signal?: AbortSignal): Promise<string[]> {
+  const { host, port } = target;
   const outcome = await resolvePermitted(
     settings.policy,
     (name) => abortable(settings.lookup(name), signal),
     host,
+    port,
   );
   if (outcome.ok) return outcome.addresses.map((entry) => entry.address);
-  if (outcome.reason === 'blocked') {
-    throw new Error(
-      `Refused to connect to the database host ${host}: it resolves to a private or reserved address`,
-    );
-  }
+  if (outcome.reason === 'blocked') throw new Error(DESTINATION_NOT_ALLOWED);
   if (signal?.aborted) throw outcome.cause ?? signal.reason;
   throw new Error(`Could not resolve the database host ${host}`, { cause: outcome.cause });
 }
@@ -263,7 +269,7 @@ async function runReadOnly(
 ): Promise<DatabaseToolResult> {
   signal?.throwIfAborted();
   const target = parseTarget(settings.connectionString);
-  const addresses = await resolveTarget(settings, target.host, signal);
+  const addresses = await resolveTarget(settings, target, signal);
   const client = await connectAny(settings, target, addresses);
 
   let stopped: Error | undefined;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { LlmTool } from '../../../platform/llm';
 
 /**
- * `file` tools: text files in the organization's private folder (DESIGN.md §6). The path comes from
+ * `file` tools: text files in the organization's private folder (docs/security.md). The path comes from
  * the model, which follows whatever text it was shown, so every path is treated as hostile: it must
  * stay inside the folder both as written and after symlinks are resolved.
  */

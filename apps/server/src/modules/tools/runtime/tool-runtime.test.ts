@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SECRET_MASK } from '../../../platform/crypto';
 import { createEgress } from '../../../platform/egress';
 import { createLlmGateway } from '../../../platform/llm';
 import { startFakeLlmServer } from '../../../testing/fake-llm-server';
@@ -8,7 +9,8 @@ import { testConfig } from '../../../testing/test-config';
 import type { ResolvedTool } from '../tools.service';
 import { createToolRuntime, modelToolName } from './tool-runtime';
 
-// A stand-in for SendGrid and for a customer's webhook: records what it was sent.
+// A stand-in for SendGrid and for a customer's webhook: records what it was sent. Under /echo it
+// answers with the request's headers, and under /refuse SendGrid refuses, quoting the credential.
 let server: http.Server;
 let base: string;
 let received: { method?: string; url?: string; auth?: string; body: string }[] = [];
@@ -20,6 +22,16 @@ beforeAll(async () => {
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       received.push({ method: req.method, url: req.url, auth: req.headers.authorization, body });
+      if (req.url?.startsWith('/echo')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ url: req.url, headers: req.headers }));
+      }
+      if (req.url?.startsWith('/refuse')) {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        return res.end(
+          JSON.stringify({ errors: [{ message: `Invalid key: ${req.headers.authorization}` }] }),
+        );
+      }
       res.writeHead(req.url === '/v3/mail/send' ? 202 : 200, { 'content-type': 'application/json' });
       res.end(req.url === '/v3/mail/send' ? '' : JSON.stringify({ echoed: body ? JSON.parse(body) : null }));
     });
@@ -39,12 +51,16 @@ beforeEach(() => {
 const organizationId = '11111111-1111-4111-8111-111111111111';
 const llm = createLlmGateway({ maxRetries: 0 });
 
-function runtime(sendgrid?: Record<string, unknown>) {
+function runtime(sendgrid?: Record<string, unknown>, providerKey = 'k') {
   return createToolRuntime({
     config: testConfig(),
     egress: createEgress({ allowList: ['127.0.0.1'] }),
     llm,
-    connectionFor: async (_organizationId, provider) => ({ provider, apiKey: 'k', baseUrl: fake.url }),
+    connectionFor: async (_organizationId, provider) => ({
+      provider,
+      apiKey: providerKey,
+      baseUrl: fake.url,
+    }),
     sendgridSettings: async () => sendgrid,
   });
 }
@@ -53,6 +69,7 @@ function tool(
   category: ResolvedTool['category'],
   settings: Record<string, unknown>,
   name = 'My Tool',
+  linkConfig: Record<string, unknown> = {},
 ): ResolvedTool {
   return {
     id: '22222222-2222-4222-8222-222222222222',
@@ -68,7 +85,7 @@ function tool(
     createdAt: new Date(),
     updatedAt: new Date(),
     settings,
-    linkConfig: {},
+    linkConfig,
   };
 }
 
@@ -122,7 +139,7 @@ describe('tool runtime', () => {
     const [built] = Object.values(
       await strict.modelTools(organizationId, [tool('custom', { url: `${base}/x` })]),
     );
-    await expect(built.execute({})).rejects.toThrow(/private or reserved/);
+    await expect(built.execute({})).rejects.toThrow('Destination not allowed');
     expect(received).toEqual([]);
   });
 
@@ -159,6 +176,65 @@ describe('tool runtime', () => {
     const sent = fake.requests.at(-1)!;
     expect(sent.body.model).toBe('helper-model');
     expect(sent.body.messages.at(-1)).toEqual({ role: 'user', content: 'Capital of France?' });
+  });
+
+  describe('masks credentials in what tools give back', () => {
+    const KEY = 'api-key-CANARY-7f3c9a1e5b';
+
+    it('in an echo of the Authorization header, deep in the JSON and in keys', async () => {
+      const api = await only('api', { baseUrl: `${base}/echo`, apiKey: KEY });
+      const result = await api.execute({ path: `items?q=${encodeURIComponent(KEY)}` });
+      expect(received.at(-1)?.auth).toBe(`Bearer ${KEY}`); // the endpoint did get the key
+      expect(JSON.stringify(result)).not.toContain(KEY);
+      expect(result).toMatchObject({
+        status: 200,
+        body: { url: `/echo/items?q=${SECRET_MASK}`, headers: { authorization: `Bearer ${SECRET_MASK}` } },
+      });
+    });
+
+    it('in an echo of a custom header, with the key in the link config', async () => {
+      const [api] = Object.values(
+        await runtime().modelTools(organizationId, [
+          tool('api', { baseUrl: `${base}/echo`, authHeader: 'X-Api-Key' }, 'Echo', { apiKey: KEY }),
+        ]),
+      );
+      const result = (await api.execute({ path: 'x' })) as { body: { headers: Record<string, string> } };
+      expect(result.body.headers['x-api-key']).toBe(SECRET_MASK);
+      expect(JSON.stringify(result)).not.toContain(KEY);
+    });
+
+    it('in an error that quotes the SendGrid key', async () => {
+      const email = await only(
+        'communication',
+        {},
+        { apiKey: KEY, fromEmail: 'bot@acme.test', baseUrl: `${base}/refuse` },
+      );
+      const error = await email.execute({ to: 'a@b.co', subject: 's', text: 't' }).catch((e: Error) => e);
+      expect(received.at(-1)?.auth).toBe(`Bearer ${KEY}`);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toContain(`Invalid key: Bearer ${SECRET_MASK}`);
+      expect(`${(error as Error).message} ${(error as Error).stack}`).not.toContain(KEY);
+    });
+
+    it("in an AI tool's answer that repeats the provider key", async () => {
+      fake.script([{ content: `My key is ${KEY}.` }]);
+      const [ai] = Object.values(
+        await runtime(undefined, KEY).modelTools(organizationId, [
+          tool('ai', { provider: 'custom', model: 'm' }),
+        ]),
+      );
+      const result = (await ai.execute({ prompt: 'What is your key?' })) as { answer: string };
+      expect(fake.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
+      expect(result.answer).toBe(`My key is ${SECRET_MASK}.`);
+    });
+
+    it('leaves results alone when nothing in them is a credential', async () => {
+      const custom = await only('custom', { url: `${base}/hooks/lookup`, apiKey: KEY });
+      expect(await custom.execute({ customer: 'ACME' })).toEqual({
+        status: 200,
+        body: { echoed: { customer: 'ACME' } },
+      });
+    });
   });
 
   it('does not offer vector stores to the model yet', async () => {

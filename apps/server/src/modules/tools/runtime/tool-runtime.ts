@@ -1,6 +1,8 @@
 import path from 'node:path';
+import { SECRET_CONFIG_KEYS } from '@crewline/contracts';
+import { createSecretMasker, type SecretMasker } from '../../../platform/crypto';
 import type { Config } from '../../../platform/env';
-import type { Egress } from '../../../platform/egress';
+import type { Egress, ReservedDestinations } from '../../../platform/egress';
 import type { LlmConnection, LlmGateway, LlmProvider, LlmTool } from '../../../platform/llm';
 import type { ResolvedTool } from '../tools.service';
 import { createAiTool } from './ai-tool';
@@ -14,6 +16,8 @@ type Json = Record<string, unknown>;
 export type ToolRuntimeDeps = {
   config: Config;
   egress: Egress;
+  /** The product's own ports and database, which database tools may never reach (see app.ts). */
+  reserved?: ReservedDestinations;
   llm: LlmGateway;
   connectionFor(organizationId: string, provider: LlmProvider): Promise<LlmConnection>;
   /** The organization's active SendGrid configuration (decrypted), if any. */
@@ -31,13 +35,52 @@ export function modelToolName(tool: { name: string; id: string }): string {
   return `${slug}_${tool.id.replace(/-/g, '').slice(0, 8)}`;
 }
 
+/** A tool's credentials among its settings (the fields stored encrypted, docs/security.md). */
+function credentialsIn(settings: Json): unknown[] {
+  return SECRET_CONFIG_KEYS.map((key) => settings[key]);
+}
+
 /**
- * Turns an agent's enabled tools into model tools that the server executes (DESIGN.md §6): all HTTP
+ * What a tool returns and the messages it throws go to the model and into the run's records, and an
+ * endpoint may echo the request (headers included): its credentials are masked on the way out.
+ */
+function withMaskedOutput(tool: LlmTool, masker: SecretMasker): LlmTool {
+  return {
+    ...tool,
+    async execute(args, options) {
+      let result: unknown;
+      try {
+        result = await tool.execute(args, options);
+      } catch (error) {
+        throw maskedError(error, masker);
+      }
+      return masker.json(result);
+    },
+  };
+}
+
+/** The model sees only the message; a new error, since the original's stack and cause may quote it too. */
+function maskedError(error: unknown, masker: SecretMasker): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  const masked = masker.text(message);
+  if (error instanceof Error && masked === message) return error;
+  const safe = new Error(masked);
+  if (error instanceof Error) safe.name = error.name;
+  return safe;
+}
+
+/**
+ * Turns an agent's enabled tools into model tools that the server executes (docs/security.md): all HTTP
  * goes through the egress module, SQL runs read-only, files stay in the organization's own folder.
  */
 export function createToolRuntime(deps: ToolRuntimeDeps) {
-  async function build(organizationId: string, tool: ResolvedTool): Promise<LlmTool | undefined> {
+  async function build(
+    organizationId: string,
+    tool: ResolvedTool,
+    masker: SecretMasker,
+  ): Promise<LlmTool | undefined> {
     const settings: Json = { ...tool.settings, ...tool.linkConfig };
+    masker.add(...credentialsIn(settings));
     const describe = (tool.description ?? '').trim();
     const withDescription = (built: LlmTool): LlmTool =>
       describe ? { ...built, description: `${tool.name}: ${describe}. ${built.description}` } : built;
@@ -53,24 +96,27 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
             connectionString: String(settings.connectionString ?? ''),
             schema: typeof settings.schema === 'string' && settings.schema ? settings.schema : undefined,
             allowList: deps.config.egressAllowList,
+            reserved: deps.reserved,
           }),
         );
       case 'file':
         return withDescription(
           createFileTool({ rootDir: path.join(deps.config.dataDir, 'files', organizationId) }),
         );
-      case 'communication':
-        return withDescription(
-          createEmailTool(
-            { ...((await deps.sendgridSettings(organizationId)) ?? {}), ...settings },
-            deps.egress,
-          ),
-        );
+      case 'communication': {
+        const sendgrid = { ...((await deps.sendgridSettings(organizationId)) ?? {}), ...settings };
+        masker.add(...credentialsIn(sendgrid));
+        return withDescription(createEmailTool(sendgrid, deps.egress));
+      }
       case 'ai':
         return withDescription(
           createAiTool(settings, {
             llm: deps.llm,
-            connectionFor: (provider) => deps.connectionFor(organizationId, provider),
+            connectionFor: async (provider) => {
+              const connection = await deps.connectionFor(organizationId, provider);
+              masker.add(connection.apiKey);
+              return connection;
+            },
           }),
         );
       case 'vector_store':
@@ -83,8 +129,9 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
     async modelTools(organizationId: string, tools: ResolvedTool[]): Promise<Record<string, LlmTool>> {
       const entries: [string, LlmTool][] = [];
       for (const tool of tools) {
-        const built = await build(organizationId, tool);
-        if (built) entries.push([modelToolName(tool), built]);
+        const masker = createSecretMasker();
+        const built = await build(organizationId, tool, masker);
+        if (built) entries.push([modelToolName(tool), withMaskedOutput(built, masker)]);
       }
       return Object.fromEntries(entries);
     },

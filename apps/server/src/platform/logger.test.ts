@@ -1,0 +1,171 @@
+import { Writable } from 'node:stream';
+import { DrizzleQueryError } from 'drizzle-orm';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { loggerOptions, withoutQueryReports } from './logger';
+
+const SECRET = 'canary-0b6a8f';
+
+/** A pino logger as the worker process builds it (main.ts), writing its lines into memory. */
+function memoryLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write: (chunk, _enc, done) => (lines.push(JSON.parse(String(chunk))), done()),
+  });
+  return { logger: pino(loggerOptions('trace'), stream), lines, text: () => JSON.stringify(lines) };
+}
+
+/** A Postgres error as `pg` raises it, with the detail that quotes the row. */
+function postgresError(message: string, code: string) {
+  return Object.assign(new Error(message), {
+    code,
+    severity: 'ERROR',
+    detail: `Key (email)=(${SECRET}@example.com) already exists.`,
+  });
+}
+
+const failedInsert = () =>
+  new DrizzleQueryError(
+    'insert into "users" ("email", "password_hash") values ($1, $2)',
+    [`${SECRET}@example.com`, `$argon2id$v=19$m=19456,t=2,p=1$${SECRET}`],
+    postgresError('duplicate key value violates unique constraint "users_email_unique"', '23505'),
+  );
+
+describe('logged errors', () => {
+  it('keep the Postgres reason and code of a failed query, not its SQL, parameters or detail', () => {
+    const { logger, lines, text } = memoryLogger();
+    logger.error({ err: failedInsert() }, 'queue error');
+    logger.warn(failedInsert()); // no message: pino would use the raw one
+    logger.error({ err: failedInsert() }, failedInsert().message); // as Fastify's default error log does
+    expect(lines[0].err).toMatchObject({
+      type: 'DrizzleQueryError',
+      message: 'duplicate key value violates unique constraint "users_email_unique"',
+      code: '23505',
+    });
+    expect(lines[0].err).toHaveProperty('stack', expect.stringMatching(/^\s+at /));
+    expect(lines[1].msg).toBe('duplicate key value violates unique constraint "users_email_unique"');
+    expect(lines[2].msg).toBe(lines[1].msg);
+    expect(text()).not.toContain(SECRET);
+    expect(text()).not.toMatch(/argon2id|password_hash|Failed query|params/);
+  });
+
+  it('drop the input Postgres data exceptions and JSON parse errors quote', () => {
+    const { logger, lines, text } = memoryLogger();
+    const cast = postgresError(`invalid input syntax for type uuid: "${SECRET}"`, '22P02');
+    logger.error({ err: new DrizzleQueryError('select $1::uuid', [SECRET], cast) }, 'failed');
+    let parseError: unknown;
+    try {
+      JSON.parse(`{"token": ${SECRET}}`);
+    } catch (error) {
+      parseError = error;
+    }
+    logger.warn({ err: parseError }, 'dropped an invalid notification');
+    expect(lines[0].err).toMatchObject({ message: 'invalid input syntax for type uuid: "…"', code: '22P02' });
+    expect(lines[1].err).toMatchObject({
+      type: 'SyntaxError',
+      message: expect.stringContaining('not valid JSON'),
+    });
+    expect(text()).not.toContain(SECRET);
+  });
+
+  it('leave out what an error carries besides its message, and redact credentials in its causes', () => {
+    const { logger, lines, text } = memoryLogger();
+    const cause = new Error(`connect to postgres://crewline:${SECRET}@db:5432/crewline failed`);
+    const error = Object.assign(new Error('model call failed', { cause }), {
+      requestBodyValues: { messages: [SECRET] },
+      url: `https://api.example.com/v1?api_key=${SECRET}`,
+    });
+    logger.error({ err: error }, 'run failed unexpectedly');
+    expect(lines[0].err).toEqual({
+      type: 'Error',
+      message: 'model call failed',
+      stack: expect.any(String),
+      cause: {
+        type: 'Error',
+        message: 'connect to postgres://crewline:[redacted]@db:5432/crewline failed',
+        stack: expect.any(String),
+      },
+    });
+    expect(text()).not.toContain(SECRET);
+  });
+});
+
+describe('logged fields', () => {
+  it('replace credentials by name at any depth and in any case, and keep everything else', () => {
+    const { logger, lines, text } = memoryLogger();
+    logger.info(
+      {
+        executionId: 'e1',
+        usage: { promptTokens: 12, maxTokens: 300 },
+        headers: { Authorization: `Bearer ${SECRET}`, Cookie: SECRET, 'X-Api-Key': SECRET, accept: 'json' },
+        tool: { config: { nested: { API_KEY: SECRET, client_secret: SECRET, connectionString: SECRET } } },
+        body: [{ password: SECRET, newPassword: SECRET, refreshToken: SECRET, name: 'Ada' }],
+        nestedError: { inner: postgresError(`value "${SECRET}" is out of range for type integer`, '22003') },
+      },
+      'settings',
+    );
+    expect(lines[0]).toMatchObject({
+      executionId: 'e1',
+      usage: { promptTokens: 12, maxTokens: 300 },
+      headers: {
+        Authorization: '[redacted]',
+        Cookie: '[redacted]',
+        'X-Api-Key': '[redacted]',
+        accept: 'json',
+      },
+      tool: { config: { nested: { API_KEY: '[redacted]', client_secret: '[redacted]' } } },
+      body: [{ password: '[redacted]', name: 'Ada' }],
+      nestedError: {
+        inner: { type: 'Error', code: '22003', message: 'value "…" is out of range for type integer' },
+      },
+    });
+    expect(text()).not.toContain(SECRET);
+  });
+
+  it('redact credentials in URLs and messages', () => {
+    const { logger, lines, text } = memoryLogger();
+    logger.info({ url: `/api/agents?page=2&token=${SECRET}&Access_Token=${SECRET}#top` }, 'request');
+    logger.debug(`GET https://hooks.example.com/x?key=${SECRET}&sig=${SECRET} with Bearer ${SECRET}`);
+    logger.info({ link: new URL(`https://user:${SECRET}@example.com/?apikey=${SECRET}`) }, 'link');
+    expect(lines[0].url).toBe('/api/agents?page=2&token=[redacted]&Access_Token=[redacted]#top');
+    expect(lines[1].msg).toBe(
+      'GET https://hooks.example.com/x?key=[redacted]&sig=[redacted] with Bearer [redacted]',
+    );
+    expect(text()).not.toContain(SECRET);
+  });
+
+  it('write a logged value too deep to check as a placeholder', () => {
+    const { logger, text } = memoryLogger();
+    let deep: Record<string, unknown> = { secretValue: SECRET, note: SECRET };
+    for (let i = 0; i < 20; i++) deep = { level: deep };
+    logger.info({ deep }, 'deep');
+    expect(text()).toContain('[too deep to log]');
+    expect(text()).not.toContain(SECRET);
+  });
+});
+
+describe("the embedded Postgres server's output", () => {
+  // As Postgres 18 writes it (captured from the embedded server).
+  const at = (severity: string, text: string) => `2026-11-25 03:17:32.203 UTC [21512] ${severity}:  ${text}`;
+
+  it('is logged without the reports of failed statements, which quote their input and rows', () => {
+    const output = [
+      at('ERROR', 'null value in column "hash" of relation "u" violates not-null constraint'),
+      at('DETAIL', `Failing row contains (3, ${SECRET}@example.com, $argon2id$v=19$${SECRET}).`),
+      at('STATEMENT', 'insert into u values (3, $1, $2)'),
+      at('ERROR', `invalid input syntax for type uuid: "${SECRET}"`),
+      at('CONTEXT', "unnamed portal parameter $1 = '...'"),
+      at('STATEMENT', 'select 1'),
+      `\tfrom u where email = '${SECRET}'`,
+      at('LOG', 'database system is ready to accept connections'),
+      at('FATAL', 'password authentication failed for user "postgres"'),
+    ].join('\n');
+    expect(withoutQueryReports(output)).toBe(
+      [
+        at('LOG', 'database system is ready to accept connections'),
+        at('FATAL', 'password authentication failed for user "postgres"'),
+      ].join('\n'),
+    );
+    expect(withoutQueryReports('creating configuration files ...')).toBe('creating configuration files ...');
+  });
+});

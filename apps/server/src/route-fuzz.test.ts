@@ -1,0 +1,474 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import type { AuthResponse } from '@crewline/contracts';
+import { createTestApp, type TestApp } from './testing/test-app';
+import { startFakeLlmServer, type FakeLlmServer } from './testing/fake-llm-server';
+import { chainOf } from './testing/workflow-shapes';
+
+/*
+ * Every /api route of the route table × hostile input, sent as a signed-in user whose organization has a
+ * real agent, tool, tool link, tool configuration, active workflow and execution (so requests reach the
+ * services and the database, not just a 404). Whatever arrives, the answer is below 500 and JSON: a
+ * `{ message }` error, or a 2xx. The app runs with a worker and the fake model server, so an execute
+ * is really queued and run (without a queue it would answer 503 before storing anything).
+ */
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Route = { method: Method; url: string };
+type Case = { label: string; method: Method; url: string; body?: string; contentType?: string };
+
+const nest = (levels: number, open = '[', close = ']') => `${open.repeat(levels)}${close.repeat(levels)}`;
+const nestObjects = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+const LONG = 'x'.repeat(900_000); // within the 1 MiB body limit
+
+/** Raw JSON text, so values JSON.stringify cannot write (1e400, lone surrogates, __proto__) travel as sent. */
+const hostileValues: Record<string, string> = {
+  NUL: '"a\\u0000b"',
+  'NUL nested': '{"a":["ok",{"b":"\\u0000"}]}',
+  'NUL key': '{"a\\u0000":1}',
+  '1e308': '1e308',
+  '1e400': '1e400',
+  '-1e400': '-1e400',
+  '2^64': '18446744073709551616',
+  '-2^63-1': '-9223372036854775809',
+  '1e12': '1000000000000',
+  '-0': '-0',
+  '0.5': '0.5',
+  string: '"text"',
+  'numeric string': '"123"',
+  'empty string': '""',
+  true: 'true',
+  null: 'null',
+  array: '[]',
+  'array of junk': '[null,1,"a",{},[]]',
+  object: '{}',
+  __proto__: '{"__proto__":{"isAdmin":true}}',
+  'constructor.prototype': '{"constructor":{"prototype":{"isAdmin":true}}}',
+  'prototype keys': '{"prototype":{"a":1},"constructor":"x","toString":1,"hasOwnProperty":"y"}',
+  'lone high surrogate': '"\\ud800"',
+  'lone low surrogate': '"x\\udc00y"',
+  'U+FFFF': '"\\uffff"',
+  'RTL override': '"\\u202etxt.exe"',
+  'combining marks': `"e${'\\u0301'.repeat(300)}"`,
+  '4-byte emoji': '"😀👩‍👩‍👧🏳️‍🌈"',
+  'control characters': '"\\u0001\\u001f\\u007f\\u0085\\u2028"',
+  '65 levels': nest(65),
+  'UUID-shaped': '"00000000-0000-4000-8000-000000000000"',
+};
+/** Only at the top level of a body: long enough to matter, cheap enough to send to every route. */
+const topLevelValues: Record<string, string> = {
+  'very long string': `"${LONG}"`,
+  '6000 levels of arrays': nest(6000),
+  '6000 levels of objects': nestObjects(6000),
+};
+
+/** Members added to every object of a body, next to its valid fields. */
+const hostileMembers: Record<string, string> = {
+  '__proto__ member': '"__proto__":{"isAdmin":true}',
+  'constructor.prototype member': '"constructor":{"prototype":{"isAdmin":true}}',
+  'prototype member': '"prototype":{"isAdmin":true}',
+  'constructor member': '"constructor":"x"',
+  'toString member': '"toString":1',
+  'NUL key member': '"a\\u0000":1',
+  'lone surrogate key member': '"\\ud800":1',
+  'organizationId member': '"organizationId":"00000000-0000-4000-8000-000000000000"',
+};
+
+/** Whole bodies, whatever the route expects. */
+const hostileBodies: Record<string, string> = {
+  null: 'null',
+  true: 'true',
+  number: '123',
+  '1e400': '1e400',
+  string: '"text"',
+  array: '[]',
+  'array of objects': '[{}]',
+  'empty object': '{}',
+  'NUL top-level value': '{"name":"\\u0000"}',
+  'NUL top-level key': '{"\\u0000":1}',
+  'NUL nested': '{"config":{"a":{"b":"\\u0000"}},"input":{"q":"\\u0000"}}',
+  __proto__: '{"__proto__":{"isAdmin":true}}',
+  'constructor.prototype': '{"constructor":{"prototype":{"isAdmin":true}}}',
+  'duplicate keys': '{"name":"a","name":"\\u0000"}',
+  '65 levels of arrays': nest(65),
+  '65 levels of objects': nestObjects(65),
+  '6000 levels of arrays': nest(6000),
+  '6000 levels of objects': nestObjects(6000),
+  '6000 unclosed brackets': '['.repeat(6000),
+  'brackets inside strings': `{"name":"${'['.repeat(6000)}"}`,
+  malformed: '{"name":',
+  BOM: '\ufeff{}',
+  empty: '',
+  whitespace: '  \n ',
+  'huge array': `[${'1,'.repeat(200_000)}1]`,
+  'very long string': `"${LONG}"`,
+};
+
+const contentTypes: { label: string; contentType?: string; body: string }[] = [
+  { label: 'text/plain', contentType: 'text/plain', body: 'hello' },
+  { label: 'text/plain with NUL', contentType: 'text/plain', body: 'a\u0000b' },
+  { label: 'form', contentType: 'application/x-www-form-urlencoded', body: 'name=a&role=b' },
+  { label: 'multipart', contentType: 'multipart/form-data; boundary=x', body: '--x--' },
+  { label: 'xml', contentType: 'application/xml', body: '<a/>' },
+  { label: 'json charset utf-16', contentType: 'application/json; charset=utf-16', body: '{}' },
+  { label: 'json with bad parameter', contentType: 'application/json; =', body: '{}' },
+  { label: 'vendor json', contentType: 'application/vnd.api+json', body: '{}' },
+  { label: 'no content type', body: '{}' },
+];
+
+const hostileQueries = [
+  'q=%00',
+  'limit=%00',
+  'limit=1e400',
+  'limit=-0',
+  'limit=99999999999999999999',
+  'limit=1&limit=2',
+  'limit[]=1',
+  'workflowId=%00',
+  'workflowId=not-a-uuid',
+  'workflowId=00000000-0000-4000-8000-000000000000',
+  'days=%00',
+  'days=1e400',
+  'tz=%ED%A0%80',
+  'tz=Europe%2FParis%00',
+  `tz=${'A'.repeat(5000)}`,
+  '__proto__[isAdmin]=1',
+  'constructor[prototype][isAdmin]=1',
+  '%00=1',
+  'a=%F0%9F%98%80%E2%80%AE',
+  'a=%',
+  'token=x',
+];
+
+const hostileIds = [
+  '%00',
+  'a%00b',
+  'not-a-uuid',
+  '00000000-0000-4000-8000-000000000000',
+  'a'.repeat(90),
+  'a'.repeat(5000),
+  '%ED%A0%80',
+  '%F0%9F%98%80',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%25%30%30',
+  '1e400',
+  '-0',
+  '__proto__',
+  'constructor',
+];
+
+let t: TestApp;
+let fake: FakeLlmServer;
+let ada: AuthResponse;
+/** Signs in on the login route's cases, so failed logins there never lock out ada. */
+let loginUser: AuthResponse;
+const real: Record<string, string> = {};
+let baseBodies: Record<string, object[]>;
+
+let signups = 0;
+
+async function send(c: Case, token = ada.token): Promise<LightMyRequestResponse> {
+  // A fresh username and email each time, so a signup reaches the insert instead of 'already taken'.
+  const body = c.url.startsWith('/api/auth/signup')
+    ? c.body?.replaceAll('fuzzer', `fuzzer${++signups}`)
+    : c.body;
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (c.contentType) headers['content-type'] = c.contentType;
+  return t.app.inject({ method: c.method, url: c.url, headers, payload: body });
+}
+
+async function create(url: string, payload: unknown): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${ada.token}` },
+    payload: payload as object,
+  });
+  if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return res.json().id;
+}
+
+beforeAll(async () => {
+  fake = await startFakeLlmServer();
+  t = await createTestApp({ worker: true });
+  ada = await t.signup();
+  loginUser = await t.signup();
+  const configured = await t.app.inject({
+    method: 'PUT',
+    url: '/api/tools/configurations/openai_config',
+    headers: { authorization: `Bearer ${ada.token}` },
+    payload: { config: { apiKey: 'sk-test', baseUrl: fake.url, defaultModel: 'gpt-4o' } },
+  });
+  expect(configured.statusCode).toBe(200);
+  real.agent = await create('/api/agents', { name: 'Fuzz', role: 'R', goal: 'G', status: 'active' });
+  real.tool = await create('/api/tools', { name: 'Fuzz tool', category: 'api', config: { apiKey: 'k' } });
+  await create(`/api/agents/${real.agent}/tools/${real.tool}`, { config: {} });
+  real.workflow = await create('/api/workflows', {
+    name: 'Fuzz flow',
+    status: 'active',
+    ...chainOf([real.agent]),
+  });
+  real.execution = await create(`/api/workflows/${real.workflow}/execute`, { input: { q: 'hi' } });
+  real.org = ada.organization.id;
+  real.configuration = 'openai_config';
+
+  const config = { k: 'v', nested: { list: ['a', 1] } };
+  // Valid bodies for every route that takes one, with every field the route reads; mutations start
+  // from these (one case per field per hostile value), the first also carries the query and id cases.
+  baseBodies = {
+    'POST /api/auth/signup': [
+      {
+        username: 'fuzzer',
+        email: 'fuzzer@example.com',
+        firstName: 'F',
+        lastName: 'Z',
+        password: 'secret123',
+        confirmPassword: 'secret123',
+        role: 'user',
+      },
+    ],
+    'POST /api/auth/login': [{ email: loginUser.user.email, password: 'secret123' }],
+    'POST /api/auth/logout': [{}],
+    'POST /api/agents': [
+      {
+        name: 'A',
+        description: 'd',
+        role: 'R',
+        goal: 'G',
+        backstory: 'b',
+        llmProvider: 'openai',
+        llmModel: 'gpt-4o',
+        temperature: 70,
+        maxTokens: 2000,
+        systemPrompt: 's',
+        tools: ['search', { name: 'x' }],
+        status: 'inactive',
+        templateCategory: 'c',
+        templateTags: ['t'],
+        config,
+      },
+    ],
+    'PUT /api/agents/:id': [{ name: 'Fuzz', temperature: 50, maxTokens: 1000, systemPrompt: 's', config }],
+    'POST /api/agents/:id/test': [{ input: 'Hello' }],
+    'DELETE /api/agents/:id': [{}],
+    'POST /api/workflows': [
+      {
+        name: 'W',
+        description: 'd',
+        processType: 'sequential',
+        triggerType: 'manual',
+        triggerConfig: { cron: '* * * * *', secret: 's', emailAddress: 'a@example.com', subjectFilter: 'f' },
+        status: 'draft',
+        templateCategory: 'c',
+        templateTags: ['t'],
+        config,
+        ...chainOf([real.agent]),
+      },
+    ],
+    'PUT /api/workflows/:id': [{ name: 'Fuzz flow', description: 'd', config, ...chainOf([real.agent]) }],
+    'DELETE /api/workflows/:id': [{}],
+    'POST /api/workflows/:id/execute': [
+      {
+        input: { q: 'hello', n: 1, list: [1, 'a'] },
+        parameters: { p: 'v' },
+        dynamicInstructions: 'Be brief',
+      },
+    ],
+    'POST /api/executions/:id/cancel': [{}],
+    'POST /api/tools': [
+      {
+        name: 'T',
+        description: 'd',
+        category: 'api',
+        provider: 'p',
+        config: { baseUrl: 'https://example.com', apiKey: 'k', extra: config },
+        isActive: true,
+      },
+      { name: 'V', category: 'vector_store', config: { indexName: 'i', dimensions: 128, apiKey: 'k' } },
+      {
+        name: 'D',
+        category: 'database',
+        config: { connectionString: 'postgres://u:p@db.example.com/d', schema: 's' },
+      },
+      { name: 'C', category: 'custom', config: { url: 'https://example.com/hook' } },
+    ],
+    'PUT /api/tools/:id': [{ name: 'Fuzz tool', category: 'api', config: { apiKey: 'k', extra: config } }],
+    'DELETE /api/tools/:id': [{}],
+    'POST /api/agents/:agentId/tools/:toolId': [{ config: { isEnabled: true, extra: config } }],
+    'PUT /api/agents/:agentId/tools/:toolId': [{ config: { extra: config }, isEnabled: true }],
+    'DELETE /api/agents/:agentId/tools/:toolId': [{}],
+    'PUT /api/tools/configurations/:id': [
+      { config: { apiKey: 'sk-test', baseUrl: fake.url, defaultModel: 'gpt-4o' }, isActive: true },
+    ],
+  };
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+/** The real id a route parameter names; a route added without one here fails the test. */
+function realParam(url: string, name: string): string {
+  if (name === 'agentId') return real.agent;
+  if (name === 'toolId') return real.tool;
+  if (name === 'orgId') return real.org;
+  if (name === 'id') {
+    if (url.startsWith('/api/tools/configurations/')) return real.configuration;
+    for (const [prefix, key] of [
+      ['/api/agents/', 'agent'],
+      ['/api/tools/', 'tool'],
+      ['/api/workflows/', 'workflow'],
+      ['/api/executions/', 'execution'],
+    ]) {
+      if (url.startsWith(prefix)) return real[key];
+    }
+  }
+  throw new Error(`No real id for :${name} in ${url}; add one to realParam`);
+}
+
+const params = (url: string) => [...url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
+const fill = (url: string, values: Record<string, string> = {}) =>
+  url.replace(/:([A-Za-z]+)/g, (_, name: string) => values[name] ?? realParam(url, name));
+
+/** Paths to the values in a JSON value (the root included), e.g. ['config', 'nested', 'list', '0']. */
+function pathsOf(value: unknown, path: string[] = []): string[][] {
+  const here = [path];
+  if (value === null || typeof value !== 'object') return here;
+  // Two elements of a list are enough (a workflow's start node and first agent node).
+  const entries = Object.entries(value).slice(0, Array.isArray(value) ? 2 : undefined);
+  return [...here, ...entries.flatMap(([key, child]) => pathsOf(child, [...path, key]))];
+}
+
+/** The base body as JSON text with the value at `path` replaced by raw JSON text. */
+function withRawAt(base: unknown, path: string[], raw: string): string {
+  const marker = '"@@HOSTILE@@"';
+  if (path.length === 0) return raw;
+  const copy = structuredClone(base) as Record<string, unknown>;
+  let parent: Record<string, unknown> = copy;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string, unknown>;
+  parent[path[path.length - 1]] = JSON.parse(marker);
+  return JSON.stringify(copy).replace(marker, raw);
+}
+
+/** The base body as JSON text with a raw member added to the object at `path`. */
+function withMemberAt(base: unknown, path: string[], member: string): string {
+  const marker = '@@MEMBER@@';
+  const copy = structuredClone(base) as Record<string, unknown>;
+  let target: Record<string, unknown> = copy;
+  for (const key of path) target = target[key] as Record<string, unknown>;
+  target[marker] = 0;
+  return JSON.stringify(copy).replace(`"${marker}":0`, member);
+}
+
+function casesFor(route: Route): Case[] {
+  const key = `${route.method} ${route.url}`;
+  const url = fill(route.url);
+  const json = 'application/json';
+  const bases = baseBodies[key];
+  const baseText = bases && JSON.stringify(bases[0]);
+  const cases: Case[] = [];
+  const add = (label: string, body: string | undefined, at = url, contentType = body && json) =>
+    cases.push({ label, method: route.method, url: at, body, contentType });
+
+  for (const query of hostileQueries) add(`query ${query.slice(0, 40)}`, baseText, `${url}?${query}`);
+  for (const name of params(route.url)) {
+    for (const id of hostileIds) {
+      const at = fill(route.url, { [name]: id });
+      add(`:${name}=${id.slice(0, 40)}`, baseText, at);
+      if (baseText) add(`:${name}=${id.slice(0, 40)} with NUL body`, '{"a":"\\u0000"}', at);
+    }
+  }
+  if (route.method === 'GET') return cases;
+  if (!bases) throw new Error(`No base body for ${key}; add one to baseBodies`);
+
+  for (const [label, body] of Object.entries(hostileBodies)) add(`body ${label}`, body);
+  for (const { label, contentType, body } of contentTypes)
+    add(`content type ${label}`, body, url, contentType);
+  for (const [n, base] of bases.entries()) {
+    const variant = bases.length > 1 ? `#${n + 1} ` : '';
+    for (const path of pathsOf(base)) {
+      const values = path.length === 1 ? { ...hostileValues, ...topLevelValues } : hostileValues;
+      if (path.length > 0) {
+        for (const [label, raw] of Object.entries(values)) {
+          add(`${variant}${path.join('.')} = ${label}`, withRawAt(base, path, raw));
+        }
+      }
+      let target: unknown = base;
+      for (const k of path) target = (target as Record<string, unknown>)[k];
+      if (target === null || typeof target !== 'object' || Array.isArray(target)) continue;
+      for (const [label, member] of Object.entries(hostileMembers)) {
+        add(`${variant}${path.join('.') || 'body'} + ${label}`, withMemberAt(base, path, member));
+      }
+    }
+  }
+  return cases;
+}
+
+type Failure = { route: string; case: string; status: number; body: string };
+
+/** Below 500, and JSON: an error with a string message, or a 2xx (204 has no body). */
+function failureOf(route: Route, c: Case, res: LightMyRequestResponse): Failure | undefined {
+  const failure = {
+    route: `${route.method} ${route.url}`,
+    case: c.label,
+    status: res.statusCode,
+    body: res.body.slice(0, 300),
+  };
+  if (res.statusCode >= 500) return failure;
+  if (res.statusCode === 204 && res.body === '') return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    return failure;
+  }
+  if (res.statusCode >= 300 && typeof (body as { message?: unknown })?.message !== 'string') return failure;
+  return undefined;
+}
+
+// Deletes and logout end the fixtures the other routes need, so they go last: the agent's tool link
+// before the agent (whose deletion takes its links along), logout after everything.
+const phase = (r: Route) => {
+  if (r.url.endsWith('/execute')) return 0; // while the workflow and its model connection are as made
+  if (r.url === '/api/auth/logout') return 4;
+  if (r.method !== 'DELETE') return 1;
+  return r.url.includes(':toolId') ? 2 : 3;
+};
+
+describe('route fuzz', () => {
+  it(
+    'answers every hostile request on every /api route below 500, as JSON',
+    { timeout: 120_000 },
+    async () => {
+      const routes = t.app.routeInventory
+        .filter((r) => r.url.startsWith('/api') && r.method !== 'HEAD' && r.method !== 'OPTIONS')
+        .map((r) => ({ method: r.method as Method, url: r.url }))
+        .sort((a, b) => phase(a) - phase(b));
+      expect(routes.length).toBeGreaterThan(20);
+      const failures: Failure[] = [];
+      let sent = 0;
+      let logoutToken = '';
+      for (const route of routes) {
+        for (const c of casesFor(route)) {
+          // Logout ends the session it is sent with: each case gets a session of its own.
+          if (route.url === '/api/auth/logout' && !logoutToken) {
+            const login = await t.app.inject({
+              method: 'POST',
+              url: '/api/auth/login',
+              payload: { email: ada.user.email, password: 'secret123' },
+            });
+            expect(login.statusCode).toBe(200);
+            logoutToken = login.json().token;
+          }
+          const res = await send(c, route.url === '/api/auth/logout' ? logoutToken : ada.token);
+          if (route.url === '/api/auth/logout' && res.statusCode === 204) logoutToken = '';
+          sent++;
+          const failure = failureOf(route, c, res);
+          if (failure) failures.push(failure);
+        }
+      }
+      expect(sent).toBeGreaterThan(1000);
+      expect(failures).toEqual([]);
+    },
+  );
+});
