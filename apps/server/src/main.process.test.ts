@@ -6,7 +6,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { databaseUrl } from '@crewline/db';
 import type {} from './testing/global-setup';
-import { startServerProcess, stopServerProcess, type ServerProcess } from './testing/server-process';
+import {
+  processEnv,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from './testing/server-process';
 
 // The real entry point in a child process: start, sign up, stop with SIGTERM, start again.
 // Under `npm run test:external-db` it runs against DATABASE_URL; otherwise on the embedded database.
@@ -40,14 +45,7 @@ const json = (method: string, body?: unknown, token?: string) => ({
 });
 
 beforeAll(async () => {
-  env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-  };
+  env = processEnv({ DATA_DIR: dataDir });
   if (external) {
     // An empty database: the server must create its schema itself.
     databaseName = `process_${process.pid}_${Date.now()}`;

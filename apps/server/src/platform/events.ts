@@ -1,8 +1,7 @@
 import pg from 'pg';
-import { CONNECT_TIMEOUT_MS } from '@crewline/db';
 import { z } from 'zod';
 import { realtimeEventSchema, type RealtimeEvent } from '@crewline/contracts';
-import type { SqlExecutor } from '@crewline/db';
+import { CONNECT_TIMEOUT_MS, type SqlExecutor } from '@crewline/db';
 
 type Listener = (event: RealtimeEvent) => void;
 

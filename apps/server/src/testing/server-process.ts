@@ -13,6 +13,22 @@ export type ServerProcess = {
   output(): string;
 };
 
+/**
+ * A server process's environment: this machine's PATH and HOME (nothing else of the test runner's),
+ * loopback on a free port, and info logs (startServerProcess waits for lines printed at info);
+ * `env` adds the rest (DATABASE_URL, DATA_DIR, secrets, EGRESS_ALLOW_LIST, …) or overrides.
+ */
+export function processEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    ...env,
+  };
+}
+
 /** The real entry point (main.ts) in a child process, as `npm start` runs it. */
 export function startServerProcess(
   env: NodeJS.ProcessEnv,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_TEST_GREETING, type AuthResponse } from '@crewline/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { attachNewTool, configureModel, createAgent } from '../../testing/app-fixtures';
 import { createLoginRole, createTestDb, type TestDb } from '../../testing/test-db';
 import { startFakeLlmServer } from '../../testing/fake-llm-server';
 import { startTcpForwarder } from '../../testing/tcp-forwarder';
@@ -40,12 +41,7 @@ beforeAll(async () => {
 
   t = await createTestApp();
   ada = await t.signup();
-  await t.request({
-    method: 'PUT',
-    url: '/api/tools/configurations/openai_config',
-    token: ada.token,
-    payload: { config: { apiKey: OPENAI_KEY, baseUrl: fake.url, defaultModel: 'gpt-4o' } },
-  });
+  await configureModel(t, ada.token, fake.url, { apiKey: OPENAI_KEY, defaultModel: 'gpt-4o' });
 });
 afterAll(async () => {
   for (const secret of [OPENAI_KEY, ORDERS_KEY])
@@ -57,27 +53,21 @@ afterAll(async () => {
   await new Promise((resolve) => orders.close(resolve));
 });
 
-async function createAgent(fields: Record<string, unknown> = {}) {
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/agents',
-    token: ada.token,
-    payload: {
-      name: 'Scout',
-      role: 'Market researcher',
-      goal: 'Find pricing data',
-      llmModel: 'llama-test',
-      ...fields,
-    },
+/** Scout, a market researcher; `fields` change or add to its settings. */
+const createScout = (fields: Record<string, unknown> = {}) =>
+  createAgent(t, ada.token, {
+    name: 'Scout',
+    role: 'Market researcher',
+    goal: 'Find pricing data',
+    llmModel: 'llama-test',
+    ...fields,
   });
-  return res.json();
-}
 const testAgent = (id: string, payload?: object) =>
   t.request({ method: 'POST', url: `/api/agents/${id}/test`, token: ada.token, payload });
 
 describe('agent test', () => {
   it("sends the organization's key to its base URL with the agent's prompt and settings", async () => {
-    const agent = await createAgent({
+    const agent = await createScout({
       backstory: 'Ten years in retail.',
       systemPrompt: 'Answer in one sentence.',
       temperature: 40,
@@ -112,7 +102,7 @@ describe('agent test', () => {
   });
 
   it('answers success false with the error when the model call fails', async () => {
-    const agent = await createAgent();
+    const agent = await createScout();
     fake.failNext(401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
     const res = await testAgent(agent.id, { input: 'Hi' });
     expect(res.statusCode).toBe(200);
@@ -121,27 +111,18 @@ describe('agent test', () => {
   });
 
   it('says where to configure a provider that has no key', async () => {
-    const agent = await createAgent({ llmProvider: 'anthropic', llmModel: 'claude-sonnet-4-5' });
+    const agent = await createScout({ llmProvider: 'anthropic', llmModel: 'claude-sonnet-4-5' });
     const res = await testAgent(agent.id);
     expect(res.json()).toMatchObject({ success: false });
     expect(res.json().error).toMatch(/Settings → Tools/);
   });
 
   it('runs an HTTP tool the model asks for and gives it the result', async () => {
-    const agent = await createAgent();
-    const tool = (
-      await t.request({
-        method: 'POST',
-        url: '/api/tools',
-        token: ada.token,
-        payload: { name: 'Orders API', category: 'api', config: { baseUrl: ordersUrl, apiKey: ORDERS_KEY } },
-      })
-    ).json();
-    await t.request({
-      method: 'POST',
-      url: `/api/agents/${agent.id}/tools/${tool.id}`,
-      token: ada.token,
-      payload: { config: {} },
+    const agent = await createScout();
+    const tool = await attachNewTool(t, ada.token, agent.id, {
+      name: 'Orders API',
+      category: 'api',
+      config: { baseUrl: ordersUrl, apiKey: ORDERS_KEY },
     });
     const name = modelToolName(tool);
     fake.script([
@@ -161,20 +142,11 @@ describe('agent test', () => {
   });
 
   it('runs a database tool read-only and gives the rows to the model', async () => {
-    const agent = await createAgent();
-    const tool = (
-      await t.request({
-        method: 'POST',
-        url: '/api/tools',
-        token: ada.token,
-        payload: { name: 'Shop DB', category: 'database', config: { connectionString: shopUrl } },
-      })
-    ).json();
-    await t.request({
-      method: 'POST',
-      url: `/api/agents/${agent.id}/tools/${tool.id}`,
-      token: ada.token,
-      payload: { config: {} },
+    const agent = await createScout();
+    const tool = await attachNewTool(t, ada.token, agent.id, {
+      name: 'Shop DB',
+      category: 'database',
+      config: { connectionString: shopUrl },
     });
     const name = modelToolName(tool);
     fake.script([

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { modelCallsFor, processApi, signUpWithChain } from '../../testing/process-api';
-import { startServerProcess, stopServerProcess, type ServerProcess } from '../../testing/server-process';
+import {
+  processEnv,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '../../testing/server-process';
 import { createTestDb, type TestDb } from '../../testing/test-db';
 
 // docs/architecture.md, Runs with real processes: the API process is SIGKILLed while clients keep starting runs,
@@ -22,11 +27,7 @@ const call = processApi(() => base);
 beforeAll(async () => {
   database = await createTestDb();
   fake = await startFakeLlmServer();
-  env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    HOST: '127.0.0.1',
-    PORT: '0',
+  env = processEnv({
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     JWT_SECRET: 'api-kill-test-secret-that-is-long-enough-0123',
@@ -34,8 +35,7 @@ beforeAll(async () => {
     // The fake model server, and no other port of this machine.
     EGRESS_ALLOW_LIST: `127.0.0.1:${fake.port}`,
     RUN_LEASE_SECONDS: '2',
-    LOG_LEVEL: 'info',
-  };
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -62,6 +62,8 @@ describe('the API process killed while runs are being started', () => {
     base = await api.url;
     await worker.ready;
     const { token, organizationId, workflowId } = await signUpWithChain(call, fake, ['Intake', 'Review']);
+    const execute = (mark: string) =>
+      call('POST', `/api/workflows/${workflowId}/execute`, { input: { task: mark } }, token);
     // Each model call takes a moment, so runs are still going while the API dies and comes back,
     // and the worker's lease renewals and sweeps happen during them.
     fake.script(Array.from({ length: 400 }, () => ({ content: 'noted', delayMs: 250 })));
@@ -75,12 +77,7 @@ describe('the API process killed while runs are being started', () => {
     const client = async () => {
       while (!killed && sent < 200) {
         const mark = marker(++sent);
-        const res = await call(
-          'POST',
-          `/api/workflows/${workflowId}/execute`,
-          { input: { task: mark } },
-          token,
-        ).catch(() => undefined);
+        const res = await execute(mark).catch(() => undefined);
         if (!res) cutOff.add(mark);
         else if (res.status === 202) answered.set(mark, res.body.id as string);
         else otherAnswers.push(res.status);
@@ -99,12 +96,7 @@ describe('the API process killed while runs are being started', () => {
     base = await api.url;
     for (let i = 0; i < 3; i++) {
       const mark = marker(++sent);
-      const res = await call(
-        'POST',
-        `/api/workflows/${workflowId}/execute`,
-        { input: { task: mark } },
-        token,
-      );
+      const res = await execute(mark);
       expect(res.status).toBe(202);
       answered.set(mark, res.body.id as string);
     }

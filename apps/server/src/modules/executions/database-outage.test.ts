@@ -5,7 +5,7 @@ import { createServices } from '../../app';
 import { createEventBus } from '../../platform/events';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { chainOf } from '../../testing/workflow-shapes';
+import { workflowOnFakeModel } from '../../testing/app-fixtures';
 
 // A run meeting a database outage mid-way, in one process: the pool refuses the one write that stores
 // a finished step, as it does while Postgres restarts, and answers again right after (the restart
@@ -23,27 +23,11 @@ beforeAll(async () => {
   fake = await startFakeLlmServer();
   t = await createTestApp({ config: { runs: { concurrency: 1, leaseMs: 300, maxAttempts: 3 } } });
   ada = await t.signup();
-  await t.request({
-    method: 'PUT',
-    url: '/api/tools/configurations/openai_config',
-    token: ada.token,
-    payload: { config: { apiKey: 'sk-test', baseUrl: fake.url } },
+  workflowId = await workflowOnFakeModel(t, ada.token, {
+    modelUrl: fake.url,
+    workflow: 'Outage',
+    agents: [{ name: 'Steady' }],
   });
-  const agent = (
-    await t.request({
-      method: 'POST',
-      url: '/api/agents',
-      token: ada.token,
-      payload: { name: 'Steady', role: 'Steady role', goal: 'Help', llmModel: 'gpt-4o' },
-    })
-  ).json() as { id: string };
-  const workflow = await t.request({
-    method: 'POST',
-    url: '/api/workflows',
-    token: ada.token,
-    payload: { name: 'Outage', status: 'active', ...chainOf([agent.id]) },
-  });
-  workflowId = workflow.json().id;
 
   faulty = createDb(t.database.url);
   const query = faulty.pool.query.bind(faulty.pool) as (...args: unknown[]) => Promise<unknown>;

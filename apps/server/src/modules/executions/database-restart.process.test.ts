@@ -7,7 +7,12 @@ import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@crewline/db
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { modelCallsFor, processApi, signUpWithChain } from '../../testing/process-api';
 import { connectRealtime, type RealtimeClient } from '../../testing/realtime-client';
-import { startServerProcess, stopServerProcess, type ServerProcess } from '../../testing/server-process';
+import {
+  processEnv,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '../../testing/server-process';
 
 // docs/architecture.md, Request path with real processes: the database goes away under a running server (ROLE=all: API,
 // worker, LISTEN connection and queue in one process) while runs are in flight, and comes back on
@@ -26,23 +31,20 @@ const call = processApi(() => base);
 beforeAll(async () => {
   postgres = await startEmbeddedPostgres({ dataDir: clusterDir, ephemeral: true });
   fake = await startFakeLlmServer();
-  server = startServerProcess({
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATABASE_URL: postgres.url,
-    DATA_DIR: path.join(root, 'app'),
-    JWT_SECRET: 'database-restart-test-secret-long-enough-0123',
-    ENCRYPTION_KEY: '22'.repeat(32),
-    // The fake model server, and no other port of this machine.
-    EGRESS_ALLOW_LIST: `127.0.0.1:${fake.port}`,
-    // Two runs at once, so of four runs two are in flight and two wait in the queue.
-    WORKER_CONCURRENCY: '2',
-    // A short lease so runs interrupted by the outage are handed over within seconds.
-    RUN_LEASE_SECONDS: '2',
-    LOG_LEVEL: 'info',
-  });
+  server = startServerProcess(
+    processEnv({
+      DATABASE_URL: postgres.url,
+      DATA_DIR: path.join(root, 'app'),
+      JWT_SECRET: 'database-restart-test-secret-long-enough-0123',
+      ENCRYPTION_KEY: '22'.repeat(32),
+      // The fake model server, and no other port of this machine.
+      EGRESS_ALLOW_LIST: `127.0.0.1:${fake.port}`,
+      // Two runs at once, so of four runs two are in flight and two wait in the queue.
+      WORKER_CONCURRENCY: '2',
+      // A short lease so runs interrupted by the outage are handed over within seconds.
+      RUN_LEASE_SECONDS: '2',
+    }),
+  );
   base = await server.url;
 }, 60_000);
 

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Execution } from '@crewline/contracts';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
-import { startServerProcess, stopServerProcess, type ServerProcess } from '../../testing/server-process';
+import {
+  processEnv,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '../../testing/server-process';
 import { createTestDb, type TestDb } from '../../testing/test-db';
 import { connectRealtime } from '../../testing/realtime-client';
 import { chainOf } from '../../testing/workflow-shapes';
@@ -22,11 +27,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crewline-durability-'));
 beforeAll(async () => {
   database = await createTestDb();
   fake = await startFakeLlmServer();
-  env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    HOST: '127.0.0.1',
-    PORT: '0',
+  env = processEnv({
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     JWT_SECRET: 'durability-test-secret-that-is-long-enough-0123',
@@ -34,8 +35,7 @@ beforeAll(async () => {
     EGRESS_ALLOW_LIST: '127.0.0.1',
     // A short lease so the dead worker's run is handed over within seconds.
     RUN_LEASE_SECONDS: '2',
-    LOG_LEVEL: 'info',
-  };
+  });
   api = startServerProcess({ ...env, ROLE: 'api' });
 }, 60_000);
 

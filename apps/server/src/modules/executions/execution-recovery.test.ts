@@ -4,7 +4,7 @@ import type { AuthResponse, Execution } from '@crewline/contracts';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
-import { chainOf } from '../../testing/workflow-shapes';
+import { createAgent, createChainWorkflow, workflowOnFakeModel } from '../../testing/app-fixtures';
 import { pino } from 'pino';
 import { createServices } from '../../app';
 import { createEventBus } from '../../platform/events';
@@ -26,31 +26,11 @@ beforeAll(async () => {
   t = await createTestApp({ config: { runs: { concurrency: 1, leaseMs: 600, maxAttempts: 2 } } });
   repository = createExecutionsRepository(t.db);
   ada = await t.signup();
-  await t.request({
-    method: 'PUT',
-    url: '/api/tools/configurations/openai_config',
-    token: ada.token,
-    payload: { config: { apiKey: 'sk-test', baseUrl: fake.url } },
+  workflowId = await workflowOnFakeModel(t, ada.token, {
+    modelUrl: fake.url,
+    workflow: 'Recovery',
+    agents: [{ name: 'Solo' }],
   });
-  const agent = (
-    await t.request({
-      method: 'POST',
-      url: '/api/agents',
-      token: ada.token,
-      payload: { name: 'Solo', role: 'Solo role', goal: 'Help', llmModel: 'gpt-4o' },
-    })
-  ).json();
-  const workflow = await t.request({
-    method: 'POST',
-    url: '/api/workflows',
-    token: ada.token,
-    payload: {
-      name: 'Recovery',
-      status: 'active',
-      ...chainOf([agent.id]),
-    },
-  });
-  workflowId = workflow.json().id;
 });
 afterAll(async () => {
   await t?.close();
@@ -132,29 +112,12 @@ describe('runs whose worker died', () => {
 
 describe('a worker that is stopped (SIGTERM)', () => {
   it('lets the running step finish and be stored, then hands the run to another worker', async () => {
-    const agents = [];
-    for (const name of ['Careful', 'Later']) {
-      const res = await t.request({
-        method: 'POST',
-        url: '/api/agents',
-        token: ada.token,
-        payload: { name, role: `${name} role`, goal: 'Help', llmModel: 'gpt-4o' },
-      });
-      agents.push(res.json() as { id: string });
-    }
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/workflows',
-      token: ada.token,
-      payload: {
-        name: 'Two steps',
-        status: 'active',
-        ...chainOf(agents.map((a) => a.id)),
-      },
-    });
+    const agentIds = [];
+    for (const name of ['Careful', 'Later']) agentIds.push((await createAgent(t, ada.token, { name })).id);
+    const twoSteps = await createChainWorkflow(t, ada.token, 'Two steps', agentIds);
     const [row] = await t.db
       .insert(workflowExecutions)
-      .values({ organizationId: ada.organization.id, workflowId: res.json().id, triggeredBy: ada.user.id })
+      .values({ organizationId: ada.organization.id, workflowId: twoSteps, triggeredBy: ada.user.id })
       .returning();
     fake.reset();
     fake.script([{ content: 'first answer', delayMs: 800 }, { content: 'second answer' }]);

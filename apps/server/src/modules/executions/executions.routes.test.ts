@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { chainOf, fanOf } from '../../testing/workflow-shapes';
+import { configureModel } from '../../testing/app-fixtures';
 
 let t: TestApp;
 let ada: AuthResponse;
@@ -16,12 +17,7 @@ beforeAll(async () => {
   t = await createTestApp({ worker: true });
   ada = await t.signup({ firstName: 'Ada', lastName: 'Lovelace' });
   bob = await t.signup();
-  await t.request({
-    method: 'PUT',
-    url: '/api/tools/configurations/openai_config',
-    token: ada.token,
-    payload: { config: { apiKey: 'sk-test', baseUrl: fake.url, defaultModel: 'gpt-4o' } },
-  });
+  await configureModel(t, ada.token, fake.url, { defaultModel: 'gpt-4o' });
 });
 afterAll(async () => {
   await t?.close();

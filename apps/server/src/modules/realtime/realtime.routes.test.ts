@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, createServices, type Services } from '../../app';
 import { createTokenService } from '../../platform/auth/tokens';
 import { createPgEventBus, type PgEventBus } from '../../platform/events';
+import { loggerOptions } from '../../platform/logger';
 import { connectRealtime, type RealtimeClient } from '../../testing/realtime-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createAuthRepository } from '../auth/auth.repository';
@@ -454,7 +455,7 @@ describe('realtime websocket: across processes', () => {
 });
 
 describe('realtime websocket: logging', () => {
-  it('keeps the query-string token out of the request log', async () => {
+  it('keeps the query-string token out of the request log (the server-wide logger options)', async () => {
     let log = '';
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -462,7 +463,7 @@ describe('realtime websocket: logging', () => {
         done();
       },
     });
-    const logged = await createTestApp({ logger: { level: 'info', stream } });
+    const logged = await createTestApp({ logger: { ...loggerOptions('info'), stream } });
     try {
       await logged.app.listen({ port: 0, host: '127.0.0.1' });
       const address = logged.app.server.address();

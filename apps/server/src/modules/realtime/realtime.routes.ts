@@ -1,12 +1,12 @@
 import fastifyWebsocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { realtimeClientMessageSchema, realtimeMessages } from '@crewline/contracts';
 import type { EventBus } from '../../platform/events';
 import type { AuthService } from '../auth/auth.service';
 import { createRealtimeHub, UNAUTHORIZED_CLOSE_CODE, type RealtimeHub } from './realtime.hub';
 import type { RealtimeService } from './realtime.service';
-import { redactToken, socketToken } from './realtime.token';
+import { socketToken } from './realtime.token';
 
 /** Client messages are a subscribe or a ping; anything larger is not one of ours. */
 const MAX_MESSAGE_BYTES = 16 * 1024;
@@ -49,10 +49,6 @@ export async function registerRealtime(
     '/ws',
     {
       websocket: true,
-      // The token may sit in the query string: keep it out of the request log line.
-      logSerializers: {
-        req: (request: FastifyRequest) => ({ method: request.method, url: redactToken(request.url) }),
-      },
       async preValidation(request) {
         if (!request.ws) return;
         const token = socketToken(request);

@@ -43,8 +43,3 @@ function sameOrigin(request: FastifyRequest): boolean {
     return false;
   }
 }
-
-/** The URL as it may be logged: the token's value replaced. */
-export function redactToken(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
-}

@@ -1,8 +1,9 @@
 import http from 'node:http';
-import net, { type AddressInfo, isIP } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import tls from 'node:tls';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeDns } from '../../testing/fake-dns';
 import { createEgress, type LookupFn } from './egress';
 import { EgressError } from './egress-error';
 import { createReservedDestinations } from './reserved-destinations';
@@ -61,16 +62,6 @@ async function startServer(handle: Handler = (_req, res) => res.end('ok')): Prom
   };
   closers.push(testServer.close);
   return testServer;
-}
-
-/** A DNS stand-in: the names it knows map to the given addresses, the rest fail like ENOTFOUND. */
-function fakeDns(table: Record<string, string[]>) {
-  return vi.fn<LookupFn>(async (hostname) => {
-    const addresses = table[hostname];
-    if (!addresses)
-      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-    return addresses.map((address) => ({ address, family: isIP(address) }));
-  });
 }
 
 async function failure(promise: Promise<unknown>): Promise<EgressError> {

@@ -5,6 +5,7 @@ import { modelToolName } from '../../modules/tools/runtime/tool-runtime';
 import { startFakeLlmServer } from '../../testing/fake-llm-server';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createLoginRole } from '../../testing/test-db';
+import { attachNewTool, configureModel, createAgent } from '../../testing/app-fixtures';
 
 // The real app with the test configuration, which allow-lists 127.0.0.1 (the fake model server runs
 // there). Its own database and the port it listens on are on 127.0.0.1 too, and must stay out of
@@ -34,26 +35,12 @@ afterAll(async () => {
   await fake.close();
 });
 
-async function configureModel(token: string, baseUrl: string) {
-  const res = await t.request({
-    method: 'PUT',
-    url: '/api/tools/configurations/openai_config',
-    token,
-    payload: { config: { apiKey: 'sk-test-key-1234', baseUrl, defaultModel: 'gpt-4o' } },
-  });
-  expect(res.statusCode).toBe(200);
-}
+/** The organization of `token` talks to the model at `baseUrl`. */
+const pointModelAt = (token: string, baseUrl: string) =>
+  configureModel(t, token, baseUrl, { apiKey: 'sk-test-key-1234', defaultModel: 'gpt-4o' });
 
-async function createAgent(token: string) {
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/agents',
-    token,
-    payload: { name: 'Prober', role: 'Tester', goal: 'Reach things', llmModel: 'gpt-4o' },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json() as { id: string };
-}
+const createProber = (token: string) =>
+  createAgent(t, token, { name: 'Prober', role: 'Tester', goal: 'Reach things' });
 
 const testAgent = (token: string, id: string) =>
   t.request({ method: 'POST', url: `/api/agents/${id}/test`, token, payload: { input: 'Go' } });
@@ -64,21 +51,8 @@ async function agentCalling(
   config: Record<string, unknown>,
   args: Record<string, unknown>,
 ) {
-  const agent = await createAgent(ada.token);
-  const tool = (
-    await t.request({
-      method: 'POST',
-      url: '/api/tools',
-      token: ada.token,
-      payload: { name: 'Probe', category, config },
-    })
-  ).json();
-  await t.request({
-    method: 'POST',
-    url: `/api/agents/${agent.id}/tools/${tool.id}`,
-    token: ada.token,
-    payload: { config: {} },
-  });
+  const agent = await createProber(ada.token);
+  const tool = await attachNewTool(t, ada.token, agent.id, { name: 'Probe', category, config });
   fake.script([{ toolCalls: [{ name: modelToolName(tool), arguments: args }] }, { echoToolResult: true }]);
   return agent;
 }
@@ -86,9 +60,9 @@ async function agentCalling(
 describe("the product's own destinations", () => {
   it('refuses a model base URL aimed at its own port or its database, whatever the allow-list says', async () => {
     const bob = await t.signup();
-    const agent = await createAgent(bob.token);
+    const agent = await createProber(bob.token);
     for (const baseUrl of [`http://127.0.0.1:${appPort}/api`, `http://localhost:${databasePort}/v1`]) {
-      await configureModel(bob.token, baseUrl);
+      await pointModelAt(bob.token, baseUrl);
       const before = appConnections;
       const res = await testAgent(bob.token, agent.id);
       expect(res.statusCode).toBe(200);
@@ -99,7 +73,7 @@ describe("the product's own destinations", () => {
   });
 
   it('refuses an HTTP tool aimed at its own port, and tells the model only "Destination not allowed"', async () => {
-    await configureModel(ada.token, fake.url);
+    await pointModelAt(ada.token, fake.url);
     const agent = await agentCalling(
       'api',
       { baseUrl: `http://127.0.0.1:${appPort}/api` },
@@ -113,7 +87,7 @@ describe("the product's own destinations", () => {
   });
 
   it('refuses a database tool aimed at its own database, even with valid credentials', async () => {
-    await configureModel(ada.token, fake.url);
+    await pointModelAt(ada.token, fake.url);
     const ownDatabase = await createLoginRole(t.database);
     const agent = await agentCalling(
       'database',
@@ -127,8 +101,8 @@ describe("the product's own destinations", () => {
   });
 
   it('still reaches other allow-listed ports of 127.0.0.1 (the fake model server)', async () => {
-    await configureModel(ada.token, fake.url);
-    const agent = await createAgent(ada.token);
+    await pointModelAt(ada.token, fake.url);
+    const agent = await createProber(ada.token);
     fake.script([{ content: 'Reached.' }]);
     expect((await testAgent(ada.token, agent.id)).json()).toMatchObject({
       success: true,

@@ -1,16 +1,6 @@
-import { isIP } from 'node:net';
-import { describe, expect, it, vi } from 'vitest';
-import type { LookupFn } from './resolve';
+import { describe, expect, it } from 'vitest';
+import { fakeDns } from '../../testing/fake-dns';
 import { createReservedDestinations } from './reserved-destinations';
-
-function fakeDns(table: Record<string, string[]>) {
-  return vi.fn<LookupFn>(async (hostname) => {
-    const addresses = table[hostname];
-    if (!addresses)
-      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-    return addresses.map((address) => ({ address, family: isIP(address) }));
-  });
-}
 
 // This machine, as far as these tests know: one LAN address and one IPv6 link-local address.
 const interfaceAddresses = () => ['127.0.0.1', '192.168.1.20', 'fe80::1234%eth0'];

@@ -7,7 +7,12 @@ import type { AuthResponse, Execution } from '@crewline/contracts';
 import { SECRET_MASK } from '../../../platform/crypto';
 import { startFakeLlmServer, type FakeLlmServer } from '../../../testing/fake-llm-server';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { chainOf } from '../../../testing/workflow-shapes';
+import {
+  attachNewTool,
+  configureModel,
+  createAgent,
+  createChainWorkflow,
+} from '../../../testing/app-fixtures';
 import { modelToolName } from './tool-runtime';
 
 // A tool's key must not come back through an endpoint that echoes the request (docs/security.md).
@@ -32,12 +37,7 @@ beforeAll(async () => {
   echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/api`;
   t = await createTestApp({ worker: true });
   ada = await t.signup();
-  await t.request({
-    method: 'PUT',
-    url: '/api/tools/configurations/openai_config',
-    token: ada.token,
-    payload: { config: { apiKey: 'sk-test-model-key', baseUrl: fake.url, defaultModel: 'gpt-4o' } },
-  });
+  await configureModel(t, ada.token, fake.url, { apiKey: 'sk-test-model-key', defaultModel: 'gpt-4o' });
 });
 afterAll(async () => {
   await t?.close();
@@ -52,29 +52,12 @@ const expectNoCanary = (what: string, text: string) => {
 
 /** An agent with an `api` tool (key: CANARY) pointing at the echo server; returns the model tool name. */
 async function agentWithEchoTool() {
-  const agent = (
-    await t.request({
-      method: 'POST',
-      url: '/api/agents',
-      token: ada.token,
-      payload: { name: 'Prober', role: 'Prober', goal: 'Call the API', llmModel: 'gpt-4o' },
-    })
-  ).json() as { id: string };
-  const tool = (
-    await t.request({
-      method: 'POST',
-      url: '/api/tools',
-      token: ada.token,
-      payload: { name: 'Echo API', category: 'api', config: { baseUrl: echoUrl, apiKey: CANARY } },
-    })
-  ).json() as { id: string; name: string };
-  const link = await t.request({
-    method: 'POST',
-    url: `/api/agents/${agent.id}/tools/${tool.id}`,
-    token: ada.token,
-    payload: { config: {} },
+  const agent = await createAgent(t, ada.token, { name: 'Prober', role: 'Prober', goal: 'Call the API' });
+  const tool = await attachNewTool(t, ada.token, agent.id, {
+    name: 'Echo API',
+    category: 'api',
+    config: { baseUrl: echoUrl, apiKey: CANARY },
   });
-  expect(link.statusCode).toBe(201);
   return { agent, toolName: modelToolName(tool) };
 }
 
@@ -109,19 +92,14 @@ async function waitForEnd(id: string): Promise<Execution> {
 describe('tool output', () => {
   it('a workflow run: the model and the stored run see a mask where the echoed key was', async () => {
     const { agent, toolName } = await agentWithEchoTool();
-    const workflow = (
-      await t.request({
-        method: 'POST',
-        url: '/api/workflows',
-        token: ada.token,
-        payload: { name: 'Probe', processType: 'sequential', status: 'active', ...chainOf([agent.id]) },
-      })
-    ).json() as { id: string };
+    const workflowId = await createChainWorkflow(t, ada.token, 'Probe', [agent.id], {
+      processType: 'sequential',
+    });
     scriptToolCallThenEcho(toolName);
 
     const queued = await t.request({
       method: 'POST',
-      url: `/api/workflows/${workflow.id}/execute`,
+      url: `/api/workflows/${workflowId}/execute`,
       token: ada.token,
       payload: { input: { task: 'probe' } },
     });

@@ -1,0 +1,97 @@
+import type { TestApp } from './test-app';
+import { chainOf } from './workflow-shapes';
+
+/*
+ * Set-up through the in-process app's API (`t.request`), as a member of the organization would do
+ * it (process-api.ts does the same over HTTP for server processes). Each throws when the API
+ * refuses, so a broken set-up fails where it happens.
+ */
+
+type Answer = Awaited<ReturnType<TestApp['request']>>;
+
+function expectStatus(res: Answer, status: number, what: string) {
+  if (res.statusCode !== status) throw new Error(`${what} answered ${res.statusCode}: ${res.body}`);
+}
+
+/** Points the organization's OpenAI connection at `baseUrl` (usually the fake model server). */
+export async function configureModel(
+  t: TestApp,
+  token: string,
+  baseUrl: string,
+  config: Record<string, unknown> = {},
+) {
+  const res = await t.request({
+    method: 'PUT',
+    url: '/api/tools/configurations/openai_config',
+    token,
+    payload: { config: { apiKey: 'sk-test', baseUrl, ...config } },
+  });
+  expectStatus(res, 200, 'PUT openai_config');
+}
+
+export type AgentFields = { name: string } & Record<string, unknown>;
+
+/** An agent whose role is "<name> role", goal "Help" and model gpt-4o unless `fields` say otherwise. */
+export async function createAgent(t: TestApp, token: string, fields: AgentFields) {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/agents',
+    token,
+    payload: { role: `${fields.name} role`, goal: 'Help', llmModel: 'gpt-4o', ...fields },
+  });
+  expectStatus(res, 201, 'POST /api/agents');
+  return res.json() as { id: string; name: string };
+}
+
+/** An active workflow chaining the agents (Start → n1 → n2 → … → End); returns its id. */
+export async function createChainWorkflow(
+  t: TestApp,
+  token: string,
+  name: string,
+  agentIds: string[],
+  fields: Record<string, unknown> = {},
+) {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/workflows',
+    token,
+    payload: { name, status: 'active', ...fields, ...chainOf(agentIds) },
+  });
+  expectStatus(res, 201, 'POST /api/workflows');
+  return res.json().id as string;
+}
+
+/**
+ * The usual start of a run test: the organization's model is the fake server at `modelUrl`, and an
+ * active workflow named `workflow` chains one new agent per entry of `agents`. Returns its id.
+ */
+export async function workflowOnFakeModel(
+  t: TestApp,
+  token: string,
+  { modelUrl, workflow, agents }: { modelUrl: string; workflow: string; agents: AgentFields[] },
+) {
+  await configureModel(t, token, modelUrl);
+  const agentIds: string[] = [];
+  for (const fields of agents) agentIds.push((await createAgent(t, token, fields)).id);
+  return createChainWorkflow(t, token, workflow, agentIds);
+}
+
+/** Creates a tool and connects it to the agent (no per-agent settings); returns the tool. */
+export async function attachNewTool(
+  t: TestApp,
+  token: string,
+  agentId: string,
+  tool: { name: string; category: string; config: Record<string, unknown> },
+) {
+  const created = await t.request({ method: 'POST', url: '/api/tools', token, payload: tool });
+  expectStatus(created, 201, 'POST /api/tools');
+  const { id, name } = created.json() as { id: string; name: string };
+  const link = await t.request({
+    method: 'POST',
+    url: `/api/agents/${agentId}/tools/${id}`,
+    token,
+    payload: { config: {} },
+  });
+  expectStatus(link, 201, 'POST /api/agents/:id/tools/:toolId');
+  return { id, name };
+}
