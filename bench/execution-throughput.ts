@@ -100,7 +100,7 @@ async function startStack(databaseUrl: string, database: Database, concurrency: 
       stopJobs();
       stopEvents();
       await worker.stop();
-      await boss.stop({ graceful: false, wait: true });
+      await boss.stop({ graceful: false });
       await bus.stop();
       await app.close();
       rmSync(config.dataDir, { recursive: true, force: true });

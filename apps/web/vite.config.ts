@@ -27,7 +27,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Route pages are lazy (see src/app/routes.tsx). The framework code every screen needs goes into
+    // Route pages are lazy (see src/app/router.tsx). The framework code every screen needs goes into
     // two long-lived vendor chunks; everything else (radix primitives, forms, icons) is split per route,
     // so the landing page only downloads what it renders.
     rolldownOptions: {
@@ -36,7 +36,7 @@ export default defineConfig({
           groups: [
             {
               name: 'react-vendor',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 20,
             },
             { name: 'query-vendor', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 10 },

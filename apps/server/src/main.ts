@@ -49,7 +49,7 @@ async function main() {
   stops.unshift(() => bus.stop());
   // Every role queues runs; only workers work them.
   const boss = await startQueue(databaseUrl, logger);
-  stops.unshift(() => boss.stop({ graceful: true, wait: true }));
+  stops.unshift(() => boss.stop());
 
   const services = createServices({
     config,
@@ -79,7 +79,7 @@ async function main() {
       clearInterval(heartbeat);
       await services.system.forget(workerId).catch(() => undefined);
     });
-    logger.info({ workerId }, 'worker started');
+    logger.info({ workerId, node: process.versions.node }, 'worker started');
   }
 
   if (config.role !== 'worker') {
@@ -92,7 +92,7 @@ async function main() {
     const port = typeof address === 'object' && address ? address.port : config.port;
     reserved.addLocalPort(port);
     const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
-    logger.info(`Crewline is running at http://${shownHost}:${port}`);
+    logger.info(`Crewline is running at http://${shownHost}:${port} on Node ${process.versions.node}`);
   }
 
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -10,7 +10,7 @@ beforeAll(async () => {
   database = await createTestDb();
 });
 afterAll(async () => {
-  for (const boss of started) await boss.stop({ graceful: false, wait: true });
+  for (const boss of started) await boss.stop({ graceful: false });
   await database?.close();
 });
 
@@ -24,6 +24,11 @@ describe('the job queue', () => {
     expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'started'))).toEqual(
       Array(4).fill('started'),
     );
-    expect(await started[0].getQueue(EXECUTION_QUEUE)).toMatchObject({ name: EXECUTION_QUEUE });
+    // pg-boss never retries a run's job (the sweeper re-sends lost runs), and lets it run for hours.
+    expect(await started[0].getQueue(EXECUTION_QUEUE)).toMatchObject({
+      name: EXECUTION_QUEUE,
+      retryLimit: 0,
+      expireInSeconds: 6 * 60 * 60,
+    });
   });
 });

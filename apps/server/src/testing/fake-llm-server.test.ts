@@ -66,7 +66,9 @@ describe('fake LLM server', () => {
 
   it('sends tool calls in the OpenAI format', async () => {
     fake.script([{ toolCalls: [{ name: 'lookup', arguments: { q: 'a' } }] }]);
-    const body = await json(await post('/chat/completions', { messages: [{ role: 'user', content: 'x' }] }));
+    const body = await json(
+      await post('/chat/completions', { model: 'm', messages: [{ role: 'user', content: 'x' }] }),
+    );
     expect(body.choices[0].finish_reason).toBe('tool_calls');
     expect(body.choices[0].message.content).toBeNull();
     expect(body.choices[0].message.tool_calls).toEqual([
@@ -76,11 +78,11 @@ describe('fake LLM server', () => {
 
   it('answers Anthropic messages with text and tool_use blocks', async () => {
     fake.script([{ content: 'checking', toolCalls: [{ name: 'lookup', arguments: { q: 1 } }] }]);
-    const res = await post('/messages', {
-      model: 'claude',
-      max_tokens: 10,
-      messages: [{ role: 'user', content: 'hi' }],
-    });
+    const res = await post(
+      '/messages',
+      { model: 'claude', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] },
+      { 'anthropic-version': '2023-06-01' },
+    );
     expect(await res.json()).toMatchObject({
       type: 'message',
       role: 'assistant',
@@ -106,7 +108,11 @@ describe('fake LLM server', () => {
     const strict = await startFakeLlmServer({ requireKey: 'secret' });
     try {
       const chat = (headers: Record<string, string>) =>
-        fetch(`${strict.url}/chat/completions`, { method: 'POST', headers, body: '{"messages":[]}' });
+        fetch(`${strict.url}/chat/completions`, {
+          method: 'POST',
+          headers,
+          body: '{"model":"m","messages":[{"role":"user","content":"x"}]}',
+        });
       expect((await chat({})).status).toBe(401);
       expect((await chat({ authorization: 'Bearer wrong' })).status).toBe(401);
       expect((await chat({ authorization: 'Bearer secret' })).status).toBe(200);
@@ -120,6 +126,38 @@ describe('fake LLM server', () => {
     }
   });
 
+  it('refuses what the real APIs refuse without a required field, in their error shapes', async () => {
+    const user = [{ role: 'user', content: 'x' }];
+    const refusal = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+      const res = await post(path, body, headers);
+      return { status: res.status, body: await json(res) };
+    };
+
+    expect(await refusal('/chat/completions', { messages: user })).toMatchObject({
+      status: 400,
+      body: { error: { type: 'invalid_request_error', message: "Missing required parameter: 'model'." } },
+    });
+    expect((await refusal('/chat/completions', { model: 'm', messages: [] })).status).toBe(400);
+
+    const version = { 'anthropic-version': '2023-06-01' };
+    expect(await refusal('/messages', { model: 'c', max_tokens: 10, messages: user })).toMatchObject({
+      status: 400,
+      body: { type: 'error', error: { message: 'anthropic-version: header is required' } },
+    });
+    expect(await refusal('/messages', { model: 'c', messages: user }, version)).toMatchObject({
+      status: 400,
+      body: {
+        type: 'error',
+        error: { type: 'invalid_request_error', message: 'max_tokens: Field required' },
+      },
+    });
+    // A refused request does not use up a scripted reply.
+    fake.script([{ content: 'kept' }]);
+    await post('/chat/completions', { model: 'm' });
+    const answer = await json(await post('/chat/completions', { model: 'm', messages: user }));
+    expect(answer.choices[0].message.content).toBe('kept');
+  });
+
   it('is driven over HTTP by the control API', async () => {
     const control = (path: string, body?: unknown) =>
       fetch(`${fake.url.replace(/\/v1$/, '')}/__control/${path}`, {
@@ -127,7 +165,9 @@ describe('fake LLM server', () => {
         body: JSON.stringify(body ?? {}),
       });
     await control('script', { replies: [{ content: 'scripted' }] });
-    const body = await json(await post('/chat/completions', { messages: [{ role: 'user', content: 'x' }] }));
+    const body = await json(
+      await post('/chat/completions', { model: 'm', messages: [{ role: 'user', content: 'x' }] }),
+    );
     expect(body.choices[0].message.content).toBe('scripted');
     const recorded = await (await control('requests')).json();
     expect(recorded).toHaveLength(1);
@@ -177,9 +217,7 @@ describe('fake LLM server', () => {
       },
     );
     try {
-      const [url] = (
-        await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next()
-      ).value.split(' ');
+      const { value: url } = await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next();
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
       expect((await fetch(`${url}/models`)).status).toBe(200);
     } finally {

@@ -4,7 +4,9 @@ import { pathToFileURL } from 'node:url';
 
 /**
  * A fake LLM server speaking enough of the OpenAI Chat Completions and Anthropic Messages protocols
- * for the real AI SDK providers to talk to it over HTTP. Tests never reach the internet (docs/architecture.md, Agents, tools and models).
+ * for the real AI SDK providers to talk to it over HTTP, refusing what the real APIs refuse (a missing
+ * required field, or key when asked to). Tests never reach the internet (docs/architecture.md, Agents,
+ * tools and models).
  */
 
 export type FakeToolCall = { name: string; arguments: Record<string, unknown> };
@@ -114,9 +116,37 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
         has_more: false,
       });
     }
-    if (method === 'POST' && path === '/v1/chat/completions') return chatCompletion(res, body as ChatBody);
-    if (method === 'POST' && path === '/v1/messages') return anthropicMessage(res, body as AnthropicBody);
+    if (method === 'POST' && (path === '/v1/chat/completions' || path === '/v1/messages')) {
+      const refusal = invalidRequest(protocol, req.headers, body);
+      if (refusal) return sendError(res, protocol, 400, refusal, {});
+      if (protocol === 'anthropic') return anthropicMessage(res, body as AnthropicBody);
+      return chatCompletion(res, body as ChatBody);
+    }
     return sendError(res, protocol, 404, `No route for ${method} ${path}`, {});
+  }
+
+  /**
+   * What the real APIs refuse with a 400 before generating anything, in their words: OpenAI needs
+   * `model` and `messages`, Anthropic also `max_tokens` and the `anthropic-version` header.
+   */
+  function invalidRequest(protocol: Protocol, headers: IncomingHttpHeaders, body: unknown) {
+    const fields = (body ?? {}) as Record<string, unknown>;
+    if (protocol === 'anthropic' && !headers['anthropic-version']) {
+      return 'anthropic-version: header is required';
+    }
+    const required = protocol === 'anthropic' ? ['model', 'max_tokens', 'messages'] : ['model', 'messages'];
+    const missing = required.find((field) => fields[field] == null);
+    if (missing) {
+      return protocol === 'anthropic'
+        ? `${missing}: Field required`
+        : `Missing required parameter: '${missing}'.`;
+    }
+    if (!Array.isArray(fields.messages) || fields.messages.length === 0) {
+      return protocol === 'anthropic'
+        ? 'messages: at least one message is required'
+        : "Invalid 'messages': empty array. Expected an array with minimum length 1.";
+    }
+    return undefined;
   }
 
   function keyAccepted(headers: IncomingHttpHeaders, protocol: Protocol) {
@@ -149,14 +179,14 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
   }
 
   type ChatBody = {
-    model?: string;
+    model: string;
     stream?: boolean;
     stream_options?: { include_usage?: boolean };
-    messages?: Array<{ role: string; content?: unknown }>;
+    messages: Message[];
   };
 
   async function chatCompletion(res: ServerResponse, body: ChatBody) {
-    const messages = body?.messages ?? [];
+    const messages = body.messages;
     const lastUser = [...messages].reverse().find((m) => m.role === 'user');
     const reply = nextReply(textOf(lastUser?.content), messages);
     if (!(await awaitDelay(reply, res))) return;
@@ -164,7 +194,7 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
 
     const id = `chatcmpl-fake-${++counter}`;
     const created = Math.floor(Date.now() / 1000);
-    const model = body?.model ?? 'fake-model';
+    const model = body.model;
     const content = reply.content ?? null;
     const toolCalls =
       'toolCalls' in reply
@@ -190,7 +220,7 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
       total_tokens: promptTokens + completionTokens,
     };
 
-    if (!body?.stream) {
+    if (!body.stream) {
       const message = {
         role: 'assistant',
         content,
@@ -220,14 +250,14 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
   }
 
   type AnthropicBody = {
-    model?: string;
+    model: string;
     stream?: boolean;
     system?: unknown;
-    messages?: Array<{ role: string; content?: unknown }>;
+    messages: Message[];
   };
 
   async function anthropicMessage(res: ServerResponse, body: AnthropicBody) {
-    const messages = body?.messages ?? [];
+    const messages = body.messages;
     // Anthropic sends tool results as user messages; the echo wants the last real user text.
     const lastUser = [...messages].reverse().find((m) => m.role === 'user' && !isToolResult(m));
     const reply = nextReply(textOf(lastUser?.content), messages);
@@ -235,7 +265,7 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
     if ('error' in reply) return sendError(res, 'anthropic', reply.error.status, reply.error.message, {});
 
     const id = `msg_fake_${++counter}`;
-    const model = body?.model ?? 'fake-model';
+    const model = body.model;
     const content: Array<Record<string, unknown>> = [];
     if (reply.content) content.push({ type: 'text', text: reply.content });
     if ('toolCalls' in reply) {
@@ -251,12 +281,12 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
     const stopReason = 'toolCalls' in reply && reply.toolCalls.length ? 'tool_use' : 'end_turn';
     const inputTokens = Math.max(
       1,
-      words(textOf(body?.system)) + messages.reduce((sum, m) => sum + words(textOf(m.content)), 0),
+      words(textOf(body.system)) + messages.reduce((sum, m) => sum + words(textOf(m.content)), 0),
     );
     const outputTokens = Math.max(1, words(textOf(content)));
     const usage = { input_tokens: inputTokens, output_tokens: outputTokens };
 
-    if (!body?.stream) {
+    if (!body.stream) {
       return sendJson(res, 200, {
         id,
         type: 'message',

@@ -4,7 +4,8 @@ export type ReceivedMessage = { type: string; [field: string]: unknown };
 
 /**
  * A websocket client for tests: records every message, waits for one that matches, and reports how
- * the socket closed. `ws` is the server's own websocket library (Node 20 has no global WebSocket).
+ * the socket closed. `ws`, the server's own websocket library, rather than Node's global WebSocket:
+ * the tests send a cookie and an Origin of their choosing, which the WHATWG API cannot.
  */
 export function connectRealtime(url: string, options: { cookie?: string; origin?: string } = {}) {
   const headers: Record<string, string> = {};

@@ -117,7 +117,7 @@ export async function createTestApp(
     worker,
     async close() {
       await worker?.stop();
-      await boss?.stop({ graceful: false, wait: true });
+      await boss?.stop({ graceful: false });
       await pgBus?.stop();
       await app.close();
       await database.close();

@@ -64,7 +64,7 @@ async function startWorker(drainMs = 0) {
     sweep: () => worker.sweep(),
     async stop() {
       await worker.stop();
-      await boss.stop({ graceful: false, wait: true });
+      await boss.stop({ graceful: false });
     },
   };
 }

@@ -1,5 +1,6 @@
+import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
-import { EXECUTION_QUEUE, executionQueue, type Queue } from '../../platform/queue';
+import { EXECUTION_QUEUE, executionQueue, type ExecutionJobData, type Queue } from '../../platform/queue';
 import type { ExecutionRunner } from './execution-runner';
 
 export type ExecutionWorkerOptions = {
@@ -25,9 +26,11 @@ const POLL_MS = 2000;
  * the next poll, and a sweeper re-sends runs whose worker died so they resume elsewhere — nothing
  * stays `running` forever.
  *
- * The loops are ours rather than pg-boss's `work()`: pg-boss 10 completes or fails a worked job
- * without awaiting or catching it, so with the database down that write became an unhandled
- * rejection and ended the process. Here every queue call is caught and the loop carries on.
+ * The loops are ours rather than pg-boss's `work()`, whose worker waits out its polling interval
+ * after every job unless a NOTIFY arrived meanwhile (its burst modes need batches of several jobs or
+ * a queue-size cache refreshed each minute): a backlog, such as the runs the sweeper re-sends after
+ * a crash, would drain one run per loop per poll. Ours fetch again as soon as a run ends and only
+ * sleep on an empty queue. Every queue call is caught, so a database outage never ends a loop.
  */
 export async function startExecutionWorker(options: ExecutionWorkerOptions) {
   const { boss, runner, logger } = options;
@@ -56,9 +59,9 @@ export async function startExecutionWorker(options: ExecutionWorkerOptions) {
   async function workLoop() {
     while (!stopping) {
       const seen = wakeups;
-      let job: { id: string; data: { executionId: string } } | undefined;
+      let job: Job<ExecutionJobData> | undefined;
       try {
-        [job] = await boss.fetch<{ executionId: string }>(EXECUTION_QUEUE, { batchSize: 1 });
+        [job] = await boss.fetch<ExecutionJobData>(EXECUTION_QUEUE, { batchSize: 1 });
       } catch (err) {
         logger?.warn({ err }, 'could not fetch a run from the queue');
       }
@@ -78,7 +81,8 @@ export async function startExecutionWorker(options: ExecutionWorkerOptions) {
         }
       }
       // A job is only a wake-up call: the run's row says how it went. A lost write here is harmless.
-      await (failed ? boss.fail(EXECUTION_QUEUE, job.id) : boss.complete(EXECUTION_QUEUE, job.id)).catch(
+      // Passing the job, not its id, settles only the attempt this loop fetched.
+      await (failed ? boss.fail(EXECUTION_QUEUE, job) : boss.complete(EXECUTION_QUEUE, job)).catch(
         (err: unknown) => logger?.warn({ err, jobId: job.id }, 'could not mark a queue job done'),
       );
     }

@@ -296,7 +296,7 @@ export function createExecutionsRepository(db: Db) {
               and(eq(workflowExecutions.status, 'running'), lt(workflowExecutions.leaseExpiresAt, now)),
               eq(workflowExecutions.status, 'pending'),
             ),
-            // pg-boss's own table.
+            // pg-boss's own table, partitioned by queue name: `job` is the parent of them all.
             sql`not exists (select 1 from pgboss.job j where j.name = ${queue}
               and j.data->>'executionId' = ${workflowExecutions.id}::text
               and (j.state in ('created', 'retry')

@@ -36,7 +36,7 @@ beforeAll(async () => {
   workflowId = workflow.json().id;
 });
 afterAll(async () => {
-  await boss?.stop({ graceful: false, wait: true });
+  await boss?.stop({ graceful: false });
   await t?.close();
 });
 

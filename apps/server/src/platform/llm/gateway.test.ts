@@ -124,7 +124,7 @@ describe('LLM gateway: OpenAI (Chat Completions)', () => {
     const result = await gateway.generate(request({ tools }));
     expect(result.steps[0].toolResults).toEqual([{ name: 'lookup', result: 'index offline', isError: true }]);
     const toolMessage = fake.requests[1].body.messages.find((m: { role: string }) => m.role === 'tool');
-    expect(toolMessage.content).toContain('index offline');
+    expect(toolMessage.content).toContain('Error: index offline');
   });
 
   it('bounds the tool loop at maxSteps', async () => {

@@ -1,4 +1,12 @@
-import { generateText, jsonSchema, stepCountIs, tool, type JSONSchema7, type ToolSet } from 'ai';
+import {
+  generateText,
+  isStepCount,
+  jsonSchema,
+  tool,
+  type JSONSchema7,
+  type StepResult,
+  type ToolSet,
+} from 'ai';
 import { LlmCallError, LlmConfigurationError, toLlmCallError } from './errors';
 import { createLanguageModel } from './language-model';
 import { fetchModelIds } from './list-models';
@@ -52,16 +60,17 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
     try {
       const result = await generateText({
         model,
-        system: request.system.trim() ? request.system : undefined,
+        instructions: request.system.trim() ? request.system : undefined,
         messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
         temperature: Math.min(100, Math.max(0, request.temperaturePercent)) / 100,
         maxOutputTokens: request.maxTokens,
         tools,
-        stopWhen: stepCountIs(maxSteps),
+        stopWhen: isStepCount(maxSteps),
         maxRetries,
         abortSignal: signal,
       });
-      const usage = result.totalUsage;
+      // The whole tool loop's usage (finalStep.usage would be the last model call's alone).
+      const usage = result.usage;
       const promptTokens = usage.inputTokens ?? 0;
       const completionTokens = usage.outputTokens ?? 0;
       return {
@@ -72,7 +81,7 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
           totalTokens: usage.totalTokens ?? promptTokens + completionTokens,
         },
         steps: result.steps.map(toStep),
-        model: result.response.modelId || request.model,
+        model: result.finalStep.response.modelId || request.model,
         finishReason: result.finishReason,
         durationMs: now() - started,
       };
@@ -102,7 +111,7 @@ function toToolSet(tools: Record<string, LlmTool>): ToolSet {
         `The tool name "${name}" cannot be sent to a model: use up to 64 letters, digits, "_" or "-".`,
       );
     }
-    set[name] = tool<unknown, unknown>({
+    set[name] = tool({
       description: definition.description,
       inputSchema: jsonSchema(asObjectSchema(definition.inputSchema)),
       execute: (args, { abortSignal }) => definition.execute(args, { signal: abortSignal }),
@@ -118,23 +127,15 @@ function asObjectSchema(schema: JSONSchema7 | undefined): JSONSchema7 {
   return { type: 'object', properties: {}, ...schema };
 }
 
-function toStep(step: {
-  content: ReadonlyArray<{
-    type: string;
-    toolName?: string;
-    input?: unknown;
-    output?: unknown;
-    error?: unknown;
-  }>;
-}): LlmStep {
+function toStep(step: StepResult<ToolSet>): LlmStep {
   const toolCalls: LlmStep['toolCalls'] = [];
   const toolResults: LlmStep['toolResults'] = [];
   for (const part of step.content) {
-    if (part.type === 'tool-call') toolCalls.push({ name: part.toolName!, args: part.input });
-    else if (part.type === 'tool-result') toolResults.push({ name: part.toolName!, result: part.output });
+    if (part.type === 'tool-call') toolCalls.push({ name: part.toolName, args: part.input });
+    else if (part.type === 'tool-result') toolResults.push({ name: part.toolName, result: part.output });
     else if (part.type === 'tool-error') {
       const message = part.error instanceof Error ? part.error.message : String(part.error);
-      toolResults.push({ name: part.toolName!, result: message, isError: true });
+      toolResults.push({ name: part.toolName, result: message, isError: true });
     }
   }
   return { toolCalls, toolResults };

@@ -33,7 +33,10 @@ export type LlmUsage = { promptTokens: number; completionTokens: number; totalTo
 
 export type LlmStep = {
   toolCalls: { name: string; args: unknown }[];
-  /** A tool that threw is reported with `isError` and its message as the result (the model sees the same). */
+  /**
+   * A tool that threw is reported with `isError` and its message as the result; the model is sent the
+   * same message after the error's name ("Error: …").
+   */
   toolResults: { name: string; result: unknown; isError?: boolean }[];
 };
 
