@@ -7,12 +7,14 @@ import { runApiLatency } from './api-latency';
 import { runBuilder200 } from './builder-200-nodes';
 import { runEngineOverhead } from './engine-overhead';
 import { runExecutionThroughput } from './execution-throughput';
+import { runServerStart } from './server-start';
 
 const benches: Record<string, () => Promise<object>> = {
   'engine-overhead': runEngineOverhead,
   'api-latency': runApiLatency,
   'execution-throughput': runExecutionThroughput,
   'builder-200-nodes': runBuilder200,
+  'server-start': runServerStart,
 };
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(name in benches));
