@@ -46,6 +46,7 @@ describe('migrations', () => {
       'worker_heartbeats',
       'workflow_executions',
       'workflow_templates',
+      'workflow_versions',
       'workflows',
     ];
     expect(rows.map((row) => row.table_name)).toEqual(expected);

@@ -153,6 +153,37 @@ export const workflows = pgTable(
   (t) => [index('workflows_organization_id_idx').on(t.organizationId)],
 );
 
+/**
+ * What a workflow looked like when it was activated or saved while active: immutable, numbered from 1
+ * per workflow. Runs are pinned to the newest version when they start, so a resumed or retried run
+ * executes exactly what it started with, whatever happens to the workflow's working copy since.
+ */
+export const workflowVersions = pgTable(
+  'workflow_versions',
+  {
+    id: id(),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    processType: processType('process_type').notNull(),
+    triggerType: triggerType('trigger_type').notNull(),
+    triggerConfig: jsonObject('trigger_config'),
+    nodes: jsonb('nodes').$type<WorkflowNode[]>().notNull(),
+    edges: jsonb('edges').$type<WorkflowEdge[]>().notNull(),
+    config: jsonObject('config'),
+    note: text('note'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('workflow_versions_workflow_id_version_unique').on(t.workflowId, t.version)],
+);
+
 export const workflowExecutions = pgTable(
   'workflow_executions',
   {
@@ -165,12 +196,17 @@ export const workflowExecutions = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     status: executionStatus('status').notNull().default('pending'),
+    // The workflow version the run executes (null only for runs from before versions existed).
+    workflowVersion: integer('workflow_version'),
     input: jsonObject('input'),
     dynamicInstructions: text('dynamic_instructions'),
     parameters: jsonObject('parameters'),
     output: jsonObject('output'),
     metrics: jsonObject('metrics'),
     logs: logList('logs'),
+    // The run's final answer as the engine returns it: the last agent's text for sequential and
+    // hierarchical runs, every agent's output for parallel ones.
+    result: jsonb('result').$type<unknown>(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     error: text('error'),
