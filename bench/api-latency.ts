@@ -8,9 +8,13 @@ import {
   createDb,
   runMigrations,
   startEmbeddedPostgres,
+  users,
   workflowExecutions,
   workflows,
 } from '@crewline/db';
+import { executionSchema } from '@crewline/contracts';
+import { desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/testing/test-config';
 
@@ -55,6 +59,37 @@ export async function runApiLatency() {
   try {
     await runMigrations(database.db);
     const app = await buildApp({ config: testConfig(), db: database.db, logger: false });
+    // For comparison only: the list as it answered before it served summaries (whole runs, output
+    // map, logs and metrics included), on the same rows in the same process.
+    app.get(
+      '/api/bench/executions-whole-runs',
+      { schema: { response: { 200: z.array(executionSchema) } } },
+      async (request) => {
+        const rows = await database.db
+          .select({
+            e: workflowExecutions,
+            workflowName: workflows.name,
+            processType: workflows.processType,
+            triggeredByName: users.username,
+          })
+          .from(workflowExecutions)
+          .leftJoin(workflows, eq(workflows.id, workflowExecutions.workflowId))
+          .leftJoin(users, eq(users.id, workflowExecutions.triggeredBy))
+          .where(eq(workflowExecutions.organizationId, request.auth.organizationId))
+          .orderBy(desc(workflowExecutions.createdAt))
+          .limit(50);
+        return rows.map(({ e, workflowName, processType, triggeredByName }) => ({
+          ...e,
+          workflowName,
+          processType,
+          triggeredByName,
+          result: (e.result ?? null) as string | null,
+          startedAt: e.startedAt?.toISOString() ?? null,
+          completedAt: e.completedAt?.toISOString() ?? null,
+          createdAt: e.createdAt.toISOString(),
+        }));
+      },
+    );
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const signup = await fetch(`${address}/api/auth/signup`, {
       method: 'POST',
@@ -83,6 +118,23 @@ export async function runApiLatency() {
       .insert(workflows)
       .values(Array.from({ length: 200 }, (_, i) => ({ name: `Flow ${i}`, organizationId: org })))
       .returning({ id: workflows.id });
+    const answer = 'The agent wrote a report of a few paragraphs. '.repeat(40);
+    const runOutput = Object.fromEntries(
+      ['researcher', 'writer'].map((node) => [
+        node,
+        {
+          content: answer,
+          metadata: { agentName: node },
+          executionTime: 1200,
+          usage: { promptTokens: 100, completionTokens: 50, totalTokens: 150 },
+        },
+      ]),
+    );
+    const runLogs = Array.from({ length: 12 }, (_, i) => ({
+      at: new Date().toISOString(),
+      level: 'info' as const,
+      message: `Step ${i}: the agent answered`,
+    }));
     for (let batch = 0; batch < 10; batch++) {
       // Spread over the last 10 days, so the 7-day analytics range holds most of them.
       const runs = await database.db
@@ -98,6 +150,10 @@ export async function runApiLatency() {
               startedAt: new Date(at),
               completedAt: new Date(at + 5000),
               metrics: { totalTokens: 300 },
+              // What a real two-step run stores: each step's answer, the run's log lines and its result.
+              output: runOutput,
+              logs: runLogs,
+              result: answer,
             };
           }),
         )
@@ -120,6 +176,7 @@ export async function runApiLatency() {
       ['health', '/api/health'],
       ['auth_me', '/api/auth/me'],
       ['agents_list_1000', '/api/agents'],
+      ['executions_list_50_of_5000_whole_runs_before', '/api/bench/executions-whole-runs'],
       ['executions_list_50_of_5000', '/api/executions'],
       ['stats_5000_executions', `/api/organizations/${org}/stats`],
       [

@@ -30,7 +30,16 @@ async function onlyExecution(request: APIRequestContext, account: Account) {
   expect(res.ok()).toBe(true);
   const list = await res.json();
   expect(list).toHaveLength(1);
-  return list[0] as { id: string; dynamicInstructions: string | null; parameters: Record<string, unknown> };
+  // The list answers summaries; what the run was started with is in the run itself.
+  const run = await request.get(`/api/executions/${list[0].id}`, {
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  expect(run.ok()).toBe(true);
+  return (await run.json()) as {
+    id: string;
+    dynamicInstructions: string | null;
+    parameters: Record<string, unknown>;
+  };
 }
 
 test('execute a workflow with instructions and a parameter, follow it live, read and download its output', async ({

@@ -267,6 +267,7 @@ beforeAll(async () => {
     ],
     'PUT /api/workflows/:id': [{ name: 'Fuzz flow', description: 'd', config, ...chainOf([real.agent]) }],
     'DELETE /api/workflows/:id': [{}],
+    'POST /api/workflows/:id/versions/:version/restore': [{}],
     'POST /api/workflows/:id/execute': [
       {
         input: { q: 'hello', n: 1, list: [1, 'a'] },
@@ -312,6 +313,7 @@ function realParam(url: string, name: string): string {
   if (name === 'agentId') return real.agent;
   if (name === 'toolId') return real.tool;
   if (name === 'orgId') return real.org;
+  if (name === 'version') return '1';
   if (name === 'id') {
     if (url.startsWith('/api/tools/configurations/')) return real.configuration;
     for (const [prefix, key] of [

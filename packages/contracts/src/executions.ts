@@ -20,12 +20,16 @@ export const executionSchema = z.object({
   workflowName: z.string().nullable(),
   processType: z.string().nullable(),
   status: executionStatusSchema,
+  /** The workflow version the run executes (null only for runs from before versions existed). */
+  workflowVersion: z.number().int().nullable(),
   input: z.record(z.string(), z.unknown()),
   dynamicInstructions: z.string().nullable(),
   parameters: z.record(z.string(), z.unknown()),
   output: z.record(z.string(), z.unknown()),
   metrics: z.record(z.string(), z.unknown()),
   logs: z.array(z.unknown()),
+  /** The engine's final answer once completed: text, or every agent's text for parallel runs. */
+  result: z.union([z.string(), z.record(z.string(), z.string())]).nullable(),
   error: z.string().nullable(),
   triggeredBy: z.string().nullable(),
   triggeredByName: z.string().nullable(),
@@ -34,6 +38,34 @@ export const executionSchema = z.object({
   createdAt: z.string(),
 });
 export type Execution = z.infer<typeof executionSchema>;
+
+/** The longest `result` text a run summary carries; the whole result is in the execution. */
+export const EXECUTION_RESULT_PREVIEW_LENGTH = 2000;
+
+/**
+ * A run as GET /api/executions lists it: what an execution card shows, and the final result as text
+ * (cut at EXECUTION_RESULT_PREVIEW_LENGTH), without the output map, logs or steps (GET /api/executions/:id
+ * has those).
+ */
+export const executionSummarySchema = z.object({
+  id: z.string(),
+  workflowId: z.string(),
+  workflowName: z.string().nullable(),
+  processType: z.string().nullable(),
+  workflowVersion: z.number().int().nullable(),
+  status: executionStatusSchema,
+  error: z.string().nullable(),
+  result: z.string().nullable(),
+  triggeredBy: z.string().nullable(),
+  triggeredByName: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ExecutionSummary = z.infer<typeof executionSummarySchema>;
+
+/** The GET /api/executions response header with the next page's `cursor`; absent on the last page. */
+export const EXECUTIONS_NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 /** One line of an execution's log (what happened, for people reading the run). */
 export const executionLogSchema = z.object({

@@ -24,9 +24,8 @@ export const triggerConfigSchema = z.object({
   subjectFilter: z.string().optional(),
 });
 
-/** A workflow as the API answers it (spec part 2 §3). */
-export const workflowSchema = z.object({
-  id: z.string(),
+/** What a workflow does: the fields a version records and a run executes. */
+export const workflowDefinitionSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   processType: processTypeSchema,
@@ -35,6 +34,12 @@ export const workflowSchema = z.object({
   nodes: z.array(workflowNodeSchema),
   edges: z.array(workflowEdgeSchema),
   config: z.record(z.string(), z.unknown()),
+});
+export type WorkflowDefinition = z.infer<typeof workflowDefinitionSchema>;
+
+/** A workflow as the API answers it (spec part 2 §3). */
+export const workflowSchema = workflowDefinitionSchema.extend({
+  id: z.string(),
   status: workflowStatusSchema,
   templateCategory: z.string().nullable(),
   templateTags: z.array(z.string()),
@@ -84,14 +89,45 @@ export const createWorkflowSchema = z.object({
   config: workflowFields.config.default({}),
   status: workflowFields.status.default('draft'),
   templateTags: workflowFields.templateTags.default([]),
+  /** Kept with version 1 when the workflow is created active. */
+  versionNote: z.string().trim().max(500).nullish(),
 });
 export type CreateWorkflowInput = z.input<typeof createWorkflowSchema>;
 export type CreateWorkflowData = z.output<typeof createWorkflowSchema>;
 
 /** PUT /api/workflows/:id — any subset, e.g. `{ status: 'active' }` from the list's Activate. */
-export const updateWorkflowSchema = z.object(workflowFields).partial();
+export const updateWorkflowSchema = z
+  .object({
+    ...workflowFields,
+    /** Kept with the version this save records when the workflow is (or becomes) active. */
+    versionNote: z.string().trim().max(500).nullish(),
+  })
+  .partial();
 export type UpdateWorkflowInput = z.input<typeof updateWorkflowSchema>;
 export type UpdateWorkflowData = z.output<typeof updateWorkflowSchema>;
 
 /** A saved workflow with the warnings of its structure (never blocking). */
 export const workflowWithWarningsSchema = workflowSchema.extend({ warnings: z.array(z.string()) });
+
+/** One entry of GET /api/workflows/:id/versions (newest first). */
+export const workflowVersionSummarySchema = z.object({
+  version: z.number().int(),
+  createdAt: z.string(),
+  createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  note: z.string().nullable(),
+});
+export type WorkflowVersionSummary = z.infer<typeof workflowVersionSummarySchema>;
+
+/** GET /api/workflows/:id/versions/:version — an immutable snapshot of the definition. */
+export const workflowVersionSchema = workflowVersionSummarySchema.extend({
+  workflowId: z.string(),
+  ...workflowDefinitionSchema.shape,
+});
+export type WorkflowVersion = z.infer<typeof workflowVersionSchema>;
+
+export const workflowVersionParamsSchema = z.object({
+  id: z.string(),
+  version: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+
+export const workflowVersionMessages = { notFound: 'Workflow version not found' } as const;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import type { AuthResponse } from '@crewline/contracts';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { buildApp, createServices } from '../app';
 import { startExecutionWorker, type ExecutionWorker } from '../modules/executions/execution-worker';
 import { executionQueue, JOBS_CHANNEL, startQueue, type Queue } from '../platform/queue';
@@ -21,6 +21,8 @@ export async function createTestApp(
   options: {
     config?: Partial<Config>;
     logger?: FastifyServerOptions['logger'];
+    /** A pino logger shared by the app, the runner and the worker (e.g. one writing to an array). */
+    loggerInstance?: Logger;
     llm?: LlmGateway;
     /** The app's bus; built on the test database (e.g. a Postgres bus) when given as a function. */
     events?: (database: TestDb) => EventBus;
@@ -49,6 +51,7 @@ export async function createTestApp(
     config,
     db: database.db,
     logger: options.logger ?? false,
+    loggerInstance: options.loggerInstance,
     events,
     llm: options.llm,
     queue: boss && executionQueue(boss),
@@ -66,6 +69,7 @@ export async function createTestApp(
         sweepEveryMs: Math.max(500, config.runs.leaseMs / 2),
         onJobQueued: pgBus ? (wake) => pgBus.onChannel(JOBS_CHANNEL, wake) : undefined,
         drainMs: 0,
+        logger: options.loggerInstance,
       })
     : undefined;
 

@@ -1,12 +1,14 @@
 // The one place where realtime events refresh cached server data. Events carry ids only, so the
 // screens refetch what they show. Query keys are request paths (spec part 1 §7), shared by features:
-// - ['/api/executions', ...]        the executions list (dashboard, workflows page) and anything below
+// - ['/api/executions', ...]        the run lists (dashboard, workflows page) and one run: an execution
+//                                   event re-reads only that run and patches it into the lists
 // - ['/api/organizations', ...]     the organization's stats, activity and analytics
 // - ['/api/agents']                 the agent list (agents page, dashboard, builder's agent panel)
 import type { RealtimeEvent } from '@crewline/contracts';
 import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
 
-const executions: InvalidateQueryFilters = { queryKey: ['/api/executions'] };
+import { refreshOneExecution } from './execution-summaries';
+
 const organizations: InvalidateQueryFilters = { queryKey: ['/api/organizations'] };
 // The list only: refetching an agent's detail could reset a form someone is editing.
 const agentList: InvalidateQueryFilters = { queryKey: ['/api/agents'], exact: true };
@@ -19,7 +21,7 @@ export function invalidationsFor(event: RealtimeEvent): InvalidateQueryFilters[]
     case 'workflow_execution_completed':
     case 'workflow_execution_failed':
     case 'workflow_execution_cancelled':
-      return [executions, organizations];
+      return [organizations];
     case 'agent_created':
     case 'agent_updated':
     case 'agent_deleted':
@@ -32,4 +34,9 @@ export function invalidationsFor(event: RealtimeEvent): InvalidateQueryFilters[]
 
 export function invalidateForRealtimeEvent(queryClient: QueryClient, event: RealtimeEvent): void {
   for (const filters of invalidationsFor(event)) void queryClient.invalidateQueries(filters);
+  if (event.type.startsWith('workflow_execution_') && 'executionId' in event) {
+    void refreshOneExecution(queryClient, event.executionId, {
+      add: event.type === 'workflow_execution_created',
+    });
+  }
 }

@@ -15,8 +15,9 @@ import { connectRealtime } from '../../testing/realtime-client';
 import { chainOf } from '../../testing/workflow-shapes';
 
 // docs/architecture.md, Runs with real processes: an API process and a worker process share one Postgres; the
-// worker is SIGKILLed while the second of three agents is answering. A new worker resumes the run,
-// and the fake model's request log proves the finished agent was not paid for twice.
+// worker is SIGKILLed while the second of three agents is answering, after the workflow was edited.
+// A new worker resumes the run on the version it started with, and the fake model's request log
+// proves the finished agent was not paid for twice and the edit was not used.
 let database: TestDb;
 let fake: FakeLlmServer;
 let api: ServerProcess;
@@ -99,7 +100,7 @@ describe('a worker killed in the middle of a run', () => {
         token,
       );
       const agents = [];
-      for (const name of ['Alpha', 'Bravo', 'Charlie']) {
+      for (const name of ['Alpha', 'Bravo', 'Charlie', 'Delta']) {
         const res = await call(
           'POST',
           '/api/agents',
@@ -108,7 +109,7 @@ describe('a worker killed in the middle of a run', () => {
         );
         agents.push(res.body as { id: string });
       }
-      const { nodes, edges } = chainOf(agents.map((a) => a.id));
+      const { nodes, edges } = chainOf(agents.slice(0, 3).map((a) => a.id));
       const workflow = await call(
         'POST',
         '/api/workflows',
@@ -137,6 +138,16 @@ describe('a worker killed in the middle of a run', () => {
         [id],
       );
       expect(stored.rows.map((r) => r.node_id)).toEqual(['n1']);
+      expect(midRun.workflowVersion).toBe(1);
+
+      // Meanwhile the workflow is edited while active (version 2: Alpha → Delta): the run keeps version 1.
+      const edited = await call(
+        'PUT',
+        `/api/workflows/${workflow.body.id}`,
+        { ...chainOf([agents[0].id, agents[3].id]), versionNote: 'Delta instead' },
+        token,
+      );
+      expect(edited.status).toBe(200);
 
       await stopServerProcess(worker, 'SIGKILL');
       fake.script([{ content: 'BRAVO-DONE' }, { content: 'CHARLIE-DONE' }]);
@@ -171,6 +182,9 @@ describe('a worker killed in the middle of a run', () => {
       expect(callsTo('Alpha')).toBe(1); // finished before the crash: never called again
       expect(callsTo('Bravo')).toBe(2); // the interrupted call, then the resumed one
       expect(callsTo('Charlie')).toBe(1);
+      expect(callsTo('Delta')).toBe(0); // version 2 came after the run started
+      expect(done!.workflowVersion).toBe(1);
+      expect(done!.result).toBe('CHARLIE-DONE');
       const output = done!.output as Record<string, { content: string }>;
       expect(output.n1.content).toBe('ALPHA-DONE');
       expect(output.n2.content).toBe('BRAVO-DONE');

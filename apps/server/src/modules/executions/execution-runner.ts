@@ -79,8 +79,15 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       active.get(event.executionId)?.abort.abort(new Interrupted('cancelled'));
   });
 
-  async function definitionOf(organizationId: string, workflowId: string) {
-    const workflow = await deps.workflows.get(organizationId, workflowId);
+  /**
+   * The definition the run is pinned to (its workflow version), never the working copy edited since;
+   * runs from before versions existed (no version) use the working copy.
+   */
+  async function definitionOf(organizationId: string, workflowId: string, version: number | null) {
+    const workflow =
+      version === null
+        ? await deps.workflows.get(organizationId, workflowId)
+        : await deps.workflows.version(organizationId, workflowId, version);
     if (!workflow) throw new WorkflowRunError('The workflow of this run no longer exists');
     // Only the agents its nodes name (an id that is not a UUID names none, and would fail the cast).
     const ids = workflow.nodes.map(nodeAgentId).filter((id): id is string => !!id && isUuid(id));
@@ -147,7 +154,11 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
           : log('info', 'Run started'),
       );
       await publish({ type: 'workflow_execution_started', ...ids });
-      const { name: workflowName, definition, agents } = await definitionOf(organizationId, workflowId);
+      const {
+        name: workflowName,
+        definition,
+        agents,
+      } = await definitionOf(organizationId, workflowId, run.workflowVersion);
       const nodeData = new Map(definition.nodes.map((n) => [n.id, n]));
       const baseNode = (nodeId: string) => nodeData.get(nodeId.split('#')[0]);
       const agentIdOf = (nodeId: string) => {
@@ -259,6 +270,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       const finished = await repository.finish(executionId, attemptNo, {
         status: 'completed',
         output: result.output,
+        result: result.result,
         metrics: { ...result.metrics, durationMs: Date.now() - startedAt.getTime(), attempts: attemptNo },
         logs: unstored(),
       });

@@ -4,13 +4,24 @@ import {
   transactionWithExecutor,
   users,
   workflowExecutions,
+  workflowVersions,
   workflows,
   type Db,
   type SqlExecutor,
 } from '@crewline/db';
-import type { ExecuteWorkflowData, Execution, ExecutionLog, ExecutionStatus } from '@crewline/contracts';
+import {
+  EXECUTION_RESULT_PREVIEW_LENGTH,
+  type ExecuteWorkflowData,
+  type Execution,
+  type ExecutionLog,
+  type ExecutionStatus,
+  type ExecutionSummary,
+} from '@crewline/contracts';
 
 type ExecutionRow = typeof workflowExecutions.$inferSelect;
+
+/** Where a page of the run list ends: its last run's exact created_at (as Postgres prints it) and id. */
+export type ExecutionsCursor = { at: string; id: string };
 type Json = Record<string, unknown>;
 
 /** A step a worker finished: the checkpoint a later attempt resumes from. */
@@ -50,6 +61,8 @@ export function createExecutionsRepository(db: Db) {
           string | null
         >`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`,
         username: users.username,
+        // As text, parsed here: drizzle's jsonb reader would parse a string answer that is itself JSON again.
+        resultJson: sql<string | null>`${workflowExecutions.result}::text`,
       })
       .from(workflowExecutions)
       .leftJoin(workflows, eq(workflows.id, workflowExecutions.workflowId))
@@ -57,18 +70,20 @@ export function createExecutionsRepository(db: Db) {
       .where(where)
       .orderBy(desc(workflowExecutions.createdAt))
       .limit(limit);
-    return rows.map(({ execution: e, workflowName, processType, triggeredByName, username }) => ({
+    return rows.map(({ execution: e, workflowName, processType, triggeredByName, username, resultJson }) => ({
       id: e.id,
       workflowId: e.workflowId,
       workflowName,
       processType,
       status: e.status,
+      workflowVersion: e.workflowVersion,
       input: e.input ?? {},
       dynamicInstructions: e.dynamicInstructions,
       parameters: e.parameters ?? {},
       output: e.output ?? {},
       metrics: e.metrics ?? {},
       logs: e.logs ?? [],
+      result: resultJson === null ? null : (JSON.parse(resultJson) as Execution['result']),
       error: e.error,
       triggeredBy: e.triggeredBy,
       triggeredByName: triggeredByName ?? username,
@@ -79,13 +94,71 @@ export function createExecutionsRepository(db: Db) {
   }
 
   return {
-    /** The organization's runs (optionally of one workflow), newest first, with the names the list shows. */
-    list(organizationId: string, options: { limit: number; workflowId?: string }): Promise<Execution[]> {
-      const org = eq(workflowExecutions.organizationId, organizationId);
-      return select(
-        options.workflowId ? and(org, eq(workflowExecutions.workflowId, options.workflowId)) : org,
-        options.limit,
-      );
+    /**
+     * One page of the organization's run summaries, newest first (created_at, then id), optionally of one
+     * workflow or one status. Keyset paging: `after` is the last row of the previous page, so a page
+     * costs the same however deep it is and runs started meanwhile shift nothing. The heavy columns
+     * (output, logs, metrics) are never read; the result is cut to its preview in the database.
+     */
+    async list(
+      organizationId: string,
+      options: { limit: number; workflowId?: string; status?: ExecutionStatus; after?: ExecutionsCursor },
+    ): Promise<{ items: ExecutionSummary[]; next: ExecutionsCursor | null }> {
+      const { createdAt, id } = workflowExecutions;
+      const after = options.after;
+      const rows = await db
+        .select({
+          id,
+          workflowId: workflowExecutions.workflowId,
+          workflowName: workflows.name,
+          processType: workflows.processType,
+          workflowVersion: workflowExecutions.workflowVersion,
+          status: workflowExecutions.status,
+          error: workflowExecutions.error,
+          result: sql<string | null>`case jsonb_typeof(${workflowExecutions.result})
+            when 'null' then null
+            when 'string' then left(${workflowExecutions.result} #>> '{}', ${EXECUTION_RESULT_PREVIEW_LENGTH}::int)
+            else left(${workflowExecutions.result}::text, ${EXECUTION_RESULT_PREVIEW_LENGTH}::int) end`,
+          triggeredBy: workflowExecutions.triggeredBy,
+          triggeredByName: sql<
+            string | null
+          >`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username})`,
+          startedAt: workflowExecutions.startedAt,
+          completedAt: workflowExecutions.completedAt,
+          createdAt,
+          // The exact timestamp (microseconds) for the cursor: a JS Date keeps only milliseconds.
+          cursorAt: sql<string>`${createdAt}::text`,
+        })
+        .from(workflowExecutions)
+        .leftJoin(workflows, eq(workflows.id, workflowExecutions.workflowId))
+        .leftJoin(users, eq(users.id, workflowExecutions.triggeredBy))
+        .where(
+          and(
+            eq(workflowExecutions.organizationId, organizationId),
+            options.workflowId ? eq(workflowExecutions.workflowId, options.workflowId) : undefined,
+            options.status ? eq(workflowExecutions.status, options.status) : undefined,
+            // `created_at <= t` alone lets the (organization_id, created_at) index bound the scan.
+            after
+              ? and(
+                  sql`${createdAt} <= ${after.at}::timestamptz`,
+                  or(sql`${createdAt} < ${after.at}::timestamptz`, lt(id, after.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(createdAt), desc(id))
+        .limit(options.limit + 1);
+      const page = rows.slice(0, options.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(({ cursorAt: _cursorAt, startedAt, completedAt, createdAt: created, ...row }) => ({
+          ...row,
+          startedAt: startedAt?.toISOString() ?? null,
+          completedAt: completedAt?.toISOString() ?? null,
+          createdAt: created.toISOString(),
+        })),
+        next: rows.length > options.limit && last ? { at: last.cursorAt, id: last.id } : null,
+      };
     },
 
     async get(organizationId: string, id: string): Promise<Execution | undefined> {
@@ -110,6 +183,9 @@ export function createExecutionsRepository(db: Db) {
           .values({
             organizationId,
             workflowId,
+            // Pinned to the newest version in the same statement: a save committing meanwhile cannot split them.
+            workflowVersion: sql`(select max(${workflowVersions.version}) from ${workflowVersions}
+              where ${workflowVersions.workflowId} = ${workflowId})`,
             triggeredBy,
             input: request.input,
             dynamicInstructions: request.dynamicInstructions ?? null,
@@ -238,6 +314,8 @@ export function createExecutionsRepository(db: Db) {
         status: 'completed' | 'failed';
         output?: Json;
         metrics?: Json;
+        /** The engine's final answer, for a completed run. */
+        result?: unknown;
         error?: string | null;
         logs: ExecutionLog[];
       },
@@ -248,6 +326,7 @@ export function createExecutionsRepository(db: Db) {
           status: end.status,
           ...(end.output ? { output: end.output } : {}),
           ...(end.metrics ? { metrics: end.metrics } : {}),
+          ...(end.result !== undefined ? { result: end.result } : {}),
           error: end.error ?? null,
           completedAt: new Date(),
           leaseExpiresAt: null,

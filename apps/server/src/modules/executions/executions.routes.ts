@@ -1,11 +1,51 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { executeWorkflowSchema, executionSchema, idParamsSchema } from '@crewline/contracts';
+import {
+  EXECUTIONS_NEXT_CURSOR_HEADER,
+  executeWorkflowSchema,
+  executionSchema,
+  executionStatusSchema,
+  executionSummarySchema,
+  idParamsSchema,
+} from '@crewline/contracts';
 import { z } from 'zod';
+import type { ExecutionsCursor } from './executions.repository';
 import { EXECUTIONS_PAGE_DEFAULT, EXECUTIONS_PAGE_MAX, type ExecutionsService } from './executions.service';
+
+/**
+ * The list's cursor is opaque to clients: base64url of the last run's exact created_at and id. A
+ * cursor that does not decode to those is a bad request, never an empty page.
+ */
+const cursorPattern = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+export function encodeExecutionsCursor(cursor: ExecutionsCursor): string {
+  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
+}
+
+function decodeExecutionsCursor(value: string): ExecutionsCursor | undefined {
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (!Array.isArray(decoded) || decoded.length !== 2) return undefined;
+    const [at, id] = decoded as unknown[];
+    if (typeof at !== 'string' || !cursorPattern.test(at)) return undefined;
+    if (!z.string().uuid().safeParse(id).success) return undefined;
+    return { at, id: id as string };
+  } catch {
+    return undefined;
+  }
+}
 
 const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(EXECUTIONS_PAGE_MAX).default(EXECUTIONS_PAGE_DEFAULT),
+  cursor: z
+    .string()
+    .transform((value, ctx) => {
+      const cursor = decodeExecutionsCursor(value);
+      if (!cursor) ctx.addIssue({ code: 'custom', message: 'Invalid cursor' });
+      return cursor;
+    })
+    .optional(),
   workflowId: z.string().uuid().optional(),
+  status: executionStatusSchema.optional(),
 });
 
 // A bodiless POST arrives as null: everything in the execute body is optional.
@@ -17,8 +57,13 @@ export function executionsRoutes(executions: ExecutionsService): FastifyPluginAs
   return async (app) => {
     app.get(
       '/api/executions',
-      { schema: { querystring: listQuery, response: { 200: z.array(executionSchema) } } },
-      async (request) => executions.list(request.auth.organizationId, request.query),
+      { schema: { querystring: listQuery, response: { 200: z.array(executionSummarySchema) } } },
+      async (request, reply) => {
+        const { cursor, ...query } = request.query;
+        const page = await executions.list(request.auth.organizationId, { ...query, after: cursor });
+        if (page.next) reply.header(EXECUTIONS_NEXT_CURSOR_HEADER, encodeExecutionsCursor(page.next));
+        return page.items;
+      },
     );
     app.get(
       '/api/executions/:id',

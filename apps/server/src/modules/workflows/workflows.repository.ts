@@ -1,9 +1,17 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { agents, workflows, type Db } from '@crewline/db';
-import type { Workflow } from '@crewline/contracts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { agents, users, workflowVersions, workflows, type Db } from '@crewline/db';
+import type {
+  Workflow,
+  WorkflowDefinition,
+  WorkflowVersion,
+  WorkflowVersionSummary,
+} from '@crewline/contracts';
 import { nothingToSet } from '../../platform/patch';
 
 type WorkflowRow = typeof workflows.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Who saved, and the note they typed, for the version a save of an active workflow records. */
+export type VersionAuthor = { userId: string | null; note?: string | null };
 type WorkflowWrite = Partial<
   Omit<typeof workflows.$inferInsert, 'id' | 'organizationId' | 'createdBy' | 'createdAt'>
 >;
@@ -19,6 +27,59 @@ export function toWorkflowDto(row: WorkflowRow): Workflow {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   } as Workflow;
+}
+
+const versionSummaryColumns = {
+  version: workflowVersions.version,
+  createdAt: workflowVersions.createdAt,
+  note: workflowVersions.note,
+  authorId: users.id,
+  authorName: sql<
+    string | null
+  >`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username})`,
+};
+type VersionSummaryRow = {
+  version: number;
+  createdAt: Date;
+  note: string | null;
+  authorId: string | null;
+  authorName: string | null;
+};
+const toSummary = (row: VersionSummaryRow): WorkflowVersionSummary => ({
+  version: row.version,
+  createdAt: row.createdAt.toISOString(),
+  createdBy: row.authorId ? { id: row.authorId, name: row.authorName ?? '' } : null,
+  note: row.note,
+});
+
+/** The definition fields of a workflow row or a version row (the columns both tables share). */
+function definitionOf(row: typeof workflowVersions.$inferSelect | WorkflowRow): WorkflowDefinition {
+  return {
+    name: row.name,
+    description: row.description,
+    processType: row.processType,
+    triggerType: row.triggerType,
+    triggerConfig: row.triggerConfig ?? {},
+    nodes: row.nodes ?? [],
+    edges: row.edges ?? [],
+    config: row.config ?? {},
+  };
+}
+
+/**
+ * Records the workflow's definition as its next version (docs/architecture.md, Runs). Called inside the
+ * transaction that wrote the workflow row, whose row lock orders concurrent saves of one workflow.
+ */
+async function recordVersion(tx: Tx, row: WorkflowRow, author: VersionAuthor): Promise<void> {
+  await tx.insert(workflowVersions).values({
+    workflowId: row.id,
+    organizationId: row.organizationId,
+    version: sql`(select coalesce(max(${workflowVersions.version}), 0) + 1 from ${workflowVersions}
+      where ${workflowVersions.workflowId} = ${row.id})`,
+    ...definitionOf(row),
+    note: author.note ?? null,
+    createdBy: author.userId,
+  });
 }
 
 // Every query is scoped by organization: another organization's workflow does not exist here.
@@ -39,21 +100,77 @@ export function createWorkflowsRepository(db: Db) {
       return rows.map(toWorkflowDto);
     },
     get,
+    /** A workflow created active records its version 1 in the same transaction. */
     async create(
       organizationId: string,
       createdBy: string,
       values: WorkflowWrite & { name: string },
+      versionNote?: string | null,
     ): Promise<Workflow> {
-      const [row] = await db
-        .insert(workflows)
-        .values({ ...values, organizationId, createdBy } as typeof workflows.$inferInsert)
-        .returning();
-      return toWorkflowDto(row);
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(workflows)
+          .values({ ...values, organizationId, createdBy } as typeof workflows.$inferInsert)
+          .returning();
+        if (row.status === 'active') await recordVersion(tx, row, { userId: createdBy, note: versionNote });
+        return toWorkflowDto(row);
+      });
     },
-    async update(organizationId: string, id: string, values: WorkflowWrite): Promise<Workflow | undefined> {
-      if (nothingToSet(values)) return get(organizationId, id);
-      const [row] = await db.update(workflows).set(values).where(scoped(organizationId, id)).returning();
-      return row && toWorkflowDto(row);
+    /** Every save that leaves the workflow active (an Activate, or a save while active) records a version. */
+    async update(
+      organizationId: string,
+      id: string,
+      values: WorkflowWrite,
+      author: VersionAuthor,
+    ): Promise<Workflow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = nothingToSet(values)
+          ? await tx.select().from(workflows).where(scoped(organizationId, id)).for('update')
+          : await tx.update(workflows).set(values).where(scoped(organizationId, id)).returning();
+        if (!row) return undefined;
+        if (row.status === 'active') await recordVersion(tx, row, author);
+        return toWorkflowDto(row);
+      });
+    },
+    /** The workflow's versions, newest first. */
+    async versions(organizationId: string, workflowId: string): Promise<WorkflowVersionSummary[]> {
+      const rows = await db
+        .select(versionSummaryColumns)
+        .from(workflowVersions)
+        .leftJoin(users, eq(users.id, workflowVersions.createdBy))
+        .where(
+          and(
+            eq(workflowVersions.organizationId, organizationId),
+            eq(workflowVersions.workflowId, workflowId),
+          ),
+        )
+        .orderBy(desc(workflowVersions.version));
+      return rows.map(toSummary);
+    },
+    async version(
+      organizationId: string,
+      workflowId: string,
+      version: number,
+    ): Promise<WorkflowVersion | undefined> {
+      const [row] = await db
+        .select({ ...versionSummaryColumns, v: workflowVersions })
+        .from(workflowVersions)
+        .leftJoin(users, eq(users.id, workflowVersions.createdBy))
+        .where(
+          and(
+            eq(workflowVersions.organizationId, organizationId),
+            eq(workflowVersions.workflowId, workflowId),
+            eq(workflowVersions.version, version),
+          ),
+        )
+        .limit(1);
+      if (!row) return undefined;
+      const { v } = row;
+      return {
+        ...toSummary(row),
+        workflowId: v.workflowId,
+        ...definitionOf(v),
+      } satisfies WorkflowVersion;
     },
     async remove(organizationId: string, id: string): Promise<boolean> {
       return (

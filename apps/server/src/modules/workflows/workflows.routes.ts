@@ -4,6 +4,9 @@ import {
   idParamsSchema,
   updateWorkflowSchema,
   workflowSchema,
+  workflowVersionParamsSchema,
+  workflowVersionSchema,
+  workflowVersionSummarySchema,
   workflowWithWarningsSchema,
 } from '@crewline/contracts';
 import { z } from 'zod';
@@ -36,7 +39,30 @@ export function workflowsRoutes(workflows: WorkflowsService): FastifyPluginAsync
           response: { 200: workflowWithWarningsSchema },
         },
       },
-      async (request) => workflows.update(request.auth.organizationId, request.params.id, request.body),
+      async (request) =>
+        workflows.update(request.auth.organizationId, request.auth.userId, request.params.id, request.body),
+    );
+    app.get(
+      '/api/workflows/:id/versions',
+      { schema: { params: idParamsSchema, response: { 200: z.array(workflowVersionSummarySchema) } } },
+      async (request) => workflows.versions(request.auth.organizationId, request.params.id),
+    );
+    app.get(
+      '/api/workflows/:id/versions/:version',
+      { schema: { params: workflowVersionParamsSchema, response: { 200: workflowVersionSchema } } },
+      async (request) =>
+        workflows.version(request.auth.organizationId, request.params.id, request.params.version),
+    );
+    app.post(
+      '/api/workflows/:id/versions/:version/restore',
+      { schema: { params: workflowVersionParamsSchema, response: { 200: workflowWithWarningsSchema } } },
+      async (request) =>
+        workflows.restore(
+          request.auth.organizationId,
+          request.auth.userId,
+          request.params.id,
+          request.params.version,
+        ),
     );
     app.delete('/api/workflows/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
       await workflows.remove(request.auth.organizationId, request.params.id);

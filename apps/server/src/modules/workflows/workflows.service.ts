@@ -1,4 +1,11 @@
-import type { CreateWorkflowData, UpdateWorkflowData, Workflow } from '@crewline/contracts';
+import {
+  workflowVersionMessages,
+  type CreateWorkflowData,
+  type UpdateWorkflowData,
+  type Workflow,
+  type WorkflowVersion,
+  type WorkflowVersionSummary,
+} from '@crewline/contracts';
 import { validateWorkflow } from '@crewline/engine';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import { requireUuid } from '../../platform/ids';
@@ -40,6 +47,31 @@ export function createWorkflowsService(repository: WorkflowsRepository) {
     return workflow;
   }
 
+  /** A save that leaves the workflow active records a new version (see the repository). */
+  async function update(
+    organizationId: string,
+    userId: string | null,
+    id: string,
+    patch: UpdateWorkflowData,
+  ): Promise<WorkflowWithWarnings> {
+    const { versionNote, ...fields } = patch;
+    const existing = await get(organizationId, id);
+    const warnings = await check(organizationId, { ...existing, ...fields });
+    const workflow = await repository.update(organizationId, existing.id, fields, {
+      userId,
+      note: versionNote,
+    });
+    if (!workflow) throw new NotFoundError(notFound);
+    return { ...workflow, warnings };
+  }
+
+  async function versionOf(organizationId: string, id: string, version: number): Promise<WorkflowVersion> {
+    const workflow = await get(organizationId, id);
+    const found = await repository.version(organizationId, workflow.id, version);
+    if (!found) throw new NotFoundError(workflowVersionMessages.notFound);
+    return found;
+  }
+
   return {
     list: (organizationId: string) => repository.list(organizationId),
 
@@ -64,21 +96,44 @@ export function createWorkflowsService(repository: WorkflowsRepository) {
       userId: string,
       input: CreateWorkflowData,
     ): Promise<WorkflowWithWarnings> {
-      const warnings = await check(organizationId, input);
-      const workflow = await repository.create(organizationId, userId, input);
+      const { versionNote, ...fields } = input;
+      const warnings = await check(organizationId, fields);
+      const workflow = await repository.create(organizationId, userId, fields, versionNote);
       return { ...workflow, warnings };
     },
 
-    async update(
+    update,
+
+    /** Newest first; another organization's workflow is not found. */
+    async versions(organizationId: string, id: string): Promise<WorkflowVersionSummary[]> {
+      const workflow = await get(organizationId, id);
+      return repository.versions(organizationId, workflow.id);
+    },
+
+    version: versionOf,
+
+    /**
+     * Makes the version's definition the working copy again; the version itself is never rewritten.
+     * Like any save of an active workflow, restoring one records a new version.
+     */
+    async restore(
       organizationId: string,
+      userId: string | null,
       id: string,
-      patch: UpdateWorkflowData,
+      version: number,
     ): Promise<WorkflowWithWarnings> {
-      const existing = await get(organizationId, id);
-      const warnings = await check(organizationId, { ...existing, ...patch });
-      const workflow = await repository.update(organizationId, existing.id, patch);
-      if (!workflow) throw new NotFoundError(notFound);
-      return { ...workflow, warnings };
+      const old = await versionOf(organizationId, id, version);
+      return update(organizationId, userId, id, {
+        name: old.name,
+        description: old.description,
+        processType: old.processType,
+        triggerType: old.triggerType,
+        triggerConfig: old.triggerConfig,
+        nodes: old.nodes,
+        edges: old.edges,
+        config: old.config,
+        versionNote: `Restored from version ${old.version}`,
+      });
     },
 
     /** Its executions and their agent steps go with it (foreign-key cascade). */

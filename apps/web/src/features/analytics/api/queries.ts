@@ -1,8 +1,9 @@
 // Read-only queries of the analytics page. Keys are request paths: every key under
-// ['/api/organizations', orgId] and ['/api/executions'] is refetched by lib/realtime-invalidation on a
-// run's or an agent's event, which is how the page follows new runs live. The stats and executions
+// ['/api/organizations', orgId] is refetched by lib/realtime-invalidation on a run's or an agent's
+// event, and the run named by a run's event is patched into ['/api/executions'] (lib/execution-summaries),
+// which is how the page follows new runs live. The stats and executions
 // keys are the dashboard's, so both screens share one cache entry.
-import type { Analytics, AnalyticsRange, Execution, OrganizationStats } from '@crewline/contracts';
+import type { Analytics, AnalyticsRange, ExecutionSummary, OrganizationStats } from '@crewline/contracts';
 import { keepPreviousData, useQuery, type QueryFunction } from '@tanstack/react-query';
 
 import { apiRequest, queryKeyToPath } from '@/lib/api';
@@ -60,5 +61,8 @@ export function useOrganizationStats(orgId: string) {
 
 /** GET /api/executions: the Recent Activity list. */
 export function useExecutions() {
-  return useQuery<Execution[]>({ queryKey: analyticsKeys.executions, staleTime: ANALYTICS_STALE_TIME });
+  return useQuery<ExecutionSummary[]>({
+    queryKey: analyticsKeys.executions,
+    staleTime: ANALYTICS_STALE_TIME,
+  });
 }

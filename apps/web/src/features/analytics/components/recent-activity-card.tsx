@@ -1,4 +1,4 @@
-import type { Execution } from '@crewline/contracts';
+import type { ExecutionSummary } from '@crewline/contracts';
 import { CircleCheck, CircleX, Clock3, Play, type LucideIcon } from 'lucide-react';
 
 import { ActivityListSkeleton } from '@/components/activity-list-skeleton';
@@ -18,7 +18,7 @@ const look: Partial<Record<StatusTone, { icon: LucideIcon; tint: string }>> = {
 };
 const otherLook = { icon: Clock3, tint: 'bg-amber-500/10 text-amber-600 dark:text-amber-400' };
 
-function ActivityRow({ execution }: { execution: Execution }) {
+function ActivityRow({ execution }: { execution: ExecutionSummary }) {
   const tone = executionStatusTone(execution.status);
   const { icon: Icon, tint } = look[tone] ?? otherLook;
   return (

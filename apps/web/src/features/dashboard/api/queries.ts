@@ -1,7 +1,7 @@
 // Read-only queries of the dashboard. Keys are the request paths (joined with '/' by the default
 // query function), so another feature that changes agents, workflows or executions refreshes these
 // lists by invalidating the same keys: ['/api/agents'], ['/api/workflows'], ['/api/executions'].
-import type { ActivityItem, Agent, Execution, OrganizationStats, Workflow } from '@crewline/contracts';
+import type { ActivityItem, Agent, ExecutionSummary, OrganizationStats, Workflow } from '@crewline/contracts';
 import { useQuery } from '@tanstack/react-query';
 
 /** The dashboard re-reads data older than this when it is opened again. */
@@ -38,5 +38,8 @@ export function useWorkflows() {
 }
 
 export function useExecutions() {
-  return useQuery<Execution[]>({ queryKey: dashboardKeys.executions, staleTime: DASHBOARD_STALE_TIME });
+  return useQuery<ExecutionSummary[]>({
+    queryKey: dashboardKeys.executions,
+    staleTime: DASHBOARD_STALE_TIME,
+  });
 }

@@ -1,4 +1,4 @@
-import type { Agent, Execution, Workflow } from '@crewline/contracts';
+import type { Agent, ExecutionSummary, Workflow } from '@crewline/contracts';
 import { Bot, Cpu, History, Plus, Workflow as WorkflowIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -136,7 +136,7 @@ function WorkflowRow({ workflow }: { workflow: Workflow }) {
   );
 }
 
-function ExecutionRow({ execution, now }: { execution: Execution; now: number }) {
+function ExecutionRow({ execution, now }: { execution: ExecutionSummary; now: number }) {
   // While running: start to now (spec part 1 §4), ticking with `now`.
   const duration = formatDuration(execution.startedAt, execution.completedAt, now);
   const started = execution.startedAt ?? execution.createdAt;
@@ -167,12 +167,12 @@ function ExecutionRow({ execution, now }: { execution: Execution; now: number })
   );
 }
 
-function newestFirst(executions: Execution[]): Execution[] {
+function newestFirst(executions: ExecutionSummary[]): ExecutionSummary[] {
   return [...executions].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 }
 
 /** The newest runs; statuses and durations follow the realtime events (lib/realtime-invalidation). */
-function RecentExecutionList({ executions }: { executions: Execution[] }) {
+function RecentExecutionList({ executions }: { executions: ExecutionSummary[] }) {
   const recent = newestFirst(executions).slice(0, RECENT_EXECUTIONS);
   const now = useNow(recent.some((execution) => execution.status === 'running' && !execution.completedAt));
   return (

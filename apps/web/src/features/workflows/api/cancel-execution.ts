@@ -5,22 +5,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
+import { storeExecution } from '@/lib/execution-summaries';
 
 import { cancelFailedToast, EXECUTION_CANCELLED_TOAST } from '../list/execution-logic';
-import { clientErrorMessage, EXECUTIONS_KEY, refreshExecutions } from './execute-workflow';
-import { executionKey } from './get-execution';
+import { clientErrorMessage, refreshExecutions } from './execute-workflow';
 
 export function useCancelExecution() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest<Execution>('POST', `/api/executions/${encodeURIComponent(id)}/cancel`),
-    onSuccess: (execution, id) => {
+    onSuccess: (execution) => {
       if (execution?.id) {
-        queryClient.setQueryData<Execution[]>(EXECUTIONS_KEY, (list) =>
-          list?.map((item) => (item.id === id ? { ...item, ...execution } : item)),
-        );
-        queryClient.setQueryData<Execution>(executionKey(id), execution);
+        storeExecution(queryClient, execution, { add: false });
       }
       refreshExecutions(queryClient);
       toast(EXECUTION_CANCELLED_TOAST);

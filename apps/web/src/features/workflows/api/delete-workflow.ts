@@ -1,6 +1,6 @@
 // The card's Delete Workflow: DELETE /api/workflows/:id, which also removes its executions
 // (spec part 1 §7, §8).
-import type { Execution, Workflow } from '@crewline/contracts';
+import type { ExecutionSummary, Workflow } from '@crewline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
@@ -18,7 +18,7 @@ export function useDeleteWorkflow() {
       queryClient.setQueryData<Workflow[]>(workflowListKeys.workflows, (list) =>
         list?.filter((workflow) => workflow.id !== id),
       );
-      queryClient.setQueryData<Execution[]>(workflowListKeys.executions, (list) =>
+      queryClient.setQueryData<ExecutionSummary[]>(workflowListKeys.executions, (list) =>
         list?.filter((execution) => execution.workflowId !== id),
       );
       queryClient.removeQueries({ queryKey: [...workflowListKeys.workflows, id] });

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest, parseApiError } from '@/lib/api';
+import { storeExecution } from '@/lib/execution-summaries';
 
 import { executionFailedToast, executionStartedToast } from '../list/execution-logic';
 
@@ -32,12 +33,8 @@ export function useExecuteWorkflow() {
     mutationFn: ({ id, body }: { id: string; name: string; body: ExecuteWorkflowInput }) =>
       apiRequest<Execution>('POST', `/api/workflows/${encodeURIComponent(id)}/execute`, body),
     onSuccess: (execution, { name }) => {
-      // Show the new run at once; the refetch below brings the server's view.
-      if (execution?.id) {
-        queryClient.setQueryData<Execution[]>(EXECUTIONS_KEY, (list) =>
-          list && !list.some((item) => item.id === execution.id) ? [execution, ...list] : list,
-        );
-      }
+      // Show the new run at once (its summary in the lists); the refetch below brings the server's view.
+      if (execution?.id) storeExecution(queryClient, execution, { add: true });
       refreshExecutions(queryClient);
       toast(executionStartedToast(name));
     },

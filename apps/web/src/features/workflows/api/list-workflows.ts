@@ -1,6 +1,6 @@
 // GET /api/workflows and GET /api/executions for the workflows page. Keys are the request paths
 // (the default query function joins them with '/'), so the dashboard's lists share these entries.
-import type { Execution, Workflow } from '@crewline/contracts';
+import type { ExecutionSummary, Workflow } from '@crewline/contracts';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 
 export const workflowListKeys = {
@@ -16,9 +16,9 @@ export function useWorkflowList() {
   return useQuery<Workflow[]>({ queryKey: workflowListKeys.workflows, staleTime: LIST_STALE_TIME });
 }
 
-/** Every execution of the organization: the Executions tab and each card's Last Result. */
+/** The organization's newest run summaries (the server's default page): the Executions tab and each card's Last Result. */
 export function useExecutionList() {
-  return useQuery<Execution[]>({ queryKey: workflowListKeys.executions, staleTime: LIST_STALE_TIME });
+  return useQuery<ExecutionSummary[]>({ queryKey: workflowListKeys.executions, staleTime: LIST_STALE_TIME });
 }
 
 /** After an activate or delete: the workflow lists (here and on the dashboard) and the stats. */

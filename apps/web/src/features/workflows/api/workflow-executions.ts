@@ -1,6 +1,6 @@
 // GET /api/executions?workflowId=&limit=1: the newest run of one workflow, for a card's Last Result
 // when the general list (the newest runs of the organization) may not reach back far enough.
-import type { Execution } from '@crewline/contracts';
+import type { ExecutionSummary } from '@crewline/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api';
@@ -13,11 +13,11 @@ export const workflowExecutionsKey = (workflowId: string) =>
 export async function fetchLatestExecution(
   queryClient: QueryClient,
   workflowId: string,
-): Promise<Execution | null> {
+): Promise<ExecutionSummary | null> {
   const list = await queryClient.fetchQuery({
     queryKey: workflowExecutionsKey(workflowId),
     queryFn: ({ signal }) =>
-      apiRequest<Execution[]>(
+      apiRequest<ExecutionSummary[]>(
         'GET',
         `/api/executions?workflowId=${encodeURIComponent(workflowId)}&limit=1`,
         undefined,

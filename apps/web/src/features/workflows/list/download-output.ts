@@ -1,10 +1,18 @@
 import type { Execution } from '@crewline/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 
 import { downloadFile } from '@/lib/download';
 
+import { executionKey } from '../api/get-execution';
 import { executionOutputFileName, formatOutputJson } from './execution-logic';
 
 /** Saves an execution's output as execution-{first 8 characters of id}-output.json (spec part 1 §2). */
 export function downloadExecutionOutput(execution: Pick<Execution, 'id' | 'output'>): void {
   downloadFile(executionOutputFileName(execution.id), formatOutputJson(execution.output));
+}
+
+/** Download Results from a list's summary: reads the whole run (GET /api/executions/:id) first. */
+export async function downloadExecutionOutputById(queryClient: QueryClient, id: string): Promise<void> {
+  const execution = await queryClient.fetchQuery<Execution>({ queryKey: executionKey(id), staleTime: 0 });
+  downloadExecutionOutput(execution);
 }

@@ -1,4 +1,5 @@
-import type { Execution } from '@crewline/contracts';
+import type { ExecutionSummary } from '@crewline/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { CircleStop, Download, Eye } from 'lucide-react';
 import type { ReactNode } from 'react';
 
@@ -9,12 +10,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatSeconds } from '@/lib/format';
 
 import { useCancelExecution } from '../api/cancel-execution';
-import { downloadExecutionOutput } from './download-output';
+import { toast } from '@/components/ui/use-toast';
+
+import { downloadExecutionOutputById } from './download-output';
 import { ExecutionErrorBox } from './execution-details-dialog';
 import {
   executionDurationSeconds,
-  formatOutputJson,
-  hasOutput,
+  DOWNLOAD_FAILED_TOAST,
+  hasResult,
   isExecutionActive,
   processTypeLabel,
   triggeredByLabel,
@@ -48,14 +51,15 @@ export function ExecutionCard({
   workflowName,
   onViewDetails,
 }: {
-  execution: Execution;
+  execution: ExecutionSummary;
   workflowName: string;
   onViewDetails: () => void;
 }) {
   const cancel = useCancelExecution();
   const active = isExecutionActive(execution.status);
   const now = useNow(active && !!execution.startedAt);
-  const withOutput = hasOutput(execution.output);
+  const queryClient = useQueryClient();
+  const withOutput = hasResult(execution.result);
   const id = shortId(execution.id);
 
   return (
@@ -73,6 +77,9 @@ export function ExecutionCard({
           </h3>
           <p className="mt-1 text-xs text-muted-foreground">
             ID: <span className="font-mono">{id}</span>
+            {execution.workflowVersion !== null && (
+              <span data-testid="execution-version"> · v{execution.workflowVersion}</span>
+            )}
           </p>
         </div>
         <ExecutionStatusBadge status={execution.status} className="shrink-0" />
@@ -105,9 +112,9 @@ export function ExecutionCard({
               className="max-h-40 overflow-auto rounded-lg border bg-muted/40 p-3 font-mono text-xs leading-relaxed"
               data-testid="execution-output"
               tabIndex={0}
-              aria-label="Output JSON"
+              aria-label="Output"
             >
-              {formatOutputJson(execution.output)}
+              {execution.result}
             </pre>
           </div>
         )}
@@ -124,7 +131,9 @@ export function ExecutionCard({
             variant="outline"
             size="sm"
             className="flex-1"
-            onClick={() => downloadExecutionOutput(execution)}
+            onClick={() =>
+              downloadExecutionOutputById(queryClient, execution.id).catch(() => toast(DOWNLOAD_FAILED_TOAST))
+            }
           >
             <Download aria-hidden="true" />
             Download Results

@@ -1,6 +1,6 @@
-import type { Execution } from '@crewline/contracts';
+import type { ExecutionSummary } from '@crewline/contracts';
 import { Bot, Clock, Coins, Download, FileText, ScrollText, SlidersHorizontal } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,7 @@ import {
 } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDateTime, formatNumber, formatSeconds } from '@/lib/format';
+import { executionPlaceholder } from '@/lib/execution-summaries';
 import { cn } from '@/lib/utils';
 
 import { useExecution } from '../api/get-execution';
@@ -82,14 +83,15 @@ export function ExecutionDetailsDialog({
   open,
   onOpenChange,
 }: {
-  /** The run as the list knows it; the dialog re-reads it by id while open. */
-  execution: Execution;
+  /** The run as the list knows it (its summary); the dialog reads the whole run by id while open. */
+  execution: ExecutionSummary;
   workflowName?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const query = useExecution(initial.id, { enabled: open, placeholder: initial });
-  const execution = query.data ?? initial;
+  const placeholder = useMemo(() => executionPlaceholder(initial), [initial]);
+  const query = useExecution(initial.id, { enabled: open, placeholder });
+  const execution = query.data ?? placeholder;
   const active = isExecutionActive(execution.status);
   const now = useNow(open && active && !!execution.startedAt);
 

@@ -12,6 +12,7 @@ import {
   executionStartedToast,
   formatOutputJson,
   hasOutput,
+  hasResult,
   isExecutionActive,
   nextParameterName,
   PARAMETER_NAME_DUPLICATE,
@@ -152,6 +153,10 @@ describe('execution card fields', () => {
     expect(hasOutput({})).toBe(false);
     expect(hasOutput(null)).toBe(false);
     expect(hasOutput({ n1: { content: 'x' } })).toBe(true);
+    // The card's Output box reads the summary's result text.
+    expect(hasResult(null)).toBe(false);
+    expect(hasResult('')).toBe(false);
+    expect(hasResult('The answer')).toBe(true);
   });
 
   it('names and fills the download', () => {

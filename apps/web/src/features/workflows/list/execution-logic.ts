@@ -167,12 +167,23 @@ export function processTypeLabel(processType: string | null | undefined): string
   return capitalize(processType?.trim()) || 'Unknown';
 }
 
-/** The Output box and Download Results appear only when the output map has entries. */
+/** The details' Download Results is enabled only when the output map has entries. */
 export function hasOutput(output: unknown): boolean {
   return !!output && typeof output === 'object' && Object.keys(output).length > 0;
 }
 
-/** The output as pretty-printed JSON (the card's Output box and the downloaded file). */
+/** The card's Output box and Download Results appear only when the run has a final result. */
+export function hasResult(result: string | null | undefined): result is string {
+  return typeof result === 'string' && result.length > 0;
+}
+
+export const DOWNLOAD_FAILED_TOAST = {
+  variant: 'destructive',
+  title: 'Download Failed',
+  description: 'The execution could not be loaded',
+} as const;
+
+/** The output as pretty-printed JSON (the downloaded file). */
 export function formatOutputJson(output: unknown): string {
   return JSON.stringify(output ?? {}, null, 2);
 }

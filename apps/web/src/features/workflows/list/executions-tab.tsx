@@ -1,4 +1,4 @@
-import type { Execution, Workflow } from '@crewline/contracts';
+import type { ExecutionSummary, Workflow } from '@crewline/contracts';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 
@@ -25,14 +25,14 @@ export function ExecutionsTab({
   onRetry,
   workflows,
 }: {
-  executions: Execution[] | undefined;
+  executions: ExecutionSummary[] | undefined;
   isLoading: boolean;
   isError: boolean;
   onRetry: () => void;
   workflows: Workflow[] | undefined;
 }) {
   // The run whose details are open; the list's newer copy is used while it is still listed.
-  const [selected, setSelected] = useState<Execution | null>(null);
+  const [selected, setSelected] = useState<ExecutionSummary | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
 
   if (isLoading) {

@@ -1,4 +1,4 @@
-import type { Execution, Workflow } from '@crewline/contracts';
+import type { ExecutionSummary, Workflow } from '@crewline/contracts';
 import { Bot, CalendarClock, FileText, Play, Rocket, Workflow as WorkflowIcon } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -27,7 +27,7 @@ export function WorkflowCard({
 }: {
   workflow: Workflow;
   /** The newest execution of this workflow in the loaded list, or null when none is listed. */
-  lastExecution: Execution | null;
+  lastExecution: ExecutionSummary | null;
   /**
    * True when the loaded list may not reach back to this workflow's runs (it holds only the newest
    * runs of the organization): Last Result then asks the server for this workflow's newest run.
@@ -37,7 +37,7 @@ export function WorkflowCard({
   const queryClient = useQueryClient();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [executeOpen, setExecuteOpen] = useState(false);
-  const [result, setResult] = useState<Execution | null>(null);
+  const [result, setResult] = useState<ExecutionSummary | null>(null);
   const [showResult, setShowResult] = useState(false);
   const [lookingUp, setLookingUp] = useState(false);
   const activate = useActivateWorkflow();

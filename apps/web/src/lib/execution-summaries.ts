@@ -1,0 +1,142 @@
+// Run summaries (GET /api/executions) in the query cache: the lists hold summaries, one run's key
+// ['/api/executions', id] holds the whole run (GET /api/executions/:id). A change to one run patches
+// that run in every cached list instead of refetching them all.
+import { EXECUTION_RESULT_PREVIEW_LENGTH, type Execution, type ExecutionSummary } from '@crewline/contracts';
+import { isCancelledError, type QueryClient, type QueryKey } from '@tanstack/react-query';
+
+export const EXECUTIONS_ROOT_KEY = ['/api/executions'] as const;
+
+/** The result as the list gives it: text as is, anything else as JSON, cut to the preview length. */
+export function executionResultText(result: unknown): string | null {
+  if (result === null || result === undefined) return null;
+  const text = typeof result === 'string' ? result : JSON.stringify(result);
+  return text.slice(0, EXECUTION_RESULT_PREVIEW_LENGTH);
+}
+
+/** The summary the list would answer for this run. */
+export function executionSummaryOf(execution: Execution): ExecutionSummary {
+  return {
+    id: execution.id,
+    workflowId: execution.workflowId,
+    workflowName: execution.workflowName,
+    processType: execution.processType,
+    workflowVersion: execution.workflowVersion ?? null,
+    status: execution.status,
+    error: execution.error,
+    result: executionResultText(execution.result),
+    triggeredBy: execution.triggeredBy,
+    triggeredByName: execution.triggeredByName,
+    startedAt: execution.startedAt,
+    completedAt: execution.completedAt,
+    createdAt: execution.createdAt,
+  };
+}
+
+/** What a details view shows of a summary until the whole run arrives: no outputs, logs or input yet. */
+export function executionPlaceholder(summary: ExecutionSummary): Execution {
+  return {
+    ...summary,
+    input: {},
+    dynamicInstructions: null,
+    parameters: {},
+    output: {},
+    metrics: {},
+    logs: [],
+  };
+}
+
+type ListFilter = { workflowId?: string; status?: string; limit?: number };
+
+/** The filter of a list key: ['/api/executions'] or ['/api/executions', { workflowId, limit }]; null for a run's key. */
+export function listFilterOf(key: QueryKey): ListFilter | null {
+  if (key[0] !== EXECUTIONS_ROOT_KEY[0]) return null;
+  if (key.length === 1) return {};
+  if (key.length === 2 && key[1] !== null && typeof key[1] === 'object') return key[1] as ListFilter;
+  return null;
+}
+
+/**
+ * The list with this run's summary in it: replaced where it is; added (newest first, within the
+ * list's limit) when `add` and the run belongs to the list's filter; otherwise the list unchanged.
+ */
+export function upsertExecutionSummary(
+  list: readonly ExecutionSummary[],
+  summary: ExecutionSummary,
+  filter: ListFilter,
+  add: boolean,
+): ExecutionSummary[] {
+  const matches =
+    (!filter.workflowId || filter.workflowId === summary.workflowId) &&
+    (!filter.status || filter.status === summary.status);
+  const at = list.findIndex((item) => item.id === summary.id);
+  if (at >= 0) {
+    // A status filter no longer met drops the run; elsewhere it is updated in place.
+    if (!matches) return list.filter((item) => item.id !== summary.id);
+    return list.map((item, i) => (i === at ? summary : item));
+  }
+  if (!add || !matches) return [...list];
+  const next = [...list];
+  const index = next.findIndex(
+    (item) =>
+      item.createdAt < summary.createdAt || (item.createdAt === summary.createdAt && item.id < summary.id),
+  );
+  next.splice(index < 0 ? next.length : index, 0, summary);
+  return filter.limit ? next.slice(0, filter.limit) : next;
+}
+
+/** Puts the run into every cached list (adding it where `add`) and its own key. */
+export function storeExecution(
+  queryClient: QueryClient,
+  execution: Execution,
+  options: { add: boolean },
+): void {
+  const summary = executionSummaryOf(execution);
+  for (const [key, data] of queryClient.getQueriesData<unknown>({ queryKey: EXECUTIONS_ROOT_KEY })) {
+    const filter = listFilterOf(key);
+    if (!filter || !Array.isArray(data)) continue;
+    queryClient.setQueryData<ExecutionSummary[]>(key, (list) =>
+      list ? upsertExecutionSummary(list, summary, filter, options.add) : list,
+    );
+  }
+  queryClient.setQueryData<Execution>([...EXECUTIONS_ROOT_KEY, execution.id], execution);
+}
+
+/** Per client and run, the read under way: the next event's read waits for it, so reads land in order. */
+const reads = new WeakMap<QueryClient, Map<string, Promise<void>>>();
+
+/**
+ * After a run changed (a realtime event): reads that one run and patches it into the cached lists.
+ * Nothing is read when no list or view of runs is cached; on a failed read the lists are refetched.
+ * Reads of one run go one after another, so a slow read of an earlier state never lands last.
+ */
+export function refreshOneExecution(
+  queryClient: QueryClient,
+  executionId: string,
+  options: { add: boolean },
+): Promise<void> {
+  let byRun = reads.get(queryClient);
+  if (!byRun) reads.set(queryClient, (byRun = new Map()));
+  const runs = byRun;
+  const next = (runs.get(executionId) ?? Promise.resolve()).then(() =>
+    readAndStore(queryClient, executionId, options),
+  );
+  runs.set(executionId, next);
+  void next.finally(() => {
+    if (runs.get(executionId) === next) runs.delete(executionId);
+  });
+  return next;
+}
+
+async function readAndStore(queryClient: QueryClient, executionId: string, options: { add: boolean }) {
+  if (queryClient.getQueriesData({ queryKey: EXECUTIONS_ROOT_KEY }).length === 0) return;
+  const queryKey = [...EXECUTIONS_ROOT_KEY, executionId];
+  try {
+    // A details view's read started before the event may answer the older state: read afresh.
+    await queryClient.cancelQueries({ queryKey, exact: true });
+    const execution = await queryClient.fetchQuery<Execution>({ queryKey, staleTime: 0 });
+    storeExecution(queryClient, execution, options);
+  } catch (error) {
+    if (isCancelledError(error)) return;
+    void queryClient.invalidateQueries({ queryKey: EXECUTIONS_ROOT_KEY });
+  }
+}
