@@ -10,7 +10,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { RealtimeEvent } from '@crewline/contracts';
 import { createDb, runMigrations, startEmbeddedPostgres, workflowExecutions } from '@crewline/db';
 import { buildApp, createServices } from '../apps/server/src/app';
-import { startExecutionWorker } from '../apps/server/src/modules/executions/execution-worker';
+import { startWorkerRole } from '../apps/server/src/modules/executions/worker-role';
 import { createPgEventBus } from '../apps/server/src/platform/events';
 import { executionQueue, JOBS_CHANNEL, startQueue } from '../apps/server/src/platform/queue';
 import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
@@ -54,14 +54,7 @@ async function startStack(databaseUrl: string, database: Database, concurrency: 
   const services = createServices(deps);
   const app = await buildApp(deps, services);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const worker = await startExecutionWorker({
-    boss,
-    runner: services.runner,
-    concurrency: config.runs.concurrency,
-    sweepEveryMs: Math.max(500, Math.floor(config.runs.leaseMs / 2)),
-    onJobQueued: (wake) => bus.onChannel(JOBS_CHANNEL, { onNotify: wake, onMissed: wake }),
-    drainMs: 0,
-  });
+  const worker = await startWorkerRole({ boss, bus, services, config, drainMs: 0 });
 
   // What this process saw of each run, by execution id, in performance.now() milliseconds. The job
   // wake-up and the events arrive over the same LISTEN connection the worker and the websocket hub use.

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import os from 'node:os';
 import { pino } from 'pino';
 import { createDb, runMigrations, startEmbeddedPostgres } from '@crewline/db';
 import { buildApp, createServices } from './app';
@@ -7,9 +5,8 @@ import { ConfigError, loadConfig } from './platform/env';
 import { createReservedDestinations, loopbackWarning } from './platform/egress';
 import { loggerOptions, withoutQueryReports } from './platform/logger';
 import { createPgEventBus } from './platform/events';
-import { executionQueue, JOBS_CHANNEL, startQueue } from './platform/queue';
-import { HEARTBEAT_INTERVAL_MS } from './modules/system/system.service';
-import { startExecutionWorker } from './modules/executions/execution-worker';
+import { executionQueue, startQueue } from './platform/queue';
+import { startWorkerRole } from './modules/executions/worker-role';
 
 // ROLE=all runs everything in this process; ROLE=api serves HTTP only; ROLE=worker runs jobs only.
 // What has been started, newest first; shutdown (or a failed start) runs it in that order.
@@ -61,25 +58,9 @@ async function main() {
   });
 
   if (config.role !== 'api') {
-    const worker = await startExecutionWorker({
-      boss,
-      runner: services.runner,
-      logger,
-      concurrency: config.runs.concurrency,
-      sweepEveryMs: Math.max(500, Math.floor(config.runs.leaseMs / 2)),
-      onJobQueued: (wake) => bus.onChannel(JOBS_CHANNEL, { onNotify: wake, onMissed: wake }),
-    });
-    stops.unshift(() => worker.stop());
-    const workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-    const beat = () =>
-      services.system.beat(workerId, config.role).catch((err) => logger.warn({ err }, 'heartbeat failed'));
-    await beat();
-    const heartbeat = setInterval(beat, HEARTBEAT_INTERVAL_MS);
-    stops.unshift(async () => {
-      clearInterval(heartbeat);
-      await services.system.forget(workerId).catch(() => undefined);
-    });
-    logger.info({ workerId, node: process.versions.node }, 'worker started');
+    const role = await startWorkerRole({ boss, bus, services, config, logger, heartbeat: true });
+    stops.unshift(() => role.stop());
+    logger.info({ workerId: role.workerId, node: process.versions.node }, 'worker started');
   }
 
   if (config.role !== 'worker') {

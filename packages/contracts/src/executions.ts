@@ -4,6 +4,10 @@ export const executionStatusValues = ['pending', 'running', 'completed', 'failed
 export const executionStatusSchema = z.enum(executionStatusValues);
 export type ExecutionStatus = z.infer<typeof executionStatusSchema>;
 
+/**
+ * One step's entry in the output map. A step a retry reused from the run it retried (no model call)
+ * carries `metadata.reused: true` and `metadata.reusedFrom` (that run's id).
+ */
 export const nodeOutputSchema = z.object({
   content: z.string(),
   metadata: z.object({ agentName: z.string() }).catchall(z.unknown()),
@@ -85,10 +89,25 @@ export const executeWorkflowSchema = z.object({
 export type ExecuteWorkflowInput = z.input<typeof executeWorkflowSchema>;
 export type ExecuteWorkflowData = z.output<typeof executeWorkflowSchema>;
 
+/**
+ * POST /api/executions/:id/retry: a failed or cancelled run again, on its version, with its input.
+ * Without `fromNodeId` every step the run completed is reused; with it (sequential runs only), only
+ * the steps before that node along the run's edges are, and it and everything after run again.
+ */
+export const retryExecutionSchema = z.object({
+  fromNodeId: z.string().trim().min(1).max(200).optional(),
+});
+export type RetryExecutionData = z.output<typeof retryExecutionSchema>;
+
 export const executionMessages = {
   notFound: 'Execution not found',
   draft: 'This workflow is a draft. Activate it before running it.',
   notRunnable: (status: string) => `This workflow is ${status} and cannot be run.`,
   alreadyFinished: (status: string) =>
     `This execution has already ${status === 'cancelled' ? 'been cancelled' : status}.`,
+  notRetryable: (status: string) =>
+    `Only a failed or cancelled execution can be retried; this one is ${status}.`,
+  unknownRetryNode: (nodeId: string) => `The run's workflow version has no agent step "${nodeId}".`,
+  retryFromNotSequential: (processType: string) =>
+    `Retrying from a chosen step applies only to sequential workflows; this one is ${processType}. Retry without a step to reuse every completed one.`,
 } as const;

@@ -1,3 +1,4 @@
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { CONNECT_TIMEOUT_MS, type SqlExecutor } from '@crewline/db';
@@ -55,4 +56,17 @@ export function executionQueue(boss: PgBoss): ExecutionQueue {
       await db.executeSql(`select pg_notify('${JOBS_CHANNEL}', $1)`, [executionId]);
     },
   };
+}
+
+/**
+ * A SQL condition, true while `queue` holds a live job for the run whose id is `executionId` (a
+ * column or value): one waiting to be fetched, or one a worker fetched less than `liveMs` ago. The
+ * sweeper re-sends runs that have none. The only place outside pg-boss that reads its tables: `job`
+ * in the `pgboss` schema, partitioned by queue name, is the parent of them all.
+ */
+export function hasLiveJob(queue: string, executionId: Column | SQL, liveMs: number): SQL {
+  return sql`exists (select 1 from pgboss.job j where j.name = ${queue}
+    and j.data->>'executionId' = ${executionId}::text
+    and (j.state in ('created', 'retry')
+      or (j.state = 'active' and j.started_on > now() - make_interval(secs => ${liveMs / 1000}))))`;
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fasti
 import type { AuthResponse } from '@crewline/contracts';
 import { pino, type Logger } from 'pino';
 import { buildApp, createServices } from '../app';
-import { startExecutionWorker, type ExecutionWorker } from '../modules/executions/execution-worker';
-import { executionQueue, JOBS_CHANNEL, startQueue, type Queue } from '../platform/queue';
+import { startWorkerRole, type WorkerRole } from '../modules/executions/worker-role';
+import { executionQueue, startQueue, type Queue } from '../platform/queue';
 import { createEventBus, createPgEventBus, type EventBus, type PgEventBus } from '../platform/events';
 import type { LlmGateway } from '../platform/llm';
 import { createReservedDestinations } from '../platform/egress';
@@ -61,17 +61,17 @@ export async function createTestApp(
   const app: FastifyInstance = await buildApp(deps, services);
   options.routes?.(app, database);
   await app.ready();
-  const worker: ExecutionWorker | undefined = boss
-    ? await startExecutionWorker({
+  const role: WorkerRole | undefined = boss
+    ? await startWorkerRole({
         boss,
-        runner: services.runner,
-        concurrency: config.runs.concurrency,
-        sweepEveryMs: Math.max(500, config.runs.leaseMs / 2),
-        onJobQueued: pgBus ? (wake) => pgBus.onChannel(JOBS_CHANNEL, wake) : undefined,
-        drainMs: 0,
+        bus: pgBus,
+        services,
+        config,
         logger: options.loggerInstance,
+        drainMs: 0,
       })
     : undefined;
+  const worker = role?.worker;
 
   // Every response body of the file, so a suite can prove a secret was never answered.
   const responseBodies: string[] = [];
@@ -120,7 +120,7 @@ export async function createTestApp(
     /** The in-process worker (with `worker: true`). */
     worker,
     async close() {
-      await worker?.stop();
+      await role?.stop();
       await boss?.stop({ graceful: false });
       await pgBus?.stop();
       await app.close();

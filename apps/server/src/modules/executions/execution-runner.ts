@@ -64,6 +64,28 @@ function readableError(error: unknown): string {
 }
 
 /**
+ * A retry's reused steps (`metadata.reused`) were paid for by the run it retried: the run's token
+ * totals count only its own model calls, and `reusedSteps` says how many it reused.
+ */
+function ownTokens(
+  totals: { totalTokens: number; promptTokens: number; completionTokens: number },
+  completed: Record<string, NodeOutput>,
+) {
+  // Set by the database copy (executions.repository.ts, reuseSteps), so not in the engine's type.
+  const reused = Object.values(completed).filter(
+    (step) => (step.metadata as Record<string, unknown>).reused === true,
+  );
+  const less = (key: keyof typeof totals) =>
+    Math.max(0, totals[key] - reused.reduce((sum, step) => sum + (step.usage?.[key] ?? 0), 0));
+  return {
+    totalTokens: less('totalTokens'),
+    promptTokens: less('promptTokens'),
+    completionTokens: less('completionTokens'),
+    reusedSteps: reused.length,
+  };
+}
+
+/**
  * Runs one execution through the engine (docs/architecture.md, Runs) with the organization's models and tools.
  * Each finished step is stored at once — the checkpoint a later attempt resumes from — and every
  * write carries the attempt number, so a worker that lost the run can no longer change it.
@@ -271,7 +293,12 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         status: 'completed',
         output: result.output,
         result: result.result,
-        metrics: { ...result.metrics, durationMs: Date.now() - startedAt.getTime(), attempts: attemptNo },
+        metrics: {
+          ...result.metrics,
+          ...ownTokens(result.metrics, completed),
+          durationMs: Date.now() - startedAt.getTime(),
+          attempts: attemptNo,
+        },
         logs: unstored(),
       });
       if (finished) await publish({ type: 'workflow_execution_completed', ...ids });

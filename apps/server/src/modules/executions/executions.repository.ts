@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import {
   agentExecutions,
   transactionWithExecutor,
@@ -17,6 +17,7 @@ import {
   type ExecutionStatus,
   type ExecutionSummary,
 } from '@crewline/contracts';
+import { hasLiveJob } from '../../platform/queue';
 
 type ExecutionRow = typeof workflowExecutions.$inferSelect;
 
@@ -51,8 +52,13 @@ export function createExecutionsRepository(db: Db) {
   const appendLogs = (logs: ExecutionLog[]) =>
     sql`coalesce(${workflowExecutions.logs}, '[]'::jsonb) || ${JSON.stringify(logs)}::jsonb`;
 
-  async function select(where: SQL | undefined, limit: number): Promise<Execution[]> {
-    const rows = await db
+  /** Runs as the API answers them; `q` is a transaction when the read must see its own writes. */
+  async function select(
+    where: SQL | undefined,
+    limit: number,
+    q: Pick<Db, 'select'> = db,
+  ): Promise<Execution[]> {
+    const rows = await q
       .select({
         execution: workflowExecutions,
         workflowName: workflows.name,
@@ -176,7 +182,7 @@ export function createExecutionsRepository(db: Db) {
       triggeredBy: string | null,
       request: ExecuteWorkflowData,
       enqueue: (executionId: string, executor: SqlExecutor) => Promise<void>,
-    ): Promise<string> {
+    ): Promise<Execution> {
       return transactionWithExecutor(db, async (tx, executor) => {
         const [row] = await tx
           .insert(workflowExecutions)
@@ -194,8 +200,62 @@ export function createExecutionsRepository(db: Db) {
           })
           .returning({ id: workflowExecutions.id });
         await enqueue(row.id, executor);
-        return row.id;
+        // Read before the commit: the run as queued (pending), which a worker may claim the moment it commits.
+        const [queued] = await select(byId(row.id), 1, tx);
+        return queued;
       });
+    },
+
+    /**
+     * Part of a retry's start transaction (`executor` is that transaction): pins the new run to the
+     * retried run's version and copies the retried run's completed steps into it — all of them, or
+     * those whose node is in `nodeIds` — marked reused (`metadata.reused` in the output,
+     * `metrics.reused` in the step), with their outputs in the new run's output map. The runner
+     * then skips them as it skips steps an earlier attempt finished. Returns how many it copied.
+     */
+    async reuseSteps(
+      executor: SqlExecutor,
+      retry: {
+        executionId: string;
+        fromExecutionId: string;
+        workflowVersion: number | null;
+        nodeIds: string[] | null;
+      },
+    ): Promise<number> {
+      const { rows } = await executor.executeSql(
+        `with copied as (
+          insert into agent_executions
+            (workflow_execution_id, agent_id, node_id, status, input, output, metrics, logs, started_at, completed_at)
+          select $1::uuid, agent_id, node_id, 'completed', input,
+            jsonb_set(output, '{metadata}', coalesce(output->'metadata', '{}'::jsonb)
+              || jsonb_build_object('reused', true, 'reusedFrom', $2::text)),
+            coalesce(metrics, '{}'::jsonb) || jsonb_build_object('reused', true, 'reusedFrom', $2::text),
+            logs, started_at, completed_at
+          from agent_executions
+          where workflow_execution_id = $2::uuid and status = 'completed' and node_id is not null
+            and jsonb_typeof(output) = 'object'
+            and ($3::text[] is null or split_part(node_id, '#', 1) = any($3::text[]))
+          order by completed_at
+          returning node_id, output
+        )
+        update workflow_executions
+        set workflow_version = $4::int,
+          output = coalesce(output, '{}'::jsonb)
+            || (select coalesce(jsonb_object_agg(node_id, output), '{}'::jsonb) from copied),
+          logs = coalesce(logs, '[]'::jsonb) || jsonb_build_array(jsonb_build_object(
+            'at', $5::text, 'level', 'info',
+            'message', format('Retry of run %s: %s completed step(s) reused', $2::text, (select count(*) from copied))))
+        where id = $1::uuid
+        returning (select count(*) from copied)::int as reused`,
+        [
+          retry.executionId,
+          retry.fromExecutionId,
+          retry.nodeIds,
+          retry.workflowVersion,
+          new Date().toISOString(),
+        ],
+      );
+      return (rows[0] as { reused: number } | undefined)?.reused ?? 0;
     },
 
     /** pending|running → cancelled; undefined when the run is not the organization's or already over. */
@@ -375,11 +435,7 @@ export function createExecutionsRepository(db: Db) {
               and(eq(workflowExecutions.status, 'running'), lt(workflowExecutions.leaseExpiresAt, now)),
               eq(workflowExecutions.status, 'pending'),
             ),
-            // pg-boss's own table, partitioned by queue name: `job` is the parent of them all.
-            sql`not exists (select 1 from pgboss.job j where j.name = ${queue}
-              and j.data->>'executionId' = ${workflowExecutions.id}::text
-              and (j.state in ('created', 'retry')
-                or (j.state = 'active' and j.started_on > now() - make_interval(secs => ${leaseMs / 1000}))))`,
+            not(hasLiveJob(queue, workflowExecutions.id, leaseMs)),
           ),
         )
         .orderBy(asc(workflowExecutions.createdAt))

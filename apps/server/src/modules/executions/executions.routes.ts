@@ -6,6 +6,7 @@ import {
   executionStatusSchema,
   executionSummarySchema,
   idParamsSchema,
+  retryExecutionSchema,
 } from '@crewline/contracts';
 import { z } from 'zod';
 import type { ExecutionsCursor } from './executions.repository';
@@ -53,6 +54,8 @@ const executeBody = executeWorkflowSchema
   .nullish()
   .transform((body) => executeWorkflowSchema.parse(body ?? {}));
 
+const retryBody = retryExecutionSchema.nullish().transform((body) => retryExecutionSchema.parse(body ?? {}));
+
 export function executionsRoutes(executions: ExecutionsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -74,6 +77,21 @@ export function executionsRoutes(executions: ExecutionsService): FastifyPluginAs
       '/api/executions/:id/cancel',
       { schema: { params: idParamsSchema, response: { 200: executionSchema } } },
       async (request) => executions.cancel(request.auth.organizationId, request.params.id),
+    );
+    app.post(
+      '/api/executions/:id/retry',
+      { schema: { params: idParamsSchema, body: retryBody, response: { 202: executionSchema } } },
+      async (request, reply) =>
+        reply
+          .status(202)
+          .send(
+            await executions.retry(
+              request.auth.organizationId,
+              request.auth.userId,
+              request.params.id,
+              request.body,
+            ),
+          ),
     );
     app.post(
       '/api/workflows/:id/execute',

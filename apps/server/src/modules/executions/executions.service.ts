@@ -1,10 +1,13 @@
 import {
   executionMessages,
   type ExecuteWorkflowData,
+  type RetryExecutionData,
   type Execution,
   type ExecutionStatus,
 } from '@crewline/contracts';
-import { AppError, ConflictError, NotFoundError } from '../../platform/errors';
+import type { SqlExecutor } from '@crewline/db';
+import { sequentialOrder } from '@crewline/engine';
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { requireUuid } from '../../platform/ids';
 import type { ExecutionQueue } from '../../platform/queue';
@@ -57,12 +60,19 @@ export function createExecutionsService(deps: {
     return workflow;
   }
 
-  async function startRun(request: StartRunRequest): Promise<Execution> {
+  /**
+   * Starts a run of a workflow that passed the run rule: the pending row, whatever `prepare` writes
+   * (a retry's reused steps) and the job commit together, then the created event.
+   */
+  async function start(
+    request: StartRunRequest,
+    prepare?: (executionId: string, executor: SqlExecutor) => Promise<unknown>,
+  ): Promise<Execution> {
     const { organizationId } = request;
     const workflow = await runnableWorkflow(organizationId, request.workflowId);
     const queue = deps.queue;
     if (!queue) throw new QueueUnavailableError();
-    const id = await repository.createQueued(
+    const execution = await repository.createQueued(
       organizationId,
       workflow.id,
       request.triggeredBy,
@@ -71,15 +81,69 @@ export function createExecutionsService(deps: {
         dynamicInstructions: request.dynamicInstructions ?? null,
         parameters: request.parameters ?? {},
       },
-      (executionId, executor) => queue.enqueue(executionId, executor),
+      async (executionId, executor) => {
+        await prepare?.(executionId, executor);
+        await queue.enqueue(executionId, executor);
+      },
     );
     await events.publish({
       type: 'workflow_execution_created',
       organizationId,
-      executionId: id,
+      executionId: execution.id,
       workflowId: workflow.id,
     });
-    return get(organizationId, id);
+    return execution;
+  }
+
+  const startRun = (request: StartRunRequest): Promise<Execution> => start(request);
+
+  /**
+   * A failed or cancelled run again, started like any run (startRun's path), on the version the
+   * retried run executed, with its input, reusing its completed steps (see retryExecutionSchema).
+   */
+  async function retry(
+    organizationId: string,
+    userId: string | null,
+    id: string,
+    request: RetryExecutionData,
+  ): Promise<Execution> {
+    const old = await get(organizationId, id);
+    if (old.status !== 'failed' && old.status !== 'cancelled')
+      throw new ConflictError(executionMessages.notRetryable(old.status));
+    let nodeIds: string[] | null = null;
+    if (request.fromNodeId !== undefined) {
+      const definition =
+        old.workflowVersion === null
+          ? await deps.workflows.get(organizationId, old.workflowId)
+          : await deps.workflows.version(organizationId, old.workflowId, old.workflowVersion);
+      const fromNodeId = request.fromNodeId;
+      if (!definition.nodes.some((node) => node.id === fromNodeId && node.type === 'agent'))
+        throw new BadRequestError(executionMessages.unknownRetryNode(fromNodeId));
+      if (definition.processType !== 'sequential')
+        throw new BadRequestError(executionMessages.retryFromNotSequential(definition.processType));
+      const order = sequentialOrder(definition.nodes, definition.edges);
+      const at = order.indexOf(fromNodeId);
+      // An agent the run never reaches from its start node has no steps before it: nothing is reused.
+      nodeIds = at < 0 ? [] : order.slice(0, at);
+    }
+    return start(
+      {
+        organizationId,
+        workflowId: old.workflowId,
+        trigger: 'manual',
+        triggeredBy: userId,
+        input: old.input,
+        dynamicInstructions: old.dynamicInstructions,
+        parameters: old.parameters,
+      },
+      (executionId, executor) =>
+        repository.reuseSteps(executor, {
+          executionId,
+          fromExecutionId: old.id,
+          workflowVersion: old.workflowVersion,
+          nodeIds,
+        }),
+    );
   }
 
   return {
@@ -124,6 +188,9 @@ export function createExecutionsService(deps: {
         dynamicInstructions: request.dynamicInstructions,
         parameters: request.parameters,
       }),
+
+    /** POST /api/executions/:id/retry by the signed-in user. */
+    retry,
 
     /** Beyond the spec: stops a pending or running run; the worker aborts its model calls. */
     async cancel(organizationId: string, id: string): Promise<Execution> {

@@ -26,6 +26,8 @@ const tokensOf = (metrics: ReturnType<typeof sql.raw>) =>
   sql`case when jsonb_typeof(${metrics}->'totalTokens') = 'number' then (${metrics}->>'totalTokens')::numeric else 0 end`;
 const runTokens = tokensOf(sql.raw('metrics'));
 const stepTokens = tokensOf(sql.raw('s.metrics'));
+// A step a retry copied from the run it retried (no model call): counted once, in the run that made it.
+const notReused = sql.raw(`s.metrics->>'reused' is null`);
 
 // Seconds a finished run took; null for runs still pending or running.
 const runSeconds = sql`case when status in ('completed', 'failed') and started_at is not null and completed_at is not null
@@ -109,6 +111,7 @@ export function createAnalyticsRepository(db: Db) {
           coalesce(sum(${stepTokens}), 0)::float8 as tokens
         from agents a
         left join agent_executions s on s.agent_id = a.id and s.created_at >= ${iso(from)} and s.created_at < ${iso(to)}
+          and ${notReused}
         where a.organization_id = ${organizationId}
         group by a.id
         order by executions desc, a.name
@@ -170,7 +173,8 @@ export function createAnalyticsRepository(db: Db) {
           (select avg((s.metrics->>'executionTime')::float8)
             from agent_executions s join workflow_executions e on e.id = s.workflow_execution_id
             where e.organization_id = ${organizationId} and s.created_at >= ${iso(from)} and s.created_at < ${iso(to)}
-              and s.status = 'completed' and jsonb_typeof(s.metrics->'executionTime') = 'number') as step_ms`);
+              and s.status = 'completed' and jsonb_typeof(s.metrics->'executionTime') = 'number'
+              and ${notReused}) as step_ms`);
       const r = result.rows[0];
       return {
         p50ExecutionTime: oneDecimal(r.spread?.[0] ?? null),

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import type { Logger } from 'pino';
+import type { Config } from '../../platform/env';
+import type { PgEventBus } from '../../platform/events';
+import { JOBS_CHANNEL, type Queue } from '../../platform/queue';
+import { HEARTBEAT_INTERVAL_MS, type SystemService } from '../system/system.service';
+import type { ExecutionRunner } from './execution-runner';
+import { startExecutionWorker } from './execution-worker';
+
+export type WorkerRoleOptions = {
+  /** The started queue; the process sends its jobs through it too. */
+  boss: Queue;
+  /** Its LISTEN connection wakes idle loops when a job is queued; without one they only poll. */
+  bus?: Pick<PgEventBus, 'onChannel'>;
+  services: { runner: ExecutionRunner; system: SystemService };
+  config: Pick<Config, 'runs' | 'role'>;
+  logger?: Logger;
+  /** On stop, how long running steps may take to finish and be stored (the worker's default when unset). */
+  drainMs?: number;
+  /** Records this worker as alive every few seconds (the system status counts live workers). */
+  heartbeat?: boolean;
+};
+
+/**
+ * The worker role of a process, started the same way by the process entry (main.ts), the test app and
+ * the bench: the execution worker (`config.runs.concurrency` loops, a sweeper at half the lease), its
+ * job wake-ups over the bus, and, with `heartbeat`, this worker's heartbeat. `stop()` forgets the
+ * heartbeat first, then lets the worker drain.
+ */
+export async function startWorkerRole(options: WorkerRoleOptions) {
+  const { boss, bus, services, config, logger } = options;
+  const worker = await startExecutionWorker({
+    boss,
+    runner: services.runner,
+    logger,
+    concurrency: config.runs.concurrency,
+    sweepEveryMs: Math.max(500, Math.floor(config.runs.leaseMs / 2)),
+    onJobQueued: bus && ((wake) => bus.onChannel(JOBS_CHANNEL, { onNotify: wake, onMissed: wake })),
+    drainMs: options.drainMs,
+  });
+
+  let stopHeartbeat: (() => Promise<void>) | undefined;
+  const workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  if (options.heartbeat) {
+    const beat = () =>
+      services.system.beat(workerId, config.role).catch((err) => logger?.warn({ err }, 'heartbeat failed'));
+    await beat();
+    const timer = setInterval(beat, HEARTBEAT_INTERVAL_MS);
+    stopHeartbeat = async () => {
+      clearInterval(timer);
+      await services.system.forget(workerId).catch(() => undefined);
+    };
+  }
+
+  return {
+    workerId,
+    worker,
+    async stop() {
+      await stopHeartbeat?.();
+      await worker.stop();
+    },
+  };
+}
+export type WorkerRole = Awaited<ReturnType<typeof startWorkerRole>>;
