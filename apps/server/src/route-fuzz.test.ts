@@ -276,6 +276,7 @@ beforeAll(async () => {
       },
     ],
     'POST /api/executions/:id/cancel': [{}],
+    'POST /api/executions/:id/retry': [{}, { fromNodeId: 'n1' }],
     'POST /api/tools': [
       {
         name: 'T',
