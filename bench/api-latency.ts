@@ -1,4 +1,4 @@
-// API latency under concurrent load on list endpoints with thousands of rows (DESIGN.md §9).
+// API latency under concurrent load on list endpoints with thousands of rows (docs/product-rules.md, Performance budgets).
 import { mkdtempSync, chmodSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Execution throughput end to end (DESIGN.md §9): API → queue → worker → DB → events, with an instant
+// Execution throughput end to end (docs/product-rules.md, Performance budgets): API → queue → worker → DB → events, with an instant
 // fake model. The real pieces run in this process as in production (main.ts): embedded Postgres,
 // pg-boss, the execution worker, the Postgres LISTEN/NOTIFY bus and the HTTP API; the model is the fake
 // OpenAI-compatible server, configured as the organization's OpenAI connection.

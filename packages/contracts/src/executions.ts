@@ -80,7 +80,7 @@ export const executionLogSchema = z.object({
 });
 export type ExecutionLog = z.infer<typeof executionLogSchema>;
 
-/** POST /api/workflows/:id/execute (spec part 1 §3: input and parameters default to empty maps). */
+/** POST /api/workflows/:id/execute (docs/product-rules.md: input and parameters default to empty maps). */
 export const executeWorkflowSchema = z.object({
   input: z.record(z.string(), z.unknown()).default({}),
   dynamicInstructions: z.string().trim().max(20_000).nullish(),

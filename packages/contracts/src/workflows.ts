@@ -37,7 +37,7 @@ export const workflowDefinitionSchema = z.object({
 });
 export type WorkflowDefinition = z.infer<typeof workflowDefinitionSchema>;
 
-/** A workflow as the API answers it (spec part 2 §3). */
+/** A workflow as the API answers it (docs/product-rules.md). */
 export const workflowSchema = workflowDefinitionSchema.extend({
   id: z.string(),
   status: workflowStatusSchema,
@@ -50,7 +50,7 @@ export const workflowSchema = workflowDefinitionSchema.extend({
 });
 export type Workflow = z.infer<typeof workflowSchema>;
 
-/** The spec's workflow validation texts (part 2 §5), shared by the engine, the server and the builder. */
+/** The workflow validation texts (docs/product-rules.md), shared by the engine, the server and the builder. */
 export const workflowMessages = {
   nameRequired: 'Please enter a workflow name',
   cronRequired: 'Please enter a valid cron expression for scheduled workflows',

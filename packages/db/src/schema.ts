@@ -1,4 +1,4 @@
-// The data model of spec part 2 §3, plus the tables the server needs beyond it (auth sessions, rate
+// The data model (docs/product-rules.md), plus the tables the server needs beyond it (auth sessions, rate
 // limiting, per-organization tool configurations, worker heartbeats). Columns that have a default are
 // NOT NULL: a null there would only be a second way of saying "the default", and the API contracts
 // never expose one.

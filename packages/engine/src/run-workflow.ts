@@ -25,7 +25,7 @@ export type RunInput = {
   parameters?: Record<string, unknown>;
 };
 
-/** One step of a run, as stored in output[nodeId] (spec part 1 §3). */
+/** One step of a run, as stored in output[nodeId] (docs/product-rules.md). */
 export type NodeOutput = {
   content: string;
   metadata: { agentName: string; role: string; model: string; delegatedBy?: string };

@@ -1,3 +1,4 @@
+import type { Execution } from '@crewline/contracts';
 import type { TestApp } from './test-app';
 import { chainOf } from './workflow-shapes';
 
@@ -94,4 +95,21 @@ export async function attachNewTool(
   });
   expectStatus(link, 201, 'POST /api/agents/:id/tools/:toolId');
   return { id, name };
+}
+
+/** Polls `GET /api/executions/:id` until the run has ended (completed, failed or cancelled), and returns it. */
+export async function waitForRunEnd(
+  t: TestApp,
+  token: string,
+  id: string,
+  timeoutMs = 15_000,
+): Promise<Execution> {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+    const execution = (
+      await t.request({ method: 'GET', url: `/api/executions/${id}`, token })
+    ).json() as Execution;
+    if (['completed', 'failed', 'cancelled'].includes(execution.status)) return execution;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`execution ${id} did not finish`);
 }

@@ -1,5 +1,5 @@
 // The one place where realtime events refresh cached server data. Events carry ids only, so the
-// screens refetch what they show. Query keys are request paths (spec part 1 §7), shared by features:
+// screens refetch what they show. Query keys are request paths (docs/product-rules.md), shared by features:
 // - ['/api/executions', ...]        the run lists (dashboard, workflows page) and one run: an execution
 //                                   event re-reads only that run and patches it into the lists
 // - ['/api/organizations', ...]     the organization's stats, activity and analytics

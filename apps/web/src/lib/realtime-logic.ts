@@ -1,4 +1,4 @@
-// The realtime connection without React (spec part 1 §4 'Realtime connection', §7 'Realtime', §9):
+// The realtime connection without React (docs/product-rules.md):
 // - a websocket on the same host at /ws (wss: when the page is https), `?token=<authToken>`;
 // - after open: {type:'subscribe', organizationId}, then {type:'ping'} every 30 000 ms while open;
 // - after a close: reconnect in 1 s, 2 s, 4 s, 8 s, 16 s (5 attempts), then give up; a successful

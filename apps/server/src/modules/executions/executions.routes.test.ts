@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { chainOf, fanOf } from '../../testing/workflow-shapes';
-import { configureModel } from '../../testing/app-fixtures';
+import { configureModel, waitForRunEnd } from '../../testing/app-fixtures';
 
 let t: TestApp;
 let ada: AuthResponse;
@@ -59,15 +59,7 @@ async function createWorkflow({
 const execute = (workflowId: string, payload: object = {}, token = ada.token) =>
   t.request({ method: 'POST', url: `/api/workflows/${workflowId}/execute`, token, payload });
 
-async function waitForEnd(id: string, token = ada.token): Promise<Execution> {
-  for (let i = 0; i < 300; i++) {
-    const res = await t.request({ method: 'GET', url: `/api/executions/${id}`, token });
-    const execution = res.json() as Execution;
-    if (['completed', 'failed', 'cancelled'].includes(execution.status)) return execution;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`execution ${id} did not finish`);
-}
+const waitForEnd = (id: string, token = ada.token) => waitForRunEnd(t, token, id);
 
 /** The user message of each model request, in the order the fake server received them. */
 const prompts = () =>

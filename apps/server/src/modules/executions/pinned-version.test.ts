@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { executionMessages, type AuthResponse, type Execution } from '@crewline/contracts';
-import { createAgent, configureModel } from '../../testing/app-fixtures';
+import { executionMessages, type AuthResponse } from '@crewline/contracts';
+import { createAgent, configureModel, waitForRunEnd } from '../../testing/app-fixtures';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { testConfig } from '../../testing/test-config';
@@ -41,12 +41,7 @@ beforeEach(() => fake.reset());
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = ada.token) =>
   t.request({ method, url, token, ...(payload ? { payload } : {}) });
 
-async function waitForEnd(id: string): Promise<Execution> {
-  await expect
-    .poll(async () => (await call('GET', `/api/executions/${id}`)).json().status, { timeout: 20_000 })
-    .toMatch(/completed|failed|cancelled/);
-  return (await call('GET', `/api/executions/${id}`)).json();
-}
+const waitForEnd = (id: string) => waitForRunEnd(t, ada.token, id, 20_000);
 
 /** The agents (by the name in their system prompt) the fake model was asked, in order. */
 const askedAgents = (names: string[]) =>

@@ -13,7 +13,7 @@ const MAX_MESSAGE_BYTES = 16 * 1024;
 const subscribeFailed = 'Could not subscribe right now; reconnect to try again';
 
 /**
- * `GET /ws`: the realtime websocket (spec part 1 §7 "Realtime", docs/security.md).
+ * `GET /ws`: the realtime websocket (docs/product-rules.md, docs/security.md).
  *
  * It is outside /api, so the HTTP auth guard skips it and the route inventory test keeps covering
  * exactly the /api routes. It authenticates itself with the same session check as the guard, from

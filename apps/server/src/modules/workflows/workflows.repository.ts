@@ -90,6 +90,9 @@ export function createWorkflowsRepository(db: Db) {
     const [row] = await db.select().from(workflows).where(scoped(organizationId, id)).limit(1);
     return row && toWorkflowDto(row);
   }
+  // Like `scoped`: another organization's workflow has no versions.
+  const versionsOf = (organizationId: string, workflowId: string) =>
+    and(eq(workflowVersions.organizationId, organizationId), eq(workflowVersions.workflowId, workflowId));
   return {
     async list(organizationId: string): Promise<Workflow[]> {
       const rows = await db
@@ -138,12 +141,7 @@ export function createWorkflowsRepository(db: Db) {
         .select(versionSummaryColumns)
         .from(workflowVersions)
         .leftJoin(users, eq(users.id, workflowVersions.createdBy))
-        .where(
-          and(
-            eq(workflowVersions.organizationId, organizationId),
-            eq(workflowVersions.workflowId, workflowId),
-          ),
-        )
+        .where(versionsOf(organizationId, workflowId))
         .orderBy(desc(workflowVersions.version));
       return rows.map(toSummary);
     },
@@ -156,13 +154,7 @@ export function createWorkflowsRepository(db: Db) {
         .select({ ...versionSummaryColumns, v: workflowVersions })
         .from(workflowVersions)
         .leftJoin(users, eq(users.id, workflowVersions.createdBy))
-        .where(
-          and(
-            eq(workflowVersions.organizationId, organizationId),
-            eq(workflowVersions.workflowId, workflowId),
-            eq(workflowVersions.version, version),
-          ),
-        )
+        .where(and(versionsOf(organizationId, workflowId), eq(workflowVersions.version, version)))
         .limit(1);
       if (!row) return undefined;
       const { v } = row;

@@ -16,7 +16,7 @@ const notFound = 'Workflow not found';
 export type WorkflowWithWarnings = Workflow & { warnings: string[] };
 
 export function createWorkflowsService(repository: WorkflowsRepository) {
-  /** The engine's structural rules (spec part 2 §5): errors become a 400, warnings travel with the answer. */
+  /** The engine's structural rules (docs/product-rules.md): errors become a 400, warnings travel with the answer. */
   async function check(
     organizationId: string,
     draft: Pick<Workflow, 'name' | 'triggerType' | 'triggerConfig' | 'nodes' | 'edges'>,

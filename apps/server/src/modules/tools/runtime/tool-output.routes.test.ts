@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { agentExecutions, workflowExecutions } from '@crewline/db';
-import type { AuthResponse, Execution } from '@crewline/contracts';
+import type { AuthResponse } from '@crewline/contracts';
 import { SECRET_MASK } from '../../../platform/crypto';
 import { startFakeLlmServer, type FakeLlmServer } from '../../../testing/fake-llm-server';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
@@ -12,6 +12,7 @@ import {
   configureModel,
   createAgent,
   createChainWorkflow,
+  waitForRunEnd,
 } from '../../../testing/app-fixtures';
 import { modelToolName } from './tool-runtime';
 
@@ -78,16 +79,7 @@ function toolResultSentToModel(): string {
   return JSON.stringify(message?.content);
 }
 
-async function waitForEnd(id: string): Promise<Execution> {
-  for (let i = 0; i < 300; i++) {
-    const execution = (
-      await t.request({ method: 'GET', url: `/api/executions/${id}`, token: ada.token })
-    ).json() as Execution;
-    if (['completed', 'failed', 'cancelled'].includes(execution.status)) return execution;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`execution ${id} did not finish`);
-}
+const waitForEnd = (id: string) => waitForRunEnd(t, ada.token, id);
 
 describe('tool output', () => {
   it('a workflow run: the model and the stored run see a mask where the echoed key was', async () => {

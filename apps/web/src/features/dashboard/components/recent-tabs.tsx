@@ -137,7 +137,7 @@ function WorkflowRow({ workflow }: { workflow: Workflow }) {
 }
 
 function ExecutionRow({ execution, now }: { execution: ExecutionSummary; now: number }) {
-  // While running: start to now (spec part 1 §4), ticking with `now`.
+  // While running: start to now (docs/product-rules.md), ticking with `now`.
   const duration = formatDuration(execution.startedAt, execution.completedAt, now);
   const started = execution.startedAt ?? execution.createdAt;
   return (

@@ -1,5 +1,5 @@
 // The card's Delete Workflow: DELETE /api/workflows/:id, which also removes its executions
-// (spec part 1 §7, §8).
+// (docs/product-rules.md).
 import type { ExecutionSummary, Workflow } from '@crewline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 

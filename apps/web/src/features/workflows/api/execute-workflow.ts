@@ -1,5 +1,5 @@
 // The Execute dialog's confirm: POST /api/workflows/:id/execute → 202 with the pending Execution
-// (spec part 1 §3, §7, §8). Afterwards the workflow's executions and the general list are refreshed.
+// (docs/product-rules.md). Afterwards the workflow's executions and the general list are refreshed.
 import type { Execution, ExecuteWorkflowInput } from '@crewline/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 

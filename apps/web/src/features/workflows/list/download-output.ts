@@ -6,7 +6,7 @@ import { downloadFile } from '@/lib/download';
 import { executionKey } from '../api/get-execution';
 import { executionOutputFileName, formatOutputJson } from './execution-logic';
 
-/** Saves an execution's output as execution-{first 8 characters of id}-output.json (spec part 1 §2). */
+/** Saves an execution's output as execution-{first 8 characters of id}-output.json (docs/product-rules.md). */
 export function downloadExecutionOutput(execution: Pick<Execution, 'id' | 'output'>): void {
   downloadFile(executionOutputFileName(execution.id), formatOutputJson(execution.output));
 }

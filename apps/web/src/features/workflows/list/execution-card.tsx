@@ -42,7 +42,7 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 }
 
 /**
- * One run on the Executions tab (spec part 1 §2): name, short id, status, Started, Duration (ticking
+ * One run on the Executions tab (docs/product-rules.md): name, short id, status, Started, Duration (ticking
  * while running), Triggered By, Process Type, the Error and Output boxes, View Details, Download
  * Results, and Cancel while the run is pending or running (beyond the spec).
  */

@@ -72,7 +72,7 @@ function formatLogTime(at: string): string {
 }
 
 /**
- * The execution-details dialog (spec part 1 §2 'Execution-results dialog'), opened by an execution
+ * The execution-details dialog (docs/product-rules.md), opened by an execution
  * card's View Details and a workflow card's Last Result: facts, the 'Error:' box, per-node outputs
  * (plain text, never HTML), logs, what the run was started with, and the JSON download. While the
  * run is active it is re-read on realtime events and its duration ticks.

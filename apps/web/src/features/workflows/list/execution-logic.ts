@@ -1,4 +1,4 @@
-// Pure rules of running workflows and reading their runs (spec part 1 §2, §3, §4, §8): the Execute
+// Pure rules of running workflows and reading their runs (docs/product-rules.md): the Execute
 // dialog's parameters, the execution card's fields and the details dialog's download.
 // No React, so the vitest 'web' project can test them directly.
 import type { Execution, ExecutionLog } from '@crewline/contracts';
@@ -79,7 +79,7 @@ export function buildParameters(rows: readonly ParameterRow[]): Record<string, s
   return parameters;
 }
 
-/** The body of POST /api/workflows/:id/execute (spec part 1 §3: input defaults to an empty map). */
+/** The body of POST /api/workflows/:id/execute (docs/product-rules.md: input defaults to an empty map). */
 export function buildExecuteRequest(instructions: string, rows: readonly ParameterRow[]) {
   const trimmed = instructions.trim();
   return { input: {}, dynamicInstructions: trimmed ? trimmed : null, parameters: buildParameters(rows) };
@@ -91,7 +91,7 @@ export function parameterCountLabel(count: number): string {
 }
 
 /* ----------------------------------------------------------------------------------------------
- * Toasts (spec part 1 §8)
+ * Toasts (docs/product-rules.md)
  * -------------------------------------------------------------------------------------------- */
 
 export function executionStartedToast(name: string) {
@@ -144,7 +144,7 @@ function toTime(value: string | null | undefined): number | null {
 
 /**
  * Whole seconds between start and completion, or between start and now while the run is active
- * (spec part 1 §4); null when it has not started, or ended without a completion time.
+ * (docs/product-rules.md); null when it has not started, or ended without a completion time.
  */
 export function executionDurationSeconds(
   execution: Pick<Execution, 'status' | 'startedAt' | 'completedAt'>,
@@ -157,12 +157,12 @@ export function executionDurationSeconds(
   return Math.max(0, Math.floor((end - start) / 1000));
 }
 
-/** Triggered By defaults to 'System' (spec part 1 §2). */
+/** Triggered By defaults to 'System' (docs/product-rules.md). */
 export function triggeredByLabel(name: string | null | undefined): string {
   return name?.trim() || 'System';
 }
 
-/** Process Type defaults to 'Unknown' (spec part 1 §2). */
+/** Process Type defaults to 'Unknown' (docs/product-rules.md). */
 export function processTypeLabel(processType: string | null | undefined): string {
   return capitalize(processType?.trim()) || 'Unknown';
 }
@@ -188,7 +188,7 @@ export function formatOutputJson(output: unknown): string {
   return JSON.stringify(output ?? {}, null, 2);
 }
 
-/** execution-{first 8 characters of id}-output.json (spec part 1 §2). */
+/** execution-{first 8 characters of id}-output.json (docs/product-rules.md). */
 export function executionOutputFileName(id: string): string {
   return `execution-${shortId(id)}-output.json`;
 }

@@ -11,11 +11,11 @@ import { executionWorkflowName } from './workflow-list-logic';
 
 export const LIST_GRID = 'grid gap-4 md:grid-cols-2 lg:grid-cols-3 lg:gap-5';
 
-/** Skeleton cards for each loading state (spec part 1 §9). */
+/** Skeleton cards for each loading state (docs/product-rules.md). */
 export const SKELETON_COUNT = 6;
 
 /**
- * The Executions tab (spec part 1 §2): every run of the organization, newest first. The list is
+ * The Executions tab (docs/product-rules.md): every run of the organization, newest first. The list is
  * refreshed by the realtime provider on execution events, so statuses change without a reload.
  */
 export function ExecutionsTab({

@@ -19,7 +19,7 @@ import { ExecutionDetailsDialog } from './execution-details-dialog';
 import { ProcessTypeBadge, WorkflowStatusBadge } from './workflow-badges';
 import { agentCountLabel, countAgents, primaryAction } from './workflow-list-logic';
 
-/** One workflow of the grid (spec part 1 §2). */
+/** One workflow of the grid (docs/product-rules.md). */
 export function WorkflowCard({
   workflow,
   lastExecution,
