@@ -74,7 +74,7 @@ export default tseslint.config(
     },
   },
   {
-    // DESIGN.md §2: routes and services never touch the database; only repositories do.
+    // Routes and services never touch the database; only repositories do (docs/architecture.md).
     files: ['apps/server/src/modules/**/*.routes.ts', 'apps/server/src/modules/**/*.service.ts'],
     rules: {
       'no-restricted-imports': [
@@ -137,7 +137,7 @@ export default tseslint.config(
       ],
     },
   },
-  // DESIGN.md §2: features never import each other; shared pieces live in components/ or lib/.
+  // Features never import each other; shared pieces live in components/ or lib/ (docs/architecture.md).
   ...features.map((feature) => ({
     files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
     rules: {

@@ -124,7 +124,7 @@ export async function runApiLatency() {
         node,
         {
           content: answer,
-          metadata: { agentName: node },
+          metadata: { agentName: node, role: 'Analyst', model: 'gpt-4o' },
           executionTime: 1200,
           usage: { promptTokens: 100, completionTokens: 50, totalTokens: 150 },
         },

@@ -1,4 +1,4 @@
-// The builder stays fluid with 200 nodes (DESIGN.md §9): time to render a 200-agent workflow and the
+// The builder stays fluid with 200 nodes (docs/product-rules.md): time to render a 200-agent workflow and the
 // frame rate while the canvas is panned, in headless Chromium against the real built server.
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Engine overhead per agent step with an instant fake model (DESIGN.md §9: under 1 ms): runWorkflow
+// Engine overhead per agent step with an instant fake model (under 1 ms, docs/product-rules.md): runWorkflow
 // with ports that answer at once, so all the time measured is the engine's own (planning, prompts,
 // outputs, events, metrics).
 import { runWorkflow, type RunDefinition, type RunPorts } from '@crewline/engine';

@@ -4,7 +4,7 @@ import { agentStatusValues, llmProviderValues } from './enums';
 export const agentStatusSchema = z.enum(agentStatusValues);
 export const llmProviderSchema = z.enum(llmProviderValues);
 
-/** An agent as the API answers it (spec part 2 §3). */
+/** An agent as the API answers it. */
 export const agentSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -58,7 +58,7 @@ const agentFields = {
   config: z.record(z.string(), z.unknown()),
 };
 
-/** POST /api/agents — defaults from the data model (spec part 2 §3). */
+/** POST /api/agents — the same defaults as the agents table. */
 export const createAgentSchema = z.object({
   ...agentFields,
   llmProvider: agentFields.llmProvider.default('openai'),
@@ -76,7 +76,7 @@ export type CreateAgentInput = z.input<typeof createAgentSchema>;
 export const updateAgentSchema = z.object(agentFields).partial();
 export type UpdateAgentInput = z.input<typeof updateAgentSchema>;
 
-/** The spec's fixed greeting (part 1 §7) sent by the card's Test button. */
+/** The fixed greeting the card's Test button sends (docs/product-rules.md). */
 export const AGENT_TEST_GREETING = 'Hello! Please introduce yourself and explain what you can help me with.';
 
 export const testAgentSchema = z.object({

@@ -2,11 +2,11 @@ import { z } from 'zod';
 
 import { processTypeValues, workflowStatusValues } from './enums';
 
-/** The range options of the analytics page: `days=24` means the last 24 hours (spec part 2 §9). */
+/** The range options of the analytics page: `days=24` means the last 24 hours. */
 export const analyticsRanges = ['24', '7', '30', '90'] as const;
 export type AnalyticsRange = (typeof analyticsRanges)[number];
 
-/** Days of the success-rate chart, whatever the range (spec part 2 §9). */
+/** Days of the success-rate chart, whatever the range (docs/product-rules.md). */
 export const ANALYTICS_CHART_DAYS = 7;
 
 export const analyticsQuerySchema = z.object({
@@ -89,7 +89,7 @@ export const analyticsSchema = z.object({
   previous: analyticsPeriodSchema,
   /** The last 7 calendar days, oldest first, days without runs included. */
   dailyExecutions: z.array(dailyExecutionsSchema),
-  /** The 5 agents with the most steps in the range (spec: topAgents). */
+  /** The 5 agents with the most steps in the range. */
   topAgents: z.array(agentAnalyticsSchema),
   /** The organization's 20 busiest agents, idle ones included while there are fewer (Agent Utilization). */
   agents: z.array(agentAnalyticsSchema),

@@ -22,7 +22,7 @@ describe('auth contracts', () => {
     expect(parsed.role).toBe('user');
   });
 
-  it('uses the spec messages on the right fields', () => {
+  it('puts each validation message on its field', () => {
     expect(issues(loginSchema.safeParse({ email: 'nope', password: '12345' }))).toEqual([
       ['email', 'Invalid email address'],
       ['password', 'Password must be at least 6 characters'],

@@ -1,4 +1,4 @@
-// The enumerations of the data model (spec part 2 §3), shared by the schema, the API and the UI.
+// The enumerations of the data model, shared by the schema, the API and the UI.
 export const agentStatusValues = ['active', 'inactive', 'busy', 'error'] as const;
 export const workflowStatusValues = ['draft', 'active', 'paused', 'completed', 'failed'] as const;
 export const llmProviderValues = ['openai', 'anthropic', 'local', 'custom'] as const;

@@ -1,4 +1,4 @@
-// Texts the spec fixes verbatim. Both the server and the web app show these exact strings.
+// Fixed user-facing texts. Both the server and the web app show these exact strings.
 export const messages = {
   invalidEmail: 'Invalid email address',
   passwordTooShort: 'Password must be at least 6 characters',

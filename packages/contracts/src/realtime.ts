@@ -2,6 +2,11 @@ import { z } from 'zod';
 
 const agentEvent = { organizationId: z.string(), agentId: z.string() };
 const executionEvent = { organizationId: z.string(), executionId: z.string(), workflowId: z.string() };
+/**
+ * A step of a run: `nodeId` is the step's id (a hierarchical delegation's is its node id and `#n`),
+ * `baseNodeId` the workflow node it ran, the one a canvas marks.
+ */
+const stepEvent = { ...executionEvent, nodeId: z.string(), baseNodeId: z.string() };
 
 /**
  * Events published on the server's event bus and delivered to the organization's websocket clients
@@ -11,20 +16,25 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('agent_created'), ...agentEvent }),
   z.object({ type: z.literal('agent_updated'), ...agentEvent }),
   z.object({ type: z.literal('agent_deleted'), ...agentEvent }),
-  /** A run was queued (pending). Beyond the spec: lets other open pages show it at once. */
+  /** A run was queued (pending): lets other open pages show it at once. */
   z.object({ type: z.literal('workflow_execution_created'), ...executionEvent }),
   z.object({ type: z.literal('workflow_execution_started'), ...executionEvent }),
   z.object({ type: z.literal('workflow_execution_completed'), ...executionEvent }),
   z.object({ type: z.literal('workflow_execution_failed'), ...executionEvent, error: z.string() }),
   z.object({ type: z.literal('workflow_execution_cancelled'), ...executionEvent }),
-  /** Node-level progress (beyond the spec): the builder colours nodes while a run is in progress. */
-  z.object({ type: z.literal('execution_node_started'), ...executionEvent, nodeId: z.string() }),
+  /** Step progress: the builder colours nodes while a run is in progress. */
+  z.object({ type: z.literal('execution_node_started'), ...stepEvent }),
   z.object({
     type: z.literal('execution_node_completed'),
-    ...executionEvent,
-    nodeId: z.string(),
+    ...stepEvent,
     executionTime: z.number(),
     totalTokens: z.number(),
+  }),
+  /** A step's agent call failed; `error` is the readable reason (the run then fails with it). */
+  z.object({
+    type: z.literal('execution_node_failed'),
+    ...stepEvent,
+    error: z.string(),
   }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
@@ -37,12 +47,14 @@ export const realtimeClientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
 
-/** Messages the server sends besides events. */
-export type RealtimeServerMessage =
-  | RealtimeEvent
-  | { type: 'subscribed'; organizationId: string }
-  | { type: 'pong' }
-  | { type: 'error'; message: string };
+/** Every message the server sends: the events, and the answers to a client's messages. */
+export const realtimeServerMessageSchema = z.union([
+  realtimeEventSchema,
+  z.object({ type: z.literal('subscribed'), organizationId: z.string() }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('error'), message: z.string().catch('') }),
+]);
+export type RealtimeServerMessage = z.infer<typeof realtimeServerMessageSchema>;
 
 export const realtimeMessages = {
   notMember: 'You are not a member of this organization',

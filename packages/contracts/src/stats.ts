@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/organizations/:orgId/stats — the fields of both spec parts. */
+/** GET /api/organizations/:orgId/stats — the dashboard's counters. */
 export const organizationStatsSchema = z.object({
   totalAgents: z.number().int(),
   activeAgents: z.number().int(),

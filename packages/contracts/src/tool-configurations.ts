@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Organization-wide connections (spec part 2 §3 "Tool configuration"). The spec names the first four;
+ * Organization-wide connections (the Tools tab of Profile & Settings, docs/product-rules.md).
  * local_config and custom_config hold the address of a local or custom OpenAI-compatible server.
  */
 export const toolConfigurationIds = [

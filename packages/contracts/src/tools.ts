@@ -25,7 +25,7 @@ const httpUrl = z
     message: 'Enter a URL starting with http:// or https://',
   });
 
-/** Category-specific configuration fields (spec part 2 §3); other categories take a free JSON object. */
+/** Category-specific configuration fields; other categories take a free JSON object (docs/product-rules.md). */
 const categoryConfigSchemas: Partial<Record<ToolCategory, z.ZodType>> = {
   api: z.looseObject({ baseUrl: httpUrl.optional(), apiKey: z.string().optional() }),
   web: z.looseObject({ baseUrl: httpUrl.optional(), apiKey: z.string().optional() }),
@@ -69,7 +69,7 @@ function checkCategoryConfig(
   }
 }
 
-/** POST /api/tools — new tools default to the web category (spec part 2 §3). */
+/** POST /api/tools — new tools default to the web category. */
 export const createToolSchema = z
   .object({
     ...toolFields,
@@ -112,7 +112,7 @@ export const agentToolLinkSchema = z.object({
 export type AgentToolLink = z.infer<typeof agentToolLinkSchema>;
 
 export const connectToolSchema = z.object({ config: z.record(z.string(), z.unknown()).default({}) });
-/** The switch sends isEnabled inside config (spec part 2 §4); a top-level isEnabled is accepted too. */
+/** The web app's switch sends isEnabled inside config; a top-level isEnabled is accepted too. */
 export const updateAgentToolSchema = z.object({
   config: z.record(z.string(), z.unknown()).optional(),
   isEnabled: z.boolean().optional(),

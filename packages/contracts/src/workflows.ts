@@ -64,6 +64,9 @@ export const workflowMessages = {
   unreachable: (label: string) => `Node "${label}" is not reachable from the start node`,
 } as const;
 
+/** The longest note a version keeps (the field beside Save in the builder). */
+export const versionNoteMaxLength = 500;
+
 const workflowFields = {
   name: z.string().trim().max(200),
   description: z.string().trim().max(5000).nullish(),
@@ -90,7 +93,7 @@ export const createWorkflowSchema = z.object({
   status: workflowFields.status.default('draft'),
   templateTags: workflowFields.templateTags.default([]),
   /** Kept with version 1 when the workflow is created active. */
-  versionNote: z.string().trim().max(500).nullish(),
+  versionNote: z.string().trim().max(versionNoteMaxLength).nullish(),
 });
 export type CreateWorkflowInput = z.input<typeof createWorkflowSchema>;
 export type CreateWorkflowData = z.output<typeof createWorkflowSchema>;
@@ -100,7 +103,7 @@ export const updateWorkflowSchema = z
   .object({
     ...workflowFields,
     /** Kept with the version this save records when the workflow is (or becomes) active. */
-    versionNote: z.string().trim().max(500).nullish(),
+    versionNote: z.string().trim().max(versionNoteMaxLength).nullish(),
   })
   .partial();
 export type UpdateWorkflowInput = z.input<typeof updateWorkflowSchema>;

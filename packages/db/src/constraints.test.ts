@@ -64,7 +64,7 @@ async function newTool(organizationId: string) {
 }
 
 describe('defaults', () => {
-  it('give a new agent the spec defaults', async () => {
+  it('give a new agent openai gpt-4o, temperature 70, 2000 tokens, inactive', async () => {
     const organization = await newOrganization();
     const agent = await newAgent(organization.id);
     expect(agent).toMatchObject({
@@ -78,7 +78,7 @@ describe('defaults', () => {
     });
   });
 
-  it('give a new workflow the spec defaults', async () => {
+  it('give a new workflow a sequential, manual draft with no nodes', async () => {
     const organization = await newOrganization();
     const [workflow] = await database.db
       .insert(workflows)

@@ -67,8 +67,8 @@ export const organizations = pgTable('organizations', {
   id: id(),
   name: text('name').notNull(),
   slug: text('slug').notNull().unique(),
-  // The spec's default. It does not mean "subscribed": without stripeSubscriptionId / trialEndsAt the
-  // organization is on the Free tier (DESIGN §1 a), so read the tier from the subscription fields.
+  // The default plan. It does not mean "subscribed": without stripeSubscriptionId / trialEndsAt the
+  // organization is on the free tier (docs/product-rules.md), so read the tier from the subscription fields.
   plan: text('plan').notNull().default('starter'),
   stripeCustomerId: text('stripe_customer_id'),
   stripeSubscriptionId: text('stripe_subscription_id'),
@@ -246,8 +246,17 @@ export const agentExecutions = pgTable(
       .references(() => workflowExecutions.id, { onDelete: 'cascade' }),
     // Kept when the agent is deleted so past runs still show their steps.
     agentId: uuid('agent_id').references(() => agents.id, { onDelete: 'set null' }),
+    /** The step's id: the node id, or the node id and `#n` for a hierarchical run's n-th delegation. */
     nodeId: text('node_id'),
+    /** The workflow node the step ran (a delegation's node); null only on rows from before it was kept. */
+    baseNodeId: text('base_node_id'),
     status: executionStatus('status').notNull().default('pending'),
+    /**
+     * A completed step whose node sends its output somewhere (file, webhook, email): 'pending' until
+     * sent, then 'delivered'; null when there is nothing to send. A step stored but not yet sent (a
+     * crash, a refused delivery) is sent when the run resumes or is retried.
+     */
+    delivery: text('delivery').$type<'pending' | 'delivered'>(),
     input: jsonb('input').$type<JsonObject>(),
     output: jsonb('output').$type<JsonObject>(),
     metrics: jsonObject('metrics'),
@@ -363,7 +372,7 @@ export const agentTools = pgTable(
   ],
 );
 
-/** The spec's per-organization "Tool configuration" cards: openai_config, anthropic_config, … */
+/** The per-organization connections of the settings' Tools tab: openai_config, anthropic_config, … */
 export const toolConfigurations = pgTable(
   'tool_configurations',
   {

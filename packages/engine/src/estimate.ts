@@ -4,13 +4,13 @@ type ProcessType = 'sequential' | 'hierarchical' | 'parallel';
 
 export const SECONDS_PER_AGENT = 30;
 
-/** Nodes of type agent are the workflow's agents (spec part 1 §3). */
+/** Nodes of type agent are the workflow's agents. */
 export function countAgentNodes(nodes: Pick<WorkflowNode, 'type'>[]): number {
   return nodes.filter((n) => n.type === 'agent').length;
 }
 
 /**
- * Estimated run time in seconds (spec part 2 §9): sequential agents × 30; hierarchical the larger of
+ * Estimated run time in seconds (docs/product-rules.md): sequential agents × 30; hierarchical the larger of
  * agents × 30 × 0.8 and 30; parallel 30.
  */
 export function estimateSeconds(processType: ProcessType, agentCount: number): number {

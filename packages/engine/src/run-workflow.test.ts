@@ -3,6 +3,7 @@ import {
   runWorkflow,
   WorkflowRunError,
   type AgentCall,
+  type EngineEvent,
   type RunDefinition,
   type RunPorts,
 } from './run-workflow';
@@ -43,6 +44,7 @@ function scripted(answer: (call: AgentCall) => Promise<string> | string = (c) =>
   let inFlight = 0;
   let maxInFlight = 0;
   const events: string[] = [];
+  const received: EngineEvent[] = [];
   const ports: RunPorts = {
     now: () => (clock += 5),
     async callAgent(call) {
@@ -56,9 +58,12 @@ function scripted(answer: (call: AgentCall) => Promise<string> | string = (c) =>
         inFlight--;
       }
     },
-    onEvent: (e) => void events.push(`${e.type}:${e.nodeId}`),
+    onEvent: (e) => {
+      events.push(`${e.type}:${e.nodeId}`);
+      received.push(e);
+    },
   };
-  return { ports, calls, events, maxInFlight: () => maxInFlight };
+  return { ports, calls, events, received, maxInFlight: () => maxInFlight };
 }
 
 describe('runWorkflow', () => {
@@ -146,6 +151,36 @@ describe('runWorkflow', () => {
     expect(model.calls[1].user).toContain('Draft the post\n\nContext:\nAbout tea');
     expect(run.output['B#1'].metadata).toMatchObject({ agentName: 'Writer', delegatedBy: 'A' });
     expect(Object.keys(run.output).sort()).toEqual(['A', 'B#1']);
+    // The delegation's events name its own step id, the node it runs and that node's agent.
+    expect(
+      model.received.map(({ type, nodeId, baseNodeId, agentId }) => [type, nodeId, baseNodeId, agentId]),
+    ).toEqual([
+      ['node_started', 'A', 'A', 'a1'],
+      ['node_started', 'B#1', 'B', 'a2'],
+      ['node_completed', 'B#1', 'B', 'a2'],
+      ['node_completed', 'A', 'A', 'a1'],
+    ]);
+    expect(model.received.find((e) => e.type === 'node_completed' && e.nodeId === 'B#1')).toMatchObject({
+      output: run.output['B#1'],
+    });
+  });
+
+  it('gives a second delegation to the same co-worker its own step id, on the same node', async () => {
+    const model = scripted(async (c) => {
+      if (c.nodeId !== 'A') return `${c.agent.name}: ${c.user.slice(0, 5)}`;
+      const delegate = c.tools!.delegate_work_to_coworker;
+      const first = await delegate.execute({ coworker: 'Writer', task: 'First' });
+      const second = await delegate.execute({ coworker: 'Writer', task: 'Again' });
+      return `${first} / ${second}`;
+    });
+    const run = await runWorkflow(definition('hierarchical', ['A', 'B']), { input: 'Go' }, model.ports);
+    expect(run.result).toBe('Writer: First / Writer: Again');
+    expect(Object.keys(run.output).sort()).toEqual(['A', 'B#1', 'B#2']);
+    const completed = model.received.filter((e) => e.type === 'node_completed' && e.nodeId !== 'A');
+    expect(completed.map((e) => [e.nodeId, e.baseNodeId, e.agentId])).toEqual([
+      ['B#1', 'B', 'a2'],
+      ['B#2', 'B', 'a2'],
+    ]);
   });
 
   it('resumes from finished steps without calling their agents again', async () => {
@@ -165,13 +200,49 @@ describe('runWorkflow', () => {
     expect(model.calls[0].user).toContain('Facts from the first attempt');
     expect(run.output.A).toEqual(finished);
     expect(run.metrics.totalTokens).toBe(8 + 6);
+    // A reused step is not run again, so it reports nothing.
+    expect(model.events).toEqual(['node_started:B', 'node_completed:B']);
   });
 
-  it('fails with the model’s error and refuses missing agents', async () => {
-    const failing = scripted(() => Promise.reject(new Error('OpenAI answered 500: overloaded')));
-    await expect(runWorkflow(definition('sequential'), { input: 'Go' }, failing.ports)).rejects.toThrow(
-      'OpenAI answered 500: overloaded',
+  it('reports a failed step with the model’s error, then fails the run with that error', async () => {
+    const overloaded = new Error('OpenAI answered 500: overloaded');
+    const failing = scripted((c) => (c.nodeId === 'B' ? Promise.reject(overloaded) : 'Facts'));
+    await expect(runWorkflow(definition('sequential'), { input: 'Go' }, failing.ports)).rejects.toBe(
+      overloaded,
     );
+    expect(failing.events).toEqual(['node_started:A', 'node_completed:A', 'node_started:B', 'node_failed:B']);
+    expect(failing.received.at(-1)).toEqual({
+      type: 'node_failed',
+      nodeId: 'B',
+      baseNodeId: 'B',
+      agentId: 'a2',
+      error: overloaded,
+    });
+  });
+
+  it('fails with the step’s error even when reporting the failure fails too', async () => {
+    const overloaded = new Error('overloaded');
+    const failing = scripted(() => Promise.reject(overloaded));
+    const onEvent: RunPorts['onEvent'] = (event) => {
+      if (event.type === 'node_failed') throw new Error('the store is down');
+    };
+    await expect(
+      runWorkflow(definition('sequential'), { input: 'Go' }, { ...failing.ports, onEvent }),
+    ).rejects.toBe(overloaded);
+  });
+
+  it('fails the run when its step handler fails after a step completed', async () => {
+    const model = scripted();
+    const onEvent: RunPorts['onEvent'] = (event) => {
+      if (event.type === 'node_completed') throw new Error('delivery failed');
+    };
+    await expect(
+      runWorkflow(definition('sequential'), { input: 'Go' }, { ...model.ports, onEvent }),
+    ).rejects.toThrow('delivery failed');
+    expect(model.calls.map((c) => c.nodeId)).toEqual(['A']);
+  });
+
+  it('refuses missing agents', async () => {
     const orphan = { ...definition('sequential'), agents: { a1: agents.a1 } };
     await expect(runWorkflow(orphan, { input: 'Go' }, scripted().ports)).rejects.toBeInstanceOf(
       WorkflowRunError,

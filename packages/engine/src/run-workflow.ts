@@ -1,7 +1,6 @@
+import type { ExecutionMetrics, ExecutionResult, NodeOutput, TokenUsage } from '@crewline/contracts';
 import { agentPredecessors, nodeAgentId, sequentialOrder } from './plan';
 import { buildSystemPrompt, buildUserPrompt, type PromptAgent } from './prompt';
-
-export type Usage = { promptTokens: number; completionTokens: number; totalTokens: number };
 
 export type RunAgent = PromptAgent & { id: string; llmProvider: string; llmModel: string };
 
@@ -25,14 +24,6 @@ export type RunInput = {
   parameters?: Record<string, unknown>;
 };
 
-/** One step of a run, as stored in output[nodeId] (docs/product-rules.md). */
-export type NodeOutput = {
-  content: string;
-  metadata: { agentName: string; role: string; model: string; delegatedBy?: string };
-  executionTime: number;
-  usage: Usage;
-};
-
 export type DelegationTool = {
   description: string;
   inputSchema: Record<string, unknown>;
@@ -48,15 +39,37 @@ export type AgentCall = {
   tools?: Record<string, DelegationTool>;
 };
 
+/** Which step an event is about. */
+export type StepRef = {
+  /** The step's id, its key in the output map: the node id, or `${baseNodeId}#${n}` for a hierarchical delegation. */
+  nodeId: string;
+  /** The workflow node the step runs. */
+  baseNodeId: string;
+  /** The agent of that node. */
+  agentId: string;
+};
+
+/**
+ * A step's lifecycle, reported through `onEvent` in this order: `node_started`, then
+ * `node_completed` or `node_failed` (its agent call threw; the engine then rethrows that error).
+ * Steps reused from `completed` report nothing. `node_waiting` is the reserved name for a step that
+ * will pause for something outside the run (an approval) between started and completed.
+ */
 export type EngineEvent =
-  { type: 'node_started'; nodeId: string } | { type: 'node_completed'; nodeId: string; output: NodeOutput };
+  | ({ type: 'node_started' } & StepRef)
+  | ({ type: 'node_completed'; output: NodeOutput } & StepRef)
+  | ({ type: 'node_failed'; error: unknown } & StepRef);
 
 export type RunPorts = {
   /** Runs one agent (model call with its tools) and reports its answer. */
-  callAgent(call: AgentCall): Promise<{ content: string; usage: Usage; model?: string }>;
+  callAgent(call: AgentCall): Promise<{ content: string; usage: TokenUsage; model?: string }>;
   /** Milliseconds, for step times; injected so the engine has no clock of its own. */
   now(): number;
-  /** Called as each step starts and finishes (the server stores the step and pushes progress). */
+  /**
+   * Called as each step starts and ends, awaited before the run goes on (the server stores the step,
+   * delivers its output and pushes progress); an error thrown on `node_started` or `node_completed`
+   * fails the run.
+   */
   onEvent?(event: EngineEvent): void | Promise<void>;
   /** Steps a previous attempt already finished: they are reused, never called again. */
   completed?: Record<string, NodeOutput>;
@@ -67,14 +80,8 @@ export type RunPorts = {
 export type RunResult = {
   output: Record<string, NodeOutput>;
   /** Sequential and hierarchical: the final answer; parallel: every output by node id. */
-  result: string | Record<string, string>;
-  metrics: {
-    totalTokens: number;
-    promptTokens: number;
-    completionTokens: number;
-    durationMs: number;
-    steps: number;
-  };
+  result: ExecutionResult;
+  metrics: ExecutionMetrics;
 };
 
 export class WorkflowRunError extends Error {}
@@ -96,17 +103,19 @@ export async function runWorkflow(
   const output: Record<string, NodeOutput> = {};
   const byId = new Map(definition.nodes.map((n) => [n.id, n]));
 
-  const agentOf = (nodeId: string): RunAgent => {
+  const agentOf = (nodeId: string): { agentId: string; agent: RunAgent } => {
     const node = byId.get(nodeId);
     const agentId = node && nodeAgentId(node);
     const agent = agentId ? definition.agents[agentId] : undefined;
-    if (!agent)
+    if (!agentId || !agent)
       throw new WorkflowRunError(`Agent node "${nodeId}" references an agent that no longer exists`);
-    return agent;
+    return { agentId, agent };
   };
 
+  /** Runs one step: `nodeId` is its id in the output map, `baseNodeId` the node it runs. */
   async function step(
     nodeId: string,
+    baseNodeId: string,
     user: string,
     extra?: Partial<AgentCall>,
     delegatedBy?: string,
@@ -116,23 +125,35 @@ export async function runWorkflow(
       output[nodeId] = done;
       return done;
     }
-    const agent = agentOf(nodeId);
-    await ports.onEvent?.({ type: 'node_started', nodeId });
+    const { agentId, agent } = agentOf(baseNodeId);
+    const ref: StepRef = { nodeId, baseNodeId, agentId };
+    await ports.onEvent?.({ type: 'node_started', ...ref });
     const t0 = ports.now();
-    const answer = await ports.callAgent({ nodeId, agent, system: buildSystemPrompt(agent), user, ...extra });
+    let answer: Awaited<ReturnType<RunPorts['callAgent']>>;
+    try {
+      answer = await ports.callAgent({ nodeId, agent, system: buildSystemPrompt(agent), user, ...extra });
+    } catch (error) {
+      try {
+        await ports.onEvent?.({ type: 'node_failed', ...ref, error });
+      } catch {
+        // The run fails with the step's own error, not with what went wrong while reporting it.
+      }
+      throw error;
+    }
     const result: NodeOutput = {
       content: answer.content,
       metadata: {
         agentName: agent.name,
         role: agent.role,
         model: answer.model ?? agent.llmModel,
+        baseNodeId,
         ...(delegatedBy ? { delegatedBy } : {}),
       },
       executionTime: Math.max(0, ports.now() - t0),
       usage: answer.usage,
     };
     output[nodeId] = result;
-    await ports.onEvent?.({ type: 'node_completed', nodeId, output: result });
+    await ports.onEvent?.({ type: 'node_completed', ...ref, output: result });
     return result;
   }
 
@@ -153,14 +174,15 @@ export async function runWorkflow(
       Array.from({ length: Math.min(limit, all.length) }, async () => {
         while (next < all.length) {
           const nodeId = all[next++];
-          await step(nodeId, buildUserPrompt(base));
+          await step(nodeId, nodeId, buildUserPrompt(base));
         }
       }),
     );
     result = Object.fromEntries(all.map((id) => [id, output[id].content]));
   } else if (definition.processType === 'hierarchical') {
     const [lead, ...coworkers] = order;
-    const names = coworkers.map((id) => `${agentOf(id).name} (${agentOf(id).role})`).join(', ');
+    const nameOf = (id: string) => agentOf(id).agent.name;
+    const names = coworkers.map((id) => `${nameOf(id)} (${agentOf(id).agent.role})`).join(', ');
     let delegations = 0;
     const delegate = (kind: 'task' | 'question') => ({
       description:
@@ -180,7 +202,7 @@ export async function runWorkflow(
         const args = (raw ?? {}) as Record<string, string>;
         const target = coworkers.find(
           (id) =>
-            agentOf(id).name.toLowerCase() ===
+            nameOf(id).toLowerCase() ===
             String(args.coworker ?? '')
               .trim()
               .toLowerCase(),
@@ -188,15 +210,14 @@ export async function runWorkflow(
         if (!target) return `There is no co-worker named "${args.coworker}". Choose one of: ${names}.`;
         // Each delegation is its own recorded step; a second one to the same co-worker gets its own id.
         const stepId = `${target}#${++delegations}`;
-        byId.set(stepId, byId.get(target)!);
         const asked = buildUserPrompt({
           ...base,
           input: `${args[kind]}${args.context ? `\n\nContext:\n${args.context}` : ''}`,
         });
-        return (await step(stepId, asked, undefined, lead)).content;
+        return (await step(stepId, target, asked, undefined, lead)).content;
       },
     });
-    const final = await step(lead, buildUserPrompt(base), {
+    const final = await step(lead, lead, buildUserPrompt(base), {
       tools: { delegate_work_to_coworker: delegate('task'), ask_question_to_coworker: delegate('question') },
     });
     result = final.content;
@@ -205,13 +226,13 @@ export async function runWorkflow(
       const context = agentPredecessors(nodeId, definition.nodes, definition.edges)
         .filter((id) => output[id])
         .map((id) => ({ agentName: output[id].metadata.agentName, content: output[id].content }));
-      await step(nodeId, buildUserPrompt({ ...base, context }));
+      await step(nodeId, nodeId, buildUserPrompt({ ...base, context }));
     }
     result = output[order[order.length - 1]].content;
   }
 
   const steps = Object.values(output);
-  const sum = (key: keyof Usage) => steps.reduce((total, s) => total + s.usage[key], 0);
+  const sum = (key: keyof TokenUsage) => steps.reduce((total, s) => total + s.usage[key], 0);
   return {
     output,
     result,

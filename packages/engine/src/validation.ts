@@ -33,7 +33,7 @@ const label = (node: WorkflowDraft['nodes'][number]) =>
   typeof node.data?.label === 'string' && node.data.label ? node.data.label : node.id;
 
 /**
- * The structural rules of spec part 2 §5, used by the server before saving and by the builder's
+ * The structural rules of a workflow, used by the server before saving and by the builder's
  * Validate button. Errors block saving; warnings are only reported.
  * `agentExists` says whether an agent id belongs to the workflow's organization.
  */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-// The SPA keeps its token in localStorage (as the spec says), so script injection must be impossible:
+// The SPA keeps its token in localStorage, so script injection must be impossible:
 // only our own scripts run, nothing is framed, nothing is fetched from elsewhere.
 const contentSecurityPolicy = [
   "default-src 'self'",

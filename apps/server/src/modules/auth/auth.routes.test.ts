@@ -71,7 +71,7 @@ describe('signup', () => {
     expect(b.json().organization.slug).toMatch(/^grace-h-[a-z0-9]{1,4}$/);
   });
 
-  it('answers the spec messages for invalid input, on the right field', async () => {
+  it('answers the validation message for invalid input, on the right field', async () => {
     const cases = [
       [{ email: 'not-an-email' }, 'email', 'Invalid email address'],
       [{ password: '123', confirmPassword: '123' }, 'password', 'Password must be at least 6 characters'],
@@ -159,7 +159,7 @@ describe('login, session and logout', () => {
     expect(wrong.json()).toEqual(unknown.json());
   });
 
-  it('validates login input with the spec messages', async () => {
+  it('refuses a bad login body with the email and password messages', async () => {
     const res = await t.request({
       method: 'POST',
       url: '/api/auth/login',

@@ -86,10 +86,17 @@ describe('runs whose worker died', () => {
 
       const step = {
         nodeId: 'n1',
+        baseNodeId: 'n1',
+        delivery: null,
         agentId: null,
         input: {},
-        output: { content: 'stale' },
-        metrics: {},
+        output: {
+          content: 'stale',
+          metadata: { agentName: 'Stale', role: 'r', model: 'm' },
+          executionTime: 1,
+          usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 },
+        },
+        metrics: { executionTime: 1, promptTokens: 1, completionTokens: 1, totalTokens: 2 },
         logs: [],
         startedAt: new Date(),
         completedAt: new Date(),
@@ -102,9 +109,7 @@ describe('runs whose worker died', () => {
       ).toBeUndefined();
       expect(await read(id)).toMatchObject({ status: 'running', error: null });
 
-      expect(
-        await repository.finish(id, 2, { status: 'completed', output: { n1: {} }, logs: [] }),
-      ).toBeDefined();
+      expect(await repository.finish(id, 2, { status: 'completed', output: {}, logs: [] })).toBeDefined();
       expect((await read(id)).status).toBe('completed');
     }
   });

@@ -1,10 +1,10 @@
-import type { Agent, ExecutionLog, RealtimeEvent } from '@crewline/contracts';
+import type { Agent, ExecutionLog, NodeOutput, RealtimeEvent } from '@crewline/contracts';
 import {
   nodeAgentId,
   runWorkflow,
   WorkflowRunError,
   type AgentCall,
-  type NodeOutput,
+  type EngineEvent,
   type RunAgent,
   type RunDefinition,
 } from '@crewline/engine';
@@ -18,7 +18,7 @@ import type { AgentModel } from '../agents/agent-model';
 import type { AgentsRepository } from '../agents/agents.repository';
 import type { WorkflowsRepository } from '../workflows/workflows.repository';
 import type { ExecutionsRepository } from './executions.repository';
-import type { OutputDelivery } from './output-delivery';
+import { OutputDeliveryError, sendsOutput, type OutputDelivery } from './output-delivery';
 
 export type ExecutionRunnerDeps = {
   repository: ExecutionsRepository;
@@ -48,11 +48,15 @@ const log = (level: ExecutionLog['level'], message: string, nodeId?: string): Ex
   ...(nodeId ? { nodeId } : {}),
 });
 
-/** Failures a run can meet in normal use (provider errors, missing configuration, a broken workflow). */
+/**
+ * Failures a run can meet in normal use (provider errors, missing configuration, a broken workflow,
+ * an output destination that refused the output): their messages are written for the user.
+ */
 const isExpected = (error: unknown): error is Error =>
   error instanceof LlmCallError ||
   error instanceof LlmConfigurationError ||
-  error instanceof WorkflowRunError;
+  error instanceof WorkflowRunError ||
+  error instanceof OutputDeliveryError;
 
 /** What the user reads in the Error box: the provider's or engine's words, never a stack. */
 function readableError(error: unknown): string {
@@ -71,12 +75,9 @@ function ownTokens(
   totals: { totalTokens: number; promptTokens: number; completionTokens: number },
   completed: Record<string, NodeOutput>,
 ) {
-  // Set by the database copy (executions.repository.ts, reuseSteps), so not in the engine's type.
-  const reused = Object.values(completed).filter(
-    (step) => (step.metadata as Record<string, unknown>).reused === true,
-  );
+  const reused = Object.values(completed).filter((step) => step.metadata.reused === true);
   const less = (key: keyof typeof totals) =>
-    Math.max(0, totals[key] - reused.reduce((sum, step) => sum + (step.usage?.[key] ?? 0), 0));
+    Math.max(0, totals[key] - reused.reduce((sum, step) => sum + step.usage[key], 0));
   return {
     totalTokens: less('totalTokens'),
     promptTokens: less('promptTokens'),
@@ -88,7 +89,8 @@ function ownTokens(
 /**
  * Runs one execution through the engine (docs/architecture.md, Runs) with the organization's models and tools.
  * Each finished step is stored at once — the checkpoint a later attempt resumes from — and every
- * write carries the attempt number, so a worker that lost the run can no longer change it.
+ * write carries the attempt number, so a worker that lost the run can no longer change it. One
+ * handler (`onStep`) takes each step through its lifecycle: stored, then delivered, then published.
  */
 export function createExecutionRunner(deps: ExecutionRunnerDeps) {
   const { repository, events } = deps;
@@ -166,12 +168,12 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     };
 
     try {
-      const completed = (await repository.completedSteps(executionId)) as Record<string, NodeOutput>;
+      const completed = await repository.completedSteps(executionId);
       logs.push(
         run.resumed
           ? log(
               'warn',
-              `Resumed (attempt ${attemptNo}) after the previous worker stopped; ${Object.keys(completed).length} finished step(s) reused`,
+              `Resumed (attempt ${attemptNo}) after the previous worker stopped; ${Object.keys(completed.outputs).length} finished step(s) reused`,
             )
           : log('info', 'Run started'),
       );
@@ -181,14 +183,9 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         definition,
         agents,
       } = await definitionOf(organizationId, workflowId, run.workflowVersion);
-      const nodeData = new Map(definition.nodes.map((n) => [n.id, n]));
-      const baseNode = (nodeId: string) => nodeData.get(nodeId.split('#')[0]);
-      const agentIdOf = (nodeId: string) => {
-        const node = baseNode(nodeId);
-        return (node && nodeAgentId(node)) ?? null;
-      };
+      const nodeData = new Map(definition.nodes.map((n) => [n.id, n.data ?? {}]));
 
-      /** One agent call: the model (with its tools), then the node's output destination. */
+      /** One agent call: the model, with its tools. */
       const askAgent = async (call: AgentCall, agent: Agent) => {
         const answer = await deps.agentModel.ask(
           organizationId,
@@ -205,16 +202,123 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
                 call.nodeId,
               ),
             );
-        const node = baseNode(call.nodeId);
-        if (deps.delivery && node) {
-          const delivered = await deps.delivery.deliver(
-            { ...ids, workflowName, nodeId: call.nodeId, agentName: agent.name, data: node.data ?? {} },
-            answer.text,
-            { signal: abort.signal },
-          );
-          if (delivered) logs.push(log('info', `${agent.name}: ${delivered}`, call.nodeId));
-        }
         return { content: answer.text, usage: answer.usage, model: answer.model };
+      };
+
+      const sends = (baseNodeId: string) => !!deps.delivery && sendsOutput(nodeData.get(baseNodeId) ?? {});
+
+      /**
+       * Sends a stored step's output where its node says, then marks it sent. A failure fails the run
+       * and leaves the step unsent: resuming or retrying the run sends it (with the same idempotency key).
+       */
+      const deliver = async (nodeId: string, baseNodeId: string, output: NodeOutput) => {
+        if (!deps.delivery) return;
+        const delivered = await deps.delivery.deliver(
+          {
+            ...ids,
+            workflowName,
+            nodeId,
+            agentName: output.metadata.agentName,
+            data: nodeData.get(baseNodeId) ?? {},
+            producedBy: output.metadata.reusedFrom,
+          },
+          output.content,
+          { signal: abort.signal },
+        );
+        await repository.markDelivered(executionId, attemptNo, nodeId);
+        if (delivered) logs.push(log('info', `${output.metadata.agentName}: ${delivered}`, nodeId));
+      };
+
+      // Outputs an earlier attempt (or the retried run) stored but did not send go out first.
+      for (const step of completed.undelivered) {
+        stopIfInterrupted();
+        await deliver(step.nodeId, step.baseNodeId, completed.outputs[step.nodeId]);
+      }
+
+      /** A step finished: stored (the checkpoint), then delivered where its node says, then published. */
+      const stepCompleted = async (event: Extract<EngineEvent, { type: 'node_completed' }>) => {
+        const { nodeId, baseNodeId, agentId, output } = event;
+        logs.push(log('info', `${output.metadata.agentName} finished in ${output.executionTime} ms`, nodeId));
+        // Claimed before the write, so a parallel step storing at the same time does not repeat them.
+        const runLogs = unstored();
+        for (const line of runLogs) stored.add(line);
+        const ours = await repository
+          .recordStep(executionId, attemptNo, {
+            nodeId,
+            baseNodeId,
+            agentId,
+            delivery: sends(baseNodeId) ? 'pending' : null,
+            input: {},
+            output,
+            metrics: { executionTime: output.executionTime, ...output.usage },
+            logs: logs.filter((l) => l.nodeId === nodeId),
+            startedAt: stepStarts.get(nodeId) ?? new Date(),
+            completedAt: new Date(),
+            runLogs,
+          })
+          .catch((err: unknown) => {
+            for (const line of runLogs) stored.delete(line);
+            throw err;
+          });
+        if (!ours) throw new Interrupted('superseded');
+        // Only a stored step is sent, with the content stored; its log line is stored with the next
+        // step or when the run ends.
+        if (sends(baseNodeId)) await deliver(nodeId, baseNodeId, output);
+        await publish({
+          type: 'execution_node_completed',
+          ...ids,
+          nodeId,
+          baseNodeId,
+          executionTime: output.executionTime,
+          totalTokens: output.usage.totalTokens,
+        });
+      };
+
+      /**
+       * A step's agent call failed: stored as failed (with the readable error, so per-agent figures
+       * count it) and published. Not when the run was interrupted (nothing failed) or the database is
+       * away (the run resumes later).
+       */
+      const stepFailed = async (event: Extract<EngineEvent, { type: 'node_failed' }>) => {
+        const { nodeId, baseNodeId, agentId, error } = event;
+        if (abort.signal.aborted || error instanceof Interrupted) return;
+        if (!isExpected(error) && databaseUnavailable(error)) return;
+        const message = readableError(error);
+        // The run's error line names the step that failed (the run review marks it on the graph).
+        logs.push(log('error', message, nodeId));
+        await repository
+          .recordFailedStep(executionId, attemptNo, {
+            nodeId,
+            baseNodeId,
+            agentId,
+            error: message,
+            logs: logs.filter((l) => l.nodeId === nodeId),
+            startedAt: stepStarts.get(nodeId) ?? new Date(),
+            completedAt: new Date(),
+          })
+          .catch((err: unknown) => deps.logger?.warn({ err, executionId }, 'failed step not stored'));
+        await publish({ type: 'execution_node_failed', ...ids, nodeId, baseNodeId, error: message });
+      };
+
+      /** The one handler of the engine's step events. */
+      const onStep = async (event: EngineEvent): Promise<void> => {
+        switch (event.type) {
+          case 'node_started':
+            stepStarts.set(event.nodeId, new Date());
+            await publish({
+              type: 'execution_node_started',
+              ...ids,
+              nodeId: event.nodeId,
+              baseNodeId: event.baseNodeId,
+            });
+            return;
+          case 'node_completed':
+            return stepCompleted(event);
+          case 'node_failed':
+            return stepFailed(event);
+          default:
+            event satisfies never;
+        }
       };
 
       const result = await runWorkflow(
@@ -222,68 +326,13 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         { input: run.input ?? {}, instructions: run.dynamicInstructions, parameters: run.parameters ?? {} },
         {
           now: () => Date.now(),
-          completed,
+          completed: completed.outputs,
           concurrency: deps.parallelism,
           async callAgent(call) {
             stopIfInterrupted();
-            const agent = agents.get(call.agent.id)!;
-            try {
-              return await askAgent(call, agent);
-            } catch (error) {
-              // The failed step is stored too (with the readable error), so per-agent figures count it.
-              if (!abort.signal.aborted && !(error instanceof Interrupted))
-                await repository
-                  .recordFailedStep(executionId, attemptNo, {
-                    nodeId: call.nodeId,
-                    agentId: agentIdOf(call.nodeId),
-                    error: readableError(error),
-                    logs: logs.filter((l) => l.nodeId === call.nodeId),
-                    startedAt: stepStarts.get(call.nodeId) ?? new Date(),
-                    completedAt: new Date(),
-                  })
-                  .catch((err: unknown) => deps.logger?.warn({ err, executionId }, 'failed step not stored'));
-              throw error;
-            }
+            return askAgent(call, agents.get(call.agent.id)!);
           },
-          async onEvent(event) {
-            if (event.type === 'node_started') {
-              stepStarts.set(event.nodeId, new Date());
-              await publish({ type: 'execution_node_started', ...ids, nodeId: event.nodeId });
-              return;
-            }
-            const { nodeId, output } = event;
-            const startedAt = stepStarts.get(nodeId) ?? new Date();
-            logs.push(
-              log('info', `${output.metadata.agentName} finished in ${output.executionTime} ms`, nodeId),
-            );
-            // Claimed before the write, so a parallel step storing at the same time does not repeat them.
-            const runLogs = unstored();
-            for (const line of runLogs) stored.add(line);
-            const ours = await repository
-              .recordStep(executionId, attemptNo, {
-                nodeId,
-                agentId: agentIdOf(nodeId),
-                input: {},
-                output,
-                metrics: { executionTime: output.executionTime, ...output.usage },
-                logs: logs.filter((l) => l.nodeId === nodeId),
-                startedAt,
-                completedAt: new Date(),
-                runLogs,
-              })
-              .catch((err: unknown) => {
-                for (const line of runLogs) stored.delete(line);
-                throw err;
-              });
-            if (!ours) throw new Interrupted('superseded');
-            await publish({
-              type: 'execution_node_completed',
-              ...ids,
-              nodeId,
-              executionTime: output.executionTime,
-              totalTokens: output.usage.totalTokens,
-            });
-          },
+          onEvent: onStep,
         },
       );
 
@@ -295,7 +344,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         result: result.result,
         metrics: {
           ...result.metrics,
-          ...ownTokens(result.metrics, completed),
+          ...ownTokens(result.metrics, completed.outputs),
           durationMs: Date.now() - startedAt.getTime(),
           attempts: attemptNo,
         },
@@ -325,7 +374,9 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       }
       const message = readableError(error);
       if (!isExpected(error)) deps.logger?.error({ err: error, executionId }, 'run failed unexpectedly');
-      logs.push(log('error', message));
+      // Logged once: on its step when a step failed (stepFailed), else for the run.
+      if (!logs.some((line) => line.level === 'error' && line.message === message))
+        logs.push(log('error', message));
       // The finished steps are already in the run's output (recordStep).
       const finished = await repository.finish(executionId, attemptNo, {
         status: 'failed',

@@ -43,7 +43,12 @@ async function insertRuns(
           ...base,
           status: 'completed' as const,
           output: {
-            writer: { content: 'a long answer', metadata: { agentName: 'Writer' }, executionTime: 1 },
+            writer: {
+              content: 'a long answer',
+              metadata: { agentName: 'Writer', role: 'Writes', model: 'gpt-4o' },
+              executionTime: 1,
+              usage: { promptTokens: 6, completionTokens: 4, totalTokens: 10 },
+            },
           },
           logs: [{ at: new Date().toISOString(), level: 'info', message: 'Run queued' }],
           metrics: { totalTokens: 10 },

@@ -15,7 +15,9 @@ import {
   type Execution,
   type ExecutionLog,
   type ExecutionStatus,
+  type ExecutionStep,
   type ExecutionSummary,
+  type NodeOutput,
 } from '@crewline/contracts';
 import { hasLiveJob } from '../../platform/queue';
 
@@ -25,16 +27,17 @@ type ExecutionRow = typeof workflowExecutions.$inferSelect;
 export type ExecutionsCursor = { at: string; id: string };
 type Json = Record<string, unknown>;
 
+/** An agent_executions row as the runner writes it (ExecutionStep without status, with Dates). */
+type StepWrite<S extends ExecutionStep['status']> = Omit<
+  Extract<ExecutionStep, { status: S }>,
+  'status' | 'startedAt' | 'completedAt'
+> & { startedAt: Date; completedAt: Date };
+
 /** A step a worker finished: the checkpoint a later attempt resumes from. */
-export type StepRecord = {
-  nodeId: string;
-  agentId: string | null;
+export type StepRecord = StepWrite<'completed'> & {
   input: Json;
-  output: Json;
-  metrics: Json;
-  logs: ExecutionLog[];
-  startedAt: Date;
-  completedAt: Date;
+  /** 'pending' when the step's node sends its output somewhere (markDelivered once sent). */
+  delivery: 'pending' | null;
   /** The run's log lines not stored yet: they land with the step, so a crash loses none before it. */
   runLogs: ExecutionLog[];
 };
@@ -86,9 +89,11 @@ export function createExecutionsRepository(db: Db) {
       input: e.input ?? {},
       dynamicInstructions: e.dynamicInstructions,
       parameters: e.parameters ?? {},
-      output: e.output ?? {},
-      metrics: e.metrics ?? {},
-      logs: e.logs ?? [],
+      // Written only from the engine's step outputs and metrics (recordStep, finish, reuseSteps) and
+      // the runner's log lines, so the columns hold the contract's shapes.
+      output: (e.output ?? {}) as Execution['output'],
+      metrics: (e.metrics ?? {}) as Execution['metrics'],
+      logs: (e.logs ?? []) as Execution['logs'],
       result: resultJson === null ? null : (JSON.parse(resultJson) as Execution['result']),
       error: e.error,
       triggeredBy: e.triggeredBy,
@@ -225,16 +230,17 @@ export function createExecutionsRepository(db: Db) {
       const { rows } = await executor.executeSql(
         `with copied as (
           insert into agent_executions
-            (workflow_execution_id, agent_id, node_id, status, input, output, metrics, logs, started_at, completed_at)
-          select $1::uuid, agent_id, node_id, 'completed', input,
+            (workflow_execution_id, agent_id, node_id, base_node_id, delivery, status, input, output, metrics, logs, started_at, completed_at)
+          select $1::uuid, agent_id, node_id, base_node_id, delivery, 'completed', input,
             jsonb_set(output, '{metadata}', coalesce(output->'metadata', '{}'::jsonb)
-              || jsonb_build_object('reused', true, 'reusedFrom', $2::text)),
-            coalesce(metrics, '{}'::jsonb) || jsonb_build_object('reused', true, 'reusedFrom', $2::text),
+              || jsonb_build_object('reused', true, 'reusedFrom', coalesce(output->'metadata'->>'reusedFrom', $2::text))),
+            coalesce(metrics, '{}'::jsonb)
+              || jsonb_build_object('reused', true, 'reusedFrom', coalesce(metrics->>'reusedFrom', $2::text)),
             logs, started_at, completed_at
           from agent_executions
           where workflow_execution_id = $2::uuid and status = 'completed' and node_id is not null
             and jsonb_typeof(output) = 'object'
-            and ($3::text[] is null or split_part(node_id, '#', 1) = any($3::text[]))
+            and ($3::text[] is null or base_node_id = any($3::text[]))
           order by completed_at
           returning node_id, output
         )
@@ -317,14 +323,42 @@ export function createExecutionsRepository(db: Db) {
       return rows.length === 1;
     },
 
-    /** The steps earlier attempts finished, by node id. */
-    async completedSteps(id: string): Promise<Record<string, Json>> {
+    /**
+     * The steps earlier attempts finished (or a retry reused), by step id, and those among them whose
+     * output is not sent yet (in the order they finished).
+     */
+    async completedSteps(id: string): Promise<{
+      outputs: Record<string, NodeOutput>;
+      undelivered: { nodeId: string; baseNodeId: string }[];
+    }> {
       const rows = await db
-        .select({ nodeId: agentExecutions.nodeId, output: agentExecutions.output })
+        .select({
+          nodeId: agentExecutions.nodeId,
+          baseNodeId: agentExecutions.baseNodeId,
+          output: agentExecutions.output,
+          delivery: agentExecutions.delivery,
+        })
         .from(agentExecutions)
         .where(and(eq(agentExecutions.workflowExecutionId, id), eq(agentExecutions.status, 'completed')))
         .orderBy(asc(agentExecutions.completedAt));
-      return Object.fromEntries(rows.filter((r) => r.nodeId && r.output).map((r) => [r.nodeId!, r.output!]));
+      const steps = rows.filter((r) => r.nodeId && r.output);
+      return {
+        // A completed step's output is the engine's NodeOutput (recordStep; reuseSteps copies one).
+        outputs: Object.fromEntries(steps.map((r) => [r.nodeId!, r.output as NodeOutput])),
+        undelivered: steps
+          .filter((r) => r.delivery === 'pending')
+          .map((r) => ({ nodeId: r.nodeId!, baseNodeId: r.baseNodeId ?? r.nodeId! })),
+      };
+    },
+
+    /** A stored step's output was sent to its destination (only while the attempt owns the run). */
+    async markDelivered(id: string, attempt: number, nodeId: string): Promise<void> {
+      await db.execute(sql`
+        update ${agentExecutions} set delivery = 'delivered'
+        from ${workflowExecutions} run
+        where ${agentExecutions.workflowExecutionId} = ${id} and ${agentExecutions.nodeId} = ${nodeId}
+          and ${agentExecutions.status} = 'completed'
+          and run.id = ${id} and run.attempt = ${attempt} and run.status = 'running'`);
     },
 
     /**
@@ -343,8 +377,8 @@ export function createExecutionsRepository(db: Db) {
           returning id
         )
         insert into ${agentExecutions}
-          (workflow_execution_id, agent_id, node_id, status, input, output, metrics, logs, started_at, completed_at)
-        select owner.id, ${step.agentId}, ${step.nodeId}, 'completed', ${JSON.stringify(step.input)}::jsonb,
+          (workflow_execution_id, agent_id, node_id, base_node_id, delivery, status, input, output, metrics, logs, started_at, completed_at)
+        select owner.id, ${step.agentId}, ${step.nodeId}, ${step.baseNodeId}, ${step.delivery}, 'completed', ${JSON.stringify(step.input)}::jsonb,
           ${output}::jsonb, ${JSON.stringify(step.metrics)}::jsonb, ${JSON.stringify(step.logs)}::jsonb,
           ${step.startedAt.toISOString()}::timestamptz, ${step.completedAt.toISOString()}::timestamptz
         from owner`);
@@ -352,15 +386,11 @@ export function createExecutionsRepository(db: Db) {
     },
 
     /** Stores a step whose agent call failed, only while the attempt still owns the run. */
-    async recordFailedStep(
-      id: string,
-      attempt: number,
-      step: Pick<StepRecord, 'nodeId' | 'agentId' | 'logs' | 'startedAt' | 'completedAt'> & { error: string },
-    ): Promise<void> {
+    async recordFailedStep(id: string, attempt: number, step: StepWrite<'failed'>): Promise<void> {
       await db.execute(sql`
         insert into ${agentExecutions}
-          (workflow_execution_id, agent_id, node_id, status, error, logs, started_at, completed_at)
-        select id, ${step.agentId}, ${step.nodeId}, 'failed', ${step.error}, ${JSON.stringify(step.logs)}::jsonb,
+          (workflow_execution_id, agent_id, node_id, base_node_id, status, error, logs, started_at, completed_at)
+        select id, ${step.agentId}, ${step.nodeId}, ${step.baseNodeId}, 'failed', ${step.error}, ${JSON.stringify(step.logs)}::jsonb,
           ${step.startedAt.toISOString()}::timestamptz, ${step.completedAt.toISOString()}::timestamptz
         from ${workflowExecutions}
         where id = ${id} and attempt = ${attempt} and status = 'running'`);

@@ -192,7 +192,7 @@ export function createExecutionsService(deps: {
     /** POST /api/executions/:id/retry by the signed-in user. */
     retry,
 
-    /** Beyond the spec: stops a pending or running run; the worker aborts its model calls. */
+    /** Stops a pending or running run; the worker aborts its model calls (docs/product-rules.md). */
     async cancel(organizationId: string, id: string): Promise<Execution> {
       const current = await get(organizationId, id);
       const cancelled = await repository.cancel(organizationId, current.id);

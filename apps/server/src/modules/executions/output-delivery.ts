@@ -6,7 +6,7 @@ import { sendEmail } from '../tools/runtime/email-tool';
 import { writeFileInFolder } from '../tools/runtime/file-tool';
 
 /**
- * Where an agent node's output goes after its step (spec part 2 §2 node properties, §9): `database`
+ * Where an agent node's output goes after its step (the node's output destination): `database`
  * (the run stores every output anyway) and `nextNode` (passed to successors by the run) need nothing
  * here; `file`, `webhook` and `email` are delivered with the same safety as the tools: files stay in
  * the organization's folder, HTTP goes through the egress module, email through the organization's
@@ -22,7 +22,18 @@ export type DeliveryTarget = {
   agentName: string;
   /** The node's data (outputDestination, outputFormat, filePath, webhookUrl, emailRecipients…). */
   data: Record<string, unknown>;
+  /**
+   * The run that first produced this output, when it differs (a retry resending a reused step's
+   * output): its id keeps the webhook's idempotency key, so a receiver that got it already drops it.
+   */
+  producedBy?: string;
 };
+
+/** Whether a node sends its output somewhere (file, webhook, email) besides the run's own record. */
+export function sendsOutput(data: Record<string, unknown>): boolean {
+  const to = destination(data);
+  return to !== 'database' && to !== 'nextNode';
+}
 
 export type OutputDeliveryDeps = {
   config: Config;
@@ -110,8 +121,8 @@ export function createOutputDelivery(deps: OutputDeliveryDeps) {
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Crewline-Webhook/1.0',
-          // A step redone after a worker crash posts again with the same key, so receivers can drop it.
-          'idempotency-key': `${target.executionId}:${target.nodeId}`,
+          // An output sent again (after a worker crash, or by a retry) carries the same key, so receivers can drop it.
+          'idempotency-key': `${target.producedBy ?? target.executionId}:${target.nodeId}`,
         },
         body,
         signal,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
-/** The cookie name matches the browser storage key the spec names for the session token. */
+/** The cookie name matches the browser storage key that holds the session token. */
 const COOKIE_NAME = 'authToken';
 
 /**

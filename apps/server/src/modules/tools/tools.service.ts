@@ -133,7 +133,7 @@ export function createToolsService(deps: { repository: ToolsRepository; box: Sec
     ): Promise<AgentToolLink> {
       const agent = await requireAgent(organizationId, agentId);
       const link = await requireLink(organizationId, agent, requireUuid(toolId, toolNotFound));
-      // The switch sends isEnabled inside config (spec part 2 §4); a top-level value wins.
+      // The web app's switch sends isEnabled inside config; a top-level value wins.
       const fromConfig =
         typeof body.config?.isEnabled === 'boolean' ? (body.config.isEnabled as boolean) : undefined;
       await repository.updateLink(agent, link.toolId, {

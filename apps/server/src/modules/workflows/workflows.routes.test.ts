@@ -67,7 +67,7 @@ describe('workflows API', () => {
     expect(list.json().map((w: { id: string }) => w.id)).toContain(workflow.id);
   });
 
-  it('answers each structural rule with the spec message as a 400', async () => {
+  it('answers each structural rule with its message as a 400', async () => {
     const cases: [object, string][] = [
       [{ ...twoAgents(), name: '' }, 'Please enter a workflow name'],
       [{ ...twoAgents(), nodes: [agentNode('a', writer.id), end] }, 'Workflow must have a start node'],

@@ -130,7 +130,7 @@ async function egressFetch(
         );
       }
       const next = parseRedirect(location, url);
-      // What browsers do (Fetch spec "HTTP-redirect fetch"): 303 turns into GET, and so do 301/302
+      // What browsers do (the Fetch standard's "HTTP-redirect fetch"): 303 turns into GET, and so do 301/302
       // after a POST; the body and the headers describing it go away.
       if (
         (status === 303 && method !== 'HEAD') ||

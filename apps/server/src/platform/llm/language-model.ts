@@ -26,7 +26,7 @@ export function createLanguageModel(
   switch (connection.provider) {
     case 'openai':
       // .chat(): Chat Completions, which every OpenAI-compatible server speaks; the default
-      // provider call would use the Responses API (STACK.md).
+      // provider call would use the Responses API.
       return createOpenAI({ apiKey: connection.apiKey, baseURL, fetch }).chat(model);
     case 'anthropic':
       return createAnthropic({ apiKey: connection.apiKey, baseURL, fetch })(model);
