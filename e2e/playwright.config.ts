@@ -5,7 +5,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 /** The fake OpenAI-compatible server the agents talk to in the browser tests. */
 export const fakeLlmPort = Number(process.env.E2E_FAKE_LLM_PORT ?? 5299);
 
-// Debian's Chromium, never a downloaded browser. The flags keep it off the network (STACK.md).
+// Debian's Chromium, never a downloaded browser. The flags keep it off the network.
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',

@@ -1,4 +1,4 @@
-// Which paths show the signed-in top navigation, and which link is active (spec part 1 §2).
+// Which paths show the signed-in top navigation, and which link is active.
 
 const NAV_PATH_PREFIXES = [
   '/dashboard',

@@ -5,7 +5,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { AUTH_TOKEN_KEY } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
-import { SESSION_QUERY_KEY } from '@/lib/session';
+import { queryKeys } from '@/lib/queries/keys';
 
 import { ThemeProvider } from './theme';
 
@@ -15,8 +15,8 @@ function SessionSync() {
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== AUTH_TOKEN_KEY && event.key !== null) return;
-      if (!event.newValue) client.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
-      void client.resetQueries({ queryKey: SESSION_QUERY_KEY });
+      if (!event.newValue) client.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session[0] });
+      void client.resetQueries({ queryKey: queryKeys.session });
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);

@@ -1,4 +1,4 @@
-// Route table (spec part 1 §2). Signed-out visitors get /, /login, /signup and a redirect to /login
+// Route table (docs/product-rules.md). Signed-out visitors get /, /login, /signup and a redirect to /login
 // for anything else; signed-in users get the app. Every page is lazy, so the landing page only
 // downloads its own code.
 import { lazy, Suspense, type ComponentType } from 'react';

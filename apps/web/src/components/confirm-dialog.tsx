@@ -1,3 +1,5 @@
+import type { ComponentProps } from 'react';
+
 import { Spinner } from '@/components/spinner';
 import {
   AlertDialog,
@@ -10,21 +12,30 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 
-/** A delete confirmation that stays open, and cannot be dismissed, while the DELETE runs. */
-export function ConfirmDeleteDialog({
-  title,
-  description,
-  open,
-  onOpenChange,
-  pending,
-  onConfirm,
-}: {
+type ConfirmDialogProps = {
   title: string;
   description: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   pending: boolean;
   onConfirm: () => void;
+};
+
+/** A confirmation that stays open, and cannot be dismissed, while the request it confirms runs. */
+export function ConfirmDialog({
+  title,
+  description,
+  open,
+  onOpenChange,
+  pending,
+  onConfirm,
+  confirmLabel,
+  pendingLabel,
+  variant,
+}: ConfirmDialogProps & {
+  confirmLabel: string;
+  pendingLabel: string;
+  variant?: ComponentProps<typeof Button>['variant'];
 }) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
@@ -35,18 +46,17 @@ export function ConfirmDeleteDialog({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <Button
-            type="button"
-            variant="destructive"
-            onClick={onConfirm}
-            disabled={pending}
-            aria-busy={pending}
-          >
+          <Button type="button" variant={variant} onClick={onConfirm} disabled={pending} aria-busy={pending}>
             {pending && <Spinner />}
-            {pending ? 'Deleting...' : 'Delete'}
+            {pending ? pendingLabel : confirmLabel}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
   );
+}
+
+/** The delete confirmation of agents, tools and workflows. */
+export function ConfirmDeleteDialog(props: ConfirmDialogProps) {
+  return <ConfirmDialog {...props} confirmLabel="Delete" pendingLabel="Deleting..." variant="destructive" />;
 }

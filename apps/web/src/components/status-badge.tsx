@@ -12,7 +12,7 @@ const tone = {
 
 export type StatusTone = keyof typeof tone;
 
-/** Execution status colours (spec part 1 §4): completed green, failed red, running blue, anything else yellow. */
+/** Execution status colours (docs/product-rules.md): completed green, failed red, running blue, anything else yellow. */
 export function executionStatusTone(status: string): StatusTone {
   if (status === 'completed') return 'green';
   if (status === 'failed') return 'red';
@@ -34,7 +34,7 @@ export function workflowStatusTone(status: string): StatusTone {
   }
 }
 
-/** Agent status: active, busy, error; anything else is shown as inactive (spec part 1 §3). */
+/** Agent status: active, busy, error; anything else is shown as inactive (docs/product-rules.md). */
 export function agentStatusLabel(status: string): 'active' | 'busy' | 'error' | 'inactive' {
   return status === 'active' || status === 'busy' || status === 'error' ? status : 'inactive';
 }

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatRelativeTime } from '@/lib/format';
-import { useSystemStatus } from '@/lib/system-status';
+import { useSystemStatus } from '@/lib/queries/system-status';
 import { cn } from '@/lib/utils';
 
 type Level = 'ok' | 'warn' | 'bad' | 'idle';

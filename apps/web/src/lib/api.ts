@@ -1,4 +1,4 @@
-// The shared request rules (spec part 1 §7, §8):
+// The shared request rules (docs/product-rules.md):
 // - the stored `authToken`, when present, goes out as `Authorization: Bearer <token>`;
 // - `Content-Type: application/json` only when there is a body;
 // - cookies are always included;

@@ -22,7 +22,14 @@ function run(id: string, fields: Partial<Execution> = {}): Execution {
     input: {},
     dynamicInstructions: null,
     parameters: {},
-    output: { writer: { content: 'long' } },
+    output: {
+      writer: {
+        content: 'long',
+        metadata: { agentName: 'Writer', role: 'Writes', model: 'gpt-4o' },
+        executionTime: 5,
+        usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 },
+      },
+    },
     metrics: { totalTokens: 3 },
     logs: [{ at: 'x', level: 'info', message: 'm' }],
     result: null,

@@ -1,10 +1,11 @@
-// Run summaries (GET /api/executions) in the query cache: the lists hold summaries, one run's key
-// ['/api/executions', id] holds the whole run (GET /api/executions/:id). A change to one run patches
-// that run in every cached list instead of refetching them all.
+// Run summaries (GET /api/executions) in the query cache: the lists (queryKeys.executions.newest and
+// .list(filter)) hold summaries, one run's key (queryKeys.executions.detail(id)) holds the whole run
+// (GET /api/executions/:id). A change to one run patches that run in every cached list instead of
+// refetching them all. The read hooks are in lib/queries/executions.ts.
 import { EXECUTION_RESULT_PREVIEW_LENGTH, type Execution, type ExecutionSummary } from '@crewline/contracts';
 import { isCancelledError, type QueryClient, type QueryKey } from '@tanstack/react-query';
 
-export const EXECUTIONS_ROOT_KEY = ['/api/executions'] as const;
+import { queryKeys, type ExecutionListFilter } from './queries/keys';
 
 /** The result as the list gives it: text as is, anything else as JSON, cut to the preview length. */
 export function executionResultText(result: unknown): string | null {
@@ -45,13 +46,11 @@ export function executionPlaceholder(summary: ExecutionSummary): Execution {
   };
 }
 
-type ListFilter = { workflowId?: string; status?: string; limit?: number };
-
-/** The filter of a list key: ['/api/executions'] or ['/api/executions', { workflowId, limit }]; null for a run's key. */
-export function listFilterOf(key: QueryKey): ListFilter | null {
-  if (key[0] !== EXECUTIONS_ROOT_KEY[0]) return null;
+/** The filter of a list key: {} for the newest runs, the object part of .list(filter); null for a run's key. */
+export function listFilterOf(key: QueryKey): ExecutionListFilter | null {
+  if (key[0] !== queryKeys.executions.all[0]) return null;
   if (key.length === 1) return {};
-  if (key.length === 2 && key[1] !== null && typeof key[1] === 'object') return key[1] as ListFilter;
+  if (key.length === 2 && key[1] !== null && typeof key[1] === 'object') return key[1] as ExecutionListFilter;
   return null;
 }
 
@@ -62,7 +61,7 @@ export function listFilterOf(key: QueryKey): ListFilter | null {
 export function upsertExecutionSummary(
   list: readonly ExecutionSummary[],
   summary: ExecutionSummary,
-  filter: ListFilter,
+  filter: ExecutionListFilter,
   add: boolean,
 ): ExecutionSummary[] {
   const matches =
@@ -91,14 +90,14 @@ export function storeExecution(
   options: { add: boolean },
 ): void {
   const summary = executionSummaryOf(execution);
-  for (const [key, data] of queryClient.getQueriesData<unknown>({ queryKey: EXECUTIONS_ROOT_KEY })) {
+  for (const [key, data] of queryClient.getQueriesData<unknown>({ queryKey: queryKeys.executions.all })) {
     const filter = listFilterOf(key);
     if (!filter || !Array.isArray(data)) continue;
     queryClient.setQueryData<ExecutionSummary[]>(key, (list) =>
       list ? upsertExecutionSummary(list, summary, filter, options.add) : list,
     );
   }
-  queryClient.setQueryData<Execution>([...EXECUTIONS_ROOT_KEY, execution.id], execution);
+  queryClient.setQueryData<Execution>(queryKeys.executions.detail(execution.id), execution);
 }
 
 /** Per client and run, the read under way: the next event's read waits for it, so reads land in order. */
@@ -128,8 +127,8 @@ export function refreshOneExecution(
 }
 
 async function readAndStore(queryClient: QueryClient, executionId: string, options: { add: boolean }) {
-  if (queryClient.getQueriesData({ queryKey: EXECUTIONS_ROOT_KEY }).length === 0) return;
-  const queryKey = [...EXECUTIONS_ROOT_KEY, executionId];
+  if (queryClient.getQueriesData({ queryKey: queryKeys.executions.all }).length === 0) return;
+  const queryKey = queryKeys.executions.detail(executionId);
   try {
     // A details view's read started before the event may answer the older state: read afresh.
     await queryClient.cancelQueries({ queryKey, exact: true });
@@ -137,6 +136,6 @@ async function readAndStore(queryClient: QueryClient, executionId: string, optio
     storeExecution(queryClient, execution, options);
   } catch (error) {
     if (isCancelledError(error)) return;
-    void queryClient.invalidateQueries({ queryKey: EXECUTIONS_ROOT_KEY });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.executions.all });
   }
 }

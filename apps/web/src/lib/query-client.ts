@@ -1,8 +1,7 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 
-import { getQueryFn } from './api';
-
-export const SESSION_QUERY_KEY = ['/api/auth/me'] as const;
+import { queryKeys } from './queries/keys';
+import { getByQueryKey } from './queries/query-fn';
 
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
@@ -10,15 +9,15 @@ export function createQueryClient(): QueryClient {
       // A 401 on any data query means the token is gone server side (logout elsewhere, expiry):
       // re-check the session, which then routes the user to /login.
       onError: (error, query) => {
-        if (query.queryKey[0] === SESSION_QUERY_KEY[0]) return;
+        if (query.queryKey[0] === queryKeys.session[0]) return;
         if (error instanceof Error && error.message.startsWith('401:')) {
-          void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+          void client.invalidateQueries({ queryKey: queryKeys.session });
         }
       },
     }),
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
+        queryFn: getByQueryKey,
         staleTime: Infinity,
         refetchOnWindowFocus: false,
         refetchInterval: false,

@@ -68,8 +68,15 @@ describe('realtime invalidation', () => {
 
   it('node progress refreshes nothing', () => {
     const events: RealtimeEvent[] = [
-      { type: 'execution_node_started', ...base, nodeId: 'n1' },
-      { type: 'execution_node_completed', ...base, nodeId: 'n1', executionTime: 1, totalTokens: 1 },
+      { type: 'execution_node_started', ...base, nodeId: 'n1', baseNodeId: 'n1' },
+      {
+        type: 'execution_node_completed',
+        ...base,
+        nodeId: 'n1',
+        baseNodeId: 'n1',
+        executionTime: 1,
+        totalTokens: 1,
+      },
     ];
     for (const event of events) {
       expect(invalidationsFor(event)).toEqual([]);

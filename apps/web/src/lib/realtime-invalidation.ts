@@ -1,17 +1,18 @@
 // The one place where realtime events refresh cached server data. Events carry ids only, so the
-// screens refetch what they show. Query keys are request paths (docs/product-rules.md), shared by features:
-// - ['/api/executions', ...]        the run lists (dashboard, workflows page) and one run: an execution
-//                                   event re-reads only that run and patches it into the lists
-// - ['/api/organizations', ...]     the organization's stats, activity and analytics
-// - ['/api/agents']                 the agent list (agents page, dashboard, builder's agent panel)
+// screens refetch what they show. Keys come from lib/queries/keys.ts, shared by features:
+// - queryKeys.executions.all       the run lists (dashboard, workflows page) and one run: an execution
+//                                  event re-reads only that run and patches it into the lists
+// - queryKeys.organizations.all    the organization's stats, activity and analytics
+// - queryKeys.agents.all           the agent list (agents page, dashboard, builder's agent panel)
 import type { RealtimeEvent } from '@crewline/contracts';
 import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
 
 import { refreshOneExecution } from './execution-summaries';
+import { queryKeys } from './queries/keys';
 
-const organizations: InvalidateQueryFilters = { queryKey: ['/api/organizations'] };
+const organizations: InvalidateQueryFilters = { queryKey: queryKeys.organizations.all };
 // The list only: refetching an agent's detail could reset a form someone is editing.
-const agentList: InvalidateQueryFilters = { queryKey: ['/api/agents'], exact: true };
+const agentList: InvalidateQueryFilters = { queryKey: queryKeys.agents.all, exact: true };
 
 /** The caches an event makes stale (empty for node progress, which the builder shows itself). */
 export function invalidationsFor(event: RealtimeEvent): InvalidateQueryFilters[] {
@@ -28,6 +29,7 @@ export function invalidationsFor(event: RealtimeEvent): InvalidateQueryFilters[]
       return [agentList, organizations];
     case 'execution_node_started':
     case 'execution_node_completed':
+    case 'execution_node_failed':
       return [];
   }
 }

@@ -43,15 +43,32 @@ const samples: RealtimeEvent[] = [
   { type: 'workflow_execution_completed', ...org, executionId: 'e1', workflowId: 'w1' },
   { type: 'workflow_execution_failed', ...org, executionId: 'e1', workflowId: 'w1', error: 'boom' },
   { type: 'workflow_execution_cancelled', ...org, executionId: 'e1', workflowId: 'w1' },
-  { type: 'execution_node_started', ...org, executionId: 'e1', workflowId: 'w1', nodeId: 'n1' },
+  {
+    type: 'execution_node_started',
+    ...org,
+    executionId: 'e1',
+    workflowId: 'w1',
+    nodeId: 'n1',
+    baseNodeId: 'n1',
+  },
   {
     type: 'execution_node_completed',
     ...org,
     executionId: 'e1',
     workflowId: 'w1',
     nodeId: 'n1',
+    baseNodeId: 'n1',
     executionTime: 1234,
     totalTokens: 56,
+  },
+  {
+    type: 'execution_node_failed',
+    ...org,
+    executionId: 'e1',
+    workflowId: 'w1',
+    nodeId: 'n2',
+    baseNodeId: 'n2',
+    error: 'OpenAI answered 500: overloaded',
   },
 ];
 
@@ -77,6 +94,8 @@ describe('parseServerMessage', () => {
     const wrongKind = { ...samples[9], executionTime: '12' };
     expect(realtimeEventSchema.safeParse(wrongKind).success).toBe(false);
     expect(parseServerMessage(JSON.stringify(wrongKind))).toBeNull();
+    // Fields the contracts do not name are dropped.
+    expect(parseServerMessage(JSON.stringify({ ...samples[10], extra: 'x' }))).toEqual(samples[10]);
   });
 
   it('reads the other server messages and rejects junk', () => {
@@ -89,6 +108,7 @@ describe('parseServerMessage', () => {
       type: 'error',
       message: 'nope',
     });
+    expect(parseServerMessage('{"type":"error"}')).toEqual({ type: 'error', message: '' });
     for (const junk of ['not json', '[]', 'null', '42', '{"type":"unknown"}', '{}']) {
       expect(parseServerMessage(junk)).toBeNull();
     }

@@ -3,12 +3,19 @@
 // - after open: {type:'subscribe', organizationId}, then {type:'ping'} every 30 000 ms while open;
 // - after a close: reconnect in 1 s, 2 s, 4 s, 8 s, 16 s (5 attempts), then give up; a successful
 //   open resets the count;
-// - beyond the spec: after a 4401 (token refused) never again; after a 4429 (the user has too many
+// - after a 4401 (token refused) never again; after a 4429 (the user has too many
 //   sockets open, e.g. tabs) in 60 s, giving up after 5 such refusals in a row;
 // - parse and connect errors are only logged.
-// Kept free of React and of zod (types only from the contracts) so it is cheap to load and easy to
-// test with a fake WebSocket and fake timers. `realtime.tsx` wraps it in a provider.
-import type { RealtimeClientMessage, RealtimeEvent, RealtimeServerMessage } from '@crewline/contracts';
+// Kept free of React so it is easy to test with a fake WebSocket and fake timers. Messages are read
+// with the contracts' schema (zod is in the signed-in app's bundle anyway). `realtime.tsx` wraps it
+// in a provider.
+import {
+  realtimeEventSchema,
+  realtimeServerMessageSchema,
+  type RealtimeClientMessage,
+  type RealtimeEvent,
+  type RealtimeServerMessage,
+} from '@crewline/contracts';
 
 export const REALTIME_MAX_RECONNECT_ATTEMPTS = 5;
 export const REALTIME_RECONNECT_BASE_DELAY_MS = 1000;
@@ -44,37 +51,15 @@ export function realtimeUrl(location: { protocol: string; host: string }, token:
   return `${scheme}//${location.host}${REALTIME_PATH}?token=${encodeURIComponent(token)}`;
 }
 
-// Required fields of each event beyond `type` and `organizationId` (mirrors realtimeEventSchema;
-// a unit test keeps the two in step).
-const agentFields = { agentId: 'string' } as const;
-const executionFields = { executionId: 'string', workflowId: 'string' } as const;
-const eventFields: Record<RealtimeEvent['type'], Record<string, 'string' | 'number'>> = {
-  agent_created: agentFields,
-  agent_updated: agentFields,
-  agent_deleted: agentFields,
-  workflow_execution_created: executionFields,
-  workflow_execution_started: executionFields,
-  workflow_execution_completed: executionFields,
-  workflow_execution_failed: { ...executionFields, error: 'string' },
-  workflow_execution_cancelled: executionFields,
-  execution_node_started: { ...executionFields, nodeId: 'string' },
-  execution_node_completed: {
-    ...executionFields,
-    nodeId: 'string',
-    executionTime: 'number',
-    totalTokens: 'number',
-  },
-};
-
-export const REALTIME_EVENT_TYPES = Object.keys(eventFields) as RealtimeEvent['type'][];
-
-function isEventType(type: string): type is RealtimeEvent['type'] {
-  return Object.prototype.hasOwnProperty.call(eventFields, type);
-}
+/** Every event type of the contracts. */
+export const REALTIME_EVENT_TYPES: readonly RealtimeEvent['type'][] = realtimeEventSchema.options.map(
+  (option) => option.shape.type.value,
+);
+const eventTypes = new Set<string>(REALTIME_EVENT_TYPES);
 
 /**
  * One websocket frame as a server message, or null when it is not one we know (bad JSON, unknown
- * type, missing fields). Events keep any extra fields the server adds.
+ * type, missing or mistyped fields). Fields the contracts do not name are dropped.
  */
 export function parseServerMessage(data: unknown): RealtimeServerMessage | null {
   if (typeof data !== 'string') return null;
@@ -84,29 +69,12 @@ export function parseServerMessage(data: unknown): RealtimeServerMessage | null 
   } catch {
     return null;
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-  const message = value as Record<string, unknown>;
-  const type = message.type;
-  if (typeof type !== 'string') return null;
-  switch (type) {
-    case 'pong':
-      return { type };
-    case 'subscribed':
-      return typeof message.organizationId === 'string'
-        ? { type, organizationId: message.organizationId }
-        : null;
-    case 'error':
-      return { type, message: typeof message.message === 'string' ? message.message : '' };
-  }
-  if (!isEventType(type) || typeof message.organizationId !== 'string') return null;
-  for (const [field, kind] of Object.entries(eventFields[type])) {
-    if (typeof message[field] !== kind) return null;
-  }
-  return message as RealtimeEvent;
+  const parsed = realtimeServerMessageSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 export function isRealtimeEvent(message: RealtimeServerMessage): message is RealtimeEvent {
-  return isEventType(message.type);
+  return eventTypes.has(message.type);
 }
 
 /** Whether a subscription to `types` wants this event. */

@@ -1,4 +1,4 @@
-// Live updates for the signed-in app (spec part 1 §7 'Realtime'). One websocket per signed-in
+// Live updates for the signed-in app (docs/product-rules.md). One websocket per signed-in
 // session, opened by <RealtimeProvider> in the app shell and closed on logout or unmount. Every
 // event refreshes the cached data it concerns (lib/realtime-invalidation.ts); screens that need more
 // (the builder's node progress) subscribe with useRealtimeEvent.
@@ -26,7 +26,8 @@ import {
   type RealtimeHub,
   type RealtimeStatus,
 } from './realtime-logic';
-import { SESSION_QUERY_KEY, useAuth, useAuthToken } from './session';
+import { queryKeys } from './queries/keys';
+import { useAuth, useAuthToken } from './session';
 
 export type { RealtimeStatus };
 
@@ -52,7 +53,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       },
       onStatus: (status) => hub.setStatus(status),
       // The token was revoked or expired: re-check the session, which signs the user out if so.
-      onUnauthorized: () => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+      onUnauthorized: () => void queryClient.invalidateQueries({ queryKey: queryKeys.session }),
     });
     connection.start();
     return () => connection.close();

@@ -1,6 +1,6 @@
 // The signed-in session, shared by the router, the shell and every feature that needs the current
 // user or organization. The session call (GET /api/auth/me) is only made when a token is stored;
-// without one the user is signed out ('No token found', spec part 1 §5).
+// without one the user is signed out ('No token found').
 import type { AuthResponse, Session } from '@crewline/contracts';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
@@ -13,14 +13,12 @@ import {
   subscribeAuthToken,
   USER_DATA_KEY,
 } from './api';
-import { SESSION_QUERY_KEY } from './query-client';
+import { queryKeys } from './queries/keys';
 
-export { SESSION_QUERY_KEY };
-
-/** Session results stay fresh for 5 minutes (spec §9). */
+/** Session results stay fresh for 5 minutes. */
 export const SESSION_STALE_TIME = 5 * 60 * 1000;
 
-/** Organization id used when a session has none (spec part 1 §3). */
+/** Organization id used when a session has none. */
 export const FALLBACK_ORGANIZATION_ID = 'demo-org-id';
 
 /**
@@ -50,7 +48,7 @@ export function useAuthToken(): string | null {
 export function useSession() {
   const hasToken = !!useAuthToken();
   return useQuery<Session | null>({
-    queryKey: SESSION_QUERY_KEY,
+    queryKey: queryKeys.session,
     queryFn: fetchSession,
     enabled: hasToken,
     staleTime: SESSION_STALE_TIME,
@@ -91,12 +89,12 @@ export function useAuth(): AuthState {
 export function storeSession(queryClient: QueryClient, response: AuthResponse): void {
   const session: Session = { user: response.user, organization: response.organization };
   // Data of a previous account must not leak into this one.
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session[0] });
   setAuthToken(response.token);
   try {
     localStorage.setItem(USER_DATA_KEY, JSON.stringify(session));
   } catch {
     // storage full or disabled: the session query still holds the data
   }
-  queryClient.setQueryData<Session | null>(SESSION_QUERY_KEY, session);
+  queryClient.setQueryData<Session | null>(queryKeys.session, session);
 }

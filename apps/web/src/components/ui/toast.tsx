@@ -5,7 +5,7 @@ import * as React from 'react';
 
 import { cn } from '@/lib/utils';
 
-/** Default toast duration (spec part 1 §9): 5000 ms; swipe right with radix's 50 px threshold; hotkey F8. */
+/** Default toast duration (docs/product-rules.md): 5000 ms; swipe right with radix's 50 px threshold; hotkey F8. */
 const TOAST_DURATION = 5000;
 
 function ToastProvider({

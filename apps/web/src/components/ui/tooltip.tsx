@@ -3,7 +3,7 @@ import * as React from 'react';
 
 import { cn } from '@/lib/utils';
 
-/** Open delay 700 ms, skip delay 300 ms (spec part 1 §9). The app mounts one at the root. */
+/** Open delay 700 ms, skip delay 300 ms (docs/product-rules.md). The app mounts one at the root. */
 function TooltipProvider({
   delayDuration = 700,
   skipDelayDuration = 300,

@@ -1,5 +1,5 @@
 // shadcn/ui's toast store: a tiny reducer outside React, so `toast()` can be called from anywhere
-// (event handlers, mutation callbacks). At most one toast is visible (spec part 1 §9).
+// (event handlers, mutation callbacks). At most one toast is visible (docs/product-rules.md).
 import * as React from 'react';
 
 import type { ToastActionElement, ToastProps } from '@/components/ui/toast';

@@ -188,7 +188,7 @@ describe('toast texts', () => {
     expect(statusToggleToast('inactive').description).toBe('Agent deactivated successfully');
   });
 
-  it('asks before deleting with the spec text', () => {
+  it('asks before deleting, naming the agent and that it cannot be undone', () => {
     expect(deleteConfirmationText('Research Analyst')).toBe(
       'Are you sure you want to delete "Research Analyst"? This action cannot be undone.',
     );

@@ -1,4 +1,4 @@
-// Pure rules of the agent list and the agent card (spec part 1 §3, §4, §8, §9; part 2 §2, §9).
+// Pure rules of the agent list and the agent card (docs/product-rules.md).
 // No React, so the vitest 'web' project can test them directly.
 import type { Agent } from '@crewline/contracts';
 
@@ -194,7 +194,7 @@ export const STATUS_TOGGLE_ERROR_TOAST: ToastText = {
   description: 'Failed to update agent status',
 };
 
-/** The delete confirmation text (spec part 2 §2). */
+/** The delete confirmation text. */
 export function deleteConfirmationText(name: string): string {
   return `Are you sure you want to delete "${name}"? This action cannot be undone.`;
 }

@@ -24,7 +24,7 @@ function messages(result: {
 }
 
 describe('agent form schema', () => {
-  it('requires name, role and goal with the spec messages', () => {
+  it('requires name, role and goal, each with its message', () => {
     const result = agentFormSchema('create').safeParse(emptyAgentFormValues());
     expect(result.success).toBe(false);
     expect(messages(result)).toEqual({
@@ -65,7 +65,7 @@ describe('error tabs', () => {
 });
 
 describe('provider catalogue', () => {
-  it('falls back to the spec defaults', () => {
+  it('falls back to the built-in catalogue', () => {
     expect(normalizeCatalogue(undefined)).toEqual(DEFAULT_PROVIDER_CATALOGUE);
     expect(normalizeCatalogue('nope').openai.models).toEqual(['gpt-4o', 'gpt-4o-mini', 'gpt-3.5-turbo']);
   });

@@ -1,4 +1,4 @@
-// Pure rules of the agent form (spec part 2 §2, §5, §9): which tab holds which field, the form
+// Pure rules of the agent form (docs/product-rules.md): which tab holds which field, the form
 // schema (create dialog: max tokens 100–8000; edit page: 100–4000), the provider catalogue with its
 // fallback, and the conversions between an agent, the form values and the request body.
 import { createAgentSchema, type Agent, type CreateAgentInput } from '@crewline/contracts';
@@ -83,7 +83,7 @@ export function tabsWithErrors(errorFields: Iterable<string>): Set<AgentFormTab>
 export const MAX_TOKENS_MIN = 100;
 /** The create dialog's bound (the server's too). */
 export const CREATE_MAX_TOKENS_MAX = 8000;
-/** The edit page's bound (spec part 2 §5). */
+/** The edit page's bound. */
 export const EDIT_MAX_TOKENS_MAX = 4000;
 export const TEMPERATURE_STEP = 5;
 
@@ -204,7 +204,7 @@ export function formOutputToPayload(values: AgentFormOutput) {
  * Provider catalogue
  * -------------------------------------------------------------------------------------------- */
 
-/** Used until GET /api/llm/providers answers, and when it fails (spec part 2 §9). */
+/** Used until GET /api/llm/providers answers, and when it fails. */
 export const DEFAULT_PROVIDER_CATALOGUE: ProviderCatalogue = {
   openai: { name: 'OpenAI', models: ['gpt-4o', 'gpt-4o-mini', 'gpt-3.5-turbo'] },
   anthropic: {

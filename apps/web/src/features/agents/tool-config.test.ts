@@ -76,7 +76,7 @@ describe('toggleToolBody', () => {
 });
 
 describe('toolCategoryLabel', () => {
-  it('uses the spec labels', () => {
+  it('labels categories by their display names', () => {
     expect(toolCategoryLabel('vector_store')).toBe('Vector Store');
     expect(toolCategoryLabel('ai')).toBe('AI Services');
     expect(toolCategoryLabel('other')).toBe('Other');

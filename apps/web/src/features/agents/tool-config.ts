@@ -1,4 +1,4 @@
-// Pure rules of the Connected tools panel (spec part 2 §2, §4, §5, §8).
+// Pure rules of the Connected tools panel.
 import type { AgentToolLink, Tool } from './types';
 
 export type ToolConfig = Record<string, unknown>;

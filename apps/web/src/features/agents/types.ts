@@ -1,4 +1,4 @@
-// Shapes of the agent-tool and tool-catalogue answers (spec part 2 §3) and of the provider
+// Shapes of the agent-tool and tool-catalogue answers and of the provider
 // catalogue. The agent itself is `Agent` from @crewline/contracts.
 
 /** GET /api/tools: a tool of the organization. */

@@ -1,4 +1,4 @@
-// Pure rules of the Tools tab of Profile & Settings (spec part 2 §2, §3, §4, §8, §9): which tool
+// Pure rules of the Tools tab of Profile & Settings (docs/product-rules.md): which tool
 // configurations are shown and with which fields, how a configuration reads in read-only mode, the
 // edit/cancel state of a card, and the body of its Save.
 import { toolConfigurationFields, type ToolConfigurationId } from '@crewline/contracts';
@@ -41,7 +41,7 @@ const apiKeyField: ConnectionFieldDef = {
   hint: 'Stored encrypted. Only the last characters are shown again.',
 };
 
-/** SSL modes of the database connection; require is the default (spec part 2 §9). */
+/** SSL modes of the database connection; require is the default. */
 export const SSL_MODES = [
   { value: 'disable', label: 'Disable' },
   { value: 'require', label: 'Require' },

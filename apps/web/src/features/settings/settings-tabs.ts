@@ -1,4 +1,4 @@
-// The tabs of Profile & Settings (spec part 2 §2) and the URL that opens one: /settings/profile?tab=tools.
+// The tabs of Profile & Settings and the URL that opens one: /settings/profile?tab=tools.
 
 export const SETTINGS_TABS = [
   { value: 'profile', label: 'Profile' },
@@ -26,7 +26,7 @@ export function searchForTab(current: URLSearchParams, tab: SettingsTab): URLSea
 
 /**
  * After the Microsoft sign-in the server sends the user back with microsoft_connected=true or
- * microsoft_error=true (spec part 2 §2). Returns what to tell the user and the query string without
+ * microsoft_error=true. Returns what to tell the user and the query string without
  * those parameters, or null when neither is present.
  */
 export function readMicrosoftReturn(
@@ -41,7 +41,7 @@ export function readMicrosoftReturn(
   return { outcome: failed ? 'error' : 'connected', rest };
 }
 
-/** Monthly price per organization (spec part 2 §9). */
+/** Monthly price per organization (docs/product-rules.md). */
 export const PLAN_PRICES: Record<string, number> = { starter: 19, professional: 49, enterprise: 149 };
 
 export function planLabel(plan: string | null | undefined): string {

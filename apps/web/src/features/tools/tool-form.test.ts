@@ -187,7 +187,7 @@ describe('toolFormFromTool', () => {
 });
 
 describe('validation', () => {
-  it('requires the tool name with the spec text', () => {
+  it('requires the tool name', () => {
     expect(validateToolPayload(buildToolPayload(form({ name: '  ' })))).toEqual({
       name: 'Tool Name is required',
     });

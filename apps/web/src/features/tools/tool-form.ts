@@ -1,4 +1,4 @@
-// Pure rules of the Tools page (spec part 2 §2, §3, §5, §8): which configuration fields each category
+// Pure rules of the Tools page (docs/product-rules.md): which configuration fields each category
 // has, the free JSON editor that keeps its last valid value, the create/update body, client-side
 // validation with the contract's messages, and the server's field errors mapped onto the form.
 import {
@@ -18,10 +18,10 @@ export type ToolConfig = Record<string, unknown>;
 
 export const TOOL_CATEGORIES: readonly ToolCategory[] = toolCategoryValues;
 
-/** New tools default to web (spec part 2 §3). */
+/** New tools default to web. */
 export const DEFAULT_TOOL_CATEGORY: ToolCategory = 'web';
 
-/** The vector dimension shown for a new vector store (spec part 2 §9). */
+/** The vector dimension shown for a new vector store. */
 export const DEFAULT_VECTOR_DIMENSIONS = 1536;
 
 export function toolCategoryLabel(category: string | null | undefined): string {
@@ -60,7 +60,7 @@ const apiKeyField: ConfigFieldDef = {
   hint: 'Stored encrypted. Only the last characters are ever shown again.',
 };
 
-/** Category-specific configuration fields (spec part 2 §3). Categories not listed take a JSON object. */
+/** Category-specific configuration fields. Categories not listed take a JSON object. */
 export const CATEGORY_FIELDS: Partial<Record<ToolCategory, readonly ConfigFieldDef[]>> = {
   web: [baseUrlField, apiKeyField],
   api: [baseUrlField, apiKeyField],
@@ -111,7 +111,7 @@ export function usesJsonEditor(category: ToolCategory): boolean {
 const SECRET_KEYS = new Set(['apiKey', 'connectionString', 'password', 'token', 'secret']);
 
 /* ----------------------------------------------------------------------------------------------
- * JSON editor: invalid text is ignored, the last valid object is kept (spec part 2 §5)
+ * JSON editor: invalid text is ignored, the last valid object is kept
  * -------------------------------------------------------------------------------------------- */
 
 export interface JsonEditorState {
@@ -250,7 +250,7 @@ export function buildToolConfig(values: ToolFormValues, originalConfig?: ToolCon
 /** The create/update body, with every field present. */
 export type ToolPayload = CreateToolInput & { config: ToolConfig; category: ToolCategory; isActive: boolean };
 
-/** POST /api/tools and PUT /api/tools/:id send the same body (spec part 2 §7). */
+/** POST /api/tools and PUT /api/tools/:id send the same body. */
 export function buildToolPayload(
   values: ToolFormValues,
   original?: Pick<Tool, 'config'> | null,

@@ -4,10 +4,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/queries/keys';
 
 import { toggleToolBody, type ToolConfig } from '../tool-config';
 import type { AgentToolLink, Tool } from '../types';
-import { agentKeys } from './agents';
 
 function linkPath(agentId: string, toolId: string): string {
   return `/api/agents/${encodeURIComponent(agentId)}/tools/${encodeURIComponent(toolId)}`;
@@ -18,12 +18,7 @@ export function linkName(link: AgentToolLink): string {
 }
 
 export function useAgentTools(agentId: string) {
-  return useQuery<AgentToolLink[]>({ queryKey: agentKeys.tools(agentId) });
-}
-
-/** GET /api/tools, read when the Connect Tool dialog opens. */
-export function useToolCatalogue(enabled: boolean) {
-  return useQuery<Tool[]>({ queryKey: agentKeys.toolCatalogue, enabled, staleTime: 30_000 });
+  return useQuery<AgentToolLink[]>({ queryKey: queryKeys.agents.tools(agentId) });
 }
 
 export function useConnectTool(agentId: string) {
@@ -39,8 +34,8 @@ export function useConnectTool(agentId: string) {
     },
     onSettled: () => {
       // The card's tool badges may change with the links.
-      void queryClient.invalidateQueries({ queryKey: agentKeys.all, exact: true });
-      return queryClient.invalidateQueries({ queryKey: agentKeys.tools(agentId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.agents.all, exact: true });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.agents.tools(agentId) });
     },
   });
 }
@@ -48,7 +43,7 @@ export function useConnectTool(agentId: string) {
 /** The enable switch: PUT { config: {...config, isEnabled}, isEnabled }, optimistic, rolled back on failure. */
 export function useToggleTool(agentId: string) {
   const queryClient = useQueryClient();
-  const key = agentKeys.tools(agentId);
+  const key = queryKeys.agents.tools(agentId);
   return useMutation({
     mutationFn: ({ link, isEnabled }: { link: AgentToolLink; isEnabled: boolean }) =>
       apiRequest<AgentToolLink>('PUT', linkPath(agentId, link.toolId), toggleToolBody(link, isEnabled)),
@@ -76,7 +71,7 @@ export function useToggleTool(agentId: string) {
 
 export function useDisconnectTool(agentId: string) {
   const queryClient = useQueryClient();
-  const key = agentKeys.tools(agentId);
+  const key = queryKeys.agents.tools(agentId);
   return useMutation({
     mutationFn: (link: AgentToolLink) => apiRequest<null>('DELETE', linkPath(agentId, link.toolId)),
     onSuccess: (_data, link) => {
@@ -87,7 +82,7 @@ export function useDisconnectTool(agentId: string) {
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to disconnect tool from agent.' });
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: agentKeys.all, exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.agents.all, exact: true });
       return queryClient.invalidateQueries({ queryKey: key });
     },
   });

@@ -1,5 +1,5 @@
-// Agent queries and mutations. Keys are the request paths (the default query function joins them
-// with '/'), so the dashboard's ['/api/agents'] list is the same cache entry as this page's.
+// Agent mutations. The reads (useAgents, useAgent) are shared from lib/queries/agents.ts; the
+// mutations update and invalidate the same queryKeys entries, so every screen listing agents follows.
 import {
   AGENT_TEST_GREETING,
   type Agent,
@@ -7,10 +7,11 @@ import {
   type CreateAgentInput,
   type UpdateAgentInput,
 } from '@crewline/contracts';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/queries/keys';
 
 import {
   STATUS_TOGGLE_ERROR_TOAST,
@@ -18,48 +19,11 @@ import {
   TEST_ERROR_TOAST,
   testResultToast,
 } from '../agent-display';
-import { normalizeCatalogue } from '../agent-form-logic';
-import type { ProviderCatalogue } from '../types';
-
-export const agentKeys = {
-  all: ['/api/agents'] as const,
-  detail: (id: string) => ['/api/agents', id] as const,
-  tools: (id: string) => ['/api/agents', id, 'tools'] as const,
-  toolCatalogue: ['/api/tools'] as const,
-  providers: ['/api/llm/providers'] as const,
-};
-
-/** The provider catalogue is cached for 5 minutes (spec part 1 §9). */
-const PROVIDERS_STALE_TIME = 5 * 60 * 1000;
-
-/** The agent list re-reads data older than this when a page using it is opened again. */
-const AGENTS_STALE_TIME = 30_000;
-
-export function useAgents() {
-  return useQuery<Agent[]>({ queryKey: agentKeys.all, staleTime: AGENTS_STALE_TIME });
-}
-
-export function useAgent(id: string | undefined) {
-  return useQuery<Agent>({
-    queryKey: agentKeys.detail(id ?? ''),
-    enabled: !!id,
-    staleTime: AGENTS_STALE_TIME,
-  });
-}
-
-/** GET /api/llm/providers, normalized; the spec's defaults stand in while it loads or if it fails. */
-export function useProviderCatalogue() {
-  return useQuery<unknown, Error, ProviderCatalogue>({
-    queryKey: agentKeys.providers,
-    staleTime: PROVIDERS_STALE_TIME,
-    select: normalizeCatalogue,
-  });
-}
 
 /** After a create, update or delete: the lists (agents here and on the dashboard) and the stats. */
 function refreshAgentLists(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: agentKeys.all });
-  void queryClient.invalidateQueries({ queryKey: ['/api/organizations'] });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.agents.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.organizations.all });
 }
 
 export function useCreateAgent() {
@@ -67,7 +31,7 @@ export function useCreateAgent() {
   return useMutation({
     mutationFn: (input: CreateAgentInput) => apiRequest<Agent>('POST', '/api/agents', input),
     onSuccess: (agent, input) => {
-      if (agent?.id) queryClient.setQueryData(agentKeys.detail(agent.id), agent);
+      if (agent?.id) queryClient.setQueryData(queryKeys.agents.detail(agent.id), agent);
       refreshAgentLists(queryClient);
       toast({ title: 'Agent Created', description: `"${agent?.name ?? input.name}" is ready to work.` });
     },
@@ -87,7 +51,7 @@ export function useUpdateAgent() {
   return useMutation({
     mutationFn: ({ id, updates }: { id: string; updates: UpdateAgentInput }) => putAgent(id, updates),
     onSuccess: (agent, { id, updates }) => {
-      if (agent) queryClient.setQueryData(agentKeys.detail(id), agent);
+      if (agent) queryClient.setQueryData(queryKeys.agents.detail(id), agent);
       refreshAgentLists(queryClient);
       toast({
         title: 'Agent Updated',
@@ -100,14 +64,14 @@ export function useUpdateAgent() {
   });
 }
 
-/** The card's Pause / Activate: PUT { status } (spec part 1 §4, §8). */
+/** The card's Pause / Activate: PUT { status }. */
 export function useToggleAgentStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: 'active' | 'inactive' }) => putAgent(id, { status }),
     onSuccess: (agent, { id, status }) => {
-      if (agent) queryClient.setQueryData(agentKeys.detail(id), agent);
-      queryClient.setQueryData<Agent[]>(agentKeys.all, (list) =>
+      if (agent) queryClient.setQueryData(queryKeys.agents.detail(id), agent);
+      queryClient.setQueryData<Agent[]>(queryKeys.agents.all, (list) =>
         list?.map((item) => (item.id === id ? { ...item, ...(agent ?? {}), status } : item)),
       );
       refreshAgentLists(queryClient);
@@ -123,8 +87,10 @@ export function useDeleteAgent() {
     mutationFn: ({ id }: { id: string; name: string }) =>
       apiRequest<null>('DELETE', `/api/agents/${encodeURIComponent(id)}`),
     onSuccess: (_data, { id, name }) => {
-      queryClient.setQueryData<Agent[]>(agentKeys.all, (list) => list?.filter((agent) => agent.id !== id));
-      queryClient.removeQueries({ queryKey: agentKeys.detail(id) });
+      queryClient.setQueryData<Agent[]>(queryKeys.agents.all, (list) =>
+        list?.filter((agent) => agent.id !== id),
+      );
+      queryClient.removeQueries({ queryKey: queryKeys.agents.detail(id) });
       refreshAgentLists(queryClient);
       toast({ title: 'Agent Deleted', description: `"${name}" has been deleted.` });
     },
@@ -134,7 +100,7 @@ export function useDeleteAgent() {
   });
 }
 
-/** POST /api/agents/:id/test with the fixed greeting (spec part 1 §7); the answer becomes a toast. */
+/** POST /api/agents/:id/test with the fixed greeting; the answer becomes a toast (docs/product-rules.md). */
 export function useTestAgent() {
   return useMutation({
     mutationFn: (id: string) =>

@@ -43,7 +43,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** One agent of the grid (spec part 1 §9). */
+/** One agent of the grid. */
 export function AgentCard({ agent }: { agent: Agent }) {
   const titleId = useId();
   const descriptionId = useId();

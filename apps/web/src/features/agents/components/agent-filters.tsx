@@ -19,7 +19,7 @@ const STATUS_LABELS: Record<AgentFilters['status'], string> = {
   error: 'Error',
 };
 
-/** Search by name or role, status, provider, and Reset Filters (spec part 2 §2). */
+/** Search by name or role, status, provider, and Reset Filters. */
 export function AgentFiltersBar({
   filters,
   onChange,

@@ -19,6 +19,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Slider } from '@/components/ui/slider';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { parseApiError } from '@/lib/api';
+import { useProviders } from '@/lib/queries/providers';
 import { cn } from '@/lib/utils';
 
 import { AGENT_PROVIDER_OPTIONS, AGENT_STATUS_OPTIONS, providerLabel } from '../agent-display';
@@ -35,6 +36,7 @@ import {
   isFreeTextProvider,
   MAX_TOKENS_MIN,
   modelOptions,
+  normalizeCatalogue,
   tabOfField,
   tabsWithErrors,
   TEMPERATURE_STEP,
@@ -43,7 +45,6 @@ import {
   type AgentFormTab,
   type AgentFormValues,
 } from '../agent-form-logic';
-import { useProviderCatalogue } from '../api/agents';
 import { ProviderIcon } from './provider-icon';
 
 export type AgentPayload = ReturnType<typeof formOutputToPayload>;
@@ -56,7 +57,7 @@ const STATUS_LABELS: Record<(typeof AGENT_STATUS_OPTIONS)[number], string> = {
 };
 
 /**
- * The agent form with its four tabs (spec part 2 §2, §5): Basic Info, LLM Settings, Tools, Advanced.
+ * The agent form with its four tabs: Basic Info, LLM Settings, Tools, Advanced.
  * A failed submit switches to the tab holding the first error and focuses that field.
  */
 export function AgentForm({
@@ -93,7 +94,7 @@ export function AgentForm({
   const [tab, setTab] = useState<AgentFormTab>('basic');
   // The field to focus once its tab is shown (after a failed submit).
   const [focusTarget, setFocusTarget] = useState<AgentFormField | null>(null);
-  const catalogueQuery = useProviderCatalogue();
+  const catalogueQuery = useProviders(normalizeCatalogue);
   const catalogue = catalogueQuery.data ?? DEFAULT_PROVIDER_CATALOGUE;
   const temperatureLabelId = useId();
   const modelListId = useId();

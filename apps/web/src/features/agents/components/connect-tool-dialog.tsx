@@ -15,13 +15,14 @@ import {
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { useTools } from '@/lib/queries/tools';
 
-import { useConnectTool, useToolCatalogue } from '../api/agent-tools';
+import { useConnectTool } from '../api/agent-tools';
 import { availableTools, parseToolConfig, toolCategoryLabel, type ToolConfig } from '../tool-config';
 import type { AgentToolLink } from '../types';
 
 /**
- * Connect Tool (spec part 2 §2, §5): a tool select, a JSON configuration (accepted only when it
+ * Connect Tool: a tool select, a JSON configuration (accepted only when it
  * parses; otherwise the last valid value is kept) and Connect, disabled until a tool is chosen.
  * No <form> here: the dialog sits inside the agent form in the React tree, and a submit would
  * bubble up to it.
@@ -37,7 +38,7 @@ export function ConnectToolDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const catalogue = useToolCatalogue(open);
+  const catalogue = useTools({ enabled: open });
   const connect = useConnectTool(agentId);
   const [toolId, setToolId] = useState('');
   const [configText, setConfigText] = useState('{}');

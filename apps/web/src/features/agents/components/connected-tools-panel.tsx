@@ -96,7 +96,7 @@ function ToolLinkRow({
   );
 }
 
-/** The tools connected to an agent (spec part 2 §2): enable switch, remove, Connect Tool. */
+/** The tools connected to an agent: enable switch, remove, Connect Tool. */
 export function ConnectedToolsPanel({ agentId }: { agentId: string }) {
   const links = useAgentTools(agentId);
   const toggle = useToggleTool(agentId);

@@ -35,7 +35,7 @@ function ToolsAfterSave() {
   );
 }
 
-/** The create dialog (spec part 2 §2): four tabs, 'Agent Created' on success. */
+/** The create dialog: four tabs, 'Agent Created' on success. */
 export function CreateAgentDialog({
   open,
   onOpenChange,

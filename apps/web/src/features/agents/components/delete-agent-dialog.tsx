@@ -1,11 +1,11 @@
 import type { Agent } from '@crewline/contracts';
 
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDeleteDialog } from '@/components/confirm-dialog';
 
 import { deleteConfirmationText } from '../agent-display';
 import { useDeleteAgent } from '../api/agents';
 
-/** The delete confirmation (spec part 2 §2). */
+/** The delete confirmation. */
 export function DeleteAgentDialog({
   agent,
   open,

@@ -6,7 +6,7 @@ import { providerLabel, providerTone, type ProviderTone } from '../agent-display
 
 const ICONS: Record<string, LucideIcon> = { openai: Sparkles, anthropic: Brain, local: Server };
 
-/** Provider colours (spec part 2 §9): openai blue, anthropic purple, local green, other gray. */
+/** Provider colours (docs/product-rules.md): openai blue, anthropic purple, local green, other gray. */
 const TONE_CLASSES: Record<ProviderTone, string> = {
   blue: 'bg-blue-500/10 text-blue-600 dark:text-blue-400',
   purple: 'bg-purple-500/10 text-purple-600 dark:text-purple-400',

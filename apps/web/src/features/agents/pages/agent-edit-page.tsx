@@ -14,6 +14,7 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiStatus } from '@/lib/api';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { useAgent } from '@/lib/queries/agents';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import {
@@ -23,7 +24,7 @@ import {
   type AgentStatusDisplay,
 } from '../agent-display';
 import { agentToFormValues } from '../agent-form-logic';
-import { useAgent, useTestAgent, useUpdateAgent } from '../api/agents';
+import { useTestAgent, useUpdateAgent } from '../api/agents';
 import { AgentForm } from '../components/agent-form';
 import { ConnectedToolsPanel } from '../components/connected-tools-panel';
 import { ProviderLabel } from '../components/provider-icon';
@@ -233,7 +234,7 @@ function AgentEditor({ agent }: { agent: Agent }) {
   );
 }
 
-/** /agents/edit/:id (spec part 2 §2): the same four tabs, Back to Agents, 'Agent Not Found'. */
+/** /agents/edit/:id: the same four tabs, Back to Agents, 'Agent Not Found'. */
 export function AgentEditPage() {
   const { id } = useParams();
   const agent = useAgent(id);

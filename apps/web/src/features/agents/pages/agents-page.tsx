@@ -5,20 +5,20 @@ import { EmptyState, LoadErrorState } from '@/components/empty-state';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { ResultCount } from '@/components/result-count';
+import { useAgents } from '@/lib/queries/agents';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { DEFAULT_AGENT_FILTERS, filterAgents, hasActiveFilters, type AgentFilters } from '../agent-display';
-import { useAgents } from '../api/agents';
 import { AgentCard, AgentCardSkeleton } from '../components/agent-card';
 import { AgentFiltersBar } from '../components/agent-filters';
 import { CreateAgentDialog } from '../components/create-agent-dialog';
 
-/** Skeleton cards while the list loads (spec part 2 §9). */
+/** Skeleton cards while the list loads. */
 const SKELETON_COUNT = 6;
 
 const GRID = 'grid gap-4 md:grid-cols-2 lg:grid-cols-3 lg:gap-5';
 
-/** /agents — 'AI Agents' (spec part 2 §2). */
+/** /agents — 'AI Agents'. */
 export function AgentsPage() {
   useDocumentTitle('AI Agents');
   const agents = useAgents();

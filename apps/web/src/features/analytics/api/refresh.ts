@@ -1,9 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 
-import { SYSTEM_STATUS_KEY } from '@/lib/system-status';
-
-import { analyticsKeys } from './queries';
+import { queryKeys } from '@/lib/queries/keys';
 
 /** The Refresh button spins at least this long, so a quick answer is still seen to happen. */
 export const MIN_REFRESH_MS = 1000;
@@ -20,9 +18,9 @@ export function useRefreshAnalytics(orgId: string) {
     setRefreshing(true);
     try {
       await Promise.all([
-        queryClient.refetchQueries({ queryKey: ['/api/organizations', orgId], type: 'active' }),
-        queryClient.refetchQueries({ queryKey: analyticsKeys.executions, exact: true, type: 'active' }),
-        queryClient.refetchQueries({ queryKey: SYSTEM_STATUS_KEY, type: 'active' }),
+        queryClient.refetchQueries({ queryKey: queryKeys.organizations.of(orgId), type: 'active' }),
+        queryClient.refetchQueries({ queryKey: queryKeys.executions.newest, exact: true, type: 'active' }),
+        queryClient.refetchQueries({ queryKey: queryKeys.systemStatus, type: 'active' }),
         new Promise((resolve) => setTimeout(resolve, MIN_REFRESH_MS)),
       ]);
     } finally {

@@ -5,10 +5,10 @@ import { ActivityListSkeleton } from '@/components/activity-list-skeleton';
 import { executionStatusTone, type StatusTone } from '@/components/status-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { useExecutions } from '@/lib/queries/executions';
 import { cn } from '@/lib/utils';
 
 import { executionStatusText, recentExecutions } from '../analytics-logic';
-import { useExecutions } from '../api/queries';
 
 /** Completed green, failed red, running blue, anything else yellow (the shared status tones). */
 const look: Partial<Record<StatusTone, { icon: LucideIcon; tint: string }>> = {

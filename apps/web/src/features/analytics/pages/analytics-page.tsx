@@ -7,12 +7,12 @@ import { PageContainer, PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { downloadJson } from '@/lib/download';
+import { useAnalytics, useOrganizationStats } from '@/lib/queries/organizations';
 import { useAuth } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
 
 import { analyticsFileName, DEFAULT_RANGE, isAnalyticsRange } from '../analytics-logic';
-import { useAnalytics, useOrganizationStats } from '../api/queries';
 import { useRefreshAnalytics } from '../api/refresh';
 import { AgentsTab } from '../components/agents-tab';
 import { AnalyticsSkeleton } from '../components/analytics-skeleton';

@@ -4,11 +4,11 @@ import { Bot, CircleCheck, CircleX, Clock3, PencilLine, Play, Workflow, type Luc
 import { ActivityListSkeleton } from '@/components/activity-list-skeleton';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { useOrganizationActivity } from '@/lib/queries/organizations';
 import { useRealtimeStatus, type RealtimeStatus } from '@/lib/realtime';
 import { cn } from '@/lib/utils';
 
 import { activityTitle } from '../activity-logic';
-import { useOrganizationActivity } from '../api/queries';
 
 const MAX_ITEMS = 5;
 

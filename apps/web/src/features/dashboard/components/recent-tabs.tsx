@@ -17,9 +17,10 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDateTime, formatDuration, formatRelativeTime } from '@/lib/format';
+import { useAgents } from '@/lib/queries/agents';
+import { useExecutions } from '@/lib/queries/executions';
+import { useWorkflows } from '@/lib/queries/workflows';
 import { useNow } from '@/lib/use-now';
-
-import { useAgents, useExecutions, useWorkflows } from '../api/queries';
 
 export const RECENT_AGENTS = 6;
 export const RECENT_WORKFLOWS = 5;

@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { SystemStatusCard } from '@/components/system-status-card';
 import { Button } from '@/components/ui/button';
+import { useOrganizationStats } from '@/lib/queries/organizations';
 import { useAuth } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-import { useOrganizationStats } from '../api/queries';
 import { QuickActions } from '../components/quick-actions';
 import { RecentActivityCard } from '../components/recent-activity-card';
 import { RecentTabs } from '../components/recent-tabs';

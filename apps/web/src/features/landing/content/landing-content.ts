@@ -1,6 +1,6 @@
 /**
  * Static marketing content of the public landing page.
- * Plan contents mirror spec part 1 §9 verbatim; FAQ claims mirror spec part 1 §2.
+ * Plan names and prices match the Billing tab (docs/product-rules.md); FAQ answers claim only what the product does.
  */
 import {
   Bot,

@@ -1,9 +1,9 @@
 import type { ToolConfiguration } from '@crewline/contracts';
 import { useQuery } from '@tanstack/react-query';
 
-import { settingsKeys } from './keys';
+import { queryKeys } from '@/lib/queries/keys';
 
 /** GET /api/tools/configurations — the organization's connections (secrets masked). */
 export function useToolConfigurations() {
-  return useQuery<ToolConfiguration[]>({ queryKey: settingsKeys.toolConfigurations, staleTime: 30_000 });
+  return useQuery<ToolConfiguration[]>({ queryKey: queryKeys.toolConfigurations, staleTime: 30_000 });
 }

@@ -2,8 +2,7 @@ import type { ToolConfiguration, ToolConfigurationId } from '@crewline/contracts
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api';
-
-import { settingsKeys } from './keys';
+import { queryKeys } from '@/lib/queries/keys';
 
 export interface UpdateToolConfigurationInput {
   id: ToolConfigurationId;
@@ -17,7 +16,7 @@ export interface UpdateToolConfigurationInput {
  */
 export function useUpdateToolConfiguration() {
   const queryClient = useQueryClient();
-  const key = settingsKeys.toolConfigurations;
+  const key = queryKeys.toolConfigurations;
   return useMutation({
     mutationFn: ({ id, body }: UpdateToolConfigurationInput) =>
       apiRequest<ToolConfiguration>('PUT', `/api/tools/configurations/${encodeURIComponent(id)}`, body),
@@ -49,8 +48,8 @@ export function useUpdateToolConfiguration() {
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: key });
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.providers });
-      void queryClient.invalidateQueries({ queryKey: ['/api/system/status'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.providers });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.systemStatus });
     },
   });
 }

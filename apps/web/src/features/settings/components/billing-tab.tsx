@@ -18,7 +18,7 @@ import { formatDate } from '@/lib/format';
 import { billingStatus, PLAN_PRICES, planLabel } from '../settings-tabs';
 import { comingSoon } from './details';
 
-/** Billing (spec part 2 §2): the organization's plan and trial, with the ways to change them. */
+/** Billing: the organization's plan and trial, with the ways to change them. */
 export function BillingTab({ organization }: { organization: Organization }) {
   const status = billingStatus(organization);
   const price = PLAN_PRICES[organization.plan];

@@ -166,7 +166,7 @@ function FieldControl({
 }
 
 /**
- * One organization connection (spec part 2 §4): read-only values with Edit, or the fields with Save
+ * One organization connection: read-only values with Edit, or the fields with Save
  * and Cancel (which discards the draft). The active switch saves at once.
  */
 export function ConnectionCard({

@@ -13,7 +13,7 @@ import {
 } from '@/components/ui/card';
 
 /**
- * Microsoft 365 (spec part 2 §2, §4). The sign-in flow ships together with email triggers; until then
+ * Microsoft 365. The sign-in flow ships together with email triggers; until then
  * the card says so instead of pretending to connect.
  */
 export function MicrosoftCard() {

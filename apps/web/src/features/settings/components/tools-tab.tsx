@@ -7,14 +7,14 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useProviders } from '@/lib/queries/providers';
 
-import { useProviderModels } from '../api/list-llm-providers';
 import { useToolConfigurations } from '../api/list-tool-configurations';
-import { FALLBACK_MODELS, LLM_CONNECTIONS, OTHER_CONNECTIONS } from '../connections';
+import { FALLBACK_MODELS, LLM_CONNECTIONS, normalizeProviderModels, OTHER_CONNECTIONS } from '../connections';
 import { ConnectionCard } from './connection-card';
 import { MicrosoftCard } from './microsoft-card';
 
-/** Provider colours: OpenAI blue, Anthropic purple, local green, others gray (spec part 2 §9). */
+/** Provider colours: OpenAI blue, Anthropic purple, local green, others gray (docs/product-rules.md). */
 const visuals: Record<string, { icon: LucideIcon; tone: string }> = {
   openai_config: { icon: Bot, tone: 'bg-blue-500/10 text-blue-600 dark:text-blue-400' },
   anthropic_config: { icon: Brain, tone: 'bg-violet-500/10 text-violet-600 dark:text-violet-400' },
@@ -50,7 +50,7 @@ function CardsSkeleton({ count }: { count: number }) {
 
 export function ToolsTab() {
   const configurations = useToolConfigurations();
-  const providers = useProviderModels();
+  const providers = useProviders(normalizeProviderModels);
   const models = providers.data ?? FALLBACK_MODELS;
   const byId = new Map<string, ToolConfiguration>((configurations.data ?? []).map((item) => [item.id, item]));
 

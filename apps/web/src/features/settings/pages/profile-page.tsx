@@ -22,7 +22,7 @@ import {
 
 const tabIcons = { profile: UserRound, billing: CreditCard, organization: Building2, tools: Wrench } as const;
 
-/** Profile & Settings (spec part 2 §2): Profile, Billing, Organization and Tools; `?tab=tools` opens a tab. */
+/** Profile & Settings: Profile, Billing, Organization and Tools; `?tab=tools` opens a tab. */
 export function ProfilePage() {
   useDocumentTitle('Profile & Settings');
   const { user, organization } = useAuth();

@@ -2,8 +2,7 @@ import type { CreateToolInput, Tool } from '@crewline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api';
-
-import { toolKeys } from './keys';
+import { queryKeys } from '@/lib/queries/keys';
 
 /** POST /api/tools → 201 Tool. The new tool is shown at once, then the list is re-read. */
 export function useCreateTool() {
@@ -11,8 +10,10 @@ export function useCreateTool() {
   return useMutation({
     mutationFn: (input: CreateToolInput) => apiRequest<Tool>('POST', '/api/tools', input),
     onSuccess: (tool) => {
-      if (tool?.id) queryClient.setQueryData<Tool[]>(toolKeys.all, (list) => (list ? [tool, ...list] : list));
-      void queryClient.invalidateQueries({ queryKey: toolKeys.all });
+      if (tool?.id) {
+        queryClient.setQueryData<Tool[]>(queryKeys.tools, (list) => (list ? [tool, ...list] : list));
+      }
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tools });
     },
   });
 }

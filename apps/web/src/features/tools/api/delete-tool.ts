@@ -2,8 +2,9 @@ import type { Tool } from '@crewline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/queries/keys';
 
-import { toolKeys, toolPath } from './keys';
+import { toolPath } from './tool-path';
 
 /** DELETE /api/tools/:id → 204. Agent tool links go with it, so agent lists are re-read too. */
 export function useDeleteTool() {
@@ -11,9 +12,9 @@ export function useDeleteTool() {
   return useMutation({
     mutationFn: (id: string) => apiRequest<null>('DELETE', toolPath(id)),
     onSuccess: (_data, id) => {
-      queryClient.setQueryData<Tool[]>(toolKeys.all, (list) => list?.filter((tool) => tool.id !== id));
-      void queryClient.invalidateQueries({ queryKey: toolKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['/api/agents'] });
+      queryClient.setQueryData<Tool[]>(queryKeys.tools, (list) => list?.filter((tool) => tool.id !== id));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tools });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.agents.all });
     },
   });
 }

@@ -2,8 +2,9 @@ import type { CreateToolInput, Tool } from '@crewline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/queries/keys';
 
-import { toolKeys, toolPath } from './keys';
+import { toolPath } from './tool-path';
 
 /** PUT /api/tools/:id with the same body as create → Tool. */
 export function useUpdateTool() {
@@ -13,11 +14,11 @@ export function useUpdateTool() {
       apiRequest<Tool>('PUT', toolPath(id), input),
     onSuccess: (tool, { id }) => {
       if (tool?.id) {
-        queryClient.setQueryData<Tool[]>(toolKeys.all, (list) =>
+        queryClient.setQueryData<Tool[]>(queryKeys.tools, (list) =>
           list?.map((item) => (item.id === id ? tool : item)),
         );
       }
-      void queryClient.invalidateQueries({ queryKey: toolKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tools });
     },
   });
 }

@@ -1,6 +1,6 @@
 import type { Tool } from '@crewline/contracts';
 
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDeleteDialog } from '@/components/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 
 import { useDeleteTool } from '../api/delete-tool';

@@ -5,7 +5,7 @@ import { applyJsonText, type JsonEditorState } from '../tool-form';
 
 /**
  * The free configuration editor of categories without fields of their own. Invalid JSON is
- * ignored: the last valid object stays the value that will be saved (spec part 2 §5).
+ * ignored: the last valid object stays the value that will be saved (docs/product-rules.md).
  */
 export function JsonConfigEditor({
   id,

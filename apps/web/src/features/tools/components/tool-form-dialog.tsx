@@ -143,7 +143,7 @@ function ConfigField({
 }
 
 /**
- * Create and edit dialog of a tool (spec part 2 §2, §5). Mount it with a fresh `key` for every
+ * Create and edit dialog of a tool. Mount it with a fresh `key` for every
  * opening so it starts from the tool (or from an empty form).
  */
 export function ToolFormDialog({

@@ -6,14 +6,14 @@ import { EmptyState } from '@/components/empty-state';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
+import { useTools } from '@/lib/queries/tools';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-import { useTools } from '../api/list-tools';
 import { DeleteToolDialog } from '../components/delete-tool-dialog';
 import { ToolCard } from '../components/tool-card';
 import { ToolFormDialog } from '../components/tool-form-dialog';
 
-/** The Tools page (spec part 2 §2): the organization's tools as cards, with create, configure and delete. */
+/** The Tools page: the organization's tools as cards, with create, configure and delete. */
 export function ToolsPage() {
   useDocumentTitle('Tools');
   const tools = useTools();

@@ -1,4 +1,4 @@
-// The execution card's Cancel (beyond the spec): POST /api/executions/:id/cancel → the cancelled
+// The execution card's Cancel (docs/product-rules.md): POST /api/executions/:id/cancel → the cancelled
 // Execution; 409 when the run has already finished.
 import type { Execution } from '@crewline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

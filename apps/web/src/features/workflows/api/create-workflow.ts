@@ -1,16 +1,11 @@
-// POST /api/workflows: Save Draft / Activate of a new workflow, and Import (spec part 2 §2, §4).
+// POST /api/workflows: Save Draft / Activate of a new workflow, and Import.
 import type { CreateWorkflowInput } from '@crewline/contracts';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api';
+import type { WorkflowWithWarnings } from '@/lib/queries/workflows';
 
-import type { WorkflowWithWarnings } from './get-workflow';
-
-/** Every workflow list and detail (keys start with '/api/workflows') and the organization stats. */
-export function invalidateWorkflows(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: ['/api/workflows'] });
-  void queryClient.invalidateQueries({ queryKey: ['/api/organizations'] });
-}
+import { invalidateWorkflows } from './invalidate-workflows';
 
 export function useCreateWorkflow() {
   const queryClient = useQueryClient();

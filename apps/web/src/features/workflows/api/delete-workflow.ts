@@ -5,9 +5,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/queries/keys';
 
 import { DELETE_FAILED_TOAST, DELETED_TOAST } from '../list/workflow-list-logic';
-import { refreshWorkflowLists, workflowListKeys } from './list-workflows';
+import { invalidateWorkflows } from './invalidate-workflows';
 
 export function useDeleteWorkflow() {
   const queryClient = useQueryClient();
@@ -15,14 +16,14 @@ export function useDeleteWorkflow() {
     mutationFn: ({ id }: { id: string; name: string }) =>
       apiRequest<null>('DELETE', `/api/workflows/${encodeURIComponent(id)}`),
     onSuccess: (_data, { id }) => {
-      queryClient.setQueryData<Workflow[]>(workflowListKeys.workflows, (list) =>
+      queryClient.setQueryData<Workflow[]>(queryKeys.workflows.all, (list) =>
         list?.filter((workflow) => workflow.id !== id),
       );
-      queryClient.setQueryData<ExecutionSummary[]>(workflowListKeys.executions, (list) =>
+      queryClient.setQueryData<ExecutionSummary[]>(queryKeys.executions.newest, (list) =>
         list?.filter((execution) => execution.workflowId !== id),
       );
-      queryClient.removeQueries({ queryKey: [...workflowListKeys.workflows, id] });
-      refreshWorkflowLists(queryClient, { executions: true });
+      queryClient.removeQueries({ queryKey: queryKeys.workflows.detail(id) });
+      invalidateWorkflows(queryClient, { executions: true });
       toast(DELETED_TOAST);
     },
     onError: () => toast(DELETE_FAILED_TOAST),

@@ -6,19 +6,17 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest, parseApiError } from '@/lib/api';
 import { storeExecution } from '@/lib/execution-summaries';
+import { queryKeys } from '@/lib/queries/keys';
 
 import { executionFailedToast, executionStartedToast } from '../list/execution-logic';
 
-/** Every executions query (the general list, a workflow's runs, one run) starts with this. */
-export const EXECUTIONS_KEY = ['/api/executions'] as const;
-
 /**
- * After a run starts or stops: every executions list and detail (keys start with '/api/executions':
- * the general list and each workflow's executions) and the organization's stats.
+ * After a run starts or stops: every executions list and detail (queryKeys.executions.all: the
+ * general list, each workflow's runs, one run) and the organization's figures.
  */
 export function refreshExecutions(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: EXECUTIONS_KEY });
-  void queryClient.invalidateQueries({ queryKey: ['/api/organizations'] });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.executions.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.organizations.all });
 }
 
 /** The server's reason for a refused request (409 draft, 400 bad parameters…), never for a 5xx. */

@@ -1,11 +1,11 @@
-// PUT /api/workflows/:id: Save Draft / Activate of an existing workflow (spec part 2 §2, §4).
+// PUT /api/workflows/:id: Save Draft / Activate of an existing workflow.
 import type { UpdateWorkflowInput } from '@crewline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api';
+import type { WorkflowWithWarnings } from '@/lib/queries/workflows';
 
-import { invalidateWorkflows } from './create-workflow';
-import type { WorkflowWithWarnings } from './get-workflow';
+import { invalidateWorkflows } from './invalidate-workflows';
 
 export function useUpdateWorkflow() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import type { RealtimeEvent } from '@crewline/contracts';
+import type { ExecutionStatus, NodeOutput, RealtimeEvent } from '@crewline/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import {
@@ -17,17 +17,26 @@ const W = 'wf-1';
 const ids = (executionId: string, workflowId = W) => ({ organizationId: 'org', workflowId, executionId });
 
 const started = (e: string, w = W): RealtimeEvent => ({ type: 'workflow_execution_started', ...ids(e, w) });
-const nodeStarted = (e: string, nodeId: string, w = W): RealtimeEvent => ({
+const nodeStarted = (e: string, nodeId: string, w = W, baseNodeId = nodeId): RealtimeEvent => ({
   type: 'execution_node_started',
   ...ids(e, w),
   nodeId,
+  baseNodeId,
 });
-const nodeDone = (e: string, nodeId: string, executionTime = 1200): RealtimeEvent => ({
+const nodeDone = (e: string, nodeId: string, executionTime = 1200, baseNodeId = nodeId): RealtimeEvent => ({
   type: 'execution_node_completed',
   ...ids(e),
   nodeId,
+  baseNodeId,
   executionTime,
   totalTokens: 42,
+});
+const nodeFailed = (e: string, nodeId: string): RealtimeEvent => ({
+  type: 'execution_node_failed',
+  ...ids(e),
+  nodeId,
+  baseNodeId: nodeId,
+  error: 'OpenAI answered 500: overloaded',
 });
 const completed = (e: string): RealtimeEvent => ({ type: 'workflow_execution_completed', ...ids(e) });
 const failed = (e: string): RealtimeEvent => ({
@@ -61,6 +70,17 @@ describe('reduceRunProgress', () => {
     expect(summarizeRun(done)).toEqual({ running: 0, completed: 2, failed: 0 });
   });
 
+  it("marks a hierarchical delegation's steps on its co-worker's node", () => {
+    const state = run([
+      started('e1'),
+      nodeStarted('e1', 'lead'),
+      nodeStarted('e1', 'analyst#1', W, 'analyst'),
+      nodeDone('e1', 'analyst#1', 300, 'analyst'),
+      nodeStarted('e1', 'analyst#2', W, 'analyst'),
+    ]);
+    expect(state.nodes).toEqual({ lead: { status: 'running' }, analyst: { status: 'running' } });
+  });
+
   it('marks the node running at the failure as failed and keeps the error', () => {
     const state = run([
       started('e1'),
@@ -73,6 +93,20 @@ describe('reduceRunProgress', () => {
     expect(state.error).toBe('LLM timed out');
     expect(state.nodes.a.status).toBe('completed');
     expect(state.nodes.b).toEqual({ status: 'failed' });
+  });
+
+  it('marks a node failed as soon as its step fails, before the run ends', () => {
+    const state = run([started('e1'), nodeStarted('e1', 'a'), nodeStarted('e1', 'b'), nodeFailed('e1', 'b')]);
+    expect(state.status).toBe('running');
+    expect(state.nodes).toEqual({ a: { status: 'running' }, b: { status: 'failed' } });
+    expect(summarizeRun(state)).toEqual({ running: 1, completed: 0, failed: 1 });
+    // A failed step of an older run is ignored; one of a run seen only now is adopted.
+    const next = run([started('e2')], run([completed('e1')], state));
+    expect(run([nodeFailed('e1', 'a')], next)).toBe(next);
+    expect(run([nodeFailed('e3', 'x')], emptyRunProgress(W))).toMatchObject({
+      executionId: 'e3',
+      nodes: { x: { status: 'failed' } },
+    });
   });
 
   it('drops the marks of nodes still running when the run is cancelled', () => {
@@ -124,11 +158,16 @@ describe('reduceRunProgress', () => {
 });
 
 describe('seeding from the executions list (builder opened mid-run)', () => {
-  const step = (executionTime: number) => ({ content: 'x', executionTime, usage: { totalTokens: 7 } });
+  const step = (executionTime: number): NodeOutput => ({
+    content: 'x',
+    metadata: { agentName: 'Writer', role: 'Writes', model: 'gpt-4o' },
+    executionTime,
+    usage: { promptTokens: 4, completionTokens: 3, totalTokens: 7 },
+  });
   const execution = (
     id: string,
-    status: string,
-    output: Record<string, unknown> = {},
+    status: ExecutionStatus,
+    output: Record<string, NodeOutput> = {},
     createdAt = '2026-01-01T00:00:00Z',
   ) => ({
     id,
@@ -150,10 +189,7 @@ describe('seeding from the executions list (builder opened mid-run)', () => {
   });
 
   it('marks the finished steps of a run in progress as done', () => {
-    const seeded = seedRunProgress(
-      emptyRunProgress(W),
-      execution('e1', 'running', { a: step(900), b: 'junk' }),
-    );
+    const seeded = seedRunProgress(emptyRunProgress(W), execution('e1', 'running', { a: step(900) }));
     expect(seeded).toMatchObject({ executionId: 'e1', status: 'running' });
     expect(seeded.nodes).toEqual({ a: { status: 'completed', executionTime: 900, totalTokens: 7 } });
     // Then the events carry on.

@@ -3,7 +3,13 @@
 // editor store on purpose: the marks never touch the nodes, so they cannot make the workflow dirty
 // and are never saved or exported with it.
 // The hook that feeds it is in use-run-progress.ts; this module stays pure (zustand only) for tests.
-import type { RealtimeEvent, RealtimeEventType } from '@crewline/contracts';
+import {
+  stepNodeId,
+  type Execution,
+  type NodeOutput,
+  type RealtimeEvent,
+  type RealtimeEventType,
+} from '@crewline/contracts';
 import { create } from 'zustand';
 
 export type NodeRunStatus = 'running' | 'completed' | 'failed';
@@ -34,6 +40,7 @@ export const RUN_PROGRESS_EVENTS = [
   'workflow_execution_cancelled',
   'execution_node_started',
   'execution_node_completed',
+  'execution_node_failed',
 ] as const satisfies readonly RealtimeEventType[];
 
 export function emptyRunProgress(workflowId: string | null = null): RunProgress {
@@ -71,14 +78,18 @@ export function reduceRunProgress(state: RunProgress, event: RealtimeEvent): Run
       return current ? { ...state, status: 'running' } : startRun(state, event.executionId);
 
     case 'execution_node_started':
-    case 'execution_node_completed': {
+    case 'execution_node_completed':
+    case 'execution_node_failed': {
       if (!current && inProgress) return state;
       const base = current ? state : startRun(state, event.executionId);
       const node: NodeRunState =
         event.type === 'execution_node_started'
           ? { status: 'running' }
-          : { status: 'completed', executionTime: event.executionTime, totalTokens: event.totalTokens };
-      return { ...base, nodes: { ...base.nodes, [event.nodeId]: node } };
+          : event.type === 'execution_node_failed'
+            ? { status: 'failed' }
+            : { status: 'completed', executionTime: event.executionTime, totalTokens: event.totalTokens };
+      // A canvas marks workflow nodes: a delegation's step marks its co-worker's node.
+      return { ...base, nodes: { ...base.nodes, [event.baseNodeId]: node } };
     }
 
     case 'workflow_execution_completed':
@@ -87,7 +98,8 @@ export function reduceRunProgress(state: RunProgress, event: RealtimeEvent): Run
 
     case 'workflow_execution_failed':
       if (!current) return state;
-      // No node-level failure event: the node still running when the run failed is the one that failed.
+      // A step that failed said so (execution_node_failed); one still running failed with the run
+      // (its output could not be delivered, or its failure event was missed).
       return {
         ...state,
         status: 'failed',
@@ -106,24 +118,10 @@ export function reduceRunProgress(state: RunProgress, event: RealtimeEvent): Run
 }
 
 /** The parts of an execution (GET /api/executions) a seed reads. */
-export interface ExecutionLike {
-  id: string;
-  workflowId: string;
-  status: string;
-  output: Record<string, unknown>;
-  createdAt: string;
-}
+export type ExecutionLike = Pick<Execution, 'id' | 'workflowId' | 'status' | 'output' | 'createdAt'>;
 
-function finishedStep(value: unknown): NodeRunState | null {
-  if (!value || typeof value !== 'object') return null;
-  const step = value as { executionTime?: unknown; usage?: { totalTokens?: unknown } };
-  if (typeof step.executionTime !== 'number') return null;
-  const tokens = step.usage?.totalTokens;
-  return {
-    status: 'completed',
-    executionTime: step.executionTime,
-    ...(typeof tokens === 'number' ? { totalTokens: tokens } : {}),
-  };
+function finishedStep(step: NodeOutput): NodeRunState {
+  return { status: 'completed', executionTime: step.executionTime, totalTokens: step.usage.totalTokens };
 }
 
 /** The newest run of the workflow that is still in progress (pending or running), if any. */
@@ -153,10 +151,10 @@ export function seedRunProgress(state: RunProgress, execution: ExecutionLike): R
   if (!same && state.status === 'running') return state;
   const base = same ? state : startRun(state, execution.id);
   let nodes = base.nodes;
-  for (const [nodeId, value] of Object.entries(execution.output ?? {})) {
-    const step = finishedStep(value);
-    if (!step || nodes[nodeId]) continue;
-    nodes = { ...nodes, [nodeId]: step };
+  for (const [stepId, step] of Object.entries(execution.output)) {
+    const nodeId = stepNodeId(stepId, step);
+    if (nodes[nodeId]) continue;
+    nodes = { ...nodes, [nodeId]: finishedStep(step) };
   }
   return nodes === base.nodes && same ? state : { ...base, nodes };
 }

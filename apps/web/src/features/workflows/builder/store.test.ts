@@ -17,7 +17,7 @@ describe('builder store', () => {
     expect(settings).toMatchObject({ processType: 'sequential', triggerType: 'manual' });
   });
 
-  it('adds an agent node with the agent data and the spec defaults', () => {
+  it('adds an agent node with the agent data, text output and the database destination', () => {
     const id = useBuilderStore.getState().addAgentNode(agent, { x: 10, y: 20 });
     const node = useBuilderStore.getState().nodes.find((n) => n.id === id)!;
     expect(node.type).toBe('agent');

@@ -48,12 +48,15 @@ export interface BuilderState {
   selectedNodeId: string | null;
   selectedEdgeId: string | null;
   tab: SidebarTab;
+  /** Typed beside Save; kept with the version the next save records (docs/product-rules.md). */
+  versionNote: string;
 
   startNew: () => void;
   loadWorkflow: (workflow: Workflow) => void;
   setSettings: (patch: Partial<Omit<WorkflowSettings, 'triggerConfig'>>) => void;
   setTriggerConfig: (patch: Partial<TriggerConfig>) => void;
   setTab: (tab: SidebarTab) => void;
+  setVersionNote: (note: string) => void;
 
   onNodesChange: (changes: NodeChange<BuilderNode>[]) => void;
   onEdgesChange: (changes: EdgeChange<BuilderEdge>[]) => void;
@@ -85,6 +88,7 @@ export const useBuilderStore = create<BuilderState>()((set, get) => ({
   edges: [],
   ...emptySelection,
   tab: 'agents',
+  versionNote: '',
 
   startNew: () =>
     set({
@@ -96,6 +100,7 @@ export const useBuilderStore = create<BuilderState>()((set, get) => ({
       edges: [],
       ...emptySelection,
       tab: 'agents',
+      versionNote: '',
     }),
 
   loadWorkflow: (workflow) =>
@@ -108,12 +113,14 @@ export const useBuilderStore = create<BuilderState>()((set, get) => ({
       edges: (workflow.edges ?? []).map(toBuilderEdge),
       ...emptySelection,
       tab: 'agents',
+      versionNote: '',
     }),
 
   setSettings: (patch) => set((s) => ({ settings: { ...s.settings, ...patch } })),
   setTriggerConfig: (patch) =>
     set((s) => ({ settings: { ...s.settings, triggerConfig: { ...s.settings.triggerConfig, ...patch } } })),
   setTab: (tab) => set({ tab }),
+  setVersionNote: (versionNote) => set({ versionNote }),
 
   onNodesChange: (changes) => {
     const { nodes } = get();

@@ -1,4 +1,4 @@
-// The builder's shapes and constants (spec part 2 §2, §3, §4, §9).
+// The builder's shapes and constants.
 import type { Edge, Node } from '@xyflow/react';
 
 export const PROCESS_TYPES = ['sequential', 'hierarchical', 'parallel'] as const;
@@ -42,7 +42,7 @@ export const TRIGGER_TYPE_LABELS: Record<TriggerType, string> = {
   email: 'Email',
 };
 
-/** Canvas limits (spec part 2 §9). */
+/** Canvas limits (docs/product-rules.md). */
 export const MIN_ZOOM = 0.5;
 export const MAX_ZOOM = 2;
 export const SNAP_GRID: [number, number] = [15, 15];
@@ -52,7 +52,7 @@ export const END_POSITION = { x: 500, y: 100 };
 
 export type BuilderNodeType = 'start' | 'end' | 'agent';
 
-/** Everything a node carries (spec part 2 §2 "Node properties"). */
+/** Everything a node carries: the Properties panel's fields. */
 export interface BuilderNodeData extends Record<string, unknown> {
   label: string;
   description: string;

@@ -1,7 +1,6 @@
-import type { Execution } from '@crewline/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
+import { useExecutions } from '@/lib/queries/executions';
 import { useRealtimeEvent } from '@/lib/realtime';
 
 import { newestRunInProgress, RUN_PROGRESS_EVENTS, useRunProgressStore } from './run-progress';
@@ -25,14 +24,12 @@ export function useFollowWorkflowRuns(workflowId: string | null): void {
 
   useRealtimeEvent(progressEvents, apply);
 
-  const executions = useQuery<Execution[]>({
-    queryKey: ['/api/executions'],
-    staleTime: 30_000,
-    enabled: !!workflowId,
-  });
+  const executions = useExecutions({ enabled: !!workflowId });
   useEffect(() => {
     if (!workflowId || !executions.data) return;
-    const run = newestRunInProgress(executions.data, workflowId);
+    // Summaries carry no steps' output: the seed marks the run in progress, the events its steps.
+    const summaries = executions.data.map((summary) => ({ ...summary, output: {} }));
+    const run = newestRunInProgress(summaries, workflowId);
     if (run) seed(run);
   }, [executions.data, workflowId, seed]);
 }

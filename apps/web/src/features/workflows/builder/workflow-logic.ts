@@ -1,5 +1,5 @@
 // Pure rules of the builder: default nodes, conversions between the API and the canvas, the save
-// payload and status, the client-side checks before saving, export and import (spec part 2 §2-§5).
+// payload and status, the client-side checks before saving, export and import (docs/product-rules.md).
 import {
   workflowMessages,
   type CreateWorkflowInput,
@@ -55,7 +55,7 @@ function oneOf<T extends string>(values: readonly T[], value: unknown, fallback:
   return typeof value === 'string' && (values as readonly string[]).includes(value) ? (value as T) : fallback;
 }
 
-/** A node's data with every property present and the spec's defaults (text, database). */
+/** A node's data with every property present; output format text and destination database by default. */
 export function normalizeNodeData(
   type: BuilderNodeType,
   data: Record<string, unknown> | undefined,
@@ -83,7 +83,7 @@ export function normalizeNodeData(
   };
 }
 
-/** Start and End can never be deleted (spec part 2 §2). */
+/** Start and End can never be deleted (docs/product-rules.md). */
 export function isProtectedType(type: string | undefined): boolean {
   return type === 'start' || type === 'end';
 }
@@ -167,15 +167,15 @@ export function edgeId(source: string, target: string): string {
 export type SaveIntent = 'draft' | 'activate';
 
 /**
- * Spec part 2 §4: Save Draft stores draft for a new workflow and keeps the existing status when
- * editing; Activate stores active.
+ * Save Draft stores draft for a new workflow and keeps the existing status when editing; Activate
+ * stores active (docs/product-rules.md).
  */
 export function saveStatus(intent: SaveIntent, existingStatus: WorkflowStatus | null): WorkflowStatus {
   if (intent === 'activate') return 'active';
   return existingStatus ?? 'draft';
 }
 
-/** The success toast title for a save (spec part 2 §8). */
+/** The success toast title for a save. */
 export function saveSuccessTitle(intent: SaveIntent, isNew: boolean): string {
   if (intent === 'activate') return isNew ? 'Workflow Created & Activated' : 'Workflow Activated';
   return isNew ? 'Workflow Created' : 'Workflow Updated';
@@ -205,7 +205,7 @@ export interface BuilderSnapshot {
   edges: BuilderEdge[];
 }
 
-/** The trigger fields that belong to each trigger type (spec part 2 §2). */
+/** The trigger fields that belong to each trigger type. */
 const TRIGGER_FIELDS: Record<TriggerType, (keyof WorkflowSettings['triggerConfig'])[]> = {
   manual: [],
   schedule: ['cron'],
@@ -266,7 +266,7 @@ export interface BlockingToast {
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * The checks run before Save Draft and Activate (spec part 2 §5), in order: name, cron, email,
+ * The checks run before Save Draft and Activate (docs/product-rules.md), in order: name, cron, email,
  * then the structural errors joined by ', '. Null when the workflow may be saved.
  */
 export function preSaveCheck(

@@ -1,11 +1,11 @@
 import type { Workflow } from '@crewline/contracts';
 
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDeleteDialog } from '@/components/confirm-dialog';
 
 import { useDeleteWorkflow } from '../api/delete-workflow';
 import { deleteConfirmationText } from './workflow-list-logic';
 
-/** The delete confirmation titled 'Delete Workflow' (spec part 1 §8). */
+/** The delete confirmation titled 'Delete Workflow'. */
 export function DeleteWorkflowDialog({
   workflow,
   open,

@@ -2,8 +2,8 @@ import type { Execution } from '@crewline/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 
 import { downloadFile } from '@/lib/download';
+import { fetchExecution } from '@/lib/queries/executions';
 
-import { executionKey } from '../api/get-execution';
 import { executionOutputFileName, formatOutputJson } from './execution-logic';
 
 /** Saves an execution's output as execution-{first 8 characters of id}-output.json (docs/product-rules.md). */
@@ -13,6 +13,6 @@ export function downloadExecutionOutput(execution: Pick<Execution, 'id' | 'outpu
 
 /** Download Results from a list's summary: reads the whole run (GET /api/executions/:id) first. */
 export async function downloadExecutionOutputById(queryClient: QueryClient, id: string): Promise<void> {
-  const execution = await queryClient.fetchQuery<Execution>({ queryKey: executionKey(id), staleTime: 0 });
+  const execution = await fetchExecution(queryClient, id);
   downloadExecutionOutput(execution);
 }

@@ -29,7 +29,7 @@ import {
 } from './execution-logic';
 
 /**
- * The Execute dialog (spec part 1 §2): optional runtime instructions and optional parameters named
+ * The Execute dialog (docs/product-rules.md): optional runtime instructions and optional parameters named
  * param_N (renamable, removable). Confirm reads 'Starting...' while the run is being started.
  */
 export function ExecuteWorkflowDialog({

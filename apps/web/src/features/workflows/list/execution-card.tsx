@@ -1,6 +1,6 @@
 import type { ExecutionSummary } from '@crewline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleStop, Download, Eye } from 'lucide-react';
+import { CircleStop, Download, Eye, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 import { Spinner } from '@/components/spinner';
@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatSeconds } from '@/lib/format';
 
 import { useCancelExecution } from '../api/cancel-execution';
+import { useRetryExecution } from '../api/retry-execution';
 import { toast } from '@/components/ui/use-toast';
 
 import { downloadExecutionOutputById } from './download-output';
@@ -23,6 +24,7 @@ import {
   triggeredByLabel,
 } from './execution-logic';
 import { useNow } from '@/lib/use-now';
+import { canRetry } from './run-review-logic';
 import { ExecutionStatusBadge } from './workflow-badges';
 import { shortId } from './workflow-list-logic';
 
@@ -44,7 +46,8 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 /**
  * One run on the Executions tab (docs/product-rules.md): name, short id, status, Started, Duration (ticking
  * while running), Triggered By, Process Type, the Error and Output boxes, View Details, Download
- * Results, and Cancel while the run is pending or running (beyond the spec).
+ * Results, Cancel while the run is pending or running, and Retry once it failed or was
+ * cancelled.
  */
 export function ExecutionCard({
   execution,
@@ -56,6 +59,7 @@ export function ExecutionCard({
   onViewDetails: () => void;
 }) {
   const cancel = useCancelExecution();
+  const retry = useRetryExecution();
   const active = isExecutionActive(execution.status);
   const now = useNow(active && !!execution.startedAt);
   const queryClient = useQueryClient();
@@ -151,6 +155,20 @@ export function ExecutionCard({
           >
             {cancel.isPending ? <Spinner /> : <CircleStop aria-hidden="true" />}
             {cancel.isPending ? 'Cancelling...' : 'Cancel'}
+          </Button>
+        )}
+        {canRetry(execution.status) && (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="flex-1"
+            onClick={() => retry.mutate({ id: execution.id, workflowName })}
+            disabled={retry.isPending}
+            aria-busy={retry.isPending}
+          >
+            {retry.isPending ? <Spinner /> : <RotateCcw aria-hidden="true" />}
+            {retry.isPending ? 'Retrying...' : 'Retry'}
           </Button>
         )}
       </div>

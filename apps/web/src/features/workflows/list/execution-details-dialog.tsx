@@ -1,6 +1,17 @@
-import type { ExecutionSummary } from '@crewline/contracts';
-import { Bot, Clock, Coins, Download, FileText, ScrollText, SlidersHorizontal } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import type { Execution, ExecutionSummary } from '@crewline/contracts';
+import {
+  Bot,
+  Clock,
+  Coins,
+  Download,
+  FileText,
+  Network,
+  Recycle,
+  RotateCcw,
+  ScrollText,
+  SlidersHorizontal,
+} from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
 
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
@@ -15,9 +26,11 @@ import {
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDateTime, formatNumber, formatSeconds } from '@/lib/format';
 import { executionPlaceholder } from '@/lib/execution-summaries';
+import { useExecution } from '@/lib/queries/executions';
 import { cn } from '@/lib/utils';
 
-import { useExecution } from '../api/get-execution';
+import { useRetryExecution } from '../api/retry-execution';
+import { RunGraphDialog } from '../graph/run-graph-dialog';
 import { downloadExecutionOutput } from './download-output';
 import {
   executionDurationSeconds,
@@ -26,10 +39,18 @@ import {
   hasOutput,
   isExecutionActive,
   processTypeLabel,
-  readableLogs,
   triggeredByLabel,
 } from './execution-logic';
 import { useNow } from '@/lib/use-now';
+import {
+  canRetry,
+  canRetryFromStep,
+  inRunOrder,
+  resultEntries,
+  reusedFromLabel,
+  reusedSteps,
+  versionLabel,
+} from './run-review-logic';
 import { ExecutionStatusBadge } from './workflow-badges';
 import { executionWorkflowName, readableOutputs, shortId } from './workflow-list-logic';
 
@@ -58,6 +79,38 @@ export function ExecutionErrorBox({ error, className }: { error: string; classNa
   );
 }
 
+/** The run's final result, shown before anything else: one text, or one per agent for a parallel run. */
+function ResultSection({ execution }: { execution: Execution }) {
+  const entries = resultEntries(execution.result, execution.output);
+  if (entries.length === 0) return null;
+  return (
+    <section className="space-y-1.5" aria-labelledby="execution-result-title" data-testid="execution-result">
+      <h3 id="execution-result-title" className="text-xs font-medium text-muted-foreground">
+        Result
+      </h3>
+      {entries.map((entry) => (
+        <div key={entry.key} className="overflow-hidden rounded-lg border border-primary/25 bg-primary/5">
+          {entry.agentName && (
+            <p
+              className="border-b border-primary/15 px-3 py-1.5 text-xs font-medium"
+              data-testid="execution-result-agent"
+            >
+              {entry.agentName}
+            </p>
+          )}
+          {/* Model text is shown as text: React escapes it, whitespace is kept. */}
+          <div
+            className="max-h-64 overflow-y-auto px-3 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap"
+            data-testid="execution-result-text"
+          >
+            {entry.text}
+          </div>
+        </div>
+      ))}
+    </section>
+  );
+}
+
 const LOG_TONE: Record<string, string> = {
   info: 'text-muted-foreground',
   warn: 'text-amber-700 dark:text-amber-400',
@@ -82,12 +135,15 @@ export function ExecutionDetailsDialog({
   workflowName,
   open,
   onOpenChange,
+  onRetried,
 }: {
   /** The run as the list knows it (its summary); the dialog reads the whole run by id while open. */
   execution: ExecutionSummary;
   workflowName?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Shows the new run a Retry started; without it the dialog closes and the list shows the new run. */
+  onRetried?: (execution: Execution) => void;
 }) {
   const placeholder = useMemo(() => executionPlaceholder(initial), [initial]);
   const query = useExecution(initial.id, { enabled: open, placeholder });
@@ -95,12 +151,30 @@ export function ExecutionDetailsDialog({
   const active = isExecutionActive(execution.status);
   const now = useNow(open && active && !!execution.startedAt);
 
-  const outputs = readableOutputs(execution.output);
-  const logs = readableLogs(execution.logs);
+  const outputs = inRunOrder(readableOutputs(execution.output), execution);
+  const logs = execution.logs;
   const metrics = executionMetrics(execution.metrics);
   const parameters = Object.entries(execution.parameters ?? {});
   const input = execution.input ?? {};
   const name = workflowName || executionWorkflowName(execution, undefined);
+  const version = versionLabel(execution.workflowVersion);
+  const reused = reusedSteps(execution.output);
+  const retryable = canRetry(execution.status);
+  const retryFromStep = canRetryFromStep(execution);
+  const [graphOpen, setGraphOpen] = useState(false);
+  // The graph closes with the details, so opening them again shows the details first.
+  if (!open && graphOpen) setGraphOpen(false);
+  const retry = useRetryExecution();
+  const startRetry = (fromNodeId?: string, fromStepName?: string) =>
+    retry.mutate(
+      { id: execution.id, workflowName: name, fromNodeId, fromStepName },
+      {
+        onSuccess: (next) => {
+          if (next?.id && onRetried) onRetried(next);
+          else onOpenChange(false);
+        },
+      },
+    );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -112,6 +186,27 @@ export function ExecutionDetailsDialog({
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2 pr-8">
             <DialogTitle>Execution Details</DialogTitle>
             <ExecutionStatusBadge status={execution.status} />
+            {version && (
+              <span
+                className="rounded-md border px-1.5 py-0.5 font-mono text-xs text-muted-foreground"
+                title={`This run executed version ${execution.workflowVersion} of the workflow`}
+                data-testid="execution-version"
+              >
+                {version}
+              </span>
+            )}
+            {version && (
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="h-7 px-2.5 text-xs"
+                onClick={() => setGraphOpen(true)}
+              >
+                <Network aria-hidden="true" />
+                View graph
+              </Button>
+            )}
           </div>
           <DialogDescription className="break-words">
             {name} · ID <span className="font-mono">{shortId(execution.id)}</span>
@@ -119,6 +214,9 @@ export function ExecutionDetailsDialog({
         </DialogHeader>
 
         <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-6">
+          <ResultSection execution={execution} />
+          {execution.error && <ExecutionErrorBox error={execution.error} />}
+
           <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg border bg-muted/30 p-3 text-sm sm:grid-cols-3">
             <Fact label="Started">{formatDateTime(execution.startedAt, 'Not started')}</Fact>
             <Fact label="Duration">
@@ -139,8 +237,6 @@ export function ExecutionDetailsDialog({
               </span>
             </Fact>
           </dl>
-
-          {execution.error && <ExecutionErrorBox error={execution.error} />}
 
           <Tabs defaultValue="output" className="gap-3 pb-2">
             <TabsList className="w-full sm:w-fit">
@@ -172,34 +268,54 @@ export function ExecutionDetailsDialog({
                       data-testid="agent-output"
                     >
                       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b bg-muted/30 px-3 py-2 text-xs">
-                        <div className="flex min-w-0 items-center gap-2">
+                        <div className="flex min-w-0 flex-wrap items-center gap-2">
                           <span className="grid size-6 shrink-0 place-items-center rounded-md bg-primary/10 text-primary">
                             <Bot className="size-3.5" aria-hidden="true" />
                           </span>
                           <span className="truncate text-sm font-medium" data-testid="agent-output-name">
                             {output.agentName}
                           </span>
-                          {(output.role || output.model) && (
-                            <span className="hidden truncate text-muted-foreground sm:inline">
-                              {[output.role, output.model].filter(Boolean).join(' · ')}
-                            </span>
-                          )}
-                        </div>
-                        <div className="flex items-center gap-3 text-muted-foreground tabular-nums">
-                          {output.executionTime !== null && (
-                            <span className="inline-flex items-center gap-1" data-testid="agent-output-time">
-                              <Clock className="size-3.5" aria-hidden="true" />
-                              {formatNumber(output.executionTime)} ms
-                            </span>
-                          )}
-                          {output.totalTokens !== null && (
+                          {reused[output.nodeId] && (
                             <span
-                              className="inline-flex items-center gap-1"
-                              data-testid="agent-output-tokens"
+                              className="inline-flex shrink-0 items-center gap-1 rounded-full border border-violet-500/30 bg-violet-50 px-2 py-0.5 text-[11px] font-medium text-violet-700 dark:bg-violet-950 dark:text-violet-300"
+                              title={`${reusedFromLabel(reused[output.nodeId]!)}: no model call in this run`}
+                              data-testid="agent-output-reused"
                             >
-                              <Coins className="size-3.5" aria-hidden="true" />
-                              {formatNumber(output.totalTokens)} tokens
+                              <Recycle className="size-3" aria-hidden="true" />
+                              {reusedFromLabel(reused[output.nodeId]!)}
                             </span>
+                          )}
+                          <span className="hidden truncate text-muted-foreground sm:inline">
+                            {[output.role, output.model].filter(Boolean).join(' · ')}
+                          </span>
+                        </div>
+                        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground tabular-nums">
+                          <span
+                            className="inline-flex items-center gap-1 whitespace-nowrap"
+                            data-testid="agent-output-time"
+                          >
+                            <Clock className="size-3.5" aria-hidden="true" />
+                            {formatNumber(output.executionTime)} ms
+                          </span>
+                          <span
+                            className="inline-flex items-center gap-1 whitespace-nowrap"
+                            data-testid="agent-output-tokens"
+                          >
+                            <Coins className="size-3.5" aria-hidden="true" />
+                            {formatNumber(output.totalTokens)} tokens
+                          </span>
+                          {retryFromStep && (
+                            <Button
+                              type="button"
+                              variant="ghost"
+                              size="sm"
+                              className="h-6 px-2 text-xs"
+                              disabled={retry.isPending}
+                              onClick={() => startRetry(output.nodeId, output.agentName)}
+                            >
+                              <RotateCcw aria-hidden="true" />
+                              Retry from this step
+                            </Button>
                           )}
                         </div>
                       </div>
@@ -302,6 +418,18 @@ export function ExecutionDetailsDialog({
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
             Close
           </Button>
+          {retryable && (
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => startRetry()}
+              disabled={retry.isPending}
+              aria-busy={retry.isPending}
+            >
+              {retry.isPending ? <Spinner /> : <RotateCcw aria-hidden="true" />}
+              {retry.isPending ? 'Retrying...' : 'Retry'}
+            </Button>
+          )}
           <Button
             type="button"
             onClick={() => downloadExecutionOutput(execution)}
@@ -311,6 +439,14 @@ export function ExecutionDetailsDialog({
             Download Results
           </Button>
         </DialogFooter>
+        {version && (
+          <RunGraphDialog
+            execution={execution}
+            workflowName={name}
+            open={graphOpen}
+            onOpenChange={setGraphOpen}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -21,7 +21,6 @@ import {
   parameterCountLabel,
   parameterErrors,
   processTypeLabel,
-  readableLogs,
   removeParameter,
   renameParameter,
   setParameterValue,
@@ -98,7 +97,7 @@ describe('parameters editor', () => {
 });
 
 describe('toasts', () => {
-  it('uses the spec texts', () => {
+  it('names the workflow when started and appends the server reason when starting fails', () => {
     expect(executionStartedToast('Digest')).toEqual({
       title: 'Workflow Started',
       description: '"Digest" execution has been started with custom instructions',
@@ -151,7 +150,6 @@ describe('execution card fields', () => {
     expect(isExecutionActive('completed')).toBe(false);
     expect(isExecutionActive('cancelled')).toBe(false);
     expect(hasOutput({})).toBe(false);
-    expect(hasOutput(null)).toBe(false);
     expect(hasOutput({ n1: { content: 'x' } })).toBe(true);
     // The card's Output box reads the summary's result text.
     expect(hasResult(null)).toBe(false);
@@ -165,17 +163,26 @@ describe('execution card fields', () => {
     expect(formatOutputJson(null)).toBe('{}');
   });
 
-  it('reads metrics and logs defensively', () => {
-    expect(executionMetrics({ totalTokens: 12, steps: 2, durationMs: 5 })).toEqual({
-      totalTokens: 12,
+  it('shows the figures a run has, and none before it completes', () => {
+    expect(
+      executionMetrics({
+        totalTokens: 12,
+        promptTokens: 8,
+        completionTokens: 4,
+        steps: 2,
+        durationMs: 5,
+        reusedSteps: 1,
+      }),
+    ).toEqual({ totalTokens: 12, promptTokens: 8, completionTokens: 4, steps: 2 });
+    // A running or failed run has no metrics yet.
+    expect(executionMetrics({})).toEqual({
+      totalTokens: null,
       promptTokens: null,
       completionTokens: null,
-      steps: 2,
+      steps: null,
     });
-    expect(executionMetrics(null).totalTokens).toBeNull();
-    const line = { at: start, level: 'info', message: 'Run started' };
-    expect(readableLogs([line, 'junk', { message: 1 }, null])).toEqual([line]);
-    expect(readableLogs(undefined)).toEqual([]);
+    // Zero is a figure, not a missing one.
+    expect(executionMetrics({ totalTokens: 0 }).totalTokens).toBe(0);
   });
 
   it('sorts newest first', () => {

@@ -1,7 +1,7 @@
 // Pure rules of running workflows and reading their runs (docs/product-rules.md): the Execute
 // dialog's parameters, the execution card's fields and the details dialog's download.
 // No React, so the vitest 'web' project can test them directly.
-import type { Execution, ExecutionLog } from '@crewline/contracts';
+import type { Execution } from '@crewline/contracts';
 
 import { capitalize } from '@/lib/format';
 
@@ -103,7 +103,7 @@ export function executionStartedToast(name: string) {
 
 export const EXECUTION_FAILED_DESCRIPTION = 'Failed to start workflow execution';
 
-/** The spec's text, followed by the server's reason when it gave one (a draft, a paused workflow). */
+/** The fixed text, followed by the server's reason when it gave one (a draft, a paused workflow). */
 export function executionFailedToast(serverMessage?: string | null) {
   return {
     variant: 'destructive',
@@ -167,9 +167,9 @@ export function processTypeLabel(processType: string | null | undefined): string
   return capitalize(processType?.trim()) || 'Unknown';
 }
 
-/** The details' Download Results is enabled only when the output map has entries. */
-export function hasOutput(output: unknown): boolean {
-  return !!output && typeof output === 'object' && Object.keys(output).length > 0;
+/** The details' Download Results is enabled only when the output map has entries (and the Input box when the input has). */
+export function hasOutput(output: Readonly<Record<string, unknown>>): boolean {
+  return Object.keys(output).length > 0;
 }
 
 /** The card's Output box and Download Results appear only when the run has a final result. */
@@ -200,29 +200,14 @@ export interface ExecutionMetricsSummary {
   steps: number | null;
 }
 
-const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-
-/** The known numbers of an execution's metrics map. */
-export function executionMetrics(metrics: unknown): ExecutionMetricsSummary {
-  const record = metrics && typeof metrics === 'object' ? (metrics as Record<string, unknown>) : {};
+/** The figures the details show; null for those the run has not got (it has none until it completes). */
+export function executionMetrics(metrics: Execution['metrics']): ExecutionMetricsSummary {
   return {
-    totalTokens: numberOrNull(record.totalTokens),
-    promptTokens: numberOrNull(record.promptTokens),
-    completionTokens: numberOrNull(record.completionTokens),
-    steps: numberOrNull(record.steps),
+    totalTokens: metrics.totalTokens ?? null,
+    promptTokens: metrics.promptTokens ?? null,
+    completionTokens: metrics.completionTokens ?? null,
+    steps: metrics.steps ?? null,
   };
-}
-
-/** The log lines that have the log shape, in their order. */
-export function readableLogs(logs: unknown): ExecutionLog[] {
-  if (!Array.isArray(logs)) return [];
-  return logs.filter(
-    (line): line is ExecutionLog =>
-      !!line &&
-      typeof line === 'object' &&
-      typeof (line as ExecutionLog).message === 'string' &&
-      typeof (line as ExecutionLog).at === 'string',
-  );
 }
 
 /** GET /api/executions answers at most this many runs without a limit (the server's default page). */

@@ -3,6 +3,7 @@ import { History } from 'lucide-react';
 import { useState } from 'react';
 
 import { EmptyState, LoadErrorState } from '@/components/empty-state';
+import { executionSummaryOf } from '@/lib/execution-summaries';
 
 import { ExecutionCard, ExecutionCardSkeleton } from './execution-card';
 import { ExecutionDetailsDialog } from './execution-details-dialog';
@@ -85,6 +86,8 @@ export function ExecutionsTab({
           workflowName={executionWorkflowName(current, workflows)}
           open={detailsOpen}
           onOpenChange={setDetailsOpen}
+          // A Retry from the details shows the new run there (it is also first in the list now).
+          onRetried={(next) => setSelected(executionSummaryOf(next))}
         />
       )}
     </>

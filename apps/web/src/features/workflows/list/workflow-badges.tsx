@@ -89,7 +89,10 @@ const EXECUTION_DEFAULT_STYLE = {
   className: 'border-amber-500/30 bg-amber-500/10 text-amber-700 dark:text-amber-400',
 };
 
-/** Execution colours (spec part 1 §4): completed green, failed red, running blue, anything else yellow. */
+/**
+ * Execution colours (docs/product-rules.md): completed green, failed red, running blue, anything else
+ * yellow.
+ */
 export function ExecutionStatusBadge({ status, className }: { status: string; className?: string }) {
   const style = EXECUTION_STYLE[status] ?? EXECUTION_DEFAULT_STYLE;
   const Icon = style.icon;

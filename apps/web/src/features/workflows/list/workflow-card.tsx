@@ -9,10 +9,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
+import { fetchLatestExecution } from '@/lib/queries/executions';
 
 import { useActivateWorkflow } from '../api/activate-workflow';
 import { useExecuteWorkflow } from '../api/execute-workflow';
-import { fetchLatestExecution } from '../api/workflow-executions';
 import { DeleteWorkflowDialog } from './delete-workflow-dialog';
 import { ExecuteWorkflowDialog } from './execute-workflow-dialog';
 import { ExecutionDetailsDialog } from './execution-details-dialog';

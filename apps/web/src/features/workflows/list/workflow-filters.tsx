@@ -10,7 +10,7 @@ import {
   type WorkflowFilters,
 } from './workflow-list-logic';
 
-/** Search by name or description, Status, Process Type and Reset Filters (spec part 1 §2, §5). */
+/** Search by name or description, Status, Process Type and Reset Filters (docs/product-rules.md). */
 export function WorkflowFiltersBar({
   filters,
   onChange,

@@ -142,7 +142,7 @@ describe('card rules', () => {
     expect(executionWorkflowName({ workflowId: 'gone', workflowName: null }, [])).toBe('Unknown Workflow');
   });
 
-  it('uses the spec texts', () => {
+  it('words the delete confirmation and the activation toast with the workflow name', () => {
     expect(deleteConfirmationText('Flow')).toBe(
       'Are you sure you want to delete "Flow"? This action cannot be undone and will remove all associated executions.',
     );
@@ -152,18 +152,14 @@ describe('card rules', () => {
     });
   });
 
-  it('reads per-node outputs with text content', () => {
+  it('reads the steps that have text, with their agent and figures', () => {
+    const usage = { promptTokens: 30, completionTokens: 12, totalTokens: 42 };
+    const metadata = { agentName: 'Writer', role: 'Copywriter', model: 'gpt-4o' };
     expect(
       readableOutputs({
-        n1: {
-          content: 'Hello',
-          metadata: { agentName: 'Writer', role: 'Copywriter', model: 'gpt-4o' },
-          executionTime: 120,
-          usage: { totalTokens: 42 },
-        },
-        n2: { content: '   ' },
-        n3: 'not an entry',
-        n4: { content: 'Bare' },
+        n1: { content: 'Hello', metadata, executionTime: 120, usage },
+        n2: { content: '   ', metadata, executionTime: 5, usage },
+        n3: { content: 'Unnamed', metadata: { ...metadata, agentName: '' }, executionTime: 7, usage },
       }),
     ).toEqual([
       {
@@ -176,16 +172,15 @@ describe('card rules', () => {
         totalTokens: 42,
       },
       {
-        nodeId: 'n4',
-        content: 'Bare',
+        nodeId: 'n3',
+        content: 'Unnamed',
         agentName: 'Agent',
-        role: null,
-        model: null,
-        executionTime: null,
-        totalTokens: null,
+        role: 'Copywriter',
+        model: 'gpt-4o',
+        executionTime: 7,
+        totalTokens: 42,
       },
     ]);
-    expect(readableOutputs(null)).toEqual([]);
-    expect(readableOutputs([])).toEqual([]);
+    expect(readableOutputs({})).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// Pure rules of the workflows list page (spec part 1 §2, §3, §4, §5, §8, §9).
+// Pure rules of the workflows list page (docs/product-rules.md).
 // No React, so the vitest 'web' project can test them directly.
 import type { Execution, Workflow } from '@crewline/contracts';
 
@@ -33,7 +33,7 @@ export function hasActiveFilters(filters: WorkflowFilters): boolean {
 
 /**
  * Search is a case-insensitive substring match on name or description; status and process type
- * are exact matches; 'all' disables a filter (spec part 1 §5).
+ * are exact matches; 'all' disables a filter.
  */
 export function filterWorkflows<T extends FilterableWorkflow>(
   workflows: readonly T[],
@@ -56,7 +56,7 @@ export function filterWorkflows<T extends FilterableWorkflow>(
  * Card
  * -------------------------------------------------------------------------------------------- */
 
-/** Nodes of type 'agent' are the workflow's agents (spec part 1 §3). */
+/** Nodes of type 'agent' are the workflow's agents. */
 export function countAgents(nodes: readonly { type?: string | null }[] | null | undefined): number {
   if (!Array.isArray(nodes)) return 0;
   return nodes.filter((node) => node?.type === 'agent').length;
@@ -67,12 +67,12 @@ export function agentCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'agent' : 'agents'}`;
 }
 
-/** Activate is offered only for drafts; any other status gets Execute (spec part 1 §2). */
+/** Activate is offered only for drafts; any other status gets Execute. */
 export function primaryAction(status: string | null | undefined): 'activate' | 'execute' {
   return status === 'draft' ? 'activate' : 'execute';
 }
 
-/** The newest execution (by createdAt, descending) of a workflow, or null (spec part 1 §4). */
+/** The newest execution (by createdAt, descending) of a workflow, or null: the card's Last Result. */
 export function latestExecutionOf<T extends Pick<Execution, 'workflowId' | 'createdAt'>>(
   executions: readonly T[] | null | undefined,
   workflowId: string,
@@ -91,7 +91,7 @@ export function latestExecutionOf<T extends Pick<Execution, 'workflowId' | 'crea
   return latest;
 }
 
-/** Execution ids are shown truncated to 8 characters (spec part 1 §9). */
+/** Execution ids are shown truncated to 8 characters. */
 export function shortId(id: string): string {
   return id.slice(0, 8);
 }
@@ -106,7 +106,7 @@ export function executionWorkflowName(
 }
 
 /* ----------------------------------------------------------------------------------------------
- * Texts (spec part 1 §8)
+ * Texts
  * -------------------------------------------------------------------------------------------- */
 
 export function deleteConfirmationText(name: string): string {
@@ -142,37 +142,23 @@ export interface ReadableOutput {
   nodeId: string;
   content: string;
   agentName: string;
-  /** The agent's role and model when the step recorded them. */
-  role: string | null;
-  model: string | null;
-  executionTime: number | null;
-  totalTokens: number | null;
+  role: string;
+  model: string;
+  executionTime: number;
+  totalTokens: number;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return !!value && typeof value === 'object' && !Array.isArray(value);
-}
-
-/**
- * The per-node outputs of an execution that carry text content (output is keyed by node id; each
- * entry has content, metadata.agentName, executionTime in ms and usage.totalTokens).
- */
-export function readableOutputs(output: unknown): ReadableOutput[] {
-  if (!isRecord(output)) return [];
-  const result: ReadableOutput[] = [];
-  for (const [nodeId, entry] of Object.entries(output)) {
-    if (!isRecord(entry) || typeof entry.content !== 'string' || entry.content.trim() === '') continue;
-    const metadata = isRecord(entry.metadata) ? entry.metadata : {};
-    const usage = isRecord(entry.usage) ? entry.usage : {};
-    result.push({
+/** The steps of a run's output map that have text to show, each with its agent and figures. */
+export function readableOutputs(output: Execution['output']): ReadableOutput[] {
+  return Object.entries(output)
+    .filter(([, step]) => step.content.trim() !== '')
+    .map(([nodeId, step]) => ({
       nodeId,
-      content: entry.content,
-      agentName: typeof metadata.agentName === 'string' && metadata.agentName ? metadata.agentName : 'Agent',
-      role: typeof metadata.role === 'string' && metadata.role ? metadata.role : null,
-      model: typeof metadata.model === 'string' && metadata.model ? metadata.model : null,
-      executionTime: typeof entry.executionTime === 'number' ? entry.executionTime : null,
-      totalTokens: typeof usage.totalTokens === 'number' ? usage.totalTokens : null,
-    });
-  }
-  return result;
+      content: step.content,
+      agentName: step.metadata.agentName || 'Agent',
+      role: step.metadata.role,
+      model: step.metadata.model,
+      executionTime: step.executionTime,
+      totalTokens: step.usage.totalTokens,
+    }));
 }

@@ -1,4 +1,4 @@
-// /workflows/new and /workflows/edit/:id: the visual workflow builder (spec part 2 §2).
+// /workflows/new and /workflows/edit/:id: the visual workflow builder.
 import { ArrowLeft, FileQuestion } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
@@ -7,9 +7,9 @@ import { PageContainer } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { useWorkflow } from '@/lib/queries/workflows';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-import { useWorkflow } from '../api/get-workflow';
 import { WorkflowBuilder } from '../builder/components/workflow-builder';
 import { useBuilderStore } from '../builder/store';
 

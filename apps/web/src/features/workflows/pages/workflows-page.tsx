@@ -7,9 +7,10 @@ import { PageContainer, PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ResultCount } from '@/components/result-count';
+import { useExecutions } from '@/lib/queries/executions';
+import { useWorkflows } from '@/lib/queries/workflows';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-import { useExecutionList, useWorkflowList } from '../api/list-workflows';
 import { EXECUTIONS_LIST_DEFAULT_LIMIT } from '../list/execution-logic';
 import { ExecutionsTab, LIST_GRID, SKELETON_COUNT } from '../list/executions-tab';
 import { WorkflowCard, WorkflowCardSkeleton } from '../list/workflow-card';
@@ -22,11 +23,11 @@ import {
   type WorkflowFilters,
 } from '../list/workflow-list-logic';
 
-/** /workflows — 'Workflows' with its Workflows and Executions tabs (spec part 1 §2). */
+/** /workflows — 'Workflows' with its Workflows and Executions tabs (docs/product-rules.md). */
 export function WorkflowsPage() {
   useDocumentTitle('Workflows');
-  const workflows = useWorkflowList();
-  const executions = useExecutionList();
+  const workflows = useWorkflows();
+  const executions = useExecutions();
   const [filters, setFilters] = useState<WorkflowFilters>(DEFAULT_WORKFLOW_FILTERS);
 
   const all = workflows.data;

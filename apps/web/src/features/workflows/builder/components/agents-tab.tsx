@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useAgents } from '@/lib/queries/agents';
 import { cn } from '@/lib/utils';
 
-import { useBuilderAgents } from '@/features/workflows/api/list-agents';
 import { useBuilderStore } from '../store';
 import { TRIGGER_TYPE_LABELS, TRIGGER_TYPES, type TriggerType } from '../types';
 import { NODE_COLORS } from '../workflow-logic';
@@ -23,7 +23,7 @@ function SectionTitle({ children }: { children: string }) {
 }
 
 export function AgentsTab() {
-  const agents = useBuilderAgents();
+  const agents = useAgents();
   const addAgentNode = useBuilderStore((s) => s.addAgentNode);
   const triggerType = useBuilderStore((s) => s.settings.triggerType);
   const setSettings = useBuilderStore((s) => s.setSettings);

@@ -1,5 +1,5 @@
 // The canvas: React Flow bound to the builder store, zoom 0.5–2, 15 px snap grid, dotted background,
-// zoom controls, a help box, Fit View and Export (spec part 2 §2, §9), and the live run summary.
+// zoom controls, a help box, Fit View and Export, and the live run summary (docs/product-rules.md).
 import '@xyflow/react/dist/style.css';
 
 import {

@@ -1,4 +1,5 @@
 // The builder's header: title, name field, badges (process, trigger, estimate) and the actions.
+import { versionNoteMaxLength } from '@crewline/contracts';
 import { countAgentNodes, estimateMinutes } from '@crewline/engine';
 import { ArrowLeft, CheckCircle2, Clock, FileUp, Layers, Rocket, Save, X, Zap } from 'lucide-react';
 import { useRef, type ChangeEvent } from 'react';
@@ -9,6 +10,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 
+import { VERSION_NOTE_PLACEHOLDER, versionNoteHint } from '../history/history-logic';
+import { WorkflowHistory } from '../history/workflow-history';
 import { useBuilderStore } from '../store';
 import { PROCESS_TYPE_LABELS, TRIGGER_TYPE_LABELS } from '../types';
 import { formatEstimate } from '../workflow-logic';
@@ -23,6 +26,25 @@ export interface BuilderHeaderProps {
   isSaving: boolean;
   isActivating: boolean;
   isImporting: boolean;
+}
+
+/** Beside Save: the note kept with the version the save (or Activate) records. */
+function VersionNoteField({ disabled }: { disabled: boolean }) {
+  const note = useBuilderStore((s) => s.versionNote);
+  const setNote = useBuilderStore((s) => s.setVersionNote);
+  const status = useBuilderStore((s) => s.existingStatus);
+  return (
+    <Input
+      aria-label="Version note"
+      value={note}
+      placeholder={VERSION_NOTE_PLACEHOLDER}
+      title={versionNoteHint(status)}
+      maxLength={versionNoteMaxLength}
+      disabled={disabled}
+      onChange={(e) => setNote(e.target.value)}
+      className="h-8 w-full text-sm sm:w-52"
+    />
+  );
 }
 
 function EstimateBadge() {
@@ -90,7 +112,8 @@ export function BuilderHeader(props: BuilderHeaderProps) {
           </div>
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      {/* On wide screens the actions keep one row; the name side gives way. */}
+      <div className="flex flex-wrap items-center gap-2 xl:shrink-0">
         <input
           ref={fileInput}
           type="file"
@@ -102,10 +125,12 @@ export function BuilderHeader(props: BuilderHeaderProps) {
           {props.isImporting ? <Spinner /> : <FileUp aria-hidden="true" />}
           Import
         </Button>
+        <WorkflowHistory />
         <Button variant="outline" size="sm" onClick={props.onValidate}>
           <CheckCircle2 aria-hidden="true" />
           Validate
         </Button>
+        <VersionNoteField disabled={busy} />
         <Button variant="outline" size="sm" onClick={props.onSave} disabled={busy} aria-busy={props.isSaving}>
           {props.isSaving ? <Spinner /> : <Save aria-hidden="true" />}
           Save Draft

@@ -1,5 +1,5 @@
 // The builder screen: header, left panel (Agents / Settings / Properties) and the canvas, plus the
-// save, activate, validate and import flows (spec part 2 §2, §4, §5, §8).
+// save, activate, validate and import flows (docs/product-rules.md).
 import type { Agent } from '@crewline/contracts';
 import { ReactFlowProvider } from '@xyflow/react';
 import { AlertTriangle, CheckCircle2, Settings2, SlidersHorizontal, Users, X, XCircle } from 'lucide-react';
@@ -10,10 +10,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { parseApiError } from '@/lib/api';
+import { useAgents } from '@/lib/queries/agents';
+import { queryKeys } from '@/lib/queries/keys';
 
 import { useCreateWorkflow } from '@/features/workflows/api/create-workflow';
-import { workflowDetailKey } from '@/features/workflows/api/get-workflow';
-import { useBuilderAgents } from '@/features/workflows/api/list-agents';
 import { useUpdateWorkflow } from '@/features/workflows/api/update-workflow';
 import { builderSnapshot, useBuilderStore } from '../store';
 import { useFollowWorkflowRuns } from '../use-run-progress';
@@ -146,7 +146,7 @@ function Sidebar() {
 export function WorkflowBuilder({ title }: { title: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const agents = useBuilderAgents();
+  const agents = useAgents();
   const agentExists = useAgentExists(agents.data);
   const createWorkflow = useCreateWorkflow();
   const updateWorkflow = useUpdateWorkflow();
@@ -184,13 +184,19 @@ export function WorkflowBuilder({ title }: { title: string }) {
         return;
       }
       const isNew = !state.workflowId;
-      const payload = buildPayload(snapshot, saveStatus(intent, state.existingStatus));
+      // The server keeps the note with the version the save records (an active workflow) and drops it otherwise.
+      const versionNote = state.versionNote.trim();
+      const payload = {
+        ...buildPayload(snapshot, saveStatus(intent, state.existingStatus)),
+        ...(versionNote ? { versionNote } : {}),
+      };
       setPendingIntent(intent);
       try {
         const saved = state.workflowId
           ? await updateWorkflow.mutateAsync({ id: state.workflowId, input: payload })
           : await createWorkflow.mutateAsync(payload);
-        if (saved?.id) queryClient.removeQueries({ queryKey: workflowDetailKey(saved.id) });
+        if (saved?.id) queryClient.removeQueries({ queryKey: queryKeys.workflows.detail(saved.id) });
+        useBuilderStore.getState().setVersionNote('');
         toast({
           title: saveSuccessTitle(intent, isNew),
           description:
@@ -230,7 +236,7 @@ export function WorkflowBuilder({ title }: { title: string }) {
       try {
         const created = await importWorkflow.mutateAsync(result.input);
         toast({ title: 'Workflow Imported', description: `"${created.name}" was created as a draft.` });
-        queryClient.setQueryData(workflowDetailKey(created.id), created);
+        queryClient.setQueryData(queryKeys.workflows.detail(created.id), created);
         void navigate(`/workflows/edit/${encodeURIComponent(created.id)}`);
       } catch (error) {
         const parsed = parseApiError(error);

@@ -3,12 +3,12 @@
 import type { SystemStatus } from '@crewline/contracts';
 import { useQuery } from '@tanstack/react-query';
 
-export const SYSTEM_STATUS_KEY = ['/api/system/status'] as const;
+import { queryKeys } from './keys';
 
 /** Live health figures; re-checked every 30 seconds while a screen shows them. */
 export function useSystemStatus() {
   return useQuery<SystemStatus>({
-    queryKey: SYSTEM_STATUS_KEY,
+    queryKey: queryKeys.systemStatus,
     staleTime: 30_000,
     refetchInterval: 30_000,
   });

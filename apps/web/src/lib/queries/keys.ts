@@ -1,0 +1,48 @@
+// The one factory of query keys. A key is the request path split into parts (the default query
+// function joins the string and number parts with '/'; an object part carries query parameters), so
+// a prefix names everything under it: invalidating ['/api/workflows'] refreshes the list, each
+// workflow and its versions. Features never write a key by hand.
+import type { AnalyticsRange } from '@crewline/contracts';
+
+/** Filters of GET /api/executions (an object part: not in the path, sent as the query string). */
+export type ExecutionListFilter = { workflowId?: string; status?: string; limit?: number };
+
+export const queryKeys = {
+  session: ['/api/auth/me'] as const,
+  systemStatus: ['/api/system/status'] as const,
+  providers: ['/api/llm/providers'] as const,
+  tools: ['/api/tools'] as const,
+  toolConfigurations: ['/api/tools/configurations'] as const,
+
+  agents: {
+    all: ['/api/agents'] as const,
+    detail: (id: string) => ['/api/agents', id] as const,
+    tools: (id: string) => ['/api/agents', id, 'tools'] as const,
+  },
+
+  workflows: {
+    all: ['/api/workflows'] as const,
+    detail: (id: string) => ['/api/workflows', id] as const,
+    versions: (id: string) => ['/api/workflows', id, 'versions'] as const,
+    version: (id: string, version: number) => ['/api/workflows', id, 'versions', version] as const,
+  },
+
+  executions: {
+    /** Every run list and every run. */
+    all: ['/api/executions'] as const,
+    /** The organization's newest runs (the server's default page). */
+    newest: ['/api/executions'] as const,
+    list: (filter: ExecutionListFilter) => ['/api/executions', filter] as const,
+    detail: (id: string) => ['/api/executions', id] as const,
+  },
+
+  organizations: {
+    /** Every organization figure (stats, activity, analytics): what a run or an agent change makes stale. */
+    all: ['/api/organizations'] as const,
+    of: (orgId: string) => ['/api/organizations', orgId] as const,
+    stats: (orgId: string) => ['/api/organizations', orgId, 'stats'] as const,
+    activity: (orgId: string) => ['/api/organizations', orgId, 'activity'] as const,
+    analytics: (orgId: string, params: { days: AnalyticsRange; tz: string }) =>
+      ['/api/organizations', orgId, 'analytics', params] as const,
+  },
+};
