@@ -41,6 +41,7 @@ import { createExecutionsService } from './modules/executions/executions.service
 import { createExecutionRunner } from './modules/executions/execution-runner';
 import { createOutputDelivery } from './modules/executions/output-delivery';
 import { executionsRoutes } from './modules/executions/executions.routes';
+import { createTriggersService } from './modules/triggers/triggers.service';
 import { createToolsRepository } from './modules/tools/tools.repository';
 import { createToolsService } from './modules/tools/tools.service';
 import { createToolRuntime } from './modules/tools/runtime/tool-runtime';
@@ -109,6 +110,12 @@ export function createServices(deps: AppDeps) {
     sendgridSettings: (organizationId) => toolConfigurations.activeSecrets(organizationId, 'sendgrid_config'),
   });
   const workflows = createWorkflowsService(workflowsRepository);
+  const executions = createExecutionsService({
+    repository: executionsRepository,
+    workflows,
+    events,
+    queue: deps.queue,
+  });
   const agentModel = createAgentModel({ llm, toolConfigurations, tools, toolRuntime });
   return {
     metrics,
@@ -134,12 +141,9 @@ export function createServices(deps: AppDeps) {
       agentModel,
     }),
     workflows,
-    executions: createExecutionsService({
-      repository: executionsRepository,
-      workflows,
-      events,
-      queue: deps.queue,
-    }),
+    executions,
+    /** Schedules, webhooks and email start their runs through it. */
+    triggers: createTriggersService({ executions, workflows }),
     /** Used by worker processes (main.ts, tests) to run queued executions. */
     runner: createExecutionRunner({
       repository: executionsRepository,

@@ -14,4 +14,4 @@ export const toolCategoryValues = [
   'ai',
   'custom',
 ] as const;
-export { executionStatusValues } from './executions';
+export { executionStatusValues, executionTriggerValues } from './executions';

@@ -4,6 +4,11 @@ export const executionStatusValues = ['pending', 'running', 'completed', 'failed
 export const executionStatusSchema = z.enum(executionStatusValues);
 export type ExecutionStatus = z.infer<typeof executionStatusSchema>;
 
+/** How a run started: a person (Execute, Retry) or one of the workflow's triggers (the trigger types). */
+export const executionTriggerValues = ['manual', 'schedule', 'webhook', 'email'] as const;
+export const executionTriggerSchema = z.enum(executionTriggerValues);
+export type ExecutionTrigger = z.infer<typeof executionTriggerSchema>;
+
 /** Tokens one model call used, or a run's steps together. */
 export const tokenUsageSchema = z.object({
   promptTokens: z.number(),
@@ -126,6 +131,8 @@ export const executionSchema = z.object({
   /** The engine's final answer once completed. */
   result: executionResultSchema.nullable(),
   error: z.string().nullable(),
+  /** How the run started; `triggeredBy` is the user for manual runs and null for the others. */
+  trigger: executionTriggerSchema,
   triggeredBy: z.string().nullable(),
   triggeredByName: z.string().nullable(),
   startedAt: z.string().nullable(),
@@ -151,6 +158,7 @@ export const executionSummarySchema = z.object({
   status: executionStatusSchema,
   error: z.string().nullable(),
   result: z.string().nullable(),
+  trigger: executionTriggerSchema,
   triggeredBy: z.string().nullable(),
   triggeredByName: z.string().nullable(),
   startedAt: z.string().nullable(),

@@ -18,11 +18,22 @@ export const workflowEdgeSchema = z.object({ id: z.string(), source: z.string(),
 export type WorkflowEdge = z.infer<typeof workflowEdgeSchema>;
 
 export const triggerConfigSchema = z.object({
+  /** Schedule: a 5-field cron expression (minute, hour, day of month, month, day of week). */
   cron: z.string().optional(),
+  /** Schedule: the IANA time zone the expression is read in; UTC when absent. */
+  timezone: z.string().optional(),
+  /**
+   * Webhook: in answers, the mask of the stored secret (WEBHOOK_SECRET_MASK) when there is one; in a
+   * save, a new secret, or the mask (or nothing) to keep the stored one. Never stored here.
+   */
   secret: z.string().optional(),
   emailAddress: z.string().optional(),
   subjectFilter: z.string().optional(),
 });
+export type TriggerConfig = z.infer<typeof triggerConfigSchema>;
+
+/** What every workflow answer shows in place of a webhook secret. */
+export const WEBHOOK_SECRET_MASK = '••••••••';
 
 /** What a workflow does: the fields a version records and a run executes. */
 export const workflowDefinitionSchema = z.object({
@@ -47,6 +58,10 @@ export const workflowSchema = workflowDefinitionSchema.extend({
   createdBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** An active schedule workflow's next tick (ISO time); null otherwise. */
+  nextRunAt: z.string().nullable(),
+  /** Why a trigger last failed to start a run, and when; null once a trigger started one again. */
+  lastTriggerError: z.object({ message: z.string(), at: z.string() }).nullable(),
 });
 export type Workflow = z.infer<typeof workflowSchema>;
 

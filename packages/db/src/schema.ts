@@ -11,7 +11,7 @@ import {
   triggerTypeValues,
   workflowStatusValues,
 } from '@crewline/contracts';
-import type { WorkflowEdge, WorkflowNode } from '@crewline/contracts';
+import type { ExecutionTrigger, WorkflowEdge, WorkflowNode } from '@crewline/contracts';
 import {
   bigint,
   boolean,
@@ -147,10 +147,26 @@ export const workflows = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A webhook workflow's secret, sealed like tool credentials (never in trigger_config, so versions
+     * and responses never hold it). Null until the workflow is saved as a webhook workflow.
+     */
+    webhookSecret: text('webhook_secret'),
+    /** An active schedule workflow's next tick; null otherwise. Advanced in the transaction of the run it starts. */
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    /** Why a trigger last failed to start a run (cleared by the next run it starts), and when. */
+    lastTriggerError: text('last_trigger_error'),
+    lastTriggerErrorAt: timestamp('last_trigger_error_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('workflows_organization_id_idx').on(t.organizationId)],
+  (t) => [
+    index('workflows_organization_id_idx').on(t.organizationId),
+    // The scheduler's scan: only active schedule workflows, by their next tick.
+    index('workflows_next_run_at_idx')
+      .on(t.nextRunAt)
+      .where(sql`${t.status} = 'active' and ${t.triggerType} = 'schedule'`),
+  ],
 );
 
 /**
@@ -211,6 +227,8 @@ export const workflowExecutions = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     error: text('error'),
     triggeredBy: uuid('triggered_by').references(() => users.id, { onDelete: 'set null' }),
+    /** How the run started: manual (a person; triggeredBy), schedule, webhook or email. */
+    trigger: text('trigger').$type<ExecutionTrigger>().notNull().default('manual'),
     // Bumped by each worker that picks the run up; status writes compare it so a stale worker of a
     // retried job cannot overwrite the newer attempt.
     attempt: integer('attempt').notNull().default(0),

@@ -35,6 +35,7 @@ function run(id: string, fields: Partial<Execution> = {}): Execution {
     result: null,
     error: null,
     triggeredBy: null,
+    trigger: 'manual',
     triggeredByName: null,
     startedAt: null,
     completedAt: null,

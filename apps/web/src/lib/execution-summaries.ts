@@ -25,6 +25,7 @@ export function executionSummaryOf(execution: Execution): ExecutionSummary {
     status: execution.status,
     error: execution.error,
     result: executionResultText(execution.result),
+    trigger: execution.trigger,
     triggeredBy: execution.triggeredBy,
     triggeredByName: execution.triggeredByName,
     startedAt: execution.startedAt,

@@ -122,6 +122,7 @@ describe('GET /api/executions', () => {
       status: 'completed',
       error: null,
       result: 'The final answer',
+      trigger: 'manual',
       triggeredBy: ada.user.id,
       triggeredByName: 'Ada Lovelace',
       startedAt: '2026-01-01T00:00:00.000Z',

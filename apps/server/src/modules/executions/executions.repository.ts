@@ -16,6 +16,7 @@ import {
   type ExecutionLog,
   type ExecutionStatus,
   type ExecutionStep,
+  type ExecutionTrigger,
   type ExecutionSummary,
   type NodeOutput,
 } from '@crewline/contracts';
@@ -96,6 +97,7 @@ export function createExecutionsRepository(db: Db) {
       logs: (e.logs ?? []) as Execution['logs'],
       result: resultJson === null ? null : (JSON.parse(resultJson) as Execution['result']),
       error: e.error,
+      trigger: e.trigger,
       triggeredBy: e.triggeredBy,
       triggeredByName: triggeredByName ?? username,
       startedAt: e.startedAt?.toISOString() ?? null,
@@ -130,6 +132,7 @@ export function createExecutionsRepository(db: Db) {
             when 'null' then null
             when 'string' then left(${workflowExecutions.result} #>> '{}', ${EXECUTION_RESULT_PREVIEW_LENGTH}::int)
             else left(${workflowExecutions.result}::text, ${EXECUTION_RESULT_PREVIEW_LENGTH}::int) end`,
+          trigger: workflowExecutions.trigger,
           triggeredBy: workflowExecutions.triggeredBy,
           triggeredByName: sql<
             string | null
@@ -184,7 +187,7 @@ export function createExecutionsRepository(db: Db) {
     async createQueued(
       organizationId: string,
       workflowId: string,
-      triggeredBy: string | null,
+      started: { trigger: ExecutionTrigger; triggeredBy: string | null },
       request: ExecuteWorkflowData,
       enqueue: (executionId: string, executor: SqlExecutor) => Promise<void>,
     ): Promise<Execution> {
@@ -197,7 +200,8 @@ export function createExecutionsRepository(db: Db) {
             // Pinned to the newest version in the same statement: a save committing meanwhile cannot split them.
             workflowVersion: sql`(select max(${workflowVersions.version}) from ${workflowVersions}
               where ${workflowVersions.workflowId} = ${workflowId})`,
-            triggeredBy,
+            trigger: started.trigger,
+            triggeredBy: started.triggeredBy,
             input: request.input,
             dynamicInstructions: request.dynamicInstructions ?? null,
             parameters: request.parameters,

@@ -4,6 +4,7 @@ import {
   type RetryExecutionData,
   type Execution,
   type ExecutionStatus,
+  type ExecutionTrigger,
 } from '@crewline/contracts';
 import type { SqlExecutor } from '@crewline/db';
 import { sequentialOrder } from '@crewline/engine';
@@ -23,19 +24,23 @@ class QueueUnavailableError extends AppError {
   }
 }
 
-/** What starts a run; only `manual` exists today, schedules, webhooks and email will add theirs. */
-export type RunTrigger = 'manual';
-
 export type StartRunRequest = {
   organizationId: string;
   workflowId: string;
-  trigger: RunTrigger;
+  /** What started it: a person (`manual`, with `triggeredBy`) or one of the workflow's triggers. */
+  trigger: ExecutionTrigger;
   /** The user who started it; null for runs no person started. */
   triggeredBy: string | null;
   input?: Record<string, unknown>;
   dynamicInstructions?: string | null;
   parameters?: Record<string, unknown>;
 };
+
+/**
+ * Work that commits with the run's pending row and job, in that transaction (`executor`): a retry's
+ * reused steps, a schedule's claim of its tick. Throwing rolls the whole start back: no run.
+ */
+export type PrepareRun = (executionId: string, executor: SqlExecutor) => Promise<unknown>;
 
 export function createExecutionsService(deps: {
   repository: ExecutionsRepository;
@@ -64,10 +69,7 @@ export function createExecutionsService(deps: {
    * Starts a run of a workflow that passed the run rule: the pending row, whatever `prepare` writes
    * (a retry's reused steps) and the job commit together, then the created event.
    */
-  async function start(
-    request: StartRunRequest,
-    prepare?: (executionId: string, executor: SqlExecutor) => Promise<unknown>,
-  ): Promise<Execution> {
+  async function startRun(request: StartRunRequest, prepare?: PrepareRun): Promise<Execution> {
     const { organizationId } = request;
     const workflow = await runnableWorkflow(organizationId, request.workflowId);
     const queue = deps.queue;
@@ -75,7 +77,7 @@ export function createExecutionsService(deps: {
     const execution = await repository.createQueued(
       organizationId,
       workflow.id,
-      request.triggeredBy,
+      { trigger: request.trigger, triggeredBy: request.triggeredBy },
       {
         input: request.input ?? {},
         dynamicInstructions: request.dynamicInstructions ?? null,
@@ -94,8 +96,6 @@ export function createExecutionsService(deps: {
     });
     return execution;
   }
-
-  const startRun = (request: StartRunRequest): Promise<Execution> => start(request);
 
   /**
    * A failed or cancelled run again, started like any run (startRun's path), on the version the
@@ -126,7 +126,7 @@ export function createExecutionsService(deps: {
       // An agent the run never reaches from its start node has no steps before it: nothing is reused.
       nodeIds = at < 0 ? [] : order.slice(0, at);
     }
-    return start(
+    return startRun(
       {
         organizationId,
         workflowId: old.workflowId,
@@ -165,7 +165,7 @@ export function createExecutionsService(deps: {
     get,
 
     /**
-     * The one way a run starts (the Execute route now; schedules, webhooks and email later), see
+     * The one way a run starts (Execute, Retry, and every trigger in modules/triggers), see
      * docs/architecture.md, Runs: the workflow must be runnable, the run is pinned to the workflow's
      * newest version, the pending row and its job commit together, workers are woken by NOTIFY at
      * commit, and the caller gets the execution at once. Long model work never runs here.

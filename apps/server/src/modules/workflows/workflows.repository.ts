@@ -1,10 +1,12 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { agents, users, workflowVersions, workflows, type Db } from '@crewline/db';
-import type {
-  Workflow,
-  WorkflowDefinition,
-  WorkflowVersion,
-  WorkflowVersionSummary,
+import {
+  WEBHOOK_SECRET_MASK,
+  type TriggerConfig,
+  type Workflow,
+  type WorkflowDefinition,
+  type WorkflowVersion,
+  type WorkflowVersionSummary,
 } from '@crewline/contracts';
 import { nothingToSet } from '../../platform/patch';
 
@@ -16,17 +18,40 @@ type WorkflowWrite = Partial<
   Omit<typeof workflows.$inferInsert, 'id' | 'organizationId' | 'createdBy' | 'createdAt'>
 >;
 
+/**
+ * The trigger configuration as answers and versions show it: a webhook secret is never in it (it lives
+ * sealed in its own column), only the mask saying one is set. A secret typed before it moved out of
+ * trigger_config counts as set until the next save moves it.
+ */
+function shownTriggerConfig(config: Record<string, unknown>, hasSecret: boolean): TriggerConfig {
+  const { secret, ...rest } = config as TriggerConfig;
+  return hasSecret || secret ? { ...rest, secret: WEBHOOK_SECRET_MASK } : rest;
+}
+
 export function toWorkflowDto(row: WorkflowRow): Workflow {
   return {
-    ...row,
-    triggerConfig: row.triggerConfig ?? {},
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    processType: row.processType,
+    triggerType: row.triggerType,
+    triggerConfig: shownTriggerConfig(row.triggerConfig, row.webhookSecret !== null),
     nodes: row.nodes ?? [],
     edges: row.edges ?? [],
     config: row.config ?? {},
+    status: row.status,
+    templateCategory: row.templateCategory,
     templateTags: row.templateTags ?? [],
+    organizationId: row.organizationId,
+    createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  } as Workflow;
+    nextRunAt: row.nextRunAt?.toISOString() ?? null,
+    lastTriggerError:
+      row.lastTriggerError === null
+        ? null
+        : { message: row.lastTriggerError, at: (row.lastTriggerErrorAt ?? row.updatedAt).toISOString() },
+  };
 }
 
 const versionSummaryColumns = {
@@ -59,7 +84,7 @@ function definitionOf(row: typeof workflowVersions.$inferSelect | WorkflowRow): 
     description: row.description,
     processType: row.processType,
     triggerType: row.triggerType,
-    triggerConfig: row.triggerConfig ?? {},
+    triggerConfig: shownTriggerConfig(row.triggerConfig, false),
     nodes: row.nodes ?? [],
     edges: row.edges ?? [],
     config: row.config ?? {},
@@ -163,6 +188,23 @@ export function createWorkflowsRepository(db: Db) {
         workflowId: v.workflowId,
         ...definitionOf(v),
       } satisfies WorkflowVersion;
+    },
+    /** Keeps why a trigger could not start a run (null clears it; a no-op when there is nothing to clear). */
+    async setTriggerError(organizationId: string, id: string, message: string | null): Promise<void> {
+      await db
+        .update(workflows)
+        .set({
+          lastTriggerError: message,
+          lastTriggerErrorAt: message === null ? null : new Date(),
+          // Not an edit: the workflow keeps its place in the lists.
+          updatedAt: sql`${workflows.updatedAt}`,
+        })
+        .where(
+          and(
+            scoped(organizationId, id),
+            message === null ? isNotNull(workflows.lastTriggerError) : undefined,
+          ),
+        );
     },
     async remove(organizationId: string, id: string): Promise<boolean> {
       return (

@@ -136,6 +136,10 @@ export function createWorkflowsService(repository: WorkflowsRepository) {
       });
     },
 
+    /** Why a trigger last failed to start a run (modules/triggers); null once one started a run again. */
+    setTriggerError: (organizationId: string, id: string, message: string | null) =>
+      repository.setTriggerError(organizationId, id, message),
+
     /** Its executions and their agent steps go with it (foreign-key cascade). */
     async remove(organizationId: string, id: string): Promise<void> {
       if (!(await repository.remove(organizationId, requireUuid(id, notFound))))

@@ -112,6 +112,8 @@ describe('builder store', () => {
       createdBy: null,
       createdAt: '',
       updatedAt: '',
+      nextRunAt: null,
+      lastTriggerError: null,
     });
     const state = useBuilderStore.getState();
     expect(state.existingStatus).toBe('paused');

@@ -98,7 +98,7 @@ export function ExecutionCard({
             <span className="tabular-nums">{formatSeconds(executionDurationSeconds(execution, now))}</span>
           </Field>
           <Field label="Triggered By" testId="execution-triggered-by">
-            {triggeredByLabel(execution.triggeredByName)}
+            {triggeredByLabel(execution)}
           </Field>
           <Field label="Process Type" testId="execution-process-type">
             {processTypeLabel(execution.processType)}

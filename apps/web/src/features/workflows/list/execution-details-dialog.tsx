@@ -224,7 +224,7 @@ export function ExecutionDetailsDialog({
                 {formatSeconds(executionDurationSeconds(execution, now))}
               </span>
             </Fact>
-            <Fact label="Triggered By">{triggeredByLabel(execution.triggeredByName)}</Fact>
+            <Fact label="Triggered By">{triggeredByLabel(execution)}</Fact>
             <Fact label="Process Type">{processTypeLabel(execution.processType)}</Fact>
             <Fact label="Total Tokens">
               <span className="tabular-nums">

@@ -138,8 +138,11 @@ describe('execution card fields', () => {
   });
 
   it('falls back to System and Unknown', () => {
-    expect(triggeredByLabel(null)).toBe('System');
-    expect(triggeredByLabel('Eve Tester')).toBe('Eve Tester');
+    expect(triggeredByLabel({ trigger: 'manual', triggeredByName: null })).toBe('System');
+    expect(triggeredByLabel({ trigger: 'manual', triggeredByName: 'Eve Tester' })).toBe('Eve Tester');
+    expect(triggeredByLabel({ trigger: 'schedule', triggeredByName: null })).toBe('Schedule');
+    expect(triggeredByLabel({ trigger: 'webhook', triggeredByName: null })).toBe('Webhook');
+    expect(triggeredByLabel({ trigger: 'email', triggeredByName: null })).toBe('Email');
     expect(processTypeLabel(null)).toBe('Unknown');
     expect(processTypeLabel('parallel')).toBe('Parallel');
   });

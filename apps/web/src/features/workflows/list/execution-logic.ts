@@ -157,9 +157,15 @@ export function executionDurationSeconds(
   return Math.max(0, Math.floor((end - start) / 1000));
 }
 
-/** Triggered By defaults to 'System' (docs/product-rules.md). */
-export function triggeredByLabel(name: string | null | undefined): string {
-  return name?.trim() || 'System';
+const TRIGGER_LABELS = { schedule: 'Schedule', webhook: 'Webhook', email: 'Email' } as const;
+
+/**
+ * Triggered By: the person who started a manual run ('System' when unknown), or the trigger that
+ * started it (docs/product-rules.md).
+ */
+export function triggeredByLabel(execution: Pick<Execution, 'trigger' | 'triggeredByName'>): string {
+  if (execution.trigger !== 'manual') return TRIGGER_LABELS[execution.trigger];
+  return execution.triggeredByName?.trim() || 'System';
 }
 
 /** Process Type defaults to 'Unknown' (docs/product-rules.md). */
