@@ -143,7 +143,7 @@ export function createServices(deps: AppDeps) {
     workflows,
     executions,
     /** Schedules, webhooks and email start their runs through it. */
-    triggers: createTriggersService({ executions, workflows }),
+    triggers: createTriggersService({ executions, workflows, events }),
     /** Used by worker processes (main.ts, tests) to run queued executions. */
     runner: createExecutionRunner({
       repository: executionsRepository,

@@ -22,6 +22,16 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('workflow_execution_completed'), ...executionEvent }),
   z.object({ type: z.literal('workflow_execution_failed'), ...executionEvent, error: z.string() }),
   z.object({ type: z.literal('workflow_execution_cancelled'), ...executionEvent }),
+  /**
+   * A schedule, webhook or email could not start a run of the workflow; `error` is the reason, which
+   * the workflow now shows as its last trigger error.
+   */
+  z.object({
+    type: z.literal('workflow_trigger_failed'),
+    organizationId: z.string(),
+    workflowId: z.string(),
+    error: z.string(),
+  }),
   /** Step progress: the builder colours nodes while a run is in progress. */
   z.object({ type: z.literal('execution_node_started'), ...stepEvent }),
   z.object({

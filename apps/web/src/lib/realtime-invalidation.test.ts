@@ -66,6 +66,17 @@ describe('realtime invalidation', () => {
     }
   });
 
+  it("a trigger's failure refreshes the workflows, so the card and the builder show it", () => {
+    const { client, stale } = clientWithQueries();
+    invalidateForRealtimeEvent(client, {
+      type: 'workflow_trigger_failed',
+      organizationId: 'org-1',
+      workflowId: 'w1',
+      error: 'This workflow is paused and cannot be run.',
+    });
+    expect(stale()).toEqual(['/api/workflows', '/api/workflows/w1']);
+  });
+
   it('node progress refreshes nothing', () => {
     const events: RealtimeEvent[] = [
       { type: 'execution_node_started', ...base, nodeId: 'n1', baseNodeId: 'n1' },

@@ -4,6 +4,7 @@
 //                                  event re-reads only that run and patches it into the lists
 // - queryKeys.organizations.all    the organization's stats, activity and analytics
 // - queryKeys.agents.all           the agent list (agents page, dashboard, builder's agent panel)
+// - queryKeys.workflows.all        the workflow list and each workflow (a trigger's last error)
 import type { RealtimeEvent } from '@crewline/contracts';
 import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
 
@@ -13,6 +14,8 @@ import { queryKeys } from './queries/keys';
 const organizations: InvalidateQueryFilters = { queryKey: queryKeys.organizations.all };
 // The list only: refetching an agent's detail could reset a form someone is editing.
 const agentList: InvalidateQueryFilters = { queryKey: queryKeys.agents.all, exact: true };
+// The builder loads a workflow once, so refetching one never resets a canvas being edited.
+const workflows: InvalidateQueryFilters = { queryKey: queryKeys.workflows.all };
 
 /** The caches an event makes stale (empty for node progress, which the builder shows itself). */
 export function invalidationsFor(event: RealtimeEvent): InvalidateQueryFilters[] {
@@ -27,6 +30,8 @@ export function invalidationsFor(event: RealtimeEvent): InvalidateQueryFilters[]
     case 'agent_updated':
     case 'agent_deleted':
       return [agentList, organizations];
+    case 'workflow_trigger_failed':
+      return [workflows];
     case 'execution_node_started':
     case 'execution_node_completed':
     case 'execution_node_failed':

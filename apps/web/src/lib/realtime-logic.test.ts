@@ -70,6 +70,12 @@ const samples: RealtimeEvent[] = [
     baseNodeId: 'n2',
     error: 'OpenAI answered 500: overloaded',
   },
+  {
+    type: 'workflow_trigger_failed',
+    ...org,
+    workflowId: 'w1',
+    error: 'This workflow is paused and cannot be run.',
+  },
 ];
 
 describe('parseServerMessage', () => {

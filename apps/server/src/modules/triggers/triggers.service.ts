@@ -1,5 +1,6 @@
 import type { Execution, ExecutionTrigger } from '@crewline/contracts';
 import { AppError } from '../../platform/errors';
+import type { EventBus } from '../../platform/events';
 import type { ExecutionsService, PrepareRun } from '../executions/executions.service';
 import type { WorkflowsService } from '../workflows/workflows.service';
 
@@ -23,9 +24,13 @@ export class AlreadyTakenError extends Error {}
  * Starts the runs of schedules, webhooks and email, through the executions service's one start path
  * (docs/architecture.md, Triggers). A refusal to start (the workflow is no longer valid, the queue is
  * down) is kept on the workflow as its last trigger error, which the builder and the workflow card
- * show, and thrown on; the next run a trigger starts clears it.
+ * show, published as `workflow_trigger_failed`, and thrown on; the next run a trigger starts clears it.
  */
-export function createTriggersService(deps: { executions: ExecutionsService; workflows: WorkflowsService }) {
+export function createTriggersService(deps: {
+  executions: ExecutionsService;
+  workflows: WorkflowsService;
+  events: EventBus;
+}) {
   return {
     async fire(event: TriggerEvent): Promise<Execution> {
       const { organizationId, workflowId } = event;
@@ -36,8 +41,15 @@ export function createTriggersService(deps: { executions: ExecutionsService; wor
           event.prepare,
         );
       } catch (error) {
-        if (error instanceof AppError)
+        if (error instanceof AppError) {
           await deps.workflows.setTriggerError(organizationId, workflowId, error.message);
+          await deps.events.publish({
+            type: 'workflow_trigger_failed',
+            organizationId,
+            workflowId,
+            error: error.message,
+          });
+        }
         throw error;
       }
       await deps.workflows.setTriggerError(organizationId, workflowId, null);

@@ -69,7 +69,7 @@ function mapRunningNodes(
  * opened mid-run) adopt it when nothing else is in progress. Events of an older run are ignored.
  */
 export function reduceRunProgress(state: RunProgress, event: RealtimeEvent): RunProgress {
-  if (!state.workflowId || !('workflowId' in event) || event.workflowId !== state.workflowId) return state;
+  if (!state.workflowId || !('executionId' in event) || event.workflowId !== state.workflowId) return state;
   const current = event.executionId === state.executionId;
   const inProgress = state.status === 'running';
 

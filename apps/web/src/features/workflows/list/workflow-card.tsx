@@ -16,6 +16,7 @@ import { useExecuteWorkflow } from '../api/execute-workflow';
 import { DeleteWorkflowDialog } from './delete-workflow-dialog';
 import { ExecuteWorkflowDialog } from './execute-workflow-dialog';
 import { ExecutionDetailsDialog } from './execution-details-dialog';
+import { TriggerErrorNotice } from './trigger-error-notice';
 import { ProcessTypeBadge, WorkflowStatusBadge } from './workflow-badges';
 import { agentCountLabel, countAgents, primaryAction } from './workflow-list-logic';
 
@@ -104,6 +105,8 @@ export function WorkflowCard({
         ) : (
           <p className="text-sm text-muted-foreground/70 italic">No description</p>
         )}
+
+        <TriggerErrorNotice error={workflow.lastTriggerError} />
 
         <dl className="mt-auto grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg border bg-muted/30 p-3 text-sm">
           <div className="min-w-0 space-y-1">

@@ -11,9 +11,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { parseApiError } from '@/lib/api';
 import { useAgents } from '@/lib/queries/agents';
+import { useWorkflow } from '@/lib/queries/workflows';
 import { queryKeys } from '@/lib/queries/keys';
 
 import { useCreateWorkflow } from '@/features/workflows/api/create-workflow';
+import { TriggerErrorNotice } from '@/features/workflows/list/trigger-error-notice';
 import { useUpdateWorkflow } from '@/features/workflows/api/update-workflow';
 import { builderSnapshot, useBuilderStore } from '../store';
 import { useFollowWorkflowRuns } from '../use-run-progress';
@@ -99,6 +101,13 @@ function ValidationPanel({ report, onClose }: { report: ValidationReport; onClos
       )}
     </div>
   );
+}
+
+/** The saved workflow's last trigger failure (it refreshes when a trigger fails), above the editor. */
+function SavedTriggerError() {
+  const workflowId = useBuilderStore((s) => s.workflowId);
+  const saved = useWorkflow(workflowId ?? undefined);
+  return <TriggerErrorNotice error={saved.data?.lastTriggerError ?? null} className="mx-4 mt-3 md:mx-6" />;
 }
 
 function Sidebar() {
@@ -267,6 +276,7 @@ export function WorkflowBuilder({ title }: { title: string }) {
           isActivating={pendingIntent === 'activate'}
           isImporting={importWorkflow.isPending}
         />
+        <SavedTriggerError />
         <div className="flex min-h-0 flex-1 flex-col md:flex-row">
           <Sidebar />
           <div className="relative min-h-[28rem] flex-1">
