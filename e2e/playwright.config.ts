@@ -4,6 +4,13 @@ const port = Number(process.env.E2E_PORT ?? 5199);
 export const baseURL = `http://127.0.0.1:${port}`;
 /** The fake OpenAI-compatible server the agents talk to in the browser tests. */
 export const fakeLlmPort = Number(process.env.E2E_FAKE_LLM_PORT ?? 5299);
+/** The fake Microsoft sign-in and Graph server the Microsoft 365 connection talks to. */
+export const fakeMicrosoftPort = Number(process.env.E2E_FAKE_MS_PORT ?? 5399);
+export const fakeMicrosoft = {
+  url: `http://127.0.0.1:${fakeMicrosoftPort}`,
+  clientId: '00000000-0000-4000-8000-0000000000e2',
+  clientSecret: 'e2e-microsoft-client-secret',
+};
 
 // Debian's Chromium, never a downloaded browser. The flags keep it off the network.
 export const chromiumArgs = [
@@ -42,11 +49,31 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command:
+        `node --import tsx apps/server/src/testing/fake-microsoft-server.ts --port ${fakeMicrosoftPort}` +
+        ` --client-id ${fakeMicrosoft.clientId} --client-secret ${fakeMicrosoft.clientSecret}` +
+        ` --redirect-uri ${baseURL}/api/auth/microsoft/callback`,
+      cwd: '..',
+      url: `${fakeMicrosoft.url}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
       command: 'node --import tsx e2e/serve.ts',
       cwd: '..',
       url: `${baseURL}/api/health`,
       // The fake model server listens on loopback, which the egress module refuses unless allowed.
-      env: { PORT: String(port), HOST: '127.0.0.1', EGRESS_ALLOW_LIST: '127.0.0.1' },
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        EGRESS_ALLOW_LIST: '127.0.0.1',
+        // The browser is on 127.0.0.1: the sign-in popup must come back to the same origin.
+        PUBLIC_URL: baseURL,
+        MICROSOFT_CLIENT_ID: fakeMicrosoft.clientId,
+        MICROSOFT_CLIENT_SECRET: fakeMicrosoft.clientSecret,
+        MICROSOFT_AUTHORITY_HOST: fakeMicrosoft.url,
+        MICROSOFT_GRAPH_URL: `${fakeMicrosoft.url}/v1.0`,
+      },
       timeout: 90_000,
       reuseExistingServer: false,
       stdout: 'pipe',

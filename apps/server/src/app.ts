@@ -42,6 +42,10 @@ import { createExecutionRunner } from './modules/executions/execution-runner';
 import { createOutputDelivery } from './modules/executions/output-delivery';
 import { executionsRoutes } from './modules/executions/executions.routes';
 import { createTriggersService } from './modules/triggers/triggers.service';
+import { createWebhookSecrets } from './modules/triggers/webhook-secret';
+import { createWebhookService } from './modules/triggers/webhook.service';
+import { webhookRoutes } from './modules/triggers/webhook.routes';
+import { createSchedulesRepository } from './modules/triggers/scheduler';
 import { createToolsRepository } from './modules/tools/tools.repository';
 import { createToolsService } from './modules/tools/tools.service';
 import { createToolRuntime } from './modules/tools/runtime/tool-runtime';
@@ -49,6 +53,9 @@ import { toolsRoutes } from './modules/tools/tools.routes';
 import { createToolConfigurationsRepository } from './modules/tool-configurations/tool-configurations.repository';
 import { createToolConfigurationsService } from './modules/tool-configurations/tool-configurations.service';
 import { toolConfigurationsRoutes } from './modules/tool-configurations/tool-configurations.routes';
+import { createMicrosoftRepository } from './modules/microsoft/microsoft.repository';
+import { createMicrosoftEgress, createMicrosoftService } from './modules/microsoft/microsoft.service';
+import { microsoftRoutes } from './modules/microsoft/microsoft.routes';
 import { createSystemRepository } from './modules/system/system.repository';
 import { createSystemService } from './modules/system/system.service';
 import { systemRoutes } from './modules/system/system.routes';
@@ -109,7 +116,8 @@ export function createServices(deps: AppDeps) {
     connectionFor: (organizationId, provider) => toolConfigurations.connectionFor(organizationId, provider),
     sendgridSettings: (organizationId) => toolConfigurations.activeSecrets(organizationId, 'sendgrid_config'),
   });
-  const workflows = createWorkflowsService(workflowsRepository);
+  const webhookSecrets = createWebhookSecrets(box);
+  const workflows = createWorkflowsService(workflowsRepository, webhookSecrets);
   const executions = createExecutionsService({
     repository: executionsRepository,
     workflows,
@@ -117,7 +125,7 @@ export function createServices(deps: AppDeps) {
     queue: deps.queue,
   });
   const agentModel = createAgentModel({ llm, toolConfigurations, tools, toolRuntime });
-  return {
+  const services = {
     metrics,
     events,
     llm,
@@ -144,6 +152,8 @@ export function createServices(deps: AppDeps) {
     executions,
     /** Schedules, webhooks and email start their runs through it. */
     triggers: createTriggersService({ executions, workflows, events }),
+    /** The scheduler's reads and tick claims (every worker runs the scheduler, see worker-role.ts). */
+    schedules: createSchedulesRepository(db),
     /** Used by worker processes (main.ts, tests) to run queued executions. */
     runner: createExecutionRunner({
       repository: executionsRepository,
@@ -162,6 +172,26 @@ export function createServices(deps: AppDeps) {
       maxAttempts: config.runs.maxAttempts,
     }),
     system: createSystemService({ config, repository: createSystemRepository(db), metrics }),
+    /** The organization's Microsoft 365 connection (OAuth tokens sealed; email triggers read the inbox with it). */
+    microsoft: createMicrosoftService({
+      config,
+      repository: createMicrosoftRepository(db),
+      box,
+      egress: createMicrosoftEgress(config, reserved),
+    }),
+  };
+  return {
+    ...services,
+    /** The webhook trigger: a workflow's secret, and the public route's calls (modules/triggers). */
+    webhooks: createWebhookService({
+      config,
+      repository: workflowsRepository,
+      secrets: webhookSecrets,
+      rateLimits: createRateLimitRepository(db),
+      triggers: services.triggers,
+      executions,
+      events,
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -205,8 +235,10 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(agentsRoutes(services.agents));
   await app.register(workflowsRoutes(services.workflows));
   await app.register(executionsRoutes(services.executions));
+  await app.register(webhookRoutes(services.webhooks));
   await app.register(toolsRoutes(services.tools));
   await app.register(toolConfigurationsRoutes(services.toolConfigurations, services.modelCatalogue));
+  await app.register(microsoftRoutes(services.microsoft));
   await registerSpa(app, deps.config.webDistDir);
   return app as unknown as FastifyInstance;
 }

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { AuthResponse } from '@crewline/contracts';
 import { createTestApp, type TestApp } from './testing/test-app';
 import { startFakeLlmServer, type FakeLlmServer } from './testing/fake-llm-server';
+import { startFakeMicrosoftServer, type FakeMicrosoftServer } from './testing/fake-microsoft-server';
 import { chainOf } from './testing/workflow-shapes';
 
 /*
@@ -159,6 +160,7 @@ const hostileIds = [
 
 let t: TestApp;
 let fake: FakeLlmServer;
+let fakeMicrosoft: FakeMicrosoftServer;
 let ada: AuthResponse;
 /** Signs in on the login route's cases, so failed logins there never lock out ada. */
 let loginUser: AuthResponse;
@@ -190,7 +192,21 @@ async function create(url: string, payload: unknown): Promise<string> {
 
 beforeAll(async () => {
   fake = await startFakeLlmServer();
-  t = await createTestApp({ worker: true });
+  // Microsoft 365 configured, so its routes reach the service instead of answering 503.
+  fakeMicrosoft = await startFakeMicrosoftServer();
+  t = await createTestApp({
+    worker: true,
+    config: {
+      microsoft: {
+        clientId: fakeMicrosoft.clientId,
+        clientSecret: fakeMicrosoft.clientSecret,
+        tenant: 'common',
+        authorityHost: fakeMicrosoft.url,
+        graphUrl: fakeMicrosoft.graphUrl,
+        pollSeconds: 60,
+      },
+    },
+  });
   ada = await t.signup();
   loginUser = await t.signup();
   const configured = await t.app.inject({
@@ -275,6 +291,9 @@ beforeAll(async () => {
         dynamicInstructions: 'Be brief',
       },
     ],
+    'POST /api/workflows/:id/webhook-secret': [{}],
+    'POST /api/webhooks/:workflowId': [{ event: 'push', data: { list: [1, 'a'], nested: config } }],
+    'POST /api/auth/microsoft/disconnect': [{}],
     'POST /api/executions/:id/cancel': [{}],
     'POST /api/executions/:id/retry': [{}, { fromNodeId: 'n1' }],
     'POST /api/tools': [
@@ -307,6 +326,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await fake?.close();
+  await fakeMicrosoft?.close();
 });
 
 /** The real id a route parameter names; a route added without one here fails the test. */
@@ -315,6 +335,7 @@ function realParam(url: string, name: string): string {
   if (name === 'toolId') return real.tool;
   if (name === 'orgId') return real.org;
   if (name === 'version') return '1';
+  if (name === 'workflowId') return real.workflow;
   if (name === 'id') {
     if (url.startsWith('/api/tools/configurations/')) return real.configuration;
     for (const [prefix, key] of [
@@ -419,6 +440,10 @@ function failureOf(route: Route, c: Case, res: LightMyRequestResponse): Failure 
   };
   if (res.statusCode >= 500) return failure;
   if (res.statusCode === 204 && res.body === '') return undefined;
+  // The Microsoft sign-in callback answers the popup with a page (the input guard's refusals stay JSON).
+  if (route.url === '/api/auth/microsoft/callback' && res.statusCode === 200) {
+    return String(res.headers['content-type']).startsWith('text/html') ? undefined : failure;
+  }
   let body: unknown;
   try {
     body = JSON.parse(res.body);

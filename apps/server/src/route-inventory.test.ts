@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './testing/test-app';
 
 // Every /api route answers 401 without a token, except the public ones named here.
-const publicRoutes = ['POST /api/auth/signup', 'POST /api/auth/login', 'GET /api/health'];
+const publicRoutes = [
+  'POST /api/auth/signup',
+  'POST /api/auth/login',
+  'GET /api/health',
+  // Callers prove themselves with the workflow's webhook secret instead (modules/triggers).
+  'POST /api/webhooks/:workflowId',
+  // The browser arrives from Microsoft's sign-in; the single-use state names who started it.
+  'GET /api/auth/microsoft/callback',
+];
 const sampleId = '00000000-0000-4000-8000-000000000000';
 
 let t: TestApp;

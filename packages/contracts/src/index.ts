@@ -7,6 +7,7 @@ export * from './executions';
 export * from './enums';
 export * from './agents';
 export * from './workflows';
+export * from './webhooks';
 export * from './realtime';
 export * from './tools';
 export * from './tool-configurations';

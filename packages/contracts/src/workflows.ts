@@ -69,6 +69,8 @@ export type Workflow = z.infer<typeof workflowSchema>;
 export const workflowMessages = {
   nameRequired: 'Please enter a workflow name',
   cronRequired: 'Please enter a valid cron expression for scheduled workflows',
+  unknownTimezone: (timezone: string) =>
+    `Unknown time zone "${timezone}": choose an IANA time zone such as UTC or Europe/Paris`,
   emailRequired: 'Please enter an email address for email-triggered workflows',
   noStart: 'Workflow must have a start node',
   noEnd: 'Workflow must have an end node',

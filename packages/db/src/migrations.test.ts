@@ -36,6 +36,7 @@ describe('migrations', () => {
       'agent_tools',
       'agents',
       'auth_sessions',
+      'microsoft_oauth_states',
       'microsoft_tokens',
       'organizations',
       'rate_limit_events',

@@ -301,9 +301,33 @@ export const microsoftTokens = pgTable('microsoft_tokens', {
   refreshToken: text('refresh_token'),
   accountInfo: jsonb('account_info').$type<JsonObject>(),
   expiresOn: timestamp('expires_on', { withTimezone: true }),
+  /** Set when Microsoft refused the refresh token: the organization must connect again. */
+  brokenAt: timestamp('broken_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A Microsoft sign-in in progress: the OAuth `state` (stored as its SHA-256, single use, 10 minutes),
+ * who started it, and the PKCE code verifier sealed with the organization's id.
+ */
+export const microsoftOauthStates = pgTable(
+  'microsoft_oauth_states',
+  {
+    id: id(),
+    stateHash: text('state_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    codeVerifier: text('code_verifier').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('microsoft_oauth_states_expires_at_idx').on(t.expiresAt)],
+);
 
 export const workflowTemplates = pgTable('workflow_templates', {
   id: id(),
@@ -469,6 +493,7 @@ export type AgentExecutionRow = typeof agentExecutions.$inferSelect;
 export type NewAgentExecutionRow = typeof agentExecutions.$inferInsert;
 export type MicrosoftTokenRow = typeof microsoftTokens.$inferSelect;
 export type NewMicrosoftTokenRow = typeof microsoftTokens.$inferInsert;
+export type MicrosoftOauthStateRow = typeof microsoftOauthStates.$inferSelect;
 export type WorkflowTemplateRow = typeof workflowTemplates.$inferSelect;
 export type NewWorkflowTemplateRow = typeof workflowTemplates.$inferInsert;
 export type AgentTemplateRow = typeof agentTemplates.$inferSelect;

@@ -1,11 +1,11 @@
-import { CronExpressionParser } from 'cron-parser';
 import { workflowMessages as m, type WorkflowEdge } from '@crewline/contracts';
 import { nodeAgentId } from './plan';
+import { isValidCron, isValidTimezone } from './schedule';
 
 export type WorkflowDraft = {
   name: string;
   triggerType: 'manual' | 'schedule' | 'webhook' | 'email';
-  triggerConfig: { cron?: string; emailAddress?: string };
+  triggerConfig: { cron?: string; timezone?: string; emailAddress?: string };
   nodes: {
     id: string;
     type: 'start' | 'end' | 'agent';
@@ -19,15 +19,7 @@ export type ValidationResult = { errors: string[]; warnings: string[] };
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function isValidCron(expression: string | undefined): boolean {
-  if (!expression?.trim()) return false;
-  try {
-    CronExpressionParser.parse(expression.trim());
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isValidCron };
 
 const label = (node: WorkflowDraft['nodes'][number]) =>
   typeof node.data?.label === 'string' && node.data.label ? node.data.label : node.id;
@@ -45,7 +37,11 @@ export function validateWorkflow(
   const warnings: string[] = [];
 
   if (!draft.name.trim()) errors.push(m.nameRequired);
-  if (draft.triggerType === 'schedule' && !isValidCron(draft.triggerConfig.cron)) errors.push(m.cronRequired);
+  if (draft.triggerType === 'schedule') {
+    if (!isValidCron(draft.triggerConfig.cron)) errors.push(m.cronRequired);
+    const timezone = draft.triggerConfig.timezone?.trim();
+    if (timezone && !isValidTimezone(timezone)) errors.push(m.unknownTimezone(timezone));
+  }
   if (draft.triggerType === 'email' && !emailPattern.test(draft.triggerConfig.emailAddress?.trim() ?? '')) {
     errors.push(m.emailRequired);
   }

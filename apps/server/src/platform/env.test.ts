@@ -82,4 +82,36 @@ describe('configuration', () => {
     expect(config.role).toBe('worker');
     expect(config.trustProxy).toBe(true);
   });
+
+  it("reads the Microsoft 365 settings, with Microsoft's endpoints by default", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).microsoft).toEqual({
+      clientId: undefined,
+      clientSecret: undefined,
+      tenant: 'common',
+      authorityHost: 'https://login.microsoftonline.com',
+      graphUrl: 'https://graph.microsoft.com/v1.0',
+      pollSeconds: 60,
+    });
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      MICROSOFT_CLIENT_ID: 'app-id',
+      MICROSOFT_CLIENT_SECRET: 'app-secret',
+      MICROSOFT_TENANT: 'contoso.onmicrosoft.com',
+      MICROSOFT_AUTHORITY_HOST: 'http://127.0.0.1:5399/',
+      MICROSOFT_GRAPH_URL: 'http://127.0.0.1:5399/v1.0/',
+      MICROSOFT_POLL_SECONDS: '30',
+    });
+    expect(config.microsoft).toEqual({
+      clientId: 'app-id',
+      clientSecret: 'app-secret',
+      tenant: 'contoso.onmicrosoft.com',
+      authorityHost: 'http://127.0.0.1:5399',
+      graphUrl: 'http://127.0.0.1:5399/v1.0',
+      pollSeconds: 30,
+    });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), MICROSOFT_TENANT: 'a/b' })).toThrow(/MICROSOFT_TENANT/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), MICROSOFT_GRAPH_URL: 'ftp://x' })).toThrow(
+      /MICROSOFT_GRAPH_URL/,
+    );
+  });
 });

@@ -36,8 +36,21 @@ const envSchema = z.object({
   RUN_LEASE_SECONDS: intFromEnv(30, 1, 3600),
   RUN_MAX_ATTEMPTS: intFromEnv(3, 1, 20),
   WS_MAX_PER_USER: intFromEnv(20, 1, 10_000),
+  /** Where callers reach this server (webhook URLs); http://localhost:PORT when absent. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  WEBHOOK_MAX_PER_MINUTE: intFromEnv(120, 1, 1_000_000),
   OPENAI_API_KEY: z.string().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
+  /** The Microsoft Entra app registration the Microsoft 365 connection signs in with. */
+  MICROSOFT_CLIENT_ID: z.string().trim().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_TENANT: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, 'MICROSOFT_TENANT must be a tenant id, a domain, common or organizations')
+    .default('common'),
+  MICROSOFT_AUTHORITY_HOST: z.url({ protocol: /^https?$/ }).default('https://login.microsoftonline.com'),
+  MICROSOFT_GRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://graph.microsoft.com/v1.0'),
+  MICROSOFT_POLL_SECONDS: intFromEnv(60, 10, 86_400),
 });
 
 export type Config = {
@@ -60,6 +73,24 @@ export type Config = {
   runs: { concurrency: number; leaseMs: number; maxAttempts: number };
   /** Open realtime websockets one user may hold (per API process). */
   wsMaxPerUser: number;
+  /** The server's public origin, without a trailing slash (webhook URLs are built on it). */
+  publicUrl: string;
+  /** Webhook calls one workflow accepts per minute (all API processes together). */
+  webhookMaxPerMinute: number;
+  /** Microsoft 365 (OAuth app and endpoints); configured when both the client id and secret are set. */
+  microsoft: MicrosoftConfig;
+};
+
+export type MicrosoftConfig = {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  tenant: string;
+  /** Origin (and optional path) of the sign-in service, without a trailing slash. */
+  authorityHost: string;
+  /** Microsoft Graph base URL, without a trailing slash. */
+  graphUrl: string;
+  /** How often connected inboxes are read (email triggers). */
+  pollSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -99,6 +130,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       maxAttempts: e.RUN_MAX_ATTEMPTS,
     },
     wsMaxPerUser: e.WS_MAX_PER_USER,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    webhookMaxPerMinute: e.WEBHOOK_MAX_PER_MINUTE,
+    microsoft: {
+      clientId: e.MICROSOFT_CLIENT_ID,
+      clientSecret: e.MICROSOFT_CLIENT_SECRET,
+      tenant: e.MICROSOFT_TENANT,
+      authorityHost: e.MICROSOFT_AUTHORITY_HOST.replace(/\/+$/, ''),
+      graphUrl: e.MICROSOFT_GRAPH_URL.replace(/\/+$/, ''),
+      pollSeconds: e.MICROSOFT_POLL_SECONDS,
+    },
     egressAllowList: (e.EGRESS_ALLOW_LIST ?? '')
       .split(',')
       .map((entry) => entry.trim())

@@ -18,11 +18,17 @@ const contentSecurityPolicy = [
 
 export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply) => {
-    reply.header('content-security-policy', contentSecurityPolicy);
+    // A route may answer with its own, stricter policy (the Microsoft sign-in callback page allows its one
+    // inline script by nonce and keeps its opener); every other answer gets these.
+    if (!reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', contentSecurityPolicy);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('cross-origin-opener-policy', 'same-origin');
+    // same-origin-allow-popups: the Microsoft sign-in popup must keep its opener to report back.
+    if (!reply.hasHeader('cross-origin-opener-policy')) {
+      reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
+    }
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');

@@ -25,6 +25,17 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     egressAllowList: ['127.0.0.1'],
     runs: { concurrency: 4, leaseMs: 30_000, maxAttempts: 3 },
     wsMaxPerUser: 20,
+    publicUrl: 'http://localhost:5000',
+    webhookMaxPerMinute: 120,
+    // Not configured unless a test points it at the fake Microsoft server (fake-microsoft-server.ts).
+    microsoft: {
+      clientId: undefined,
+      clientSecret: undefined,
+      tenant: 'common',
+      authorityHost: 'https://login.microsoftonline.com',
+      graphUrl: 'https://graph.microsoft.com/v1.0',
+      pollSeconds: 60,
+    },
     ...overrides,
   };
 }

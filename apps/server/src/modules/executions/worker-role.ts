@@ -5,6 +5,8 @@ import type { Config } from '../../platform/env';
 import type { PgEventBus } from '../../platform/events';
 import { JOBS_CHANNEL, type Queue } from '../../platform/queue';
 import { HEARTBEAT_INTERVAL_MS, type SystemService } from '../system/system.service';
+import { startScheduler, type SchedulesRepository } from '../triggers/scheduler';
+import type { TriggersService } from '../triggers/triggers.service';
 import type { ExecutionRunner } from './execution-runner';
 import { startExecutionWorker } from './execution-worker';
 
@@ -13,20 +15,28 @@ export type WorkerRoleOptions = {
   boss: Queue;
   /** Its LISTEN connection wakes idle loops when a job is queued; without one they only poll. */
   bus?: Pick<PgEventBus, 'onChannel'>;
-  services: { runner: ExecutionRunner; system: SystemService };
+  services: {
+    runner: ExecutionRunner;
+    system: SystemService;
+    triggers: Pick<TriggersService, 'fire'>;
+    schedules: SchedulesRepository;
+  };
   config: Pick<Config, 'runs' | 'role'>;
   logger?: Logger;
   /** On stop, how long running steps may take to finish and be stored (the worker's default when unset). */
   drainMs?: number;
   /** Records this worker as alive every few seconds (the system status counts live workers). */
   heartbeat?: boolean;
+  /** How often the scheduler looks for due schedule triggers (its default when unset). */
+  schedulePollMs?: number;
 };
 
 /**
  * The worker role of a process, started the same way by the process entry (main.ts), the test app and
  * the bench: the execution worker (`config.runs.concurrency` loops, a sweeper at half the lease), its
- * job wake-ups over the bus, and, with `heartbeat`, this worker's heartbeat. `stop()` forgets the
- * heartbeat first, then lets the worker drain.
+ * job wake-ups over the bus, the scheduler of schedule triggers (modules/triggers/scheduler.ts) and,
+ * with `heartbeat`, this worker's heartbeat. `stop()` stops the scheduler and forgets the heartbeat
+ * first, then lets the worker drain.
  */
 export async function startWorkerRole(options: WorkerRoleOptions) {
   const { boss, bus, services, config, logger } = options;
@@ -38,6 +48,12 @@ export async function startWorkerRole(options: WorkerRoleOptions) {
     sweepEveryMs: Math.max(500, Math.floor(config.runs.leaseMs / 2)),
     onJobQueued: bus && ((wake) => bus.onChannel(JOBS_CHANNEL, { onNotify: wake, onMissed: wake })),
     drainMs: options.drainMs,
+  });
+  const scheduler = startScheduler({
+    repository: services.schedules,
+    triggers: services.triggers,
+    logger,
+    pollMs: options.schedulePollMs,
   });
 
   let stopHeartbeat: (() => Promise<void>) | undefined;
@@ -56,7 +72,9 @@ export async function startWorkerRole(options: WorkerRoleOptions) {
   return {
     workerId,
     worker,
+    scheduler,
     async stop() {
+      await scheduler.stop();
       await stopHeartbeat?.();
       await worker.stop();
     },

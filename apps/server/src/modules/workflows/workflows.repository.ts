@@ -189,6 +189,54 @@ export function createWorkflowsRepository(db: Db) {
         ...definitionOf(v),
       } satisfies WorkflowVersion;
     },
+    /** What the row holds about its webhook secret: sealed, or (rows from before) plaintext in trigger_config. */
+    async storedWebhookSecret(
+      organizationId: string,
+      id: string,
+    ): Promise<{ sealed: string | null; legacy?: string } | undefined> {
+      const [row] = await db
+        .select({
+          sealed: workflows.webhookSecret,
+          legacy: sql<string | null>`${workflows.triggerConfig}->>'secret'`,
+        })
+        .from(workflows)
+        .where(scoped(organizationId, id))
+        .limit(1);
+      return row && { sealed: row.sealed, legacy: row.legacy ?? undefined };
+    },
+    /**
+     * The public webhook route's lookup: by id alone (the caller is not signed in), so it answers the
+     * organization, which everything after it is scoped by.
+     */
+    async findForWebhook(id: string) {
+      const [row] = await db
+        .select({
+          id: workflows.id,
+          organizationId: workflows.organizationId,
+          triggerType: workflows.triggerType,
+          status: workflows.status,
+          sealed: workflows.webhookSecret,
+          legacy: sql<string | null>`${workflows.triggerConfig}->>'secret'`,
+        })
+        .from(workflows)
+        .where(eq(workflows.id, id))
+        .limit(1);
+      return row && { ...row, legacy: row.legacy ?? undefined };
+    },
+    /** Replaces the sealed webhook secret (a rotation); a plaintext one from before goes with it. */
+    async setWebhookSecret(organizationId: string, id: string, sealed: string): Promise<boolean> {
+      const rows = await db
+        .update(workflows)
+        .set({
+          webhookSecret: sealed,
+          triggerConfig: sql`${workflows.triggerConfig} - 'secret'`,
+          // Not an edit of the definition: the workflow keeps its place in the lists.
+          updatedAt: sql`${workflows.updatedAt}`,
+        })
+        .where(scoped(organizationId, id))
+        .returning({ id: workflows.id });
+      return rows.length > 0;
+    },
     /** Keeps why a trigger could not start a run (null clears it; a no-op when there is nothing to clear). */
     async setTriggerError(organizationId: string, id: string, message: string | null): Promise<void> {
       await db

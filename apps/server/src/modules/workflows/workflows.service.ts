@@ -9,13 +9,17 @@ import {
 import { validateWorkflow } from '@crewline/engine';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import { requireUuid } from '../../platform/ids';
+import { withoutSecret, type WebhookSecrets } from '../triggers/webhook-secret';
+import { scheduledNextRunAt } from '../triggers/schedule';
+import { nothingToSet } from '../../platform/patch';
 import type { WorkflowsRepository } from './workflows.repository';
 
 const notFound = 'Workflow not found';
 
 export type WorkflowWithWarnings = Workflow & { warnings: string[] };
 
-export function createWorkflowsService(repository: WorkflowsRepository) {
+/** `webhookSecrets` seals a webhook workflow's secret on every save (modules/triggers/webhook-secret.ts). */
+export function createWorkflowsService(repository: WorkflowsRepository, webhookSecrets: WebhookSecrets) {
   /** The engine's structural rules (docs/product-rules.md): errors become a 400, warnings travel with the answer. */
   async function check(
     organizationId: string,
@@ -57,10 +61,30 @@ export function createWorkflowsService(repository: WorkflowsRepository) {
     const { versionNote, ...fields } = patch;
     const existing = await get(organizationId, id);
     const warnings = await check(organizationId, { ...existing, ...fields });
-    const workflow = await repository.update(organizationId, existing.id, fields, {
-      userId,
-      note: versionNote,
-    });
+    // The secret never stays in trigger_config: a typed one is sealed, a plaintext one from before moves.
+    const stored = (await repository.storedWebhookSecret(organizationId, existing.id)) ?? { sealed: null };
+    const sealed = webhookSecrets.sealedForSave(
+      organizationId,
+      fields.triggerType ?? existing.triggerType,
+      fields.triggerConfig,
+      stored,
+    );
+    const triggerConfig =
+      fields.triggerConfig || stored.legacy !== undefined
+        ? withoutSecret(fields.triggerConfig ?? existing.triggerConfig)
+        : undefined;
+    const workflow = await repository.update(
+      organizationId,
+      existing.id,
+      {
+        ...fields,
+        triggerConfig,
+        ...(sealed !== stored.sealed ? { webhookSecret: sealed } : {}),
+        // The schedule's next tick from now, in the same write (null unless active with a schedule).
+        ...(nothingToSet(fields) ? {} : { nextRunAt: scheduledNextRunAt({ ...existing, ...fields }) }),
+      },
+      { userId, note: versionNote },
+    );
     if (!workflow) throw new NotFoundError(notFound);
     return { ...workflow, warnings };
   }
@@ -98,7 +122,22 @@ export function createWorkflowsService(repository: WorkflowsRepository) {
     ): Promise<WorkflowWithWarnings> {
       const { versionNote, ...fields } = input;
       const warnings = await check(organizationId, fields);
-      const workflow = await repository.create(organizationId, userId, fields, versionNote);
+      const workflow = await repository.create(
+        organizationId,
+        userId,
+        {
+          ...fields,
+          triggerConfig: withoutSecret(fields.triggerConfig),
+          webhookSecret: webhookSecrets.sealedForSave(
+            organizationId,
+            fields.triggerType,
+            fields.triggerConfig,
+            { sealed: null },
+          ),
+          nextRunAt: scheduledNextRunAt(fields),
+        },
+        versionNote,
+      );
       return { ...workflow, warnings };
     },
 

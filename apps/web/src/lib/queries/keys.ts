@@ -13,6 +13,7 @@ export const queryKeys = {
   providers: ['/api/llm/providers'] as const,
   tools: ['/api/tools'] as const,
   toolConfigurations: ['/api/tools/configurations'] as const,
+  microsoftStatus: ['/api/auth/microsoft/status'] as const,
 
   agents: {
     all: ['/api/agents'] as const,
@@ -25,6 +26,8 @@ export const queryKeys = {
     detail: (id: string) => ['/api/workflows', id] as const,
     versions: (id: string) => ['/api/workflows', id, 'versions'] as const,
     version: (id: string, version: number) => ['/api/workflows', id, 'versions', version] as const,
+    /** A webhook workflow's secret and URL, read only when a member reveals them. */
+    webhookSecret: (id: string) => ['/api/workflows', id, 'webhook-secret'] as const,
   },
 
   executions: {

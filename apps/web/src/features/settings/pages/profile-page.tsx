@@ -39,6 +39,11 @@ export function ProfilePage() {
         title: 'Connection Error',
         description: 'Failed to connect Microsoft 365 account',
       });
+    } else {
+      toast({
+        title: 'Microsoft 365 Connected',
+        description: 'Email monitoring is now active for your workflows',
+      });
     }
     setSearchParams(back.rest, { replace: true });
   }, [searchParams, setSearchParams]);

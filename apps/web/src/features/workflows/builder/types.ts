@@ -77,6 +77,8 @@ export type BuilderEdge = Edge;
 
 export interface TriggerConfig {
   cron?: string;
+  /** Schedule: the IANA time zone the cron is read in (UTC when absent). */
+  timezone?: string;
   secret?: string;
   emailAddress?: string;
   subjectFilter?: string;

@@ -208,7 +208,7 @@ export interface BuilderSnapshot {
 /** The trigger fields that belong to each trigger type. */
 const TRIGGER_FIELDS: Record<TriggerType, (keyof WorkflowSettings['triggerConfig'])[]> = {
   manual: [],
-  schedule: ['cron'],
+  schedule: ['cron', 'timezone'],
   webhook: ['secret'],
   email: ['emailAddress', 'subjectFilter'],
 };

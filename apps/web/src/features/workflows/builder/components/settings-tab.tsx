@@ -2,6 +2,8 @@
 import { useBuilderStore } from '../store';
 import { PROCESS_TYPE_LABELS, PROCESS_TYPES, TRIGGER_TYPE_LABELS, TRIGGER_TYPES } from '../types';
 import { SelectField, TextField } from './fields';
+import { WebhookTriggerFields } from './webhook-trigger-fields';
+import { ScheduleTriggerFields } from './schedule-trigger-fields';
 
 const PROCESS_HINTS = {
   sequential: 'Agents run one after another, following the connections from Start.',
@@ -45,25 +47,8 @@ export function SettingsTab() {
         labels={TRIGGER_TYPE_LABELS}
         onChange={(value) => setSettings({ triggerType: value })}
       />
-      {triggerType === 'schedule' && (
-        <TextField
-          label="Cron Expression"
-          value={triggerConfig.cron ?? ''}
-          placeholder="0 9 * * 1-5"
-          hint="Minute, hour, day of month, month, day of week. '0 9 * * 1-5' runs at 9:00 on weekdays."
-          onChange={(cron) => setTriggerConfig({ cron })}
-        />
-      )}
-      {triggerType === 'webhook' && (
-        <TextField
-          label="Webhook Secret"
-          type="password"
-          value={triggerConfig.secret ?? ''}
-          placeholder="Optional shared secret"
-          hint="Callers must send this secret with each request."
-          onChange={(secret) => setTriggerConfig({ secret })}
-        />
-      )}
+      {triggerType === 'schedule' && <ScheduleTriggerFields />}
+      {triggerType === 'webhook' && <WebhookTriggerFields />}
       {triggerType === 'email' && (
         <>
           <TextField

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CALLBACK_PATH, type CallbackOutcome, type MicrosoftService } from './microsoft.service';
+
+const statusSchema = z.object({
+  connected: z.boolean(),
+  configured: z.boolean(),
+  account: z.object({ email: z.string(), name: z.string() }).optional(),
+  broken: z.boolean().optional(),
+});
+
+/** Only single string values are read from Microsoft's redirect; anything else counts as absent. */
+function stringParam(query: unknown, name: string): string | undefined {
+  const value = (query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' && value.length > 0 && value.length <= 4096 ? value : undefined;
+}
+
+/**
+ * The page the sign-in popup lands on. With an opener (the Settings page that opened the popup) it
+ * posts the outcome to it, same origin only, and closes; without one it goes to the Settings page
+ * with the outcome in the address. Its only script is allowed by a nonce.
+ */
+export function callbackPage(outcome: CallbackOutcome, nonce: string): string {
+  const message = { type: 'microsoft_connected', ...outcome };
+  const fallback = outcome.success
+    ? '/settings/profile?tab=tools&microsoft_connected=true'
+    : '/settings/profile?tab=tools&microsoft_error=true';
+  // JSON in a script: `<` escaped so no value can close the script element.
+  const data = JSON.stringify({ message, fallback }).replace(/</g, '\\u003c');
+  const title = outcome.success ? 'Microsoft 365 connected' : 'Microsoft 365 connection failed';
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
+<body style="font-family: system-ui, sans-serif; padding: 2rem; text-align: center">
+<p>${title}. You can close this window.</p>
+<script nonce="${nonce}">
+(function () {
+  var data = ${data};
+  if (window.opener && !window.opener.closed) {
+    try { window.opener.postMessage(data.message, window.location.origin); } catch (e) {}
+    window.close();
+  } else {
+    window.location.replace(data.fallback);
+  }
+})();
+</script>
+</body>
+</html>
+`;
+}
+
+export function microsoftRoutes(microsoft: MicrosoftService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/auth/microsoft/status', { schema: { response: { 200: statusSchema } } }, async (request) =>
+      microsoft.status(request.auth.organizationId),
+    );
+
+    app.get(
+      '/api/auth/microsoft',
+      { schema: { response: { 200: z.object({ authUrl: z.string() }) } } },
+      async (request) => microsoft.start(request.auth.userId, request.auth.organizationId),
+    );
+
+    // Public: the browser arrives here from Microsoft, without our token. The state it carries says
+    // who started the sign-in and for which organization.
+    app.get(CALLBACK_PATH, { config: { public: true } }, async (request, reply) => {
+      const outcome = await microsoft.complete({
+        code: stringParam(request.query, 'code'),
+        state: stringParam(request.query, 'state'),
+        error: stringParam(request.query, 'error'),
+      });
+      // Never the code, the state or a token: the outcome and Microsoft's error code only.
+      if (outcome.success) request.log.info('Microsoft 365 connected');
+      else request.log.warn({ reason: outcome.message }, 'Microsoft 365 sign-in failed');
+      const nonce = randomBytes(16).toString('base64');
+      return (
+        reply
+          .header(
+            'content-security-policy',
+            `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+          )
+          // The popup must keep its opener to post the outcome back (see security-headers.ts).
+          .header('cross-origin-opener-policy', 'unsafe-none')
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'no-referrer')
+          .type('text/html; charset=utf-8')
+          .send(callbackPage(outcome, nonce))
+      );
+    });
+
+    app.post(
+      '/api/auth/microsoft/disconnect',
+      { schema: { response: { 200: z.object({ success: z.literal(true) }) } } },
+      async (request) => {
+        await microsoft.disconnect(request.auth.organizationId);
+        return { success: true as const };
+      },
+    );
+  };
+}

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  idParamsSchema,
+  webhookAcceptedSchema,
+  webhookFinishedSchema,
+  webhookQuerySchema,
+  webhookSecretSchema,
+} from '@crewline/contracts';
+import { z } from 'zod';
+import type { WebhookService } from './webhook.service';
+
+/** A form body as an object; a repeated field becomes a list. No prototype, so `__proto__` is just a name. */
+export function formToObject(text: string): Record<string, unknown> {
+  const object = Object.create(null) as Record<string, unknown>;
+  for (const [key, value] of new URLSearchParams(text)) {
+    const previous = object[key];
+    object[key] =
+      previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+  }
+  return object;
+}
+
+/** The run input a body becomes: a JSON object as it is, anything else (other JSON, form, text) as `payload`. */
+export function webhookInput(body: unknown): Record<string, unknown> {
+  if (body === undefined) return {};
+  if (body !== null && typeof body === 'object' && !Array.isArray(body))
+    return body as Record<string, unknown>;
+  return { payload: body };
+}
+
+/**
+ * The public route, in a scope of its own: only here do form and text bodies parse (any other route
+ * still answers 415 to them). The app's JSON parser, input guard and 1 MiB limit apply as everywhere.
+ */
+const publicWebhookRoute =
+  (webhooks: WebhookService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, { payload: formToObject(body as string) }),
+    );
+    // text/plain, XML, anything else: the text itself.
+    app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+    app.post(
+      '/api/webhooks/:workflowId',
+      {
+        config: { public: true },
+        schema: {
+          params: z.object({ workflowId: z.string() }),
+          querystring: webhookQuerySchema,
+          response: { 200: webhookFinishedSchema, 202: webhookAcceptedSchema },
+        },
+      },
+      async (request, reply) => {
+        const header = request.headers['x-webhook-secret'];
+        const wait = request.query.wait === 'true' || request.query.wait === '1';
+        const { execution, finished } = await webhooks.receive({
+          workflowId: request.params.workflowId,
+          secret: typeof header === 'string' && header ? header : request.query.secret,
+          input: webhookInput(request.body),
+          wait,
+        });
+        if (!finished) return reply.status(202).send({ executionId: execution.id, status: execution.status });
+        return reply.status(200).send({
+          executionId: execution.id,
+          status: execution.status,
+          output: execution.output,
+          ...(execution.error ? { error: execution.error } : {}),
+        });
+      },
+    );
+  };
+
+/** The secret's reveal and rotation (members of the workflow's organization), and the public trigger route. */
+export function webhookRoutes(webhooks: WebhookService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/workflows/:id/webhook-secret',
+      { schema: { params: idParamsSchema, response: { 200: webhookSecretSchema } } },
+      async (request) => webhooks.reveal(request.auth.organizationId, request.params.id),
+    );
+    app.post(
+      '/api/workflows/:id/webhook-secret',
+      { schema: { params: idParamsSchema, response: { 200: webhookSecretSchema } } },
+      async (request) => webhooks.rotate(request.auth.organizationId, request.params.id),
+    );
+    await app.register(publicWebhookRoute(webhooks));
+  };
+}

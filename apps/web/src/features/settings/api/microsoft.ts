@@ -1,0 +1,49 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/queries/keys';
+
+/** GET /api/auth/microsoft/status: whether this server can connect, and the organization's mailbox. */
+export interface MicrosoftStatus {
+  connected: boolean;
+  configured: boolean;
+  account?: { email: string; name: string };
+  /** Microsoft refused to renew the sign-in: the organization must connect again. */
+  broken?: boolean;
+}
+
+/** What the sign-in popup posts to the page that opened it (same origin only). */
+export interface MicrosoftConnectedMessage {
+  type: 'microsoft_connected';
+  success: boolean;
+  message?: string;
+}
+
+const microsoftStatusKey = queryKeys.microsoftStatus;
+
+export function isMicrosoftConnectedMessage(data: unknown): data is MicrosoftConnectedMessage {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { type?: unknown }).type === 'microsoft_connected' &&
+    typeof (data as { success?: unknown }).success === 'boolean'
+  );
+}
+
+export function useMicrosoftStatus() {
+  return useQuery<MicrosoftStatus>({ queryKey: microsoftStatusKey, staleTime: 30_000 });
+}
+
+/** GET /api/auth/microsoft: the URL of Microsoft's sign-in page for this organization. */
+export function startMicrosoftConnection(): Promise<{ authUrl: string }> {
+  return apiRequest<{ authUrl: string }>('GET', '/api/auth/microsoft');
+}
+
+/** POST /api/auth/microsoft/disconnect: forgets the organization's Microsoft tokens. */
+export function useDisconnectMicrosoft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ success: true }>('POST', '/api/auth/microsoft/disconnect', {}),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: microsoftStatusKey }),
+  });
+}

@@ -1,0 +1,31 @@
+// Rotate: POST /api/workflows/:id/webhook-secret → a new random secret (the old one stops working at
+// once), shown in place of the old one.
+import type { WebhookSecret } from '@crewline/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/queries/keys';
+
+import { clientErrorMessage } from './execute-workflow';
+
+export function useRotateWebhookSecret() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (workflowId: string) =>
+      apiRequest<WebhookSecret>('POST', `/api/workflows/${encodeURIComponent(workflowId)}/webhook-secret`),
+    onSuccess: (answer, workflowId) => {
+      queryClient.setQueryData(queryKeys.workflows.webhookSecret(workflowId), answer);
+      toast({
+        title: 'Webhook secret rotated',
+        description: 'The old secret no longer works. Give callers the new one.',
+      });
+    },
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Rotation failed',
+        description: clientErrorMessage(error) ?? 'Please try again.',
+      }),
+  });
+}

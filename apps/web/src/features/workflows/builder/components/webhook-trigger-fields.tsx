@@ -1,0 +1,151 @@
+// The Webhook trigger's part of the Settings tab: once the workflow is saved as a webhook workflow, its
+// URL and secret behind Reveal (GET …/webhook-secret), with Copy and Rotate (docs/product-rules.md,
+// Webhook trigger). The secret is never part of the workflow the builder loads or saves.
+import { WEBHOOK_SECRET_HEADER } from '@crewline/contracts';
+import { Check, Copy, Eye, EyeOff, RefreshCw, Webhook } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Spinner } from '@/components/spinner';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { parseApiError } from '@/lib/api';
+import { useWebhookSecret } from '@/lib/queries/webhook-secret';
+import { useWorkflow } from '@/lib/queries/workflows';
+
+import { useRotateWebhookSecret } from '@/features/workflows/api/rotate-webhook-secret';
+import { useBuilderStore } from '../store';
+
+function CopyButton({ value, label }: { value: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      className="size-8 shrink-0"
+      aria-label={`Copy ${label}`}
+      title={`Copy ${label}`}
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(value);
+          setCopied(true);
+          setTimeout(() => setCopied(false), 1500);
+        } catch {
+          toast({
+            variant: 'destructive',
+            title: 'Copy failed',
+            description: 'Your browser blocked clipboard access.',
+          });
+        }
+      }}
+    >
+      {copied ? (
+        <Check className="size-4" aria-hidden="true" />
+      ) : (
+        <Copy className="size-4" aria-hidden="true" />
+      )}
+    </Button>
+  );
+}
+
+/** A read-only value in a monospace box, broken anywhere so a long URL or secret wraps in a narrow panel. */
+function ValueRow({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <p className="text-xs font-medium text-muted-foreground">{label}</p>
+      <div className="flex items-start gap-1 rounded-md border bg-muted/40 py-1 pr-1 pl-2.5">
+        <code aria-label={label} className="min-w-0 flex-1 py-1.5 font-mono text-xs leading-5 break-all">
+          {value}
+        </code>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export function WebhookTriggerFields() {
+  // Null before the first save; the URL and secret exist once the saved workflow (not the draft) is a webhook one.
+  const workflowId = useBuilderStore((s) => s.workflowId);
+  const savedAsWebhook = useWorkflow(workflowId ?? undefined).data?.triggerType === 'webhook';
+  const [revealed, setRevealed] = useState(false);
+  const [confirmRotate, setConfirmRotate] = useState(false);
+  const ready = !!workflowId && savedAsWebhook;
+  const secret = useWebhookSecret(workflowId, { enabled: ready && revealed });
+  const rotate = useRotateWebhookSecret();
+
+  return (
+    <section aria-label="Webhook" className="space-y-3 rounded-lg border p-3">
+      <div className="flex items-center gap-2">
+        <Webhook className="size-4 text-muted-foreground" aria-hidden="true" />
+        <h3 className="text-sm font-medium">Webhook</h3>
+      </div>
+      {!ready ? (
+        <p className="text-xs text-muted-foreground">
+          The webhook URL and secret appear here once the workflow is saved.
+        </p>
+      ) : (
+        <>
+          <p className="text-xs text-muted-foreground">
+            POST JSON to the URL with the secret in the{' '}
+            <code className="font-mono whitespace-nowrap">{WEBHOOK_SECRET_HEADER}</code> header (or{' '}
+            <code className="font-mono whitespace-nowrap">?secret=</code>). Add{' '}
+            <code className="font-mono whitespace-nowrap">?wait=true</code> to get the result in the answer.
+            Only an active workflow accepts calls.
+          </p>
+          {!revealed ? (
+            <Button type="button" variant="outline" size="sm" onClick={() => setRevealed(true)}>
+              <Eye aria-hidden="true" />
+              Reveal URL and secret
+            </Button>
+          ) : secret.isPending ? (
+            <div className="flex items-center gap-2 text-xs text-muted-foreground">
+              <Spinner /> Loading…
+            </div>
+          ) : secret.isError ? (
+            <p role="alert" className="text-xs text-destructive">
+              {parseApiError(secret.error).message || 'The secret could not be loaded.'}
+            </p>
+          ) : (
+            <>
+              <ValueRow label="Webhook URL" value={secret.data.url}>
+                <CopyButton value={secret.data.url} label="webhook URL" />
+              </ValueRow>
+              <ValueRow label="Webhook secret" value={secret.data.secret}>
+                <CopyButton value={secret.data.secret} label="webhook secret" />
+              </ValueRow>
+              <div className="flex flex-wrap gap-2">
+                <Button type="button" variant="ghost" size="sm" onClick={() => setRevealed(false)}>
+                  <EyeOff aria-hidden="true" />
+                  Hide
+                </Button>
+                <Button type="button" variant="outline" size="sm" onClick={() => setConfirmRotate(true)}>
+                  <RefreshCw aria-hidden="true" />
+                  Rotate secret
+                </Button>
+              </div>
+            </>
+          )}
+        </>
+      )}
+      <ConfirmDialog
+        title="Rotate the webhook secret?"
+        description="A new secret is made at once and the current one stops working: callers must be given the new one."
+        open={confirmRotate}
+        onOpenChange={setConfirmRotate}
+        pending={rotate.isPending}
+        confirmLabel="Rotate"
+        pendingLabel="Rotating…"
+        onConfirm={() => {
+          if (!workflowId) return;
+          rotate.mutate(workflowId, {
+            onSuccess: () => {
+              setRevealed(true);
+              setConfirmRotate(false);
+            },
+          });
+        }}
+      />
+    </section>
+  );
+}
