@@ -9,6 +9,11 @@ import { nextTick } from './schedule';
 export const SCHEDULE_POLL_MS = 1000;
 /** Due workflows one poll starts at most; the rest are due still and go in the next poll. */
 const DUE_BATCH = 50;
+/**
+ * How late a tick may still start its run (a busy poll, a worker restarting). A tick older than this
+ * was missed while no scheduler ran: it is skipped, not replayed.
+ */
+export const MISSED_TICK_GRACE_MS = 60_000;
 
 export type DueSchedule = {
   id: string;
@@ -77,15 +82,28 @@ export type SchedulerOptions = {
  * when nothing is due. For each due workflow it fires a run whose start transaction also moves
  * `next_run_at` from the due tick to the next one after now (compare-and-set): of any number of
  * schedulers that saw the tick, exactly one commits a run, the others roll back (AlreadyTakenError).
- * Ticks missed while no scheduler ran are not replayed: the next tick is counted from now.
+ * Ticks missed while no scheduler ran are not replayed: one overdue by more than MISSED_TICK_GRACE_MS
+ * starts no run, and the next tick is counted from now.
  */
 export function createScheduler(options: SchedulerOptions) {
   const { repository, triggers, logger } = options;
   const now = options.now ?? (() => new Date());
 
-  async function fireOne(schedule: DueSchedule): Promise<'started' | 'taken' | 'failed'> {
+  async function fireOne(schedule: DueSchedule): Promise<'started' | 'taken' | 'skipped' | 'failed'> {
     const due = schedule.nextRunAt;
     const next = () => nextTick(schedule.triggerConfig, new Date(Math.max(now().getTime(), due.getTime())));
+    if (now().getTime() - due.getTime() > MISSED_TICK_GRACE_MS) {
+      try {
+        if (await repository.claim(schedule.id, due, next()))
+          logger?.info(
+            { workflowId: schedule.id, due },
+            'a schedule tick missed while no worker ran was skipped',
+          );
+      } catch (err) {
+        logger?.warn({ err, workflowId: schedule.id }, 'could not move a schedule to its next tick');
+      }
+      return 'skipped';
+    }
     try {
       await triggers.fire({
         organizationId: schedule.organizationId,
