@@ -117,12 +117,15 @@ describe('defaults', () => {
   it('move updatedAt forward on every update', async () => {
     const organization = await newOrganization();
     const agent = await newAgent(organization.id);
+    // Dated a minute back first: an update in the same millisecond as the insert could not move it.
+    const minuteAgo = new Date(Date.now() - 60_000);
+    await database.db.update(agents).set({ updatedAt: minuteAgo }).where(eq(agents.id, agent.id));
     const [updated] = await database.db
       .update(agents)
       .set({ name: 'Analyst' })
       .where(eq(agents.id, agent.id))
       .returning();
-    expect(updated.updatedAt.getTime()).toBeGreaterThan(agent.updatedAt.getTime());
+    expect(updated.updatedAt.getTime()).toBeGreaterThan(minuteAgo.getTime());
   });
 });
 
