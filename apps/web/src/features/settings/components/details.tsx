@@ -1,40 +1,7 @@
-import { Check, Copy } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
-import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/copy-button';
 import { toast } from '@/components/ui/use-toast';
-
-export function CopyButton({ value, label }: { value: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      type="button"
-      variant="ghost"
-      size="icon"
-      className="size-7"
-      aria-label={`Copy ${label}`}
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(value);
-          setCopied(true);
-          setTimeout(() => setCopied(false), 1500);
-        } catch {
-          toast({
-            variant: 'destructive',
-            title: 'Copy failed',
-            description: 'Your browser blocked clipboard access.',
-          });
-        }
-      }}
-    >
-      {copied ? (
-        <Check className="size-3.5" aria-hidden="true" />
-      ) : (
-        <Copy className="size-3.5" aria-hidden="true" />
-      )}
-    </Button>
-  );
-}
 
 /** One label/value row of a details list (`<dl>`). */
 export function DetailRow({ label, children }: { label: string; children: ReactNode }) {

@@ -2,52 +2,19 @@
 // URL and secret behind Reveal (GET …/webhook-secret), with Copy and Rotate (docs/product-rules.md,
 // Webhook trigger). The secret is never part of the workflow the builder loads or saves.
 import { WEBHOOK_SECRET_HEADER } from '@crewline/contracts';
-import { Check, Copy, Eye, EyeOff, RefreshCw, Webhook } from 'lucide-react';
+import { Eye, EyeOff, RefreshCw, Webhook } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { CopyButton } from '@/components/copy-button';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
 import { parseApiError } from '@/lib/api';
 import { useWebhookSecret } from '@/lib/queries/webhook-secret';
 import { useWorkflow } from '@/lib/queries/workflows';
 
 import { useRotateWebhookSecret } from '@/features/workflows/api/rotate-webhook-secret';
 import { useBuilderStore } from '../store';
-
-function CopyButton({ value, label }: { value: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      type="button"
-      variant="ghost"
-      size="icon"
-      className="size-8 shrink-0"
-      aria-label={`Copy ${label}`}
-      title={`Copy ${label}`}
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(value);
-          setCopied(true);
-          setTimeout(() => setCopied(false), 1500);
-        } catch {
-          toast({
-            variant: 'destructive',
-            title: 'Copy failed',
-            description: 'Your browser blocked clipboard access.',
-          });
-        }
-      }}
-    >
-      {copied ? (
-        <Check className="size-4" aria-hidden="true" />
-      ) : (
-        <Copy className="size-4" aria-hidden="true" />
-      )}
-    </Button>
-  );
-}
 
 /** A read-only value in a monospace box, broken anywhere so a long URL or secret wraps in a narrow panel. */
 function ValueRow({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
@@ -109,10 +76,10 @@ export function WebhookTriggerFields() {
           ) : (
             <>
               <ValueRow label="Webhook URL" value={secret.data.url}>
-                <CopyButton value={secret.data.url} label="webhook URL" />
+                <CopyButton value={secret.data.url} label="webhook URL" size="md" />
               </ValueRow>
               <ValueRow label="Webhook secret" value={secret.data.secret}>
-                <CopyButton value={secret.data.secret} label="webhook secret" />
+                <CopyButton value={secret.data.secret} label="webhook secret" size="md" />
               </ValueRow>
               <div className="flex flex-wrap gap-2">
                 <Button type="button" variant="ghost" size="sm" onClick={() => setRevealed(false)}>
