@@ -46,6 +46,7 @@ import { createWebhookSecrets } from './modules/triggers/webhook-secret';
 import { createWebhookService } from './modules/triggers/webhook.service';
 import { webhookRoutes } from './modules/triggers/webhook.routes';
 import { createSchedulesRepository } from './modules/triggers/scheduler';
+import { createEmailMonitorRepository } from './modules/triggers/email-monitor.repository';
 import { createToolsRepository } from './modules/tools/tools.repository';
 import { createToolsService } from './modules/tools/tools.service';
 import { createToolRuntime } from './modules/tools/runtime/tool-runtime';
@@ -154,6 +155,8 @@ export function createServices(deps: AppDeps) {
     triggers: createTriggersService({ executions, workflows, events }),
     /** The scheduler's reads and tick claims (every worker runs the scheduler, see worker-role.ts). */
     schedules: createSchedulesRepository(db),
+    /** The email monitor's claims and records (every worker runs it, see worker-role.ts). */
+    emailMonitor: createEmailMonitorRepository(db),
     /** Used by worker processes (main.ts, tests) to run queued executions. */
     runner: createExecutionRunner({
       repository: executionsRepository,

@@ -8,6 +8,7 @@ export * from './enums';
 export * from './agents';
 export * from './workflows';
 export * from './webhooks';
+export * from './microsoft';
 export * from './realtime';
 export * from './tools';
 export * from './tool-configurations';

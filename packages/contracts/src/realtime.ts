@@ -32,6 +32,11 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     workflowId: z.string(),
     error: z.string(),
   }),
+  /**
+   * Microsoft refused to renew the organization's Microsoft 365 tokens: its inbox is no longer read
+   * until someone connects again (Settings shows Reconnect).
+   */
+  z.object({ type: z.literal('microsoft_connection_broken'), organizationId: z.string() }),
   /** Step progress: the builder colours nodes while a run is in progress. */
   z.object({ type: z.literal('execution_node_started'), ...stepEvent }),
   z.object({

@@ -36,6 +36,7 @@ describe('migrations', () => {
       'agent_tools',
       'agents',
       'auth_sessions',
+      'email_trigger_messages',
       'microsoft_oauth_states',
       'microsoft_tokens',
       'organizations',

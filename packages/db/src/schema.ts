@@ -303,9 +303,40 @@ export const microsoftTokens = pgTable('microsoft_tokens', {
   expiresOn: timestamp('expires_on', { withTimezone: true }),
   /** Set when Microsoft refused the refresh token: the organization must connect again. */
   brokenAt: timestamp('broken_at', { withTimezone: true }),
+  /** When the mailbox was (re)connected: the email trigger ignores messages received before it. */
+  connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The inbox delta query's `@odata.deltaLink` after the last complete round; null: start a fresh round. */
+  deltaLink: text('delta_link'),
+  /**
+   * When the email monitor polls this inbox next (null: at once). A monitor claims a poll by moving
+   * it forward (compare-and-set), so one poll per organization runs at a time across workers.
+   */
+  nextPollAt: timestamp('next_poll_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The messages the email trigger started a run of a workflow for: inserted in the run's own
+ * transaction, so one message starts at most one run per workflow, whatever the number of polls or
+ * workers. Rows older than the monitor's retention are deleted.
+ */
+export const emailTriggerMessages = pgTable(
+  'email_trigger_messages',
+  {
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    /** The Microsoft Graph message id. */
+    messageId: text('message_id').notNull(),
+    executionId: uuid('execution_id').references(() => workflowExecutions.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'email_trigger_messages_pk', columns: [t.workflowId, t.messageId] }),
+    index('email_trigger_messages_created_at_idx').on(t.createdAt),
+  ],
+);
 
 /**
  * A Microsoft sign-in in progress: the OAuth `state` (stored as its SHA-256, single use, 10 minutes),
@@ -494,6 +525,7 @@ export type NewAgentExecutionRow = typeof agentExecutions.$inferInsert;
 export type MicrosoftTokenRow = typeof microsoftTokens.$inferSelect;
 export type NewMicrosoftTokenRow = typeof microsoftTokens.$inferInsert;
 export type MicrosoftOauthStateRow = typeof microsoftOauthStates.$inferSelect;
+export type EmailTriggerMessageRow = typeof emailTriggerMessages.$inferSelect;
 export type WorkflowTemplateRow = typeof workflowTemplates.$inferSelect;
 export type NewWorkflowTemplateRow = typeof workflowTemplates.$inferInsert;
 export type AgentTemplateRow = typeof agentTemplates.$inferSelect;

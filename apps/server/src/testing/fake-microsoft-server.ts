@@ -21,9 +21,13 @@ export type FakeMailMessage = {
   bodyPreview: string;
   body: { contentType: 'text' | 'html'; content: string };
   from: { emailAddress: { name: string; address: string } };
+  toRecipients: FakeRecipient[];
+  ccRecipients: FakeRecipient[];
   receivedDateTime: string;
+  internetMessageId: string;
   isRead: boolean;
 };
+export type FakeRecipient = { emailAddress: { name: string; address: string } };
 
 export type FakeMicrosoftServerOptions = {
   port?: number;
@@ -79,7 +83,17 @@ export async function startFakeMicrosoftServer(options: FakeMicrosoftServerOptio
   const refreshTokens = new Map<string, boolean>();
   const messages: FakeMailMessage[] = [];
   /** What happened, for assertions: never the secrets themselves. */
-  const log: { endpoint: string; grantType?: string; ok: boolean; error?: string }[] = [];
+  const log: {
+    endpoint: string;
+    grantType?: string;
+    ok: boolean;
+    error?: string;
+    /** Delta requests: the Prefer header and the $select of a fresh round. */
+    prefer?: string;
+    select?: string;
+  }[] = [];
+  /** The next Graph delta requests answer these statuses (a Graph outage). */
+  const graphFailures: number[] = [];
   let denyConsent = false;
   let refuseRefresh = false;
   let expiresIn = 3600;
@@ -109,6 +123,19 @@ export async function startFakeMicrosoftServer(options: FakeMicrosoftServerOptio
     }
     if (req.method === 'GET' && url.pathname === '/v1.0/me/mailFolders/inbox/messages/delta') {
       if (!authorized(req, res)) return;
+      const failure = graphFailures.shift();
+      if (failure !== undefined) {
+        log.push({ endpoint: 'delta', ok: false, error: String(failure) });
+        return sendJson(res, failure, {
+          error: { code: 'ServiceUnavailable', message: 'The service is temporarily unavailable.' },
+        });
+      }
+      log.push({
+        endpoint: 'delta',
+        ok: true,
+        prefer: String(req.headers.prefer ?? ''),
+        select: url.searchParams.get('$select') ?? undefined,
+      });
       return delta(req, url, res);
     }
     if (url.pathname.endsWith('/oauth2/v2.0/authorize') || url.pathname.endsWith('/oauth2/v2.0/token')) {
@@ -353,16 +380,31 @@ export async function startFakeMicrosoftServer(options: FakeMicrosoftServerOptio
     expireAccessTokens() {
       for (const issued of accessTokens.values()) issued.expiresAt = 0;
     },
-    /** Delivers a message to the inbox (seen by the next delta round). */
-    addMessage(message: Partial<FakeMailMessage> & { subject: string }): FakeMailMessage {
+    /** The next `times` delta requests answer `status` (e.g. 503). */
+    failGraph(status: number, times = 1) {
+      for (let i = 0; i < times; i++) graphFailures.push(status);
+    },
+    /**
+     * Delivers a message to the inbox (seen by the next delta round); `to` and `cc` are shorthands
+     * for the recipients' addresses (To defaults to the mailbox's own address).
+     */
+    addMessage(
+      message: Partial<FakeMailMessage> & { subject: string; to?: string[]; cc?: string[] },
+    ): FakeMailMessage {
+      const { to, cc, ...fields } = message;
+      const recipients = (addresses: string[]) =>
+        addresses.map((address) => ({ emailAddress: { name: address.split('@')[0], address } }));
       const full: FakeMailMessage = {
         id: random('AAMk-'),
         bodyPreview: message.body?.content.slice(0, 255) ?? '',
         body: { contentType: 'text', content: '' },
         from: { emailAddress: { name: 'Grace Hopper', address: 'grace@fabrikam.example' } },
+        toRecipients: recipients(to ?? [account.email]),
+        ccRecipients: recipients(cc ?? []),
         receivedDateTime: new Date().toISOString(),
+        internetMessageId: `<${random('')}@fabrikam.example>`,
         isRead: false,
-        ...message,
+        ...fields,
       };
       messages.push(full);
       return full;

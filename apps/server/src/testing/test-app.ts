@@ -28,6 +28,8 @@ export async function createTestApp(
     events?: (database: TestDb) => EventBus;
     /** Also run queued executions in this process (pg-boss + worker + a Postgres bus for wake-ups and cancels). */
     worker?: boolean;
+    /** The worker's email monitor: off with false (tests poll one by hand), or its poll interval. */
+    emailMonitor?: false | { pollMs: number };
     /** Registers extra routes before the app is ready (e.g. one that fails on purpose). */
     routes?: (app: FastifyInstance, database: TestDb) => void;
   } = {},
@@ -69,6 +71,8 @@ export async function createTestApp(
         config,
         logger: options.loggerInstance,
         drainMs: 0,
+        emailMonitor: options.emailMonitor !== false,
+        emailPollMs: options.emailMonitor ? options.emailMonitor.pollMs : undefined,
       })
     : undefined;
   const worker = role?.worker;
@@ -119,6 +123,8 @@ export async function createTestApp(
     services,
     /** The in-process worker (with `worker: true`). */
     worker,
+    /** The in-process worker's email monitor (with `worker: true`, unless `emailMonitor: false`). */
+    emailMonitor: role?.emailMonitor,
     async close() {
       await role?.stop();
       await boss?.stop({ graceful: false });

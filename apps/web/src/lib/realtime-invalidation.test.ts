@@ -18,6 +18,7 @@ function clientWithQueries() {
     ['/api/agents', 'a1'],
     ['/api/workflows'],
     ['/api/workflows', 'w1'],
+    ['/api/auth/microsoft/status'],
   ];
   for (const key of keys) client.setQueryData(key, { cached: true });
   const stale = () =>
@@ -75,6 +76,12 @@ describe('realtime invalidation', () => {
       error: 'This workflow is paused and cannot be run.',
     });
     expect(stale()).toEqual(['/api/workflows', '/api/workflows/w1']);
+  });
+
+  it('a broken Microsoft 365 connection refreshes its status, so Settings offers Reconnect', () => {
+    const { client, stale } = clientWithQueries();
+    invalidateForRealtimeEvent(client, { type: 'microsoft_connection_broken', organizationId: 'org-1' });
+    expect(stale()).toEqual(['/api/auth/microsoft/status']);
   });
 
   it('node progress refreshes nothing', () => {

@@ -5,6 +5,7 @@
 // - queryKeys.organizations.all    the organization's stats, activity and analytics
 // - queryKeys.agents.all           the agent list (agents page, dashboard, builder's agent panel)
 // - queryKeys.workflows.all        the workflow list and each workflow (a trigger's last error)
+// - queryKeys.microsoftStatus      the Microsoft 365 connection (Settings shows Reconnect when broken)
 import type { RealtimeEvent } from '@crewline/contracts';
 import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
 
@@ -16,6 +17,7 @@ const organizations: InvalidateQueryFilters = { queryKey: queryKeys.organization
 const agentList: InvalidateQueryFilters = { queryKey: queryKeys.agents.all, exact: true };
 // The builder loads a workflow once, so refetching one never resets a canvas being edited.
 const workflows: InvalidateQueryFilters = { queryKey: queryKeys.workflows.all };
+const microsoftStatus: InvalidateQueryFilters = { queryKey: queryKeys.microsoftStatus };
 
 /** The caches an event makes stale (empty for node progress, which the builder shows itself). */
 export function invalidationsFor(event: RealtimeEvent): InvalidateQueryFilters[] {
@@ -32,6 +34,8 @@ export function invalidationsFor(event: RealtimeEvent): InvalidateQueryFilters[]
       return [agentList, organizations];
     case 'workflow_trigger_failed':
       return [workflows];
+    case 'microsoft_connection_broken':
+      return [microsoftStatus];
     case 'execution_node_started':
     case 'execution_node_completed':
     case 'execution_node_failed':

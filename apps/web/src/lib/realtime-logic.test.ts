@@ -76,6 +76,7 @@ const samples: RealtimeEvent[] = [
     workflowId: 'w1',
     error: 'This workflow is paused and cannot be run.',
   },
+  { type: 'microsoft_connection_broken', ...org },
 ];
 
 describe('parseServerMessage', () => {

@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Logger } from 'pino';
 import type { Config } from '../../platform/env';
-import type { PgEventBus } from '../../platform/events';
+import type { EventBus, PgEventBus } from '../../platform/events';
 import { JOBS_CHANNEL, type Queue } from '../../platform/queue';
 import { HEARTBEAT_INTERVAL_MS, type SystemService } from '../system/system.service';
 import { startScheduler, type SchedulesRepository } from '../triggers/scheduler';
+import { startEmailMonitor, type EmailMonitor } from '../triggers/email-monitor';
+import type { EmailMonitorRepository } from '../triggers/email-monitor.repository';
+import type { MicrosoftService } from '../microsoft/microsoft.service';
 import type { TriggersService } from '../triggers/triggers.service';
 import type { ExecutionRunner } from './execution-runner';
 import { startExecutionWorker } from './execution-worker';
@@ -20,8 +23,11 @@ export type WorkerRoleOptions = {
     system: SystemService;
     triggers: Pick<TriggersService, 'fire'>;
     schedules: SchedulesRepository;
+    emailMonitor: EmailMonitorRepository;
+    microsoft: Pick<MicrosoftService, 'readInboxDelta'>;
+    events: Pick<EventBus, 'publish'>;
   };
-  config: Pick<Config, 'runs' | 'role'>;
+  config: Pick<Config, 'runs' | 'role' | 'microsoft'>;
   logger?: Logger;
   /** On stop, how long running steps may take to finish and be stored (the worker's default when unset). */
   drainMs?: number;
@@ -29,13 +35,18 @@ export type WorkerRoleOptions = {
   heartbeat?: boolean;
   /** How often the scheduler looks for due schedule triggers (its default when unset). */
   schedulePollMs?: number;
+  /** Whether to read connected inboxes for email triggers (yes unless false; tests poll by hand). */
+  emailMonitor?: boolean;
+  /** Between two polls of one inbox (`config.microsoft.pollSeconds` when unset). */
+  emailPollMs?: number;
 };
 
 /**
  * The worker role of a process, started the same way by the process entry (main.ts), the test app and
  * the bench: the execution worker (`config.runs.concurrency` loops, a sweeper at half the lease), its
- * job wake-ups over the bus, the scheduler of schedule triggers (modules/triggers/scheduler.ts) and,
- * with `heartbeat`, this worker's heartbeat. `stop()` stops the scheduler and forgets the heartbeat
+ * job wake-ups over the bus, the scheduler of schedule triggers (modules/triggers/scheduler.ts), the
+ * email monitor of email triggers (modules/triggers/email-monitor.ts) and, with `heartbeat`, this
+ * worker's heartbeat. `stop()` stops the scheduler and the email monitor and forgets the heartbeat
  * first, then lets the worker drain.
  */
 export async function startWorkerRole(options: WorkerRoleOptions) {
@@ -56,6 +67,18 @@ export async function startWorkerRole(options: WorkerRoleOptions) {
     pollMs: options.schedulePollMs,
   });
 
+  const emailMonitor: EmailMonitor | undefined =
+    options.emailMonitor === false
+      ? undefined
+      : startEmailMonitor({
+          repository: services.emailMonitor,
+          microsoft: services.microsoft,
+          triggers: services.triggers,
+          events: services.events,
+          logger,
+          pollMs: options.emailPollMs ?? config.microsoft.pollSeconds * 1000,
+        });
+
   let stopHeartbeat: (() => Promise<void>) | undefined;
   const workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   if (options.heartbeat) {
@@ -73,8 +96,10 @@ export async function startWorkerRole(options: WorkerRoleOptions) {
     workerId,
     worker,
     scheduler,
+    emailMonitor,
     async stop() {
       await scheduler.stop();
+      await emailMonitor?.stop();
       await stopHeartbeat?.();
       await worker.stop();
     },

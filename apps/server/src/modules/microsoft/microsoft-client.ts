@@ -34,6 +34,39 @@ export class MicrosoftServiceError extends Error {
   override readonly name = 'MicrosoftServiceError';
 }
 
+/** Graph refused the access token (401): it expired or was revoked before the time it said. */
+export class MicrosoftUnauthorizedError extends MicrosoftServiceError {}
+
+/** Graph no longer knows the delta link (410 Gone, `SyncStateNotFound`): start a fresh delta round. */
+export class MicrosoftDeltaExpiredError extends Error {
+  override readonly name = 'MicrosoftDeltaExpiredError';
+}
+
+/** The message fields the inbox delta query asks for. */
+export const INBOX_DELTA_SELECT =
+  'subject,from,toRecipients,ccRecipients,body,receivedDateTime,internetMessageId';
+/** Messages per delta page (Graph's `odata.maxpagesize`); bodies make pages heavy. */
+const DELTA_PAGE_SIZE = 25;
+const DELTA_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+const DELTA_TIMEOUT_MS = 60_000;
+
+/** An inbox message as the email trigger reads it: addresses as sent, the body as plain text. */
+export type InboxMessage = {
+  /** Graph's message id. */
+  id: string;
+  subject: string;
+  /** The sender's address ('' when Graph gives none). */
+  from: string;
+  to: string[];
+  cc: string[];
+  body: string;
+  /** Graph's `receivedDateTime` (ISO 8601). */
+  receivedAt: string;
+  internetMessageId: string | null;
+};
+/** One page of a delta round: more pages (`nextLink`) or the round's end (`deltaLink`). */
+export type InboxDeltaPage = { messages: InboxMessage[]; nextLink?: string; deltaLink?: string };
+
 /** A PKCE pair (RFC 7636): 43-character verifier, S256 challenge. */
 export function createPkcePair() {
   const verifier = randomBytes(32).toString('base64url');
@@ -134,6 +167,49 @@ export function createMicrosoftClient(deps: {
         typeof body.displayName === 'string' && body.displayName ? body.displayName : (email ?? '');
       return { email: email ?? '', name };
     },
+
+    /**
+     * One page of the inbox delta query: a fresh round when `link` is null, else the `@odata.nextLink`
+     * or `@odata.deltaLink` Graph answered before (only ever sent to the configured Graph origin).
+     * Removed messages are left out. Throws MicrosoftUnauthorizedError on 401,
+     * MicrosoftDeltaExpiredError when Graph no longer knows `link`, MicrosoftServiceError otherwise.
+     */
+    async inboxDelta(accessToken: string, link: string | null): Promise<InboxDeltaPage> {
+      const graph = new URL(config.graphUrl);
+      if (link !== null && !sameOrigin(link, graph)) {
+        throw new MicrosoftServiceError('Microsoft Graph answered a link to another host');
+      }
+      const url =
+        link ?? `${config.graphUrl}/me/mailFolders/inbox/messages/delta?$select=${INBOX_DELTA_SELECT}`;
+      const response = await egress.fetch(url, {
+        headers: {
+          authorization: `Bearer ${accessToken}`,
+          accept: 'application/json',
+          prefer: `outlook.body-content-type="text", odata.maxpagesize=${DELTA_PAGE_SIZE}`,
+        },
+        timeoutMs: DELTA_TIMEOUT_MS,
+        maxResponseBytes: DELTA_MAX_RESPONSE_BYTES,
+      });
+      const body = await jsonOf(response.text());
+      const code = graphErrorCode(body);
+      if (response.status === 401) throw new MicrosoftUnauthorizedError('Microsoft Graph answered 401');
+      if (link !== null && (response.status === 410 || code === 'SyncStateNotFound')) {
+        throw new MicrosoftDeltaExpiredError('Microsoft Graph no longer knows the delta link');
+      }
+      if (response.status !== 200 || !Array.isArray(body.value)) {
+        throw new MicrosoftServiceError(
+          `Microsoft Graph answered ${response.status}${code ? ` (${code})` : ''}`,
+        );
+      }
+      const nextLink = typeof body['@odata.nextLink'] === 'string' ? body['@odata.nextLink'] : undefined;
+      const deltaLink = typeof body['@odata.deltaLink'] === 'string' ? body['@odata.deltaLink'] : undefined;
+      if (!nextLink && !deltaLink) throw new MicrosoftServiceError('Microsoft Graph answered no delta link');
+      const messages = (body.value as unknown[]).flatMap((item) => {
+        const message = inboxMessage(item);
+        return message ? [message] : [];
+      });
+      return { messages, ...(nextLink ? { nextLink } : { deltaLink }) };
+    },
   };
 }
 export type MicrosoftClient = ReturnType<typeof createMicrosoftClient>;
@@ -148,3 +224,58 @@ async function jsonOf(text: Promise<string>): Promise<Record<string, unknown>> {
 }
 
 const firstLine = (text: string) => text.split(/\r?\n/)[0].slice(0, 300);
+
+function sameOrigin(link: string, graph: URL): boolean {
+  try {
+    return new URL(link).origin === graph.origin;
+  } catch {
+    return false;
+  }
+}
+
+/** Graph's `error.code`, when it is a plain identifier (it is logged). */
+function graphErrorCode(body: Record<string, unknown>): string | undefined {
+  const error = body.error as { code?: unknown } | undefined;
+  const code = error && typeof error === 'object' ? error.code : undefined;
+  return typeof code === 'string' && /^[A-Za-z0-9_.]{1,64}$/.test(code) ? code : undefined;
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+const addressOf = (recipient: unknown) =>
+  str((recipient as { emailAddress?: { address?: unknown } } | null)?.emailAddress?.address).trim();
+const addressesOf = (list: unknown) =>
+  Array.isArray(list) ? list.map(addressOf).filter((address) => address !== '') : [];
+
+/** A delta entry as an InboxMessage; undefined for a removed message or one without an id. */
+function inboxMessage(item: unknown): InboxMessage | undefined {
+  if (!item || typeof item !== 'object') return undefined;
+  const raw = item as Record<string, unknown>;
+  if ('@removed' in raw || typeof raw.id !== 'string' || !raw.id) return undefined;
+  const body = (raw.body ?? {}) as { contentType?: unknown; content?: unknown };
+  const content = str(body.content);
+  return {
+    id: raw.id,
+    subject: str(raw.subject),
+    from: addressOf(raw.from),
+    to: addressesOf(raw.toRecipients),
+    cc: addressesOf(raw.ccRecipients),
+    body: str(body.contentType).toLowerCase() === 'html' ? htmlToText(content) : content,
+    receivedAt: str(raw.receivedDateTime),
+    internetMessageId: typeof raw.internetMessageId === 'string' ? raw.internetMessageId : null,
+  };
+}
+
+/** Graph answers text when asked (Prefer outlook.body-content-type); this is the rare fallback. */
+function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
+    .replace(/<br\s*\/?>|<\/(p|div|li|tr|h[1-6])>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .trim();
+}

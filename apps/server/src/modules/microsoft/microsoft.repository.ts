@@ -46,12 +46,15 @@ export function createMicrosoftRepository(db: Db) {
         accountInfo: Record<string, unknown>;
       },
     ): Promise<void> {
+      // A (re)connection starts the email trigger afresh: messages received before it are ignored,
+      // the inbox is read from a new delta round, at once.
+      const fresh = { brokenAt: null, connectedAt: new Date(), deltaLink: null, nextPollAt: null };
       await db
         .insert(microsoftTokens)
-        .values({ organizationId, ...values, brokenAt: null })
+        .values({ organizationId, ...values, ...fresh })
         .onConflictDoUpdate({
           target: microsoftTokens.organizationId,
-          set: { ...values, brokenAt: null, updatedAt: new Date() },
+          set: { ...values, ...fresh, updatedAt: new Date() },
         });
     },
 

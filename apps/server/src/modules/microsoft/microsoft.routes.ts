@@ -1,14 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { microsoftStatusSchema } from '@crewline/contracts';
 import { CALLBACK_PATH, type CallbackOutcome, type MicrosoftService } from './microsoft.service';
-
-const statusSchema = z.object({
-  connected: z.boolean(),
-  configured: z.boolean(),
-  account: z.object({ email: z.string(), name: z.string() }).optional(),
-  broken: z.boolean().optional(),
-});
 
 /** Only single string values are read from Microsoft's redirect; anything else counts as absent. */
 function stringParam(query: unknown, name: string): string | undefined {
@@ -52,8 +46,10 @@ export function callbackPage(outcome: CallbackOutcome, nonce: string): string {
 
 export function microsoftRoutes(microsoft: MicrosoftService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/auth/microsoft/status', { schema: { response: { 200: statusSchema } } }, async (request) =>
-      microsoft.status(request.auth.organizationId),
+    app.get(
+      '/api/auth/microsoft/status',
+      { schema: { response: { 200: microsoftStatusSchema } } },
+      async (request) => microsoft.status(request.auth.organizationId),
     );
 
     app.get(

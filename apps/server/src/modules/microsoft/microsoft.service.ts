@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { MicrosoftStatus } from '@crewline/contracts';
 import type { Config } from '../../platform/env';
 import { AppError } from '../../platform/errors';
 import type { SecretBox } from '../../platform/crypto';
@@ -8,6 +9,8 @@ import {
   createMicrosoftClient,
   createPkcePair,
   MicrosoftGrantError,
+  MicrosoftUnauthorizedError,
+  type InboxDeltaPage,
   type MicrosoftClient,
 } from './microsoft-client';
 import type { MicrosoftRepository, MicrosoftTokenRow } from './microsoft.repository';
@@ -19,13 +22,12 @@ const EXPIRY_SKEW_MS = 60_000;
 
 export const CALLBACK_PATH = '/api/auth/microsoft/callback';
 
-export type MicrosoftStatus = {
-  connected: boolean;
-  configured: boolean;
-  account?: { email: string; name: string };
-  /** Microsoft refused the refresh token: the organization must connect again. */
-  broken?: boolean;
-};
+/**
+ * One page of the inbox delta query, or why the inbox cannot be read: no connection any more, or a
+ * connection Microsoft refused to renew (`broken`).
+ */
+export type InboxDeltaResult =
+  { status: 'ok'; page: InboxDeltaPage } | { status: 'disconnected' } | { status: 'broken' };
 
 export type CallbackQuery = { code?: string; state?: string; error?: string };
 export type CallbackOutcome = { success: true } | { success: false; message: string };
@@ -103,6 +105,26 @@ export function createMicrosoftService(deps: {
     }
   }
 
+  /**
+   * A usable access token for the organization's mailbox, refreshed (and stored) when it is about to
+   * expire or `forceRefresh` says Graph refused it; null when not connected or when Microsoft refused
+   * the refresh (the connection is then marked broken). Network and server failures throw.
+   */
+  async function accessTokenFor(
+    organizationId: string,
+    options: { forceRefresh?: boolean } = {},
+  ): Promise<string | null> {
+    const row = await repository.getTokens(organizationId);
+    if (!row || row.brokenAt) return null;
+    const fresh = row.expiresOn && row.expiresOn.getTime() - EXPIRY_SKEW_MS > now().getTime();
+    if (fresh && !options.forceRefresh) return open(row.accessToken, organizationId);
+    const running = refreshing.get(organizationId);
+    if (running) return running;
+    const attempt = refresh(row).finally(() => refreshing.delete(organizationId));
+    refreshing.set(organizationId, attempt);
+    return attempt;
+  }
+
   return {
     isConfigured,
 
@@ -174,21 +196,29 @@ export function createMicrosoftService(deps: {
       await repository.deleteTokens(organizationId);
     },
 
+    accessTokenFor,
+
     /**
-     * A usable access token for the organization's mailbox, refreshed (and stored) when it is about to
-     * expire; null when not connected or when Microsoft refused the refresh (the connection is then
-     * marked broken). Network and server failures throw.
+     * One page of the organization's inbox delta query (`link` null: a fresh round; else a next or
+     * delta link Graph answered). An access token Graph refuses (401) is renewed once and the page
+     * asked again. Throws MicrosoftDeltaExpiredError when Graph no longer knows `link`, and on
+     * network or Graph failures.
      */
-    async accessTokenFor(organizationId: string): Promise<string | null> {
-      const row = await repository.getTokens(organizationId);
-      if (!row || row.brokenAt) return null;
-      const fresh = row.expiresOn && row.expiresOn.getTime() - EXPIRY_SKEW_MS > now().getTime();
-      if (fresh) return open(row.accessToken, organizationId);
-      const running = refreshing.get(organizationId);
-      if (running) return running;
-      const attempt = refresh(row).finally(() => refreshing.delete(organizationId));
-      refreshing.set(organizationId, attempt);
-      return attempt;
+    async readInboxDelta(organizationId: string, link: string | null): Promise<InboxDeltaResult> {
+      const unavailable = async (): Promise<InboxDeltaResult> =>
+        (await repository.getTokens(organizationId))?.brokenAt
+          ? { status: 'broken' }
+          : { status: 'disconnected' };
+      let token = await accessTokenFor(organizationId);
+      if (!token) return unavailable();
+      try {
+        return { status: 'ok', page: await client.inboxDelta(token, link) };
+      } catch (error) {
+        if (!(error instanceof MicrosoftUnauthorizedError)) throw error;
+      }
+      token = await accessTokenFor(organizationId, { forceRefresh: true });
+      if (!token) return unavailable();
+      return { status: 'ok', page: await client.inboxDelta(token, link) };
     },
   };
 }

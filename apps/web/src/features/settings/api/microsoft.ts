@@ -1,16 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/queries/keys';
-
-/** GET /api/auth/microsoft/status: whether this server can connect, and the organization's mailbox. */
-export interface MicrosoftStatus {
-  connected: boolean;
-  configured: boolean;
-  account?: { email: string; name: string };
-  /** Microsoft refused to renew the sign-in: the organization must connect again. */
-  broken?: boolean;
-}
 
 /** What the sign-in popup posts to the page that opened it (same origin only). */
 export interface MicrosoftConnectedMessage {
@@ -28,10 +19,6 @@ export function isMicrosoftConnectedMessage(data: unknown): data is MicrosoftCon
     (data as { type?: unknown }).type === 'microsoft_connected' &&
     typeof (data as { success?: unknown }).success === 'boolean'
   );
-}
-
-export function useMicrosoftStatus() {
-  return useQuery<MicrosoftStatus>({ queryKey: microsoftStatusKey, staleTime: 30_000 });
 }
 
 /** GET /api/auth/microsoft: the URL of Microsoft's sign-in page for this organization. */

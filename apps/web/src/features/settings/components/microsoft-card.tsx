@@ -16,12 +16,12 @@ import {
 import { toast } from '@/components/ui/use-toast';
 import { parseApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/queries/keys';
+import { useMicrosoftStatus } from '@/lib/queries/microsoft';
 
 import {
   isMicrosoftConnectedMessage,
   startMicrosoftConnection,
   useDisconnectMicrosoft,
-  useMicrosoftStatus,
 } from '../api/microsoft';
 
 /** The sign-in popup and what listens to it; `stop` ends both listeners. */

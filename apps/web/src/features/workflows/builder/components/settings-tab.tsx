@@ -4,6 +4,7 @@ import { PROCESS_TYPE_LABELS, PROCESS_TYPES, TRIGGER_TYPE_LABELS, TRIGGER_TYPES 
 import { SelectField, TextField } from './fields';
 import { WebhookTriggerFields } from './webhook-trigger-fields';
 import { ScheduleTriggerFields } from './schedule-trigger-fields';
+import { EmailTriggerFields } from './email-trigger-fields';
 
 const PROCESS_HINTS = {
   sequential: 'Agents run one after another, following the connections from Start.',
@@ -14,8 +15,7 @@ const PROCESS_HINTS = {
 export function SettingsTab() {
   const settings = useBuilderStore((s) => s.settings);
   const setSettings = useBuilderStore((s) => s.setSettings);
-  const setTriggerConfig = useBuilderStore((s) => s.setTriggerConfig);
-  const { triggerType, triggerConfig } = settings;
+  const { triggerType } = settings;
 
   return (
     <div className="space-y-4">
@@ -49,24 +49,7 @@ export function SettingsTab() {
       />
       {triggerType === 'schedule' && <ScheduleTriggerFields />}
       {triggerType === 'webhook' && <WebhookTriggerFields />}
-      {triggerType === 'email' && (
-        <>
-          <TextField
-            label="Email Address"
-            type="email"
-            value={triggerConfig.emailAddress ?? ''}
-            placeholder="inbox@example.com"
-            onChange={(emailAddress) => setTriggerConfig({ emailAddress })}
-          />
-          <TextField
-            label="Subject Filter"
-            value={triggerConfig.subjectFilter ?? ''}
-            placeholder="Optional, e.g. Invoice"
-            hint="Only emails whose subject contains this text start the workflow."
-            onChange={(subjectFilter) => setTriggerConfig({ subjectFilter })}
-          />
-        </>
-      )}
+      {triggerType === 'email' && <EmailTriggerFields />}
     </div>
   );
 }

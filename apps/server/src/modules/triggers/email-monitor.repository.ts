@@ -1,0 +1,140 @@
+import { and, asc, eq, exists, isNull, lte, or, sql } from 'drizzle-orm';
+import { microsoftTokens, workflows, type Db, type SqlExecutor } from '@crewline/db';
+import type { TriggerConfig } from '@crewline/contracts';
+
+/** Inboxes one scan returns at most; the rest are due still and go in the next scan. */
+const DUE_BATCH = 20;
+/** Rows one clean-up deletes at most: it stays cheap, and the next one goes on. */
+const FORGET_BATCH = 5000;
+
+export type DueInbox = { organizationId: string; nextPollAt: Date | null };
+export type ClaimedInbox = { connectedAt: Date; deltaLink: string | null };
+export type EmailWorkflow = { id: string; triggerConfig: TriggerConfig };
+
+// Raw statements on the pool (or the run's transaction), like the scheduler's claim. `updated_at` is
+// not touched: a poll is not an edit of the connection.
+const CLAIM_SQL = `update microsoft_tokens set next_poll_at = $3
+  where organization_id = $1 and next_poll_at is not distinct from $2::timestamptz and broken_at is null
+  returning connected_at, delta_link`;
+const RENEW_SQL = `update microsoft_tokens set next_poll_at = $3
+  where organization_id = $1 and next_poll_at = $2`;
+const RELEASE_SQL = `update microsoft_tokens set next_poll_at = $3, delta_link = coalesce($4, delta_link)
+  where organization_id = $1 and next_poll_at = $2`;
+// Only while the organization is still connected: a poll in flight during a disconnect starts nothing more.
+const RECORD_SQL = `insert into email_trigger_messages (workflow_id, message_id, execution_id)
+  select $1, $2, $3 where exists (select 1 from microsoft_tokens where organization_id = $4)
+  on conflict do nothing`;
+const FORGET_SQL = `delete from email_trigger_messages where ctid in (
+  select ctid from email_trigger_messages where created_at < $1 limit ${FORGET_BATCH})`;
+
+type Result = { rowCount?: number | null; rows: unknown[] };
+
+/** The email monitor's reads and writes (modules/triggers/email-monitor.ts). */
+export function createEmailMonitorRepository(db: Db) {
+  const pool: SqlExecutor = { executeSql: (text, values) => db.$client.query(text, values) };
+  const run = async (text: string, values: unknown[], executor: SqlExecutor = pool) =>
+    (await executor.executeSql(text, values)) as Result;
+
+  return {
+    /**
+     * Connected (not broken) inboxes whose poll is due at `now` and whose organization has at least
+     * one active email workflow, the longest waiting first.
+     */
+    async due(now: Date, limit = DUE_BATCH): Promise<DueInbox[]> {
+      return db
+        .select({ organizationId: microsoftTokens.organizationId, nextPollAt: microsoftTokens.nextPollAt })
+        .from(microsoftTokens)
+        .where(
+          and(
+            isNull(microsoftTokens.brokenAt),
+            or(isNull(microsoftTokens.nextPollAt), lte(microsoftTokens.nextPollAt, now)),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(workflows)
+                .where(
+                  and(
+                    eq(workflows.organizationId, microsoftTokens.organizationId),
+                    eq(workflows.status, 'active'),
+                    eq(workflows.triggerType, 'email'),
+                  ),
+                ),
+            ),
+          ),
+        )
+        .orderBy(sql`${microsoftTokens.nextPollAt} asc nulls first`)
+        .limit(limit);
+    },
+
+    /**
+     * Takes the inbox's poll (compare-and-set on `next_poll_at`, from the value the scan saw to
+     * `leaseUntil`); undefined when another monitor took it first or the connection changed.
+     */
+    async claim(
+      organizationId: string,
+      seen: Date | null,
+      leaseUntil: Date,
+    ): Promise<ClaimedInbox | undefined> {
+      const result = await run(CLAIM_SQL, [organizationId, seen, leaseUntil]);
+      const row = result.rows[0] as { connected_at: Date; delta_link: string | null } | undefined;
+      return row && { connectedAt: new Date(row.connected_at), deltaLink: row.delta_link };
+    },
+
+    /** Extends a held poll; false when it is no longer ours (lease lapsed, reconnected, disconnected). */
+    async renew(organizationId: string, leaseUntil: Date, next: Date): Promise<boolean> {
+      return ((await run(RENEW_SQL, [organizationId, leaseUntil, next])).rowCount ?? 0) > 0;
+    },
+
+    /** Ends a held poll: the next one at `nextPollAt`, and the round's delta link when it completed. */
+    async release(
+      organizationId: string,
+      leaseUntil: Date,
+      values: { nextPollAt: Date; deltaLink: string | null },
+    ): Promise<boolean> {
+      const result = await run(RELEASE_SQL, [
+        organizationId,
+        leaseUntil,
+        values.nextPollAt,
+        values.deltaLink,
+      ]);
+      return (result.rowCount ?? 0) > 0;
+    },
+
+    /** The organization's active email workflows. */
+    async emailWorkflows(organizationId: string): Promise<EmailWorkflow[]> {
+      return db
+        .select({ id: workflows.id, triggerConfig: workflows.triggerConfig })
+        .from(workflows)
+        .where(
+          and(
+            eq(workflows.organizationId, organizationId),
+            eq(workflows.status, 'active'),
+            eq(workflows.triggerType, 'email'),
+          ),
+        )
+        .orderBy(asc(workflows.createdAt));
+    },
+
+    /**
+     * Records that `messageId` started a run of the workflow, on `executor` (the run's transaction).
+     * False when it already had (the run must not start) or the organization is no longer connected.
+     */
+    async recordMessage(
+      executor: SqlExecutor,
+      values: { organizationId: string; workflowId: string; messageId: string; executionId: string },
+    ): Promise<boolean> {
+      const result = await run(
+        RECORD_SQL,
+        [values.workflowId, values.messageId, values.executionId, values.organizationId],
+        executor,
+      );
+      return (result.rowCount ?? 0) > 0;
+    },
+
+    /** Deletes (a batch of) the records older than `before`; how many. */
+    async forgetBefore(before: Date): Promise<number> {
+      return (await run(FORGET_SQL, [before])).rowCount ?? 0;
+    },
+  };
+}
+export type EmailMonitorRepository = ReturnType<typeof createEmailMonitorRepository>;
