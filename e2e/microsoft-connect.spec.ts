@@ -34,6 +34,21 @@ test('connect and disconnect Microsoft 365 through the sign-in popup', async ({ 
   await snap(page, 'microsoft-connected-phone-light');
   await page.setViewportSize({ width: 1280, height: 900 });
 
+  // The builder's email trigger names the mailbox it reads.
+  await page.goto('/workflows/new');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByLabel('Trigger Type').click();
+  await page.getByRole('option', { name: 'Email' }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+  const mailbox = page.getByTestId('email-trigger-mailbox');
+  await expect(mailbox).toContainText('ada@contoso.example');
+  await mailbox.scrollIntoViewIfNeeded();
+  await snap(page, 'email-trigger-connected-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await snap(page, 'email-trigger-connected-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/settings/profile?tab=tools');
+
   await card.getByRole('button', { name: 'Disconnect' }).click();
   await expectToast(page, 'Microsoft 365 Disconnected');
   await expect(card.getByText('Not Connected')).toBeVisible();
@@ -44,6 +59,20 @@ test('connect and disconnect Microsoft 365 through the sign-in popup', async ({ 
   await page.setViewportSize({ width: 390, height: 844 });
   await card.scrollIntoViewIfNeeded();
   await snap(page, 'microsoft-not-connected-phone-dark');
+
+  // Without a mailbox, the email trigger says where to connect one.
+  await page.goto('/workflows/new');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByLabel('Trigger Type').click();
+  await page.getByRole('option', { name: 'Email' }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await expect(page.getByTestId('email-trigger-mailbox')).toContainText(
+    'No Microsoft 365 mailbox is connected yet',
+  );
+  await page.getByTestId('email-trigger-mailbox').scrollIntoViewIfNeeded();
+  await snap(page, 'email-trigger-not-connected-phone-dark');
+  await page.getByRole('link', { name: 'connect it in Settings' }).click();
+  await expect(page).toHaveURL(/\/settings\/profile\?tab=tools$/);
 });
 
 test('the callback without an opener returns to Settings with the outcome', async ({ page, request }) => {
