@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '@crewline/db';
+import type { OrganizationRole } from '@crewline/contracts';
 import type { Logger } from 'pino';
 import type { Config } from './platform/env';
 import { registerErrorHandler } from './platform/errors';
@@ -24,11 +25,18 @@ import { createAuthRepository } from './modules/auth/auth.repository';
 import { createRateLimitRepository } from './modules/auth/rate-limit.repository';
 import { createAuthService } from './modules/auth/auth.service';
 import { registerAuthGuard } from './modules/auth/auth.guard';
+import { registerRoleGuard } from './modules/auth/role.guard';
 import { authRoutes } from './modules/auth/auth.routes';
+import { createProfileRepository } from './modules/auth/profile.repository';
+import { createProfileService } from './modules/auth/profile.service';
+import { profileRoutes } from './modules/auth/profile.routes';
 import { createAnalyticsRepository } from './modules/organizations/analytics.repository';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository';
 import { createOrganizationsService } from './modules/organizations/organizations.service';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
+import { createTeamRepository } from './modules/organizations/team.repository';
+import { createTeamService } from './modules/organizations/team.service';
+import { teamRoutes } from './modules/organizations/team.routes';
 import { createAgentsRepository } from './modules/agents/agents.repository';
 import { createAgentsService } from './modules/agents/agents.service';
 import { createAgentModel } from './modules/agents/agent-model';
@@ -185,6 +193,23 @@ export function createServices(deps: AppDeps) {
   };
   return {
     ...services,
+    /** Members, roles, invitations and renaming of an organization (modules/organizations/team.*). */
+    team: createTeamService({
+      config,
+      repository: createTeamRepository(db),
+      auth: services.auth,
+      events,
+      sendgridSettings: (organizationId) =>
+        toolConfigurations.activeSecrets(organizationId, 'sendgrid_config'),
+      egress: toolEgress,
+    }),
+    /** The signed-in user's profile and password (a password change ends their other sessions). */
+    profile: createProfileService({
+      config,
+      repository: createProfileRepository(db),
+      rateLimits: createRateLimitRepository(db),
+      endOtherSessions: (userId, keepSessionId) => services.auth.endOtherSessions(userId, keepSessionId),
+    }),
     /** The webhook trigger: a workflow's secret, and the public route's calls (modules/triggers). */
     webhooks: createWebhookService({
       config,
@@ -208,12 +233,18 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     trustProxy: deps.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
-  const routeInventory: { method: string; url: string; public: boolean }[] = [];
+  const routeInventory: RouteInventoryEntry[] = [];
   app.decorate('routeInventory', routeInventory);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      routeInventory.push({ method, url: route.url, public: route.config?.public === true });
+      routeInventory.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        role: route.config?.role,
+        membershipOptional: route.config?.membershipOptional === true,
+      });
     }
   });
 
@@ -224,6 +255,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   registerSecurityHeaders(app);
   registerRequestMetrics(app, services.metrics);
   registerAuthGuard(app, services.auth);
+  registerRoleGuard(app);
   // The websocket plugin must come before every other route (see registerRealtime).
   await registerRealtime(app, {
     auth: services.auth,
@@ -234,7 +266,9 @@ export async function buildApp(deps: AppDeps, services: Services = createService
 
   await app.register(systemRoutes(services.system));
   await app.register(authRoutes(services.auth));
+  await app.register(profileRoutes(services.profile));
   await app.register(organizationsRoutes(services.organizations));
+  await app.register(teamRoutes(services.team, services.auth));
   await app.register(agentsRoutes(services.agents));
   await app.register(workflowsRoutes(services.workflows));
   await app.register(executionsRoutes(services.executions));
@@ -246,8 +280,18 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   return app as unknown as FastifyInstance;
 }
 
+/** One route as registered: who may call it (public, minimum organization role, membership optional). */
+export type RouteInventoryEntry = {
+  method: string;
+  url: string;
+  public: boolean;
+  /** The weakest organization role the route needs (`config.role`); undefined means any member. */
+  role?: OrganizationRole;
+  membershipOptional: boolean;
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
-    routeInventory: { method: string; url: string; public: boolean }[];
+    routeInventory: RouteInventoryEntry[];
   }
 }

@@ -226,6 +226,17 @@ beforeAll(async () => {
   });
   real.execution = await create(`/api/workflows/${real.workflow}/execute`, { input: { q: 'hi' } });
   real.org = ada.organization.id;
+  real.user = ada.user.id;
+  // An invitation to someone else: ada's accept answers 403, the preview reaches the database.
+  const invited = await t.app.inject({
+    method: 'POST',
+    url: `/api/organizations/${real.org}/invitations`,
+    headers: { authorization: `Bearer ${ada.token}` },
+    payload: { email: 'fuzz-invitee@example.com', role: 'member' },
+  });
+  expect(invited.statusCode).toBe(201);
+  real.invitation = invited.json().id;
+  real.invitationToken = invited.json().token;
   real.configuration = 'openai_config';
 
   const config = { k: 'v', nested: { list: ['a', 1] } };
@@ -245,6 +256,11 @@ beforeAll(async () => {
     ],
     'POST /api/auth/login': [{ email: loginUser.user.email, password: 'secret123' }],
     'POST /api/auth/logout': [{}],
+    // ada's own email (the logout cases sign in with it); a hostile value is refused or stored harmlessly.
+    'PUT /api/auth/me': [
+      { firstName: 'Ada', lastName: 'Fuzz', username: ada.user.username, email: ada.user.email },
+    ],
+    'POST /api/auth/change-password': [{ currentPassword: 'secret123', newPassword: 'secret123' }],
     'POST /api/agents': [
       {
         name: 'A',
@@ -318,6 +334,15 @@ beforeAll(async () => {
     'POST /api/agents/:agentId/tools/:toolId': [{ config: { isEnabled: true, extra: config } }],
     'PUT /api/agents/:agentId/tools/:toolId': [{ config: { extra: config }, isEnabled: true }],
     'DELETE /api/agents/:agentId/tools/:toolId': [{}],
+    // ada is the only owner: every valid role change or removal of her answers 409.
+    'PUT /api/organizations/:orgId': [{ name: 'Fuzz organization' }],
+    'PUT /api/organizations/:orgId/members/:userId': [{ role: 'admin' }],
+    'DELETE /api/organizations/:orgId/members/:userId': [{}],
+    // Another address than the real invitation's, which stays pending for the token routes.
+    'POST /api/organizations/:orgId/invitations': [{ email: 'fuzz-other@example.com', role: 'admin' }],
+    'DELETE /api/organizations/:orgId/invitations/:id': [{}],
+    'POST /api/invitations/:token/accept': [{}],
+    'POST /api/auth/switch-organization': [{ organizationId: real.org }],
     'PUT /api/tools/configurations/:id': [
       { config: { apiKey: 'sk-test', baseUrl: fake.url, defaultModel: 'gpt-4o' }, isActive: true },
     ],
@@ -334,6 +359,8 @@ function realParam(url: string, name: string): string {
   if (name === 'agentId') return real.agent;
   if (name === 'toolId') return real.tool;
   if (name === 'orgId') return real.org;
+  if (name === 'userId') return real.user;
+  if (name === 'token') return real.invitationToken;
   if (name === 'version') return '1';
   if (name === 'workflowId') return real.workflow;
   if (name === 'id') {
@@ -343,6 +370,7 @@ function realParam(url: string, name: string): string {
       ['/api/tools/', 'tool'],
       ['/api/workflows/', 'workflow'],
       ['/api/executions/', 'execution'],
+      ['/api/organizations/', 'invitation'],
     ]) {
       if (url.startsWith(prefix)) return real[key];
     }
@@ -455,10 +483,14 @@ function failureOf(route: Route, c: Case, res: LightMyRequestResponse): Failure 
 }
 
 // Deletes and logout end the fixtures the other routes need, so they go last: the agent's tool link
-// before the agent (whose deletion takes its links along), logout after everything.
+// before the agent (whose deletion takes its links along), logout after everything
+// but the profile and password routes.
 const phase = (r: Route) => {
   if (r.url.endsWith('/execute')) return 0; // while the workflow and its model connection are as made
   if (r.url === '/api/auth/logout') return 4;
+  // A hostile new password that passes the rule changes ada's: nothing after may sign in as her.
+  if (r.url === '/api/auth/me' && r.method === 'PUT') return 5;
+  if (r.url === '/api/auth/change-password') return 5;
   if (r.method !== 'DELETE') return 1;
   return r.url.includes(':toolId') ? 2 : 3;
 };

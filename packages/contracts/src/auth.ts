@@ -14,18 +14,26 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const signupFields = z.object({
-  username: z
+// The field rules, shared by signup and the profile edit (updateProfileSchema).
+const username = z
+  .string()
+  .trim()
+  .min(3, { message: 'Username must be at least 3 characters' })
+  .max(40, { message: 'Username must be at most 40 characters' })
+  .regex(/^[a-zA-Z0-9_.-]+$/, {
+    message: 'Username may contain letters, digits, dots, dashes and underscores',
+  });
+const personName = (what: string) =>
+  z
     .string()
     .trim()
-    .min(3, { message: 'Username must be at least 3 characters' })
-    .max(40, { message: 'Username must be at most 40 characters' })
-    .regex(/^[a-zA-Z0-9_.-]+$/, {
-      message: 'Username may contain letters, digits, dots, dashes and underscores',
-    }),
+    .max(80, { message: `${what} must be at most 80 characters` });
+
+const signupFields = z.object({
+  username,
   email,
-  firstName: z.string().trim().max(80).optional().default(''),
-  lastName: z.string().trim().max(80).optional().default(''),
+  firstName: personName('First name').optional().default(''),
+  lastName: personName('Last name').optional().default(''),
   password,
   confirmPassword: z.string(),
   // The form sends role 'user'; an account can never sign itself up as anything else.
@@ -37,6 +45,25 @@ export const signupSchema = signupFields.refine((v) => v.password === v.confirmP
   path: ['confirmPassword'],
 });
 export type SignupInput = z.input<typeof signupSchema>;
+
+/**
+ * PUT /api/auth/me: any of the profile fields, with the signup rules; an empty name clears it.
+ * Other fields (role, password, organization) are refused.
+ */
+export const updateProfileSchema = z.strictObject({
+  firstName: personName('First name').optional(),
+  lastName: personName('Last name').optional(),
+  username: username.optional(),
+  email: email.optional(),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+/** POST /api/auth/change-password: the new password follows the signup rule. */
+export const changePasswordSchema = z.strictObject({
+  currentPassword: z.string().min(1, { message: messages.currentPasswordRequired }).max(200),
+  newPassword: password,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const userSchema = z.object({
   id: z.string(),

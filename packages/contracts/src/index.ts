@@ -2,6 +2,7 @@ export * from './messages';
 export * from './errors';
 export * from './common';
 export * from './auth';
+export * from './teams';
 export * from './stats';
 export * from './executions';
 export * from './enums';

@@ -9,6 +9,10 @@ export const messages = {
   noToken: 'No token found',
   notSignedIn: 'Not signed in',
   sessionExpired: 'Your session has expired. Please sign in again.',
+  currentPasswordRequired: 'Enter your current password',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  passwordChanged: 'Password changed',
+  profileUpdated: 'Profile updated',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;

@@ -39,6 +39,7 @@ describe('migrations', () => {
       'email_trigger_messages',
       'microsoft_oauth_states',
       'microsoft_tokens',
+      'organization_invitations',
       'organizations',
       'rate_limit_events',
       'tool_configurations',

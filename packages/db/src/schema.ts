@@ -6,6 +6,7 @@ import {
   agentStatusValues,
   executionStatusValues,
   llmProviderValues,
+  organizationRoleValues,
   processTypeValues,
   toolCategoryValues,
   triggerTypeValues,
@@ -15,6 +16,7 @@ import type { ExecutionTrigger, WorkflowEdge, WorkflowNode } from '@crewline/con
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -24,6 +26,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
@@ -88,13 +91,47 @@ export const userOrganizations = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    role: text('role').notNull().default('member'),
+    /** owner, admin or member (organizationRoleValues; docs/security.md, Roles). */
+    role: text('role', { enum: organizationRoleValues }).notNull().default('member'),
     createdAt: createdAt(),
   },
   // user_id leads the unique index, so "the organizations of a user" needs no index of its own.
   (t) => [
     unique('user_organizations_user_id_organization_id_unique').on(t.userId, t.organizationId),
     index('user_organizations_organization_id_idx').on(t.organizationId),
+    check('user_organizations_role_check', sql`${t.role} in ('owner', 'admin', 'member')`),
+  ],
+);
+
+/**
+ * An invitation to join an organization with a role. Only the SHA-256 of its token is stored: the
+ * token itself is shown once, to whoever invited. Pending = neither accepted nor revoked, and not
+ * expired; at most one pending invitation per organization and email (a new one revokes the old).
+ */
+export const organizationInvitations = pgTable(
+  'organization_invitations',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    role: text('role', { enum: organizationRoleValues }).notNull().default('member'),
+    /** Hex SHA-256 of the token. */
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('organization_invitations_organization_id_idx').on(t.organizationId),
+    uniqueIndex('organization_invitations_pending_email_unique')
+      .on(t.organizationId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    check('organization_invitations_role_check', sql`${t.role} in ('owner', 'admin', 'member')`),
   ],
 );
 
@@ -514,6 +551,7 @@ export type OrganizationRow = typeof organizations.$inferSelect;
 export type NewOrganizationRow = typeof organizations.$inferInsert;
 export type UserOrganizationRow = typeof userOrganizations.$inferSelect;
 export type NewUserOrganizationRow = typeof userOrganizations.$inferInsert;
+export type OrganizationInvitationRow = typeof organizationInvitations.$inferSelect;
 export type AgentRow = typeof agents.$inferSelect;
 export type NewAgentRow = typeof agents.$inferInsert;
 export type WorkflowRow = typeof workflows.$inferSelect;

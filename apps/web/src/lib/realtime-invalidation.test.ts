@@ -84,6 +84,19 @@ describe('realtime invalidation', () => {
     expect(stale()).toEqual(['/api/auth/microsoft/status']);
   });
 
+  it("a members change refreshes that organization's members and invitations only", () => {
+    const { client, stale } = clientWithQueries();
+    for (const key of [
+      ['/api/organizations', 'org-1', 'members'],
+      ['/api/organizations', 'org-1', 'invitations'],
+      ['/api/organizations', 'org-2', 'members'],
+    ]) {
+      client.setQueryData(key, { cached: true });
+    }
+    invalidateForRealtimeEvent(client, { type: 'organization_members_changed', organizationId: 'org-1' });
+    expect(stale()).toEqual(['/api/organizations/org-1/invitations', '/api/organizations/org-1/members']);
+  });
+
   it('node progress refreshes nothing', () => {
     const events: RealtimeEvent[] = [
       { type: 'execution_node_started', ...base, nodeId: 'n1', baseNodeId: 'n1' },

@@ -6,6 +6,9 @@
 // - queryKeys.agents.all           the agent list (agents page, dashboard, builder's agent panel)
 // - queryKeys.workflows.all        the workflow list and each workflow (a trigger's last error)
 // - queryKeys.microsoftStatus      the Microsoft 365 connection (Settings shows Reconnect when broken)
+// - queryKeys.organizations.members(orgId), .invitations(orgId)
+//                                  the team's members and pending invitations (someone joined, left,
+//                                  was invited or changed role)
 import type { RealtimeEvent } from '@crewline/contracts';
 import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
 
@@ -36,6 +39,11 @@ export function invalidationsFor(event: RealtimeEvent): InvalidateQueryFilters[]
       return [workflows];
     case 'microsoft_connection_broken':
       return [microsoftStatus];
+    case 'organization_members_changed':
+      return [
+        { queryKey: queryKeys.organizations.members(event.organizationId) },
+        { queryKey: queryKeys.organizations.invitations(event.organizationId) },
+      ];
     case 'execution_node_started':
     case 'execution_node_completed':
     case 'execution_node_failed':

@@ -77,6 +77,7 @@ const samples: RealtimeEvent[] = [
     error: 'This workflow is paused and cannot be run.',
   },
   { type: 'microsoft_connection_broken', ...org },
+  { type: 'organization_members_changed', ...org },
 ];
 
 describe('parseServerMessage', () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { messages } from '@crewline/contracts';
+import { messages, teamMessages } from '@crewline/contracts';
 import { NotFoundError, UnauthorizedError } from '../../platform/errors';
 import type { AuthContext, AuthService } from './auth.service';
 import type { Membership } from './auth.repository';
@@ -8,6 +8,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes are private by default; only these few answer without a token. */
     public?: boolean;
+    /**
+     * The route also serves a session whose user left or was removed from its organization (listing
+     * their organizations, switching, logout, accepting an invitation). Every other private route
+     * answers such a session 404, as for another tenant's data.
+     */
+    membershipOptional?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext;
@@ -29,8 +35,12 @@ export function registerAuthGuard(app: FastifyInstance, auth: AuthService) {
     if (!request.url.startsWith('/api/') || request.is404 || request.routeOptions.config.public) return;
     const token = bearerToken(request);
     if (!token) throw new UnauthorizedError(messages.notSignedIn);
-    const result = await auth.authenticate(token);
+    const result = await auth.authenticateSession(token);
     if (!result) throw new UnauthorizedError(messages.sessionExpired);
+    // Removed from the session's organization: its data is gone for them, the session is not.
+    if (!result.member && !request.routeOptions.config.membershipOptional) {
+      throw new NotFoundError(teamMessages.organizationNotFound);
+    }
     request.auth = result.context;
     request.account = result.session;
   });

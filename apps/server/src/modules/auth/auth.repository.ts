@@ -72,23 +72,56 @@ export function createAuthRepository(db: Db) {
       return row;
     },
 
+    /** The user's membership of one organization. */
+    async findMembership(userId: string, organizationId: string): Promise<Membership | undefined> {
+      const [row] = await db
+        .select({ user: users, organization: organizations, role: userOrganizations.role })
+        .from(userOrganizations)
+        .innerJoin(users, eq(users.id, userOrganizations.userId))
+        .innerJoin(organizations, eq(organizations.id, userOrganizations.organizationId))
+        .where(
+          and(eq(userOrganizations.userId, userId), eq(userOrganizations.organizationId, organizationId)),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /** Every organization the user belongs to, oldest membership first, with their role in it. */
+    async listMemberships(userId: string) {
+      return db
+        .select({
+          id: organizations.id,
+          name: organizations.name,
+          slug: organizations.slug,
+          role: userOrganizations.role,
+        })
+        .from(userOrganizations)
+        .innerJoin(organizations, eq(organizations.id, userOrganizations.organizationId))
+        .where(eq(userOrganizations.userId, userId))
+        .orderBy(userOrganizations.createdAt, organizations.name);
+    },
+
     async createSession(input: { userId: string; organizationId: string; expiresAt: Date }): Promise<string> {
       const [row] = await db.insert(authSessions).values(input).returning({ id: authSessions.id });
       return row.id;
     },
 
-    /** The session's user and membership, only while the session is neither revoked nor expired. */
+    /**
+     * The session's user, organization and membership role, only while the session is neither revoked
+     * nor expired. `role` is null when the user no longer belongs to the session's organization (they
+     * left or were removed): the session then only reaches the routes that need no membership.
+     */
     async findActiveSession(
       sessionId: string,
       userId: string,
       organizationId: string,
-    ): Promise<Membership | undefined> {
+    ): Promise<(Omit<Membership, 'role'> & { role: string | null }) | undefined> {
       const [row] = await db
         .select({ user: users, organization: organizations, role: userOrganizations.role })
         .from(authSessions)
         .innerJoin(users, eq(users.id, authSessions.userId))
         .innerJoin(organizations, eq(organizations.id, authSessions.organizationId))
-        .innerJoin(
+        .leftJoin(
           userOrganizations,
           and(eq(userOrganizations.userId, users.id), eq(userOrganizations.organizationId, organizations.id)),
         )

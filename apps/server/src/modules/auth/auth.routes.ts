@@ -25,7 +25,8 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
       auth.toSession(request.account),
     );
 
-    app.post('/api/auth/logout', async (request, reply) => {
+    // Works for a session whose membership ended too (modules/organizations/team.service.ts).
+    app.post('/api/auth/logout', { config: { membershipOptional: true } }, async (request, reply) => {
       await auth.logout(request.auth.sessionId);
       return reply.status(204).send();
     });

@@ -1,10 +1,11 @@
-import type { AuthResponse, LoginInput, Session } from '@crewline/contracts';
-import { messages, type signupSchema } from '@crewline/contracts';
+import type { AuthResponse, LoginInput, Session, UserOrganization } from '@crewline/contracts';
+import { messages, teamMessages, type signupSchema } from '@crewline/contracts';
 import type { z } from 'zod';
 import type { SqlExecutor } from '@crewline/db';
 import type { Config } from '../../platform/env';
 import type { EventBus } from '../../platform/events';
-import { ConflictError, TooManyRequestsError, UnauthorizedError } from '../../platform/errors';
+import { ConflictError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../platform/errors';
+import { isUuid } from '../../platform/ids';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { TokenService } from '../../platform/auth/tokens';
 import { isUniqueViolation, type AuthRepository, type Membership } from './auth.repository';
@@ -59,6 +60,27 @@ export function createAuthService(deps: {
       `${what} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       retryAfter,
     );
+  }
+
+  /**
+   * Like authenticate, but a session whose user left or was removed from its organization still
+   * resolves, with `member: false` and an empty role: the HTTP guard lets it reach only the routes
+   * declared `membershipOptional` (list organizations, switch, logout, accept an invitation) and
+   * answers 404 elsewhere.
+   */
+  async function authenticateSession(
+    token: string,
+  ): Promise<{ context: AuthContext; session: Membership; member: boolean } | null> {
+    const claims = await tokens.verify(token);
+    if (!claims) return null;
+    const session = await repository.findActiveSession(
+      claims.sessionId,
+      claims.userId,
+      claims.organizationId,
+    );
+    if (!session) return null;
+    const role = session.role ?? '';
+    return { context: { ...claims, role }, session: { ...session, role }, member: session.role !== null };
   }
 
   return {
@@ -126,17 +148,32 @@ export function createAuthService(deps: {
       return issue(membership);
     },
 
-    /** Resolves a bearer token to its live session, or null when it is forged, expired or revoked. */
+    /**
+     * Resolves a bearer token to its live session, or null when it is forged, expired or revoked, or
+     * when its user no longer belongs to its organization (websockets use this).
+     */
     async authenticate(token: string): Promise<{ context: AuthContext; session: Membership } | null> {
-      const claims = await tokens.verify(token);
-      if (!claims) return null;
-      const session = await repository.findActiveSession(
-        claims.sessionId,
-        claims.userId,
-        claims.organizationId,
-      );
-      if (!session) return null;
-      return { context: { ...claims, role: session.role }, session };
+      const result = await authenticateSession(token);
+      return result?.member ? { context: result.context, session: result.session } : null;
+    },
+
+    authenticateSession,
+
+    /** GET /api/auth/organizations: every organization of the user, with their role in each. */
+    organizationsOf(userId: string): Promise<UserOrganization[]> {
+      return repository.listMemberships(userId);
+    },
+
+    /**
+     * A new session of the user scoped to another organization they belong to, answered like login.
+     * Not a member (or not an organization at all) → 404, as for any other tenant's resource.
+     */
+    async switchOrganization(userId: string, organizationId: string): Promise<AuthResponse> {
+      const membership = isUuid(organizationId)
+        ? await repository.findMembership(userId, organizationId)
+        : undefined;
+      if (!membership) throw new NotFoundError(teamMessages.organizationNotFound);
+      return issue(membership);
     },
 
     toSession(m: Membership): Session {

@@ -54,7 +54,8 @@ export function microsoftRoutes(microsoft: MicrosoftService): FastifyPluginAsync
 
     app.get(
       '/api/auth/microsoft',
-      { schema: { response: { 200: z.object({ authUrl: z.string() }) } } },
+      // Connecting the organization's mailbox is an admin's setting (docs/security.md, Roles).
+      { config: { role: 'admin' }, schema: { response: { 200: z.object({ authUrl: z.string() }) } } },
       async (request) => microsoft.start(request.auth.userId, request.auth.organizationId),
     );
 
@@ -87,7 +88,7 @@ export function microsoftRoutes(microsoft: MicrosoftService): FastifyPluginAsync
 
     app.post(
       '/api/auth/microsoft/disconnect',
-      { schema: { response: { 200: z.object({ success: z.literal(true) }) } } },
+      { config: { role: 'admin' }, schema: { response: { 200: z.object({ success: z.literal(true) }) } } },
       async (request) => {
         await microsoft.disconnect(request.auth.organizationId);
         return { success: true as const };

@@ -21,6 +21,8 @@ export function toolConfigurationsRoutes(
     app.put(
       '/api/tools/configurations/:id',
       {
+        // Model connections and other credentials are the organization's settings: admins change them.
+        config: { role: 'admin' },
         schema: {
           params: z.object({ id: z.string() }),
           body: updateToolConfigurationSchema,

@@ -14,6 +14,8 @@ export const queryKeys = {
   tools: ['/api/tools'] as const,
   toolConfigurations: ['/api/tools/configurations'] as const,
   microsoftStatus: ['/api/auth/microsoft/status'] as const,
+  /** The signed-in user's organizations (the switcher in the navigation). */
+  userOrganizations: ['/api/auth/organizations'] as const,
 
   agents: {
     all: ['/api/agents'] as const,
@@ -39,12 +41,21 @@ export const queryKeys = {
     detail: (id: string) => ['/api/executions', id] as const,
   },
 
+  invitations: {
+    /** What an invitee sees before accepting (public). */
+    preview: (token: string) => ['/api/invitations', token] as const,
+  },
+
   organizations: {
     /** Every organization figure (stats, activity, analytics): what a run or an agent change makes stale. */
     all: ['/api/organizations'] as const,
     of: (orgId: string) => ['/api/organizations', orgId] as const,
     stats: (orgId: string) => ['/api/organizations', orgId, 'stats'] as const,
     activity: (orgId: string) => ['/api/organizations', orgId, 'activity'] as const,
+    /** The team's members; an organization_members_changed event makes it stale. */
+    members: (orgId: string) => ['/api/organizations', orgId, 'members'] as const,
+    /** The pending invitations (admins); refreshed with the members. */
+    invitations: (orgId: string) => ['/api/organizations', orgId, 'invitations'] as const,
     analytics: (orgId: string, params: { days: AnalyticsRange; tz: string }) =>
       ['/api/organizations', orgId, 'analytics', params] as const,
   },

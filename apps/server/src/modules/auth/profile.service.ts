@@ -1,0 +1,107 @@
+import {
+  messages,
+  type ChangePasswordInput,
+  type Session,
+  type updateProfileSchema,
+} from '@crewline/contracts';
+import type { z } from 'zod';
+import type { Config } from '../../platform/env';
+import {
+  BadRequestError,
+  ConflictError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../../platform/errors';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { isUniqueViolation, type Membership, type UserRow } from './auth.repository';
+import { toSessionDto } from './auth.dto';
+import type { ProfileRepository } from './profile.repository';
+import type { RateLimitRepository } from './rate-limit.repository';
+
+type ProfileUpdate = z.output<typeof updateProfileSchema>;
+
+/** Wrong current passwords, counted per user like failed sign-ins (AUTH_LOGIN_MAX_FAILURES per window). */
+const PASSWORD_FAILURES = 'password_change_failure';
+
+export function createProfileService(deps: {
+  config: Config;
+  repository: ProfileRepository;
+  rateLimits: RateLimitRepository;
+  /** AuthService.endOtherSessions: signs the user out everywhere but here. */
+  endOtherSessions: (userId: string, keepSessionId: string) => Promise<number>;
+}) {
+  const { config, repository, rateLimits, endOtherSessions } = deps;
+  const windowSeconds = config.rateLimits.loginWindowMinutes * 60;
+
+  function conflict(taken: { email: boolean; username: boolean }): ConflictError | undefined {
+    if (taken.email) return new ConflictError(messages.emailTaken);
+    if (taken.username) return new ConflictError(messages.usernameTaken);
+    return undefined;
+  }
+
+  return {
+    /** Edits the signed-in user's names, username and email; answers the session as GET /api/auth/me. */
+    async updateProfile(account: Membership, input: ProfileUpdate): Promise<Session> {
+      const patch: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'username' | 'email'>> = {};
+      if (input.firstName !== undefined) patch.firstName = input.firstName || null;
+      if (input.lastName !== undefined) patch.lastName = input.lastName || null;
+      if (input.username !== undefined) patch.username = input.username;
+      if (input.email !== undefined) patch.email = input.email;
+      if (Object.keys(patch).length === 0) return toSessionDto(account);
+
+      const taken = conflict(
+        await repository.findTakenByOthers(account.user.id, { email: patch.email, username: patch.username }),
+      );
+      if (taken) throw taken;
+      let user: UserRow | undefined;
+      try {
+        user = await repository.updateUser(account.user.id, patch);
+      } catch (error) {
+        // Another account took the identity between the check and the write: the unique index decides.
+        if (isUniqueViolation(error, 'email')) throw new ConflictError(messages.emailTaken);
+        if (isUniqueViolation(error, 'username')) throw new ConflictError(messages.usernameTaken);
+        throw error;
+      }
+      if (!user) throw new UnauthorizedError(messages.sessionExpired);
+      return toSessionDto({ ...account, user });
+    },
+
+    /**
+     * Checks the current password, stores the new one and ends every other session of the user; the
+     * session making the change stays signed in. Wrong current passwords count towards a per-user
+     * limit (429 once full), so a borrowed session cannot be used to guess the password.
+     */
+    async changePassword(
+      auth: { userId: string; sessionId: string },
+      input: ChangePasswordInput,
+    ): Promise<void> {
+      const { count, oldest } = await rateLimits.window(PASSWORD_FAILURES, auth.userId, windowSeconds);
+      if (count >= config.rateLimits.loginMaxFailures) throw tooMany(oldest, windowSeconds);
+
+      const stored = await repository.findPasswordHash(auth.userId);
+      if (!stored) throw new UnauthorizedError(messages.sessionExpired);
+      if (!(await verifyPassword(stored, input.currentPassword))) {
+        await rateLimits.record(PASSWORD_FAILURES, auth.userId);
+        throw new BadRequestError(messages.currentPasswordIncorrect, [
+          { path: 'currentPassword', message: messages.currentPasswordIncorrect },
+        ]);
+      }
+      await rateLimits.clear(PASSWORD_FAILURES, auth.userId);
+      await repository.setPasswordHash(auth.userId, await hashPassword(input.newPassword));
+      await endOtherSessions(auth.userId, auth.sessionId);
+    },
+  };
+}
+export type ProfileService = ReturnType<typeof createProfileService>;
+
+function tooMany(oldest: Date | null, windowSeconds: number): TooManyRequestsError {
+  const retryAfter = Math.max(
+    1,
+    Math.ceil(((oldest?.getTime() ?? Date.now()) + windowSeconds * 1000 - Date.now()) / 1000),
+  );
+  const minutes = Math.ceil(retryAfter / 60);
+  return new TooManyRequestsError(
+    `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    retryAfter,
+  );
+}

@@ -1,0 +1,257 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  hasRole,
+  roleRequired,
+  teamMessages,
+  type CreatedInvitation,
+  type Invitation,
+  type InvitationPreview,
+  type Member,
+  type Organization,
+  type OrganizationRole,
+} from '@crewline/contracts';
+import type { Config } from '../../platform/env';
+import type { Egress } from '../../platform/egress';
+import type { EventBus } from '../../platform/events';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
+import { isUuid } from '../../platform/ids';
+import type { AuthService } from '../auth/auth.service';
+import type { Membership } from '../auth/auth.repository';
+import { toOrganizationDto } from '../auth/auth.dto';
+import { sendEmail } from '../tools/runtime/email-tool';
+import type { MemberRow, TeamRepository } from './team.repository';
+
+/** How long an invitation link works. */
+export const INVITATION_TTL_MS = 7 * 86_400_000;
+
+/** 32 random bytes as base64url: 43 URL-safe characters. Only its SHA-256 is stored. */
+export function newInvitationToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+export function hashInvitationToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/**
+ * The plan's member limit, checked when an invitation is created and when one is accepted.
+ *
+ * Plans are not enforced yet (docs/product-rules.md): this allows every organization any number of
+ * members. When they are, this is the one place to refuse (throw an AppError naming the limit); both
+ * callers already wait for it before anything is written.
+ */
+export async function checkMemberLimit(organizationId: string): Promise<void> {
+  void organizationId;
+}
+
+function toMemberDto(m: MemberRow): Member {
+  return { ...m, joinedAt: m.joinedAt.toISOString() };
+}
+
+const displayName = (user: Membership['user']) =>
+  [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.username;
+
+/**
+ * Members, roles and invitations of an organization (docs/security.md, Roles). Routes check the
+ * minimum role (`config.role`); the finer rules that depend on the target (only an owner touches an
+ * owner or makes one, the last owner stays) are checked here.
+ */
+export function createTeamService(deps: {
+  config: Config;
+  repository: TeamRepository;
+  auth: AuthService;
+  events: EventBus;
+  /** The organization's active SendGrid connection, if any (as output delivery reads it). */
+  sendgridSettings(organizationId: string): Promise<Record<string, unknown> | undefined>;
+  egress: Egress;
+}) {
+  const { config, repository, auth, events } = deps;
+
+  const membersChanged = (organizationId: string) =>
+    events.publish({ type: 'organization_members_changed', organizationId });
+
+  async function memberRole(organizationId: string, userId: string): Promise<string> {
+    const role = isUuid(userId) ? await repository.findMemberRole(organizationId, userId) : undefined;
+    if (!role) throw new NotFoundError(teamMessages.memberNotFound);
+    return role;
+  }
+
+  /** Emails the link when the organization has an active SendGrid connection; false when it did not. */
+  async function emailInvitation(
+    actor: Membership,
+    email: string,
+    inviteUrl: string,
+    role: string,
+  ): Promise<boolean> {
+    const settings = await deps.sendgridSettings(actor.organization.id);
+    if (!settings?.apiKey || !settings.fromEmail) return false;
+    const inviter = displayName(actor.user);
+    await sendEmail(
+      settings,
+      {
+        to: [email],
+        subject: `${inviter} invited you to ${actor.organization.name} on Crewline`,
+        text: [
+          `${inviter} invited you to join ${actor.organization.name} on Crewline as ${role}.`,
+          '',
+          `Accept the invitation: ${inviteUrl}`,
+          '',
+          'The link works once and expires in 7 days.',
+        ].join('\n'),
+      },
+      deps.egress,
+    );
+    return true;
+  }
+
+  return {
+    async members(organizationId: string): Promise<Member[]> {
+      return (await repository.listMembers(organizationId)).map(toMemberDto);
+    },
+
+    /** Renames the organization; the slug stays. Answers it as the caller sees it (with their role). */
+    async rename(actor: Membership, name: string): Promise<Organization> {
+      const row = await repository.rename(actor.organization.id, name);
+      if (!row) throw new NotFoundError(teamMessages.organizationNotFound);
+      return toOrganizationDto(row, actor.role);
+    },
+
+    /**
+     * Admins switch members and admins; only an owner makes someone owner or changes an owner's role;
+     * the last owner cannot be demoted (409). The new role counts from the member's next request.
+     */
+    async changeRole(actor: Membership, userId: string, role: OrganizationRole): Promise<Member> {
+      const organizationId = actor.organization.id;
+      const current = await memberRole(organizationId, userId);
+      if ((current === 'owner' || role === 'owner') && !hasRole(actor.role, 'owner')) {
+        throw new ForbiddenError(roleRequired('owner'));
+      }
+      if (current !== role) {
+        const outcome = await repository.changeRole(organizationId, userId, role);
+        if (outcome === 'last_owner') throw new ConflictError(teamMessages.lastOwner);
+        if (outcome === 'not_found') throw new NotFoundError(teamMessages.memberNotFound);
+        await membersChanged(organizationId);
+      }
+      const member = (await repository.listMembers(organizationId)).find((m) => m.userId === userId);
+      if (!member) throw new NotFoundError(teamMessages.memberNotFound);
+      return toMemberDto(member);
+    },
+
+    /**
+     * Removes a member, or the caller leaves (their own id). Admins remove members and admins, only an
+     * owner removes an owner, and the last owner can neither leave nor be removed (409). Access ends at
+     * once: the user's sessions in the organization answer its data 404 from the next request, and
+     * every process closes their websockets to it (announced in the removing transaction).
+     */
+    async removeMember(actor: Membership, userId: string): Promise<void> {
+      const organizationId = actor.organization.id;
+      const current = await memberRole(organizationId, userId);
+      if (userId !== actor.user.id) {
+        if (!hasRole(actor.role, 'admin')) throw new ForbiddenError(roleRequired('admin'));
+        if (current === 'owner' && !hasRole(actor.role, 'owner')) {
+          throw new ForbiddenError(roleRequired('owner'));
+        }
+      }
+      const outcome = await repository.removeMember(organizationId, userId, (executor) =>
+        auth.membershipEnded(userId, organizationId, executor),
+      );
+      if (outcome === 'last_owner') throw new ConflictError(teamMessages.lastOwner);
+      if (outcome === 'not_found') throw new NotFoundError(teamMessages.memberNotFound);
+      await membersChanged(organizationId);
+    },
+
+    /**
+     * Invites `email` with `role` (owner only by an owner). A pending invitation to the same address is
+     * revoked; an existing member is refused (409). The token is answered once and only its hash kept;
+     * with an active SendGrid connection the link is emailed too (a failure to send does not undo the
+     * invitation: `emailSent` says whether it went).
+     */
+    async invite(
+      actor: Membership,
+      input: { email: string; role: OrganizationRole },
+      onEmailFailed: (err: unknown) => void,
+    ): Promise<CreatedInvitation> {
+      const organizationId = actor.organization.id;
+      if (input.role === 'owner' && !hasRole(actor.role, 'owner')) {
+        throw new ForbiddenError(roleRequired('owner'));
+      }
+      if (await repository.isMemberByEmail(organizationId, input.email)) {
+        throw new ConflictError(teamMessages.alreadyMember);
+      }
+      await checkMemberLimit(organizationId);
+      const token = newInvitationToken();
+      const row = await repository.createInvitation({
+        organizationId,
+        email: input.email,
+        role: input.role,
+        tokenHash: hashInvitationToken(token),
+        invitedBy: actor.user.id,
+        expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+      });
+      await membersChanged(organizationId);
+      const inviteUrl = `${config.publicUrl}/invite/${token}`;
+      const emailSent = await emailInvitation(actor, row.email, inviteUrl, row.role).catch((err: unknown) => {
+        onEmailFailed(err);
+        return false;
+      });
+      return {
+        id: row.id,
+        email: row.email,
+        role: row.role,
+        inviteUrl,
+        token,
+        expiresAt: row.expiresAt.toISOString(),
+        emailSent,
+      };
+    },
+
+    async invitations(organizationId: string): Promise<Invitation[]> {
+      return (await repository.listPendingInvitations(organizationId)).map((i) => ({
+        ...i,
+        createdAt: i.createdAt.toISOString(),
+        expiresAt: i.expiresAt.toISOString(),
+      }));
+    },
+
+    async revokeInvitation(organizationId: string, id: string): Promise<void> {
+      if (!isUuid(id) || !(await repository.revokeInvitation(organizationId, id))) {
+        throw new NotFoundError('Invitation not found');
+      }
+      await membersChanged(organizationId);
+    },
+
+    /** What the invitee sees; unknown, used, revoked and expired tokens all answer the same 404. */
+    async preview(token: string): Promise<InvitationPreview> {
+      const invitation = await repository.findPendingInvitation(hashInvitationToken(token));
+      if (!invitation) throw new NotFoundError(teamMessages.invitationNotFound);
+      return {
+        organization: { name: invitation.organizationName },
+        invitedBy: invitation.invitedBy,
+        email: invitation.email,
+        role: invitation.role,
+        expiresAt: invitation.expiresAt.toISOString(),
+      };
+    },
+
+    /**
+     * The signed-in user joins with the invited role. Their email must be the invitation's (403); the
+     * token works once (then 404); a user already in the organization gets 409.
+     */
+    async accept(user: Membership['user'], token: string): Promise<{ organization: Organization }> {
+      const result = await repository.acceptInvitation(
+        hashInvitationToken(token),
+        user.id,
+        async (invitation) => {
+          if (invitation.email !== user.email.toLowerCase()) {
+            throw new ForbiddenError(teamMessages.invitationEmailMismatch);
+          }
+          await checkMemberLimit(invitation.organizationId);
+        },
+      );
+      if (result.outcome === 'not_found') throw new NotFoundError(teamMessages.invitationNotFound);
+      if (result.outcome === 'already_member') throw new ConflictError(teamMessages.alreadyMember);
+      await membersChanged(result.organization.id);
+      return { organization: toOrganizationDto(result.organization, result.role) };
+    },
+  };
+}
+export type TeamService = ReturnType<typeof createTeamService>;

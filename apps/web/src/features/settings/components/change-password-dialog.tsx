@@ -1,0 +1,128 @@
+import { messages } from '@crewline/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+
+import { Spinner } from '@/components/spinner';
+import { TextField } from '@/components/text-field';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Form } from '@/components/ui/form';
+import { toast } from '@/components/ui/use-toast';
+import { parseApiError } from '@/lib/api';
+
+import { useChangePassword } from '../api/profile';
+import {
+  changePasswordBody,
+  emptyPasswordForm,
+  PASSWORD_FIELDS,
+  passwordFormSchema,
+  placeServerError,
+  type PasswordFormValues,
+} from '../profile-forms';
+
+const CHANGE_FAILED = 'Your password could not be changed. Try again.';
+
+/** Change Password: current, new and confirmation; other devices are signed out on success. */
+export function ChangePasswordDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Change Password</DialogTitle>
+          <DialogDescription>Your other devices are signed out; this one stays signed in.</DialogDescription>
+        </DialogHeader>
+        {open && <ChangePasswordForm onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+  const change = useChangePassword();
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useForm<PasswordFormValues>({
+    resolver: zodResolver(passwordFormSchema),
+    defaultValues: emptyPasswordForm,
+  });
+
+  const onSubmit = (values: PasswordFormValues) => {
+    setBanner(null);
+    change.mutate(changePasswordBody(values), {
+      onSuccess: () => {
+        toast({ title: messages.passwordChanged, description: 'Your other devices have been signed out.' });
+        onDone();
+      },
+      onError: (error) => {
+        const placed = placeServerError(parseApiError(error), PASSWORD_FIELDS);
+        for (const [name, message] of Object.entries(placed.fields)) {
+          form.setError(name as keyof PasswordFormValues, { type: 'server', message: message as string });
+        }
+        const onFields = Object.keys(placed.fields).length > 0;
+        // In the dialog, not a toast: the open dialog hides the notifications from screen readers.
+        setBanner(onFields ? null : (placed.banner ?? CHANGE_FAILED));
+      },
+    });
+  };
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+        {banner && (
+          <Alert variant="destructive">
+            <CircleAlert aria-hidden="true" />
+            <AlertDescription>{banner}</AlertDescription>
+          </Alert>
+        )}
+        <TextField
+          control={form.control}
+          name="currentPassword"
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+        />
+        <TextField
+          control={form.control}
+          name="newPassword"
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="At least 6 characters"
+        />
+        <TextField
+          control={form.control}
+          name="confirmPassword"
+          label="Confirm New Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Repeat the new password"
+        />
+        <DialogFooter className="mt-2">
+          <Button type="button" variant="outline" onClick={onDone} disabled={change.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={change.isPending} aria-busy={change.isPending}>
+            {change.isPending && <Spinner />}
+            Change Password
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,141 @@
+import { messages, updateProfileSchema, type User } from '@crewline/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+import { Spinner } from '@/components/spinner';
+import { TextField } from '@/components/text-field';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Form } from '@/components/ui/form';
+import { toast } from '@/components/ui/use-toast';
+import { parseApiError } from '@/lib/api';
+
+import { useUpdateProfile } from '../api/profile';
+import { changedProfileFields, placeServerError, PROFILE_FIELDS, profileFormValues } from '../profile-forms';
+
+type ProfileFields = z.input<typeof updateProfileSchema>;
+type ProfileBody = z.output<typeof updateProfileSchema>;
+
+const SAVE_FAILED = 'Your profile could not be saved. Try again.';
+
+/** Edit Profile: names, username and email, with the signup rules; saves through PUT /api/auth/me. */
+export function EditProfileDialog({
+  user,
+  open,
+  onOpenChange,
+}: {
+  user: User;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Edit Profile</DialogTitle>
+          <DialogDescription>Your name, username and the email you sign in with</DialogDescription>
+        </DialogHeader>
+        {/* Mounted with each opening, so the form starts from the profile as it is now. */}
+        {open && <EditProfileForm user={user} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const update = useUpdateProfile();
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useForm<ProfileFields, unknown, ProfileBody>({
+    resolver: zodResolver(updateProfileSchema),
+    defaultValues: profileFormValues(user),
+  });
+
+  const onSubmit = (values: ProfileBody) => {
+    setBanner(null);
+    const changes = changedProfileFields(user, values);
+    if (Object.keys(changes).length === 0) {
+      onDone();
+      return;
+    }
+    update.mutate(changes, {
+      onSuccess: () => {
+        toast({ title: messages.profileUpdated, description: 'Your changes have been saved.' });
+        onDone();
+      },
+      onError: (error) => {
+        const placed = placeServerError(parseApiError(error), PROFILE_FIELDS);
+        for (const [name, message] of Object.entries(placed.fields)) {
+          form.setError(name as keyof ProfileFields, { type: 'server', message: message as string });
+        }
+        setBanner(placed.banner ?? (Object.keys(placed.fields).length ? null : SAVE_FAILED));
+      },
+    });
+  };
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+        {banner && (
+          <Alert variant="destructive">
+            <CircleAlert aria-hidden="true" />
+            <AlertDescription>{banner}</AlertDescription>
+          </Alert>
+        )}
+        <div className="grid items-start gap-4 sm:grid-cols-2">
+          <TextField
+            control={form.control}
+            name="firstName"
+            label="First Name"
+            autoComplete="given-name"
+            placeholder="Ada"
+            autoFocus
+          />
+          <TextField
+            control={form.control}
+            name="lastName"
+            label="Last Name"
+            autoComplete="family-name"
+            placeholder="Lovelace"
+          />
+        </div>
+        <TextField
+          control={form.control}
+          name="username"
+          label="Username"
+          autoComplete="username"
+          spellCheck={false}
+          description="Letters, digits, dots, dashes and underscores"
+        />
+        <TextField
+          control={form.control}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          description="You sign in with this address"
+        />
+        <DialogFooter className="mt-2">
+          <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={update.isPending} aria-busy={update.isPending}>
+            {update.isPending && <Spinner />}
+            Save Changes
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}

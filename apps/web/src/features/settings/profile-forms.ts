@@ -1,0 +1,92 @@
+// The Profile tab's forms (Edit Profile, Change Password): their values, what is sent and where the
+// server's refusals are shown. Pure, so it is unit-tested without a browser.
+import {
+  changePasswordSchema,
+  messages,
+  type ChangePasswordInput,
+  type UpdateProfileInput,
+  type User,
+} from '@crewline/contracts';
+import { z } from 'zod';
+
+export type ProfileFormValues = { firstName: string; lastName: string; username: string; email: string };
+
+export const PROFILE_FIELDS = ['firstName', 'lastName', 'username', 'email'] as const;
+export const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+
+/** The edit form starts from the user as stored; a missing name is an empty field. */
+export function profileFormValues(user: User): ProfileFormValues {
+  return {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    username: user.username,
+    email: user.email,
+  };
+}
+
+/**
+ * Only the fields that differ from the user (after the schema trimmed them, the email lowercased):
+ * an unchanged username or email is not sent, so it is never re-checked.
+ */
+export function changedProfileFields(user: User, values: UpdateProfileInput): UpdateProfileInput {
+  const before = profileFormValues(user);
+  const changed: UpdateProfileInput = {};
+  for (const key of PROFILE_FIELDS) {
+    const value = values[key];
+    if (value !== undefined && value !== before[key]) changed[key] = value;
+  }
+  return changed;
+}
+
+/** The password form: the server's rules plus the confirmation, which only the form checks. */
+export const passwordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: messages.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type PasswordFormValues = z.infer<typeof passwordFormSchema>;
+
+export const emptyPasswordForm: PasswordFormValues = {
+  currentPassword: '',
+  newPassword: '',
+  confirmPassword: '',
+};
+
+/** What POST /api/auth/change-password takes: the confirmation stays in the browser. */
+export function changePasswordBody(values: PasswordFormValues): ChangePasswordInput {
+  return { currentPassword: values.currentPassword, newPassword: values.newPassword };
+}
+
+type ApiError = {
+  status: number | null;
+  message: string | null;
+  errors: { path: string; message: string }[];
+};
+
+/**
+ * Where a refusal goes: field messages under their fields (a 400's `errors`, a 409 on the field it
+ * names); anything else (429, network) in the form's banner.
+ */
+export function placeServerError<F extends string>(
+  error: ApiError,
+  fields: readonly F[],
+): { fields: Partial<Record<F, string>>; banner: string | null } {
+  const placed: Partial<Record<F, string>> = {};
+  for (const issue of error.errors) {
+    const name = issue.path.split('.')[0] as F;
+    if (fields.includes(name) && !placed[name]) placed[name] = issue.message;
+  }
+  if (error.status === 409 && error.message) {
+    const taken = (
+      error.message === messages.emailTaken
+        ? 'email'
+        : error.message === messages.usernameTaken
+          ? 'username'
+          : null
+    ) as F | null;
+    if (taken && fields.includes(taken)) placed[taken] = error.message;
+  }
+  const onFields = Object.keys(placed).length > 0;
+  return { fields: placed, banner: onFields ? null : error.message };
+}
