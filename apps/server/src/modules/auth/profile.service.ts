@@ -87,8 +87,11 @@ export function createProfileService(deps: {
         ]);
       }
       await rateLimits.clear(PASSWORD_FAILURES, auth.userId);
-      await repository.setPasswordHash(auth.userId, await hashPassword(input.newPassword));
+      const hash = await hashPassword(input.newPassword);
+      // Other sessions end first: should the password write then fail, the worst left is a user signed
+      // out elsewhere with the old password, never a new password with someone else still signed in.
       await endOtherSessions(auth.userId, auth.sessionId);
+      await repository.setPasswordHash(auth.userId, hash);
     },
   };
 }
