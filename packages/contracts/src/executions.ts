@@ -8,6 +8,13 @@ export type ExecutionStatus = z.infer<typeof executionStatusSchema>;
 export const executionTriggerValues = ['manual', 'schedule', 'webhook', 'email'] as const;
 export const executionTriggerSchema = z.enum(executionTriggerValues);
 export type ExecutionTrigger = z.infer<typeof executionTriggerSchema>;
+/** How a trigger is named where a person's name would stand (Triggered By, Recent Activity). */
+export const executionTriggerLabels: Record<ExecutionTrigger, string> = {
+  manual: 'Manual',
+  schedule: 'Schedule',
+  webhook: 'Webhook',
+  email: 'Email',
+};
 
 /** Tokens one model call used, or a run's steps together. */
 export const tokenUsageSchema = z.object({

@@ -23,6 +23,8 @@ export const activityItemSchema = z.object({
   title: z.string(),
   detail: z.string(),
   status: z.string().nullable(),
+  /** Who did it: the person who saved the agent or workflow, started the run, or the run's trigger. */
+  actor: z.string().nullable(),
   at: z.string(),
 });
 export type ActivityItem = z.infer<typeof activityItemSchema>;

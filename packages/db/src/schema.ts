@@ -159,6 +159,8 @@ export const agents = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Who saved it last (Recent Activity names them). */
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -184,6 +186,8 @@ export const workflows = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Who saved it last (Recent Activity names them). */
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     /**
      * A webhook workflow's secret, sealed like tool credentials (never in trigger_config, so versions
      * and responses never hold it). Null until the workflow is saved as a webhook workflow.

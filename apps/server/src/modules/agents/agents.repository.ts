@@ -56,15 +56,20 @@ export function createAgentsRepository(db: Db) {
     async create(organizationId: string, createdBy: string, input: CreateAgentInput): Promise<Agent> {
       const [row] = await db
         .insert(agents)
-        .values({ ...(input as typeof agents.$inferInsert), organizationId, createdBy })
+        .values({ ...(input as typeof agents.$inferInsert), organizationId, createdBy, updatedBy: createdBy })
         .returning();
       return toAgentDto(row);
     },
-    async update(organizationId: string, id: string, patch: UpdateAgentInput): Promise<Agent | undefined> {
+    async update(
+      organizationId: string,
+      id: string,
+      patch: UpdateAgentInput,
+      updatedBy: string | null,
+    ): Promise<Agent | undefined> {
       if (nothingToSet(patch)) return get(organizationId, id);
       const [row] = await db
         .update(agents)
-        .set(patch as Partial<typeof agents.$inferInsert>)
+        .set({ ...(patch as Partial<typeof agents.$inferInsert>), updatedBy })
         .where(scoped(organizationId, id))
         .returning();
       return row && toAgentDto(row);

@@ -34,7 +34,8 @@ export function agentsRoutes(agents: AgentsService): FastifyPluginAsyncZod {
     app.put(
       '/api/agents/:id',
       { schema: { params: idParamsSchema, body: updateAgentSchema, response: { 200: agentSchema } } },
-      async (request) => agents.update(request.auth.organizationId, request.params.id, request.body),
+      async (request) =>
+        agents.update(request.auth.organizationId, request.auth.userId, request.params.id, request.body),
     );
 
     app.post(

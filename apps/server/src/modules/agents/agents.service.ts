@@ -33,8 +33,14 @@ export function createAgentsService(deps: {
       return agent;
     },
 
-    async update(organizationId: string, id: string, patch: UpdateAgentInput): Promise<Agent> {
-      const agent = await repository.update(organizationId, requireUuid(id, notFound), patch);
+    /** `userId` is who saves it (Recent Activity names them). */
+    async update(
+      organizationId: string,
+      userId: string | null,
+      id: string,
+      patch: UpdateAgentInput,
+    ): Promise<Agent> {
+      const agent = await repository.update(organizationId, requireUuid(id, notFound), patch, userId);
       if (!agent) throw new NotFoundError(notFound);
       events.publish({ type: 'agent_updated', organizationId, agentId: agent.id });
       return agent;

@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@crewline/db';
-import type { ActivityItem, OrganizationStats } from '@crewline/contracts';
+import {
+  executionTriggerLabels,
+  executionTriggerSchema,
+  type ActivityItem,
+  type OrganizationStats,
+} from '@crewline/contracts';
 import { successRate } from './analytics.repository';
+
+/** A run no person started is named after its trigger. */
+function triggerName(trigger: string | null): string | null {
+  const parsed = executionTriggerSchema.safeParse(trigger);
+  return parsed.success && parsed.data !== 'manual' ? executionTriggerLabels[parsed.data] : null;
+}
 
 export function createOrganizationsRepository(db: Db) {
   return {
@@ -52,7 +63,10 @@ export function createOrganizationsRepository(db: Db) {
       };
     },
 
-    /** The newest changes across agents, workflows and runs. */
+    /**
+     * The newest changes across agents, workflows and runs, each with who made it: the person who saved
+     * the agent or workflow last, the person who started the run, or the trigger that started it.
+     */
     async recentActivity(organizationId: string, limit: number): Promise<ActivityItem[]> {
       const result = await db.execute<{
         id: string;
@@ -60,23 +74,37 @@ export function createOrganizationsRepository(db: Db) {
         title: string;
         detail: string;
         status: string | null;
+        actor: string | null;
+        trigger: string | null;
         at: Date;
       }>(sql`
-        (select id::text, case when updated_at > created_at + interval '1 second' then 'agent_updated' else 'agent_created' end as kind,
-           name as title, role as detail, status::text as status, updated_at as at
-         from agents where organization_id = ${organizationId} order by updated_at desc limit ${limit})
-        union all
-        (select id::text, case when updated_at > created_at + interval '1 second' then 'workflow_updated' else 'workflow_created' end,
-           name, process_type::text, status::text, updated_at
-         from workflows where organization_id = ${organizationId} order by updated_at desc limit ${limit})
-        union all
-        (select e.id::text, 'execution', coalesce(w.name, 'Unknown Workflow'), coalesce(e.error, ''), e.status::text,
-           coalesce(e.completed_at, e.started_at, e.created_at)
-         from workflow_executions e left join workflows w on w.id = e.workflow_id
-         where e.organization_id = ${organizationId}
-         order by coalesce(e.completed_at, e.started_at, e.created_at) desc limit ${limit})
-        order by at desc limit ${limit}`);
-      return result.rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
+        with recent as (
+          (select id::text, case when updated_at > created_at + interval '1 second' then 'agent_updated' else 'agent_created' end as kind,
+             name as title, role as detail, status::text as status, coalesce(updated_by, created_by) as actor_id,
+             null::text as trigger, updated_at as at
+           from agents where organization_id = ${organizationId} order by updated_at desc limit ${limit})
+          union all
+          (select id::text, case when updated_at > created_at + interval '1 second' then 'workflow_updated' else 'workflow_created' end,
+             name, process_type::text, status::text, coalesce(updated_by, created_by), null, updated_at
+           from workflows where organization_id = ${organizationId} order by updated_at desc limit ${limit})
+          union all
+          (select e.id::text, 'execution', coalesce(w.name, 'Unknown Workflow'), coalesce(e.error, ''), e.status::text,
+             e.triggered_by, e.trigger, coalesce(e.completed_at, e.started_at, e.created_at)
+           from workflow_executions e left join workflows w on w.id = e.workflow_id
+           where e.organization_id = ${organizationId}
+           order by coalesce(e.completed_at, e.started_at, e.created_at) desc limit ${limit})
+          order by at desc limit ${limit}
+        )
+        select recent.id, recent.kind, recent.title, recent.detail, recent.status, recent.trigger, recent.at,
+          coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username) as actor
+        from recent left join users u on u.id = recent.actor_id
+        order by recent.at desc`);
+      return result.rows.map(({ trigger, actor, ...r }) => ({
+        ...r,
+        // A run no person started names its trigger.
+        actor: actor ?? triggerName(trigger),
+        at: new Date(r.at).toISOString(),
+      }));
     },
   };
 }

@@ -127,6 +127,54 @@ describe('activity and lists', () => {
     expect(JSON.stringify(items)).not.toContain('Bob secret flow');
   });
 
+  it('names who did each thing: who saved the agent or workflow, who started the run, or its trigger', async () => {
+    const carol = await t.signup({ firstName: 'Carol', lastName: 'Shaw' });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/agents',
+      token: carol.token,
+      payload: { name: 'Scout', role: 'Scouting', goal: 'Find leads' },
+    });
+    expect(created.statusCode).toBe(201);
+    const [flow] = await t.db
+      .insert(workflows)
+      .values({
+        name: 'Inbox flow',
+        status: 'active',
+        organizationId: carol.organization.id,
+        nodes: [],
+        edges: [],
+      })
+      .returning();
+    await t.db.insert(workflowExecutions).values([
+      { workflowId: flow.id, organizationId: carol.organization.id, status: 'completed', trigger: 'webhook' },
+      {
+        workflowId: flow.id,
+        organizationId: carol.organization.id,
+        status: 'completed',
+        triggeredBy: carol.user.id,
+        createdAt: minutesAgo(1),
+      },
+    ]);
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/organizations/${carol.organization.id}/activity`,
+      token: carol.token,
+    });
+    const items = res.json().items as { kind: string; title: string; actor: string | null }[];
+    expect(items.find((i) => i.title === 'Scout')).toMatchObject({
+      kind: 'agent_created',
+      actor: 'Carol Shaw',
+    });
+    const runs = items.filter((i) => i.kind === 'execution').map((i) => i.actor);
+    expect(runs.sort()).toEqual(['Carol Shaw', 'Webhook']);
+    // A workflow written without a person (here straight into the database) names nobody.
+    expect(items.find((i) => i.kind === 'workflow_created')).toMatchObject({
+      title: 'Inbox flow',
+      actor: null,
+    });
+  });
+
   it('lists executions newest first with workflow name and who triggered them', async () => {
     const res = await t.request({ method: 'GET', url: '/api/executions', token: ada.token });
     const list = res.json();

@@ -138,7 +138,12 @@ export function createWorkflowsRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(workflows)
-          .values({ ...values, organizationId, createdBy } as typeof workflows.$inferInsert)
+          .values({
+            ...values,
+            organizationId,
+            createdBy,
+            updatedBy: createdBy,
+          } as typeof workflows.$inferInsert)
           .returning();
         if (row.status === 'active') await recordVersion(tx, row, { userId: createdBy, note: versionNote });
         return toWorkflowDto(row);
@@ -154,7 +159,11 @@ export function createWorkflowsRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [row] = nothingToSet(values)
           ? await tx.select().from(workflows).where(scoped(organizationId, id)).for('update')
-          : await tx.update(workflows).set(values).where(scoped(organizationId, id)).returning();
+          : await tx
+              .update(workflows)
+              .set({ ...values, updatedBy: author.userId })
+              .where(scoped(organizationId, id))
+              .returning();
         if (!row) return undefined;
         if (row.status === 'active') await recordVersion(tx, row, author);
         return toWorkflowDto(row);

@@ -92,13 +92,17 @@ export function RecentActivityCard({ organizationId }: { organizationId: string 
                   <div className="min-w-0 flex-1">
                     <p className="text-sm leading-snug font-medium">{activityTitle(item)}</p>
                     {item.detail && <p className="truncate text-xs text-muted-foreground">{item.detail}</p>}
-                    <time
-                      dateTime={item.at}
-                      title={formatDateTime(item.at)}
-                      className="text-xs text-muted-foreground"
-                    >
-                      {formatRelativeTime(item.at)}
-                    </time>
+                    <p className="text-xs text-muted-foreground">
+                      <time dateTime={item.at} title={formatDateTime(item.at)}>
+                        {formatRelativeTime(item.at)}
+                      </time>
+                      {item.actor && (
+                        <span data-testid="activity-actor">
+                          {' · '}
+                          {item.actor}
+                        </span>
+                      )}
+                    </p>
                   </div>
                 </li>
               );

@@ -1,7 +1,7 @@
 // Pure rules of running workflows and reading their runs (docs/product-rules.md): the Execute
 // dialog's parameters, the execution card's fields and the details dialog's download.
 // No React, so the vitest 'web' project can test them directly.
-import type { Execution } from '@crewline/contracts';
+import { executionTriggerLabels, type Execution } from '@crewline/contracts';
 
 import { capitalize } from '@/lib/format';
 
@@ -157,14 +157,12 @@ export function executionDurationSeconds(
   return Math.max(0, Math.floor((end - start) / 1000));
 }
 
-const TRIGGER_LABELS = { schedule: 'Schedule', webhook: 'Webhook', email: 'Email' } as const;
-
 /**
  * Triggered By: the person who started a manual run ('System' when unknown), or the trigger that
  * started it (docs/product-rules.md).
  */
 export function triggeredByLabel(execution: Pick<Execution, 'trigger' | 'triggeredByName'>): string {
-  if (execution.trigger !== 'manual') return TRIGGER_LABELS[execution.trigger];
+  if (execution.trigger !== 'manual') return executionTriggerLabels[execution.trigger];
   return execution.triggeredByName?.trim() || 'System';
 }
 
