@@ -9,13 +9,16 @@ import { queryKeys } from '@/lib/queries/keys';
 
 import { ThemeProvider } from './theme';
 
-/** Signing in or out in another tab re-checks the session here too. */
+/**
+ * Signing in or out, or switching organization, in another tab re-checks the session here too; the
+ * cached data of the previous account or organization is dropped.
+ */
 function SessionSync() {
   const client = useQueryClient();
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== AUTH_TOKEN_KEY && event.key !== null) return;
-      if (!event.newValue) client.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session[0] });
+      client.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session[0] });
       void client.resetQueries({ queryKey: queryKeys.session });
     };
     window.addEventListener('storage', onStorage);

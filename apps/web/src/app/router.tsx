@@ -1,5 +1,6 @@
-// Route table (docs/product-rules.md). Signed-out visitors get /, /login, /signup and a redirect to /login
-// for anything else; signed-in users get the app. Every page is lazy, so the landing page only
+// Route table (docs/product-rules.md). Signed-out visitors get /, /login, /signup, /invite/:token and a
+// redirect to /login for anything else; signed-in users get the app (and /invite/:token, outside the
+// shell). Every page is lazy, so the landing page only
 // downloads its own code.
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Route, Routes, ScrollRestoration } from 'react-router';
@@ -34,6 +35,7 @@ const AgentEditPage = page(() => import('@/features/agents/pages/agent-edit-page
 const ToolsPage = page(() => import('@/features/tools/pages/tools-page'), 'ToolsPage');
 const TemplatesPage = page(() => import('@/features/templates/pages/templates-page'), 'TemplatesPage');
 const AnalyticsPage = page(() => import('@/features/analytics/pages/analytics-page'), 'AnalyticsPage');
+const InvitePage = page(() => import('@/features/invitations/pages/invite-page'), 'InvitePage');
 const ProfilePage = page(() => import('@/features/settings/pages/profile-page'), 'ProfilePage');
 const ToolConfigDemoPage = page(
   () => import('@/features/tool-config-demo/pages/tool-config-demo-page'),
@@ -46,6 +48,7 @@ function SignedOutRoutes() {
       <Route path="/" element={<LandingPage />} />
       <Route path="/login" element={<LoginPage />} />
       <Route path="/signup" element={<SignupPage />} />
+      <Route path="/invite/:token" element={<InvitePage />} />
       <Route path="*" element={<Navigate to="/login" replace />} />
     </Routes>
   );
@@ -54,6 +57,7 @@ function SignedOutRoutes() {
 function SignedInRoutes() {
   return (
     <Routes>
+      <Route path="invite/:token" element={<InvitePage />} />
       <Route element={<AppShell />}>
         <Route index element={<DashboardPage />} />
         <Route path="dashboard" element={<DashboardPage />} />

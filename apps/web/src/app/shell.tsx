@@ -1,18 +1,27 @@
-import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 
 import { FullPageSpinner } from '@/components/spinner';
 import { RealtimeProvider } from '@/lib/realtime';
+import { takeDashboardRedirect, useAuth } from '@/lib/session';
 
 import { isNavVisible } from './nav';
 import { TopNav } from './top-nav';
 
 /**
  * Signed-in frame: the top navigation (on the app areas only) above the routed page, with the
- * organization's live connection (realtime events) open for as long as the user is signed in.
+ * organization's live connection (realtime events) open for as long as the user is signed in. The
+ * pages are keyed by the organization, so switching remounts them with the new one's data.
  */
 export function AppShell() {
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const organizationId = useAuth().organization?.id ?? null;
+
+  // The session moved to another organization on its own (the membership ended): its dashboard.
+  useEffect(() => {
+    if (takeDashboardRedirect()) navigate('/dashboard', { replace: true });
+  }, [organizationId, navigate]);
 
   return (
     <RealtimeProvider>
@@ -20,7 +29,8 @@ export function AppShell() {
         {isNavVisible(pathname) && <TopNav />}
         <main id="main" className="flex flex-1 flex-col">
           <Suspense fallback={<FullPageSpinner />}>
-            <Outlet />
+            {/* Another organization is another app: every page starts again with its data. */}
+            <Outlet key={organizationId ?? 'none'} />
           </Suspense>
         </main>
       </div>

@@ -24,6 +24,7 @@ import { useAuth } from '@/lib/session';
 import { cn } from '@/lib/utils';
 
 import { isNavItemActive, NAV_ITEMS } from './nav';
+import { OrganizationList, OrganizationSwitcher } from './organization-switcher';
 
 const NAV_ICONS: Record<string, LucideIcon> = {
   '/dashboard': LayoutDashboard,
@@ -83,11 +84,7 @@ export function TopNav() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1">
-          {organization && (
-            <span className="mr-2 hidden max-w-40 truncate rounded-full border px-2.5 py-1 text-xs text-muted-foreground xl:inline">
-              {organization.name}
-            </span>
-          )}
+          {organization && <OrganizationSwitcher organization={organization} />}
           <ThemeToggle />
           <Tooltip>
             <TooltipTrigger asChild>
@@ -166,6 +163,12 @@ export function TopNav() {
             </div>
           )}
           <Separator />
+          {organization && menuOpen && (
+            <>
+              <OrganizationList organization={organization} onSwitched={() => setMenuOpen(false)} />
+              <Separator />
+            </>
+          )}
 
           <nav aria-label="Mobile" className="flex flex-col gap-1 p-3">
             {NAV_ITEMS.map((item) => {

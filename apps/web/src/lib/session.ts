@@ -1,14 +1,18 @@
 // The signed-in session, shared by the router, the shell and every feature that needs the current
 // user or organization. The session call (GET /api/auth/me) is only made when a token is stored;
 // without one the user is signed out ('No token found').
-import type { AuthResponse, Session } from '@crewline/contracts';
+import type { AuthResponse, Session, UserOrganization } from '@crewline/contracts';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 
+import { toast } from '@/components/ui/use-toast';
+
 import {
+  apiRequest,
   clearStoredAuth,
   getAuthToken,
   getQueryFn,
+  isApiStatus,
   setAuthToken,
   subscribeAuthToken,
   USER_DATA_KEY,
@@ -33,9 +37,82 @@ const fetchSessionOrNull = getQueryFn<Session | null>({ on401: 'returnNull' });
 
 async function fetchSession(context: Parameters<typeof fetchSessionOrNull>[0]): Promise<Session | null> {
   if (!getAuthToken()) throw new Error(NO_TOKEN_MESSAGE);
-  const session = await fetchSessionOrNull(context);
+  let session: Session | null;
+  try {
+    session = await fetchSessionOrNull(context);
+  } catch (error) {
+    // 404: the token is valid but its membership ended (removed, or left in another tab).
+    if (!isApiStatus(error, 404)) throw error;
+    return recoverFromLostMembership(context.client);
+  }
   // The stored token was rejected (revoked, expired): forget it so the user starts over signed out.
   if (!session) clearStoredAuth();
+  return session;
+}
+
+/** The organization of the stored session, for naming the one that was lost. */
+function lastKnownOrganization(queryClient: QueryClient): Session['organization'] | null {
+  const cached = queryClient.getQueryData<Session | null>(queryKeys.session);
+  if (cached) return cached.organization;
+  try {
+    const stored = localStorage.getItem(USER_DATA_KEY);
+    return stored ? ((JSON.parse(stored) as Session).organization ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Set when the session moved to another organization on its own; the shell then opens the dashboard. */
+let dashboardRedirectPending = false;
+
+/** True once after the session was moved to another organization (membership lost). */
+export function takeDashboardRedirect(): boolean {
+  const pending = dashboardRedirectPending;
+  dashboardRedirectPending = false;
+  return pending;
+}
+
+/**
+ * The session's membership ended: move to another organization of the user (the first one the
+ * server lists), or sign out when there is none. Cached data of the lost organization is dropped.
+ */
+async function recoverFromLostMembership(queryClient: QueryClient): Promise<Session | null> {
+  const lost = lastKnownOrganization(queryClient);
+  const lostName = lost?.name ?? 'this organization';
+  const dropOtherQueries = () =>
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session[0] });
+
+  let organizations: UserOrganization[] = [];
+  try {
+    organizations = (await apiRequest<UserOrganization[]>('GET', '/api/auth/organizations')) ?? [];
+  } catch (error) {
+    if (!isApiStatus(error, 401)) throw error;
+  }
+  const next = organizations.find((organization) => organization.id !== lost?.id);
+  if (!next) {
+    await apiRequest('POST', '/api/auth/logout').catch(() => null);
+    clearStoredAuth();
+    dropOtherQueries();
+    toast({ title: `You no longer have access to ${lostName}`, description: 'You have been signed out.' });
+    return null;
+  }
+
+  const response = await apiRequest<AuthResponse>('POST', '/api/auth/switch-organization', {
+    organizationId: next.id,
+  });
+  const session: Session = { user: response.user, organization: response.organization };
+  dropOtherQueries();
+  setAuthToken(response.token);
+  try {
+    localStorage.setItem(USER_DATA_KEY, JSON.stringify(session));
+  } catch {
+    // storage full or disabled: the session query holds the data
+  }
+  dashboardRedirectPending = true;
+  toast({
+    title: `You no longer have access to ${lostName}`,
+    description: `You are now in ${response.organization.name}.`,
+  });
   return session;
 }
 

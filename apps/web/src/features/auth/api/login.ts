@@ -1,9 +1,10 @@
 import type { AuthResponse, LoginInput } from '@crewline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest, getErrorMessage } from '@/lib/api';
+import { afterAuthPath } from '@/lib/invite-links';
 import { storeSession } from '@/lib/session';
 
 export const LOGIN_FAILED_FALLBACK = 'Failed to login';
@@ -12,17 +13,22 @@ export function login(input: LoginInput): Promise<AuthResponse> {
   return apiRequest<AuthResponse>('POST', '/api/auth/login', input);
 }
 
-/** POST /api/auth/login; on success stores the session, greets the user and opens the dashboard. */
+/**
+ * POST /api/auth/login; on success stores the session, greets the user and opens the dashboard (or
+ * the invitation named by `?invite=`).
+ */
 export function useLogin() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
 
   return useMutation({
     mutationFn: login,
     onSuccess: (response) => {
       storeSession(queryClient, response);
       toast({ title: 'Welcome back!', description: 'You have successfully logged in.' });
-      navigate('/dashboard', { replace: true });
+      // Back to the invitation that sent the user here, else the dashboard.
+      navigate(afterAuthPath(searchParams), { replace: true });
     },
     onError: (error) => {
       toast({

@@ -1,10 +1,11 @@
 import type { AuthResponse, signupSchema } from '@crewline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest, getErrorMessage } from '@/lib/api';
+import { afterAuthPath } from '@/lib/invite-links';
 import { storeSession } from '@/lib/session';
 
 export const SIGNUP_FAILED_FALLBACK = 'Failed to create account';
@@ -15,17 +16,22 @@ export function signup(input: SignupBody): Promise<AuthResponse> {
   return apiRequest<AuthResponse>('POST', '/api/auth/signup', input);
 }
 
-/** POST /api/auth/signup; on success stores the session, welcomes the user and opens the dashboard. */
+/**
+ * POST /api/auth/signup; on success stores the session, welcomes the user and opens the dashboard (or
+ * the invitation named by `?invite=`).
+ */
 export function useSignup() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
 
   return useMutation({
     mutationFn: signup,
     onSuccess: (response) => {
       storeSession(queryClient, response);
       toast({ title: 'Welcome to Crewline!', description: 'Your account has been created successfully.' });
-      navigate('/dashboard', { replace: true });
+      // Back to the invitation that sent the user here, else the dashboard.
+      navigate(afterAuthPath(searchParams), { replace: true });
     },
     onError: (error) => {
       toast({

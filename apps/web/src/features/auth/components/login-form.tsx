@@ -1,7 +1,7 @@
 import { loginSchema, type LoginInput } from '@crewline/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
 import { Spinner } from '@/components/spinner';
@@ -9,15 +9,18 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/text-field';
 import { Form } from '@/components/ui/form';
 import { getErrorMessage } from '@/lib/api';
+import { carryInvite } from '@/lib/invite-links';
 
 import { LOGIN_FAILED_FALLBACK, useLogin } from '../api/login';
 import { FormErrorBanner } from './form-error-banner';
 
 export function LoginForm() {
   const login = useLogin();
+  const [searchParams] = useSearchParams();
   const form = useForm<z.input<typeof loginSchema>, unknown, LoginInput>({
     resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '' },
+    // An invitation link passes the invited address.
+    defaultValues: { email: searchParams.get('email') ?? '', password: '' },
   });
 
   const onSubmit = (values: LoginInput) => login.mutate(values);
@@ -62,7 +65,10 @@ export function LoginForm() {
 
       <p className="text-center text-sm text-muted-foreground">
         Don&apos;t have an account?{' '}
-        <Link to="/signup" className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          to={carryInvite('/signup', searchParams)}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
           Sign up
         </Link>
       </p>

@@ -1,7 +1,7 @@
 import { signupSchema } from '@crewline/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
 import { Spinner } from '@/components/spinner';
@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/text-field';
 import { Form } from '@/components/ui/form';
 import { getErrorMessage, parseApiError } from '@/lib/api';
+import { carryInvite } from '@/lib/invite-links';
 
 import { SIGNUP_FAILED_FALLBACK, useSignup, type SignupBody } from '../api/signup';
 import { FormErrorBanner } from './form-error-banner';
@@ -26,11 +27,13 @@ const FIELD_NAMES: readonly FieldPath<SignupFields>[] = [
 
 export function SignupForm() {
   const signup = useSignup();
+  const [searchParams] = useSearchParams();
   const form = useForm<SignupFields, unknown, SignupBody>({
     resolver: zodResolver(signupSchema),
     defaultValues: {
       username: '',
-      email: '',
+      // An invitation link passes the invited address.
+      email: searchParams.get('email') ?? '',
       firstName: '',
       lastName: '',
       password: '',
@@ -128,7 +131,10 @@ export function SignupForm() {
 
       <p className="text-center text-sm text-muted-foreground">
         Already have an account?{' '}
-        <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          to={carryInvite('/login', searchParams)}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
           Sign in
         </Link>
       </p>

@@ -1,21 +1,11 @@
 import { messages } from '@crewline/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
-import { Spinner } from '@/components/spinner';
+import { FormBanner, FormDialogActions } from '@/components/form-dialog-parts';
 import { TextField } from '@/components/text-field';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { parseApiError } from '@/lib/api';
@@ -83,12 +73,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
-        {banner && (
-          <Alert variant="destructive">
-            <CircleAlert aria-hidden="true" />
-            <AlertDescription>{banner}</AlertDescription>
-          </Alert>
-        )}
+        <FormBanner message={banner} />
         <TextField
           control={form.control}
           name="currentPassword"
@@ -113,15 +98,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           autoComplete="new-password"
           placeholder="Repeat the new password"
         />
-        <DialogFooter className="mt-2">
-          <Button type="button" variant="outline" onClick={onDone} disabled={change.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={change.isPending} aria-busy={change.isPending}>
-            {change.isPending && <Spinner />}
-            Change Password
-          </Button>
-        </DialogFooter>
+        <FormDialogActions submitLabel="Change Password" pending={change.isPending} onCancel={onDone} />
       </form>
     </Form>
   );

@@ -1,22 +1,12 @@
 import { messages, updateProfileSchema, type User } from '@crewline/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
-import { Spinner } from '@/components/spinner';
+import { FormBanner, FormDialogActions } from '@/components/form-dialog-parts';
 import { TextField } from '@/components/text-field';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { parseApiError } from '@/lib/api';
@@ -86,12 +76,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
-        {banner && (
-          <Alert variant="destructive">
-            <CircleAlert aria-hidden="true" />
-            <AlertDescription>{banner}</AlertDescription>
-          </Alert>
-        )}
+        <FormBanner message={banner} />
         <div className="grid items-start gap-4 sm:grid-cols-2">
           <TextField
             control={form.control}
@@ -126,15 +111,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
           spellCheck={false}
           description="You sign in with this address"
         />
-        <DialogFooter className="mt-2">
-          <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={update.isPending} aria-busy={update.isPending}>
-            {update.isPending && <Spinner />}
-            Save Changes
-          </Button>
-        </DialogFooter>
+        <FormDialogActions submitLabel="Save Changes" pending={update.isPending} onCancel={onDone} />
       </form>
     </Form>
   );

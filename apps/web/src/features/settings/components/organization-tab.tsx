@@ -1,5 +1,6 @@
 import type { Organization } from '@crewline/contracts';
 import { Building2, Settings2 } from 'lucide-react';
+import { useState } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -7,43 +8,75 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { formatDate } from '@/lib/format';
 
 import { planLabel } from '../settings-tabs';
-import { comingSoon, DetailRow, IdValue } from './details';
+import { canManageTeam, NEEDS_ADMIN } from '../team-permissions';
+import { BlockedHint } from './blocked-hint';
+import { DetailRow, IdValue } from './details';
+import { InvitationsCard } from './invitations-card';
+import { MembersCard } from './members-card';
+import { RenameOrganizationDialog } from './rename-organization-dialog';
+import { RoleBadge } from './role-badge';
 
-export function OrganizationTab({ organization }: { organization: Organization }) {
+export function OrganizationTab({
+  organization,
+  viewerId,
+}: {
+  organization: Organization;
+  viewerId: string;
+}) {
+  const [renaming, setRenaming] = useState(false);
+  const manager = canManageTeam(organization.role);
+
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Building2 className="size-4 text-muted-foreground" aria-hidden="true" />
-          Organization
-        </CardTitle>
-        <CardDescription>Agents, workflows, tools and billing belong to your organization</CardDescription>
-        <CardAction>
-          <Button variant="outline" size="sm" onClick={() => comingSoon('Organization management')}>
-            <Settings2 aria-hidden="true" />
-            Manage Organization
-          </Button>
-        </CardAction>
-      </CardHeader>
-      <CardContent>
-        <dl className="divide-y">
-          <DetailRow label="Name">
-            <span className="truncate">{organization.name}</span>
-          </DetailRow>
-          <DetailRow label="Organization ID">
-            <IdValue value={organization.id} label="organization ID" />
-          </DetailRow>
-          <DetailRow label="Created">{formatDate(organization.createdAt)}</DetailRow>
-          <DetailRow label="Current plan">
-            <Badge variant="outline" className="border-primary/30 bg-primary/5 text-primary">
-              {planLabel(organization.plan)}
-            </Badge>
-          </DetailRow>
-          <DetailRow label="Your role">
-            <span className="capitalize">{organization.role}</span>
-          </DetailRow>
-        </dl>
-      </CardContent>
-    </Card>
+    <div className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Building2 className="size-4 text-muted-foreground" aria-hidden="true" />
+            Organization
+          </CardTitle>
+          <CardDescription>Agents, workflows, tools and billing belong to your organization</CardDescription>
+          <CardAction>
+            <BlockedHint reason={manager ? null : NEEDS_ADMIN}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={!manager}
+                aria-label="Manage Organization"
+                onClick={() => setRenaming(true)}
+              >
+                <Settings2 aria-hidden="true" />
+                {/* A phone's card header has room for one word. */}
+                <span className="sm:hidden">Manage</span>
+                <span className="hidden sm:inline">Manage Organization</span>
+              </Button>
+            </BlockedHint>
+          </CardAction>
+        </CardHeader>
+        <CardContent>
+          <dl className="divide-y">
+            <DetailRow label="Name">
+              <span className="truncate">{organization.name}</span>
+            </DetailRow>
+            <DetailRow label="Organization ID">
+              <IdValue value={organization.id} label="organization ID" />
+            </DetailRow>
+            <DetailRow label="Created">{formatDate(organization.createdAt)}</DetailRow>
+            <DetailRow label="Current plan">
+              <Badge variant="outline" className="border-primary/30 bg-primary/5 text-primary">
+                {planLabel(organization.plan)}
+              </Badge>
+            </DetailRow>
+            <DetailRow label="Your role">
+              <RoleBadge role={organization.role} />
+            </DetailRow>
+          </dl>
+        </CardContent>
+      </Card>
+
+      <MembersCard organization={organization} viewerId={viewerId} />
+      {manager && <InvitationsCard organization={organization} />}
+
+      <RenameOrganizationDialog organization={organization} open={renaming} onOpenChange={setRenaming} />
+    </div>
   );
 }

@@ -86,7 +86,11 @@ export function ProfilePage() {
         </TabsContent>
         <TabsContent value="organization">
           <div className="max-w-3xl">
-            {organization ? <OrganizationTab organization={organization} /> : <NoOrganization />}
+            {organization ? (
+              <OrganizationTab organization={organization} viewerId={user.id} />
+            ) : (
+              <NoOrganization />
+            )}
           </div>
         </TabsContent>
         <TabsContent value="tools">

@@ -1,0 +1,40 @@
+import type { InvitationPreview, Organization } from '@crewline/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+
+import { apiRequest } from '@/lib/api';
+import { switchOrganization } from '@/lib/organization-switch';
+import { queryKeys } from '@/lib/queries/keys';
+import { storeSession } from '@/lib/session';
+
+/** GET /api/invitations/:token (public): who invites to which organization, as what. */
+export function useInvitationPreview(token: string) {
+  return useQuery<InvitationPreview>({
+    queryKey: queryKeys.invitations.preview(token),
+    enabled: !!token,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * POST /api/invitations/:token/accept, then moves the session to the organization joined (a new
+ * token, stored like a login's, the cache of the previous organization dropped) and opens its
+ * dashboard.
+ */
+export function useAcceptInvitation(token: string) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async () => {
+      const accepted = await apiRequest<{ organization: Organization }>(
+        'POST',
+        `/api/invitations/${encodeURIComponent(token)}/accept`,
+      );
+      return switchOrganization(accepted.organization.id);
+    },
+    onSuccess: (response) => {
+      storeSession(queryClient, response);
+      navigate('/dashboard', { replace: true });
+    },
+  });
+}

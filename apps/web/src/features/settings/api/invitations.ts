@@ -1,0 +1,32 @@
+import type { CreatedInvitation, CreateInvitationInput, Invitation } from '@crewline/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/queries/keys';
+
+/** GET /api/organizations/:orgId/invitations: the pending ones (admins and owners only). */
+export function useInvitations(orgId: string, enabled: boolean) {
+  return useQuery<Invitation[]>({
+    queryKey: queryKeys.organizations.invitations(orgId),
+    enabled: enabled && !!orgId,
+  });
+}
+
+/** POST /api/organizations/:orgId/invitations: the answer holds the link, shown only this once. */
+export function useCreateInvitation(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateInvitationInput) =>
+      apiRequest<CreatedInvitation>('POST', `/api/organizations/${orgId}/invitations`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.organizations.invitations(orgId) }),
+  });
+}
+
+/** DELETE /api/organizations/:orgId/invitations/:id */
+export function useRevokeInvitation(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<null>('DELETE', `/api/organizations/${orgId}/invitations/${id}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.organizations.invitations(orgId) }),
+  });
+}

@@ -1,0 +1,193 @@
+import { createInvitationSchema, type CreatedInvitation, type Organization } from '@crewline/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck, MailWarning } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+import { CopyButton } from '@/components/copy-button';
+import { FormBanner, FormDialogActions } from '@/components/form-dialog-parts';
+import { TextField } from '@/components/text-field';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { parseApiError } from '@/lib/api';
+import { formatDate } from '@/lib/format';
+
+import { useCreateInvitation } from '../api/invitations';
+import { inviteDeliveryText, invitableRoles, ROLE_DESCRIPTIONS, roleLabel } from '../team-permissions';
+import { RoleSelect } from './role-select';
+
+type InviteFields = z.input<typeof createInvitationSchema>;
+type InviteBody = z.output<typeof createInvitationSchema>;
+
+/** Invite Member: an email and a role; then the single-use link, shown this once, to copy. */
+export function InviteDialog({
+  organization,
+  open,
+  onOpenChange,
+}: {
+  organization: Organization;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [created, setCreated] = useState<CreatedInvitation | null>(null);
+  const close = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) setCreated(null);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{created ? 'Invitation created' : 'Invite Member'}</DialogTitle>
+          <DialogDescription>
+            {created
+              ? `${created.email} joins ${organization.name} as ${roleLabel(created.role).toLowerCase()} with this link.`
+              : `They sign up or sign in with this address and join ${organization.name}.`}
+          </DialogDescription>
+        </DialogHeader>
+        {open &&
+          (created ? (
+            <InviteLink invitation={created} onAnother={() => setCreated(null)} onDone={() => close(false)} />
+          ) : (
+            <InviteForm organization={organization} onCreated={setCreated} onCancel={() => close(false)} />
+          ))}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function InviteForm({
+  organization,
+  onCreated,
+  onCancel,
+}: {
+  organization: Organization;
+  onCreated: (invitation: CreatedInvitation) => void;
+  onCancel: () => void;
+}) {
+  const create = useCreateInvitation(organization.id);
+  const [banner, setBanner] = useState<string | null>(null);
+  const roles = invitableRoles(organization.role);
+  const form = useForm<InviteFields, unknown, InviteBody>({
+    resolver: zodResolver(createInvitationSchema),
+    defaultValues: { email: '', role: 'member' },
+  });
+
+  const onSubmit = (values: InviteBody) => {
+    setBanner(null);
+    create.mutate(values, {
+      onSuccess: onCreated,
+      onError: (error) => {
+        const parsed = parseApiError(error);
+        const emailError = parsed.errors.find((e) => e.path.split('.')[0] === 'email');
+        if (emailError) form.setError('email', { type: 'server', message: emailError.message });
+        else setBanner(parsed.message ?? 'The invitation could not be created. Try again.');
+      },
+    });
+  };
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+        <FormBanner message={banner} />
+        <TextField
+          control={form.control}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="teammate@company.com"
+          autoFocus
+        />
+        <FormField
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Role</FormLabel>
+              <FormControl>
+                <RoleSelect
+                  value={field.value ?? 'member'}
+                  options={roles}
+                  onChange={field.onChange}
+                  className="w-full sm:w-48"
+                />
+              </FormControl>
+              <FormDescription>{ROLE_DESCRIPTIONS[field.value ?? 'member']}</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormDialogActions submitLabel="Create invitation" pending={create.isPending} onCancel={onCancel} />
+      </form>
+    </Form>
+  );
+}
+
+function InviteLink({
+  invitation,
+  onAnother,
+  onDone,
+}: {
+  invitation: CreatedInvitation;
+  onAnother: () => void;
+  onDone: () => void;
+}) {
+  const Icon = invitation.emailSent ? MailCheck : MailWarning;
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-2">
+        <label htmlFor="invite-link" className="text-sm font-medium">
+          Invitation link
+        </label>
+        <div className="flex items-center gap-1">
+          <Input
+            id="invite-link"
+            readOnly
+            value={invitation.inviteUrl}
+            onFocus={(event) => event.currentTarget.select()}
+            className="font-mono text-xs"
+          />
+          <CopyButton value={invitation.inviteUrl} label="invitation link" size="md" />
+        </div>
+        <p className="text-xs text-muted-foreground">
+          Works once, until {formatDate(invitation.expiresAt)}, for {invitation.email} only. It is shown only
+          now.
+        </p>
+      </div>
+      <Alert>
+        <Icon aria-hidden="true" />
+        <AlertDescription>{inviteDeliveryText(invitation)}</AlertDescription>
+      </Alert>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onAnother}>
+          Invite someone else
+        </Button>
+        <Button type="button" onClick={onDone}>
+          Done
+        </Button>
+      </DialogFooter>
+    </div>
+  );
+}
