@@ -71,6 +71,10 @@ import { systemRoutes } from './modules/system/system.routes';
 import { createRealtimeRepository } from './modules/realtime/realtime.repository';
 import { createRealtimeService } from './modules/realtime/realtime.service';
 import { registerRealtime } from './modules/realtime/realtime.routes';
+import { createBillingRepository } from './modules/billing/billing.repository';
+import { createBillingService } from './modules/billing/billing.service';
+import { createNoPaymentProvider } from './modules/billing/payment-provider';
+import { billingRoutes } from './modules/billing/billing.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -92,6 +96,8 @@ export type AppDeps = {
    * the allow-list says (main.ts adds the database and the listening port). Defaults to config.port only.
    */
   reserved?: ReservedDestinations;
+  /** The billing clock: trials, periods and the month executions count in (tests move it). */
+  clock?: () => Date;
 };
 
 /** Wires services into routes. Tests build the real app with this and call it through inject(). */
@@ -125,6 +131,13 @@ export function createServices(deps: AppDeps) {
     connectionFor: (organizationId, provider) => toolConfigurations.connectionFor(organizationId, provider),
     sendgridSettings: (organizationId) => toolConfigurations.activeSecrets(organizationId, 'sendgrid_config'),
   });
+  /** Plans, trials and limits (modules/billing); no payment provider yet, so no card is collected. */
+  const billing = createBillingService({
+    repository: createBillingRepository(db),
+    provider: createNoPaymentProvider(),
+    events,
+    clock: deps.clock,
+  });
   const webhookSecrets = createWebhookSecrets(box);
   const workflows = createWorkflowsService(workflowsRepository, webhookSecrets);
   const executions = createExecutionsService({
@@ -132,9 +145,11 @@ export function createServices(deps: AppDeps) {
     workflows,
     events,
     queue: deps.queue,
+    limits: billing,
   });
   const agentModel = createAgentModel({ llm, toolConfigurations, tools, toolRuntime });
   const services = {
+    billing,
     metrics,
     events,
     llm,
@@ -147,6 +162,7 @@ export function createServices(deps: AppDeps) {
       rateLimits: createRateLimitRepository(db),
       tokens: createTokenService(config.jwtSecret),
       events,
+      billing,
     }),
     organizations: createOrganizationsService(
       createOrganizationsRepository(db),
@@ -156,6 +172,7 @@ export function createServices(deps: AppDeps) {
       repository: agentsRepository,
       events,
       agentModel,
+      limits: billing,
     }),
     workflows,
     executions,
@@ -199,6 +216,7 @@ export function createServices(deps: AppDeps) {
       repository: createTeamRepository(db),
       auth: services.auth,
       events,
+      limits: billing,
       sendgridSettings: (organizationId) =>
         toolConfigurations.activeSecrets(organizationId, 'sendgrid_config'),
       egress: toolEgress,
@@ -276,6 +294,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(toolsRoutes(services.tools));
   await app.register(toolConfigurationsRoutes(services.toolConfigurations, services.modelCatalogue));
   await app.register(microsoftRoutes(services.microsoft));
+  await app.register(billingRoutes(services.billing));
   await registerSpa(app, deps.config.webDistDir);
   return app as unknown as FastifyInstance;
 }

@@ -343,6 +343,9 @@ beforeAll(async () => {
     'DELETE /api/organizations/:orgId/invitations/:id': [{}],
     'POST /api/invitations/:token/accept': [{}],
     'POST /api/auth/switch-organization': [{ organizationId: real.org }],
+    // ada is the owner: a valid body changes her trial's plan; cancel answers the status, then 409.
+    'POST /api/create-subscription': [{ planId: 'professional', amount: 4900 }],
+    'POST /api/cancel-subscription': [{}],
     'PUT /api/tools/configurations/:id': [
       { config: { apiKey: 'sk-test', baseUrl: fake.url, defaultModel: 'gpt-4o' }, isActive: true },
     ],

@@ -24,6 +24,8 @@ const roleRoutes = [
   'PUT /api/tools/configurations/:id admin',
   'GET /api/auth/microsoft admin',
   'POST /api/auth/microsoft/disconnect admin',
+  'POST /api/create-subscription owner',
+  'POST /api/cancel-subscription owner',
 ];
 // The routes a session whose membership ended still reaches (its other routes answer 404).
 const membershipOptionalRoutes = [

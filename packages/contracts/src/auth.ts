@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages, PASSWORD_MIN_LENGTH } from './messages';
+import { planIdSchema } from './billing';
 
 const email = z
   .string()
@@ -38,6 +39,8 @@ const signupFields = z.object({
   confirmPassword: z.string(),
   // The form sends role 'user'; an account can never sign itself up as anything else.
   role: z.literal('user').optional().default('user'),
+  /** The plan the visitor came from (landing page `?plan=`): the new organization's trial is on it (Professional when absent). */
+  plan: planIdSchema.optional(),
 });
 
 export const signupSchema = signupFields.refine((v) => v.password === v.confirmPassword, {

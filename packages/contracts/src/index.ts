@@ -10,6 +10,7 @@ export * from './agents';
 export * from './workflows';
 export * from './webhooks';
 export * from './microsoft';
+export * from './billing';
 export * from './realtime';
 export * from './tools';
 export * from './tool-configurations';

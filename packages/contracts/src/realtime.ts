@@ -39,6 +39,8 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('microsoft_connection_broken'), organizationId: z.string() }),
   /** Someone joined or left the organization, or a member's role changed: member lists refetch. */
   z.object({ type: z.literal('organization_members_changed'), organizationId: z.string() }),
+  /** The organization's plan, trial or subscription changed: the billing status refetches. */
+  z.object({ type: z.literal('subscription_updated'), organizationId: z.string() }),
   /** Step progress: the builder colours nodes while a run is in progress. */
   z.object({ type: z.literal('execution_node_started'), ...stepEvent }),
   z.object({

@@ -7,7 +7,9 @@ import {
   executionStatusValues,
   llmProviderValues,
   organizationRoleValues,
+  planIdValues,
   processTypeValues,
+  subscriptionStatusValues,
   toolCategoryValues,
   triggerTypeValues,
   workflowStatusValues,
@@ -66,20 +68,39 @@ export const users = pgTable('users', {
   updatedAt: updatedAt(),
 });
 
-export const organizations = pgTable('organizations', {
-  id: id(),
-  name: text('name').notNull(),
-  slug: text('slug').notNull().unique(),
-  // The default plan. It does not mean "subscribed": without stripeSubscriptionId / trialEndsAt the
-  // organization is on the free tier (docs/product-rules.md), so read the tier from the subscription fields.
-  plan: text('plan').notNull().default('starter'),
-  stripeCustomerId: text('stripe_customer_id'),
-  stripeSubscriptionId: text('stripe_subscription_id'),
-  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
-  settings: jsonObject('settings'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    // The plan of the trial or subscription (planIdValues). It does not mean "subscribed": the tier is
+    // computed from subscriptionStatus and the times below (modules/billing/subscription-state.ts); an
+    // organization whose trial or canceled period ended is on the Free tier whatever this says.
+    plan: text('plan').notNull().default('starter'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /** As stored (subscriptionStatusValues); read it through the billing service, which applies what is due. */
+    subscriptionStatus: text('subscription_status', { enum: subscriptionStatusValues })
+      .notNull()
+      .default('no_subscription'),
+    /** The end of the paid period of an active subscription (a trial's period ends at trialEndsAt). */
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** A downgrade that applies at currentPeriodEnd. */
+    pendingPlan: text('pending_plan', { enum: planIdValues }),
+    settings: jsonObject('settings'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'organizations_subscription_status_check',
+      sql`${t.subscriptionStatus} in ('no_subscription', 'trialing', 'active', 'past_due', 'canceled')`,
+    ),
+  ],
+);
 
 export const userOrganizations = pgTable(
   'user_organizations',

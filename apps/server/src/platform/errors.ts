@@ -47,6 +47,19 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** A plan limit blocks the action: 402 `{ message, code: 'plan_limit', limit, plan }` (planLimitErrorSchema). */
+export class PlanLimitError extends AppError {
+  readonly code = 'plan_limit';
+  constructor(
+    message: string,
+    readonly limit: 'agents' | 'executions' | 'members',
+    /** The plan whose limit applies; 'free' without a trial or subscription. */
+    readonly plan: string,
+  ) {
+    super(402, message);
+  }
+}
+
 const fastifyMessages: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Malformed JSON in request body'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Request body is empty but Content-Type is application/json'],
@@ -67,6 +80,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error instanceof AppError) {
       if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
+      if (error instanceof PlanLimitError) {
+        const { message, code, limit, plan } = error;
+        return reply.status(402).send({ message, code, limit, plan });
+      }
       return reply
         .status(error.statusCode)
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });

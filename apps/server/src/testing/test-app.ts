@@ -32,6 +32,8 @@ export async function createTestApp(
     emailMonitor?: false | { pollMs: number };
     /** Registers extra routes before the app is ready (e.g. one that fails on purpose). */
     routes?: (app: FastifyInstance, database: TestDb) => void;
+    /** The billing clock (trials, periods, the month executions count in); tests move it. */
+    clock?: () => Date;
   } = {},
 ) {
   const database = await createTestDb();
@@ -58,6 +60,7 @@ export async function createTestApp(
     llm: options.llm,
     queue: boss && executionQueue(boss),
     reserved,
+    clock: options.clock,
   };
   const services = createServices(deps);
   const app: FastifyInstance = await buildApp(deps, services);

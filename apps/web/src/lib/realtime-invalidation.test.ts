@@ -97,6 +97,14 @@ describe('realtime invalidation', () => {
     expect(stale()).toEqual(['/api/organizations/org-1/invitations', '/api/organizations/org-1/members']);
   });
 
+  it('a subscription change refreshes the billing status and the session (its plan and trial end)', () => {
+    const { client, stale } = clientWithQueries();
+    client.setQueryData(['/api/subscription-status'], { cached: true });
+    client.setQueryData(['/api/auth/me'], { cached: true });
+    invalidateForRealtimeEvent(client, { type: 'subscription_updated', organizationId: 'org-1' });
+    expect(stale()).toEqual(['/api/auth/me', '/api/subscription-status']);
+  });
+
   it('node progress refreshes nothing', () => {
     const events: RealtimeEvent[] = [
       { type: 'execution_node_started', ...base, nodeId: 'n1', baseNodeId: 'n1' },

@@ -44,6 +44,9 @@ export function invalidationsFor(event: RealtimeEvent): InvalidateQueryFilters[]
         { queryKey: queryKeys.organizations.members(event.organizationId) },
         { queryKey: queryKeys.organizations.invitations(event.organizationId) },
       ];
+    case 'subscription_updated':
+      // The session carries the organization's plan and trial end too.
+      return [{ queryKey: queryKeys.subscription }, { queryKey: queryKeys.session }];
     case 'execution_node_started':
     case 'execution_node_completed':
     case 'execution_node_failed':

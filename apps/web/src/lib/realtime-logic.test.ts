@@ -78,6 +78,7 @@ const samples: RealtimeEvent[] = [
   },
   { type: 'microsoft_connection_broken', ...org },
   { type: 'organization_members_changed', ...org },
+  { type: 'subscription_updated', ...org },
 ];
 
 describe('parseServerMessage', () => {

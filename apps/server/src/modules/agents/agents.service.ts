@@ -13,6 +13,8 @@ export function createAgentsService(deps: {
   repository: AgentsRepository;
   events: EventBus;
   agentModel: AgentModel;
+  /** The plan's agent limit (modules/billing). */
+  limits: { checkAgentLimit(organizationId: string): Promise<void> };
 }) {
   const { repository, events } = deps;
 
@@ -28,6 +30,7 @@ export function createAgentsService(deps: {
     get,
 
     async create(organizationId: string, userId: string, input: CreateAgentInput): Promise<Agent> {
+      await deps.limits.checkAgentLimit(organizationId);
       const agent = await repository.create(organizationId, userId, input);
       events.publish({ type: 'agent_created', organizationId, agentId: agent.id });
       return agent;

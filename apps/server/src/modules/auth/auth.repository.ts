@@ -8,6 +8,7 @@ import {
   type Db,
   type SqlExecutor,
 } from '@crewline/db';
+import type { StoredSubscription } from '../billing/subscription-state';
 
 export type UserRow = typeof users.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -39,6 +40,8 @@ export function createAuthRepository(db: Db) {
       user: Omit<typeof users.$inferInsert, 'id'>;
       organizationName: string;
       slugBase: string;
+      /** Its plan and trial (billing's signupSubscription). */
+      subscription: StoredSubscription;
     }): Promise<Membership> {
       return db.transaction(async (tx) => {
         const [user] = await tx.insert(users).values(input.user).returning();
@@ -47,7 +50,7 @@ export function createAuthRepository(db: Db) {
           const slug = attempt === 0 ? input.slugBase : `${input.slugBase}-${randomSuffix()}`;
           [organization] = await tx
             .insert(organizations)
-            .values({ name: input.organizationName, slug })
+            .values({ name: input.organizationName, slug, ...input.subscription })
             .onConflictDoNothing({ target: organizations.slug })
             .returning();
           if (attempt > 20) throw new Error('could not allocate an organization slug');

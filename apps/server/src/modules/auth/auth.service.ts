@@ -1,4 +1,4 @@
-import type { AuthResponse, LoginInput, Session, UserOrganization } from '@crewline/contracts';
+import type { AuthResponse, LoginInput, PlanId, Session, UserOrganization } from '@crewline/contracts';
 import { messages, teamMessages, type signupSchema } from '@crewline/contracts';
 import type { z } from 'zod';
 import type { SqlExecutor } from '@crewline/db';
@@ -11,6 +11,7 @@ import type { TokenService } from '../../platform/auth/tokens';
 import { isUniqueViolation, type AuthRepository, type Membership } from './auth.repository';
 import { toSessionDto } from './auth.dto';
 import type { RateLimitRepository } from './rate-limit.repository';
+import type { StoredSubscription } from '../billing/subscription-state';
 
 export type AuthContext = { sessionId: string; userId: string; organizationId: string; role: string };
 
@@ -26,6 +27,8 @@ export function createAuthService(deps: {
   tokens: TokenService;
   /** Where ended sessions are announced, so every process closes their websockets. */
   events: EventBus;
+  /** The new organization's trial (modules/billing): on the plan the visitor came from, no card. */
+  billing: { signupSubscription(plan?: PlanId): StoredSubscription };
 }) {
   const { config, repository, rateLimits, tokens, events } = deps;
   const loginWindowSeconds = config.rateLimits.loginWindowMinutes * 60;
@@ -117,6 +120,7 @@ export function createAuthService(deps: {
             role: 'user',
           },
           organizationName: `${displayName}'s Organization`,
+          subscription: deps.billing.signupSubscription(input.plan),
           slugBase: slugify(input.username),
         });
       } catch (error) {

@@ -48,6 +48,8 @@ export function createExecutionsService(deps: {
   events: EventBus;
   /** Absent in processes that only read (and in tests that never run workflows). */
   queue?: ExecutionQueue;
+  /** The plan's monthly executions (modules/billing): every run, whatever started it, counts here. */
+  limits: { checkExecutionLimit(organizationId: string): Promise<void> };
 }) {
   const { repository, events } = deps;
 
@@ -72,6 +74,8 @@ export function createExecutionsService(deps: {
   async function startRun(request: StartRunRequest, prepare?: PrepareRun): Promise<Execution> {
     const { organizationId } = request;
     const workflow = await runnableWorkflow(organizationId, request.workflowId);
+    // A refusal is a 402 PlanLimitError; a trigger's becomes the workflow's last trigger error.
+    await deps.limits.checkExecutionLimit(organizationId);
     const queue = deps.queue;
     if (!queue) throw new QueueUnavailableError();
     const execution = await repository.createQueued(

@@ -32,17 +32,6 @@ export function hashInvitationToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/**
- * The plan's member limit, checked when an invitation is created and when one is accepted.
- *
- * Plans are not enforced yet (docs/product-rules.md): this allows every organization any number of
- * members. When they are, this is the one place to refuse (throw an AppError naming the limit); both
- * callers already wait for it before anything is written.
- */
-export async function checkMemberLimit(organizationId: string): Promise<void> {
-  void organizationId;
-}
-
 function toMemberDto(m: MemberRow): Member {
   return { ...m, joinedAt: m.joinedAt.toISOString() };
 }
@@ -63,8 +52,13 @@ export function createTeamService(deps: {
   /** The organization's active SendGrid connection, if any (as output delivery reads it). */
   sendgridSettings(organizationId: string): Promise<Record<string, unknown> | undefined>;
   egress: Egress;
+  /**
+   * The plan's member limit (modules/billing), checked before anything is written: at invitation
+   * (members and other pending invitations count) and at acceptance (members count).
+   */
+  limits: { checkMemberLimit(organizationId: string, invitingEmail?: string): Promise<void> };
 }) {
-  const { config, repository, auth, events } = deps;
+  const { config, repository, auth, events, limits } = deps;
 
   const membersChanged = (organizationId: string) =>
     events.publish({ type: 'organization_members_changed', organizationId });
@@ -177,7 +171,7 @@ export function createTeamService(deps: {
       if (await repository.isMemberByEmail(organizationId, input.email)) {
         throw new ConflictError(teamMessages.alreadyMember);
       }
-      await checkMemberLimit(organizationId);
+      await limits.checkMemberLimit(organizationId, input.email);
       const token = newInvitationToken();
       const row = await repository.createInvitation({
         organizationId,
@@ -244,7 +238,7 @@ export function createTeamService(deps: {
           if (invitation.email !== user.email.toLowerCase()) {
             throw new ForbiddenError(teamMessages.invitationEmailMismatch);
           }
-          await checkMemberLimit(invitation.organizationId);
+          await limits.checkMemberLimit(invitation.organizationId);
         },
       );
       if (result.outcome === 'not_found') throw new NotFoundError(teamMessages.invitationNotFound);

@@ -40,25 +40,3 @@ export function readMicrosoftReturn(
   rest.delete('microsoft_error');
   return { outcome: failed ? 'error' : 'connected', rest };
 }
-
-/** Monthly price per organization (docs/product-rules.md). */
-export const PLAN_PRICES: Record<string, number> = { starter: 19, professional: 49, enterprise: 149 };
-
-export function planLabel(plan: string | null | undefined): string {
-  if (!plan) return 'No plan';
-  return plan.charAt(0).toUpperCase() + plan.slice(1);
-}
-
-/** The subscription line of the Billing tab, from the organization's plan and trial end. */
-export function billingStatus(
-  organization: { plan: string; trialEndsAt: string | null } | null,
-  now = Date.now(),
-): { kind: 'trialing' | 'trial_ended' | 'plan'; trialEnd: string | null } {
-  if (organization?.trialEndsAt) {
-    const end = new Date(organization.trialEndsAt).getTime();
-    if (!Number.isNaN(end)) {
-      return { kind: end > now ? 'trialing' : 'trial_ended', trialEnd: organization.trialEndsAt };
-    }
-  }
-  return { kind: 'plan', trialEnd: null };
-}

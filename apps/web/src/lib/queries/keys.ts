@@ -16,6 +16,8 @@ export const queryKeys = {
   microsoftStatus: ['/api/auth/microsoft/status'] as const,
   /** The signed-in user's organizations (the switcher in the navigation). */
   userOrganizations: ['/api/auth/organizations'] as const,
+  /** The organization's plan, trial, usage and limits (GET /api/subscription-status). */
+  subscription: ['/api/subscription-status'] as const,
 
   agents: {
     all: ['/api/agents'] as const,

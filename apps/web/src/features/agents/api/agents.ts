@@ -11,6 +11,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
+import { readPlanLimitError } from '@/lib/billing';
 import { queryKeys } from '@/lib/queries/keys';
 
 import {
@@ -35,7 +36,9 @@ export function useCreateAgent() {
       refreshAgentLists(queryClient);
       toast({ title: 'Agent Created', description: `"${agent?.name ?? input.name}" is ready to work.` });
     },
-    onError: () => {
+    onError: (error) => {
+      // A plan limit: the dialog shows the server's message with 'Upgrade' instead.
+      if (readPlanLimitError(error)) return;
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to create agent' });
     },
   });

@@ -1,6 +1,7 @@
 import { Plug } from 'lucide-react';
 import { useState } from 'react';
 
+import { PlanLimitAlert } from '@/components/plan-limit-notice';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
 import {
@@ -11,6 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { readPlanLimitError, type PlanLimitInfo } from '@/lib/billing';
 
 import { emptyAgentFormValues } from '../agent-form-logic';
 import { useCreateAgent } from '../api/agents';
@@ -49,9 +51,14 @@ export function CreateAgentDialog({
   const [session, setSession] = useState(0);
   const [wasOpen, setWasOpen] = useState(open);
   const [defaultValues] = useState(emptyAgentFormValues);
+  // A 402 plan_limit: the server's message with 'Upgrade', above the buttons.
+  const [planLimit, setPlanLimit] = useState<PlanLimitInfo | null>(null);
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open) setSession((value) => value + 1);
+    if (open) {
+      setSession((value) => value + 1);
+      setPlanLimit(null);
+    }
   }
 
   const changeOpen = (next: boolean) => {
@@ -76,27 +83,34 @@ export function CreateAgentDialog({
           disabled={createAgent.isPending}
           contentClassName="sm:min-h-[27rem]"
           toolsContent={<ToolsAfterSave />}
-          onSubmit={(payload, applyServerErrors) =>
+          onSubmit={(payload, applyServerErrors) => {
+            setPlanLimit(null);
             createAgent.mutate(payload, {
               onSuccess: () => onOpenChange(false),
-              onError: applyServerErrors,
-            })
-          }
+              onError: (error) => {
+                setPlanLimit(readPlanLimitError(error));
+                applyServerErrors(error);
+              },
+            });
+          }}
           footer={
-            <DialogFooter>
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => changeOpen(false)}
-                disabled={createAgent.isPending}
-              >
-                Cancel
-              </Button>
-              <Button type="submit" disabled={createAgent.isPending} aria-busy={createAgent.isPending}>
-                {createAgent.isPending && <Spinner />}
-                {createAgent.isPending ? 'Creating...' : 'Create Agent'}
-              </Button>
-            </DialogFooter>
+            <>
+              <PlanLimitAlert info={planLimit} />
+              <DialogFooter>
+                <Button
+                  type="button"
+                  variant="outline"
+                  onClick={() => changeOpen(false)}
+                  disabled={createAgent.isPending}
+                >
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={createAgent.isPending} aria-busy={createAgent.isPending}>
+                  {createAgent.isPending && <Spinner />}
+                  {createAgent.isPending ? 'Creating...' : 'Create Agent'}
+                </Button>
+              </DialogFooter>
+            </>
           }
         />
       </DialogContent>

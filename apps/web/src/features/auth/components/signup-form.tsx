@@ -10,6 +10,7 @@ import { TextField } from '@/components/text-field';
 import { Form } from '@/components/ui/form';
 import { getErrorMessage, parseApiError } from '@/lib/api';
 import { carryInvite } from '@/lib/invite-links';
+import { isPlanId, PLAN_NAMES } from '@/lib/billing';
 
 import { SIGNUP_FAILED_FALLBACK, useSignup, type SignupBody } from '../api/signup';
 import { FormErrorBanner } from './form-error-banner';
@@ -28,6 +29,9 @@ const FIELD_NAMES: readonly FieldPath<SignupFields>[] = [
 export function SignupForm() {
   const signup = useSignup();
   const [searchParams] = useSearchParams();
+  // The landing page's pricing buttons name the plan: the new organization's trial is on it.
+  const planParam = searchParams.get('plan')?.trim().toLowerCase();
+  const plan = isPlanId(planParam) ? planParam : undefined;
   const form = useForm<SignupFields, unknown, SignupBody>({
     resolver: zodResolver(signupSchema),
     defaultValues: {
@@ -43,7 +47,7 @@ export function SignupForm() {
   });
 
   const onSubmit = (values: SignupBody) =>
-    signup.mutate(values, {
+    signup.mutate(plan ? { ...values, plan } : values, {
       onError: (error) => {
         // A 400 names the fields it rejected: show each message under its field too.
         for (const issue of parseApiError(error).errors) {
@@ -124,7 +128,10 @@ export function SignupForm() {
             Create Account
           </Button>
           <p className="text-center text-xs text-muted-foreground">
-            Your organization starts on the free tier. No credit card needed.
+            {plan
+              ? `Your organization starts with a 14-day free trial of ${PLAN_NAMES[plan]}.`
+              : 'Your organization starts with a 14-day free trial of Professional.'}{' '}
+            No credit card needed.
           </p>
         </form>
       </Form>

@@ -1,27 +1,390 @@
-import { CreditCard } from 'lucide-react';
+import type { PlanId, SubscriptionStatusResponse } from '@crewline/contracts';
+import {
+  ArrowLeft,
+  BadgeDollarSign,
+  CalendarClock,
+  Check,
+  CreditCard,
+  RefreshCcw,
+  Repeat,
+  ShieldCheck,
+  XCircle,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 
-import { ComingSoonPage } from '@/components/coming-soon';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { PageContainer, PageHeader } from '@/components/page-header';
+import { Spinner } from '@/components/spinner';
+import { StatusBadge } from '@/components/status-badge';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/api';
+import { formatDate } from '@/lib/format';
+import { useSubscription } from '@/lib/queries/subscription';
 import { useAuth } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
-export function SubscribePage() {
-  const { organization } = useAuth();
-  const plan = organization?.plan;
+import { useCancelSubscription, useCreateSubscription } from '../api/subscription';
+import {
+  canManageBilling,
+  fromEpochSeconds,
+  OWNER_ONLY_BILLING,
+  parsePlanParam,
+  planDetails,
+  planName,
+  STATUS_TONES,
+  statusLabel,
+} from '@/lib/billing';
+import { ChangePlanDialog } from '../components/change-plan-dialog';
+
+export const NO_PAYMENT_PROVIDER_TEXT =
+  'No payment provider is configured on this server yet. No card is needed during the trial.';
+
+const SELLING_POINTS = [
+  { icon: BadgeDollarSign, title: 'No Hidden Fees', text: 'One price per organization, not per seat.' },
+  { icon: CalendarClock, title: '14-Day Trial', text: 'Every feature of the plan, free for 14 days.' },
+  { icon: RefreshCcw, title: 'Cancel Anytime', text: 'Your plan runs to the end of the billing period.' },
+] as const;
+
+/** New subscription: the plan, its features and the trial. */
+function SubscribeView({ plan }: { plan: PlanId }) {
+  const details = planDetails(plan);
+  const create = useCreateSubscription();
+
+  const start = () =>
+    create.mutate(plan, {
+      onSuccess: () =>
+        toast({
+          title: 'Trial Started',
+          description: `Your 14-day ${details.name} trial has started.`,
+        }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Setup Error',
+          description: getErrorMessage(error, 'Failed to setup subscription'),
+        }),
+    });
 
   return (
-    <ComingSoonPage
-      title="Subscribe"
-      description="Plans and billing are coming to this workspace soon."
-      icon={CreditCard}
-      heading="Subscriptions are on their way"
-      summary={`${
-        plan ? `Your organization is on the ${plan.charAt(0).toUpperCase()}${plan.slice(1)} plan. ` : ''
-      }Paid plans, each with a 14-day free trial, will be available here.`}
-      upcoming={[
-        'Starter, Professional and Enterprise plans, billed per organization',
-        'A 14-day free trial on every plan',
-        'Manage your payment method and invoices',
-        'Cancel anytime: the plan runs to the end of the billing period',
-      ]}
-    />
+    <PageContainer className="max-w-3xl space-y-8">
+      <div className="space-y-2 text-center">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Subscribe to {details.name}</h1>
+        <p className="text-muted-foreground">
+          Start with a 14-day free trial. You can change or cancel your plan at any time.
+        </p>
+      </div>
+
+      <Card className={details.popular ? 'border-violet-500/50 ring-1 ring-violet-500/30' : undefined}>
+        <CardHeader>
+          <CardTitle className="flex flex-wrap items-center gap-2 text-xl">
+            {details.name}
+            {details.popular && (
+              <Badge className="border-transparent bg-linear-to-r from-violet-600 to-indigo-500 text-white">
+                Most Popular
+              </Badge>
+            )}
+          </CardTitle>
+          <CardDescription>Billed per organization, after the trial</CardDescription>
+          <CardAction>
+            <p className="text-right">
+              <span className="text-3xl font-semibold tracking-tight">{details.price}</span>
+              <span className="text-sm text-muted-foreground">/month</span>
+            </p>
+          </CardAction>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <ul className="grid gap-2.5 text-sm sm:grid-cols-2" aria-label={`${details.name} features`}>
+            {details.features.map((feature) => (
+              <li key={feature} className="flex gap-2.5">
+                <Check
+                  className="mt-0.5 size-4 shrink-0 text-violet-600 dark:text-violet-400"
+                  aria-hidden="true"
+                />
+                <span>{feature}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="space-y-3 border-t pt-6">
+            <Button
+              size="lg"
+              className="w-full"
+              onClick={start}
+              disabled={create.isPending}
+              aria-busy={create.isPending}
+            >
+              {create.isPending && <Spinner />}
+              {create.isPending ? 'Processing...' : 'Start 14-Day Trial'}
+            </Button>
+            <p className="flex items-center justify-center gap-2 text-center text-xs text-muted-foreground">
+              <ShieldCheck
+                className="size-3.5 shrink-0 text-emerald-600 dark:text-emerald-400"
+                aria-hidden="true"
+              />
+              No card needed for the trial. You are billed {details.price}/month only after it, once payments
+              are set up.
+            </p>
+          </div>
+        </CardContent>
+      </Card>
+
+      <ul className="grid gap-4 sm:grid-cols-3">
+        {SELLING_POINTS.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="rounded-xl border bg-card p-4 text-center">
+            <Icon className="mx-auto size-5 text-primary" aria-hidden="true" />
+            <p className="mt-2 font-medium">{title}</p>
+            <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+          </li>
+        ))}
+      </ul>
+
+      <p className="text-center text-sm text-muted-foreground">
+        Looking for another plan?{' '}
+        {(['starter', 'professional', 'enterprise'] as const)
+          .filter((other) => other !== plan)
+          .map((other, index) => (
+            <span key={other}>
+              {index > 0 && ' or '}
+              <Link
+                to={`/subscribe?plan=${other}`}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
+                {planName(other)}
+              </Link>
+            </span>
+          ))}
+      </p>
+    </PageContainer>
   );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="text-sm font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** An owner-only action: disabled with the reason for everyone else. */
+function OwnerOnly({ allowed, children }: { allowed: boolean; children: ReactNode }) {
+  if (allowed) return <>{children}</>;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
+        <span tabIndex={0} className="inline-flex w-full sm:w-auto" aria-label={OWNER_ONLY_BILLING}>
+          {children}
+        </span>
+      </TooltipTrigger>
+      <TooltipContent>{OWNER_ONLY_BILLING}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+/** Existing trial or subscription: the plan and what can be done with it. */
+function ManageView({ subscription }: { subscription: SubscriptionStatusResponse }) {
+  const { organization } = useAuth();
+  const isOwner = canManageBilling(organization?.role);
+  const cancel = useCancelSubscription();
+  const [changeOpen, setChangeOpen] = useState(false);
+  const [cancelOpen, setCancelOpen] = useState(false);
+
+  const plan = subscription.plan ?? 'professional';
+  const details = planDetails(plan);
+  const trialEnd = fromEpochSeconds(subscription.trialEnd);
+  const periodEnd = fromEpochSeconds(subscription.currentPeriodEnd);
+  const canceled = subscription.status === 'canceled';
+
+  const confirmCancel = () =>
+    cancel.mutate(undefined, {
+      onSuccess: () => {
+        setCancelOpen(false);
+        toast({
+          title: 'Subscription Cancelled',
+          description: 'Your subscription will end at the current billing period.',
+        });
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: getErrorMessage(error, 'Failed to cancel subscription'),
+        }),
+    });
+
+  return (
+    <PageContainer className="max-w-4xl space-y-6">
+      <Button asChild variant="ghost" size="sm" className="-ml-2">
+        <Link to="/dashboard">
+          <ArrowLeft aria-hidden="true" />
+          Back to Dashboard
+        </Link>
+      </Button>
+      <PageHeader title="Billing Management" description="Your organization's plan, trial and billing" />
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <CreditCard className="size-4 text-muted-foreground" aria-hidden="true" />
+              Current Plan
+            </CardTitle>
+            <CardDescription>Billed per organization, not per user</CardDescription>
+            <CardAction>
+              <StatusBadge
+                label={statusLabel(subscription.status)}
+                tone={STATUS_TONES[subscription.status]}
+              />
+            </CardAction>
+          </CardHeader>
+          <CardContent className="space-y-5">
+            <div className="flex flex-wrap items-end justify-between gap-4 rounded-xl border bg-muted/40 p-4">
+              <div>
+                <p className="text-sm text-muted-foreground">Plan</p>
+                <p className="text-2xl font-semibold tracking-tight" data-testid="current-plan">
+                  {details.name}
+                </p>
+              </div>
+              <p className="text-sm text-muted-foreground">
+                <span className="text-xl font-semibold text-foreground">{details.price}</span> / month
+              </p>
+            </div>
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Detail label="Status">{statusLabel(subscription.status)}</Detail>
+              {trialEnd && <Detail label="Trial Ends">{formatDate(trialEnd)}</Detail>}
+              {periodEnd && (
+                <Detail label={subscription.cancelAtPeriodEnd || canceled ? 'Access Until' : 'Next Billing'}>
+                  {formatDate(periodEnd)}
+                </Detail>
+              )}
+            </dl>
+            {subscription.cancelAtPeriodEnd && (
+              <Alert>
+                <XCircle aria-hidden="true" />
+                <AlertDescription>
+                  Your subscription is cancelled and ends on{' '}
+                  {formatDate(periodEnd ?? trialEnd, 'the end of the period')}. You keep {details.name} until
+                  then.
+                </AlertDescription>
+              </Alert>
+            )}
+            {subscription.pendingPlan && (
+              <Alert>
+                <Repeat aria-hidden="true" />
+                <AlertDescription>
+                  Your plan changes to {planName(subscription.pendingPlan)} on{' '}
+                  {formatDate(periodEnd, 'the end of the billing period')}.
+                </AlertDescription>
+              </Alert>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card className="self-start">
+          <CardHeader>
+            <CardTitle>Billing Actions</CardTitle>
+            <CardDescription>
+              {isOwner ? 'Change or cancel your plan' : 'Only the organization owner can change billing'}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-2">
+            <Button
+              variant="outline"
+              className="justify-start"
+              onClick={() => toast({ title: 'No payment provider', description: NO_PAYMENT_PROVIDER_TEXT })}
+            >
+              <CreditCard aria-hidden="true" />
+              Update Payment Method
+            </Button>
+            <OwnerOnly allowed={isOwner}>
+              <Button
+                variant="outline"
+                className="w-full justify-start"
+                disabled={!isOwner}
+                onClick={() => setChangeOpen(true)}
+              >
+                <Repeat aria-hidden="true" />
+                Change Plan
+              </Button>
+            </OwnerOnly>
+            <OwnerOnly allowed={isOwner}>
+              <Button
+                variant="outline"
+                className="w-full justify-start text-destructive hover:text-destructive"
+                disabled={!isOwner || subscription.cancelAtPeriodEnd || canceled}
+                onClick={() => setCancelOpen(true)}
+              >
+                <XCircle aria-hidden="true" />
+                Cancel Subscription
+              </Button>
+            </OwnerOnly>
+            {(subscription.cancelAtPeriodEnd || canceled) && isOwner && (
+              <p className="text-xs text-muted-foreground">
+                Cancelled. Choose a plan with Change Plan to continue after the period ends.
+              </p>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      <ChangePlanDialog open={changeOpen} onOpenChange={setChangeOpen} subscription={subscription} />
+      <ConfirmDialog
+        title="Cancel your subscription?"
+        description={`Your organization keeps the ${details.name} plan until the end of the current billing period, then moves to the free tier (3 agents, 100 executions a month).`}
+        open={cancelOpen}
+        onOpenChange={setCancelOpen}
+        pending={cancel.isPending}
+        onConfirm={confirmCancel}
+        confirmLabel="Cancel Subscription"
+        pendingLabel="Cancelling..."
+        variant="destructive"
+      />
+    </PageContainer>
+  );
+}
+
+function SubscribeSkeleton() {
+  return (
+    <PageContainer className="max-w-4xl space-y-6">
+      <Skeleton className="h-9 w-64" />
+      <Skeleton className="h-72 w-full" />
+    </PageContainer>
+  );
+}
+
+/** /subscribe?plan=…: start a trial, or manage the organization's subscription. */
+export function SubscribePage() {
+  const [searchParams] = useSearchParams();
+  const plan = parsePlanParam(searchParams.get('plan'));
+  const subscription = useSubscription();
+  const isNew = subscription.data?.status === 'no_subscription';
+  useDocumentTitle(isNew ? `Subscribe to ${planName(plan)}` : 'Billing Management');
+
+  if (subscription.isPending) return <SubscribeSkeleton />;
+  if (subscription.isError || !subscription.data) {
+    return (
+      <PageContainer className="max-w-3xl">
+        <Alert variant="destructive">
+          <XCircle aria-hidden="true" />
+          <AlertDescription>
+            {getErrorMessage(subscription.error, 'The subscription could not be loaded.')}
+            <Button variant="outline" size="sm" onClick={() => void subscription.refetch()}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      </PageContainer>
+    );
+  }
+  if (isNew) return <SubscribeView plan={plan} />;
+  return <ManageView subscription={subscription.data} />;
 }

@@ -46,7 +46,7 @@ function PlanCard({ plan }: { plan: Plan }) {
         variant={plan.popular ? 'default' : 'outline'}
         className="relative mt-6 w-full"
       >
-        <Link to={`/subscribe?plan=${plan.id}`}>Choose {plan.name}</Link>
+        <Link to={`/signup?plan=${plan.id}`}>Choose {plan.name}</Link>
       </Button>
       <p className="relative mt-3 text-center text-xs text-muted-foreground">14-day free trial included</p>
       <ul className="relative mt-8 space-y-3 border-t border-border pt-8 text-sm">

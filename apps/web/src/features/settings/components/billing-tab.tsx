@@ -1,8 +1,10 @@
-import type { Organization } from '@crewline/contracts';
-import { CreditCard, Receipt, Sparkles } from 'lucide-react';
+import type { Organization, SubscriptionStatusResponse } from '@crewline/contracts';
+import { AlertTriangle, Bot, CreditCard, Play, Receipt, Sparkles, Users } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 
 import { StatusBadge } from '@/components/status-badge';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
   Card,
@@ -13,75 +15,217 @@ import {
   CardHeader,
   CardTitle,
 } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import {
+  formatPlanPrice,
+  fromEpochSeconds,
+  planName,
+  STATUS_TONES,
+  statusLabel,
+  subscribePath,
+  usageMeter,
+  type UsageMeter,
+} from '@/lib/billing';
+import { getErrorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
+import { useSubscription } from '@/lib/queries/subscription';
+import { cn } from '@/lib/utils';
 
-import { billingStatus, PLAN_PRICES, planLabel } from '../settings-tabs';
-import { comingSoon } from './details';
+const METER_TONE = {
+  ok: '',
+  warn: '[&_[data-slot=progress-indicator]]:bg-amber-500',
+  full: '[&_[data-slot=progress-indicator]]:bg-destructive',
+} as const;
 
-/** Billing: the organization's plan and trial, with the ways to change them. */
+function Meter({
+  icon: Icon,
+  label,
+  meter,
+}: {
+  icon: ComponentType<{ className?: string }>;
+  label: string;
+  meter: UsageMeter;
+}) {
+  return (
+    <div className="space-y-2" data-testid={`usage-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+      <div className="flex items-center justify-between gap-3 text-sm">
+        <span className="flex items-center gap-2 font-medium">
+          <Icon className="size-4 text-muted-foreground" />
+          {label}
+        </span>
+        <span
+          className={cn(
+            'tabular-nums',
+            meter.level === 'full'
+              ? 'font-medium text-destructive'
+              : meter.level === 'warn'
+                ? 'font-medium text-amber-700 dark:text-amber-400'
+                : 'text-muted-foreground',
+          )}
+        >
+          {meter.label}
+        </span>
+      </div>
+      <Progress
+        value={meter.percent ?? 0}
+        aria-label={`${label}: ${meter.label}`}
+        className={cn(meter.percent === null && 'opacity-40', METER_TONE[meter.level])}
+      />
+    </div>
+  );
+}
+
+function UsageWarning({ meters }: { meters: { label: string; meter: UsageMeter }[] }) {
+  const full = meters.filter((m) => m.meter.level === 'full');
+  const warn = meters.filter((m) => m.meter.level === 'warn');
+  if (full.length === 0 && warn.length === 0) return null;
+  const names = (list: typeof meters) => list.map((m) => m.label.toLowerCase()).join(', ');
+  return (
+    <Alert
+      variant={full.length > 0 ? 'destructive' : 'default'}
+      className={cn(full.length === 0 && 'border-amber-500/40')}
+    >
+      <AlertTriangle aria-hidden="true" />
+      <AlertTitle>{full.length > 0 ? 'Plan limit reached' : 'Approaching your plan limit'}</AlertTitle>
+      <AlertDescription>
+        {full.length > 0
+          ? `You have reached the limit for ${names(full)}. Upgrade your plan to add more.`
+          : `You have used 80 % or more of your ${names(warn)}. Consider upgrading your plan.`}
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+function SubscriptionCard({ subscription }: { subscription: SubscriptionStatusResponse }) {
+  const { status, plan } = subscription;
+  const trialEnd = fromEpochSeconds(subscription.trialEnd);
+  const periodEnd = fromEpochSeconds(subscription.currentPeriodEnd);
+  const meters = [
+    { icon: Bot, label: 'Agents', meter: usageMeter(subscription.usage.agents, subscription.limits.agents) },
+    {
+      icon: Play,
+      label: 'Runs this month',
+      meter: usageMeter(subscription.usage.executionsThisMonth, subscription.limits.executionsPerMonth),
+    },
+    {
+      icon: Users,
+      label: 'Members',
+      meter: usageMeter(subscription.usage.members, subscription.limits.members),
+    },
+  ];
+  const noSubscription = status === 'no_subscription';
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <CreditCard className="size-4 text-muted-foreground" aria-hidden="true" />
+          Subscription
+        </CardTitle>
+        <CardDescription>Plans are billed per organization, not per user</CardDescription>
+        <CardAction>
+          <StatusBadge label={statusLabel(status)} tone={STATUS_TONES[status]} />
+        </CardAction>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        <div className="flex flex-wrap items-end justify-between gap-4 rounded-xl border bg-muted/40 p-4">
+          <div>
+            <p className="text-sm text-muted-foreground">Current plan</p>
+            <p className="text-2xl font-semibold tracking-tight" data-testid="billing-plan">
+              {noSubscription ? 'Free' : planName(plan)}
+            </p>
+          </div>
+          {plan && !noSubscription && (
+            <p className="text-sm text-muted-foreground">
+              <span className="text-xl font-semibold text-foreground">{formatPlanPrice(plan)}</span> / month
+            </p>
+          )}
+        </div>
+        <p className="text-sm text-muted-foreground">
+          {status === 'trialing' && trialEnd
+            ? `Your free trial ends on ${formatDate(trialEnd)}.`
+            : noSubscription
+              ? 'Your organization is on the free tier. Start a 14-day trial to unlock more.'
+              : periodEnd
+                ? `${subscription.cancelAtPeriodEnd ? 'Ends' : 'Renews'} on ${formatDate(periodEnd)}.`
+                : `${statusLabel(status)}.`}
+          {subscription.cancelAtPeriodEnd &&
+            status === 'trialing' &&
+            ' The subscription is cancelled and ends then.'}
+          {subscription.pendingPlan &&
+            ` Changes to ${planName(subscription.pendingPlan)} at the end of the period.`}
+        </p>
+
+        <div className="space-y-4">
+          <h3 className="text-sm font-semibold">Usage</h3>
+          {meters.map((m) => (
+            <Meter key={m.label} icon={m.icon} label={m.label} meter={m.meter} />
+          ))}
+        </div>
+        <UsageWarning meters={meters} />
+
+        {noSubscription && (
+          <div className="flex items-start gap-3 rounded-lg border border-primary/20 bg-primary/5 p-4">
+            <Sparkles className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            <div className="space-y-1 text-sm">
+              <p className="font-medium">Try Professional free for 14 days</p>
+              <p className="text-muted-foreground">
+                Unlimited agents, 10,000 monthly executions, advanced analytics and priority support.
+              </p>
+            </div>
+          </div>
+        )}
+      </CardContent>
+      <CardFooter className="flex-wrap gap-2 border-t">
+        <Button asChild>
+          <Link to={noSubscription ? subscribePath('professional') : '/subscribe'}>
+            {noSubscription ? 'Start Trial' : 'Manage Billing'}
+          </Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+/** Billing: the organization's plan, trial and usage against the plan's limits. */
 export function BillingTab({ organization }: { organization: Organization }) {
-  const status = billingStatus(organization);
-  const price = PLAN_PRICES[organization.plan];
+  const subscription = useSubscription();
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <CreditCard className="size-4 text-muted-foreground" aria-hidden="true" />
-            Subscription
-          </CardTitle>
-          <CardDescription>Plans are billed per organization, not per user</CardDescription>
-          <CardAction>
-            {status.kind === 'trialing' ? (
-              <StatusBadge label="Trial" tone="blue" />
-            ) : status.kind === 'trial_ended' ? (
-              <StatusBadge label="Trial ended" tone="yellow" />
-            ) : null}
-          </CardAction>
-        </CardHeader>
-        <CardContent className="space-y-5">
-          <div className="flex flex-wrap items-end justify-between gap-4 rounded-xl border bg-muted/40 p-4">
-            <div>
-              <p className="text-sm text-muted-foreground">Current plan</p>
-              <p className="text-2xl font-semibold tracking-tight">{planLabel(organization.plan)}</p>
-            </div>
-            {price !== undefined && (
-              <p className="text-sm text-muted-foreground">
-                <span className="text-xl font-semibold text-foreground">${price}</span> / month
-              </p>
-            )}
-          </div>
-          <p className="text-sm text-muted-foreground">
-            {status.kind === 'trialing'
-              ? `Your free trial ends on ${formatDate(status.trialEnd)}.`
-              : status.kind === 'trial_ended'
-                ? `Your free trial ended on ${formatDate(status.trialEnd)}.`
-                : `${organization.name} is on the ${planLabel(organization.plan)} plan.`}
-          </p>
-          {status.kind !== 'trialing' && organization.plan === 'starter' && (
-            <div className="flex items-start gap-3 rounded-lg border border-primary/20 bg-primary/5 p-4">
-              <Sparkles className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-              <div className="space-y-1 text-sm">
-                <p className="font-medium">Try Professional free for 14 days</p>
-                <p className="text-muted-foreground">
-                  Unlimited agents, 10,000 monthly executions, advanced analytics and priority support.
-                </p>
-              </div>
-            </div>
-          )}
-        </CardContent>
-        <CardFooter className="flex-wrap gap-2 border-t">
-          <Button asChild>
-            <Link to="/subscribe">Manage Billing</Link>
-          </Button>
-          {status.kind !== 'trialing' && (
-            <Button asChild variant="outline">
-              <Link to="/subscribe?plan=professional">Start Trial</Link>
+      {subscription.data ? (
+        <SubscriptionCard subscription={subscription.data} />
+      ) : subscription.isError ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Subscription</CardTitle>
+            <CardDescription>
+              {getErrorMessage(
+                subscription.error,
+                `The subscription of ${organization.name} could not be loaded.`,
+              )}
+            </CardDescription>
+          </CardHeader>
+          <CardFooter className="gap-2">
+            <Button variant="outline" onClick={() => void subscription.refetch()}>
+              Try again
             </Button>
-          )}
-        </CardFooter>
-      </Card>
+            <Button asChild variant="ghost">
+              <Link to="/subscribe">Manage Billing</Link>
+            </Button>
+          </CardFooter>
+        </Card>
+      ) : (
+        <Card aria-busy="true">
+          <CardContent className="space-y-4">
+            <Skeleton className="h-6 w-40" />
+            <Skeleton className="h-20 w-full" />
+            <Skeleton className="h-24 w-full" />
+          </CardContent>
+        </Card>
+      )}
 
       <Card className="self-start">
         <CardHeader>
@@ -92,7 +236,15 @@ export function BillingTab({ organization }: { organization: Organization }) {
           <CardDescription>Invoices and payments of your organization</CardDescription>
         </CardHeader>
         <CardFooter>
-          <Button variant="outline" onClick={() => comingSoon('Billing history')}>
+          <Button
+            variant="outline"
+            onClick={() =>
+              toast({
+                title: 'No invoices yet',
+                description: 'No payment provider is configured on this server, so there are no invoices.',
+              })
+            }
+          >
             View History
           </Button>
         </CardFooter>

@@ -28,6 +28,8 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { readPlanLimitError, type PlanLimitInfo } from '@/lib/billing';
+import { PlanLimitAlert } from '@/components/plan-limit-notice';
 import { parseApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 
@@ -87,6 +89,7 @@ function InviteForm({
 }) {
   const create = useCreateInvitation(organization.id);
   const [banner, setBanner] = useState<string | null>(null);
+  const [planLimit, setPlanLimit] = useState<PlanLimitInfo | null>(null);
   const roles = invitableRoles(organization.role);
   const form = useForm<InviteFields, unknown, InviteBody>({
     resolver: zodResolver(createInvitationSchema),
@@ -95,9 +98,16 @@ function InviteForm({
 
   const onSubmit = (values: InviteBody) => {
     setBanner(null);
+    setPlanLimit(null);
     create.mutate(values, {
       onSuccess: onCreated,
       onError: (error) => {
+        // The plan's member limit: the server's message with 'Upgrade', in the dialog.
+        const limit = readPlanLimitError(error);
+        if (limit) {
+          setPlanLimit(limit);
+          return;
+        }
         const parsed = parseApiError(error);
         const emailError = parsed.errors.find((e) => e.path.split('.')[0] === 'email');
         if (emailError) form.setError('email', { type: 'server', message: emailError.message });
@@ -110,6 +120,7 @@ function InviteForm({
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
         <FormBanner message={banner} />
+        <PlanLimitAlert info={planLimit} />
         <TextField
           control={form.control}
           name="email"

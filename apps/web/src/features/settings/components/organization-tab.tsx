@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 
-import { planLabel } from '../settings-tabs';
+import { planName } from '@/lib/billing';
 import { canManageTeam, NEEDS_ADMIN } from '../team-permissions';
 import { BlockedHint } from './blocked-hint';
 import { DetailRow, IdValue } from './details';
@@ -63,7 +63,7 @@ export function OrganizationTab({
             <DetailRow label="Created">{formatDate(organization.createdAt)}</DetailRow>
             <DetailRow label="Current plan">
               <Badge variant="outline" className="border-primary/30 bg-primary/5 text-primary">
-                {planLabel(organization.plan)}
+                {planName(organization.plan)}
               </Badge>
             </DetailRow>
             <DetailRow label="Your role">

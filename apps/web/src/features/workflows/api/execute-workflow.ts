@@ -5,6 +5,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest, parseApiError } from '@/lib/api';
+import { readPlanLimitError } from '@/lib/billing';
 import { storeExecution } from '@/lib/execution-summaries';
 import { queryKeys } from '@/lib/queries/keys';
 
@@ -36,6 +37,10 @@ export function useExecuteWorkflow() {
       refreshExecutions(queryClient);
       toast(executionStartedToast(name));
     },
-    onError: (error) => toast(executionFailedToast(clientErrorMessage(error))),
+    onError: (error) => {
+      // The plan's monthly executions are used up: the Execute dialog shows it with 'Upgrade'.
+      if (readPlanLimitError(error)) return;
+      toast(executionFailedToast(clientErrorMessage(error)));
+    },
   });
 }

@@ -1,6 +1,6 @@
 import type { ExecuteWorkflowInput } from '@crewline/contracts';
 import { CircleCheck, ListPlus, Play, Plus, SlidersHorizontal, X } from 'lucide-react';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 
 import { Spinner } from '@/components/spinner';
 import { Badge } from '@/components/ui/badge';
@@ -38,6 +38,7 @@ export function ExecuteWorkflowDialog({
   onOpenChange,
   pending,
   onExecute,
+  notice,
 }: {
   workflowName: string;
   open: boolean;
@@ -46,6 +47,8 @@ export function ExecuteWorkflowDialog({
   pending: boolean;
   /** Starts the run; `done` is called once it started, to close and clear the dialog. */
   onExecute: (body: ExecuteWorkflowInput, done: () => void) => void;
+  /** Shown above the buttons, e.g. the plan limit that refused the run. */
+  notice?: ReactNode;
 }) {
   const [instructions, setInstructions] = useState('');
   const [rows, setRows] = useState<ParameterRow[]>([]);
@@ -222,6 +225,7 @@ export function ExecuteWorkflowDialog({
             </div>
           )}
 
+          {notice}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => changeOpen(false)} disabled={pending}>
               Cancel

@@ -4,10 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { CardActionsMenu } from '@/components/card-actions-menu';
+import { PlanLimitAlert } from '@/components/plan-limit-notice';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { readPlanLimitError, type PlanLimitInfo } from '@/lib/billing';
 import { formatDate } from '@/lib/format';
 import { fetchLatestExecution } from '@/lib/queries/executions';
 
@@ -38,6 +40,8 @@ export function WorkflowCard({
   const queryClient = useQueryClient();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [executeOpen, setExecuteOpen] = useState(false);
+  // A 402 plan_limit (monthly executions used up): shown in the Execute dialog with 'Upgrade'.
+  const [planLimit, setPlanLimit] = useState<PlanLimitInfo | null>(null);
   const [result, setResult] = useState<ExecutionSummary | null>(null);
   const [showResult, setShowResult] = useState(false);
   const [lookingUp, setLookingUp] = useState(false);
@@ -167,11 +171,19 @@ export function WorkflowCard({
       <ExecuteWorkflowDialog
         workflowName={workflow.name}
         open={executeOpen}
-        onOpenChange={setExecuteOpen}
+        onOpenChange={(next) => {
+          setPlanLimit(null);
+          setExecuteOpen(next);
+        }}
         pending={execute.isPending}
-        onExecute={(body, done) =>
-          execute.mutate({ id: workflow.id, name: workflow.name, body }, { onSuccess: done })
-        }
+        onExecute={(body, done) => {
+          setPlanLimit(null);
+          execute.mutate(
+            { id: workflow.id, name: workflow.name, body },
+            { onSuccess: done, onError: (error) => setPlanLimit(readPlanLimitError(error)) },
+          );
+        }}
+        notice={<PlanLimitAlert info={planLimit} />}
       />
       {result && (
         <ExecutionDetailsDialog

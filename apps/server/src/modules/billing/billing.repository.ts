@@ -1,0 +1,90 @@
+import { and, count, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
+import {
+  agents,
+  organizationInvitations,
+  organizations,
+  userOrganizations,
+  workflowExecutions,
+  type Db,
+} from '@crewline/db';
+import type { StoredSubscription } from './subscription-state';
+
+const subscriptionColumns = {
+  plan: organizations.plan,
+  subscriptionStatus: organizations.subscriptionStatus,
+  trialEndsAt: organizations.trialEndsAt,
+  currentPeriodEnd: organizations.currentPeriodEnd,
+  cancelAtPeriodEnd: organizations.cancelAtPeriodEnd,
+  pendingPlan: organizations.pendingPlan,
+};
+
+/** The subscription columns of organizations and the counts plan limits read: one COUNT each, on indexes. */
+export function createBillingRepository(db: Db) {
+  return {
+    async find(organizationId: string): Promise<StoredSubscription | undefined> {
+      const [row] = await db
+        .select(subscriptionColumns)
+        .from(organizations)
+        .where(eq(organizations.id, organizationId))
+        .limit(1);
+      return row;
+    },
+
+    async save(organizationId: string, subscription: StoredSubscription): Promise<void> {
+      await db
+        .update(organizations)
+        .set({ ...subscription, updatedAt: sql`now()` })
+        .where(eq(organizations.id, organizationId));
+    },
+
+    /** agents_organization_id_idx. */
+    async countAgents(organizationId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(agents)
+        .where(eq(agents.organizationId, organizationId));
+      return row.n;
+    },
+
+    /** Runs created since `since` (workflow_executions_organization_id_created_at_idx). */
+    async countExecutionsSince(organizationId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(workflowExecutions)
+        .where(
+          and(
+            eq(workflowExecutions.organizationId, organizationId),
+            gte(workflowExecutions.createdAt, since),
+          ),
+        );
+      return row.n;
+    },
+
+    /** user_organizations_organization_id_idx. */
+    async countMembers(organizationId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(userOrganizations)
+        .where(eq(userOrganizations.organizationId, organizationId));
+      return row.n;
+    },
+
+    /** Pending invitations, except one to `exceptEmail` (a new invitation to it replaces it). */
+    async countPendingInvitations(organizationId: string, exceptEmail?: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(organizationInvitations)
+        .where(
+          and(
+            eq(organizationInvitations.organizationId, organizationId),
+            isNull(organizationInvitations.acceptedAt),
+            isNull(organizationInvitations.revokedAt),
+            gt(organizationInvitations.expiresAt, sql`now()`),
+            exceptEmail === undefined ? undefined : ne(organizationInvitations.email, exceptEmail),
+          ),
+        );
+      return row.n;
+    },
+  };
+}
+export type BillingRepository = ReturnType<typeof createBillingRepository>;

@@ -1,0 +1,187 @@
+import {
+  PLAN_PRICE_CENTS,
+  billingMessages,
+  planDisplayNames,
+  type CreateSubscriptionInput,
+  type PlanId,
+  type SubscriptionStatusResponse,
+  type SubscriptionStatusValue,
+} from '@crewline/contracts';
+import { BadRequestError, ConflictError, NotFoundError, PlanLimitError } from '../../platform/errors';
+import type { EventBus } from '../../platform/events';
+import type { BillingRepository } from './billing.repository';
+import type { PaymentProvider } from './payment-provider';
+import {
+  effectiveSubscription,
+  isUpgrade,
+  startOfMonthUtc,
+  toStored,
+  trialOn,
+  type EffectiveSubscription,
+  type StoredSubscription,
+} from './subscription-state';
+
+/** The plan new organizations try when the visitor came without one. */
+export const DEFAULT_TRIAL_PLAN: PlanId = 'professional';
+
+const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
+
+/**
+ * Plans, trials and plan limits (docs/product-rules.md, Billing and plans). Every read computes the
+ * organization's effective state from the stored times and the clock, so an ended trial or a due
+ * cancel or downgrade counts without a job; a change stores the effective state it started from.
+ */
+export function createBillingService(deps: {
+  repository: BillingRepository;
+  provider: PaymentProvider;
+  events: EventBus;
+  /** The time (tests move it). */
+  clock?: () => Date;
+}) {
+  const { repository, provider, events } = deps;
+  const now = deps.clock ?? (() => new Date());
+
+  async function load(organizationId: string) {
+    const stored = await repository.find(organizationId);
+    if (!stored) throw new NotFoundError('Organization not found');
+    return { stored, effective: effectiveSubscription(stored, now()) };
+  }
+
+  async function current(organizationId: string): Promise<EffectiveSubscription> {
+    return (await load(organizationId)).effective;
+  }
+
+  function refuse(state: EffectiveSubscription, limit: 'agents' | 'executions' | 'members', max: number) {
+    const plan = state.plan ?? 'free';
+    const name = planDisplayNames[plan];
+    const message =
+      limit === 'agents'
+        ? billingMessages.agentLimit(name, max)
+        : limit === 'executions'
+          ? billingMessages.executionLimit(name, max)
+          : billingMessages.memberLimit(name, max);
+    return new PlanLimitError(message, limit, plan);
+  }
+
+  async function save(organizationId: string, next: StoredSubscription) {
+    await repository.save(organizationId, next);
+    await events.publish({ type: 'subscription_updated', organizationId });
+  }
+
+  async function status(organizationId: string): Promise<SubscriptionStatusResponse> {
+    const state = await current(organizationId);
+    const [agents, executionsThisMonth, members] = await Promise.all([
+      repository.countAgents(organizationId),
+      repository.countExecutionsSince(organizationId, startOfMonthUtc(now())),
+      repository.countMembers(organizationId),
+    ]);
+    return {
+      status: state.status,
+      plan: state.plan,
+      trialEnd: seconds(state.trialEnd),
+      currentPeriodEnd: seconds(state.currentPeriodEnd),
+      cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      pendingPlan: state.pendingPlan,
+      usage: { agents, executionsThisMonth, members },
+      limits: state.limits,
+    };
+  }
+
+  return {
+    now,
+    status,
+
+    /** The subscription columns of an organization created now: a trial on `plan`, no card. */
+    signupSubscription(plan: PlanId = DEFAULT_TRIAL_PLAN): StoredSubscription {
+      return trialOn(plan, now());
+    },
+
+    /** The effective state (Free after an ended trial), for other modules. */
+    current,
+
+    /** Before an agent is created: 402 when the organization holds its plan's number already. */
+    async checkAgentLimit(organizationId: string): Promise<void> {
+      const state = await current(organizationId);
+      const max = state.limits.agents;
+      if (max !== null && (await repository.countAgents(organizationId)) >= max) {
+        throw refuse(state, 'agents', max);
+      }
+    },
+
+    /** Before any run starts (startRun): every run of this UTC calendar month counts. */
+    async checkExecutionLimit(organizationId: string): Promise<void> {
+      const state = await current(organizationId);
+      const max = state.limits.executionsPerMonth;
+      if (max === null) return;
+      const used = await repository.countExecutionsSince(organizationId, startOfMonthUtc(now()));
+      if (used >= max) throw refuse(state, 'executions', max);
+    },
+
+    /**
+     * Before someone is invited (members and other pending invitations count: each may join) and
+     * before an invitation is accepted (members only: the invitation itself was counted when made).
+     */
+    async checkMemberLimit(organizationId: string, invitingEmail?: string): Promise<void> {
+      const state = await current(organizationId);
+      const max = state.limits.members;
+      if (max === null) return;
+      const members = await repository.countMembers(organizationId);
+      const pending =
+        invitingEmail === undefined
+          ? 0
+          : await repository.countPendingInvitations(organizationId, invitingEmail);
+      if (members + pending >= max) throw refuse(state, 'members', max);
+    },
+
+    /**
+     * POST /api/create-subscription. Without a payment provider: Free starts a new trial on the
+     * plan; during a trial the plan changes at once; an active subscription upgrades at once and
+     * downgrades at the end of its period. Choosing a plan also withdraws a pending cancel.
+     */
+    async createSubscription(
+      organizationId: string,
+      input: CreateSubscriptionInput,
+    ): Promise<{ clientSecret: string | null; status: SubscriptionStatusValue }> {
+      const price = PLAN_PRICE_CENTS[input.planId];
+      if (input.amount !== price) {
+        throw new BadRequestError(billingMessages.wrongAmount(planDisplayNames[input.planId], price));
+      }
+      const { stored, effective } = await load(organizationId);
+      const { clientSecret } = await provider.subscribe({
+        organizationId,
+        planId: input.planId,
+        amountCents: price,
+      });
+      if (provider.collectsPayment) return { clientSecret, status: effective.status };
+
+      let next: StoredSubscription;
+      if (!effective.plan) {
+        next = trialOn(input.planId, now());
+      } else if (effective.status === 'trialing') {
+        next = { ...toStored(effective, stored.plan), plan: input.planId, cancelAtPeriodEnd: false };
+      } else if (input.planId === effective.plan || isUpgrade(effective.plan, input.planId)) {
+        next = {
+          ...toStored(effective, stored.plan),
+          plan: input.planId,
+          pendingPlan: null,
+          cancelAtPeriodEnd: false,
+        };
+      } else {
+        next = { ...toStored(effective, stored.plan), pendingPlan: input.planId, cancelAtPeriodEnd: false };
+      }
+      await save(organizationId, next);
+      return { clientSecret, status: effectiveSubscription(next, now()).status };
+    },
+
+    /** POST /api/cancel-subscription: ends at the period end (a trial's end during a trial). */
+    async cancelSubscription(organizationId: string): Promise<SubscriptionStatusResponse> {
+      const { stored, effective } = await load(organizationId);
+      if (!effective.plan) throw new ConflictError(billingMessages.noSubscription);
+      if (effective.cancelAtPeriodEnd) throw new ConflictError(billingMessages.alreadyCanceled);
+      await provider.cancelAtPeriodEnd(organizationId);
+      await save(organizationId, { ...toStored(effective, stored.plan), cancelAtPeriodEnd: true });
+      return status(organizationId);
+    },
+  };
+}
+export type BillingService = ReturnType<typeof createBillingService>;

@@ -1,0 +1,138 @@
+import { billingMessages, PLAN_PRICE_CENTS } from '@crewline/contracts';
+import { describe, expect, it } from 'vitest';
+
+import {
+  canManageBilling,
+  formatPlanPrice,
+  fromEpochSeconds,
+  parsePlanParam,
+  planAmountCents,
+  planChangeTiming,
+  planDetails,
+  planName,
+  readPlanLimitError,
+  statusLabel,
+  subscribePath,
+  upgradeTarget,
+  usageLevel,
+  usageMeter,
+  usagePercent,
+} from './billing';
+
+function apiError(status: number, body: unknown) {
+  return new Error(`${status}: ${typeof body === 'string' ? body : JSON.stringify(body)}`);
+}
+
+describe('plans', () => {
+  it('names the plans, the free tier included', () => {
+    expect(planName('starter')).toBe('Starter');
+    expect(planName('professional')).toBe('Professional');
+    expect(planName('enterprise')).toBe('Enterprise');
+    expect(planName('free')).toBe('Free');
+    expect(planName(null)).toBe('Free');
+  });
+
+  it('prices come from the contract, in cents for the API and dollars on screen', () => {
+    expect(planAmountCents('starter')).toBe(PLAN_PRICE_CENTS.starter);
+    expect(planAmountCents('professional')).toBe(4900);
+    expect(formatPlanPrice('starter')).toBe('$19');
+    expect(formatPlanPrice('professional')).toBe('$49');
+    expect(formatPlanPrice('enterprise')).toBe('$149');
+  });
+
+  it('reads ?plan=, Professional by default', () => {
+    expect(parsePlanParam('starter')).toBe('starter');
+    expect(parsePlanParam(' Enterprise ')).toBe('enterprise');
+    expect(parsePlanParam('gold')).toBe('professional');
+    expect(parsePlanParam(null)).toBe('professional');
+  });
+
+  it('lists each plan’s features, Professional as the popular one', () => {
+    expect(planDetails('starter').features).toContain('Up to 5 agents');
+    expect(planDetails('professional').popular).toBe(true);
+    expect(planDetails('professional').features).toHaveLength(8);
+    expect(planDetails('enterprise').features).toContain('On-premise option');
+  });
+
+  it('applies upgrades at once, downgrades at the period end, anything at once in a trial', () => {
+    expect(planChangeTiming('starter', 'professional', 'active')).toBe('now');
+    expect(planChangeTiming('enterprise', 'starter', 'active')).toBe('period_end');
+    expect(planChangeTiming('enterprise', 'starter', 'trialing')).toBe('now');
+    expect(planChangeTiming('starter', 'starter', 'active')).toBe('same');
+    expect(planChangeTiming(null, 'starter', 'no_subscription')).toBe('now');
+  });
+
+  it('shows trialing as Trial and only lets owners manage billing', () => {
+    expect(statusLabel('trialing')).toBe('Trial');
+    expect(statusLabel('past_due')).toBe('Past due');
+    expect(canManageBilling('owner')).toBe(true);
+    expect(canManageBilling('admin')).toBe(false);
+    expect(canManageBilling(undefined)).toBe(false);
+  });
+
+  it('turns epoch seconds into dates', () => {
+    expect(fromEpochSeconds(1_700_000_000)?.toISOString()).toBe('2023-11-14T22:13:20.000Z');
+    expect(fromEpochSeconds(null)).toBeNull();
+  });
+});
+
+describe('usage', () => {
+  it('computes the percent, none when unlimited', () => {
+    expect(usagePercent(2, 5)).toBe(40);
+    expect(usagePercent(7, 5)).toBe(100);
+    expect(usagePercent(3, null)).toBeNull();
+    expect(usagePercent(0, 0)).toBe(100);
+  });
+
+  it('warns at 80 % and is full at 100 %', () => {
+    expect(usageLevel(3, 5)).toBe('ok');
+    expect(usageLevel(4, 5)).toBe('warn');
+    expect(usageLevel(5, 5)).toBe('full');
+    expect(usageLevel(6, 5)).toBe('full');
+    expect(usageLevel(799, 1000)).toBe('ok');
+    expect(usageLevel(800, 1000)).toBe('warn');
+    expect(usageLevel(10_000, null)).toBe('ok');
+  });
+
+  it('labels the meter, Unlimited when there is no limit', () => {
+    expect(usageMeter(4, 5)).toEqual({ used: 4, limit: 5, percent: 80, level: 'warn', label: '4 of 5' });
+    expect(usageMeter(1200, 10_000).label).toBe('1,200 of 10,000');
+    expect(usageMeter(12, null).label).toBe('12 of Unlimited');
+  });
+});
+
+describe('plan limit errors', () => {
+  const body = {
+    message: billingMessages.agentLimit('Starter', 5),
+    code: 'plan_limit',
+    limit: 'agents',
+    plan: 'starter',
+  };
+
+  it('reads the 402 plan_limit answer', () => {
+    expect(readPlanLimitError(apiError(402, body))).toEqual({
+      message: 'Your Starter plan allows 5 agents. Upgrade your plan to add more.',
+      limit: 'agents',
+      plan: 'starter',
+    });
+    expect(readPlanLimitError(apiError(402, { ...body, limit: 'members', plan: 'free' }))).toMatchObject({
+      limit: 'members',
+      plan: 'free',
+    });
+  });
+
+  it('ignores every other error', () => {
+    expect(readPlanLimitError(apiError(400, body))).toBeNull();
+    expect(readPlanLimitError(apiError(402, { message: 'Pay up' }))).toBeNull();
+    expect(readPlanLimitError(apiError(402, 'Payment Required'))).toBeNull();
+    expect(readPlanLimitError(new Error('Failed to fetch'))).toBeNull();
+    expect(readPlanLimitError(null)).toBeNull();
+  });
+
+  it('suggests the next plan up', () => {
+    expect(upgradeTarget('free')).toBe('professional');
+    expect(upgradeTarget('starter')).toBe('professional');
+    expect(upgradeTarget('professional')).toBe('enterprise');
+    expect(subscribePath('professional')).toBe('/subscribe?plan=professional');
+  });
+});

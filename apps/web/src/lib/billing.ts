@@ -1,0 +1,245 @@
+// The pure rules of billing (docs/product-rules.md, Billing and plans), shared by /subscribe, the
+// Billing tab, signup and every action a plan limit can block: plan names and prices, usage meters
+// against the plan's limits, and the 402 plan_limit answer of a blocked action.
+import {
+  PLAN_LIMITS,
+  PLAN_PRICE_CENTS,
+  planIdValues,
+  type PlanId,
+  type SubscriptionStatusValue,
+} from '@crewline/contracts';
+
+import { parseApiError } from '@/lib/api';
+
+export const PLAN_IDS: readonly PlanId[] = planIdValues;
+
+export const DEFAULT_PLAN: PlanId = 'professional';
+
+export const PLAN_NAMES: Record<PlanId, string> = {
+  starter: 'Starter',
+  professional: 'Professional',
+  enterprise: 'Enterprise',
+};
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
+}
+
+/** The plan named by a query parameter (any case), else Professional. */
+export function parsePlanParam(value: string | null | undefined): PlanId {
+  const plan = value?.trim().toLowerCase();
+  return isPlanId(plan) ? plan : DEFAULT_PLAN;
+}
+
+/** 'Starter', 'Professional', 'Enterprise'; 'Free' for the free tier (or no plan). */
+export function planName(plan: string | null | undefined): string {
+  if (isPlanId(plan)) return PLAN_NAMES[plan];
+  if (!plan || plan === 'free') return 'Free';
+  return plan.charAt(0).toUpperCase() + plan.slice(1);
+}
+
+/** The monthly price in cents (the amount create-subscription expects). */
+export function planAmountCents(plan: PlanId): number {
+  return PLAN_PRICE_CENTS[plan];
+}
+
+/** '$19', '$49', '$149' (cents shown only when there are any). */
+export function formatPlanPrice(plan: PlanId): string {
+  const cents = PLAN_PRICE_CENTS[plan];
+  const dollars = cents / 100;
+  return `$${Number.isInteger(dollars) ? String(dollars) : dollars.toFixed(2)}`;
+}
+
+export interface PlanDetails {
+  id: PlanId;
+  name: string;
+  price: string;
+  popular: boolean;
+  features: string[];
+}
+
+const PLAN_FEATURES: Record<PlanId, string[]> = {
+  starter: [
+    'Up to 5 agents',
+    '1,000 monthly executions',
+    'Basic templates',
+    'Up to 3 team members',
+    'Email support',
+    'Web interface',
+  ],
+  professional: [
+    'Unlimited agents',
+    '10,000 monthly executions',
+    'All templates plus custom',
+    'Up to 15 team members',
+    'Priority support',
+    'Advanced analytics',
+    'API access',
+    'Team collaboration',
+  ],
+  enterprise: [
+    'Unlimited everything',
+    'Unlimited team members',
+    'Custom integrations',
+    '24/7 dedicated support',
+    'SOC 2 compliance',
+    'SLA guarantee',
+    'Training and onboarding',
+    'On-premise option',
+  ],
+};
+
+export function planDetails(plan: PlanId): PlanDetails {
+  return {
+    id: plan,
+    name: PLAN_NAMES[plan],
+    price: formatPlanPrice(plan),
+    popular: plan === 'professional',
+    features: PLAN_FEATURES[plan],
+  };
+}
+
+export const PLAN_ORDER: Record<PlanId, number> = { starter: 0, professional: 1, enterprise: 2 };
+
+/**
+ * When a plan change applies: during a trial (or without a plan) at once; otherwise an upgrade at once
+ * and a downgrade at the end of the billing period. 'same' for the current plan.
+ */
+export function planChangeTiming(
+  current: PlanId | null,
+  next: PlanId,
+  status: SubscriptionStatusValue,
+): 'same' | 'now' | 'period_end' {
+  if (current === next) return 'same';
+  if (!current || status === 'trialing' || status === 'no_subscription' || status === 'canceled')
+    return 'now';
+  return PLAN_ORDER[next] > PLAN_ORDER[current] ? 'now' : 'period_end';
+}
+
+/** How the status reads on a badge: trialing is 'Trial'. */
+export const STATUS_LABELS: Record<SubscriptionStatusValue, string> = {
+  no_subscription: 'No subscription',
+  trialing: 'Trial',
+  active: 'Active',
+  past_due: 'Past due',
+  canceled: 'Canceled',
+};
+
+export const STATUS_TONES: Record<SubscriptionStatusValue, 'blue' | 'green' | 'yellow' | 'red' | 'gray'> = {
+  no_subscription: 'gray',
+  trialing: 'blue',
+  active: 'green',
+  past_due: 'yellow',
+  canceled: 'red',
+};
+
+export function statusLabel(status: SubscriptionStatusValue): string {
+  return STATUS_LABELS[status] ?? status;
+}
+
+/** Epoch seconds (the subscription API's times) as a Date, or null. */
+export function fromEpochSeconds(seconds: number | null | undefined): Date | null {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return null;
+  return new Date(seconds * 1000);
+}
+
+export type UsageLevel = 'ok' | 'warn' | 'full';
+
+/** 80 % of a limit warns, reaching it is full. */
+export const USAGE_WARN_PERCENT = 80;
+
+export interface UsageMeter {
+  used: number;
+  limit: number | null;
+  /** 0–100 (capped), null when unlimited. */
+  percent: number | null;
+  level: UsageLevel;
+  /** '3 of 5', '42 of Unlimited'. */
+  label: string;
+}
+
+/** Usage against a limit; null is unlimited (never warns). A limit of 0 is full at once. */
+export function usagePercent(used: number, limit: number | null): number | null {
+  if (limit === null) return null;
+  if (limit <= 0) return 100;
+  return Math.min(100, Math.max(0, Math.round((used / limit) * 100)));
+}
+
+export function usageLevel(used: number, limit: number | null): UsageLevel {
+  if (limit === null) return 'ok';
+  if (used >= limit) return 'full';
+  if (limit > 0 && (used / limit) * 100 >= USAGE_WARN_PERCENT) return 'warn';
+  return 'ok';
+}
+
+export function formatLimit(limit: number | null): string {
+  return limit === null ? 'Unlimited' : limit.toLocaleString('en-US');
+}
+
+export function usageMeter(used: number, limit: number | null): UsageMeter {
+  return {
+    used,
+    limit,
+    percent: usagePercent(used, limit),
+    level: usageLevel(used, limit),
+    label: `${used.toLocaleString('en-US')} of ${formatLimit(limit)}`,
+  };
+}
+
+/** The plan whose limits apply when the status answer carries none (free tier without a plan). */
+export function limitsOf(plan: PlanId | null) {
+  return plan ? PLAN_LIMITS[plan] : null;
+}
+
+export type PlanLimitKind = 'agents' | 'executions' | 'members';
+
+export interface PlanLimitInfo {
+  message: string;
+  limit: PlanLimitKind;
+  /** The plan whose limit applies ('free' without a trial or subscription). */
+  plan: string;
+}
+
+const LIMIT_KINDS: readonly string[] = ['agents', 'executions', 'members'];
+
+/** The 402 plan_limit answer of a blocked action, or null for any other error. */
+export function readPlanLimitError(error: unknown): PlanLimitInfo | null {
+  const { status } = parseApiError(error);
+  if (status !== 402) return null;
+  const raw = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  const body = raw.replace(/^\d{3}: /, '');
+  try {
+    const json: unknown = JSON.parse(body);
+    if (!json || typeof json !== 'object') return null;
+    const obj = json as Record<string, unknown>;
+    if (obj.code !== 'plan_limit' || typeof obj.message !== 'string') return null;
+    return {
+      message: obj.message,
+      limit: (typeof obj.limit === 'string' && LIMIT_KINDS.includes(obj.limit)
+        ? obj.limit
+        : 'agents') as PlanLimitKind,
+      plan: typeof obj.plan === 'string' ? obj.plan : 'free',
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The plan to suggest when a limit of `plan` is reached: the next one up. */
+export function upgradeTarget(plan: string): PlanId {
+  if (plan === 'professional') return 'enterprise';
+  if (plan === 'enterprise') return 'enterprise';
+  return 'professional';
+}
+
+/** The /subscribe link for a plan. */
+export function subscribePath(plan?: PlanId): string {
+  return plan ? `/subscribe?plan=${plan}` : '/subscribe';
+}
+
+/** Only owners change or cancel the organization's plan. */
+export function canManageBilling(role: string | null | undefined): boolean {
+  return role === 'owner';
+}
+
+export const OWNER_ONLY_BILLING = 'Only the organization owner can change billing';

@@ -1,0 +1,180 @@
+import type { Locator, Page } from '@playwright/test';
+
+import { expect, expectToast, screenshotDir, snap, test, uniqueName } from './fixtures';
+
+const VIEWPORTS = [
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+] as const;
+
+/** Screens for review: light and dark, desktop and phone; `ready` must be visible when each is taken. */
+async function snapAll(page: Page, name: string, ready: Locator, { dialog = false } = {}) {
+  if (!screenshotDir) return;
+  // A toast would cover a dialog's header on a phone: wait until it has gone.
+  if (dialog) await expect(page.locator('[data-slot="toast"]')).toHaveCount(0, { timeout: 10_000 });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [size, viewport] of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await expect(ready).toBeVisible();
+      await page.waitForTimeout(400);
+      await snap(page, `${name}-${scheme}-${size}`, { fullPage: !dialog });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('a Starter trial from the pricing page: usage, the agent limit, change plan and cancel', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Sign up from the Starter pricing button on the landing page.
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Choose Starter' }).click();
+  await expect(page).toHaveURL(/\/signup\?plan=starter$/);
+  await expect(page.getByText('14-day free trial of Starter')).toBeVisible();
+  const username = uniqueName('bill');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(`${username}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('billing-pass1');
+  await page.getByLabel('Confirm Password').fill('billing-pass1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  expect(token).toBeTruthy();
+  const headers = { Authorization: `Bearer ${token}` };
+
+  // The API answers the contract: trialing on Starter with its limits.
+  const statusRes = await request.get('/api/subscription-status', { headers });
+  expect(statusRes.status()).toBe(200);
+  const status = await statusRes.json();
+  expect(status).toMatchObject({ status: 'trialing', plan: 'starter', limits: { agents: 5, members: 3 } });
+
+  // Settings → Billing: Trial on Starter with the usage meters.
+  await page.goto('/settings/profile?tab=billing');
+  await expect(page.getByTestId('billing-plan')).toHaveText('Starter');
+  await expect(page.getByText('Trial', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/Your free trial ends on/)).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Agents: 0 of 5' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Runs this month: 0 of 1,000' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Members: 1 of 3' })).toBeVisible();
+  await page.getByRole('button', { name: 'View History' }).click();
+  await expectToast(page, 'No invoices yet');
+
+  // Agents up to the limit through the API.
+  for (let i = 1; i <= 5; i += 1) {
+    const res = await request.post('/api/agents', {
+      headers,
+      data: { name: `Agent ${i}`, role: 'Helper', goal: 'Help the team' },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.reload();
+  await expect(page.getByRole('progressbar', { name: 'Agents: 5 of 5' })).toBeVisible();
+  await expect(page.getByText('Plan limit reached')).toBeVisible();
+  await snapAll(page, 'billing-tab-limit', page.getByTestId('billing-plan'));
+
+  // The 6th agent in the UI: the server's message with Upgrade.
+  await page.goto('/agents');
+  await page.getByRole('button', { name: 'Create Agent' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('Agent 6');
+  await dialog.getByLabel('Role').fill('Helper');
+  await dialog.getByLabel('Goal').fill('Help the team');
+  await dialog.getByRole('button', { name: 'Create Agent' }).click();
+  const limitAlert = dialog.getByRole('alert').filter({ hasText: 'Plan limit reached' });
+  await expect(limitAlert).toContainText('Your Starter plan allows 5 agents. Upgrade your plan to add more.');
+  await expect(page.getByText('Failed to create agent')).toHaveCount(0);
+  await snapAll(page, 'limit-prompt', limitAlert, { dialog: true });
+  await limitAlert.getByRole('link', { name: 'Upgrade' }).click();
+  await expect(page).toHaveURL(/\/subscribe\?plan=professional$/);
+
+  // Billing Management: the trial on Starter.
+  await expect(page.getByRole('heading', { name: 'Billing Management' })).toBeVisible();
+  await expect(page.getByTestId('current-plan')).toHaveText('Starter');
+  await expect(page.getByText('Trial Ends')).toBeVisible();
+  await snapAll(page, 'subscribe-manage', page.getByTestId('current-plan'));
+  await page.getByRole('button', { name: 'Update Payment Method' }).click();
+  await expectToast(page, 'No payment provider');
+
+  // Change to Professional: at once during the trial.
+  await page.getByRole('button', { name: 'Change Plan' }).click();
+  const picker = page.getByRole('dialog', { name: 'Change Plan' });
+  await expect(picker.getByText('During a trial, any change applies at once.')).toBeVisible();
+  await picker.getByRole('radio', { name: /Professional \$49/ }).click();
+  await snapAll(page, 'change-plan-dialog', picker, { dialog: true });
+  await picker.getByRole('button', { name: 'Change to Professional' }).click();
+  await expectToast(page, 'Plan Changed');
+  await expect(page.getByTestId('current-plan')).toHaveText('Professional');
+
+  // Cancel with the confirmation.
+  await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await confirm.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await expectToast(page, 'Subscription Cancelled');
+  await expectToast(page, 'Your subscription will end at the current billing period.');
+  await expect(page.getByText(/Your subscription is cancelled and ends on/)).toBeVisible();
+  await snapAll(page, 'subscribe-cancelled', page.getByTestId('current-plan'));
+
+  // The Billing tab follows.
+  await page.goto('/settings/profile?tab=billing');
+  await expect(page.getByTestId('billing-plan')).toHaveText('Professional');
+  await expect(page.getByRole('progressbar', { name: 'Agents: 5 of Unlimited' })).toBeVisible();
+});
+
+test('the subscribe view of an organization without a subscription', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const username = uniqueName('nosub');
+  const signup = await request.post('/api/auth/signup', {
+    data: {
+      username,
+      email: `${username}@example.com`,
+      password: 'billing-pass1',
+      confirmPassword: 'billing-pass1',
+      role: 'user',
+    },
+  });
+  expect(signup.status()).toBe(201);
+  const { token } = await signup.json();
+  // A new organization is always trialing: the free tier (trial over, nothing bought) is stood in here.
+  await page.route('**/api/subscription-status', (route) =>
+    route.fulfill({
+      json: {
+        status: 'no_subscription',
+        plan: null,
+        trialEnd: null,
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+        pendingPlan: null,
+        usage: { agents: 3, executionsThisMonth: 80, members: 1 },
+        limits: { agents: 3, executionsPerMonth: 100, members: 1 },
+      },
+    }),
+  );
+  await page.addInitScript((value) => localStorage.setItem('authToken', value), token as string);
+
+  await page.goto('/subscribe?plan=enterprise');
+  await expect(page.getByRole('heading', { name: 'Subscribe to Enterprise' })).toBeVisible();
+  await expect(page.getByText('On-premise option')).toBeVisible();
+  await expect(page.getByText('No card needed for the trial', { exact: false })).toBeVisible();
+  for (const point of ['No Hidden Fees', '14-Day Trial', 'Cancel Anytime']) {
+    await expect(page.getByText(point, { exact: true })).toBeVisible();
+  }
+
+  await page.goto('/subscribe');
+  await expect(page.getByRole('heading', { name: 'Subscribe to Professional' })).toBeVisible();
+  await expect(page.getByText('Most Popular')).toBeVisible();
+  await snapAll(page, 'subscribe-new', page.getByRole('button', { name: 'Start 14-Day Trial' }));
+
+  // The free tier's meters: full and warning.
+  await page.goto('/settings/profile?tab=billing');
+  await expect(page.getByTestId('billing-plan')).toHaveText('Free');
+  await expect(page.getByRole('progressbar', { name: 'Agents: 3 of 3' })).toBeVisible();
+  await expect(page.getByText('Plan limit reached')).toBeVisible();
+  await snapAll(page, 'billing-tab-free', page.getByTestId('billing-plan'));
+});

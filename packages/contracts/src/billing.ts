@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+// Plans, their limits and the subscription API (docs/product-rules.md, Billing and plans).
+
+export const planIdValues = ['starter', 'professional', 'enterprise'] as const;
+export const planIdSchema = z.enum(planIdValues);
+export type PlanId = z.infer<typeof planIdSchema>;
+
+/** Monthly price per organization, in cents. */
+export const PLAN_PRICE_CENTS: Record<PlanId, number> = {
+  starter: 1900,
+  professional: 4900,
+  enterprise: 14900,
+};
+
+/** The names users read ('Free' for the tier without a trial or subscription). */
+export const planDisplayNames: Record<PlanId | 'free', string> = {
+  starter: 'Starter',
+  professional: 'Professional',
+  enterprise: 'Enterprise',
+  free: 'Free',
+};
+
+/** Days of the free trial on every plan. */
+export const TRIAL_DAYS = 14;
+
+/** What an organization may hold; null is unlimited. */
+export type PlanLimits = { agents: number | null; executionsPerMonth: number | null; members: number | null };
+
+/** The tier an organization falls to without a trial or subscription (status no_subscription). */
+export const FREE_LIMITS: PlanLimits = { agents: 3, executionsPerMonth: 100, members: 1 };
+
+export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
+  starter: { agents: 5, executionsPerMonth: 1000, members: 3 },
+  professional: { agents: null, executionsPerMonth: 10_000, members: 15 },
+  enterprise: { agents: null, executionsPerMonth: null, members: null },
+};
+
+export const subscriptionStatusValues = [
+  'no_subscription',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+] as const;
+export const subscriptionStatusSchema = z.enum(subscriptionStatusValues);
+export type SubscriptionStatusValue = z.infer<typeof subscriptionStatusSchema>;
+
+const limitsSchema = z.object({
+  agents: z.number().nullable(),
+  executionsPerMonth: z.number().nullable(),
+  members: z.number().nullable(),
+});
+
+/** GET /api/subscription-status: times in epoch seconds; limits null when unlimited. */
+export const subscriptionStatusResponseSchema = z.object({
+  status: subscriptionStatusSchema,
+  /** The plan of the trial or subscription; null on the Free tier. */
+  plan: planIdSchema.nullable(),
+  trialEnd: z.number().nullable(),
+  currentPeriodEnd: z.number().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  /** A downgrade waiting for the end of the period (FAQ: downgrades apply then). */
+  pendingPlan: planIdSchema.nullable(),
+  usage: z.object({ agents: z.number(), executionsThisMonth: z.number(), members: z.number() }),
+  limits: limitsSchema,
+});
+export type SubscriptionStatusResponse = z.infer<typeof subscriptionStatusResponseSchema>;
+
+/** POST /api/create-subscription: the plan and its price in cents (must match PLAN_PRICE_CENTS). */
+export const createSubscriptionSchema = z.object({
+  planId: planIdSchema,
+  amount: z.number().int(),
+});
+export type CreateSubscriptionInput = z.infer<typeof createSubscriptionSchema>;
+
+/** Its answer: no client secret when no payment provider is configured (no card is collected). */
+export const createSubscriptionResponseSchema = z.object({
+  clientSecret: z.string().nullable(),
+  status: subscriptionStatusSchema,
+});
+
+/** The 402 body when a plan limit blocks an action. */
+export const planLimitErrorSchema = z.object({
+  message: z.string(),
+  code: z.literal('plan_limit'),
+  limit: z.enum(['agents', 'executions', 'members']),
+  /** The plan whose limit applies; 'free' without a trial or subscription. */
+  plan: z.string(),
+});
+export type PlanLimitError = z.infer<typeof planLimitErrorSchema>;
+
+export const billingMessages = {
+  /** e.g. 'Your Starter plan allows 5 agents. Upgrade your plan to add more.' */
+  agentLimit: (planName: string, limit: number) =>
+    `Your ${planName} plan allows ${limit} agents. Upgrade your plan to add more.`,
+  executionLimit: (planName: string, limit: number) =>
+    `Your ${planName} plan allows ${limit.toLocaleString('en-US')} executions a month. Upgrade your plan to run more.`,
+  memberLimit: (planName: string, limit: number) =>
+    `Your ${planName} plan allows ${limit} team member${limit === 1 ? '' : 's'}. Upgrade your plan to invite more.`,
+  noSubscription: 'There is no subscription to cancel: the organization is on the Free plan.',
+  alreadyCanceled: 'The subscription is already canceled: it ends at the end of the current period.',
+  wrongAmount: (planName: string, cents: number) =>
+    `The ${planName} plan costs ${cents} cents a month; the amount sent does not match.`,
+} as const;
