@@ -1,5 +1,5 @@
-// The parts every form in a dialog shares: the banner for an error that belongs to no field, and the
-// Cancel / submit row whose submit shows the request running.
+// The parts the forms share: the banner for an error that belongs to no field (auth forms and dialogs),
+// and the Cancel / submit row of a form in a dialog, whose submit shows the request running.
 import { CircleAlert } from 'lucide-react';
 
 import { Spinner } from '@/components/spinner';

@@ -1,6 +1,7 @@
 import type { TriggerConfig } from '@crewline/contracts';
 import type { Logger } from 'pino';
 import { AppError } from '../../platform/errors';
+import { createPollingLoop } from '../../platform/polling-loop';
 import type { EventBus } from '../../platform/events';
 import { MicrosoftDeltaExpiredError, type InboxMessage } from '../microsoft/microsoft-client';
 import type { MicrosoftService } from '../microsoft/microsoft.service';
@@ -208,30 +209,13 @@ export function createEmailMonitor(options: EmailMonitorOptions) {
     return started;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
-  const loop = () => {
-    running = poll().finally(() => {
-      running = undefined;
-      if (!stopped) timer = setTimeout(loop, options.scanMs ?? Math.min(pollMs, MAX_SCAN_MS));
-    });
-  };
-
+  const loop = createPollingLoop(poll, options.scanMs ?? Math.min(pollMs, MAX_SCAN_MS));
   return {
     poll,
     /** Scans now and then every `scanMs` until stop(). */
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      loop();
-    },
+    start: loop.start,
     /** No scan starts after this; resolves once the one in progress has ended. */
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
+    stop: loop.stop,
   };
 }
 export type EmailMonitor = ReturnType<typeof createEmailMonitor>;

@@ -3,6 +3,7 @@ import { workflows, type Db, type SqlExecutor } from '@crewline/db';
 import type { TriggerConfig } from '@crewline/contracts';
 import type { Logger } from 'pino';
 import { AlreadyTakenError, type TriggersService } from './triggers.service';
+import { createPollingLoop } from '../../platform/polling-loop';
 import { nextTick } from './schedule';
 
 /** How often a worker looks for due schedules by default. */
@@ -147,30 +148,13 @@ export function createScheduler(options: SchedulerOptions) {
     return started;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
-  const loop = () => {
-    running = poll().finally(() => {
-      running = undefined;
-      if (!stopped) timer = setTimeout(loop, options.pollMs ?? SCHEDULE_POLL_MS);
-    });
-  };
-
+  const loop = createPollingLoop(poll, options.pollMs ?? SCHEDULE_POLL_MS);
   return {
     poll,
     /** Polls now and then every `pollMs` until stop(). */
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      loop();
-    },
+    start: loop.start,
     /** No poll starts after this; resolves once the one in progress has ended. */
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
+    stop: loop.stop,
   };
 }
 export type Scheduler = ReturnType<typeof createScheduler>;

@@ -12,7 +12,7 @@ import { getErrorMessage } from '@/lib/api';
 import { carryInvite } from '@/lib/invite-links';
 
 import { LOGIN_FAILED_FALLBACK, useLogin } from '../api/login';
-import { FormErrorBanner } from './form-error-banner';
+import { FormBanner } from '@/components/form-dialog-parts';
 
 export function LoginForm() {
   const login = useLogin();
@@ -30,7 +30,7 @@ export function LoginForm() {
     <div className="space-y-6">
       <Form {...form}>
         <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
-          <FormErrorBanner message={bannerMessage} />
+          <FormBanner message={bannerMessage} />
 
           <TextField
             control={form.control}

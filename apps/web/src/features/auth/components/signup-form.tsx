@@ -13,7 +13,7 @@ import { carryInvite } from '@/lib/invite-links';
 import { isPlanId, PLAN_NAMES } from '@/lib/billing';
 
 import { SIGNUP_FAILED_FALLBACK, useSignup, type SignupBody } from '../api/signup';
-import { FormErrorBanner } from './form-error-banner';
+import { FormBanner } from '@/components/form-dialog-parts';
 
 type SignupFields = z.input<typeof signupSchema>;
 
@@ -63,7 +63,7 @@ export function SignupForm() {
     <div className="space-y-6">
       <Form {...form}>
         <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
-          <FormErrorBanner message={bannerMessage} />
+          <FormBanner message={bannerMessage} />
           <input type="hidden" {...form.register('role')} />
 
           <TextField
