@@ -1,29 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
-
-import { expect, expectToast, screenshotDir, snap, test, uniqueName } from './fixtures';
-
-const VIEWPORTS = [
-  ['desktop', { width: 1280, height: 900 }],
-  ['phone', { width: 390, height: 844 }],
-] as const;
-
-/** Screens for review: light and dark, desktop and phone; `ready` must be visible when each is taken. */
-async function snapAll(page: Page, name: string, ready: Locator, { dialog = false } = {}) {
-  if (!screenshotDir) return;
-  // A toast would cover a dialog's header on a phone: wait until it has gone.
-  if (dialog) await expect(page.locator('[data-slot="toast"]')).toHaveCount(0, { timeout: 10_000 });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [size, viewport] of VIEWPORTS) {
-      await page.setViewportSize(viewport);
-      await expect(ready).toBeVisible();
-      await page.waitForTimeout(400);
-      await snap(page, `${name}-${scheme}-${size}`, { fullPage: !dialog });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { expect, expectToast, test, uniqueName, snapScreens } from './fixtures';
 
 test('a Starter trial from the pricing page: usage, the agent limit, change plan and cancel', async ({
   page,
@@ -76,7 +51,10 @@ test('a Starter trial from the pricing page: usage, the agent limit, change plan
   await page.reload();
   await expect(page.getByRole('progressbar', { name: 'Agents: 5 of 5' })).toBeVisible();
   await expect(page.getByText('Plan limit reached')).toBeVisible();
-  await snapAll(page, 'billing-tab-limit', page.getByTestId('billing-plan'));
+  await snapScreens(page, page.getByTestId('billing-plan'), 'billing-tab-limit', {
+    waitForToasts: false,
+    fullPage: true,
+  });
 
   // The 6th agent in the UI: the server's message with Upgrade.
   await page.goto('/agents');
@@ -89,7 +67,7 @@ test('a Starter trial from the pricing page: usage, the agent limit, change plan
   const limitAlert = dialog.getByRole('alert').filter({ hasText: 'Plan limit reached' });
   await expect(limitAlert).toContainText('Your Starter plan allows 5 agents. Upgrade your plan to add more.');
   await expect(page.getByText('Failed to create agent')).toHaveCount(0);
-  await snapAll(page, 'limit-prompt', limitAlert, { dialog: true });
+  await snapScreens(page, limitAlert, 'limit-prompt');
   await limitAlert.getByRole('link', { name: 'Upgrade' }).click();
   await expect(page).toHaveURL(/\/subscribe\?plan=professional$/);
 
@@ -97,7 +75,10 @@ test('a Starter trial from the pricing page: usage, the agent limit, change plan
   await expect(page.getByRole('heading', { name: 'Billing Management' })).toBeVisible();
   await expect(page.getByTestId('current-plan')).toHaveText('Starter');
   await expect(page.getByText('Trial Ends')).toBeVisible();
-  await snapAll(page, 'subscribe-manage', page.getByTestId('current-plan'));
+  await snapScreens(page, page.getByTestId('current-plan'), 'subscribe-manage', {
+    waitForToasts: false,
+    fullPage: true,
+  });
   await page.getByRole('button', { name: 'Update Payment Method' }).click();
   await expectToast(page, 'No payment provider');
 
@@ -106,7 +87,7 @@ test('a Starter trial from the pricing page: usage, the agent limit, change plan
   const picker = page.getByRole('dialog', { name: 'Change Plan' });
   await expect(picker.getByText('During a trial, any change applies at once.')).toBeVisible();
   await picker.getByRole('radio', { name: /Professional \$49/ }).click();
-  await snapAll(page, 'change-plan-dialog', picker, { dialog: true });
+  await snapScreens(page, picker, 'change-plan-dialog');
   await picker.getByRole('button', { name: 'Change to Professional' }).click();
   await expectToast(page, 'Plan Changed');
   await expect(page.getByTestId('current-plan')).toHaveText('Professional');
@@ -118,7 +99,10 @@ test('a Starter trial from the pricing page: usage, the agent limit, change plan
   await expectToast(page, 'Subscription Cancelled');
   await expectToast(page, 'Your subscription will end at the current billing period.');
   await expect(page.getByText(/Your subscription is cancelled and ends on/)).toBeVisible();
-  await snapAll(page, 'subscribe-cancelled', page.getByTestId('current-plan'));
+  await snapScreens(page, page.getByTestId('current-plan'), 'subscribe-cancelled', {
+    waitForToasts: false,
+    fullPage: true,
+  });
 
   // The Billing tab follows.
   await page.goto('/settings/profile?tab=billing');
@@ -169,12 +153,18 @@ test('the subscribe view of an organization without a subscription', async ({ pa
   await page.goto('/subscribe');
   await expect(page.getByRole('heading', { name: 'Subscribe to Professional' })).toBeVisible();
   await expect(page.getByText('Most Popular')).toBeVisible();
-  await snapAll(page, 'subscribe-new', page.getByRole('button', { name: 'Start 14-Day Trial' }));
+  await snapScreens(page, page.getByRole('button', { name: 'Start 14-Day Trial' }), 'subscribe-new', {
+    waitForToasts: false,
+    fullPage: true,
+  });
 
   // The free tier's meters: full and warning.
   await page.goto('/settings/profile?tab=billing');
   await expect(page.getByTestId('billing-plan')).toHaveText('Free');
   await expect(page.getByRole('progressbar', { name: 'Agents: 3 of 3' })).toBeVisible();
   await expect(page.getByText('Plan limit reached')).toBeVisible();
-  await snapAll(page, 'billing-tab-free', page.getByTestId('billing-plan'));
+  await snapScreens(page, page.getByTestId('billing-plan'), 'billing-tab-free', {
+    waitForToasts: false,
+    fullPage: true,
+  });
 });

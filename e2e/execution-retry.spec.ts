@@ -1,15 +1,6 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
-import {
-  createAccount,
-  expect,
-  expectToast,
-  screenshotDir,
-  signInAs,
-  snap,
-  test,
-  uniqueName,
-} from './fixtures';
+import { createAccount, expect, expectToast, signInAs, test, uniqueName, snapScreens } from './fixtures';
 
 // Retry of a failed run (docs/product-rules.md, Run review): the second agent's connection has a
 // wrong key, the run fails there; once the key is fixed in Settings, Retry reuses the first agent's
@@ -87,28 +78,6 @@ async function setUp(request: APIRequestContext) {
   return { account, headers, workflow: { id: (await res.json()).id as string, name } };
 }
 
-/** Details dialog screenshots: light and dark, desktop and phone. */
-async function snapDetails(page: Page, details: Locator, name: string) {
-  if (!screenshotDir) return;
-  // A toast would cover the dialog's header on a phone: wait until it has gone.
-  await expect(page.locator('[data-slot="toast"]')).toHaveCount(0, { timeout: 10_000 });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [size, viewport] of [
-      ['desktop', { width: 1280, height: 900 }],
-      ['phone', { width: 390, height: 844 }],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await expect(details).toBeVisible();
-      // The dialog's open animation and a theme change settle before the picture.
-      await page.waitForTimeout(400);
-      await snap(page, `${name}-${scheme}-${size}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test('a run failed by a wrong key is retried after the key is fixed, reusing the step that completed', async ({
   page,
   request,
@@ -149,11 +118,11 @@ test('a run failed by a wrong key is retried after the key is fixed, reusing the
   await expect(graph.getByTestId('graph-node-research')).toHaveAttribute('data-status', 'completed');
   await expect(graph.getByTestId('graph-node-write')).toHaveAttribute('data-status', 'failed');
   await expect(graph.getByTestId('graph-node-write')).toContainText('Failed');
-  await snapDetails(page, graph, 'retry-failed-graph');
+  await snapScreens(page, graph, 'retry-failed-graph');
   await page.keyboard.press('Escape');
   await expect(graph).toBeHidden();
   await expect(details).toBeVisible();
-  await snapDetails(page, details, 'retry-failed-details');
+  await snapScreens(page, details, 'retry-failed-details');
   await details.getByRole('button', { name: 'Close' }).first().click();
 
   // Fix the Anthropic key in Settings → Tools.
@@ -206,7 +175,7 @@ test('a run failed by a wrong key is retried after the key is fixed, reusing the
   expect(resultBox!.y).toBeLessThan(firstOutput!.y);
   // A completed run is not retried.
   await expect(details.getByRole('button', { name: 'Retry', exact: true })).toHaveCount(0);
-  await snapDetails(page, details, 'retry-completed-details');
+  await snapScreens(page, details, 'retry-completed-details');
 
   // The graph of v1 with each step's status in this run.
   await details.getByRole('button', { name: 'View graph' }).click();
@@ -216,5 +185,5 @@ test('a run failed by a wrong key is retried after the key is fixed, reusing the
   await expect(graph.getByTestId('graph-node-write')).toHaveAttribute('data-status', 'completed');
   // Read-only: nothing can be connected.
   await expect(graph.locator('.react-flow__handle.connectable')).toHaveCount(0);
-  await snapDetails(page, graph, 'retry-completed-graph');
+  await snapScreens(page, graph, 'retry-completed-graph');
 });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export type Account = {
   token: string;
@@ -58,6 +58,36 @@ export const screenshotDir = process.env.E2E_SCREENSHOTS;
 /** Saves the page as {screenshotDir}/{name}.png when screenshots are asked for. */
 export async function snap(page: Page, name: string, { fullPage = false } = {}) {
   if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
+}
+
+/**
+ * Screenshots of a screen or dialog for review: light and dark, desktop (1280×900) and phone (390×844),
+ * named `{name}-{scheme}-{size}`; `subject` must be visible in each. Back to light desktop afterwards.
+ * A toast would cover a dialog's header on a phone, so by default it waits until none is shown.
+ */
+export async function snapScreens(
+  page: Page,
+  subject: Locator,
+  name: string,
+  { waitForToasts = true, fullPage = false } = {},
+) {
+  if (!screenshotDir) return;
+  if (waitForToasts) await expect(page.locator('[data-slot="toast"]')).toHaveCount(0, { timeout: 10_000 });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [size, viewport] of [
+      ['desktop', { width: 1280, height: 900 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await expect(subject).toBeVisible();
+      // The open animation and a theme change settle before the picture.
+      await page.waitForTimeout(400);
+      await snap(page, `${name}-${scheme}-${size}`, { fullPage });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 export const test = base;

@@ -1,28 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
-
-import { createAccount, expect, expectToast, screenshotDir, snap, test, uniqueName } from './fixtures';
-
-/** Screenshots of a dialog or screen: light and dark, desktop and phone; back to light desktop afterwards. */
-async function snapScreens(page: Page, subject: Locator, name: string) {
-  if (!screenshotDir) return;
-  // A toast would cover the dialog on a phone: wait until it has gone.
-  await expect(page.locator('[data-slot="toast"]')).toHaveCount(0, { timeout: 10_000 });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [size, viewport] of [
-      ['desktop', { width: 1280, height: 900 }],
-      ['phone', { width: 390, height: 844 }],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await expect(subject).toBeVisible();
-      // The open animation and a theme change settle before the picture.
-      await page.waitForTimeout(400);
-      await snap(page, `${name}-${scheme}-${size}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { createAccount, expect, expectToast, test, uniqueName, snapScreens } from './fixtures';
 
 test('a new user edits their profile, changes the password and signs in with the new one', async ({
   page,

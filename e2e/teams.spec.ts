@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 
 import {
   createAccount,
@@ -9,36 +9,12 @@ import {
   snap,
   test,
   uniqueName,
+  snapScreens,
 } from './fixtures';
 import { setUpOneAgentWorkflow } from './one-agent-workflow';
 import { fakeLlmPort } from './playwright.config';
 
 const fakeUrl = `http://127.0.0.1:${fakeLlmPort}/v1`;
-
-/** Screenshots of a screen: light and dark, desktop and phone; back to light desktop afterwards. */
-async function snapScreens(
-  page: Page,
-  subject: Locator,
-  name: string,
-  { waitForToasts = true, fullPage = false } = {},
-) {
-  if (!screenshotDir) return;
-  if (waitForToasts) await expect(page.locator('[data-slot="toast"]')).toHaveCount(0, { timeout: 10_000 });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [size, viewport] of [
-      ['desktop', { width: 1280, height: 900 }],
-      ['phone', { width: 390, height: 844 }],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await expect(subject).toBeVisible();
-      await page.waitForTimeout(400);
-      await snap(page, `${name}-${scheme}-${size}`, { fullPage });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function renameOrganization(request: APIRequestContext, token: string, orgId: string, name: string) {
   const res = await request.put(`/api/organizations/${orgId}`, {
