@@ -74,7 +74,12 @@ import { registerRealtime } from './modules/realtime/realtime.routes';
 import { createBillingRepository } from './modules/billing/billing.repository';
 import { createBillingService } from './modules/billing/billing.service';
 import { createNoPaymentProvider } from './modules/billing/payment-provider';
-import { billingRoutes } from './modules/billing/billing.routes';
+import { billingRoutes, stripeWebhookRoutes } from './modules/billing/billing.routes';
+import {
+  createStripeClient,
+  createStripeEgress,
+  createStripeProvider,
+} from './modules/billing/stripe-provider';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -131,10 +136,20 @@ export function createServices(deps: AppDeps) {
     connectionFor: (organizationId, provider) => toolConfigurations.connectionFor(organizationId, provider),
     sendgridSettings: (organizationId) => toolConfigurations.activeSecrets(organizationId, 'sendgrid_config'),
   });
-  /** Plans, trials and limits (modules/billing); no payment provider yet, so no card is collected. */
+  /** Plans, trials and limits (modules/billing); Stripe collects when STRIPE_SECRET_KEY is set. */
+  const billingRepository = createBillingRepository(db);
+  const stripe = config.stripe.secretKey
+    ? createStripeClient(config.stripe, createStripeEgress(config, reserved))
+    : null;
   const billing = createBillingService({
-    repository: createBillingRepository(db),
-    provider: createNoPaymentProvider(),
+    repository: billingRepository,
+    provider: stripe
+      ? createStripeProvider({
+          stripe,
+          publishableKey: config.stripe.publishableKey ?? null,
+          store: billingRepository,
+        })
+      : createNoPaymentProvider(),
     events,
     clock: deps.clock,
   });
@@ -150,6 +165,8 @@ export function createServices(deps: AppDeps) {
   const agentModel = createAgentModel({ llm, toolConfigurations, tools, toolRuntime });
   const services = {
     billing,
+    /** The Stripe SDK when Stripe is configured (the webhook route verifies signatures with it). */
+    stripe,
     metrics,
     events,
     llm,
@@ -270,7 +287,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerInputGuard(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { stripe: deps.config.stripe.secretKey !== undefined });
   registerRequestMetrics(app, services.metrics);
   registerAuthGuard(app, services.auth);
   registerRoleGuard(app);
@@ -295,6 +312,13 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(toolConfigurationsRoutes(services.toolConfigurations, services.modelCatalogue));
   await app.register(microsoftRoutes(services.microsoft));
   await app.register(billingRoutes(services.billing));
+  await app.register(
+    stripeWebhookRoutes({
+      billing: services.billing,
+      stripe: services.stripe,
+      webhookSecret: deps.config.stripe.webhookSecret,
+    }),
+  );
   await registerSpa(app, deps.config.webDistDir);
   return app as unknown as FastifyInstance;
 }

@@ -346,6 +346,8 @@ beforeAll(async () => {
     // ada is the owner: a valid body changes her trial's plan; cancel answers the status, then 409.
     'POST /api/create-subscription': [{ planId: 'professional', amount: 4900 }],
     'POST /api/cancel-subscription': [{}],
+    'POST /api/billing/setup-intent': [{}],
+    'POST /api/stripe/webhook': [{ id: 'evt_1', type: 'invoice.paid', data: { object: {} } }],
     'PUT /api/tools/configurations/:id': [
       { config: { apiKey: 'sk-test', baseUrl: fake.url, defaultModel: 'gpt-4o' }, isActive: true },
     ],

@@ -12,6 +12,8 @@ const publicRoutes = [
   'GET /api/auth/microsoft/callback',
   // The invitee may have no account yet; the 256-bit token is the credential (modules/organizations/team.*).
   'GET /api/invitations/:token',
+  // Stripe proves itself with the Stripe-Signature header (modules/billing, 404 without Stripe).
+  'POST /api/stripe/webhook',
 ];
 // The routes that need more than membership, with their minimum role (docs/security.md, Roles);
 // team.routes.test.ts walks them with each weaker role. Every other private route: any member.
@@ -26,6 +28,7 @@ const roleRoutes = [
   'POST /api/auth/microsoft/disconnect admin',
   'POST /api/create-subscription owner',
   'POST /api/cancel-subscription owner',
+  'POST /api/billing/setup-intent owner',
 ];
 // The routes a session whose membership ended still reaches (its other routes answer 404).
 const membershipOptionalRoutes = [

@@ -80,6 +80,17 @@ export const createSubscriptionResponseSchema = z.object({
   status: subscriptionStatusSchema,
 });
 
+/** GET /api/billing/config: which payment provider collects, and Stripe's publishable key (run time). */
+export const billingConfigResponseSchema = z.object({
+  provider: z.enum(['none', 'stripe']),
+  publishableKey: z.string().nullable(),
+});
+export type BillingConfigResponse = z.infer<typeof billingConfigResponseSchema>;
+
+/** POST /api/billing/setup-intent (Stripe only): the client secret of a SetupIntent for a new card. */
+export const setupIntentResponseSchema = z.object({ clientSecret: z.string() });
+export type SetupIntentResponse = z.infer<typeof setupIntentResponseSchema>;
+
 /** The 402 body when a plan limit blocks an action. */
 export const planLimitErrorSchema = z.object({
   message: z.string(),
@@ -100,6 +111,7 @@ export const billingMessages = {
     `Your ${planName} plan allows ${limit} team member${limit === 1 ? '' : 's'}. Upgrade your plan to invite more.`,
   noSubscription: 'There is no subscription to cancel: the organization is on the Free plan.',
   alreadyCanceled: 'The subscription is already canceled: it ends at the end of the current period.',
+  noPaymentProvider: 'No payment provider is configured: there is no payment method to update.',
   wrongAmount: (planName: string, cents: number) =>
     `The ${planName} plan costs ${cents} cents a month; the amount sent does not match.`,
 } as const;

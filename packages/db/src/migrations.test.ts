@@ -42,6 +42,7 @@ describe('migrations', () => {
       'organization_invitations',
       'organizations',
       'rate_limit_events',
+      'stripe_events',
       'tool_configurations',
       'tools',
       'user_organizations',

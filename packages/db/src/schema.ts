@@ -562,6 +562,13 @@ export const rateLimitEvents = pgTable(
 );
 
 /** One row per running worker process, refreshed periodically: the health check counts live workers. */
+/** Stripe webhook events already applied: a redelivered event id is acknowledged and skipped. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});
+
 export const workerHeartbeats = pgTable('worker_heartbeats', {
   /** Chosen by the worker (host, pid and a random part), not generated here. */
   id: text('id').primaryKey(),

@@ -51,6 +51,12 @@ const envSchema = z.object({
   MICROSOFT_AUTHORITY_HOST: z.url({ protocol: /^https?$/ }).default('https://login.microsoftonline.com'),
   MICROSOFT_GRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://graph.microsoft.com/v1.0'),
   MICROSOFT_POLL_SECONDS: intFromEnv(60, 10, 86_400),
+  /** Stripe billing: on when the secret key is set (docs/decisions/0013-stripe-billing.md). */
+  STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().trim().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  /** Where the Stripe SDK sends its requests (tests point it at the fake Stripe server). */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
 });
 
 export type Config = {
@@ -79,6 +85,16 @@ export type Config = {
   webhookMaxPerMinute: number;
   /** Microsoft 365 (OAuth app and endpoints); configured when both the client id and secret are set. */
   microsoft: MicrosoftConfig;
+  /** Stripe billing; without a secret key no payment is collected (the 'none' provider). */
+  stripe: StripeSettings;
+};
+
+export type StripeSettings = {
+  secretKey: string | undefined;
+  publishableKey: string | undefined;
+  webhookSecret: string | undefined;
+  /** Origin of the Stripe API, without a trailing slash. */
+  apiBase: string;
 };
 
 export type MicrosoftConfig = {
@@ -139,6 +155,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       authorityHost: e.MICROSOFT_AUTHORITY_HOST.replace(/\/+$/, ''),
       graphUrl: e.MICROSOFT_GRAPH_URL.replace(/\/+$/, ''),
       pollSeconds: e.MICROSOFT_POLL_SECONDS,
+    },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),
     },
     egressAllowList: (e.EGRESS_ALLOW_LIST ?? '')
       .split(',')

@@ -2,26 +2,32 @@ import type { FastifyInstance } from 'fastify';
 
 // The SPA keeps its token in localStorage, so script injection must be impossible:
 // only our own scripts run, nothing is framed, nothing is fetched from elsewhere.
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // Radix and React set inline style attributes for positioning; no inline <style> injection needed beyond that.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+// With Stripe configured, Stripe.js (js.stripe.com) runs its Payment Element in frames and talks to
+// api.stripe.com; without it nothing of Stripe's is admitted.
+export function contentSecurityPolicy(options: { stripe?: boolean } = {}): string {
+  const stripe = options.stripe === true;
+  return [
+    "default-src 'self'",
+    stripe ? "script-src 'self' https://js.stripe.com" : "script-src 'self'",
+    // Radix and React set inline style attributes for positioning; no inline <style> injection needed beyond that.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    stripe ? "connect-src 'self' ws: wss: https://api.stripe.com" : "connect-src 'self' ws: wss:",
+    ...(stripe ? ['frame-src https://js.stripe.com'] : []),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
-export function registerSecurityHeaders(app: FastifyInstance) {
+export function registerSecurityHeaders(app: FastifyInstance, options: { stripe?: boolean } = {}) {
+  const policy = contentSecurityPolicy(options);
   app.addHook('onSend', async (request, reply) => {
     // A route may answer with its own, stricter policy (the Microsoft sign-in callback page allows its one
     // inline script by nonce and keeps its opener); every other answer gets these.
-    if (!reply.hasHeader('content-security-policy'))
-      reply.header('content-security-policy', contentSecurityPolicy);
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');

@@ -36,6 +36,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       graphUrl: 'https://graph.microsoft.com/v1.0',
       pollSeconds: 60,
     },
+    // Not configured unless a test points it at the fake Stripe server (fake-stripe-server.ts).
+    stripe: {
+      secretKey: undefined,
+      publishableKey: undefined,
+      webhookSecret: undefined,
+      apiBase: 'https://api.stripe.com',
+    },
     ...overrides,
   };
 }

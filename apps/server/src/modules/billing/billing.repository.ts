@@ -4,6 +4,7 @@ import {
   organizationInvitations,
   organizations,
   userOrganizations,
+  stripeEvents,
   workflowExecutions,
   type Db,
 } from '@crewline/db';
@@ -35,6 +36,59 @@ export function createBillingRepository(db: Db) {
         .update(organizations)
         .set({ ...subscription, updatedAt: sql`now()` })
         .where(eq(organizations.id, organizationId));
+    },
+
+    /** The organization's name and Stripe ids (stripe-provider.ts). */
+    async stripeIds(organizationId: string) {
+      const [row] = await db
+        .select({
+          name: organizations.name,
+          customerId: organizations.stripeCustomerId,
+          subscriptionId: organizations.stripeSubscriptionId,
+        })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId))
+        .limit(1);
+      return row;
+    },
+
+    async saveStripeCustomer(organizationId: string, customerId: string): Promise<void> {
+      await db
+        .update(organizations)
+        .set({ stripeCustomerId: customerId, updatedAt: sql`now()` })
+        .where(eq(organizations.id, organizationId));
+    },
+
+    async saveStripeSubscription(organizationId: string, subscriptionId: string): Promise<void> {
+      await db
+        .update(organizations)
+        .set({ stripeSubscriptionId: subscriptionId, updatedAt: sql`now()` })
+        .where(eq(organizations.id, organizationId));
+    },
+
+    /** The organization a Stripe customer belongs to. */
+    async findByStripeCustomer(customerId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.stripeCustomerId, customerId))
+        .limit(1);
+      return row?.id;
+    },
+
+    /** Records a webhook event id; false when it was recorded before (a redelivery). */
+    async recordStripeEvent(id: string, type: string): Promise<boolean> {
+      const rows = await db
+        .insert(stripeEvents)
+        .values({ id, type })
+        .onConflictDoNothing()
+        .returning({ id: stripeEvents.id });
+      return rows.length > 0;
+    },
+
+    /** Forgets an event whose handling failed, so Stripe's retry applies it. */
+    async forgetStripeEvent(id: string): Promise<void> {
+      await db.delete(stripeEvents).where(eq(stripeEvents.id, id));
     },
 
     /** agents_organization_id_idx. */

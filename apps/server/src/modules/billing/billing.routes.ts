@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
 import {
+  billingConfigResponseSchema,
   createSubscriptionResponseSchema,
   createSubscriptionSchema,
+  setupIntentResponseSchema,
   subscriptionStatusResponseSchema,
 } from '@crewline/contracts';
+import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { BillingService } from './billing.service';
 
 /** The organization's plan and subscription: any member reads it, only an owner changes it. */
@@ -13,6 +17,10 @@ export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
       '/api/subscription-status',
       { schema: { response: { 200: subscriptionStatusResponseSchema } } },
       async (request) => billing.status(request.auth.organizationId),
+    );
+
+    app.get('/api/billing/config', { schema: { response: { 200: billingConfigResponseSchema } } }, async () =>
+      billing.config(),
     );
 
     app.post(
@@ -29,5 +37,43 @@ export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
       { config: { role: 'owner' }, schema: { response: { 200: subscriptionStatusResponseSchema } } },
       async (request) => billing.cancelSubscription(request.auth.organizationId),
     );
+
+    app.post(
+      '/api/billing/setup-intent',
+      { config: { role: 'owner' }, schema: { response: { 200: setupIntentResponseSchema } } },
+      async (request) => billing.createSetupIntent(request.auth.organizationId),
+    );
+  };
+}
+
+/**
+ * POST /api/stripe/webhook (public: the Stripe-Signature header is the credential). The signature
+ * covers the exact bytes sent, so this plugin scope alone parses JSON bodies as a raw Buffer.
+ */
+export function stripeWebhookRoutes(deps: {
+  billing: BillingService;
+  /** Null when Stripe is not configured: the route answers 404. */
+  stripe: Stripe | null;
+  webhookSecret: string | undefined;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+    app.post('/api/stripe/webhook', { config: { public: true } }, async (request) => {
+      if (!deps.stripe || !deps.webhookSecret) throw new NotFoundError('Stripe is not configured');
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+        throw new BadRequestError('Missing Stripe signature');
+      }
+      let event: Stripe.Event;
+      try {
+        event = deps.stripe.webhooks.constructEvent(request.body, signature, deps.webhookSecret);
+      } catch {
+        throw new BadRequestError('Invalid Stripe signature');
+      }
+      await deps.billing.applyStripeEvent(event);
+      return { received: true };
+    });
   };
 }

@@ -10,8 +10,12 @@ import {
 import { BadRequestError, ConflictError, NotFoundError, PlanLimitError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import type { BillingRepository } from './billing.repository';
-import type { PaymentProvider } from './payment-provider';
+import type Stripe from 'stripe';
+import type { PaymentProvider, SubscribeChange } from './payment-provider';
+import { planOfLookupKey } from './stripe-provider';
 import {
+  TRIAL_MS,
+  asPlanId,
   effectiveSubscription,
   isUpgrade,
   startOfMonthUtc,
@@ -66,6 +70,61 @@ export function createBillingService(deps: {
   async function save(organizationId: string, next: StoredSubscription) {
     await repository.save(organizationId, next);
     await events.publish({ type: 'subscription_updated', organizationId });
+  }
+
+  const customerOf = (customer: string | { id: string } | null) =>
+    customer === null ? null : typeof customer === 'string' ? customer : customer.id;
+  const fromSeconds = (value: number | null | undefined) =>
+    value === null || value === undefined ? null : new Date(value * 1000);
+
+  async function applyStripeObject(event: Stripe.Event) {
+    const object = event.data.object as Stripe.Subscription | Stripe.Invoice;
+    const customerId = customerOf(object.customer as string | { id: string } | null);
+    const organizationId = customerId ? await repository.findByStripeCustomer(customerId) : undefined;
+    if (!organizationId) return;
+    const { stored } = await load(organizationId);
+    if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') {
+      const invoice = object as Stripe.Invoice;
+      if (event.type === 'invoice.paid' && invoice.amount_paid <= 0) return;
+      const period = invoice.lines?.data?.[0]?.period?.end;
+      await save(organizationId, {
+        ...stored,
+        subscriptionStatus: event.type === 'invoice.paid' ? 'active' : 'past_due',
+        trialEndsAt: event.type === 'invoice.paid' ? null : stored.trialEndsAt,
+        currentPeriodEnd: fromSeconds(period) ?? stored.currentPeriodEnd,
+      });
+      return;
+    }
+    const subscription = object as Stripe.Subscription;
+    const item = subscription.items?.data?.[0];
+    const pricePlan = planOfLookupKey(item?.price?.lookup_key) ?? asPlanId(stored.plan);
+    const periodEnd =
+      fromSeconds(item?.current_period_end) ??
+      fromSeconds((subscription as unknown as { current_period_end?: number }).current_period_end);
+    const statusOf: Record<string, SubscriptionStatusValue | undefined> = {
+      trialing: 'trialing',
+      active: 'active',
+      past_due: 'past_due',
+      unpaid: 'past_due',
+      canceled: 'canceled',
+      incomplete_expired: 'canceled',
+      paused: 'canceled',
+    };
+    const status =
+      event.type === 'customer.subscription.deleted'
+        ? 'canceled'
+        : (statusOf[subscription.status] ?? stored.subscriptionStatus);
+    // A downgrade is billed from the next period: until the period renews, the paid plan stays.
+    const renewed = !stored.currentPeriodEnd || (periodEnd && periodEnd > stored.currentPeriodEnd);
+    const keepPlan = stored.pendingPlan !== null && pricePlan === stored.pendingPlan && !renewed;
+    await save(organizationId, {
+      plan: keepPlan || !pricePlan ? stored.plan : pricePlan,
+      subscriptionStatus: status,
+      trialEndsAt: status === 'trialing' ? fromSeconds(subscription.trial_end) : null,
+      currentPeriodEnd: status === 'trialing' ? null : periodEnd,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      pendingPlan: keepPlan ? stored.pendingPlan : null,
+    });
   }
 
   async function status(organizationId: string): Promise<SubscriptionStatusResponse> {
@@ -147,18 +206,14 @@ export function createBillingService(deps: {
         throw new BadRequestError(billingMessages.wrongAmount(planDisplayNames[input.planId], price));
       }
       const { stored, effective } = await load(organizationId);
-      const { clientSecret } = await provider.subscribe({
-        organizationId,
-        planId: input.planId,
-        amountCents: price,
-      });
-      if (provider.collectsPayment) return { clientSecret, status: effective.status };
-
       let next: StoredSubscription;
+      let kind: SubscribeChange['kind'];
       if (!effective.plan) {
         next = trialOn(input.planId, now());
+        kind = 'create';
       } else if (effective.status === 'trialing') {
         next = { ...toStored(effective, stored.plan), plan: input.planId, cancelAtPeriodEnd: false };
+        kind = 'now';
       } else if (input.planId === effective.plan || isUpgrade(effective.plan, input.planId)) {
         next = {
           ...toStored(effective, stored.plan),
@@ -166,13 +221,57 @@ export function createBillingService(deps: {
           pendingPlan: null,
           cancelAtPeriodEnd: false,
         };
+        kind = 'now';
       } else {
         next = { ...toStored(effective, stored.plan), pendingPlan: input.planId, cancelAtPeriodEnd: false };
+        kind = 'at_period_end';
       }
+      const trialEnd = effective.trialEnd ?? next.trialEndsAt ?? new Date(now().getTime() + TRIAL_MS);
+      const { clientSecret } = await provider.subscribe({
+        organizationId,
+        planId: input.planId,
+        amountCents: price,
+        change: { kind, trialEnd },
+      });
       await save(organizationId, next);
       return { clientSecret, status: effectiveSubscription(next, now()).status };
     },
 
+    /** GET /api/billing/config: the web app loads Stripe.js with the key given here at run time. */
+    config() {
+      return { provider: provider.name, publishableKey: provider.publishableKey };
+    },
+
+    /** POST /api/billing/setup-intent: a new payment method (Stripe only). */
+    async createSetupIntent(organizationId: string): Promise<{ clientSecret: string }> {
+      await load(organizationId);
+      const intent = await provider.createSetupIntent(organizationId);
+      if (!intent) throw new ConflictError(billingMessages.noPaymentProvider);
+      return intent;
+    },
+
+    /**
+     * A verified Stripe webhook event. Applied once per event id; the organization is found by its
+     * Stripe customer. Subscription events carry status, plan (the price's lookup key), trial end,
+     * period end and cancel-at-period-end; invoices move a paid subscription to active or past_due.
+     */
+    async applyStripeEvent(event: Stripe.Event): Promise<void> {
+      const handled = [
+        'customer.subscription.created',
+        'customer.subscription.updated',
+        'customer.subscription.deleted',
+        'invoice.paid',
+        'invoice.payment_failed',
+      ];
+      if (!handled.includes(event.type)) return;
+      if (!(await repository.recordStripeEvent(event.id, event.type))) return;
+      try {
+        await applyStripeObject(event);
+      } catch (error) {
+        await repository.forgetStripeEvent(event.id);
+        throw error;
+      }
+    },
     /** POST /api/cancel-subscription: ends at the period end (a trial's end during a trial). */
     async cancelSubscription(organizationId: string): Promise<SubscriptionStatusResponse> {
       const { stored, effective } = await load(organizationId);

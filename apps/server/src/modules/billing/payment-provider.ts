@@ -1,21 +1,36 @@
 import type { PlanId } from '@crewline/contracts';
 
 /**
+ * How a subscribe call changes the paid subscription: 'create' (from Free), 'now' (upgrade, or any
+ * change during a trial: prorated) or 'at_period_end' (a downgrade: the next period is billed at the
+ * new price). A provider without a subscription for the organization yet creates one, in trial until
+ * `trialEnd` (the trial's remaining end, or 14 days from Free).
+ */
+export type SubscribeChange = { kind: 'create' | 'now' | 'at_period_end'; trialEnd: Date };
+
+/**
  * Where payments are taken. The billing service decides plans, trials and limits; a provider only
- * collects money and reports back. Without one ('none', today's only provider) no card is asked and
- * the service applies every change itself. A Stripe provider (next) creates the customer and the
+ * collects money and reports back. Without one ('none') no card is asked and the service's changes
+ * are all there is. The Stripe provider (stripe-provider.ts) creates the customer and the
  * subscription, answers the client secret of the card form, and reports status changes by webhook.
  */
 export interface PaymentProvider {
   readonly name: 'none' | 'stripe';
-  /** False when no payment is collected: the billing service then applies the change at once. */
+  /** False when no payment is collected. */
   readonly collectsPayment: boolean;
+  /** The key the browser loads Stripe.js with; null without Stripe. */
+  readonly publishableKey: string | null;
   /** Starts or changes the organization's paid subscription; the client secret confirms a card, if any. */
-  subscribe(input: { organizationId: string; planId: PlanId; amountCents: number }): Promise<{
-    clientSecret: string | null;
-  }>;
+  subscribe(input: {
+    organizationId: string;
+    planId: PlanId;
+    amountCents: number;
+    change: SubscribeChange;
+  }): Promise<{ clientSecret: string | null }>;
   /** Asks the provider to end the subscription at the end of its period. */
   cancelAtPeriodEnd(organizationId: string): Promise<void>;
+  /** A SetupIntent's client secret for a new payment method; null when no payment is collected. */
+  createSetupIntent(organizationId: string): Promise<{ clientSecret: string } | null>;
 }
 
 /** No payment provider configured: trials without a card, changes applied by the billing service. */
@@ -23,7 +38,9 @@ export function createNoPaymentProvider(): PaymentProvider {
   return {
     name: 'none',
     collectsPayment: false,
+    publishableKey: null,
     subscribe: () => Promise.resolve({ clientSecret: null }),
     cancelAtPeriodEnd: () => Promise.resolve(),
+    createSetupIntent: () => Promise.resolve(null),
   };
 }

@@ -1,0 +1,151 @@
+import Stripe from 'stripe';
+import { PLAN_PRICE_CENTS, planDisplayNames, type PlanId } from '@crewline/contracts';
+import { createEgress, egressFetch, type Egress, type ReservedCheck } from '../../platform/egress';
+import type { Config, StripeSettings } from '../../platform/env';
+import { allowListEntry } from '../microsoft/microsoft-client';
+import type { PaymentProvider } from './payment-provider';
+import { asPlanId } from './subscription-state';
+
+/** The Stripe price of each plan is found (or made) by this lookup key: `crewline_starter` etc. */
+export const priceLookupKey = (plan: PlanId) => `crewline_${plan}`;
+
+/** The plan a Stripe price stands for, from its lookup key; null for a price that is not ours. */
+export function planOfLookupKey(lookupKey: string | null | undefined): PlanId | null {
+  return lookupKey?.startsWith('crewline_') ? asPlanId(lookupKey.slice('crewline_'.length)) : null;
+}
+
+/** Egress for the Stripe API: the configured API host is trusted like the Microsoft hosts. */
+export function createStripeEgress(config: Config, reserved?: ReservedCheck): Egress {
+  return createEgress({
+    allowList: [...config.egressAllowList, allowListEntry(config.stripe.apiBase)],
+    reserved,
+  });
+}
+
+/** The SDK, pointed at STRIPE_API_BASE, its HTTP through the egress module. */
+export function createStripeClient(settings: StripeSettings, egress: Egress): Stripe {
+  const base = new URL(settings.apiBase);
+  return new Stripe(settings.secretKey!, {
+    host: base.hostname,
+    port: base.port || (base.protocol === 'https:' ? 443 : 80),
+    protocol: base.protocol === 'https:' ? 'https' : 'http',
+    httpClient: Stripe.createFetchHttpClient(egressFetch(egress)),
+    maxNetworkRetries: 1,
+    telemetry: false,
+  });
+}
+
+/** What the Stripe provider stores on the organization row. */
+export interface StripeIdsStore {
+  stripeIds(
+    organizationId: string,
+  ): Promise<{ name: string; customerId: string | null; subscriptionId: string | null } | undefined>;
+  saveStripeCustomer(organizationId: string, customerId: string): Promise<void>;
+  saveStripeSubscription(organizationId: string, subscriptionId: string): Promise<void>;
+}
+
+type Expandable<T> = string | T | null | undefined;
+const expanded = <T extends object>(value: Expandable<T>): T | null =>
+  value && typeof value === 'object' ? value : null;
+
+/** The client secret the Payment Element confirms: the trial's SetupIntent, or the first invoice's payment. */
+export function clientSecretOf(subscription: Stripe.Subscription): string | null {
+  const setup = expanded(subscription.pending_setup_intent);
+  if (setup?.client_secret) return setup.client_secret;
+  const invoice = expanded(subscription.latest_invoice);
+  return invoice?.confirmation_secret?.client_secret ?? null;
+}
+
+/**
+ * Stripe collects: one customer per organization, one subscription, prices by lookup key. Status,
+ * periods and plan come back by webhook (billing.service.ts applyStripeEvent).
+ */
+export function createStripeProvider(deps: {
+  stripe: Stripe;
+  publishableKey: string | null;
+  store: StripeIdsStore;
+}): PaymentProvider {
+  const { stripe, store } = deps;
+
+  async function ids(organizationId: string) {
+    const found = await store.stripeIds(organizationId);
+    if (!found) throw new Error(`organization ${organizationId} not found`);
+    return found;
+  }
+
+  async function customerFor(organizationId: string): Promise<string> {
+    const found = await ids(organizationId);
+    if (found.customerId) return found.customerId;
+    const customer = await stripe.customers.create(
+      { name: found.name, metadata: { organization_id: organizationId } },
+      { idempotencyKey: `crewline-customer-${organizationId}` },
+    );
+    await store.saveStripeCustomer(organizationId, customer.id);
+    return customer.id;
+  }
+
+  async function priceFor(plan: PlanId): Promise<string> {
+    const lookupKey = priceLookupKey(plan);
+    const found = await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
+    if (found.data[0]) return found.data[0].id;
+    const price = await stripe.prices.create({
+      currency: 'usd',
+      unit_amount: PLAN_PRICE_CENTS[plan],
+      recurring: { interval: 'month' },
+      lookup_key: lookupKey,
+      product_data: { name: `Crewline ${planDisplayNames[plan]}` },
+    });
+    return price.id;
+  }
+
+  return {
+    name: 'stripe',
+    collectsPayment: true,
+    publishableKey: deps.publishableKey,
+
+    async subscribe({ organizationId, planId, change }) {
+      const price = await priceFor(planId);
+      const { subscriptionId } = await ids(organizationId);
+      const expand = ['pending_setup_intent', 'latest_invoice.confirmation_secret'];
+      if (change.kind !== 'create' && subscriptionId) {
+        const current = await stripe.subscriptions.retrieve(subscriptionId);
+        const item = current.items.data[0];
+        const updated = await stripe.subscriptions.update(subscriptionId, {
+          items: [{ id: item.id, price }],
+          proration_behavior: change.kind === 'now' ? 'create_prorations' : 'none',
+          cancel_at_period_end: false,
+          expand,
+        });
+        return { clientSecret: clientSecretOf(updated) };
+      }
+      const customer = await customerFor(organizationId);
+      const subscription = await stripe.subscriptions.create({
+        customer,
+        items: [{ price }],
+        trial_end: Math.floor(change.trialEnd.getTime() / 1000),
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription' },
+        metadata: { organization_id: organizationId },
+        expand,
+      });
+      await store.saveStripeSubscription(organizationId, subscription.id);
+      return { clientSecret: clientSecretOf(subscription) };
+    },
+
+    async cancelAtPeriodEnd(organizationId) {
+      const { subscriptionId } = await ids(organizationId);
+      if (!subscriptionId) return;
+      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    },
+
+    async createSetupIntent(organizationId) {
+      const customer = await customerFor(organizationId);
+      const intent = await stripe.setupIntents.create({
+        customer,
+        usage: 'off_session',
+        metadata: { organization_id: organizationId },
+      });
+      return { clientSecret: intent.client_secret! };
+    },
+  };
+}

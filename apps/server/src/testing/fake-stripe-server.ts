@@ -1,0 +1,252 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A fake Stripe API on a real HTTP server on 127.0.0.1, speaking Stripe's wire format for what the
+ * billing module uses: form-encoded bodies with nested keys (`items[0][price]`), a bearer secret key
+ * (`sk_test_…`) checked, `expand[]` honoured for `pending_setup_intent` and
+ * `latest_invoice.confirmation_secret`, and objects shaped as the SDK reads them. `signedEvent` builds
+ * a webhook delivery signed as Stripe signs it. Tests never reach Stripe.
+ */
+
+type Obj = Record<string, unknown>;
+export type FakeStripeServer = Awaited<ReturnType<typeof startFakeStripeServer>>;
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** `a[b][0][c]=v` pairs into nested objects; numeric-keyed objects and `[]` become arrays. */
+export function parseStripeForm(text: string): Obj {
+  const root: Obj = {};
+  for (const [rawKey, value] of new URLSearchParams(text)) {
+    const parts = rawKey.replace(/\]/g, '').split('[');
+    let node: Obj = root;
+    parts.forEach((part, i) => {
+      const key = part === '' ? String(Object.keys(node).length) : part;
+      if (i === parts.length - 1) node[key] = value;
+      else node = (node[key] ??= {}) as Obj;
+    });
+  }
+  const arrays = (value: unknown): unknown => {
+    if (!value || typeof value !== 'object') return value;
+    const entries = Object.entries(value as Obj).map(([k, v]) => [k, arrays(v)] as const);
+    if (entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k))) return entries.map(([, v]) => v);
+    return Object.fromEntries(entries);
+  };
+  return arrays(root) as Obj;
+}
+
+export async function startFakeStripeServer(options: { secretKey?: string; port?: number } = {}) {
+  const secretKey = options.secretKey ?? `sk_test_${randomBytes(12).toString('hex')}`;
+  const customers = new Map<string, Obj>();
+  const prices = new Map<string, Obj>();
+  const subscriptions = new Map<string, Obj>();
+  const setupIntents = new Map<string, Obj>();
+  const invoices = new Map<string, Obj>();
+  const requests: { method: string; path: string; body: Obj }[] = [];
+
+  function newSetupIntent(customer: string): Obj {
+    const intentId = id('seti');
+    const intent = {
+      id: intentId,
+      object: 'setup_intent',
+      customer,
+      status: 'requires_payment_method',
+      client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,
+      usage: 'off_session',
+    };
+    setupIntents.set(intentId, intent);
+    return intent;
+  }
+
+  function view(subscription: Obj, expand: string[]): Obj {
+    const out: Obj = { ...subscription };
+    if (expand.includes('pending_setup_intent') && typeof out.pending_setup_intent === 'string') {
+      out.pending_setup_intent = setupIntents.get(out.pending_setup_intent);
+    }
+    if (expand.some((e) => e.startsWith('latest_invoice')) && typeof out.latest_invoice === 'string') {
+      const invoice = { ...invoices.get(out.latest_invoice)! };
+      if (!expand.includes('latest_invoice.confirmation_secret')) delete invoice.confirmation_secret;
+      out.latest_invoice = invoice;
+    }
+    return out;
+  }
+
+  function itemsFor(subscriptionId: string, requested: Obj[], previous?: Obj[]) {
+    const periodEnd = nowSeconds() + 30 * 86_400;
+    return {
+      object: 'list',
+      data: requested.map((item, i) => ({
+        id: (item.id as string) ?? previous?.[i]?.id ?? id('si'),
+        object: 'subscription_item',
+        subscription: subscriptionId,
+        price: prices.get(item.price as string),
+        quantity: 1,
+        current_period_start: nowSeconds(),
+        current_period_end: periodEnd,
+      })),
+    };
+  }
+
+  function route(method: string, path: string, query: Obj, body: Obj): [number, Obj] {
+    const missing = (what: string) =>
+      [404, { error: { type: 'invalid_request_error', message: `No such ${what}` } }] as [number, Obj];
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = {
+        id: id('cus'),
+        object: 'customer',
+        name: body.name ?? null,
+        metadata: body.metadata ?? {},
+      };
+      customers.set(customer.id, customer);
+      return [200, customer];
+    }
+    if (method === 'GET' && path === '/v1/prices') {
+      const keys = (query.lookup_keys as string[] | undefined) ?? [];
+      const data = [...prices.values()].filter((p) => keys.includes(p.lookup_key as string));
+      return [200, { object: 'list', data, has_more: false, url: '/v1/prices' }];
+    }
+    if (method === 'POST' && path === '/v1/prices') {
+      const recurring = body.recurring as Obj | undefined;
+      const price = {
+        id: id('price'),
+        object: 'price',
+        active: true,
+        currency: body.currency,
+        unit_amount: Number(body.unit_amount),
+        recurring: { interval: recurring?.interval ?? 'month', interval_count: 1 },
+        lookup_key: body.lookup_key ?? null,
+        product: id('prod'),
+        type: 'recurring',
+      };
+      prices.set(price.id, price);
+      return [200, price];
+    }
+    if (method === 'POST' && path === '/v1/subscriptions') {
+      const customer = body.customer as string;
+      if (!customers.has(customer)) return missing(`customer: '${customer}'`);
+      const items = (body.items as Obj[]) ?? [];
+      if (items.some((item) => !prices.has(item.price as string))) return missing('price');
+      const subscriptionId = id('sub');
+      const trialEnd = body.trial_end ? Number(body.trial_end) : null;
+      const invoiceId = id('in');
+      const intentId = id('pi');
+      invoices.set(invoiceId, {
+        id: invoiceId,
+        object: 'invoice',
+        customer,
+        subscription: subscriptionId,
+        amount_paid: 0,
+        status: trialEnd ? 'paid' : 'open',
+        confirmation_secret: trialEnd
+          ? null
+          : { type: 'payment_intent', client_secret: `${intentId}_secret_x` },
+      });
+      const subscription: Obj = {
+        id: subscriptionId,
+        object: 'subscription',
+        customer,
+        status: trialEnd ? 'trialing' : 'incomplete',
+        trial_end: trialEnd,
+        cancel_at_period_end: false,
+        metadata: body.metadata ?? {},
+        payment_behavior: body.payment_behavior,
+        items: itemsFor(subscriptionId, items),
+        latest_invoice: invoiceId,
+        pending_setup_intent: trialEnd ? newSetupIntent(customer).id : null,
+      };
+      subscriptions.set(subscriptionId, subscription);
+      return [200, view(subscription, (body.expand as string[]) ?? [])];
+    }
+    const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (subscriptionPath) {
+      const subscription = subscriptions.get(subscriptionPath[1]);
+      if (!subscription) return missing(`subscription: '${subscriptionPath[1]}'`);
+      if (method === 'GET') return [200, view(subscription, (query.expand as string[]) ?? [])];
+      if (method === 'POST') {
+        if (body.cancel_at_period_end !== undefined) {
+          subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
+        }
+        if (body.items) {
+          const previous = (subscription.items as { data: Obj[] }).data;
+          subscription.items = itemsFor(subscription.id as string, body.items as Obj[], previous);
+        }
+        if (body.proration_behavior) subscription.proration_behavior = body.proration_behavior;
+        return [200, view(subscription, (body.expand as string[]) ?? [])];
+      }
+    }
+    if (method === 'POST' && path === '/v1/setup_intents') {
+      const customer = body.customer as string;
+      if (!customers.has(customer)) return missing(`customer: '${customer}'`);
+      return [200, newSetupIntent(customer)];
+    }
+    return [
+      404,
+      { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } },
+    ];
+  }
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const send = (status: number, payload: Obj) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+        res.end(JSON.stringify(payload));
+      };
+      if (req.headers.authorization !== `Bearer ${secretKey}`) {
+        send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+        return;
+      }
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const text = Buffer.concat(chunks).toString('utf8');
+      if (text && !String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded')) {
+        send(400, { error: { type: 'invalid_request_error', message: 'Body must be form-encoded' } });
+        return;
+      }
+      const body = parseStripeForm(text);
+      const query = parseStripeForm(url.search.slice(1));
+      requests.push({ method: req.method ?? 'GET', path: url.pathname, body });
+      const [status, payload] = route(req.method ?? 'GET', url.pathname, query, body);
+      send(status, payload);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    secretKey,
+    customers,
+    prices,
+    subscriptions,
+    setupIntents,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A webhook delivery signed as Stripe signs it: `t=<seconds>,v1=HMAC-SHA256(secret, t + '.' + payload)`. */
+export function signedEvent(
+  secret: string,
+  event: { id?: string; type: string; object: Obj },
+  options: { timestamp?: number } = {},
+): { payload: string; signature: string; id: string } {
+  const eventId = event.id ?? id('evt');
+  const payload = JSON.stringify({
+    id: eventId,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: nowSeconds(),
+    type: event.type,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object: event.object },
+  });
+  const t = options.timestamp ?? nowSeconds();
+  const v1 = createHmac('sha256', secret).update(`${t}.${payload}`, 'utf8').digest('hex');
+  return { payload, signature: `t=${t},v1=${v1}`, id: eventId };
+}
