@@ -18,6 +18,8 @@ export const queryKeys = {
   userOrganizations: ['/api/auth/organizations'] as const,
   /** The organization's plan, trial, usage and limits (GET /api/subscription-status). */
   subscription: ['/api/subscription-status'] as const,
+  /** Which payment provider collects, and Stripe's publishable key (GET /api/billing/config). */
+  billingConfig: ['/api/billing/config'] as const,
 
   agents: {
     all: ['/api/agents'] as const,

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { StatusBadge } from '@/components/status-badge';
@@ -31,6 +32,7 @@ import { useSubscription } from '@/lib/queries/subscription';
 import { useAuth } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
+import { stripePublishableKey, useBillingConfig, useCreateSetupIntent } from '../api/billing-config';
 import { useCancelSubscription, useCreateSubscription } from '../api/subscription';
 import {
   canManageBilling,
@@ -43,6 +45,8 @@ import {
   statusLabel,
 } from '@/lib/billing';
 import { ChangePlanDialog } from '../components/change-plan-dialog';
+import { LazyPaymentForm } from '../components/lazy-payment-form';
+import { paymentModeFor, type PaymentMode } from '../lib/stripe-payment';
 
 export const NO_PAYMENT_PROVIDER_TEXT =
   'No payment provider is configured on this server yet. No card is needed during the trial.';
@@ -53,18 +57,47 @@ const SELLING_POINTS = [
   { icon: RefreshCcw, title: 'Cancel Anytime', text: 'Your plan runs to the end of the billing period.' },
 ] as const;
 
+/** A subscription created with Stripe whose first payment or card still has to be confirmed. */
+interface PendingPayment {
+  plan: PlanId;
+  publishableKey: string;
+  clientSecret: string;
+  mode: PaymentMode;
+}
+
 /** New subscription: the plan, its features and the trial. */
-function SubscribeView({ plan }: { plan: PlanId }) {
+function SubscribeView({
+  plan,
+  publishableKey,
+  configPending,
+  onPaymentRequired,
+}: {
+  plan: PlanId;
+  /** Set when Stripe collects payments: a client secret in the answer opens the payment form. */
+  publishableKey: string | null;
+  configPending: boolean;
+  onPaymentRequired: (payment: PendingPayment) => void;
+}) {
   const details = planDetails(plan);
   const create = useCreateSubscription();
 
   const start = () =>
     create.mutate(plan, {
-      onSuccess: () =>
+      onSuccess: (answer) => {
+        if (publishableKey && answer.clientSecret) {
+          onPaymentRequired({
+            plan,
+            publishableKey,
+            clientSecret: answer.clientSecret,
+            mode: paymentModeFor(answer.status),
+          });
+          return;
+        }
         toast({
           title: 'Trial Started',
           description: `Your 14-day ${details.name} trial has started.`,
-        }),
+        });
+      },
       onError: (error) =>
         toast({
           variant: 'destructive',
@@ -117,7 +150,7 @@ function SubscribeView({ plan }: { plan: PlanId }) {
               size="lg"
               className="w-full"
               onClick={start}
-              disabled={create.isPending}
+              disabled={create.isPending || configPending}
               aria-busy={create.isPending}
             >
               {create.isPending && <Spinner />}
@@ -190,13 +223,91 @@ function OwnerOnly({ allowed, children }: { allowed: boolean; children: ReactNod
   );
 }
 
+/** After create-subscription with Stripe: the card for the trial, or the first payment. */
+function PaymentStepView({ payment, onFinished }: { payment: PendingPayment; onFinished: () => void }) {
+  const details = planDetails(payment.plan);
+  const setup = payment.mode === 'setup';
+
+  const done = () => {
+    toast({
+      title: setup ? 'Trial Started' : 'Subscription Active',
+      description: setup
+        ? `Your 14-day ${details.name} trial has started and your payment method is saved.`
+        : `Your organization is now on the ${details.name} plan.`,
+    });
+    onFinished();
+  };
+
+  return (
+    <PageContainer className="max-w-xl space-y-6">
+      <div className="space-y-2 text-center">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          {setup ? 'Add a Payment Method' : `Pay for ${details.name}`}
+        </h1>
+        <p className="text-muted-foreground">
+          {setup
+            ? `Your trial has started. You are billed ${details.price}/month only after it ends.`
+            : `${details.price}/month, billed per organization.`}
+        </p>
+      </div>
+      <Card>
+        <CardContent className="pt-6">
+          <LazyPaymentForm
+            publishableKey={payment.publishableKey}
+            clientSecret={payment.clientSecret}
+            mode={payment.mode}
+            onDone={done}
+          />
+        </CardContent>
+      </Card>
+      {setup && (
+        <p className="text-center text-sm">
+          <Button variant="link" onClick={onFinished}>
+            Add it later
+          </Button>
+        </p>
+      )}
+    </PageContainer>
+  );
+}
+
 /** Existing trial or subscription: the plan and what can be done with it. */
-function ManageView({ subscription }: { subscription: SubscriptionStatusResponse }) {
+function ManageView({
+  subscription,
+  publishableKey,
+}: {
+  subscription: SubscriptionStatusResponse;
+  publishableKey: string | null;
+}) {
   const { organization } = useAuth();
   const isOwner = canManageBilling(organization?.role);
   const cancel = useCancelSubscription();
+  const setupIntent = useCreateSetupIntent();
   const [changeOpen, setChangeOpen] = useState(false);
   const [cancelOpen, setCancelOpen] = useState(false);
+  /** The SetupIntent's client secret while the Update Payment Method dialog is open. */
+  const [cardSecret, setCardSecret] = useState<string | null>(null);
+
+  const updatePaymentMethod = () => {
+    if (!publishableKey) {
+      toast({ title: 'No payment provider', description: NO_PAYMENT_PROVIDER_TEXT });
+      return;
+    }
+    setupIntent.mutate(undefined, {
+      onSuccess: (answer) => setCardSecret(answer.clientSecret),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: getErrorMessage(error, 'Failed to start updating the payment method'),
+        }),
+    });
+  };
+
+  const cardSaved = () => {
+    setCardSecret(null);
+    toast({ title: 'Payment Method Updated', description: 'Your new payment method is saved.' });
+  };
 
   const plan = subscription.plan ?? 'professional';
   const details = planDetails(plan);
@@ -297,14 +408,19 @@ function ManageView({ subscription }: { subscription: SubscriptionStatusResponse
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-2">
-            <Button
-              variant="outline"
-              className="justify-start"
-              onClick={() => toast({ title: 'No payment provider', description: NO_PAYMENT_PROVIDER_TEXT })}
-            >
-              <CreditCard aria-hidden="true" />
-              Update Payment Method
-            </Button>
+            {/* Without a provider it only explains; with Stripe it is an owner's action. */}
+            <OwnerOnly allowed={!publishableKey || isOwner}>
+              <Button
+                variant="outline"
+                className="w-full justify-start"
+                disabled={(Boolean(publishableKey) && !isOwner) || setupIntent.isPending}
+                aria-busy={setupIntent.isPending}
+                onClick={updatePaymentMethod}
+              >
+                {setupIntent.isPending ? <Spinner /> : <CreditCard aria-hidden="true" />}
+                Update Payment Method
+              </Button>
+            </OwnerOnly>
             <OwnerOnly allowed={isOwner}>
               <Button
                 variant="outline"
@@ -337,6 +453,22 @@ function ManageView({ subscription }: { subscription: SubscriptionStatusResponse
       </div>
 
       <ChangePlanDialog open={changeOpen} onOpenChange={setChangeOpen} subscription={subscription} />
+      <Dialog open={cardSecret !== null} onOpenChange={(open) => !open && setCardSecret(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Update Payment Method</DialogTitle>
+            <DialogDescription>The new card is used for your next invoices.</DialogDescription>
+          </DialogHeader>
+          {publishableKey && cardSecret && (
+            <LazyPaymentForm
+              publishableKey={publishableKey}
+              clientSecret={cardSecret}
+              mode="setup"
+              onDone={cardSaved}
+            />
+          )}
+        </DialogContent>
+      </Dialog>
       <ConfirmDialog
         title="Cancel your subscription?"
         description={`Your organization keeps the ${details.name} plan until the end of the current billing period, then moves to the free tier (3 agents, 100 executions a month).`}
@@ -366,9 +498,20 @@ export function SubscribePage() {
   const [searchParams] = useSearchParams();
   const plan = parsePlanParam(searchParams.get('plan'));
   const subscription = useSubscription();
+  const config = useBillingConfig();
+  const publishableKey = stripePublishableKey(config.data);
+  // Kept here: creating the subscription turns this page into the management view underneath.
+  const [payment, setPayment] = useState<PendingPayment | null>(null);
   const isNew = subscription.data?.status === 'no_subscription';
-  useDocumentTitle(isNew ? `Subscribe to ${planName(plan)}` : 'Billing Management');
+  useDocumentTitle(
+    payment
+      ? `Subscribe to ${planName(payment.plan)}`
+      : isNew
+        ? `Subscribe to ${planName(plan)}`
+        : 'Billing Management',
+  );
 
+  if (payment) return <PaymentStepView payment={payment} onFinished={() => setPayment(null)} />;
   if (subscription.isPending) return <SubscribeSkeleton />;
   if (subscription.isError || !subscription.data) {
     return (
@@ -385,6 +528,15 @@ export function SubscribePage() {
       </PageContainer>
     );
   }
-  if (isNew) return <SubscribeView plan={plan} />;
-  return <ManageView subscription={subscription.data} />;
+  if (isNew) {
+    return (
+      <SubscribeView
+        plan={plan}
+        publishableKey={publishableKey}
+        configPending={config.isPending}
+        onPaymentRequired={setPayment}
+      />
+    );
+  }
+  return <ManageView subscription={subscription.data} publishableKey={publishableKey} />;
 }
