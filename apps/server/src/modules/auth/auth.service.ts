@@ -4,11 +4,12 @@ import type { z } from 'zod';
 import type { SqlExecutor } from '@crewline/db';
 import type { Config } from '../../platform/env';
 import type { EventBus } from '../../platform/events';
-import { ConflictError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../platform/errors';
+import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { TokenService } from '../../platform/auth/tokens';
-import { isUniqueViolation, type AuthRepository, type Membership } from './auth.repository';
+import type { AuthRepository, Membership } from './auth.repository';
+import { identityConflict, identityConflictOf } from './identity-conflict';
 import { toSessionDto } from './auth.dto';
 import type { RateLimitRepository } from './rate-limit.repository';
 import type { StoredSubscription } from '../billing/subscription-state';
@@ -104,9 +105,8 @@ export function createAuthService(deps: {
 
     /** Creates the account; the route has counted the attempt (countSignupAttempt). */
     async signup(input: SignupData): Promise<AuthResponse> {
-      const taken = await repository.findTakenIdentity(input.email, input.username);
-      if (taken.email) throw new ConflictError(messages.emailTaken);
-      if (taken.username) throw new ConflictError(messages.usernameTaken);
+      const taken = identityConflict(await repository.findTakenIdentity(input.email, input.username));
+      if (taken) throw taken;
       const displayName = [input.firstName, input.lastName].filter(Boolean).join(' ') || input.username;
       let membership: Membership;
       try {
@@ -125,9 +125,7 @@ export function createAuthService(deps: {
         });
       } catch (error) {
         // Two sign-ups racing for the same identity: the database's unique index decides.
-        if (isUniqueViolation(error, 'email')) throw new ConflictError(messages.emailTaken);
-        if (isUniqueViolation(error, 'username')) throw new ConflictError(messages.usernameTaken);
-        throw error;
+        throw identityConflictOf(error) ?? error;
       }
       return issue(membership);
     },

@@ -6,14 +6,10 @@ import {
 } from '@crewline/contracts';
 import type { z } from 'zod';
 import type { Config } from '../../platform/env';
-import {
-  BadRequestError,
-  ConflictError,
-  TooManyRequestsError,
-  UnauthorizedError,
-} from '../../platform/errors';
+import { BadRequestError, TooManyRequestsError, UnauthorizedError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
-import { isUniqueViolation, type Membership, type UserRow } from './auth.repository';
+import type { Membership, UserRow } from './auth.repository';
+import { identityConflict, identityConflictOf } from './identity-conflict';
 import { toSessionDto } from './auth.dto';
 import type { ProfileRepository } from './profile.repository';
 import type { RateLimitRepository } from './rate-limit.repository';
@@ -33,12 +29,6 @@ export function createProfileService(deps: {
   const { config, repository, rateLimits, endOtherSessions } = deps;
   const windowSeconds = config.rateLimits.loginWindowMinutes * 60;
 
-  function conflict(taken: { email: boolean; username: boolean }): ConflictError | undefined {
-    if (taken.email) return new ConflictError(messages.emailTaken);
-    if (taken.username) return new ConflictError(messages.usernameTaken);
-    return undefined;
-  }
-
   return {
     /** Edits the signed-in user's names, username and email; answers the session as GET /api/auth/me. */
     async updateProfile(account: Membership, input: ProfileUpdate): Promise<Session> {
@@ -49,7 +39,7 @@ export function createProfileService(deps: {
       if (input.email !== undefined) patch.email = input.email;
       if (Object.keys(patch).length === 0) return toSessionDto(account);
 
-      const taken = conflict(
+      const taken = identityConflict(
         await repository.findTakenByOthers(account.user.id, { email: patch.email, username: patch.username }),
       );
       if (taken) throw taken;
@@ -58,9 +48,7 @@ export function createProfileService(deps: {
         user = await repository.updateUser(account.user.id, patch);
       } catch (error) {
         // Another account took the identity between the check and the write: the unique index decides.
-        if (isUniqueViolation(error, 'email')) throw new ConflictError(messages.emailTaken);
-        if (isUniqueViolation(error, 'username')) throw new ConflictError(messages.usernameTaken);
-        throw error;
+        throw identityConflictOf(error) ?? error;
       }
       if (!user) throw new UnauthorizedError(messages.sessionExpired);
       return toSessionDto({ ...account, user });
