@@ -6,6 +6,7 @@ import {
   changePasswordBody,
   passwordFormSchema,
   PASSWORD_FIELDS,
+  applyServerError,
   placeServerError,
   PROFILE_FIELDS,
   profileFormValues,
@@ -121,6 +122,36 @@ describe('placeServerError', () => {
     expect(placeServerError({ status: null, message: null, errors: [] }, PASSWORD_FIELDS)).toEqual({
       fields: {},
       banner: null,
+    });
+  });
+});
+
+describe('applyServerError', () => {
+  const shown = (error: Parameters<typeof applyServerError>[0], fields: readonly string[]) => {
+    const onFields: Record<string, string> = {};
+    const banner = applyServerError(
+      error,
+      fields,
+      (name, message) => (onFields[name] = message),
+      'Try again.',
+    );
+    return { onFields, banner };
+  };
+
+  it('sets the field messages and leaves the banner empty', () => {
+    expect(
+      shown({ status: 400, message: 'Invalid', errors: [{ path: 'name', message: 'Too long' }] }, ['name']),
+    ).toEqual({ onFields: { name: 'Too long' }, banner: null });
+  });
+
+  it("shows the server's message, else the fallback, when no field takes it", () => {
+    expect(shown({ status: 409, message: 'Already a member', errors: [] }, ['email'])).toEqual({
+      onFields: {},
+      banner: 'Already a member',
+    });
+    expect(shown({ status: null, message: null, errors: [] }, ['email'])).toEqual({
+      onFields: {},
+      banner: 'Try again.',
     });
   });
 });

@@ -1,5 +1,5 @@
-// The Profile tab's forms (Edit Profile, Change Password): their values, what is sent and where the
-// server's refusals are shown. Pure, so it is unit-tested without a browser.
+// The Profile tab's forms (Edit Profile, Change Password): their values and what is sent; and, for every
+// settings form, where the server's refusals are shown. Pure, so it is unit-tested without a browser.
 import {
   changePasswordSchema,
   messages,
@@ -89,4 +89,20 @@ export function placeServerError<F extends string>(
   }
   const onFields = Object.keys(placed).length > 0;
   return { fields: placed, banner: onFields ? null : error.message };
+}
+
+/**
+ * Shows a refusal in a form: each field message through `setFieldError`, and answers the banner text —
+ * null when a field took it, else the server's message or `fallback`.
+ */
+export function applyServerError<F extends string>(
+  error: ApiError,
+  fields: readonly F[],
+  setFieldError: (name: F, message: string) => void,
+  fallback: string,
+): string | null {
+  const placed = placeServerError(error, fields);
+  const onFields = Object.entries(placed.fields) as [F, string][];
+  for (const [name, message] of onFields) setFieldError(name, message);
+  return onFields.length > 0 ? null : (placed.banner ?? fallback);
 }

@@ -16,7 +16,7 @@ import {
   emptyPasswordForm,
   PASSWORD_FIELDS,
   passwordFormSchema,
-  placeServerError,
+  applyServerError,
   type PasswordFormValues,
 } from '../profile-forms';
 
@@ -59,13 +59,10 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         onDone();
       },
       onError: (error) => {
-        const placed = placeServerError(parseApiError(error), PASSWORD_FIELDS);
-        for (const [name, message] of Object.entries(placed.fields)) {
-          form.setError(name as keyof PasswordFormValues, { type: 'server', message: message as string });
-        }
-        const onFields = Object.keys(placed.fields).length > 0;
+        const setFieldError = (name: keyof PasswordFormValues, message: string) =>
+          form.setError(name, { type: 'server', message });
         // In the dialog, not a toast: the open dialog hides the notifications from screen readers.
-        setBanner(onFields ? null : (placed.banner ?? CHANGE_FAILED));
+        setBanner(applyServerError(parseApiError(error), PASSWORD_FIELDS, setFieldError, CHANGE_FAILED));
       },
     });
   };

@@ -12,7 +12,7 @@ import { toast } from '@/components/ui/use-toast';
 import { parseApiError } from '@/lib/api';
 
 import { useUpdateProfile } from '../api/profile';
-import { changedProfileFields, placeServerError, PROFILE_FIELDS, profileFormValues } from '../profile-forms';
+import { applyServerError, changedProfileFields, PROFILE_FIELDS, profileFormValues } from '../profile-forms';
 
 type ProfileFields = z.input<typeof updateProfileSchema>;
 type ProfileBody = z.output<typeof updateProfileSchema>;
@@ -64,11 +64,9 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
         onDone();
       },
       onError: (error) => {
-        const placed = placeServerError(parseApiError(error), PROFILE_FIELDS);
-        for (const [name, message] of Object.entries(placed.fields)) {
-          form.setError(name as keyof ProfileFields, { type: 'server', message: message as string });
-        }
-        setBanner(placed.banner ?? (Object.keys(placed.fields).length ? null : SAVE_FAILED));
+        const setFieldError = (name: keyof ProfileFields, message: string) =>
+          form.setError(name, { type: 'server', message });
+        setBanner(applyServerError(parseApiError(error), PROFILE_FIELDS, setFieldError, SAVE_FAILED));
       },
     });
   };

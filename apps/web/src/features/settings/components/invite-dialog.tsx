@@ -34,11 +34,14 @@ import { parseApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 
 import { useCreateInvitation } from '../api/invitations';
+import { applyServerError } from '../profile-forms';
 import { inviteDeliveryText, invitableRoles, ROLE_DESCRIPTIONS, roleLabel } from '../team-permissions';
 import { RoleSelect } from './role-select';
 
 type InviteFields = z.input<typeof createInvitationSchema>;
 type InviteBody = z.output<typeof createInvitationSchema>;
+
+const INVITE_FAILED = 'The invitation could not be created. Try again.';
 
 /** Invite Member: an email and a role; then the single-use link, shown this once, to copy. */
 export function InviteDialog({
@@ -108,10 +111,9 @@ function InviteForm({
           setPlanLimit(limit);
           return;
         }
-        const parsed = parseApiError(error);
-        const emailError = parsed.errors.find((e) => e.path.split('.')[0] === 'email');
-        if (emailError) form.setError('email', { type: 'server', message: emailError.message });
-        else setBanner(parsed.message ?? 'The invitation could not be created. Try again.');
+        const setFieldError = (name: 'email', message: string) =>
+          form.setError(name, { type: 'server', message });
+        setBanner(applyServerError(parseApiError(error), ['email'], setFieldError, INVITE_FAILED));
       },
     });
   };

@@ -12,9 +12,12 @@ import { toast } from '@/components/ui/use-toast';
 import { parseApiError } from '@/lib/api';
 
 import { useRenameOrganization } from '../api/rename-organization';
+import { applyServerError } from '../profile-forms';
 
 type RenameFields = z.input<typeof updateOrganizationSchema>;
 type RenameBody = z.output<typeof updateOrganizationSchema>;
+
+const RENAME_FAILED = 'The organization could not be renamed. Try again.';
 
 /** Manage Organization: renames it (admins and owners); the slug stays. */
 export function RenameOrganizationDialog({
@@ -59,10 +62,9 @@ function RenameForm({ organization, onDone }: { organization: Organization; onDo
         onDone();
       },
       onError: (error) => {
-        const parsed = parseApiError(error);
-        const fieldError = parsed.errors.find((e) => e.path.split('.')[0] === 'name');
-        if (fieldError) form.setError('name', { type: 'server', message: fieldError.message });
-        else setBanner(parsed.message ?? 'The organization could not be renamed. Try again.');
+        const setFieldError = (name: 'name', message: string) =>
+          form.setError(name, { type: 'server', message });
+        setBanner(applyServerError(parseApiError(error), ['name'], setFieldError, RENAME_FAILED));
       },
     });
   };
