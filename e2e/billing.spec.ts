@@ -37,8 +37,15 @@ test('a Starter trial from the pricing page: usage, the agent limit, change plan
   await expect(page.getByRole('progressbar', { name: 'Agents: 0 of 5' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Runs this month: 0 of 1,000' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Members: 1 of 3' })).toBeVisible();
+  // View History: no payment provider in these tests, so no invoices.
   await page.getByRole('button', { name: 'View History' }).click();
-  await expectToast(page, 'No invoices yet');
+  const history = page.getByRole('dialog', { name: 'Billing history' });
+  await expect(history.getByText('No invoices yet')).toBeVisible();
+  await expect(
+    history.getByText('No payment provider is configured on this server, so there are no invoices.'),
+  ).toBeVisible();
+  await history.getByRole('button', { name: 'Close' }).click();
+  await expect(history).toBeHidden();
 
   // Agents up to the limit through the API.
   for (let i = 1; i <= 5; i += 1) {
@@ -167,4 +174,44 @@ test('the subscribe view of an organization without a subscription', async ({ pa
     waitForToasts: false,
     fullPage: true,
   });
+
+  // View History with a payment provider's invoices (stood in here: these tests run without Stripe).
+  const created = Math.floor(Date.UTC(2026, 2, 1) / 1000);
+  const invoice = (n: number, fields: Record<string, unknown>) => ({
+    id: `in_e2e_${n}`,
+    number: `E2E0C0DE-000${n}`,
+    status: 'paid',
+    amountDue: 4900,
+    amountPaid: 4900,
+    currency: 'usd',
+    created: created - (3 - n) * 30 * 86_400,
+    periodStart: null,
+    periodEnd: null,
+    hostedInvoiceUrl: `https://invoice.stripe.com/i/acct_e2e/test_${n}`,
+    pdfUrl: `https://pay.stripe.com/invoice/acct_e2e/test_${n}/pdf`,
+    ...fields,
+  });
+  await page.route('**/api/billing/invoices', (route) =>
+    route.fulfill({
+      json: {
+        provider: 'stripe',
+        invoices: [
+          invoice(3, { status: 'open', amountPaid: 0 }),
+          invoice(2, {}),
+          invoice(1, { amountDue: 0, amountPaid: 0 }),
+        ],
+      },
+    }),
+  );
+  await page.getByRole('button', { name: 'View History' }).click();
+  const history = page.getByRole('dialog', { name: 'Billing history' });
+  const rows = history.getByTestId('invoice-row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toContainText('$49.00');
+  await expect(rows.first()).toContainText('Due');
+  await expect(rows.nth(1)).toContainText('Paid');
+  const view = rows.first().getByRole('link', { name: 'View invoice E2E0C0DE-0003 (opens in a new tab)' });
+  await expect(view).toHaveAttribute('href', 'https://invoice.stripe.com/i/acct_e2e/test_3');
+  await expect(view).toHaveAttribute('target', '_blank');
+  await snapScreens(page, rows.first(), 'billing-history', { waitForToasts: false });
 });

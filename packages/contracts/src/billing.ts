@@ -91,15 +91,52 @@ export type BillingConfigResponse = z.infer<typeof billingConfigResponseSchema>;
 export const setupIntentResponseSchema = z.object({ clientSecret: z.string() });
 export type SetupIntentResponse = z.infer<typeof setupIntentResponseSchema>;
 
+/** The statuses Stripe gives an invoice (`draft` ones are never listed). */
+export const invoiceStatusValues = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
+export type InvoiceStatus = (typeof invoiceStatusValues)[number];
+
+/**
+ * One invoice of the organization, as the payment provider issued it: amounts in the currency's
+ * smallest unit (cents), `currency` lowercase ISO 4217 ('usd'), times in epoch seconds. The status is
+ * one of invoiceStatusValues, kept a string so a status Stripe adds later still passes.
+ */
+export const invoiceSchema = z.object({
+  id: z.string(),
+  /** 'A1B2C3D4-0001'; null until Stripe finalizes the invoice. */
+  number: z.string().nullable(),
+  status: z.string().nullable(),
+  amountDue: z.number(),
+  amountPaid: z.number(),
+  currency: z.string(),
+  created: z.number(),
+  periodStart: z.number().nullable(),
+  periodEnd: z.number().nullable(),
+  /** Stripe's hosted page of the invoice (pay or view it). */
+  hostedInvoiceUrl: z.string().nullable(),
+  /** The invoice as a PDF. */
+  pdfUrl: z.string().nullable(),
+});
+export type BillingInvoice = z.infer<typeof invoiceSchema>;
+
+/** GET /api/billing/invoices (owners and admins): newest first; always empty without a provider. */
+export const invoicesResponseSchema = z.object({
+  invoices: z.array(invoiceSchema),
+  provider: z.enum(['none', 'stripe']),
+});
+export type InvoicesResponse = z.infer<typeof invoicesResponseSchema>;
+
 /** The 402 body when a plan limit blocks an action. */
 export const planLimitErrorSchema = z.object({
   message: z.string(),
   code: z.literal('plan_limit'),
-  limit: z.enum(['agents', 'executions', 'members']),
+  limit: z.enum(['agents', 'executions', 'members', 'api_access']),
   /** The plan whose limit applies; 'free' without a trial or subscription. */
   plan: z.string(),
 });
 export type PlanLimitError = z.infer<typeof planLimitErrorSchema>;
+
+/** The plans whose organizations may use API keys (during any trial too). */
+export const API_ACCESS_PLANS: readonly PlanId[] = ['professional', 'enterprise'];
 
 export const billingMessages = {
   /** e.g. 'Your Starter plan allows 5 agents. Upgrade your plan to add more.' */
@@ -109,6 +146,8 @@ export const billingMessages = {
     `Your ${planName} plan allows ${limit.toLocaleString('en-US')} executions a month. Upgrade your plan to run more.`,
   memberLimit: (planName: string, limit: number) =>
     `Your ${planName} plan allows ${limit} team member${limit === 1 ? '' : 's'}. Upgrade your plan to invite more.`,
+  apiAccess: (planName: string) =>
+    `Your ${planName} plan does not include API access. Upgrade to Professional or Enterprise to use API keys.`,
   noSubscription: 'There is no subscription to cancel: the organization is on the Free plan.',
   alreadyCanceled: 'The subscription is already canceled: it ends at the end of the current period.',
   noPaymentProvider: 'No payment provider is configured: there is no payment method to update.',

@@ -1,4 +1,4 @@
-import type { Execution } from '@crewline/contracts';
+import type { AuthResponse, Execution, OrganizationRole } from '@crewline/contracts';
 import type { TestApp } from './test-app';
 import { chainOf } from './workflow-shapes';
 
@@ -112,4 +112,38 @@ export async function waitForRunEnd(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`execution ${id} did not finish`);
+}
+
+/**
+ * Invites `who` into `owner`'s organization with `role`, accepts, and signs `who` in to it: the
+ * answer is `who`'s session in that organization.
+ */
+export async function joinOrganization(
+  t: TestApp,
+  owner: AuthResponse,
+  who: AuthResponse,
+  role: OrganizationRole,
+): Promise<AuthResponse> {
+  const invited = await t.request({
+    method: 'POST',
+    url: `/api/organizations/${owner.organization.id}/invitations`,
+    token: owner.token,
+    payload: { email: who.user.email, role },
+  });
+  expectStatus(invited, 201, 'POST /api/organizations/:orgId/invitations');
+  const accepted = await t.request({
+    method: 'POST',
+    url: `/api/invitations/${invited.json().token}/accept`,
+    token: who.token,
+    payload: {},
+  });
+  expectStatus(accepted, 200, 'POST /api/invitations/:token/accept');
+  const switched = await t.request({
+    method: 'POST',
+    url: '/api/auth/switch-organization',
+    token: who.token,
+    payload: { organizationId: owner.organization.id },
+  });
+  expectStatus(switched, 200, 'POST /api/auth/switch-organization');
+  return switched.json() as AuthResponse;
 }

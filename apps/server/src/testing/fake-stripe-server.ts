@@ -6,8 +6,11 @@ import type { AddressInfo } from 'node:net';
  * A fake Stripe API on a real HTTP server on 127.0.0.1, speaking Stripe's wire format for what the
  * billing module uses: form-encoded bodies with nested keys (`items[0][price]`), a bearer secret key
  * (`sk_test_…`) checked, `expand[]` honoured for `pending_setup_intent` and
- * `latest_invoice.confirmation_secret`, and objects shaped as the SDK reads them. `signedEvent` builds
- * a webhook delivery signed as Stripe signs it. Tests never reach Stripe.
+ * `latest_invoice.confirmation_secret`, and objects shaped as the SDK reads them. Every subscription
+ * gets its first invoice, numbered per customer as Stripe numbers them (`<prefix>-0001`);
+ * `GET /v1/invoices?customer=…` lists a customer's invoices newest first, and `addInvoice` adds one
+ * (a renewal, say) for a test. `signedEvent` builds a webhook delivery signed as Stripe signs it. Tests
+ * never reach Stripe.
  */
 
 type Obj = Record<string, unknown>;
@@ -45,6 +48,82 @@ export async function startFakeStripeServer(options: { secretKey?: string; port?
   const setupIntents = new Map<string, Obj>();
   const invoices = new Map<string, Obj>();
   const requests: { method: string; path: string; body: Obj }[] = [];
+  /** Invoices in the order they were made: the newest first among those created the same second. */
+  let invoiceSequence = 0;
+
+  /** What addInvoice may set; the rest is filled as Stripe fills a finalized invoice. */
+  type InvoiceFields = {
+    subscription?: string | null;
+    status?: 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
+    amount_due?: number;
+    amount_paid?: number;
+    currency?: string;
+    created?: number;
+    period_start?: number;
+    period_end?: number;
+    /** The period of the invoice's one line (a subscription invoice bills the next period). */
+    line_period?: { start: number; end: number };
+    confirmation_secret?: Obj | null;
+  };
+
+  function newInvoice(customer: string, fields: InvoiceFields = {}): Obj {
+    const owner = customers.get(customer);
+    if (!owner) throw new Error(`No such customer: '${customer}'`);
+    const invoiceId = id('in');
+    const count = (owner.next_invoice_sequence as number) ?? 1;
+    owner.next_invoice_sequence = count + 1;
+    const created = fields.created ?? nowSeconds();
+    const status = fields.status ?? 'paid';
+    const amountDue = fields.amount_due ?? 0;
+    const currency = fields.currency ?? 'usd';
+    const linePeriod = fields.line_period ?? {
+      start: fields.period_start ?? created,
+      end: fields.period_end ?? created,
+    };
+    const final = status !== 'draft';
+    const invoice: Obj = {
+      id: invoiceId,
+      object: 'invoice',
+      customer,
+      subscription: fields.subscription ?? null,
+      number: final ? `${owner.invoice_prefix as string}-${String(count).padStart(4, '0')}` : null,
+      status,
+      amount_due: amountDue,
+      amount_paid: fields.amount_paid ?? (status === 'paid' ? amountDue : 0),
+      amount_remaining: status === 'paid' ? 0 : amountDue,
+      currency,
+      created,
+      period_start: fields.period_start ?? created,
+      period_end: fields.period_end ?? created,
+      hosted_invoice_url: final ? `https://invoice.stripe.com/i/acct_fake/test_${invoiceId}` : null,
+      invoice_pdf: final ? `https://pay.stripe.com/invoice/acct_fake/test_${invoiceId}/pdf` : null,
+      livemode: false,
+      lines: {
+        object: 'list',
+        data: [
+          {
+            id: id('il'),
+            object: 'line_item',
+            amount: amountDue,
+            currency,
+            period: linePeriod,
+          },
+        ],
+        has_more: false,
+        url: `/v1/invoices/${invoiceId}/lines`,
+      },
+      confirmation_secret: fields.confirmation_secret ?? null,
+      __sequence: ++invoiceSequence,
+    };
+    invoices.set(invoiceId, invoice);
+    return invoice;
+  }
+
+  /** An invoice as the API answers it (without the fake's own bookkeeping). */
+  function invoiceView(invoice: Obj): Obj {
+    const { __sequence: _sequence, ...out } = invoice;
+    return out;
+  }
 
   function newSetupIntent(customer: string): Obj {
     const intentId = id('seti');
@@ -66,13 +145,14 @@ export async function startFakeStripeServer(options: { secretKey?: string; port?
       out.pending_setup_intent = setupIntents.get(out.pending_setup_intent);
     }
     if (expand.some((e) => e.startsWith('latest_invoice')) && typeof out.latest_invoice === 'string') {
-      const invoice = { ...invoices.get(out.latest_invoice)! };
+      const invoice = invoiceView(invoices.get(out.latest_invoice)!);
       if (!expand.includes('latest_invoice.confirmation_secret')) delete invoice.confirmation_secret;
       out.latest_invoice = invoice;
     }
     return out;
   }
 
+  /** A price change keeps the item's billing period, as Stripe does for the same interval. */
   function itemsFor(subscriptionId: string, requested: Obj[], previous?: Obj[]) {
     const periodEnd = nowSeconds() + 30 * 86_400;
     return {
@@ -83,8 +163,8 @@ export async function startFakeStripeServer(options: { secretKey?: string; port?
         subscription: subscriptionId,
         price: prices.get(item.price as string),
         quantity: 1,
-        current_period_start: nowSeconds(),
-        current_period_end: periodEnd,
+        current_period_start: previous?.[i]?.current_period_start ?? nowSeconds(),
+        current_period_end: previous?.[i]?.current_period_end ?? periodEnd,
       })),
     };
   }
@@ -98,6 +178,8 @@ export async function startFakeStripeServer(options: { secretKey?: string; port?
         object: 'customer',
         name: body.name ?? null,
         metadata: body.metadata ?? {},
+        invoice_prefix: randomBytes(4).toString('hex').toUpperCase(),
+        next_invoice_sequence: 1,
       };
       customers.set(customer.id, customer);
       return [200, customer];
@@ -130,15 +212,19 @@ export async function startFakeStripeServer(options: { secretKey?: string; port?
       if (items.some((item) => !prices.has(item.price as string))) return missing('price');
       const subscriptionId = id('sub');
       const trialEnd = body.trial_end ? Number(body.trial_end) : null;
-      const invoiceId = id('in');
       const intentId = id('pi');
-      invoices.set(invoiceId, {
-        id: invoiceId,
-        object: 'invoice',
-        customer,
+      const subscriptionItems = itemsFor(subscriptionId, items);
+      const first = subscriptionItems.data[0];
+      // A trial's first invoice is $0 and paid; without one the first period is due at once.
+      const invoice = newInvoice(customer, {
         subscription: subscriptionId,
-        amount_paid: 0,
         status: trialEnd ? 'paid' : 'open',
+        amount_due: trialEnd ? 0 : Number((first?.price as Obj | undefined)?.unit_amount ?? 0),
+        currency: String((first?.price as Obj | undefined)?.currency ?? 'usd'),
+        line_period: {
+          start: nowSeconds(),
+          end: trialEnd ?? (first?.current_period_end as number),
+        },
         confirmation_secret: trialEnd
           ? null
           : { type: 'payment_intent', client_secret: `${intentId}_secret_x` },
@@ -152,8 +238,8 @@ export async function startFakeStripeServer(options: { secretKey?: string; port?
         cancel_at_period_end: false,
         metadata: body.metadata ?? {},
         payment_behavior: body.payment_behavior,
-        items: itemsFor(subscriptionId, items),
-        latest_invoice: invoiceId,
+        items: subscriptionItems,
+        latest_invoice: invoice.id,
         pending_setup_intent: trialEnd ? newSetupIntent(customer).id : null,
       };
       subscriptions.set(subscriptionId, subscription);
@@ -175,6 +261,27 @@ export async function startFakeStripeServer(options: { secretKey?: string; port?
         if (body.proration_behavior) subscription.proration_behavior = body.proration_behavior;
         return [200, view(subscription, (body.expand as string[]) ?? [])];
       }
+    }
+    if (method === 'GET' && path === '/v1/invoices') {
+      const customer = query.customer as string | undefined;
+      const limit = Math.min(100, Math.max(1, Number(query.limit ?? 10) || 10));
+      const matching = [...invoices.values()]
+        .filter((invoice) => customer === undefined || invoice.customer === customer)
+        .filter((invoice) => query.status === undefined || invoice.status === query.status)
+        .sort(
+          (a, b) =>
+            (b.created as number) - (a.created as number) ||
+            (b.__sequence as number) - (a.__sequence as number),
+        );
+      return [
+        200,
+        {
+          object: 'list',
+          data: matching.slice(0, limit).map(invoiceView),
+          has_more: matching.length > limit,
+          url: '/v1/invoices',
+        },
+      ];
     }
     if (method === 'POST' && path === '/v1/setup_intents') {
       const customer = body.customer as string;
@@ -223,7 +330,13 @@ export async function startFakeStripeServer(options: { secretKey?: string; port?
     prices,
     subscriptions,
     setupIntents,
+    invoices,
     requests,
+    /**
+     * Adds an invoice of `customer` as Stripe would issue it (paid, numbered, with its pages): a
+     * renewal's, say. Answers the invoice as the API shows it, for a webhook event's object.
+     */
+    addInvoice: (customer: string, fields: InvoiceFields = {}) => invoiceView(newInvoice(customer, fields)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -3,8 +3,13 @@ import { describe, expect, it } from 'vitest';
 
 import {
   canManageBilling,
+  canViewInvoices,
+  formatMoney,
   formatPlanPrice,
   fromEpochSeconds,
+  invoiceAmount,
+  invoiceLink,
+  invoiceStatusBadge,
   parsePlanParam,
   planAmountCents,
   planChangeTiming,
@@ -119,6 +124,9 @@ describe('plan limit errors', () => {
       limit: 'members',
       plan: 'free',
     });
+    expect(readPlanLimitError(apiError(402, { ...body, limit: 'api_access' }))).toMatchObject({
+      limit: 'api_access',
+    });
   });
 
   it('ignores every other error', () => {
@@ -134,5 +142,40 @@ describe('plan limit errors', () => {
     expect(upgradeTarget('starter')).toBe('professional');
     expect(upgradeTarget('professional')).toBe('enterprise');
     expect(subscribePath('professional')).toBe('/subscribe?plan=professional');
+  });
+});
+
+describe('invoices', () => {
+  it('lets owners and admins see them', () => {
+    expect(canViewInvoices('owner')).toBe(true);
+    expect(canViewInvoices('admin')).toBe(true);
+    expect(canViewInvoices('member')).toBe(false);
+    expect(canViewInvoices(undefined)).toBe(false);
+  });
+
+  it("formats Stripe's smallest-unit amounts as money in their currency", () => {
+    expect(formatMoney(4900, 'usd', 'en-US')).toBe('$49.00');
+    expect(formatMoney(0, 'usd', 'en-US')).toBe('$0.00');
+    expect(formatMoney(123456, 'eur', 'en-US')).toBe('€1,234.56');
+    expect(formatMoney(500, 'jpy', 'en-US')).toBe('¥500');
+    expect(formatMoney(12340, 'kwd', 'en-US')).toMatch(/^KWD\s12\.340$/);
+    expect(formatMoney(100, 'zzz', 'en-US')).toMatch(/1\.00.*ZZZ|ZZZ.*1\.00/);
+  });
+
+  it('shows the amount paid once paid, else the amount due', () => {
+    expect(invoiceAmount({ status: 'paid', amountDue: 4900, amountPaid: 4900 })).toBe(4900);
+    expect(invoiceAmount({ status: 'open', amountDue: 4900, amountPaid: 0 })).toBe(4900);
+    expect(invoiceAmount({ status: 'void', amountDue: 1900, amountPaid: 0 })).toBe(1900);
+  });
+
+  it('labels the statuses and links the hosted page before the PDF', () => {
+    expect(invoiceStatusBadge('paid')).toEqual({ label: 'Paid', tone: 'green' });
+    expect(invoiceStatusBadge('open')).toEqual({ label: 'Due', tone: 'yellow' });
+    expect(invoiceStatusBadge('uncollectible')).toEqual({ label: 'Uncollectible', tone: 'red' });
+    expect(invoiceStatusBadge('something_new')).toEqual({ label: 'something_new', tone: 'gray' });
+    expect(invoiceStatusBadge(null)).toEqual({ label: 'Unknown', tone: 'gray' });
+    expect(invoiceLink({ hostedInvoiceUrl: 'https://h', pdfUrl: 'https://p' })).toBe('https://h');
+    expect(invoiceLink({ hostedInvoiceUrl: null, pdfUrl: 'https://p' })).toBe('https://p');
+    expect(invoiceLink({ hostedInvoiceUrl: null, pdfUrl: null })).toBeNull();
   });
 });

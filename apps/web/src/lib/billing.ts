@@ -5,6 +5,7 @@ import {
   PLAN_LIMITS,
   PLAN_PRICE_CENTS,
   planIdValues,
+  type BillingInvoice,
   type PlanId,
   type SubscriptionStatusValue,
 } from '@crewline/contracts';
@@ -191,7 +192,7 @@ export function limitsOf(plan: PlanId | null) {
   return plan ? PLAN_LIMITS[plan] : null;
 }
 
-export type PlanLimitKind = 'agents' | 'executions' | 'members';
+export type PlanLimitKind = 'agents' | 'executions' | 'members' | 'api_access';
 
 export interface PlanLimitInfo {
   message: string;
@@ -200,7 +201,7 @@ export interface PlanLimitInfo {
   plan: string;
 }
 
-const LIMIT_KINDS: readonly string[] = ['agents', 'executions', 'members'];
+const LIMIT_KINDS: readonly string[] = ['agents', 'executions', 'members', 'api_access'];
 
 /** The 402 plan_limit answer of a blocked action, or null for any other error. */
 export function readPlanLimitError(error: unknown): PlanLimitInfo | null {
@@ -243,3 +244,76 @@ export function canManageBilling(role: string | null | undefined): boolean {
 }
 
 export const OWNER_ONLY_BILLING = 'Only the organization owner can change billing';
+
+/** Owners and admins see the organization's invoices (GET /api/billing/invoices). */
+export function canViewInvoices(role: string | null | undefined): boolean {
+  return role === 'owner' || role === 'admin';
+}
+
+export const INVOICES_NEED_ADMIN = 'Only owners and admins can see the invoices';
+
+// Stripe's amounts are in the currency's smallest unit: cents, except these currencies.
+const ZERO_DECIMAL = new Set([
+  'bif',
+  'clp',
+  'djf',
+  'gnf',
+  'jpy',
+  'kmf',
+  'krw',
+  'mga',
+  'pyg',
+  'rwf',
+  'ugx',
+  'vnd',
+  'vuv',
+  'xaf',
+  'xof',
+  'xpf',
+]);
+const THREE_DECIMAL = new Set(['bhd', 'jod', 'kwd', 'omr', 'tnd']);
+
+/** An amount in the currency's smallest unit as money: (4900, 'usd') → '$49.00', (500, 'jpy') → '¥500'. */
+export function formatMoney(amount: number, currency: string, locale?: string): string {
+  const code = currency.toLowerCase();
+  const digits = ZERO_DECIMAL.has(code) ? 0 : THREE_DECIMAL.has(code) ? 3 : 2;
+  const value = amount / 10 ** digits;
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: code.toUpperCase(),
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
+  } catch {
+    // A code Intl does not know: the number and the code.
+    return `${value.toFixed(digits)} ${code.toUpperCase()}`;
+  }
+}
+
+/** What an invoice is for the reader: the amount paid once paid, else the amount due. */
+export function invoiceAmount(invoice: Pick<BillingInvoice, 'status' | 'amountDue' | 'amountPaid'>): number {
+  return invoice.status === 'paid' ? invoice.amountPaid : invoice.amountDue;
+}
+
+const INVOICE_STATUS: Record<string, { label: string; tone: 'green' | 'yellow' | 'red' | 'gray' }> = {
+  paid: { label: 'Paid', tone: 'green' },
+  open: { label: 'Due', tone: 'yellow' },
+  uncollectible: { label: 'Uncollectible', tone: 'red' },
+  void: { label: 'Void', tone: 'gray' },
+  draft: { label: 'Draft', tone: 'gray' },
+};
+
+/** The badge of an invoice status: paid green, open ('Due') yellow, uncollectible red, void gray. */
+export function invoiceStatusBadge(status: string | null): {
+  label: string;
+  tone: 'green' | 'yellow' | 'red' | 'gray';
+} {
+  if (!status) return { label: 'Unknown', tone: 'gray' };
+  return INVOICE_STATUS[status] ?? { label: status, tone: 'gray' };
+}
+
+/** Where View opens: Stripe's hosted invoice page, else the PDF; null when there is neither. */
+export function invoiceLink(invoice: Pick<BillingInvoice, 'hostedInvoiceUrl' | 'pdfUrl'>): string | null {
+  return invoice.hostedInvoiceUrl ?? invoice.pdfUrl;
+}

@@ -97,12 +97,14 @@ describe('realtime invalidation', () => {
     expect(stale()).toEqual(['/api/organizations/org-1/invitations', '/api/organizations/org-1/members']);
   });
 
-  it('a subscription change refreshes the billing status and the session (its plan and trial end)', () => {
+  it('a subscription change refreshes the billing status, the session (its plan and trial end) and the invoices', () => {
     const { client, stale } = clientWithQueries();
     client.setQueryData(['/api/subscription-status'], { cached: true });
     client.setQueryData(['/api/auth/me'], { cached: true });
+    client.setQueryData(['/api/billing/invoices'], { cached: true });
+    client.setQueryData(['/api/billing/config'], { cached: true });
     invalidateForRealtimeEvent(client, { type: 'subscription_updated', organizationId: 'org-1' });
-    expect(stale()).toEqual(['/api/auth/me', '/api/subscription-status']);
+    expect(stale()).toEqual(['/api/auth/me', '/api/billing/invoices', '/api/subscription-status']);
   });
 
   it('node progress refreshes nothing', () => {

@@ -45,8 +45,13 @@ export function invalidationsFor(event: RealtimeEvent): InvalidateQueryFilters[]
         { queryKey: queryKeys.organizations.invitations(event.organizationId) },
       ];
     case 'subscription_updated':
-      // The session carries the organization's plan and trial end too.
-      return [{ queryKey: queryKeys.subscription }, { queryKey: queryKeys.session }];
+      // The session carries the organization's plan and trial end too; a paid or failed invoice
+      // (a Stripe webhook) is a subscription change as well.
+      return [
+        { queryKey: queryKeys.subscription },
+        { queryKey: queryKeys.session },
+        { queryKey: queryKeys.billingInvoices },
+      ];
     case 'execution_node_started':
     case 'execution_node_completed':
     case 'execution_node_failed':

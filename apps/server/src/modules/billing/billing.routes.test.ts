@@ -11,7 +11,7 @@ import {
   type SubscriptionStatusResponse,
 } from '@crewline/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createAgent, createChainWorkflow } from '../../testing/app-fixtures';
+import { createAgent, createChainWorkflow, joinOrganization } from '../../testing/app-fixtures';
 
 const DAY = 86_400_000;
 // Mid-month, so moving the clock a few days keeps the real month the executions are stored in.
@@ -53,31 +53,6 @@ async function invite(owner: AuthResponse, email: string) {
     token: owner.token,
     payload: { email, role: 'member' },
   });
-}
-
-async function join(owner: AuthResponse, who: AuthResponse, role: 'admin' | 'member') {
-  const res = await t.request({
-    method: 'POST',
-    url: `/api/organizations/${owner.organization.id}/invitations`,
-    token: owner.token,
-    payload: { email: who.user.email, role },
-  });
-  expect(res.statusCode).toBe(201);
-  const accepted = await t.request({
-    method: 'POST',
-    url: `/api/invitations/${res.json().token}/accept`,
-    token: who.token,
-    payload: {},
-  });
-  expect(accepted.statusCode).toBe(200);
-  const switched = await t.request({
-    method: 'POST',
-    url: '/api/auth/switch-organization',
-    token: who.token,
-    payload: { organizationId: owner.organization.id },
-  });
-  expect(switched.statusCode).toBe(200);
-  return switched.json() as AuthResponse;
 }
 
 /** Makes the organization a paid subscription (what a payment provider reports), ending in `days`. */
@@ -290,8 +265,8 @@ describe('POST /api/create-subscription', () => {
 
   it('is for owners only', async () => {
     const owner = await t.signup();
-    const admin = await join(owner, await t.signup(), 'admin');
-    const member = await join(owner, await t.signup(), 'member');
+    const admin = await joinOrganization(t, owner, await t.signup(), 'admin');
+    const member = await joinOrganization(t, owner, await t.signup(), 'member');
     for (const who of [admin, member]) {
       for (const res of [await subscribe(who, 'starter', 1900), await cancel(who)]) {
         expect(res.statusCode).toBe(403);

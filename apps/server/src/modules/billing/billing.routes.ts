@@ -4,13 +4,17 @@ import {
   billingConfigResponseSchema,
   createSubscriptionResponseSchema,
   createSubscriptionSchema,
+  invoicesResponseSchema,
   setupIntentResponseSchema,
   subscriptionStatusResponseSchema,
 } from '@crewline/contracts';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { BillingService } from './billing.service';
 
-/** The organization's plan and subscription: any member reads it, only an owner changes it. */
+/**
+ * The organization's plan and subscription: any member reads it, only an owner changes it; owners and
+ * admins read the invoices.
+ */
 export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -36,6 +40,13 @@ export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
       '/api/cancel-subscription',
       { config: { role: 'owner' }, schema: { response: { 200: subscriptionStatusResponseSchema } } },
       async (request) => billing.cancelSubscription(request.auth.organizationId),
+    );
+
+    // Invoices show amounts paid: owners and admins, not every member.
+    app.get(
+      '/api/billing/invoices',
+      { config: { role: 'admin' }, schema: { response: { 200: invoicesResponseSchema } } },
+      async (request) => billing.invoices(request.auth.organizationId),
     );
 
     app.post(

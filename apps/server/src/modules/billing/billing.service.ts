@@ -1,8 +1,10 @@
 import {
+  API_ACCESS_PLANS,
   PLAN_PRICE_CENTS,
   billingMessages,
   planDisplayNames,
   type CreateSubscriptionInput,
+  type InvoicesResponse,
   type PlanId,
   type SubscriptionStatusResponse,
   type SubscriptionStatusValue,
@@ -86,12 +88,17 @@ export function createBillingService(deps: {
     if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') {
       const invoice = object as Stripe.Invoice;
       if (event.type === 'invoice.paid' && invoice.amount_paid <= 0) return;
-      const period = invoice.lines?.data?.[0]?.period?.end;
+      const periodEnd = fromSeconds(invoice.lines?.data?.[0]?.period?.end);
+      // An invoice for a later period than the stored one is the renewal's: a downgrade waiting for
+      // it applies now (customer.subscription.updated may arrive before or after it).
+      const renewed = Boolean(periodEnd && stored.currentPeriodEnd && periodEnd > stored.currentPeriodEnd);
       await save(organizationId, {
         ...stored,
+        plan: renewed && stored.pendingPlan ? stored.pendingPlan : stored.plan,
+        pendingPlan: renewed ? null : stored.pendingPlan,
         subscriptionStatus: event.type === 'invoice.paid' ? 'active' : 'past_due',
         trialEndsAt: event.type === 'invoice.paid' ? null : stored.trialEndsAt,
-        currentPeriodEnd: fromSeconds(period) ?? stored.currentPeriodEnd,
+        currentPeriodEnd: periodEnd ?? stored.currentPeriodEnd,
       });
       return;
     }
@@ -158,11 +165,22 @@ export function createBillingService(deps: {
     /** The effective state (Free after an ended trial), for other modules. */
     current,
 
-    /** Before an agent is created: 402 when the organization holds its plan's number already. */
-    async checkAgentLimit(organizationId: string): Promise<void> {
+    /** Before an API key is made or used: only some plans (and every trial) include API access. */
+    async checkApiAccess(organizationId: string): Promise<void> {
+      const state = await current(organizationId);
+      if (state.status === 'trialing' || (state.plan && API_ACCESS_PLANS.includes(state.plan))) return;
+      const plan = state.plan ?? 'free';
+      throw new PlanLimitError(billingMessages.apiAccess(planDisplayNames[plan]), 'api_access', plan);
+    },
+
+    /**
+     * Before agents are created (one, or the ones a workflow template needs): 402 when they would
+     * take the organization past its plan's number.
+     */
+    async checkAgentLimit(organizationId: string, adding = 1): Promise<void> {
       const state = await current(organizationId);
       const max = state.limits.agents;
-      if (max !== null && (await repository.countAgents(organizationId)) >= max) {
+      if (max !== null && (await repository.countAgents(organizationId)) + adding > max) {
         throw refuse(state, 'agents', max);
       }
     },
@@ -248,6 +266,12 @@ export function createBillingService(deps: {
       const intent = await provider.createSetupIntent(organizationId);
       if (!intent) throw new ConflictError(billingMessages.noPaymentProvider);
       return intent;
+    },
+
+    /** GET /api/billing/invoices: the provider's invoices of the organization (none without one). */
+    async invoices(organizationId: string): Promise<InvoicesResponse> {
+      await load(organizationId);
+      return { invoices: await provider.listInvoices(organizationId), provider: provider.name };
     },
 
     /**

@@ -1,4 +1,4 @@
-import type { PlanId } from '@crewline/contracts';
+import type { BillingInvoice, PlanId } from '@crewline/contracts';
 
 /**
  * How a subscribe call changes the paid subscription: 'create' (from Free), 'now' (upgrade, or any
@@ -31,6 +31,8 @@ export interface PaymentProvider {
   cancelAtPeriodEnd(organizationId: string): Promise<void>;
   /** A SetupIntent's client secret for a new payment method; null when no payment is collected. */
   createSetupIntent(organizationId: string): Promise<{ clientSecret: string } | null>;
+  /** The organization's invoices, newest first (at most 24); empty when nothing was ever billed. */
+  listInvoices(organizationId: string): Promise<BillingInvoice[]>;
 }
 
 /** No payment provider configured: trials without a card, changes applied by the billing service. */
@@ -42,5 +44,6 @@ export function createNoPaymentProvider(): PaymentProvider {
     subscribe: () => Promise.resolve({ clientSecret: null }),
     cancelAtPeriodEnd: () => Promise.resolve(),
     createSetupIntent: () => Promise.resolve(null),
+    listInvoices: () => Promise.resolve([]),
   };
 }

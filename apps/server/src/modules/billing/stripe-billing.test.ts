@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { organizations } from '@crewline/db';
-import { PLAN_PRICE_CENTS, type AuthResponse } from '@crewline/contracts';
+import {
+  FREE_LIMITS,
+  PLAN_LIMITS,
+  PLAN_PRICE_CENTS,
+  invoicesResponseSchema,
+  roleRequired,
+  type AuthResponse,
+  type PlanId,
+  type SubscriptionStatusResponse,
+} from '@crewline/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { joinOrganization } from '../../testing/app-fixtures';
 import { testConfig } from '../../testing/test-config';
 import { signedEvent, startFakeStripeServer, type FakeStripeServer } from '../../testing/fake-stripe-server';
 
@@ -31,7 +41,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-const subscribe = (who: AuthResponse, planId: 'starter' | 'professional' | 'enterprise') =>
+const subscribe = (who: AuthResponse, planId: PlanId) =>
   t.request({
     method: 'POST',
     url: '/api/create-subscription',
@@ -52,8 +62,8 @@ async function row(who: AuthResponse) {
   return org;
 }
 
-async function subscribed(who: AuthResponse) {
-  const res = await subscribe(who, 'starter');
+async function subscribed(who: AuthResponse, plan: PlanId = 'starter') {
+  const res = await subscribe(who, plan);
   expect(res.statusCode).toBe(200);
   const org = await row(who);
   return { res, org, subscription: fake.subscriptions.get(org.stripeSubscriptionId!)! };
@@ -70,6 +80,55 @@ function subscriptionEvent(
     object: { ...subscription, ...changes },
   });
 }
+
+async function status(who: AuthResponse): Promise<SubscriptionStatusResponse> {
+  const res = await t.request({ method: 'GET', url: '/api/subscription-status', token: who.token });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+/** Signs and delivers an event; Stripe's delivery counts as done on a 2xx. */
+async function deliverEvent(type: string, object: Record<string, unknown>) {
+  const event = signedEvent(WEBHOOK_SECRET, { type, object });
+  const res = await deliver(event.payload, event.signature);
+  expect(res.statusCode).toBe(200);
+}
+
+type Items = { data: Record<string, unknown>[] };
+const price = (plan: PlanId) => [...fake.prices.values()].find((p) => p.lookup_key === `crewline_${plan}`)!;
+/** The subscription as Stripe sends it in a webhook: its one item on `plan`'s price, the period ending at `periodEnd`. */
+function subscriptionOn(
+  subscription: Record<string, unknown>,
+  plan: PlanId,
+  periodEnd: number,
+  changes: Record<string, unknown> = {},
+) {
+  const item = (subscription.items as Items).data[0];
+  return {
+    ...subscription,
+    items: { object: 'list', data: [{ ...item, price: price(plan), current_period_end: periodEnd }] },
+    ...changes,
+  };
+}
+
+/**
+ * The organization's Stripe subscription made active on `plan` until `periodEnd`, as Stripe has it once
+ * the card is saved (no pending SetupIntent) and the trial is over, and its webhook delivered.
+ */
+async function activeOn(who: AuthResponse, plan: PlanId, periodEnd: number) {
+  const { subscription, org } = await subscribed(who, plan);
+  Object.assign(subscription, subscriptionOn(subscription, plan, periodEnd), {
+    status: 'active',
+    trial_end: null,
+    pending_setup_intent: null,
+  });
+  await deliverEvent('customer.subscription.updated', subscription);
+  expect(await status(who)).toMatchObject({ status: 'active', plan, currentPeriodEnd: periodEnd });
+  return { subscription, customer: org.stripeCustomerId! };
+}
+
+const invoicesOf = (who: AuthResponse) =>
+  t.request({ method: 'GET', url: '/api/billing/invoices', token: who.token });
 
 describe('Stripe mode', () => {
   it('create-subscription makes a customer, a price and a subscription that ends its trial with the trial', async () => {
@@ -173,6 +232,21 @@ describe('Stripe mode', () => {
     expect(intent.json().clientSecret).toMatch(/^seti_/);
   });
 
+  it('answers no client secret when the latest invoice is already paid (nothing to confirm)', async () => {
+    const gus = await t.signup({ plan: 'starter' });
+    const { subscription, org } = await subscribed(gus);
+    // The trial's SetupIntent was used, and the latest invoice was paid: its PaymentIntent succeeded.
+    const paid = fake.addInvoice(org.stripeCustomerId!, {
+      subscription: subscription.id as string,
+      amount_due: 1900,
+      confirmation_secret: { type: 'payment_intent', client_secret: 'pi_paid_secret_done' },
+    });
+    Object.assign(subscription, { pending_setup_intent: null, latest_invoice: paid.id });
+    const res = await subscribe(gus, 'enterprise');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ clientSecret: null, status: 'trialing' });
+  });
+
   it('admits Stripe.js and the Stripe API in the CSP', async () => {
     const res = await t.request({ method: 'GET', url: '/api/health' });
     const csp = String(res.headers['content-security-policy']);
@@ -182,8 +256,202 @@ describe('Stripe mode', () => {
   });
 });
 
+describe('Stripe webhooks', () => {
+  it('invoice.paid with an amount moves a trialing organization to active until the line’s period end', async () => {
+    const ann = await t.signup({ plan: 'starter' });
+    const { org, subscription } = await subscribed(ann);
+    const customer = org.stripeCustomerId!;
+    // The trial's $0 invoice changes nothing.
+    const trialInvoice = fake.addInvoice(customer, { subscription: subscription.id as string });
+    await deliverEvent('invoice.paid', trialInvoice);
+    expect((await status(ann)).status).toBe('trialing');
+
+    const start = Math.floor(Date.now() / 1000);
+    const periodEnd = start + 30 * 86_400;
+    const invoice = fake.addInvoice(customer, {
+      subscription: subscription.id as string,
+      amount_due: 1900,
+      line_period: { start, end: periodEnd },
+    });
+    expect(invoice).toMatchObject({ status: 'paid', amount_paid: 1900, currency: 'usd' });
+    await deliverEvent('invoice.paid', invoice);
+    expect(await status(ann)).toMatchObject({
+      status: 'active',
+      plan: 'starter',
+      trialEnd: null,
+      currentPeriodEnd: periodEnd,
+      limits: PLAN_LIMITS.starter,
+    });
+  });
+
+  it('invoice.payment_failed makes the subscription past_due and keeps its plan', async () => {
+    const ben = await t.signup({ plan: 'starter' });
+    const periodEnd = Math.floor((Date.now() + 30 * DAY) / 1000);
+    const { customer, subscription } = await activeOn(ben, 'starter', periodEnd);
+    const failed = fake.addInvoice(customer, {
+      subscription: subscription.id as string,
+      status: 'open',
+      amount_due: 1900,
+      line_period: { start: periodEnd - 30 * 86_400, end: periodEnd },
+    });
+    expect(failed.amount_paid).toBe(0);
+    await deliverEvent('invoice.payment_failed', failed);
+    expect(await status(ben)).toMatchObject({
+      status: 'past_due',
+      plan: 'starter',
+      currentPeriodEnd: periodEnd,
+      limits: PLAN_LIMITS.starter,
+    });
+  });
+
+  it('customer.subscription.deleted puts the organization on Free', async () => {
+    const cal = await t.signup({ plan: 'professional' });
+    const periodEnd = Math.floor((Date.now() + 30 * DAY) / 1000);
+    const { subscription } = await activeOn(cal, 'professional', periodEnd);
+    await deliverEvent(
+      'customer.subscription.deleted',
+      subscriptionOn(subscription, 'professional', periodEnd, { status: 'canceled' }),
+    );
+    expect(await status(cal)).toMatchObject({
+      status: 'no_subscription',
+      plan: null,
+      trialEnd: null,
+      currentPeriodEnd: null,
+      pendingPlan: null,
+      limits: FREE_LIMITS,
+    });
+  });
+
+  it('a downgrade keeps the paid plan until the subscription renews on the lower price', async () => {
+    const dot = await t.signup({ plan: 'professional' });
+    const periodEnd = Math.floor((Date.now() + 20 * DAY) / 1000);
+    const { subscription } = await activeOn(dot, 'professional', periodEnd);
+
+    const res = await subscribe(dot, 'starter');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ clientSecret: null, status: 'active' });
+    // Stripe's subscription bills Starter from the next period, without proration.
+    const item = (subscription.items as Items).data[0] as { price: { lookup_key: string } };
+    expect(item.price.lookup_key).toBe('crewline_starter');
+    expect(subscription.proration_behavior).toBe('none');
+    const pending = { status: 'active', plan: 'professional', pendingPlan: 'starter' };
+    expect(await status(dot)).toMatchObject({ ...pending, currentPeriodEnd: periodEnd });
+
+    // The update's own webhook (Starter price, same period) changes nothing yet.
+    await deliverEvent('customer.subscription.updated', subscriptionOn(subscription, 'starter', periodEnd));
+    expect(await status(dot)).toMatchObject({
+      ...pending,
+      currentPeriodEnd: periodEnd,
+      limits: PLAN_LIMITS.professional,
+    });
+
+    // The renewal: a later period on the Starter price.
+    const nextEnd = periodEnd + 30 * 86_400;
+    await deliverEvent('customer.subscription.updated', subscriptionOn(subscription, 'starter', nextEnd));
+    expect(await status(dot)).toMatchObject({
+      status: 'active',
+      plan: 'starter',
+      pendingPlan: null,
+      currentPeriodEnd: nextEnd,
+      limits: PLAN_LIMITS.starter,
+    });
+  });
+
+  it('a renewal invoice paid before the renewal’s subscription event applies the downgrade too', async () => {
+    const eli = await t.signup({ plan: 'professional' });
+    const periodEnd = Math.floor((Date.now() + 20 * DAY) / 1000);
+    const { subscription, customer } = await activeOn(eli, 'professional', periodEnd);
+    expect((await subscribe(eli, 'starter')).statusCode).toBe(200);
+
+    const nextEnd = periodEnd + 30 * 86_400;
+    const renewal = fake.addInvoice(customer, {
+      subscription: subscription.id as string,
+      amount_due: 1900,
+      line_period: { start: periodEnd, end: nextEnd },
+    });
+    await deliverEvent('invoice.paid', renewal);
+    const renewed = { status: 'active', plan: 'starter', pendingPlan: null, currentPeriodEnd: nextEnd };
+    expect(await status(eli)).toMatchObject(renewed);
+    // The subscription event of the same renewal, arriving after it, agrees.
+    await deliverEvent('customer.subscription.updated', subscriptionOn(subscription, 'starter', nextEnd));
+    expect(await status(eli)).toMatchObject(renewed);
+  });
+});
+
+describe('GET /api/billing/invoices', () => {
+  it('lists the organization’s own Stripe invoices, newest first, for owners and admins', async () => {
+    const fia = await t.signup({ plan: 'professional' });
+    const { org, subscription } = await subscribed(fia, 'professional');
+    const customer = org.stripeCustomerId!;
+    const paid = fake.addInvoice(customer, {
+      subscription: subscription.id as string,
+      amount_due: 4900,
+      created: Math.floor(Date.now() / 1000) + 60,
+      period_start: 1_800_000_000,
+      period_end: 1_802_592_000,
+    });
+    // A draft is not final: it is not listed.
+    fake.addInvoice(customer, { status: 'draft', amount_due: 4900 });
+    // Another organization's invoices never show.
+    const gil = await t.signup({ plan: 'starter' });
+    const other = await subscribed(gil);
+    fake.addInvoice(other.org.stripeCustomerId!, { amount_due: 1900 });
+
+    const res = await invoicesOf(fia);
+    expect(res.statusCode).toBe(200);
+    const body = invoicesResponseSchema.parse(res.json());
+    expect(body.provider).toBe('stripe');
+    expect(body.invoices).toHaveLength(2);
+    expect(body.invoices[0]).toEqual({
+      id: paid.id,
+      number: paid.number,
+      status: 'paid',
+      amountDue: 4900,
+      amountPaid: 4900,
+      currency: 'usd',
+      created: paid.created,
+      periodStart: 1_800_000_000,
+      periodEnd: 1_802_592_000,
+      hostedInvoiceUrl: paid.hosted_invoice_url,
+      pdfUrl: paid.invoice_pdf,
+    });
+    expect(body.invoices[0].number).toMatch(/^[0-9A-F]{8}-0002$/);
+    // The subscription's first invoice: the trial's, $0 and paid.
+    expect(body.invoices[1]).toMatchObject({
+      id: subscription.latest_invoice,
+      number: expect.stringMatching(/-0001$/),
+      status: 'paid',
+      amountDue: 0,
+      hostedInvoiceUrl: expect.stringMatching(/^https:\/\//),
+    });
+    const gilInvoices = invoicesResponseSchema.parse((await invoicesOf(gil)).json()).invoices;
+    expect(gilInvoices.map((i) => i.id)).not.toContain(paid.id);
+    expect(gilInvoices).toHaveLength(2);
+
+    const admin = await joinOrganization(t, fia, await t.signup(), 'admin');
+    const asAdmin = await invoicesOf(admin);
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.json()).toEqual(res.json());
+
+    const member = await joinOrganization(t, fia, await t.signup(), 'member');
+    const asMember = await invoicesOf(member);
+    expect(asMember.statusCode).toBe(403);
+    expect(asMember.json()).toEqual({ message: roleRequired('admin') });
+  });
+
+  it('answers an empty list, without creating a Stripe customer, for an organization never billed', async () => {
+    const hal = await t.signup();
+    const customersBefore = fake.customers.size;
+    const res = await invoicesOf(hal);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ invoices: [], provider: 'stripe' });
+    expect(fake.customers.size).toBe(customersBefore);
+    expect((await row(hal)).stripeCustomerId).toBeNull();
+  });
+});
+
 describe('without Stripe', () => {
-  it('answers provider none, keeps Stripe out of the CSP and has no webhook', async () => {
+  it('answers provider none and no invoices, keeps Stripe out of the CSP and has no webhook', async () => {
     const plain = await createTestApp({ config: testConfig() });
     try {
       const who = await plain.signup();
@@ -205,6 +473,9 @@ describe('without Stripe', () => {
         payload: '{}',
       });
       expect(hook.statusCode).toBe(404);
+      const invoices = await plain.request({ method: 'GET', url: '/api/billing/invoices', token: who.token });
+      expect(invoices.statusCode).toBe(200);
+      expect(invoices.json()).toEqual({ invoices: [], provider: 'none' });
     } finally {
       await plain.close();
     }

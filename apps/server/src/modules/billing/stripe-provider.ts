@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { PLAN_PRICE_CENTS, planDisplayNames, type PlanId } from '@crewline/contracts';
+import { PLAN_PRICE_CENTS, planDisplayNames, type BillingInvoice, type PlanId } from '@crewline/contracts';
 import { createEgress, egressFetch, type Egress, type ReservedCheck } from '../../platform/egress';
 import type { Config, StripeSettings } from '../../platform/env';
 import { allowListEntry } from '../microsoft/microsoft-client';
@@ -48,13 +48,38 @@ type Expandable<T> = string | T | null | undefined;
 const expanded = <T extends object>(value: Expandable<T>): T | null =>
   value && typeof value === 'object' ? value : null;
 
-/** The client secret the Payment Element confirms: the trial's SetupIntent, or the first invoice's payment. */
+/**
+ * The client secret the Payment Element confirms: the trial's SetupIntent, or the payment of the latest
+ * invoice while it is still open (unpaid). A paid latest invoice (an upgrade whose proration is billed
+ * with the next invoice, a renewal) has nothing to confirm: its PaymentIntent has succeeded.
+ */
 export function clientSecretOf(subscription: Stripe.Subscription): string | null {
   const setup = expanded(subscription.pending_setup_intent);
   if (setup?.client_secret) return setup.client_secret;
   const invoice = expanded(subscription.latest_invoice);
+  if (invoice && invoice.status !== 'open') return null;
   return invoice?.confirmation_secret?.client_secret ?? null;
 }
+
+/** A Stripe invoice as GET /api/billing/invoices answers it. */
+export function invoiceOf(invoice: Stripe.Invoice): BillingInvoice {
+  return {
+    id: invoice.id,
+    number: invoice.number ?? null,
+    status: invoice.status ?? null,
+    amountDue: invoice.amount_due,
+    amountPaid: invoice.amount_paid,
+    currency: invoice.currency,
+    created: invoice.created,
+    periodStart: invoice.period_start ?? null,
+    periodEnd: invoice.period_end ?? null,
+    hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
+    pdfUrl: invoice.invoice_pdf ?? null,
+  };
+}
+
+/** How many invoices View History lists (two years of monthly invoices). */
+export const INVOICE_LIST_LIMIT = 24;
 
 /**
  * Stripe collects: one customer per organization, one subscription, prices by lookup key. Status,
@@ -146,6 +171,15 @@ export function createStripeProvider(deps: {
         metadata: { organization_id: organizationId },
       });
       return { clientSecret: intent.client_secret! };
+    },
+
+    async listInvoices(organizationId) {
+      // No customer yet: nothing was ever billed (and none is created just to look).
+      const { customerId } = await ids(organizationId);
+      if (!customerId) return [];
+      const page = await stripe.invoices.list({ customer: customerId, limit: INVOICE_LIST_LIMIT });
+      // Drafts are not final (a renewal's invoice is a draft for about an hour) and have no page yet.
+      return page.data.filter((invoice) => invoice.status !== 'draft').map(invoiceOf);
     },
   };
 }

@@ -6,6 +6,7 @@ import { realtimeMessages, roleRequired, teamMessages, type AuthResponse } from 
 import { organizationInvitations, workflowExecutions } from '@crewline/db';
 import { connectRealtime, type RealtimeClient } from '../../testing/realtime-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { joinOrganization } from '../../testing/app-fixtures';
 import { chainOf } from '../../testing/workflow-shapes';
 import { hashInvitationToken } from './team.service';
 
@@ -49,18 +50,6 @@ function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: st
   return t.request({ method, url, token, payload: payload ?? (method === 'GET' ? undefined : {}) });
 }
 
-/** Invites `who` into `owner`'s organization with `role`, accepts, and signs `who` in to it. */
-async function join(owner: AuthResponse, who: AuthResponse, role: 'owner' | 'admin' | 'member') {
-  const invite = await call('POST', `/api/organizations/${owner.organization.id}/invitations`, owner.token, {
-    email: who.user.email,
-    role,
-  });
-  expect(invite.statusCode).toBe(201);
-  const accepted = await call('POST', `/api/invitations/${invite.json().token}/accept`, who.token);
-  expect(accepted.statusCode).toBe(200);
-  return switchTo(who, owner.organization.id);
-}
-
 async function switchTo(who: AuthResponse, organizationId: string): Promise<AuthResponse> {
   const res = await call('POST', '/api/auth/switch-organization', who.token, { organizationId });
   expect(res.statusCode).toBe(200);
@@ -84,8 +73,8 @@ function closedWithin(client: RealtimeClient, ms = 2000) {
 describe('role matrix (from the route inventory)', () => {
   it('answers 403 naming the role below each route’s minimum, and lets the role itself past', async () => {
     const owner = await t.signup();
-    const admin = await join(owner, await t.signup(), 'admin');
-    const member = await join(owner, await t.signup(), 'member');
+    const admin = await joinOrganization(t, owner, await t.signup(), 'admin');
+    const member = await joinOrganization(t, owner, await t.signup(), 'member');
     const byRole = { owner, admin, member };
     const below = { owner: ['admin', 'member'], admin: ['member'], member: [] } as const;
 
@@ -364,8 +353,8 @@ describe('roles and owners', () => {
       expect(res.json().message).toBe(teamMessages.lastOwner);
     }
 
-    const ben = await join(ada, await t.signup(), 'admin');
-    const cat = await join(ada, await t.signup(), 'member');
+    const ben = await joinOrganization(t, ada, await t.signup(), 'admin');
+    const cat = await joinOrganization(t, ada, await t.signup(), 'member');
 
     // An admin manages members and admins, not owners.
     const promoted = await setRole(ben.token, cat.user.id, 'admin');

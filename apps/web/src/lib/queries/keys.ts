@@ -2,7 +2,7 @@
 // function joins the string and number parts with '/'; an object part carries query parameters), so
 // a prefix names everything under it: invalidating ['/api/workflows'] refreshes the list, each
 // workflow and its versions. Features never write a key by hand.
-import type { AnalyticsRange } from '@crewline/contracts';
+import type { AnalyticsRange, TemplateSort } from '@crewline/contracts';
 
 /** Filters of GET /api/executions (an object part: not in the path, sent as the query string). */
 export type ExecutionListFilter = { workflowId?: string; status?: string; limit?: number };
@@ -20,6 +20,8 @@ export const queryKeys = {
   subscription: ['/api/subscription-status'] as const,
   /** Which payment provider collects, and Stripe's publishable key (GET /api/billing/config). */
   billingConfig: ['/api/billing/config'] as const,
+  /** The organization's invoices, owners and admins (GET /api/billing/invoices). */
+  billingInvoices: ['/api/billing/invoices'] as const,
 
   agents: {
     all: ['/api/agents'] as const,
@@ -45,6 +47,15 @@ export const queryKeys = {
     detail: (id: string) => ['/api/executions', id] as const,
   },
 
+  templates: {
+    /** Every template list (each sort): what seeding, using or saving a template makes stale. */
+    all: ['/api/templates'] as const,
+    /** The marketplace's workflow and agent templates in one sort order (GET /api/templates?sort=). */
+    list: (sort: TemplateSort) => ['/api/templates', { sort }] as const,
+    /** The shipped library as the landing page shows it (GET /api/templates/library, public). */
+    library: ['/api/templates', 'library'] as const,
+  },
+
   invitations: {
     /** What an invitee sees before accepting (public). */
     preview: (token: string) => ['/api/invitations', token] as const,
@@ -60,6 +71,8 @@ export const queryKeys = {
     members: (orgId: string) => ['/api/organizations', orgId, 'members'] as const,
     /** The pending invitations (admins); refreshed with the members. */
     invitations: (orgId: string) => ['/api/organizations', orgId, 'invitations'] as const,
+    /** The organization's API keys, never the keys themselves (admins and owners). */
+    apiKeys: (orgId: string) => ['/api/organizations', orgId, 'api-keys'] as const,
     analytics: (orgId: string, params: { days: AnalyticsRange; tz: string }) =>
       ['/api/organizations', orgId, 'analytics', params] as const,
   },

@@ -15,6 +15,27 @@ export function paymentModeFor(status: string): PaymentMode {
   return status === 'trialing' ? 'setup' : 'payment';
 }
 
+/** A subscription created or changed with Stripe whose card or first payment still has to be confirmed. */
+export interface PendingPayment<Plan extends string = string> {
+  plan: Plan;
+  publishableKey: string;
+  clientSecret: string;
+  mode: PaymentMode;
+}
+
+/**
+ * What follows create-subscription: the Payment Element when Stripe collects (a publishable key) and
+ * the answer carries a client secret, else nothing (no provider, or nothing to confirm).
+ */
+export function pendingPaymentFor<Plan extends string>(
+  answer: { clientSecret: string | null; status: string },
+  publishableKey: string | null,
+  plan: Plan,
+): PendingPayment<Plan> | null {
+  if (!publishableKey || !answer.clientSecret) return null;
+  return { plan, publishableKey, clientSecret: answer.clientSecret, mode: paymentModeFor(answer.status) };
+}
+
 const stripePromises = new Map<string, Promise<Stripe | null>>();
 
 /**

@@ -46,7 +46,7 @@ import {
 } from '@/lib/billing';
 import { ChangePlanDialog } from '../components/change-plan-dialog';
 import { LazyPaymentForm } from '../components/lazy-payment-form';
-import { paymentModeFor, type PaymentMode } from '../lib/stripe-payment';
+import { pendingPaymentFor, type PendingPayment as StripePendingPayment } from '../lib/stripe-payment';
 
 export const NO_PAYMENT_PROVIDER_TEXT =
   'No payment provider is configured on this server yet. No card is needed during the trial.';
@@ -58,12 +58,7 @@ const SELLING_POINTS = [
 ] as const;
 
 /** A subscription created with Stripe whose first payment or card still has to be confirmed. */
-interface PendingPayment {
-  plan: PlanId;
-  publishableKey: string;
-  clientSecret: string;
-  mode: PaymentMode;
-}
+type PendingPayment = StripePendingPayment<PlanId>;
 
 /** New subscription: the plan, its features and the trial. */
 function SubscribeView({
@@ -84,13 +79,9 @@ function SubscribeView({
   const start = () =>
     create.mutate(plan, {
       onSuccess: (answer) => {
-        if (publishableKey && answer.clientSecret) {
-          onPaymentRequired({
-            plan,
-            publishableKey,
-            clientSecret: answer.clientSecret,
-            mode: paymentModeFor(answer.status),
-          });
+        const payment = pendingPaymentFor(answer, publishableKey, plan);
+        if (payment) {
+          onPaymentRequired(payment);
           return;
         }
         toast({

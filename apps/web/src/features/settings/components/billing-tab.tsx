@@ -1,6 +1,7 @@
 import type { Organization, SubscriptionStatusResponse } from '@crewline/contracts';
 import { AlertTriangle, Bot, CreditCard, Play, Receipt, Sparkles, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { StatusBadge } from '@/components/status-badge';
@@ -17,10 +18,11 @@ import {
 } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/use-toast';
 import {
+  canViewInvoices,
   formatPlanPrice,
   fromEpochSeconds,
+  INVOICES_NEED_ADMIN,
   planName,
   STATUS_TONES,
   statusLabel,
@@ -32,6 +34,8 @@ import { getErrorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { useSubscription } from '@/lib/queries/subscription';
 import { cn } from '@/lib/utils';
+
+import { InvoicesDialog } from './invoices-dialog';
 
 const METER_TONE = {
   ok: '',
@@ -192,6 +196,8 @@ function SubscriptionCard({ subscription }: { subscription: SubscriptionStatusRe
 /** Billing: the organization's plan, trial and usage against the plan's limits. */
 export function BillingTab({ organization }: { organization: Organization }) {
   const subscription = useSubscription();
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const mayViewInvoices = canViewInvoices(organization.role);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -235,20 +241,29 @@ export function BillingTab({ organization }: { organization: Organization }) {
           </CardTitle>
           <CardDescription>Invoices and payments of your organization</CardDescription>
         </CardHeader>
-        <CardFooter>
+        <CardFooter className="flex-wrap gap-3">
           <Button
             variant="outline"
-            onClick={() =>
-              toast({
-                title: 'No invoices yet',
-                description: 'No payment provider is configured on this server, so there are no invoices.',
-              })
-            }
+            disabled={!mayViewInvoices}
+            aria-describedby={mayViewInvoices ? undefined : 'billing-history-needs-admin'}
+            onClick={() => setHistoryOpen(true)}
           >
             View History
           </Button>
+          {!mayViewInvoices && (
+            <p id="billing-history-needs-admin" className="text-xs text-muted-foreground">
+              {INVOICES_NEED_ADMIN}
+            </p>
+          )}
         </CardFooter>
       </Card>
+      {mayViewInvoices && (
+        <InvoicesDialog
+          open={historyOpen}
+          onOpenChange={setHistoryOpen}
+          organizationName={organization.name}
+        />
+      )}
     </div>
   );
 }
