@@ -15,12 +15,18 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
+      // The API reference is the server's page (apps/server/src/platform/api-reference.ts), not the SPA's;
+      // /docs/api-keys and the other guides stay the SPA's.
+      '^/docs/api(/|$)': { target: apiTarget, changeOrigin: true },
       '/ws': { target: apiTarget, ws: true, changeOrigin: true },
     },
   },
   preview: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
+      // The API reference is the server's page (apps/server/src/platform/api-reference.ts), not the SPA's;
+      // /docs/api-keys and the other guides stay the SPA's.
+      '^/docs/api(/|$)': { target: apiTarget, changeOrigin: true },
       '/ws': { target: apiTarget, ws: true, changeOrigin: true },
     },
   },

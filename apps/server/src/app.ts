@@ -9,6 +9,8 @@ import { registerInputGuard } from './platform/input-guard';
 import { loggerOptions } from './platform/logger';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerSpa } from './platform/spa';
+import { openApiRoutes, registerOpenApi } from './platform/openapi';
+import { registerApiReference } from './platform/api-reference';
 import { createRequestMetrics, registerRequestMetrics } from './platform/request-metrics';
 import { createEventBus, type EventBus } from './platform/events';
 import { createSecretBox } from './platform/crypto';
@@ -75,6 +77,12 @@ import { createBillingRepository } from './modules/billing/billing.repository';
 import { createBillingService } from './modules/billing/billing.service';
 import { createNoPaymentProvider } from './modules/billing/payment-provider';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/billing.routes';
+import { createApiKeysRepository } from './modules/api-keys/api-keys.repository';
+import { createApiKeysService } from './modules/api-keys/api-keys.service';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { createTemplatesRepository } from './modules/templates/templates.repository';
+import { createTemplatesService } from './modules/templates/templates.service';
+import { templatesRoutes } from './modules/templates/templates.routes';
 import {
   createStripeClient,
   createStripeEgress,
@@ -245,6 +253,19 @@ export function createServices(deps: AppDeps) {
       rateLimits: createRateLimitRepository(db),
       endOtherSessions: (userId, keepSessionId) => services.auth.endOtherSessions(userId, keepSessionId),
     }),
+    /** Organization API keys: programs call the API with them (member powers, rate limited per key). */
+    apiKeys: createApiKeysService({
+      repository: createApiKeysRepository(db),
+      billing,
+      maxPerMinute: config.apiKeyMaxPerMinute,
+    }),
+    /** The template marketplace: the shipped library and each organization's own templates. */
+    templates: createTemplatesService({
+      repository: createTemplatesRepository(db),
+      agents: services.agents,
+      workflows,
+      limits: billing,
+    }),
     /** The webhook trigger: a workflow's secret, and the public route's calls (modules/triggers). */
     webhooks: createWebhookService({
       config,
@@ -279,6 +300,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
         public: route.config?.public === true,
         role: route.config?.role,
         membershipOptional: route.config?.membershipOptional === true,
+        sessionOnly: route.config?.sessionOnly === true,
       });
     }
   });
@@ -289,8 +311,10 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   registerInputGuard(app);
   registerSecurityHeaders(app, { stripe: deps.config.stripe.secretKey !== undefined });
   registerRequestMetrics(app, services.metrics);
-  registerAuthGuard(app, services.auth);
+  registerAuthGuard(app, services.auth, services.apiKeys);
   registerRoleGuard(app);
+  // Before the routes: @fastify/swagger documents the routes registered after it (platform/openapi.ts).
+  await registerOpenApi(app, { publicUrl: deps.config.publicUrl });
   // The websocket plugin must come before every other route (see registerRealtime).
   await registerRealtime(app, {
     auth: services.auth,
@@ -300,6 +324,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   });
 
   await app.register(systemRoutes(services.system));
+  await app.register(openApiRoutes());
   await app.register(authRoutes(services.auth));
   await app.register(profileRoutes(services.profile));
   await app.register(organizationsRoutes(services.organizations));
@@ -312,6 +337,8 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(toolConfigurationsRoutes(services.toolConfigurations, services.modelCatalogue));
   await app.register(microsoftRoutes(services.microsoft));
   await app.register(billingRoutes(services.billing));
+  await app.register(templatesRoutes(services.templates));
+  await app.register(apiKeysRoutes(services.apiKeys));
   await app.register(
     stripeWebhookRoutes({
       billing: services.billing,
@@ -319,6 +346,8 @@ export async function buildApp(deps: AppDeps, services: Services = createService
       webhookSecret: deps.config.stripe.webhookSecret,
     }),
   );
+  // The API reference at /docs/api (Scalar, served from here); /docs and the rest stay the web app's.
+  await registerApiReference(app);
   await registerSpa(app, deps.config.webDistDir);
   return app as unknown as FastifyInstance;
 }
@@ -331,6 +360,8 @@ export type RouteInventoryEntry = {
   /** The weakest organization role the route needs (`config.role`); undefined means any member. */
   role?: OrganizationRole;
   membershipOptional: boolean;
+  /** Refused to API keys (`config.sessionOnly`). */
+  sessionOnly: boolean;
 };
 
 declare module 'fastify' {

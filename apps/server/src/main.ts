@@ -57,6 +57,9 @@ async function main() {
     reserved,
   });
 
+  // The shipped template library is there on first start, and current after an upgrade.
+  await services.templates.seed();
+
   if (config.role !== 'api') {
     const role = await startWorkerRole({ boss, bus, services, config, logger, heartbeat: true });
     stops.unshift(() => role.stop());

@@ -238,6 +238,17 @@ beforeAll(async () => {
   real.invitation = invited.json().id;
   real.invitationToken = invited.json().token;
   real.configuration = 'openai_config';
+  const library = (await t.request({ method: 'GET', url: '/api/templates', token: ada.token })).json();
+  real.apiKey = (
+    await t.request({
+      method: 'POST',
+      url: `/api/organizations/${real.org}/api-keys`,
+      token: ada.token,
+      payload: { name: 'Fuzz key' },
+    })
+  ).json().id;
+  real.workflowTemplate = library.workflows[0].id;
+  real.agentTemplate = library.agents[0].id;
 
   const config = { k: 'v', nested: { list: ['a', 1] } };
   // Valid bodies for every route that takes one, with every field the route reads; mutations start
@@ -348,6 +359,19 @@ beforeAll(async () => {
     'POST /api/cancel-subscription': [{}],
     'POST /api/billing/setup-intent': [{}],
     'POST /api/stripe/webhook': [{ id: 'evt_1', type: 'invoice.paid', data: { object: {} } }],
+    'POST /api/organizations/:orgId/api-keys': [
+      { name: 'Fuzz key', expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+    ],
+    'DELETE /api/organizations/:orgId/api-keys/:id': [{}],
+    'POST /api/templates/seed': [{}],
+    'POST /api/templates/:templateId/create': [{ name: 'Fuzz (Copy)' }],
+    'POST /api/templates/agents/:templateId/create': [{ name: 'Fuzz agent' }],
+    'POST /api/workflows/:id/save-as-template': [
+      { name: 'Fuzz template', description: 'd', category: 'c', tags: ['t'] },
+    ],
+    'POST /api/agents/:id/save-as-template': [
+      { name: 'Fuzz template', description: 'd', category: 'c', tags: ['t'] },
+    ],
     'PUT /api/tools/configurations/:id': [
       { config: { apiKey: 'sk-test', baseUrl: fake.url, defaultModel: 'gpt-4o' }, isActive: true },
     ],
@@ -368,8 +392,12 @@ function realParam(url: string, name: string): string {
   if (name === 'token') return real.invitationToken;
   if (name === 'version') return '1';
   if (name === 'workflowId') return real.workflow;
+  if (name === 'templateId') {
+    return url.startsWith('/api/templates/agents/') ? real.agentTemplate : real.workflowTemplate;
+  }
   if (name === 'id') {
     if (url.startsWith('/api/tools/configurations/')) return real.configuration;
+    if (url.includes('/api-keys/')) return real.apiKey;
     for (const [prefix, key] of [
       ['/api/agents/', 'agent'],
       ['/api/tools/', 'tool'],

@@ -14,6 +14,10 @@ const publicRoutes = [
   'GET /api/invitations/:token',
   // Stripe proves itself with the Stripe-Signature header (modules/billing, 404 without Stripe).
   'POST /api/stripe/webhook',
+  // The shipped template library's summary, for the signed-out landing page.
+  'GET /api/templates/library',
+  // The OpenAPI document of these routes (platform/openapi.ts): the API reference reads it signed out.
+  'GET /api/openapi.json',
 ];
 // The routes that need more than membership, with their minimum role (docs/security.md, Roles);
 // team.routes.test.ts walks them with each weaker role. Every other private route: any member.
@@ -29,6 +33,25 @@ const roleRoutes = [
   'POST /api/create-subscription owner',
   'POST /api/cancel-subscription owner',
   'POST /api/billing/setup-intent owner',
+  'GET /api/billing/invoices admin',
+  'GET /api/organizations/:orgId/api-keys admin',
+  'POST /api/organizations/:orgId/api-keys admin',
+  'DELETE /api/organizations/:orgId/api-keys/:id admin',
+];
+// The member routes an organization API key may not call (docs/security.md, API keys): the signed-in
+// user's own account, the team, connections and the keys. A key also never passes a role above member,
+// nor a membership-optional route.
+const sessionOnlyRoutes = [
+  'GET /api/auth/me',
+  'PUT /api/auth/me',
+  'POST /api/auth/change-password',
+  'GET /api/organizations/:orgId/members',
+  'DELETE /api/organizations/:orgId/members/:userId',
+  'GET /api/tools/configurations',
+  'GET /api/auth/microsoft/status',
+  'GET /api/organizations/:orgId/api-keys',
+  'POST /api/organizations/:orgId/api-keys',
+  'DELETE /api/organizations/:orgId/api-keys/:id',
 ];
 // The routes a session whose membership ended still reaches (its other routes answer 404).
 const membershipOptionalRoutes = [
@@ -67,6 +90,46 @@ describe('route inventory', () => {
     ).toEqual([...membershipOptionalRoutes].sort());
     // A public route has no role to check.
     expect(api.filter((r) => r.public && (r.role || r.membershipOptional))).toEqual([]);
+  });
+
+  it('lets an API key call every member route but the session-only ones', async () => {
+    const api = t.app.routeInventory.filter(
+      (r) => r.url.startsWith('/api') && !r.public && r.method !== 'HEAD' && r.method !== 'OPTIONS',
+    );
+    expect(
+      api
+        .filter((r) => r.sessionOnly)
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual([...sessionOnlyRoutes].sort());
+
+    const who = await t.signup();
+    const created = await t.request({
+      method: 'POST',
+      url: `/api/organizations/${who.organization.id}/api-keys`,
+      token: who.token,
+      payload: { name: 'inventory' },
+    });
+    const key = created.json().key as string;
+    for (const route of api) {
+      const url = route.url.replace(/:orgId/g, who.organization.id).replace(/:[A-Za-z]+/g, sampleId);
+      const res = await t.request({
+        method: route.method as 'GET',
+        url,
+        token: key,
+        payload: route.method === 'GET' ? undefined : {},
+      });
+      const name = `${route.method} ${route.url}`;
+      const refused = route.sessionOnly || route.membershipOptional || route.role !== undefined;
+      // Refused routes answer 403 before anything else; the others get past authentication.
+      expect({
+        name,
+        status: refused ? res.statusCode : res.statusCode === 401 || res.statusCode === 403,
+      }).toEqual({
+        name,
+        status: refused ? 403 : false,
+      });
+    }
   });
 
   it('answers 401 without a token on every other API route', async () => {

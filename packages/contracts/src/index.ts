@@ -15,3 +15,5 @@ export * from './realtime';
 export * from './tools';
 export * from './tool-configurations';
 export * from './analytics';
+export * from './templates';
+export * from './api-keys';

@@ -35,6 +35,7 @@ describe('migrations', () => {
       'agent_templates',
       'agent_tools',
       'agents',
+      'api_keys',
       'auth_sessions',
       'email_trigger_messages',
       'microsoft_oauth_states',

@@ -14,7 +14,7 @@ import {
   triggerTypeValues,
   workflowStatusValues,
 } from '@crewline/contracts';
-import type { ExecutionTrigger, WorkflowEdge, WorkflowNode } from '@crewline/contracts';
+import type { ExecutionTrigger, TemplateAgent, WorkflowEdge, WorkflowNode } from '@crewline/contracts';
 import {
   bigint,
   boolean,
@@ -176,6 +176,11 @@ export const agents = pgTable(
     templateCategory: text('template_category'),
     templateTags: stringList('template_tags'),
     config: jsonObject('config'),
+    /**
+     * The template agent this agent was made from (`<workflow template id>:<agent key>`): using the
+     * same workflow template again reuses it instead of making a copy.
+     */
+    templateSource: text('template_source'),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -185,7 +190,10 @@ export const agents = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('agents_organization_id_idx').on(t.organizationId)],
+  (t) => [
+    index('agents_organization_id_idx').on(t.organizationId),
+    index('agents_template_source_idx').on(t.organizationId, t.templateSource),
+  ],
 );
 
 export const workflows = pgTable(
@@ -422,47 +430,66 @@ export const microsoftOauthStates = pgTable(
   (t) => [index('microsoft_oauth_states_expires_at_idx').on(t.expiresAt)],
 );
 
-export const workflowTemplates = pgTable('workflow_templates', {
-  id: id(),
-  name: text('name').notNull(),
-  description: text('description'),
-  category: text('category').notNull().default('general'),
-  tags: stringList('tags'),
-  processType: processType('process_type').notNull().default('sequential'),
-  triggerType: triggerType('trigger_type').notNull().default('manual'),
-  triggerConfig: jsonObject('trigger_config'),
-  nodes: jsonb('nodes').$type<WorkflowNode[]>().notNull().default([]),
-  edges: jsonb('edges').$type<WorkflowEdge[]>().notNull().default([]),
-  config: jsonObject('config'),
-  isPublic: boolean('is_public').notNull().default(true),
-  usageCount: integer('usage_count').notNull().default(0),
-  createdBy: text('created_by'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/**
+ * Templates: the shipped library (no organization, a stable `slug`, upserted at start-up) and the
+ * templates an organization saved from its own workflows and agents (visible to it alone).
+ */
+export const workflowTemplates = pgTable(
+  'workflow_templates',
+  {
+    id: id(),
+    /** Shipped templates only: how start-up finds the row again (never changes). */
+    slug: text('slug').unique(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    category: text('category').notNull().default('general'),
+    tags: stringList('tags'),
+    processType: processType('process_type').notNull().default('sequential'),
+    triggerType: triggerType('trigger_type').notNull().default('manual'),
+    triggerConfig: jsonObject('trigger_config'),
+    nodes: jsonb('nodes').$type<WorkflowNode[]>().notNull().default([]),
+    edges: jsonb('edges').$type<WorkflowEdge[]>().notNull().default([]),
+    /** The agent definitions the nodes name by key (their `agentId`). */
+    agents: jsonb('agents').$type<TemplateAgent[]>().notNull().default([]),
+    config: jsonObject('config'),
+    isPublic: boolean('is_public').notNull().default(true),
+    usageCount: integer('usage_count').notNull().default(0),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('workflow_templates_organization_id_idx').on(t.organizationId)],
+);
 
-export const agentTemplates = pgTable('agent_templates', {
-  id: id(),
-  name: text('name').notNull(),
-  description: text('description'),
-  role: text('role').notNull(),
-  goal: text('goal').notNull(),
-  backstory: text('backstory'),
-  llmProvider: llmProvider('llm_provider').notNull().default('openai'),
-  llmModel: text('llm_model').notNull().default('gpt-4o'),
-  temperature: integer('temperature').notNull().default(70),
-  maxTokens: integer('max_tokens').notNull().default(2000),
-  tools: stringList('tools'),
-  systemPrompt: text('system_prompt'),
-  config: jsonObject('config'),
-  category: text('category').notNull().default('general'),
-  tags: stringList('tags'),
-  isPublic: boolean('is_public').notNull().default(true),
-  usageCount: integer('usage_count').notNull().default(0),
-  createdBy: text('created_by'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const agentTemplates = pgTable(
+  'agent_templates',
+  {
+    id: id(),
+    slug: text('slug').unique(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    role: text('role').notNull(),
+    goal: text('goal').notNull(),
+    backstory: text('backstory'),
+    llmProvider: llmProvider('llm_provider').notNull().default('openai'),
+    llmModel: text('llm_model').notNull().default('gpt-4o'),
+    temperature: integer('temperature').notNull().default(70),
+    maxTokens: integer('max_tokens').notNull().default(2000),
+    tools: stringList('tools'),
+    systemPrompt: text('system_prompt'),
+    config: jsonObject('config'),
+    category: text('category').notNull().default('general'),
+    tags: stringList('tags'),
+    isPublic: boolean('is_public').notNull().default(true),
+    usageCount: integer('usage_count').notNull().default(0),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('agent_templates_organization_id_idx').on(t.organizationId)],
+);
 
 export const tools = pgTable(
   'tools',
@@ -561,13 +588,41 @@ export const rateLimitEvents = pgTable(
   ],
 );
 
-/** One row per running worker process, refreshed periodically: the health check counts live workers. */
+/**
+ * Organization API keys (`crw_…`): only the sha256 of a key is kept, with its first characters to
+ * show. A key acts as its creator with member powers, while the creator is still a member. The
+ * window columns count its calls per minute (one fixed window, advanced by the same update that
+ * authenticates the call).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    windowStart: timestamp('window_start', { withTimezone: true }),
+    windowCount: integer('window_count').notNull().default(0),
+  },
+  (t) => [index('api_keys_organization_id_idx').on(t.organizationId)],
+);
+
 /** Stripe webhook events already applied: a redelivered event id is acknowledged and skipped. */
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   createdAt: createdAt(),
 });
+
+/** One row per running worker process, refreshed periodically: the health check counts live workers. */
 
 export const workerHeartbeats = pgTable('worker_heartbeats', {
   /** Chosen by the worker (host, pid and a random part), not generated here. */

@@ -39,6 +39,7 @@ const envSchema = z.object({
   /** Where callers reach this server (webhook URLs); http://localhost:PORT when absent. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   WEBHOOK_MAX_PER_MINUTE: intFromEnv(120, 1, 1_000_000),
+  API_KEY_MAX_PER_MINUTE: intFromEnv(600, 1, 1_000_000),
   OPENAI_API_KEY: z.string().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
   /** The Microsoft Entra app registration the Microsoft 365 connection signs in with. */
@@ -83,6 +84,8 @@ export type Config = {
   publicUrl: string;
   /** Webhook calls one workflow accepts per minute (all API processes together). */
   webhookMaxPerMinute: number;
+  /** Calls one API key may make per minute, across all API processes. */
+  apiKeyMaxPerMinute: number;
   /** Microsoft 365 (OAuth app and endpoints); configured when both the client id and secret are set. */
   microsoft: MicrosoftConfig;
   /** Stripe billing; without a secret key no payment is collected (the 'none' provider). */
@@ -148,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     wsMaxPerUser: e.WS_MAX_PER_USER,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     webhookMaxPerMinute: e.WEBHOOK_MAX_PER_MINUTE,
+    apiKeyMaxPerMinute: e.API_KEY_MAX_PER_MINUTE,
     microsoft: {
       clientId: e.MICROSOFT_CLIENT_ID,
       clientSecret: e.MICROSOFT_CLIENT_SECRET,

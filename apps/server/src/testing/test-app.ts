@@ -63,6 +63,8 @@ export async function createTestApp(
     clock: options.clock,
   };
   const services = createServices(deps);
+  // As main.ts does: the shipped template library is there from the start.
+  await services.templates.seed();
   const app: FastifyInstance = await buildApp(deps, services);
   options.routes?.(app, database);
   await app.ready();

@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     wsMaxPerUser: 20,
     publicUrl: 'http://localhost:5000',
     webhookMaxPerMinute: 120,
+    apiKeyMaxPerMinute: 600,
     // Not configured unless a test points it at the fake Microsoft server (fake-microsoft-server.ts).
     microsoft: {
       clientId: undefined,

@@ -1,6 +1,6 @@
-// Route table (docs/product-rules.md). Signed-out visitors get /, /login, /signup, /invite/:token and a
-// redirect to /login for anything else; signed-in users get the app (and /invite/:token, outside the
-// shell). Every page is lazy, so the landing page only
+// Route table (docs/product-rules.md). Signed-out visitors get /, /login, /signup, /invite/:token, the
+// documentation under /docs and a redirect to /login for anything else; signed-in users get the app (and
+// /invite/:token and /docs, outside the shell). Every page is lazy, so the landing page only
 // downloads its own code.
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Route, Routes, ScrollRestoration } from 'react-router';
@@ -36,6 +36,7 @@ const ToolsPage = page(() => import('@/features/tools/pages/tools-page'), 'Tools
 const TemplatesPage = page(() => import('@/features/templates/pages/templates-page'), 'TemplatesPage');
 const AnalyticsPage = page(() => import('@/features/analytics/pages/analytics-page'), 'AnalyticsPage');
 const InvitePage = page(() => import('@/features/invitations/pages/invite-page'), 'InvitePage');
+const DocsPage = page(() => import('@/features/docs/pages/docs-page'), 'DocsPage');
 const ProfilePage = page(() => import('@/features/settings/pages/profile-page'), 'ProfilePage');
 const ToolConfigDemoPage = page(
   () => import('@/features/tool-config-demo/pages/tool-config-demo-page'),
@@ -49,6 +50,7 @@ function SignedOutRoutes() {
       <Route path="/login" element={<LoginPage />} />
       <Route path="/signup" element={<SignupPage />} />
       <Route path="/invite/:token" element={<InvitePage />} />
+      <Route path="/docs/*" element={<DocsPage />} />
       <Route path="*" element={<Navigate to="/login" replace />} />
     </Routes>
   );
@@ -58,6 +60,7 @@ function SignedInRoutes() {
   return (
     <Routes>
       <Route path="invite/:token" element={<InvitePage />} />
+      <Route path="docs/*" element={<DocsPage />} />
       <Route element={<AppShell />}>
         <Route index element={<DashboardPage />} />
         <Route path="dashboard" element={<DashboardPage />} />

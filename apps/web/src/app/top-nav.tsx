@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  BookOpen,
   Bot,
   LayoutDashboard,
   LayoutTemplate,
@@ -85,6 +86,17 @@ export function TopNav() {
 
         <div className="ml-auto flex items-center gap-1">
           {organization && <OrganizationSwitcher organization={organization} />}
+          {/* Not one of the spec's navigation items: a quiet icon beside the theme toggle. */}
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <Button asChild variant="ghost" size="icon" className="hidden sm:inline-flex">
+                <Link to="/docs" aria-label="Documentation">
+                  <BookOpen aria-hidden="true" />
+                </Link>
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent>Documentation</TooltipContent>
+          </Tooltip>
           <ThemeToggle />
           <Tooltip>
             <TooltipTrigger asChild>
@@ -205,6 +217,14 @@ export function TopNav() {
           </nav>
 
           <div className="mt-auto border-t p-3">
+            <Link
+              to="/docs"
+              onClick={() => setMenuOpen(false)}
+              className="flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
+            >
+              <BookOpen className="size-4" aria-hidden="true" />
+              Documentation
+            </Link>
             <Button
               type="button"
               variant="ghost"

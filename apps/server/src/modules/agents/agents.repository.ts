@@ -18,7 +18,7 @@ function mergeTools(stored: unknown[], linked: LinkedTool[]): unknown[] {
   return [...stored, ...linked.filter((t) => !names.has(t.name))];
 }
 
-export function toAgentDto(row: AgentRow, linked: LinkedTool[] = []): Agent {
+export function toAgentDto({ templateSource: _source, ...row }: AgentRow, linked: LinkedTool[] = []): Agent {
   return {
     ...row,
     tools: mergeTools(row.tools ?? [], linked),
@@ -53,10 +53,21 @@ export function createAgentsRepository(db: Db) {
       return rows.map((r) => toAgentDto(r.agent, r.linked));
     },
     get,
-    async create(organizationId: string, createdBy: string, input: CreateAgentInput): Promise<Agent> {
+    async create(
+      organizationId: string,
+      createdBy: string,
+      input: CreateAgentInput,
+      templateSource?: string,
+    ): Promise<Agent> {
       const [row] = await db
         .insert(agents)
-        .values({ ...(input as typeof agents.$inferInsert), organizationId, createdBy, updatedBy: createdBy })
+        .values({
+          ...(input as typeof agents.$inferInsert),
+          organizationId,
+          createdBy,
+          updatedBy: createdBy,
+          templateSource: templateSource ?? null,
+        })
         .returning();
       return toAgentDto(row);
     },

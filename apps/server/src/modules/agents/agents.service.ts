@@ -14,7 +14,7 @@ export function createAgentsService(deps: {
   events: EventBus;
   agentModel: AgentModel;
   /** The plan's agent limit (modules/billing). */
-  limits: { checkAgentLimit(organizationId: string): Promise<void> };
+  limits: { checkAgentLimit(organizationId: string, adding?: number): Promise<void> };
 }) {
   const { repository, events } = deps;
 
@@ -25,13 +25,20 @@ export function createAgentsService(deps: {
   }
 
   return {
-    list: (organizationId: string) => repository.list(organizationId),
+    /** Newest first; only those with the given ids when `ids` is passed. */
+    list: (organizationId: string, ids?: string[]) => repository.list(organizationId, ids),
 
     get,
 
-    async create(organizationId: string, userId: string, input: CreateAgentInput): Promise<Agent> {
+    /** `templateSource` marks an agent made from a workflow template's agent (modules/templates). */
+    async create(
+      organizationId: string,
+      userId: string,
+      input: CreateAgentInput,
+      templateSource?: string,
+    ): Promise<Agent> {
       await deps.limits.checkAgentLimit(organizationId);
-      const agent = await repository.create(organizationId, userId, input);
+      const agent = await repository.create(organizationId, userId, input, templateSource);
       events.publish({ type: 'agent_created', organizationId, agentId: agent.id });
       return agent;
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { messages, teamMessages } from '@crewline/contracts';
-import { NotFoundError, UnauthorizedError } from '../../platform/errors';
+import { apiKeyMessages, messages, teamMessages } from '@crewline/contracts';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../platform/errors';
+import { isApiKey, type ApiKeysService } from '../api-keys/api-keys.service';
 import type { AuthContext, AuthService } from './auth.service';
 import type { Membership } from './auth.repository';
 
@@ -14,6 +15,11 @@ declare module 'fastify' {
      * answers such a session 404, as for another tenant's data.
      */
     membershipOptional?: boolean;
+    /**
+     * Only a signed-in user may call the route, never an API key (the user's own account and
+     * sessions, members, connections, billing, keys): a key answers 403 here.
+     */
+    sessionOnly?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext;
@@ -27,14 +33,27 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/** Every /api route requires a live session unless it is declared `config: { public: true }`. */
-export function registerAuthGuard(app: FastifyInstance, auth: AuthService) {
+/**
+ * Every /api route requires a live session, or an organization API key, unless it is declared
+ * `config: { public: true }`. A key acts with member powers on the routes not marked `sessionOnly`
+ * or `membershipOptional`; `request.account` (the signed-in user's membership) is only set for
+ * sessions, and only those routes read it.
+ */
+export function registerAuthGuard(app: FastifyInstance, auth: AuthService, apiKeys: ApiKeysService) {
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.decorateRequest('account', null as unknown as Membership);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.is404 || request.routeOptions.config.public) return;
     const token = bearerToken(request);
     if (!token) throw new UnauthorizedError(messages.notSignedIn);
+    if (isApiKey(token)) {
+      const context = await apiKeys.authenticate(token);
+      if (!context) throw new UnauthorizedError(apiKeyMessages.invalid);
+      const { sessionOnly, membershipOptional } = request.routeOptions.config;
+      if (sessionOnly || membershipOptional) throw new ForbiddenError(apiKeyMessages.sessionOnly);
+      request.auth = context;
+      return;
+    }
     const result = await auth.authenticateSession(token);
     if (!result) throw new UnauthorizedError(messages.sessionExpired);
     // Removed from the session's organization: its data is gone for them, the session is not.

@@ -21,8 +21,10 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
       async (request) => auth.login(request.body, request.ip),
     );
 
-    app.get('/api/auth/me', { schema: { response: { 200: sessionSchema } } }, async (request) =>
-      auth.toSession(request.account),
+    app.get(
+      '/api/auth/me',
+      { config: { sessionOnly: true }, schema: { response: { 200: sessionSchema } } },
+      async (request) => auth.toSession(request.account),
     );
 
     // Works for a session whose membership ended too (modules/organizations/team.service.ts).

@@ -14,7 +14,14 @@ import { toSessionDto } from './auth.dto';
 import type { RateLimitRepository } from './rate-limit.repository';
 import type { StoredSubscription } from '../billing/subscription-state';
 
-export type AuthContext = { sessionId: string; userId: string; organizationId: string; role: string };
+export type AuthContext = {
+  sessionId: string;
+  userId: string;
+  organizationId: string;
+  role: string;
+  /** Set when the call is made with an organization API key (modules/api-keys) instead of a session. */
+  apiKeyId?: string;
+};
 
 type SignupData = z.output<typeof signupSchema>;
 

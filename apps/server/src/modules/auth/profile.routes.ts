@@ -7,13 +7,16 @@ export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
   return async (app) => {
     app.put(
       '/api/auth/me',
-      { schema: { body: updateProfileSchema, response: { 200: sessionSchema } } },
+      {
+        config: { sessionOnly: true },
+        schema: { body: updateProfileSchema, response: { 200: sessionSchema } },
+      },
       async (request) => profile.updateProfile(request.account, request.body),
     );
 
     app.post(
       '/api/auth/change-password',
-      { schema: { body: changePasswordSchema } },
+      { config: { sessionOnly: true }, schema: { body: changePasswordSchema } },
       async (request, reply) => {
         await profile.changePassword(request.auth, request.body);
         return reply.status(204).send();

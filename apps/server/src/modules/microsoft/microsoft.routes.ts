@@ -48,7 +48,7 @@ export function microsoftRoutes(microsoft: MicrosoftService): FastifyPluginAsync
   return async (app) => {
     app.get(
       '/api/auth/microsoft/status',
-      { schema: { response: { 200: microsoftStatusSchema } } },
+      { config: { sessionOnly: true }, schema: { response: { 200: microsoftStatusSchema } } },
       async (request) => microsoft.status(request.auth.organizationId),
     );
 

@@ -29,10 +29,13 @@ import type { TeamService } from './team.service';
  */
 export function teamRoutes(team: TeamService, auth: AuthService): FastifyPluginAsyncZod {
   return async (app) => {
-    // Visible to every member: who is in the team is not a secret inside it.
+    // Visible to every member: who is in the team is not a secret inside it (but not to API keys).
     app.get(
       '/api/organizations/:orgId/members',
-      { schema: { params: orgIdParamsSchema, response: { 200: z.array(memberSchema) } } },
+      {
+        config: { sessionOnly: true },
+        schema: { params: orgIdParamsSchema, response: { 200: z.array(memberSchema) } },
+      },
       async (request) => team.members(requireOwnOrganization(request, request.params.orgId)),
     );
 
@@ -51,7 +54,7 @@ export function teamRoutes(team: TeamService, auth: AuthService): FastifyPluginA
     // Any member may leave (their own id); removing someone else needs admin, an owner needs owner.
     app.delete(
       '/api/organizations/:orgId/members/:userId',
-      { schema: { params: memberParamsSchema } },
+      { config: { sessionOnly: true }, schema: { params: memberParamsSchema } },
       async (request, reply) => {
         requireOwnOrganization(request, request.params.orgId);
         await team.removeMember(request.account, request.params.userId);

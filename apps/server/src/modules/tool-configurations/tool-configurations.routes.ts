@@ -15,7 +15,8 @@ export function toolConfigurationsRoutes(
   return async (app) => {
     app.get(
       '/api/tools/configurations',
-      { schema: { response: { 200: z.array(toolConfigurationSchema) } } },
+      // Connections are the organization's settings: an API key never reads them.
+      { config: { sessionOnly: true }, schema: { response: { 200: z.array(toolConfigurationSchema) } } },
       async (request) => configurations.list(request.auth.organizationId),
     );
     app.put(

@@ -6,6 +6,7 @@ describe('settings tabs', () => {
   it('opens the tab named in the URL, else Profile', () => {
     expect(parseSettingsTab('tools')).toBe('tools');
     expect(parseSettingsTab('Billing')).toBe('billing');
+    expect(parseSettingsTab('api-keys')).toBe('api-keys');
     expect(parseSettingsTab('nope')).toBe('profile');
     expect(parseSettingsTab(null)).toBe('profile');
   });

@@ -1,10 +1,11 @@
-// The tabs of Profile & Settings and the URL that opens one: /settings/profile?tab=tools.
+// The tabs of Profile & Settings and the URL that opens one: /settings/profile?tab=api-keys.
 
 export const SETTINGS_TABS = [
   { value: 'profile', label: 'Profile' },
   { value: 'billing', label: 'Billing' },
   { value: 'organization', label: 'Organization' },
   { value: 'tools', label: 'Tools' },
+  { value: 'api-keys', label: 'API keys' },
 ] as const;
 
 export type SettingsTab = (typeof SETTINGS_TABS)[number]['value'];

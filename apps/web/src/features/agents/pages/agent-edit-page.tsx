@@ -1,10 +1,11 @@
 import type { Agent } from '@crewline/contracts';
-import { ArrowLeft, Bot, FileQuestion, FlaskConical, Save } from 'lucide-react';
+import { ArrowLeft, Bot, FileQuestion, FlaskConical, LayoutTemplate, Save } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 
 import { LoadErrorState } from '@/components/empty-state';
 import { PageContainer } from '@/components/page-header';
+import { SaveAsTemplateDialog } from '@/components/save-as-template-dialog';
 import { Spinner } from '@/components/spinner';
 import { StatusBadge, type StatusTone } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
@@ -163,6 +164,7 @@ function AgentSummary({ agent }: { agent: Agent }) {
 function AgentEditor({ agent }: { agent: Agent }) {
   const updateAgent = useUpdateAgent();
   const [dirty, setDirty] = useState(false);
+  const [savingAsTemplate, setSavingAsTemplate] = useState(false);
 
   // The form's baseline follows the saved agent (after Save or a refetch), not every render.
   const version = `${agent.id}:${agent.updatedAt}`;
@@ -188,7 +190,7 @@ function AgentEditor({ agent }: { agent: Agent }) {
             <p className="truncate text-sm text-muted-foreground sm:text-base">{agent.role}</p>
           </div>
         </div>
-        <div className="flex shrink-0 items-center gap-3">
+        <div className="flex shrink-0 flex-wrap items-center gap-3">
           {dirty && (
             <Badge
               variant="outline"
@@ -197,6 +199,10 @@ function AgentEditor({ agent }: { agent: Agent }) {
               Unsaved changes
             </Badge>
           )}
+          <Button type="button" variant="outline" onClick={() => setSavingAsTemplate(true)}>
+            <LayoutTemplate aria-hidden="true" />
+            Save as Template
+          </Button>
           <Button
             type="submit"
             form={FORM_ID}
@@ -208,6 +214,15 @@ function AgentEditor({ agent }: { agent: Agent }) {
           </Button>
         </div>
       </div>
+
+      <SaveAsTemplateDialog
+        kind="agent"
+        sourceId={agent.id}
+        source={agent}
+        unsavedChanges={dirty}
+        open={savingAsTemplate}
+        onOpenChange={setSavingAsTemplate}
+      />
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Card className="py-5 sm:py-6">

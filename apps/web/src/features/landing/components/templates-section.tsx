@@ -1,20 +1,35 @@
-import { ArrowRight, GitBranch, Star, Users, Zap } from 'lucide-react';
-import { useState } from 'react';
+import type { TemplateLibraryResponse } from '@crewline/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, GitBranch, Radio, Star, Users, Zap } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { queryKeys } from '@/lib/queries/keys';
 import { cn } from '@/lib/utils';
 
-import { templateCategories, templates, type TemplatePreview } from '../content/landing-content';
+import { templateCategories, templates } from '../content/landing-content';
+import { LANDING_TEMPLATE_COUNT, templateCards, type TemplateCardData } from '../template-cards';
 import { SectionHeading } from './section-heading';
 
 type Category = (typeof templateCategories)[number];
 
-function TemplateCard({ template }: { template: TemplatePreview }) {
+/** The library changes only when templates are used; a visit reads it once. */
+const LIBRARY_STALE_TIME = 5 * 60_000;
+
+function TemplateCard({ template }: { template: TemplateCardData }) {
+  const titleId = useId();
   return (
     <li className="flex">
-      <Card className="flex w-full flex-col transition-shadow hover:shadow-md">
+      <Card
+        role="article"
+        aria-labelledby={titleId}
+        data-testid="landing-template-card"
+        className="flex w-full flex-col transition-shadow hover:shadow-md"
+      >
         <CardHeader>
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant="secondary">{template.category}</Badge>
@@ -23,8 +38,10 @@ function TemplateCard({ template }: { template: TemplatePreview }) {
               {template.flowType}
             </Badge>
           </div>
-          <h3 className="mt-3 text-lg leading-snug font-semibold text-card-foreground">{template.title}</h3>
-          <CardDescription>{template.description}</CardDescription>
+          <h3 id={titleId} className="mt-3 text-lg leading-snug font-semibold text-card-foreground">
+            {template.title}
+          </h3>
+          <CardDescription className="line-clamp-3">{template.description}</CardDescription>
         </CardHeader>
         <CardContent className="mt-auto">
           <dl className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
@@ -32,7 +49,7 @@ function TemplateCard({ template }: { template: TemplatePreview }) {
               <dt className="sr-only">Agents</dt>
               <dd className="inline-flex items-center gap-1.5">
                 <Users className="size-4" aria-hidden="true" />
-                {template.agents} agents
+                {template.agents} {template.agents === 1 ? 'agent' : 'agents'}
               </dd>
             </div>
             <div>
@@ -46,15 +63,59 @@ function TemplateCard({ template }: { template: TemplatePreview }) {
               <dt className="sr-only">Uses</dt>
               <dd className="inline-flex items-center gap-1.5">
                 <Zap className="size-4" aria-hidden="true" />
-                {template.uses} uses
+                {template.uses}
               </dd>
             </div>
+            {template.eventDriven && (
+              <div>
+                <dt className="sr-only">Trigger</dt>
+                <dd className="inline-flex items-center gap-1.5">
+                  <Radio className="size-4" aria-hidden="true" />
+                  Event-driven
+                </dd>
+              </div>
+            )}
           </dl>
         </CardContent>
         <CardFooter>
-          <Button type="button" variant="outline" className="w-full">
-            Use Template
+          {/* Using a template needs an account: sign up first. */}
+          <Button asChild variant="outline" className="w-full">
+            <Link to="/signup" aria-describedby={titleId}>
+              Use Template
+            </Link>
           </Button>
+        </CardFooter>
+      </Card>
+    </li>
+  );
+}
+
+/** The shape of a card while the library loads. */
+function TemplateCardSkeleton() {
+  return (
+    <li className="flex" aria-hidden="true">
+      <Card className="flex w-full flex-col">
+        <CardHeader>
+          <div className="flex gap-2">
+            <Skeleton className="h-5 w-28 rounded-full" />
+            <Skeleton className="h-5 w-24 rounded-full" />
+          </div>
+          <Skeleton className="mt-3 h-6 w-3/4" />
+          <div className="space-y-2 pt-1">
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-2/3" />
+          </div>
+        </CardHeader>
+        <CardContent className="mt-auto">
+          <div className="flex gap-4">
+            <Skeleton className="h-4 w-20" />
+            <Skeleton className="h-4 w-10" />
+            <Skeleton className="h-4 w-16" />
+          </div>
+        </CardContent>
+        <CardFooter>
+          <Skeleton className="h-9 w-full" />
         </CardFooter>
       </Card>
     </li>
@@ -63,6 +124,12 @@ function TemplateCard({ template }: { template: TemplatePreview }) {
 
 export function TemplatesSection() {
   const [category, setCategory] = useState<Category>('All');
+  // Public: the shipped library's most used workflows (the static previews if it cannot be read).
+  const library = useQuery<TemplateLibraryResponse>({
+    queryKey: queryKeys.templates.library,
+    staleTime: LIBRARY_STALE_TIME,
+  });
+  const cards = templateCards(library, templates);
 
   return (
     <section id="templates" aria-labelledby="templates-title" className="scroll-mt-20 py-20 sm:py-28">
@@ -100,19 +167,30 @@ export function TemplatesSection() {
           })}
         </div>
 
-        <ul className="mt-10 grid gap-5 md:grid-cols-2 lg:grid-cols-3">
-          {templates.map((template) => (
-            <TemplateCard key={template.title} template={template} />
-          ))}
+        <ul
+          aria-label="Templates"
+          aria-busy={cards === 'loading'}
+          className="mt-10 grid gap-5 md:grid-cols-2 lg:grid-cols-3"
+        >
+          {cards === 'loading'
+            ? Array.from({ length: LANDING_TEMPLATE_COUNT }, (_, i) => <TemplateCardSkeleton key={i} />)
+            : cards.map((template) => <TemplateCard key={template.key} template={template} />)}
         </ul>
+        {cards === 'loading' && (
+          <p role="status" className="sr-only">
+            Loading templates
+          </p>
+        )}
 
         <div className="mt-12 flex justify-center">
-          <Button type="button" variant="secondary" size="lg" className="group">
-            Browse All Templates
-            <ArrowRight
-              className="transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none"
-              aria-hidden="true"
-            />
+          <Button asChild variant="secondary" size="lg" className="group">
+            <Link to="/templates">
+              Browse All Templates
+              <ArrowRight
+                className="transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none"
+                aria-hidden="true"
+              />
+            </Link>
           </Button>
         </div>
       </div>

@@ -1,5 +1,5 @@
-import { Building2, CreditCard, UserRound, Wrench } from 'lucide-react';
-import { useEffect } from 'react';
+import { Building2, CreditCard, KeyRound, UserRound, Wrench } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { PageContainer, PageHeader } from '@/components/page-header';
@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
+import { ApiKeysTab } from '../components/api-keys-tab';
 import { BillingTab } from '../components/billing-tab';
 import { OrganizationTab } from '../components/organization-tab';
 import { ProfileTab } from '../components/profile-tab';
@@ -20,14 +21,30 @@ import {
   type SettingsTab,
 } from '../settings-tabs';
 
-const tabIcons = { profile: UserRound, billing: CreditCard, organization: Building2, tools: Wrench } as const;
+const tabIcons = {
+  profile: UserRound,
+  billing: CreditCard,
+  organization: Building2,
+  tools: Wrench,
+  'api-keys': KeyRound,
+} as const;
 
-/** Profile & Settings: Profile, Billing, Organization and Tools; `?tab=tools` opens a tab. */
+/** Profile & Settings: Profile, Billing, Organization, Tools and API keys; `?tab=tools` opens a tab. */
 export function ProfilePage() {
   useDocumentTitle('Profile & Settings');
   const { user, organization } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = parseSettingsTab(searchParams.get('tab'));
+  const tabList = useRef<HTMLDivElement>(null);
+  const signedIn = !!user;
+
+  // On a phone too narrow for the five tabs the row scrolls: keep the open one in view.
+  useEffect(() => {
+    const list = tabList.current;
+    const active = list?.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
+    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = active.offsetLeft - (list.clientWidth - active.offsetWidth) / 2;
+  }, [tab, signedIn]);
 
   // Back from the Microsoft sign-in: say how it went, then drop the parameters from the address.
   useEffect(() => {
@@ -54,7 +71,7 @@ export function ProfilePage() {
     <PageContainer className="space-y-6 sm:space-y-8">
       <PageHeader
         title="Profile & Settings"
-        description="Your account, billing, organization and the connections your agents use"
+        description="Your account, billing, organization, the connections your agents use and API keys"
       />
 
       <Tabs
@@ -64,11 +81,15 @@ export function ProfilePage() {
         }
         className="gap-6"
       >
-        <TabsList className="grid h-10 w-full grid-cols-4 sm:inline-flex sm:w-fit">
+        {/* The five tabs share a phone's width; on a narrower screen the row scrolls. */}
+        <TabsList
+          ref={tabList}
+          className="relative flex h-10 w-full justify-start overflow-x-auto sm:inline-flex sm:w-fit"
+        >
           {SETTINGS_TABS.map(({ value, label }) => {
             const Icon = tabIcons[value];
             return (
-              <TabsTrigger key={value} value={value} className="px-2 sm:px-4">
+              <TabsTrigger key={value} value={value} className="flex-1 px-1.5 sm:px-4">
                 <Icon className="hidden sm:block" aria-hidden="true" />
                 {label}
               </TabsTrigger>
@@ -95,6 +116,9 @@ export function ProfilePage() {
         </TabsContent>
         <TabsContent value="tools">
           <ToolsTab />
+        </TabsContent>
+        <TabsContent value="api-keys">
+          {organization ? <ApiKeysTab organization={organization} /> : <NoOrganization />}
         </TabsContent>
       </Tabs>
     </PageContainer>

@@ -15,7 +15,9 @@ import { runNodeStatuses, versionLabel } from '../list/run-review-logic';
 
 // React Flow is loaded only when a graph is opened: the runs list does not need it.
 const WorkflowGraphView = lazy(() =>
-  import('./workflow-graph-view').then((module) => ({ default: module.WorkflowGraphView })),
+  import('@/components/workflow-graph/workflow-graph-view').then((module) => ({
+    default: module.WorkflowGraphView,
+  })),
 );
 
 const BOX = 'h-[min(60svh,36rem)] min-h-64';

@@ -4,7 +4,7 @@
 import { stepNodeId, type Execution, type WorkflowEdge, type WorkflowNode } from '@crewline/contracts';
 import { sequentialOrder } from '@crewline/engine';
 
-import type { GraphNodeStatus } from '../graph/graph-view-logic';
+import type { GraphNodeStatus } from '@/components/workflow-graph/graph-view-logic';
 import { shortId } from './workflow-list-logic';
 
 /** 'v7': the workflow version a run executed; null for runs from before versions existed. */

@@ -15,6 +15,7 @@ import { WorkflowHistory } from '../history/workflow-history';
 import { useBuilderStore } from '../store';
 import { PROCESS_TYPE_LABELS, TRIGGER_TYPE_LABELS } from '../types';
 import { formatEstimate } from '../workflow-logic';
+import { SaveWorkflowAsTemplate } from './save-as-template-button';
 
 export interface BuilderHeaderProps {
   title: string;
@@ -126,6 +127,7 @@ export function BuilderHeader(props: BuilderHeaderProps) {
           Import
         </Button>
         <WorkflowHistory />
+        <SaveWorkflowAsTemplate disabled={busy} />
         <Button variant="outline" size="sm" onClick={props.onValidate}>
           <CheckCircle2 aria-hidden="true" />
           Validate

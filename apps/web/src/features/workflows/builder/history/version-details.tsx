@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { LoadErrorState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { WorkflowGraphView } from '@/features/workflows/graph/workflow-graph-view';
+import { WorkflowGraphView } from '@/components/workflow-graph/workflow-graph-view';
 import { formatDateTime } from '@/lib/format';
 import { useAgents } from '@/lib/queries/agents';
 import { useWorkflowVersion } from '@/lib/queries/workflow-versions';

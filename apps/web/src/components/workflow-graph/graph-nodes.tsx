@@ -1,5 +1,5 @@
-// The read-only graph's node components: the builder's look (builder/components/nodes.tsx) without
-// its store, with each agent's status in a run as a coloured ring and a labelled badge.
+// The read-only graph's node components: the builder's look (features/workflows/builder/components/
+// nodes.tsx) without its store, with each agent's status in a run as a coloured ring and a labelled badge.
 import { Handle, Position, type NodeProps, type NodeTypes } from '@xyflow/react';
 import { Bot, Check, Circle, Cpu, Flag, Play, Recycle, X } from 'lucide-react';
 import { memo, type CSSProperties } from 'react';

@@ -1,4 +1,4 @@
-// A read-only picture of a workflow definition (a workflow or one of its versions): the builder's
+// A read-only picture of a workflow definition (a workflow, one of its versions or a template): the builder's
 // nodes and edges, fitted to the box, pannable and zoomable but never editable, with each agent's
 // status in a run when given. Its own ReactFlowProvider keeps it apart from a builder canvas that
 // may be on the same page.

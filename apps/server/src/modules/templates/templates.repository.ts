@@ -1,0 +1,240 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type SQL,
+  type Table,
+} from 'drizzle-orm';
+import { agentTemplates, agents, workflowTemplates, type Db } from '@crewline/db';
+import type { AgentTemplate, TemplateSort, TriggerConfig, WorkflowTemplate } from '@crewline/contracts';
+import type { SampleAgentTemplate, SampleWorkflowTemplate } from './sample-templates';
+
+type WorkflowTemplateRow = typeof workflowTemplates.$inferSelect;
+type AgentTemplateRow = typeof agentTemplates.$inferSelect;
+export type NewWorkflowTemplate = Omit<
+  typeof workflowTemplates.$inferInsert,
+  'id' | 'slug' | 'usageCount' | 'createdAt' | 'updatedAt'
+>;
+export type NewAgentTemplate = Omit<
+  typeof agentTemplates.$inferInsert,
+  'id' | 'slug' | 'usageCount' | 'createdAt' | 'updatedAt'
+>;
+
+function toWorkflowTemplate(row: WorkflowTemplateRow): WorkflowTemplate {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    tags: row.tags ?? [],
+    processType: row.processType,
+    triggerType: row.triggerType,
+    triggerConfig: row.triggerConfig as TriggerConfig,
+    nodes: row.nodes,
+    edges: row.edges,
+    agents: row.agents,
+    usageCount: row.usageCount,
+    isPublic: row.isPublic,
+    isOwn: row.organizationId !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toAgentTemplate(row: AgentTemplateRow): AgentTemplate {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    role: row.role,
+    goal: row.goal,
+    backstory: row.backstory,
+    llmProvider: row.llmProvider,
+    llmModel: row.llmModel,
+    temperature: row.temperature,
+    maxTokens: row.maxTokens,
+    systemPrompt: row.systemPrompt,
+    tools: row.tools ?? [],
+    category: row.category,
+    tags: row.tags ?? [],
+    usageCount: row.usageCount,
+    isPublic: row.isPublic,
+    isOwn: row.organizationId !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** `set` of an upsert taking these columns from the row that was refused (`excluded`). */
+function fromExcluded(table: Table, keys: string[]): Record<string, SQL> {
+  const columns = getTableColumns(table);
+  return Object.fromEntries(keys.map((key) => [key, sql.raw(`excluded."${columns[key].name}"`)]));
+}
+
+/**
+ * The shipped library (no organization) and each organization's own templates. Every read is
+ * scoped: an organization sees the library and its own, never another's.
+ */
+export function createTemplatesRepository(db: Db) {
+  const visibleWorkflows = (organizationId: string) =>
+    or(isNull(workflowTemplates.organizationId), eq(workflowTemplates.organizationId, organizationId));
+  const visibleAgents = (organizationId: string) =>
+    or(isNull(agentTemplates.organizationId), eq(agentTemplates.organizationId, organizationId));
+
+  // Every card shows the same fixed rating, so 'Highest Rated' keeps the library's alphabetical order.
+  const orderOf = (table: typeof workflowTemplates | typeof agentTemplates): Record<TemplateSort, SQL[]> => {
+    const byName = asc(sql`lower(${table.name})`);
+    return {
+      rating: [byName],
+      popular: [desc(table.usageCount), byName],
+      recent: [desc(table.createdAt), byName],
+    };
+  };
+  const workflowOrder = orderOf(workflowTemplates);
+  const agentOrder = orderOf(agentTemplates);
+
+  return {
+    async list(organizationId: string, sort: TemplateSort) {
+      const [workflows, agentRows] = await Promise.all([
+        db
+          .select()
+          .from(workflowTemplates)
+          .where(visibleWorkflows(organizationId))
+          .orderBy(...workflowOrder[sort]),
+        db
+          .select()
+          .from(agentTemplates)
+          .where(visibleAgents(organizationId))
+          .orderBy(...agentOrder[sort]),
+      ]);
+      return { workflows: workflows.map(toWorkflowTemplate), agents: agentRows.map(toAgentTemplate) };
+    },
+
+    /** The shipped workflow templates, for the signed-out landing page. */
+    async library(): Promise<WorkflowTemplate[]> {
+      const rows = await db
+        .select()
+        .from(workflowTemplates)
+        .where(isNull(workflowTemplates.organizationId))
+        .orderBy(...workflowOrder.popular);
+      return rows.map(toWorkflowTemplate);
+    },
+
+    async workflowTemplate(organizationId: string, id: string): Promise<WorkflowTemplate | undefined> {
+      const [row] = await db
+        .select()
+        .from(workflowTemplates)
+        .where(and(eq(workflowTemplates.id, id), visibleWorkflows(organizationId)))
+        .limit(1);
+      return row && toWorkflowTemplate(row);
+    },
+
+    async agentTemplate(organizationId: string, id: string): Promise<AgentTemplate | undefined> {
+      const [row] = await db
+        .select()
+        .from(agentTemplates)
+        .where(and(eq(agentTemplates.id, id), visibleAgents(organizationId)))
+        .limit(1);
+      return row && toAgentTemplate(row);
+    },
+
+    async countUse(kind: 'workflow' | 'agent', id: string): Promise<void> {
+      const table = kind === 'workflow' ? workflowTemplates : agentTemplates;
+      await db
+        .update(table)
+        .set({ usageCount: sql`${table.usageCount} + 1` })
+        .where(eq(table.id, id));
+    },
+
+    /** The organization's agents made from these template agents (`<template id>:<key>`), by source. */
+    async agentsFromSources(organizationId: string, sources: string[]): Promise<Map<string, string>> {
+      if (sources.length === 0) return new Map();
+      const rows = await db
+        .select({ id: agents.id, source: agents.templateSource })
+        .from(agents)
+        .where(and(eq(agents.organizationId, organizationId), inArray(agents.templateSource, sources)))
+        .orderBy(asc(agents.createdAt));
+      const found = new Map<string, string>();
+      for (const row of rows) if (row.source && !found.has(row.source)) found.set(row.source, row.id);
+      return found;
+    },
+
+    async saveWorkflowTemplate(values: NewWorkflowTemplate): Promise<WorkflowTemplate> {
+      const [row] = await db.insert(workflowTemplates).values(values).returning();
+      return toWorkflowTemplate(row);
+    },
+
+    async saveAgentTemplate(values: NewAgentTemplate): Promise<AgentTemplate> {
+      const [row] = await db.insert(agentTemplates).values(values).returning();
+      return toAgentTemplate(row);
+    },
+
+    /**
+     * Writes the shipped library by slug: a missing sample is added, an existing one takes the
+     * shipped text (its id and usage count stay). Answers how many were added.
+     */
+    async upsertLibrary(samples: {
+      workflows: SampleWorkflowTemplate[];
+      agents: SampleAgentTemplate[];
+    }): Promise<{ workflows: number; agents: number }> {
+      const workflowValues = samples.workflows.map((t) => ({ ...t, isPublic: true, createdBy: 'crewline' }));
+      const agentValues = samples.agents.map((t) => ({ ...t, isPublic: true, createdBy: 'crewline' }));
+      const inserted = sql<boolean>`(xmax = 0)`;
+      const [workflows, agentRows] = await Promise.all([
+        workflowValues.length === 0
+          ? []
+          : db
+              .insert(workflowTemplates)
+              .values(workflowValues)
+              .onConflictDoUpdate({
+                target: workflowTemplates.slug,
+                set: fromExcluded(workflowTemplates, [
+                  'name',
+                  'description',
+                  'category',
+                  'tags',
+                  'processType',
+                  'triggerType',
+                  'triggerConfig',
+                  'nodes',
+                  'edges',
+                  'agents',
+                ]),
+              })
+              .returning({ inserted }),
+        agentValues.length === 0
+          ? []
+          : db
+              .insert(agentTemplates)
+              .values(agentValues)
+              .onConflictDoUpdate({
+                target: agentTemplates.slug,
+                set: fromExcluded(agentTemplates, [
+                  'name',
+                  'description',
+                  'role',
+                  'goal',
+                  'backstory',
+                  'llmProvider',
+                  'llmModel',
+                  'temperature',
+                  'maxTokens',
+                  'systemPrompt',
+                  'category',
+                  'tags',
+                ]),
+              })
+              .returning({ inserted }),
+      ]);
+      return {
+        workflows: workflows.filter((r) => r.inserted).length,
+        agents: agentRows.filter((r) => r.inserted).length,
+      };
+    },
+  };
+}
+export type TemplatesRepository = ReturnType<typeof createTemplatesRepository>;
