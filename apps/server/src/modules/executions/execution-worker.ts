@@ -11,8 +11,11 @@ export type ExecutionWorkerOptions = {
   concurrency: number;
   /** How often to look for runs whose worker died; a fraction of the lease. */
   sweepEveryMs: number;
-  /** Subscribes to "a job was just queued" (Postgres NOTIFY); returns the unsubscribe. */
-  onJobQueued?: (wake: () => void) => () => void;
+  /**
+   * Subscribes to "a job was just queued" (Postgres NOTIFY): `wakeOne` for each job, `wakeAll` when
+   * notifications may have been missed. Returns the unsubscribe.
+   */
+  onJobQueued?: (wakeOne: () => void, wakeAll: () => void) => () => void;
   /** On stop, how long running steps may take to finish and be stored before their runs are released. */
   drainMs?: number;
 };
@@ -37,13 +40,15 @@ export async function startExecutionWorker(options: ExecutionWorkerOptions) {
   const queue = executionQueue(boss);
   let stopping = false;
 
-  // Wake-ups are counted, so one that arrives while a loop is fetching is not slept through.
+  // Wake-ups are counted, so one that arrives while a loop is fetching is not slept through. A job
+  // wakes one idle loop: waking them all made every loop fetch for each job, all but one in vain.
   let wakeups = 0;
   const sleepers = new Set<() => void>();
-  const wake = () => {
+  const wake = (loops = Number.POSITIVE_INFINITY) => {
     wakeups++;
-    for (const resume of sleepers) resume();
+    for (const resume of [...sleepers].slice(0, loops)) resume();
   };
+  const wakeOne = () => wake(1);
   const idle = (seen: number) =>
     new Promise<void>((resolve) => {
       if (stopping || wakeups !== seen) return resolve();
@@ -88,7 +93,7 @@ export async function startExecutionWorker(options: ExecutionWorkerOptions) {
     }
   }
   const loops = Array.from({ length: options.concurrency }, () => workLoop());
-  const unsubscribe = options.onJobQueued?.(wake);
+  const unsubscribe = options.onJobQueued?.(wakeOne, () => wake());
 
   let sweeping = false;
   async function sweep() {
@@ -103,7 +108,7 @@ export async function startExecutionWorker(options: ExecutionWorkerOptions) {
         );
         await queue.enqueue(run.id);
       }
-      if (orphans.length > 0) wake();
+      if (orphans.length > 0) wake(orphans.length);
     } catch (err) {
       logger?.warn({ err }, 'sweep for orphaned runs failed');
     } finally {
@@ -115,7 +120,7 @@ export async function startExecutionWorker(options: ExecutionWorkerOptions) {
   const sweeper = setInterval(() => void sweep(), options.sweepEveryMs);
 
   return {
-    wake,
+    wake: () => wake(),
     sweep,
     async stop() {
       stopping = true;

@@ -57,7 +57,8 @@ export async function startWorkerRole(options: WorkerRoleOptions) {
     logger,
     concurrency: config.runs.concurrency,
     sweepEveryMs: Math.max(500, Math.floor(config.runs.leaseMs / 2)),
-    onJobQueued: bus && ((wake) => bus.onChannel(JOBS_CHANNEL, { onNotify: wake, onMissed: wake })),
+    onJobQueued:
+      bus && ((wakeOne, wakeAll) => bus.onChannel(JOBS_CHANNEL, { onNotify: wakeOne, onMissed: wakeAll })),
     drainMs: options.drainMs,
   });
   const scheduler = startScheduler({

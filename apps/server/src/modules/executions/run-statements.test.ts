@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import type { AuthResponse } from '@crewline/contracts';
+import { configureModel, createAgent, createChainWorkflow, waitForRunEnd } from '../../testing/app-fixtures';
+import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+/*
+ * How many SQL statements one run of a one-agent workflow costs, from the execute request to the
+ * run's completed row and the worker's settling after it (auth, start, queue, claim, loading, the
+ * step, the finish, the events and the queue's own statements included): every statement is a round trip, and they are most of a run's
+ * cost. The ceiling only goes down (docs/product-rules.md, Performance budgets).
+ */
+const CEILING = 27;
+
+let t: TestApp;
+let fake: FakeLlmServer;
+let ada: AuthResponse;
+let workflowId: string;
+
+beforeAll(async () => {
+  fake = await startFakeLlmServer();
+  t = await createTestApp({ worker: true, emailMonitor: false });
+  ada = await t.signup();
+  await configureModel(t, ada.token, fake.url);
+  const agent = await createAgent(t, ada.token, { name: 'Writer' });
+  workflowId = await createChainWorkflow(t, ada.token, 'One agent', [agent.id]);
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+/** Our own polls for the run's end carry this mark and are not counted. */
+const UNCOUNTED = '/* uncounted */';
+
+/** The statements every pg client of this process sends while `work` runs. */
+async function statementsDuring(work: () => Promise<void>): Promise<string[]> {
+  const seen: string[] = [];
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string };
+    const text = typeof first === 'string' ? first : (first?.text ?? '');
+    if (!text.startsWith(UNCOUNTED)) seen.push(text.replace(/\s+/g, ' ').trim().slice(0, 120));
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    await work();
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return seen;
+}
+
+async function oneRun() {
+  const res = await t.request({
+    method: 'POST',
+    url: `/api/workflows/${workflowId}/execute`,
+    token: ada.token,
+    payload: { input: { topic: 'tides' } },
+  });
+  expect(res.statusCode).toBe(202);
+  const id = res.json().id as string;
+  for (;;) {
+    const { rows } = await t.db.$client.query<{ status: string }>(
+      `${UNCOUNTED} select status from workflow_executions where id = $1`,
+      [id],
+    );
+    // The worker's own statements after the finish (marking the job done, fetching the next) count too.
+    if (rows[0].status === 'completed') return new Promise<void>((resolve) => setTimeout(resolve, 100));
+    expect(['pending', 'running']).toContain(rows[0].status);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('a one-agent run', () => {
+  it(`costs at most ${CEILING} SQL statements, from the request to the completed run`, async () => {
+    // Warm: the first runs prepare caches (model catalogue, queue) that later runs do not repeat.
+    for (let i = 0; i < 2; i++) {
+      const res = await t.request({
+        method: 'POST',
+        url: `/api/workflows/${workflowId}/execute`,
+        token: ada.token,
+        payload: { input: {} },
+      });
+      await waitForRunEnd(t, ada.token, res.json().id);
+    }
+    // Background work (schedules, sweeps, queue upkeep) can only add: the fewest of three runs counts.
+    const counts: string[][] = [];
+    for (let i = 0; i < 3; i++) {
+      counts.push(await statementsDuring(oneRun));
+    }
+    const fewest = counts.reduce((a, b) => (b.length < a.length ? b : a));
+    expect(fewest.length, fewest.map((s, i) => `${i + 1}. ${s}`).join('\n')).toBeLessThanOrEqual(CEILING);
+  });
+});
