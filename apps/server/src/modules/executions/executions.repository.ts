@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import {
   agentExecutions,
   transactionWithExecutor,
@@ -56,6 +56,12 @@ export function createExecutionsRepository(db: Db) {
   const appendLogs = (logs: ExecutionLog[]) =>
     sql`coalesce(${workflowExecutions.logs}, '[]'::jsonb) || ${JSON.stringify(logs)}::jsonb`;
 
+  /** Who started a run, as the API names them: their full name, else their username. */
+  const starterName = (user: typeof users) =>
+    sql<
+      string | null
+    >`coalesce(nullif(trim(concat_ws(' ', ${user.firstName}, ${user.lastName})), ''), ${user.username})`;
+
   /** Runs as the API answers them; `q` is a transaction when the read must see its own writes. */
   async function select(
     where: SQL | undefined,
@@ -67,10 +73,7 @@ export function createExecutionsRepository(db: Db) {
         execution: workflowExecutions,
         workflowName: workflows.name,
         processType: workflows.processType,
-        triggeredByName: sql<
-          string | null
-        >`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`,
-        username: users.username,
+        triggeredByName: starterName(users),
         // As text, parsed here: drizzle's jsonb reader would parse a string answer that is itself JSON again.
         resultJson: sql<string | null>`${workflowExecutions.result}::text`,
       })
@@ -80,7 +83,23 @@ export function createExecutionsRepository(db: Db) {
       .where(where)
       .orderBy(desc(workflowExecutions.createdAt))
       .limit(limit);
-    return rows.map(({ execution: e, workflowName, processType, triggeredByName, username, resultJson }) => ({
+    return rows.map(toExecution);
+  }
+
+  function toExecution({
+    execution: e,
+    workflowName,
+    processType,
+    triggeredByName,
+    resultJson,
+  }: {
+    execution: ExecutionRow;
+    workflowName: string | null;
+    processType: Execution['processType'];
+    triggeredByName: string | null;
+    resultJson: string | null;
+  }): Execution {
+    return {
       id: e.id,
       workflowId: e.workflowId,
       workflowName,
@@ -99,11 +118,11 @@ export function createExecutionsRepository(db: Db) {
       error: e.error,
       trigger: e.trigger,
       triggeredBy: e.triggeredBy,
-      triggeredByName: triggeredByName ?? username,
+      triggeredByName,
       startedAt: e.startedAt?.toISOString() ?? null,
       completedAt: e.completedAt?.toISOString() ?? null,
       createdAt: e.createdAt.toISOString(),
-    }));
+    };
   }
 
   return {
@@ -183,23 +202,28 @@ export function createExecutionsRepository(db: Db) {
       return execution;
     },
 
-    /** Inserts the pending run and, in the same transaction, whatever `enqueue` writes (its job). */
+    /**
+     * Inserts the pending run and, in the same transaction, whatever `enqueue` writes: its job, and
+     * with `rewritten` what changes the run's row too (a retry's reused steps), after which the run is
+     * read back before the commit.
+     */
     async createQueued(
       organizationId: string,
-      workflowId: string,
+      workflow: { id: string; name: string; processType: Execution['processType'] },
       started: { trigger: ExecutionTrigger; triggeredBy: string | null },
       request: ExecuteWorkflowData,
       enqueue: (executionId: string, executor: SqlExecutor) => Promise<void>,
+      rewritten = false,
     ): Promise<Execution> {
       return transactionWithExecutor(db, async (tx, executor) => {
-        const [row] = await tx
+        const [{ triggeredByName, ...execution }] = await tx
           .insert(workflowExecutions)
           .values({
             organizationId,
-            workflowId,
+            workflowId: workflow.id,
             // Pinned to the newest version in the same statement: a save committing meanwhile cannot split them.
             workflowVersion: sql`(select max(${workflowVersions.version}) from ${workflowVersions}
-              where ${workflowVersions.workflowId} = ${workflowId})`,
+              where ${workflowVersions.workflowId} = ${workflow.id})`,
             trigger: started.trigger,
             triggeredBy: started.triggeredBy,
             input: request.input,
@@ -207,11 +231,21 @@ export function createExecutionsRepository(db: Db) {
             parameters: request.parameters,
             logs: [{ at: new Date().toISOString(), level: 'info', message: 'Run queued' }],
           })
-          .returning({ id: workflowExecutions.id });
-        await enqueue(row.id, executor);
-        // Read before the commit: the run as queued (pending), which a worker may claim the moment it commits.
-        const [queued] = await select(byId(row.id), 1, tx);
-        return queued;
+          .returning({
+            ...getTableColumns(workflowExecutions),
+            // Answered by the insert itself, so the run as queued needs no read after it.
+            triggeredByName: sql<string | null>`(select ${starterName(users)} from ${users}
+              where ${users.id} = ${workflowExecutions.triggeredBy})`,
+          });
+        await enqueue(execution.id, executor);
+        if (rewritten) return (await select(byId(execution.id), 1, tx))[0];
+        return toExecution({
+          execution,
+          triggeredByName,
+          workflowName: workflow.name,
+          processType: workflow.processType,
+          resultJson: null,
+        });
       });
     },
 

@@ -80,7 +80,7 @@ export function createExecutionsService(deps: {
     if (!queue) throw new QueueUnavailableError();
     const execution = await repository.createQueued(
       organizationId,
-      workflow.id,
+      workflow,
       { trigger: request.trigger, triggeredBy: request.triggeredBy },
       {
         input: request.input ?? {},
@@ -91,6 +91,8 @@ export function createExecutionsService(deps: {
         await prepare?.(executionId, executor);
         await queue.enqueue(executionId, executor);
       },
+      // What `prepare` writes may change the run (a retry's reused steps): then it is read back.
+      prepare !== undefined,
     );
     await events.publish({
       type: 'workflow_execution_created',
