@@ -15,7 +15,10 @@ type Recorded = { method: string; url: string; headers: http.IncomingHttpHeaders
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, server: TestServer) => void;
 type TestServer = {
   port: number;
+  /** Connections accepted so far. */
   connections: () => number;
+  /** Connections open now (a pooled idle socket counts until either side closes it). */
+  open: () => number;
   requests: Recorded[];
   close: () => Promise<void>;
 };
@@ -48,11 +51,17 @@ async function startServer(handle: Handler = (_req, res) => res.end('ok')): Prom
       handle(req, res, testServer);
     });
   });
-  server.on('connection', () => connections++);
+  const open = new Set<net.Socket>();
+  server.on('connection', (socket) => {
+    connections++;
+    open.add(socket);
+    socket.on('close', () => open.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const testServer: TestServer = {
     port: (server.address() as AddressInfo).port,
     connections: () => connections,
+    open: () => open.size,
     requests,
     close: () =>
       new Promise<void>((resolve) => {
@@ -667,5 +676,282 @@ describe('limits', () => {
     );
     expect(error.code).toBe('network');
     expect(error.message).toBe('Request to 127.0.0.1 failed: connection refused');
+  });
+});
+
+describe('connection pooling', () => {
+  const text = async (promise: Promise<{ text(): Promise<string> }>) => (await promise).text();
+
+  it('reuses one connection for sequential requests to the same destination', async () => {
+    const server = await startServer((req, res) => res.end(`hello ${req.url}`));
+    const lookup = fakeDns({ 'api.example.test': ['127.0.0.1'] });
+    const egress = createEgress({ allowList: ['127.0.0.1'], lookup });
+    for (const path of ['/1', '/2', '/3']) {
+      expect(await text(egress.fetch(`http://api.example.test:${server.port}${path}`))).toBe(`hello ${path}`);
+    }
+    expect(server.connections()).toBe(1);
+    expect(connectSpy).toHaveBeenCalledTimes(1);
+    // Still resolved and checked every time: the pool comes after the check, not instead of it.
+    expect(lookup).toHaveBeenCalledTimes(3);
+    expect(server.requests.map((r) => r.headers.host)).toEqual(
+      Array(3).fill(`api.example.test:${server.port}`),
+    );
+  });
+
+  it('gives each port and each host name its own sockets', async () => {
+    const one = await startServer();
+    const two = await startServer();
+    const lookup = fakeDns({ 'a.example.test': ['127.0.0.1'], 'b.example.test': ['127.0.0.1'] });
+    const egress = createEgress({ allowList: ['127.0.0.1'], lookup });
+    for (let i = 0; i < 2; i++) {
+      await egress.fetch(`http://127.0.0.1:${one.port}/`);
+      await egress.fetch(`http://127.0.0.1:${two.port}/`);
+    }
+    expect([one.connections(), two.connections()]).toEqual([1, 1]);
+    // Two names on the same address and port never share a socket (nor its Host or TLS name).
+    for (let i = 0; i < 2; i++) {
+      await egress.fetch(`http://a.example.test:${one.port}/`);
+      await egress.fetch(`http://b.example.test:${one.port}/`);
+    }
+    expect(one.connections()).toBe(3);
+    // Nor do two egress instances (each has its own allow-list).
+    await createEgress({ allowList: ['127.0.0.1'] }).fetch(`http://127.0.0.1:${two.port}/`);
+    expect(two.connections()).toBe(2);
+  });
+
+  it('picks the pool by the checked address set: a changed DNS answer gets new sockets', async () => {
+    const server = await startServer();
+    const answers = [['127.0.0.1'], ['127.0.0.1', '::1'], ['::1', '127.0.0.1'], ['127.0.0.1']];
+    const lookup = vi.fn<LookupFn>(async () =>
+      answers.shift()!.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
+    const egress = createEgress({ allowList: ['127.0.0.1', '::1'], lookup });
+    const url = `http://dns.example.test:${server.port}/`;
+    await egress.fetch(url);
+    await egress.fetch(url);
+    expect(server.connections()).toBe(2);
+    // The same set in another order (round-robin DNS) is the same pool, and so is the first answer again.
+    await egress.fetch(url);
+    await egress.fetch(url);
+    expect(server.connections()).toBe(2);
+    expect(lookup).toHaveBeenCalledTimes(4);
+  });
+
+  it('refuses a name whose answer changed to an unchecked address, with its pooled socket idle', async () => {
+    const server = await startServer();
+    let calls = 0;
+    const lookup = vi.fn<LookupFn>(async () => [
+      { address: calls++ === 0 ? '127.0.0.1' : '169.254.169.254', family: 4 },
+    ]);
+    const egress = createEgress({ allowList: ['127.0.0.1'], lookup });
+    expect((await egress.fetch(`http://rebind.example.test:${server.port}/`)).status).toBe(200);
+    expect(server.open()).toBe(1);
+    connectSpy.mockClear();
+    const error = await failure(egress.fetch(`http://rebind.example.test:${server.port}/again`));
+    expect(error.code).toBe('blocked_address');
+    expect(server.requests).toHaveLength(1);
+    expect(connectSpy).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['times out', { timeoutMs: 150 }, 'timeout'],
+    ['is cancelled by the caller', { abortAfterMs: 100 }, 'AbortError'],
+    ['grows past the size limit', { maxResponseBytes: 500 }, 'too_large'],
+  ])(
+    'destroys the socket of a response that %s mid-body: the next request gets a new one',
+    async (_what, how, expected) => {
+      const server = await startServer((req, res) => {
+        if (req.url !== '/partial') return res.end('ok');
+        res.writeHead(200); // chunked, no length: the limit is found while reading
+        res.write('x'.repeat(1000)); // and then never ends
+      });
+      const egress = createEgress({ allowList: ['127.0.0.1'] });
+      const base = `http://127.0.0.1:${server.port}`;
+      expect(await text(egress.fetch(`${base}/ok`))).toBe('ok');
+      const controller = new AbortController();
+      if ('abortAfterMs' in how) setTimeout(() => controller.abort(), how.abortAfterMs);
+      const error = await egress
+        .fetch(`${base}/partial`, { ...how, signal: controller.signal })
+        .catch((e: unknown) => e);
+      expect(error instanceof EgressError ? error.code : (error as Error).name).toBe(expected);
+      // The half-read response's socket (the pooled one, reused) is closed, not handed to the next request.
+      expect(server.connections()).toBe(1);
+      await vi.waitFor(() => expect(server.open()).toBe(0));
+      expect(await text(egress.fetch(`${base}/ok`))).toBe('ok');
+      expect(await text(egress.fetch(`${base}/ok`))).toBe('ok');
+      expect(server.connections()).toBe(2);
+    },
+  );
+
+  it('sends a redirect hop through the pool of the host it names, and closes the unread hop', async () => {
+    const target = await startServer((_req, res) => res.end('target'));
+    const first = await startServer((req, res) => {
+      if (req.url === '/go') res.writeHead(302, { location: `http://b.example.test:${target.port}/` });
+      res.end('a body nobody reads');
+    });
+    const lookup = fakeDns({ 'a.example.test': ['127.0.0.1'], 'b.example.test': ['127.0.0.1'] });
+    const egress = createEgress({ allowList: ['127.0.0.1'], lookup });
+    expect(await text(egress.fetch(`http://a.example.test:${first.port}/go`))).toBe('target');
+    expect(await text(egress.fetch(`http://b.example.test:${target.port}/`))).toBe('target');
+    expect(target.connections()).toBe(1);
+    // The redirect's socket was destroyed with its unread body; the next request works on a new one.
+    await vi.waitFor(() => expect(first.open()).toBe(0));
+    expect(await text(egress.fetch(`http://a.example.test:${first.port}/stay`))).toBe('a body nobody reads');
+    expect(first.connections()).toBe(2);
+  });
+
+  it('refuses a redirect to a destination reserved since its pooled socket was opened', async () => {
+    const ours = await startServer();
+    const first = await startServer((_req, res) =>
+      res.writeHead(307, { location: `http://127.0.0.1:${ours.port}/api/admin` }).end(),
+    );
+    const reserved = createReservedDestinations();
+    const egress = createEgress({ allowList: ['127.0.0.1'], reserved });
+    expect((await egress.fetch(`http://127.0.0.1:${ours.port}/`)).status).toBe(200);
+    expect(ours.open()).toBe(1);
+    reserved.addLocalPort(ours.port);
+    const error = await failure(egress.fetch(`http://127.0.0.1:${first.port}/`));
+    expect(error.code).toBe('blocked_address');
+    expect(ours.requests.map((r) => r.url)).toEqual(['/']);
+    expect(ours.connections()).toBe(1);
+  });
+
+  it('queues requests beyond maxSockets (32 per destination) instead of failing them', async () => {
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const server = await startServer((_req, res) => {
+      mostInFlight = Math.max(mostInFlight, ++inFlight);
+      setTimeout(() => {
+        inFlight--;
+        res.end('ok');
+      }, 30);
+    });
+    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    const bodies = await Promise.all(
+      Array.from({ length: 40 }, () => text(egress.fetch(`http://127.0.0.1:${server.port}/`))),
+    );
+    expect(bodies).toEqual(Array(40).fill('ok'));
+    expect(server.connections()).toBe(32);
+    expect(mostInFlight).toBe(32);
+  });
+
+  it('counts the wait for a free socket against the request timeout', async () => {
+    const server = await startServer((req, res) => {
+      if (req.url === '/hold') setTimeout(() => res.end('held'), 400);
+      else res.end('ok');
+    });
+    const egress = createEgress({ allowList: ['127.0.0.1'], pool: { maxSockets: 1 } });
+    const held = egress.fetch(`http://127.0.0.1:${server.port}/hold`);
+    const error = await failure(egress.fetch(`http://127.0.0.1:${server.port}/queued`, { timeoutMs: 100 }));
+    expect(error.code).toBe('timeout');
+    expect(await text(held)).toBe('held');
+    // The timed-out request left the queue: the held socket serves the next request.
+    expect(await text(egress.fetch(`http://127.0.0.1:${server.port}/next`))).toBe('ok');
+    expect(server.requests.map((r) => r.url)).toEqual(['/hold', '/next']);
+    expect(server.connections()).toBe(1);
+  });
+
+  it('closes idle sockets after idleMs, and never cuts a slow response short', async () => {
+    const server = await startServer((req, res) => {
+      if (req.url === '/slow') setTimeout(() => res.end('slow'), 300);
+      else res.end('ok');
+    });
+    const egress = createEgress({ allowList: ['127.0.0.1'], pool: { idleMs: 100 } });
+    expect(await text(egress.fetch(`http://127.0.0.1:${server.port}/slow`))).toBe('slow');
+    expect(server.open()).toBe(1);
+    await vi.waitFor(() => expect(server.open()).toBe(0));
+    expect(await text(egress.fetch(`http://127.0.0.1:${server.port}/`))).toBe('ok');
+    expect(server.connections()).toBe(2);
+  });
+
+  it('evicts the least recently used pool past maxDestinations, closing its idle sockets', async () => {
+    const server = await startServer();
+    const names = ['a', 'b', 'c'].map((n) => `${n}.example.test`);
+    const lookup = fakeDns(Object.fromEntries(names.map((name) => [name, ['127.0.0.1']])));
+    const egress = createEgress({ allowList: ['127.0.0.1'], lookup, pool: { maxDestinations: 2 } });
+    const get = (name: string) => egress.fetch(`http://${name}:${server.port}/`);
+    await get('a.example.test');
+    await get('b.example.test');
+    await get('a.example.test'); // a is now the most recently used
+    await get('c.example.test'); // evicts b
+    expect(server.connections()).toBe(3);
+    await vi.waitFor(() => expect(server.open()).toBe(2));
+    await get('a.example.test');
+    expect(server.connections()).toBe(3);
+    await get('b.example.test');
+    expect(server.connections()).toBe(4);
+  });
+
+  it('lets a request on an evicted pool finish, then closes its socket', async () => {
+    const server = await startServer((req, res) => {
+      if (req.url === '/slow') setTimeout(() => res.end('slow'), 200);
+      else res.end('ok');
+    });
+    const lookup = fakeDns({ 'a.example.test': ['127.0.0.1'], 'b.example.test': ['127.0.0.1'] });
+    const egress = createEgress({ allowList: ['127.0.0.1'], lookup, pool: { maxDestinations: 1 } });
+    const slow = egress.fetch(`http://a.example.test:${server.port}/slow`);
+    await vi.waitFor(() => expect(server.open()).toBe(1));
+    expect(await text(egress.fetch(`http://b.example.test:${server.port}/`))).toBe('ok');
+    expect(await text(slow)).toBe('slow');
+    await vi.waitFor(() => expect(server.open()).toBe(1));
+  });
+
+  it('close() closes the pooled sockets; a later request opens a new one', async () => {
+    const server = await startServer();
+    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    await egress.fetch(`http://127.0.0.1:${server.port}/`);
+    expect(server.open()).toBe(1);
+    egress.close();
+    await vi.waitFor(() => expect(server.open()).toBe(0));
+    expect((await egress.fetch(`http://127.0.0.1:${server.port}/`)).status).toBe(200);
+    expect(server.connections()).toBe(2);
+  });
+
+  it('sends a GET again on a new connection when the reused one turns out closed, never a POST', async () => {
+    // The server drops the pooled connection when the second request arrives, without answering.
+    let dropped = false;
+    const server = await startServer((req, res) => {
+      if (req.url === '/2' && !dropped) {
+        dropped = true;
+        req.socket.destroy();
+      } else res.end(`answer ${req.url}`);
+    });
+    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    const base = `http://127.0.0.1:${server.port}`;
+    expect(await text(egress.fetch(`${base}/1`))).toBe('answer /1');
+    expect(await text(egress.fetch(`${base}/2`))).toBe('answer /2');
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /1', 'GET /2', 'GET /2']);
+    expect(server.connections()).toBe(2);
+
+    dropped = false;
+    server.requests.length = 0;
+    await egress.fetch(`${base}/1`);
+    const error = await failure(egress.fetch(`${base}/2`, { method: 'POST', body: 'once' }));
+    expect(error.code).toBe('network');
+    expect(error.message).toBe('Request to 127.0.0.1 failed: connection reset');
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /1', 'POST /2']);
+  });
+
+  it('keeps nothing from a failed TLS handshake and sends each name in its own SNI', async () => {
+    const serverNames: string[] = [];
+    let connections = 0;
+    const server = tls.createServer({
+      SNICallback: (name, callback) => {
+        serverNames.push(name);
+        callback(new Error('no certificate in this test'));
+      },
+    });
+    server.on('tlsClientError', () => {});
+    server.on('connection', () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const port = (server.address() as AddressInfo).port;
+    const lookup = fakeDns({ 'a.example.test': ['127.0.0.1'], 'b.example.test': ['127.0.0.1'] });
+    const egress = createEgress({ allowList: ['127.0.0.1'], lookup });
+    for (const name of ['a.example.test', 'a.example.test', 'b.example.test']) {
+      expect((await failure(egress.fetch(`https://${name}:${port}/`))).code).toBe('network');
+    }
+    expect(serverNames).toEqual(['a.example.test', 'a.example.test', 'b.example.test']);
+    expect(connections).toBe(3);
   });
 });

@@ -1,19 +1,22 @@
 import type { LookupAddress } from 'node:dns';
 import http, { type IncomingMessage, validateHeaderName, validateHeaderValue } from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { type AddressPolicy, createAddressPolicy, type ReservedCheck } from './address-policy';
 import { DESTINATION_NOT_ALLOWED, EgressError } from './egress-error';
+import { createPools, pinnedLookup, type PoolOptions, type Pools } from './pools';
 import { defaultLookup, resolvePermitted, type LookupFn } from './resolve';
 
 export type { LookupFn } from './resolve';
+export type { PoolOptions } from './pools';
 
 /**
  * The only way the server makes HTTP requests to tenant-controlled destinations (tool base URLs,
  * webhooks, custom LLM base URLs): docs/security.md. Every hop is resolved once,
- * checked, and the socket connects to exactly the checked addresses.
+ * checked, and the socket connects to exactly the checked addresses. Connections are kept alive in
+ * pools per destination and checked address set (pools.ts), never shared between egress instances.
  */
 
 export type EgressOptions = {
@@ -26,6 +29,8 @@ export type EgressOptions = {
   maxResponseBytes?: number;
   maxRedirects?: number;
   lookup?: LookupFn;
+  /** Keep-alive pool limits (pools.ts has the defaults). */
+  pool?: PoolOptions;
 };
 
 export type EgressRequestInit = {
@@ -52,6 +57,15 @@ export type Egress = {
   fetch(url: string | URL, init?: EgressRequestInit): Promise<EgressResponse>;
 };
 
+/** What createEgress returns; code that only sends (and its test doubles) needs just Egress. */
+export type PooledEgress = Egress & {
+  /**
+   * Closes the pooled connections, idle and in use. Not required: idle sockets do not keep the process
+   * alive and close after a few seconds on their own.
+   */
+  close(): void;
+};
+
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 const DEFAULT_MAX_REDIRECTS = 5;
@@ -62,17 +76,23 @@ type Settings = {
   timeoutMs: number;
   maxResponseBytes: number;
   maxRedirects: number;
+  // Per instance: a socket is only ever reused by a request this instance's policy has just allowed.
+  pools: Pools;
 };
 
-export function createEgress(options: EgressOptions = {}): Egress {
+export function createEgress(options: EgressOptions = {}): PooledEgress {
   const settings: Settings = {
     policy: createAddressPolicy(options.allowList, options.reserved),
     lookup: options.lookup ?? defaultLookup,
     timeoutMs: positive('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     maxResponseBytes: positive('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
     maxRedirects: atLeastZero('maxRedirects', options.maxRedirects ?? DEFAULT_MAX_REDIRECTS),
+    pools: createPools(options.pool),
   };
-  return { fetch: (url, init = {}) => egressFetch(settings, url, init) };
+  return {
+    fetch: (url, init = {}) => egressFetch(settings, url, init),
+    close: () => settings.pools.close(),
+  };
 }
 
 function positive(name: string, value: number) {
@@ -114,14 +134,17 @@ async function egressFetch(
 
   try {
     for (let redirects = 0; ; redirects++) {
+      // Checked on every request and hop, pooled socket or not: a pool is picked only afterwards.
       const addresses = await abortable(resolveDestination(settings, url), controller.signal);
-      const res = await send(url, addresses, method, headers, body, controller.signal);
+      const res = await send(settings.pools, url, addresses, method, headers, body, controller.signal);
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
       if (!redirectStatuses.has(status) || !location) {
         const bytes = await readBody(res, maxBytes, url.hostname);
         return toResponse(res, url, bytes);
       }
+      // The body is not read, so the socket cannot carry another response: destroying the response
+      // destroys its socket, which leaves the pool (only a fully read response frees its socket).
       res.destroy();
       if (redirects >= settings.maxRedirects) {
         throw new EgressError(
@@ -223,18 +246,6 @@ async function resolveDestination(settings: Settings, url: URL): Promise<LookupA
   throw new EgressError('network', `Could not resolve ${url.hostname}`, { cause: outcome.cause });
 }
 
-/**
- * Hands the socket the already-checked addresses instead of resolving again, so a DNS answer that
- * changes between check and connect (DNS rebinding) cannot redirect the connection. The request
- * keeps the hostname, so the Host header and TLS SNI/certificate check use the real name.
- */
-function pinnedLookup(addresses: LookupAddress[]): LookupFunction {
-  return (_hostname, options, callback) => {
-    if (options.all) callback(null, addresses);
-    else callback(null, addresses[0].address, addresses[0].family);
-  };
-}
-
 // Connection-level headers are ours to set: Host must name the checked destination, and the
 // framing headers must match the body we actually send.
 const managedHeaders = new Set([
@@ -273,8 +284,41 @@ function omit(headers: Record<string, string>, names: string[]) {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !names.includes(name)));
 }
 
-function send(
+async function send(
+  pools: Pools,
   url: URL,
+  addresses: LookupAddress[],
+  method: string,
+  headers: Record<string, string>,
+  body: string | Uint8Array | undefined,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
+  const hostname = bareHostname(url);
+  const secure = url.protocol === 'https:';
+  const port = effectivePort(url);
+  const agent = pools.agentFor({ secure, hostname, port, addresses });
+  try {
+    return await request(url, agent, addresses, method, headers, body, signal);
+  } catch (error) {
+    if (!(error instanceof StaleSocket)) throw error;
+    // A server may close an idle keep-alive connection just as we reuse it, usually before reading
+    // our request — but it may also have read it and failed. So only a request that is safe to send
+    // twice (RFC 9110 §9.2.2) is sent again, once, on a connection of its own, to the same checked
+    // addresses within the same deadline; a POST gets the error, as from a fresh connection reset.
+    if (signal.aborted || !idempotentMethods.has(method)) throw error.cause;
+    return request(url, false, addresses, method, headers, body, signal);
+  }
+}
+
+const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
+const staleSocketCodes = new Set(['ECONNRESET', 'EPIPE']);
+
+/** A reused keep-alive socket failed before any response arrived. */
+class StaleSocket extends Error {}
+
+function request(
+  url: URL,
+  agent: http.Agent | false,
   addresses: LookupAddress[],
   method: string,
   headers: Record<string, string>,
@@ -293,18 +337,26 @@ function send(
       path: `${url.pathname}${url.search}`,
       method,
       headers: outgoing,
-      // A fresh agent per request: a pooled keep-alive socket could have been opened for another
-      // egress instance with a different allow-list, or for an address that is no longer checked.
-      agent: false,
+      // The destination's pool, whose lookup is pinned to these same addresses (pools.ts), or false
+      // for a one-off connection that uses the lookup below.
+      agent,
       lookup: pinnedLookup(addresses),
       // Tries every checked address (e.g. ::1 then 127.0.0.1 for "localhost"), never another one.
       autoSelectFamily: true,
+      // Aborting (the deadline or the caller) destroys the request's socket, so it never returns to
+      // the pool: a half-read response cannot be taken for the next request's.
       signal,
     };
     // SNI carries names only; the certificate is then verified against this name (never disabled).
     if (secure && !isIP(hostname)) options.servername = hostname.replace(/\.$/, '');
     const req = (secure ? https : http).request(options, resolve);
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        req.reusedSocket && staleSocketCodes.has(error.code ?? '')
+          ? new StaleSocket('stale keep-alive socket', { cause: error })
+          : error,
+      ),
+    );
     req.end(body);
   });
 }

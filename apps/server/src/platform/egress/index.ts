@@ -5,6 +5,8 @@ export {
   type EgressRequestInit,
   type EgressResponse,
   type LookupFn,
+  type PooledEgress,
+  type PoolOptions,
 } from './egress';
 export { egressFetch } from './fetch-adapter';
 export { defaultLookup, resolvePermitted, type ResolveOutcome } from './resolve';
