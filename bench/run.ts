@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runApiLatency } from './api-latency';
 import { runBuilder200 } from './builder-200-nodes';
+import { runBundleSize } from './bundle-size';
 import { runEngineOverhead } from './engine-overhead';
 import { runExecutionThroughput } from './execution-throughput';
 import { runServerStart } from './server-start';
@@ -13,6 +14,8 @@ const benches: Record<string, () => Promise<object>> = {
   'engine-overhead': runEngineOverhead,
   'api-latency': runApiLatency,
   'execution-throughput': runExecutionThroughput,
+  // Builds the web app, so the builder bench after it runs on the current code too.
+  'bundle-size': runBundleSize,
   'builder-200-nodes': runBuilder200,
   'server-start': runServerStart,
 };

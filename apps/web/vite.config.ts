@@ -33,6 +33,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each entry and route page loads, read by the bundle budget
+    // (scripts/check-bundle.ts) and the bundle-size bench.
+    manifest: true,
     // Route pages are lazy (see src/app/router.tsx). The framework code every screen needs goes into
     // two long-lived vendor chunks; everything else (radix primitives, forms, icons) is split per route,
     // so the landing page only downloads what it renders.

@@ -1,8 +1,8 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
-import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
+import type { Toaster as ToasterComponent } from '@/components/ui/toaster';
+import { useToast } from '@/components/ui/use-toast';
 import { AUTH_TOKEN_KEY } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/queries/keys';
@@ -27,15 +27,49 @@ function SessionSync() {
   return null;
 }
 
+/**
+ * The toasts' region (Radix Toast) is not needed to show a page: it loads once the browser is idle
+ * after the first render, or as soon as a toast is raised; a toast raised earlier waits in the store.
+ * It is loaded by hand rather than with lazy(): a Suspense fallback shown while the page's own chunk
+ * still loads would hold back React's reveal of the page (its fallback throttling).
+ */
+function DeferredToaster() {
+  const { toasts } = useToast();
+  const [idle, setIdle] = useState(false);
+  const [Toaster, setToaster] = useState<typeof ToasterComponent | null>(null);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = window.setTimeout(() => setIdle(true), 1000);
+    return () => window.clearTimeout(handle);
+  }, []);
+  const wanted = idle || toasts.length > 0;
+  useEffect(() => {
+    if (!wanted || Toaster) return;
+    let cancelled = false;
+    void import('@/components/ui/toaster').then(
+      (module) => {
+        if (!cancelled) setToaster(() => module.Toaster);
+      },
+      // A failed download (offline, a deploy replaced the chunk) is tried again with the next toast.
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [wanted, Toaster, toasts]);
+  return Toaster ? <Toaster /> : null;
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <TooltipProvider delayDuration={700} skipDelayDuration={300}>
-          <SessionSync />
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        <SessionSync />
+        {children}
+        <DeferredToaster />
       </ThemeProvider>
     </QueryClientProvider>
   );

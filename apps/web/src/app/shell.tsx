@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 
 import { FullPageSpinner } from '@/components/spinner';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { RealtimeProvider } from '@/lib/realtime';
 import { takeDashboardRedirect, useAuth } from '@/lib/session';
 
@@ -11,7 +12,8 @@ import { TopNav } from './top-nav';
 /**
  * Signed-in frame: the top navigation (on the app areas only) above the routed page, with the
  * organization's live connection (realtime events) open for as long as the user is signed in. The
- * pages are keyed by the organization, so switching remounts them with the new one's data.
+ * pages are keyed by the organization, so switching remounts them with the new one's data. Every
+ * tooltip is in here, and so is the tooltip provider: Radix Tooltip stays out of the signed-out pages.
  */
 export function AppShell() {
   const { pathname } = useLocation();
@@ -25,15 +27,17 @@ export function AppShell() {
 
   return (
     <RealtimeProvider>
-      <div className="flex min-h-svh flex-col bg-muted/30 dark:bg-background">
-        {isNavVisible(pathname) && <TopNav />}
-        <main id="main" className="flex flex-1 flex-col">
-          <Suspense fallback={<FullPageSpinner />}>
-            {/* Another organization is another app: every page starts again with its data. */}
-            <Outlet key={organizationId ?? 'none'} />
-          </Suspense>
-        </main>
-      </div>
+      <TooltipProvider delayDuration={700} skipDelayDuration={300}>
+        <div className="flex min-h-svh flex-col bg-muted/30 dark:bg-background">
+          {isNavVisible(pathname) && <TopNav />}
+          <main id="main" className="flex flex-1 flex-col">
+            <Suspense fallback={<FullPageSpinner />}>
+              {/* Another organization is another app: every page starts again with its data. */}
+              <Outlet key={organizationId ?? 'none'} />
+            </Suspense>
+          </main>
+        </div>
+      </TooltipProvider>
     </RealtimeProvider>
   );
 }

@@ -7,8 +7,8 @@
 //   sockets open, e.g. tabs) in 60 s, giving up after 5 such refusals in a row;
 // - parse and connect errors are only logged.
 // Kept free of React so it is easy to test with a fake WebSocket and fake timers. Messages are read
-// with the contracts' schema (zod is in the signed-in app's bundle anyway). `realtime.tsx` wraps it
-// in a provider.
+// with the contracts' schema, so this module brings zod: `realtime.tsx` wraps it in a provider and
+// loads it only once the signed-in page is up (the fan-out to the screens is in realtime-hub.ts).
 import {
   realtimeEventSchema,
   realtimeServerMessageSchema,
@@ -16,6 +16,11 @@ import {
   type RealtimeEvent,
   type RealtimeServerMessage,
 } from '@crewline/contracts';
+
+import type { RealtimeStatus } from './realtime-hub';
+
+// The hub has no schema, so the shell imports it without zod; the tests find it here too.
+export { createRealtimeHub, matchesEventTypes, type RealtimeHub, type RealtimeStatus } from './realtime-hub';
 
 export const REALTIME_MAX_RECONNECT_ATTEMPTS = 5;
 export const REALTIME_RECONNECT_BASE_DELAY_MS = 1000;
@@ -29,8 +34,6 @@ export const REALTIME_UNAUTHORIZED_CLOSE_CODE = 4401;
  */
 export const REALTIME_TOO_MANY_CONNECTIONS_CLOSE_CODE = 4429;
 export const REALTIME_TOO_MANY_CONNECTIONS_RETRY_MS = 60_000;
-
-export type RealtimeStatus = 'connecting' | 'open' | 'closed';
 
 /**
  * Delay before reconnect attempt number `attempt` (1-based): 1000, 2000, 4000, 8000, 16000 ms;
@@ -75,14 +78,6 @@ export function parseServerMessage(data: unknown): RealtimeServerMessage | null 
 
 export function isRealtimeEvent(message: RealtimeServerMessage): message is RealtimeEvent {
   return eventTypes.has(message.type);
-}
-
-/** Whether a subscription to `types` wants this event. */
-export function matchesEventTypes(
-  types: readonly RealtimeEvent['type'][] | '*',
-  event: RealtimeEvent,
-): boolean {
-  return types === '*' || types.includes(event.type);
 }
 
 /** The part of the browser WebSocket the connection uses (a fake one in tests). */
@@ -305,60 +300,4 @@ export class RealtimeConnection {
       this.options.warn('Realtime: could not send', error);
     }
   }
-}
-
-type Listener<T> = (value: T) => void;
-
-/**
- * Fans events out to the screens' subscriptions and holds the connection status for
- * `useSyncExternalStore`. One per provider.
- */
-export interface RealtimeHub {
-  emit(event: RealtimeEvent): void;
-  subscribe(types: readonly RealtimeEvent['type'][] | '*', listener: Listener<RealtimeEvent>): () => void;
-  getStatus(): RealtimeStatus;
-  setStatus(status: RealtimeStatus): void;
-  subscribeStatus(listener: () => void): () => void;
-}
-
-export function createRealtimeHub(
-  warn: (...args: unknown[]) => void = (...args) => console.warn(...args),
-): RealtimeHub {
-  const listeners = new Set<{
-    types: readonly RealtimeEvent['type'][] | '*';
-    listener: Listener<RealtimeEvent>;
-  }>();
-  const statusListeners = new Set<() => void>();
-  let status: RealtimeStatus = 'closed';
-  return {
-    emit(event) {
-      for (const entry of [...listeners]) {
-        if (!matchesEventTypes(entry.types, event)) continue;
-        try {
-          entry.listener(event);
-        } catch (error) {
-          warn('Realtime: an event handler failed', error);
-        }
-      }
-    },
-    subscribe(types, listener) {
-      const entry = { types, listener };
-      listeners.add(entry);
-      return () => {
-        listeners.delete(entry);
-      };
-    },
-    getStatus: () => status,
-    setStatus(next) {
-      if (next === status) return;
-      status = next;
-      for (const listener of [...statusListeners]) listener();
-    },
-    subscribeStatus(listener) {
-      statusListeners.add(listener);
-      return () => {
-        statusListeners.delete(listener);
-      };
-    },
-  };
 }

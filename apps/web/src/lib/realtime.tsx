@@ -18,15 +18,9 @@ import {
   type ReactNode,
 } from 'react';
 
-import { invalidateForRealtimeEvent } from './realtime-invalidation';
-import {
-  createRealtimeHub,
-  RealtimeConnection,
-  realtimeUrl,
-  type RealtimeHub,
-  type RealtimeStatus,
-} from './realtime-logic';
 import { queryKeys } from './queries/keys';
+import { createRealtimeHub, type RealtimeHub, type RealtimeStatus } from './realtime-hub';
+import type { RealtimeConnection } from './realtime-logic';
 import { useAuth, useAuthToken } from './session';
 
 export type { RealtimeStatus };
@@ -43,20 +37,39 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!token || !isAuthenticated || !organizationId) return;
-    const connection = new RealtimeConnection({
-      url: realtimeUrl(window.location, token),
-      organizationId,
-      onEvent: (event) => {
-        if (event.organizationId !== organizationId) return;
-        invalidateForRealtimeEvent(queryClient, event);
-        hub.emit(event);
+    // The connection and the cache refreshes read events with the contracts' schemas (zod): they load
+    // in a chunk of their own, so the first page does not wait for them. Connecting meanwhile.
+    let connection: RealtimeConnection | null = null;
+    let ended = false;
+    hub.setStatus('connecting');
+    Promise.all([import('./realtime-logic'), import('./realtime-invalidation')]).then(
+      ([{ RealtimeConnection, realtimeUrl }, { invalidateForRealtimeEvent }]) => {
+        if (ended) return;
+        connection = new RealtimeConnection({
+          url: realtimeUrl(window.location, token),
+          organizationId,
+          onEvent: (event) => {
+            if (event.organizationId !== organizationId) return;
+            invalidateForRealtimeEvent(queryClient, event);
+            hub.emit(event);
+          },
+          onStatus: (status) => hub.setStatus(status),
+          // The token was revoked or expired: re-check the session, which signs the user out if so.
+          onUnauthorized: () => void queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+        });
+        connection.start();
       },
-      onStatus: (status) => hub.setStatus(status),
-      // The token was revoked or expired: re-check the session, which signs the user out if so.
-      onUnauthorized: () => void queryClient.invalidateQueries({ queryKey: queryKeys.session }),
-    });
-    connection.start();
-    return () => connection.close();
+      (error: unknown) => {
+        if (ended) return;
+        console.warn('Realtime: could not load the connection', error);
+        hub.setStatus('closed');
+      },
+    );
+    return () => {
+      ended = true;
+      if (connection) connection.close();
+      else hub.setStatus('closed');
+    };
   }, [hub, queryClient, token, isAuthenticated, organizationId]);
 
   return <RealtimeContext value={hub}>{children}</RealtimeContext>;

@@ -3,7 +3,10 @@ import * as React from 'react';
 
 import { cn } from '@/lib/utils';
 
-/** Open delay 700 ms, skip delay 300 ms (docs/product-rules.md). The app mounts one at the root. */
+/**
+ * Open delay 700 ms, skip delay 300 ms (docs/product-rules.md). The signed-in shell (app/shell.tsx)
+ * mounts one around every page; no signed-out page has a tooltip.
+ */
 function TooltipProvider({
   delayDuration = 700,
   skipDelayDuration = 300,

@@ -1,0 +1,70 @@
+// The realtime events' fan-out to the screens and the connection status, without the connection
+// itself (realtime-logic.ts, which reads messages with the contracts' zod schemas and so loads apart
+// from the first page). One hub per <RealtimeProvider> (realtime.tsx).
+import type { RealtimeEvent } from '@crewline/contracts';
+
+export type RealtimeStatus = 'connecting' | 'open' | 'closed';
+
+/** Whether a subscription to `types` wants this event. */
+export function matchesEventTypes(
+  types: readonly RealtimeEvent['type'][] | '*',
+  event: RealtimeEvent,
+): boolean {
+  return types === '*' || types.includes(event.type);
+}
+
+type Listener<T> = (value: T) => void;
+
+/**
+ * Fans events out to the screens' subscriptions and holds the connection status for
+ * `useSyncExternalStore`. One per provider.
+ */
+export interface RealtimeHub {
+  emit(event: RealtimeEvent): void;
+  subscribe(types: readonly RealtimeEvent['type'][] | '*', listener: Listener<RealtimeEvent>): () => void;
+  getStatus(): RealtimeStatus;
+  setStatus(status: RealtimeStatus): void;
+  subscribeStatus(listener: () => void): () => void;
+}
+
+export function createRealtimeHub(
+  warn: (...args: unknown[]) => void = (...args) => console.warn(...args),
+): RealtimeHub {
+  const listeners = new Set<{
+    types: readonly RealtimeEvent['type'][] | '*';
+    listener: Listener<RealtimeEvent>;
+  }>();
+  const statusListeners = new Set<() => void>();
+  let status: RealtimeStatus = 'closed';
+  return {
+    emit(event) {
+      for (const entry of [...listeners]) {
+        if (!matchesEventTypes(entry.types, event)) continue;
+        try {
+          entry.listener(event);
+        } catch (error) {
+          warn('Realtime: an event handler failed', error);
+        }
+      }
+    },
+    subscribe(types, listener) {
+      const entry = { types, listener };
+      listeners.add(entry);
+      return () => {
+        listeners.delete(entry);
+      };
+    },
+    getStatus: () => status,
+    setStatus(next) {
+      if (next === status) return;
+      status = next;
+      for (const listener of [...statusListeners]) listener();
+    },
+    subscribeStatus(listener) {
+      statusListeners.add(listener);
+      return () => {
+        statusListeners.delete(listener);
+      };
+    },
+  };
+}
