@@ -31,6 +31,27 @@ export function createBillingRepository(db: Db) {
       return row;
     },
 
+    /**
+     * The subscription columns and the organization's runs since `since`, in one statement: every
+     * run start reads both (the monthly executions limit).
+     */
+    async findWithExecutionsSince(
+      organizationId: string,
+      since: Date,
+    ): Promise<(StoredSubscription & { executions: number }) | undefined> {
+      const [row] = await db
+        .select({
+          ...subscriptionColumns,
+          // Drizzle leaves columns in a select list unqualified, so the subquery names its tables itself.
+          executions: sql<number>`(select count(*)::int from workflow_executions e
+            where e.organization_id = "organizations"."id" and e.created_at >= ${since.toISOString()})`,
+        })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId))
+        .limit(1);
+      return row;
+    },
+
     async save(organizationId: string, subscription: StoredSubscription): Promise<void> {
       await db
         .update(organizations)

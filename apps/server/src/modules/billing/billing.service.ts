@@ -185,13 +185,17 @@ export function createBillingService(deps: {
       }
     },
 
-    /** Before any run starts (startRun): every run of this UTC calendar month counts. */
+    /**
+     * Before any run starts (startRun): every run of this UTC calendar month counts. The plan and the
+     * month's count are read in one statement (this is on every run's path).
+     */
     async checkExecutionLimit(organizationId: string): Promise<void> {
-      const state = await current(organizationId);
+      const at = now();
+      const found = await repository.findWithExecutionsSince(organizationId, startOfMonthUtc(at));
+      if (!found) throw new NotFoundError('Organization not found');
+      const state = effectiveSubscription(found, at);
       const max = state.limits.executionsPerMonth;
-      if (max === null) return;
-      const used = await repository.countExecutionsSince(organizationId, startOfMonthUtc(now()));
-      if (used >= max) throw refuse(state, 'executions', max);
+      if (max !== null && found.executions >= max) throw refuse(state, 'executions', max);
     },
 
     /**

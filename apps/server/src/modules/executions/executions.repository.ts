@@ -153,9 +153,7 @@ export function createExecutionsRepository(db: Db) {
             else left(${workflowExecutions.result}::text, ${EXECUTION_RESULT_PREVIEW_LENGTH}::int) end`,
           trigger: workflowExecutions.trigger,
           triggeredBy: workflowExecutions.triggeredBy,
-          triggeredByName: sql<
-            string | null
-          >`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username})`,
+          triggeredByName: starterName(users),
           startedAt: workflowExecutions.startedAt,
           completedAt: workflowExecutions.completedAt,
           createdAt,
@@ -234,8 +232,10 @@ export function createExecutionsRepository(db: Db) {
           .returning({
             ...getTableColumns(workflowExecutions),
             // Answered by the insert itself, so the run as queued needs no read after it.
-            triggeredByName: sql<string | null>`(select ${starterName(users)} from ${users}
-              where ${users.id} = ${workflowExecutions.triggeredBy})`,
+            // Drizzle leaves returned columns unqualified, so the subquery names its tables itself.
+            triggeredByName: sql<string | null>`(select
+              coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username)
+              from users u where u.id = "workflow_executions"."triggered_by")`,
           });
         await enqueue(execution.id, executor);
         if (rewritten) return (await select(byId(execution.id), 1, tx))[0];

@@ -128,6 +128,28 @@ export function createWorkflowsRepository(db: Db) {
       return rows.map(toWorkflowDto);
     },
     get,
+    /**
+     * The workflow with those of the agents its nodes name that exist in the organization, in one
+     * statement (the run rule checks them on every run; the organization's other agents are not read).
+     */
+    async getWithAgentIds(
+      organizationId: string,
+      id: string,
+    ): Promise<{ workflow: Workflow; agentIds: Set<string> } | undefined> {
+      const [row] = await db
+        .select({
+          workflow: workflows,
+          // Drizzle leaves columns in a select list unqualified, so the subquery names its tables itself.
+          agentIds: sql<string[]>`coalesce((select array_agg(a.id::text) from agents a
+            where a.organization_id = "workflows"."organization_id"
+              and a.id::text in (select ref from jsonb_array_elements("workflows"."nodes") n,
+                lateral (values (n->>'agentId'), (n->'data'->>'agentId')) refs(ref))), '{}')`,
+        })
+        .from(workflows)
+        .where(scoped(organizationId, id))
+        .limit(1);
+      return row && { workflow: toWorkflowDto(row.workflow), agentIds: new Set(row.agentIds) };
+    },
     /** A workflow created active records its version 1 in the same transaction. */
     async create(
       organizationId: string,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentExecutions, workflowExecutions } from '@crewline/db';
+import { agentExecutions, workflowExecutions, workflows } from '@crewline/db';
 import type { AuthResponse } from '@crewline/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -96,6 +96,23 @@ describe('workflows API', () => {
     const res = await create({ ...twoAgents(), nodes: [start, agentNode('a', bobsAgent.id), end] });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(`Agent node "a" references non-existent agent "${bobsAgent.id}"`);
+  });
+
+  it('will not run a workflow whose node was pointed at an agent of another organization behind its back', async () => {
+    const workflow = (await create({ ...twoAgents(), status: 'active' })).json();
+    // Only a direct write can do this: every save checks the agents against the organization's own.
+    await t.db
+      .update(workflows)
+      .set({ nodes: [start, agentNode('a', bobsAgent.id), agentNode('b', editor.id, 400), end] })
+      .where(eq(workflows.id, workflow.id));
+    const run = await t.request({
+      method: 'POST',
+      url: `/api/workflows/${workflow.id}/execute`,
+      token: ada.token,
+      payload: {},
+    });
+    expect(run.statusCode).toBe(400);
+    expect(run.json().message).toBe(`Agent node "a" references non-existent agent "${bobsAgent.id}"`);
   });
 
   it('returns warnings without blocking', async () => {

@@ -24,8 +24,10 @@ export function createWorkflowsService(repository: WorkflowsRepository, webhookS
   async function check(
     organizationId: string,
     draft: Pick<Workflow, 'name' | 'triggerType' | 'triggerConfig' | 'nodes' | 'edges'>,
+    /** The existing agents among those the nodes name, when already read with the workflow. */
+    known?: Set<string>,
   ) {
-    const agentIds = await repository.agentIds(organizationId);
+    const agentIds = known ?? (await repository.agentIds(organizationId));
     const { errors, warnings } = validateWorkflow(
       {
         name: draft.name ?? '',
@@ -43,6 +45,12 @@ export function createWorkflowsService(repository: WorkflowsRepository, webhookS
       );
     }
     return warnings;
+  }
+
+  async function withAgentIds(organizationId: string, id: string) {
+    const found = await repository.getWithAgentIds(organizationId, requireUuid(id, notFound));
+    if (!found) throw new NotFoundError(notFound);
+    return found;
   }
 
   async function get(organizationId: string, id: string): Promise<Workflow> {
@@ -100,18 +108,20 @@ export function createWorkflowsService(repository: WorkflowsRepository, webhookS
     list: (organizationId: string) => repository.list(organizationId),
 
     async get(organizationId: string, id: string): Promise<WorkflowWithWarnings> {
-      const workflow = await get(organizationId, id);
-      const agentIds = await repository.agentIds(organizationId);
+      const { workflow, agentIds } = await withAgentIds(organizationId, id);
       return {
         ...workflow,
         warnings: validateWorkflow(workflow, (agentId) => agentIds.has(agentId)).warnings,
       };
     },
 
-    /** The workflow as a run needs it: it must pass the same structural rules as a save (else 400). */
+    /**
+     * The workflow as a run needs it: it must pass the same structural rules as a save (else 400).
+     * One statement reads it with the agents it names.
+     */
     async getRunnable(organizationId: string, id: string): Promise<Workflow> {
-      const workflow = await get(organizationId, id);
-      await check(organizationId, workflow);
+      const { workflow, agentIds } = await withAgentIds(organizationId, id);
+      await check(organizationId, workflow, agentIds);
       return workflow;
     },
 
