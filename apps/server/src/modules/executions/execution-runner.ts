@@ -107,6 +107,11 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
    * The definition the run is pinned to (its workflow version), never the working copy edited since;
    * runs from before versions existed (no version) use the working copy.
    */
+  const noCompletedSteps: Awaited<ReturnType<ExecutionsRepository['completedSteps']>> = {
+    outputs: {},
+    undelivered: [],
+  };
+
   async function definitionOf(organizationId: string, workflowId: string, version: number | null) {
     const workflow =
       version === null
@@ -168,7 +173,10 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     };
 
     try {
-      const completed = await repository.completedSteps(executionId);
+      // A first attempt has finished steps only when a retry copied them in, and those are in its
+      // output already: a fresh run skips the read.
+      const fresh = attemptNo === 1 && Object.keys(run.output ?? {}).length === 0;
+      const completed = fresh ? noCompletedSteps : await repository.completedSteps(executionId);
       logs.push(
         run.resumed
           ? log(

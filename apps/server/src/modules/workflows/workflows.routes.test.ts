@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentExecutions, workflowExecutions, workflows } from '@crewline/db';
-import type { AuthResponse } from '@crewline/contracts';
+import type { AuthResponse, WorkflowNode } from '@crewline/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -103,7 +103,9 @@ describe('workflows API', () => {
     // Only a direct write can do this: every save checks the agents against the organization's own.
     await t.db
       .update(workflows)
-      .set({ nodes: [start, agentNode('a', bobsAgent.id), agentNode('b', editor.id, 400), end] })
+      .set({
+        nodes: [start, agentNode('a', bobsAgent.id), agentNode('b', editor.id, 400), end] as WorkflowNode[],
+      })
       .where(eq(workflows.id, workflow.id));
     const run = await t.request({
       method: 'POST',
