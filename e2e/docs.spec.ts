@@ -75,7 +75,9 @@ test('signed out, every documentation page renders and the navigation moves betw
   await expect(page).toHaveURL(/\/docs\/concepts#triggers$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Triggers' })).toBeInViewport();
   await nav.getByRole('link', { name: 'Getting started', exact: true }).click();
-  await page.getByRole('link', { name: 'Plans and limits' }).click();
+  // Wait for the page itself: until it renders, Concepts' own 'Plans and limits' links are still there.
+  await expect(page.getByRole('heading', { level: 1, name: 'Getting started' })).toBeVisible();
+  await page.getByRole('link', { name: 'Plans and limits', exact: true }).click();
   await expect(page).toHaveURL(/\/docs\/concepts#plans-and-limits$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Plans and limits' })).toBeInViewport();
 
