@@ -109,6 +109,25 @@ describe('Postgres event bus', () => {
     expect(atFirst).toEqual([event, marker]);
   });
 
+  it('publishes an event from the statement that makes it true, on commit and only if a row changed', async () => {
+    const { bus } = await startBus();
+    const received = record(bus);
+    const sent = agentEvent();
+    const notify = bus.statementNotification(sent)!;
+    const statement = (where: string) =>
+      `WITH t(n) AS (VALUES (1)) SELECT pg_notify($1, $2) FROM t WHERE ${where}`;
+    // No row: nothing is sent.
+    await database.pool.query(statement('n = 2'), [notify.channel, notify.payload]);
+    await database.pool.query(statement('n = 1'), [notify.channel, notify.payload]);
+    const marker = agentEvent();
+    await bus.publish(marker);
+    await vi.waitFor(() => expect(received).toContainEqual(marker));
+    expect(received).toEqual([sent, marker]);
+    // Too large for a NOTIFY: none is offered, and the caller publishes it the usual way.
+    const huge = { ...agentEvent(), agentId: 'x'.repeat(8000) };
+    expect(bus.statementNotification(huge)).toBeUndefined();
+  });
+
   it('drops notifications that are not realtime events, with a log line', async () => {
     const { bus, logger } = await startBus();
     const received = record(bus);

@@ -38,6 +38,13 @@ export type SessionChangeListener = { onChange(change: SessionChange): void; onM
  */
 export type EventBus = {
   publish(event: RealtimeEvent): void | Promise<void>;
+  /**
+   * The NOTIFY that publishes `event` from inside the statement that makes it true (`pg_notify` in
+   * its RETURNING: sent at commit, only if the statement changed a row, with no round trip of its
+   * own). Only a bus that delivers by NOTIFY has it; otherwise, or for an event too large for a
+   * NOTIFY (undefined), the caller publishes after the statement.
+   */
+  statementNotification?(event: RealtimeEvent): StatementNotification | undefined;
   subscribe(listener: Listener): () => void;
   publishSessionChange(change: SessionChange, executor?: SqlExecutor): Promise<void>;
   subscribeSessionChanges(listener: SessionChangeListener): () => void;
@@ -82,6 +89,9 @@ export function createEventBus() {
     },
   } satisfies EventBus & { missedSessionChanges(): void };
 }
+
+/** A NOTIFY for a statement's RETURNING (see EventBus.statementNotification). */
+export type StatementNotification = { channel: string; payload: string };
 
 /** The NOTIFY channel realtime events travel on between processes. */
 export const EVENTS_CHANNEL = 'crewline_events';
@@ -266,6 +276,13 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
   return {
     publish(event) {
       return notify(EVENTS_CHANNEL, JSON.stringify(event));
+    },
+
+    statementNotification(event) {
+      const payload = JSON.stringify(event);
+      return Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES
+        ? undefined
+        : { channel: EVENTS_CHANNEL, payload };
     },
 
     subscribe: local.subscribe,

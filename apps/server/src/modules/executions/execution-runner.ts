@@ -137,6 +137,8 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     const { organizationId, workflowId, attempt: attemptNo } = run;
     const ids = { organizationId, executionId, workflowId };
     const publish = (event: RealtimeEvent) => Promise.resolve(events.publish(event)).catch(() => undefined);
+    /** The event's NOTIFY for the statement that makes it true, when the bus has one (else: publish after). */
+    const inStatement = (event: RealtimeEvent) => events.statementNotification?.(event);
 
     // Attempts handed back on a graceful stop (deploys) are not failures of the run's workers.
     if (attemptNo - run.handedBack > deps.maxAttempts) {
@@ -250,20 +252,36 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         // Claimed before the write, so a parallel step storing at the same time does not repeat them.
         const runLogs = unstored();
         for (const line of runLogs) stored.add(line);
+        const completedEvent: RealtimeEvent = {
+          type: 'execution_node_completed',
+          ...ids,
+          nodeId,
+          baseNodeId,
+          executionTime: output.executionTime,
+          totalTokens: output.usage.totalTokens,
+        };
+        // A step with nothing to send is published by the statement that stores it; one that sends
+        // its output is published once it is sent.
+        const notify = sends(baseNodeId) ? undefined : inStatement(completedEvent);
         const ours = await repository
-          .recordStep(executionId, attemptNo, {
-            nodeId,
-            baseNodeId,
-            agentId,
-            delivery: sends(baseNodeId) ? 'pending' : null,
-            input: {},
-            output,
-            metrics: { executionTime: output.executionTime, ...output.usage },
-            logs: logs.filter((l) => l.nodeId === nodeId),
-            startedAt: stepStarts.get(nodeId) ?? new Date(),
-            completedAt: new Date(),
-            runLogs,
-          })
+          .recordStep(
+            executionId,
+            attemptNo,
+            {
+              nodeId,
+              baseNodeId,
+              agentId,
+              delivery: sends(baseNodeId) ? 'pending' : null,
+              input: {},
+              output,
+              metrics: { executionTime: output.executionTime, ...output.usage },
+              logs: logs.filter((l) => l.nodeId === nodeId),
+              startedAt: stepStarts.get(nodeId) ?? new Date(),
+              completedAt: new Date(),
+              runLogs,
+            },
+            notify,
+          )
           .catch((err: unknown) => {
             for (const line of runLogs) stored.delete(line);
             throw err;
@@ -272,14 +290,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         // Only a stored step is sent, with the content stored; its log line is stored with the next
         // step or when the run ends.
         if (sends(baseNodeId)) await deliver(nodeId, baseNodeId, output);
-        await publish({
-          type: 'execution_node_completed',
-          ...ids,
-          nodeId,
-          baseNodeId,
-          executionTime: output.executionTime,
-          totalTokens: output.usage.totalTokens,
-        });
+        if (!notify) await publish(completedEvent);
       };
 
       /**
@@ -346,19 +357,26 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
 
       const startedAt = run.startedAt ?? new Date();
       logs.push(log('info', 'Run completed'));
-      const finished = await repository.finish(executionId, attemptNo, {
-        status: 'completed',
-        output: result.output,
-        result: result.result,
-        metrics: {
-          ...result.metrics,
-          ...ownTokens(result.metrics, completed.outputs),
-          durationMs: Date.now() - startedAt.getTime(),
-          attempts: attemptNo,
+      const completedRun: RealtimeEvent = { type: 'workflow_execution_completed', ...ids };
+      const notifyCompleted = inStatement(completedRun);
+      const finished = await repository.finish(
+        executionId,
+        attemptNo,
+        {
+          status: 'completed',
+          output: result.output,
+          result: result.result,
+          metrics: {
+            ...result.metrics,
+            ...ownTokens(result.metrics, completed.outputs),
+            durationMs: Date.now() - startedAt.getTime(),
+            attempts: attemptNo,
+          },
+          logs: unstored(),
         },
-        logs: unstored(),
-      });
-      if (finished) await publish({ type: 'workflow_execution_completed', ...ids });
+        notifyCompleted,
+      );
+      if (finished && !notifyCompleted) await publish(completedRun);
     } catch (caught) {
       const error =
         abort.signal.aborted && abort.signal.reason instanceof Interrupted ? abort.signal.reason : caught;

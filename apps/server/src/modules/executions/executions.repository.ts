@@ -20,6 +20,7 @@ import {
   type ExecutionSummary,
   type NodeOutput,
 } from '@crewline/contracts';
+import type { StatementNotification } from '../../platform/events';
 import { hasLiveJob } from '../../platform/queue';
 
 type ExecutionRow = typeof workflowExecutions.$inferSelect;
@@ -47,6 +48,10 @@ export type StepRecord = StepWrite<'completed'> & {
 export type ClaimedRun = ExecutionRow & { resumed: boolean };
 
 const unfinished: ExecutionStatus[] = ['pending', 'running'];
+
+/** A RETURNING column that publishes an event from the statement itself (EventBus.statementNotification). */
+const notified = (notify: StatementNotification | undefined) =>
+  notify ? sql<null>`pg_notify(${notify.channel}, ${notify.payload})` : sql<null>`null`;
 
 export function createExecutionsRepository(db: Db) {
   const byId = (id: string) => eq(workflowExecutions.id, id);
@@ -404,7 +409,12 @@ export function createExecutionsRepository(db: Db) {
      * run's pending log lines) to the run's, so a run in progress, a failed one or one resumed after a
      * crash shows what its finished steps produced.
      */
-    async recordStep(id: string, attempt: number, step: StepRecord): Promise<boolean> {
+    async recordStep(
+      id: string,
+      attempt: number,
+      step: StepRecord,
+      notify?: StatementNotification,
+    ): Promise<boolean> {
       const output = JSON.stringify(step.output);
       const result = await db.execute(sql`
         with owner as (
@@ -419,7 +429,8 @@ export function createExecutionsRepository(db: Db) {
         select owner.id, ${step.agentId}, ${step.nodeId}, ${step.baseNodeId}, ${step.delivery}, 'completed', ${JSON.stringify(step.input)}::jsonb,
           ${output}::jsonb, ${JSON.stringify(step.metrics)}::jsonb, ${JSON.stringify(step.logs)}::jsonb,
           ${step.startedAt.toISOString()}::timestamptz, ${step.completedAt.toISOString()}::timestamptz
-        from owner`);
+        from owner
+        returning ${notified(notify)}`);
       return (result.rowCount ?? 0) === 1;
     },
 
@@ -447,6 +458,8 @@ export function createExecutionsRepository(db: Db) {
         error?: string | null;
         logs: ExecutionLog[];
       },
+      /** The run's end event, sent by this statement when it ends the run. */
+      notify?: StatementNotification,
     ): Promise<ExecutionRow | undefined> {
       const [row] = await db
         .update(workflowExecutions)
@@ -461,8 +474,10 @@ export function createExecutionsRepository(db: Db) {
           logs: appendLogs(end.logs),
         })
         .where(owned(id, attempt))
-        .returning();
-      return row;
+        .returning({ ...getTableColumns(workflowExecutions), notified: notified(notify) });
+      if (!row) return undefined;
+      const { notified: _sent, ...execution } = row;
+      return execution;
     },
 
     /** A stopping worker hands the run back: its lease lapses now, so the sweeper re-sends it at once. */

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
  * step, the finish, the events and the queue's own statements included): every statement is a round trip, and they are most of a run's
  * cost. The ceiling only goes down (docs/product-rules.md, Performance budgets).
  */
-const CEILING = 23;
+const CEILING = 21;
 
 let t: TestApp;
 let fake: FakeLlmServer;
