@@ -125,6 +125,8 @@ export type ChannelHandler = { onNotify(payload: string): void; onMissed?(): voi
 export type PgEventBus = EventBus & {
   /** Resolves once Postgres took the NOTIFY; never rejects (failures are logged). */
   publish(event: RealtimeEvent): Promise<void>;
+  /** Always offered (undefined only for an event too large for a NOTIFY). */
+  statementNotification(event: RealtimeEvent): StatementNotification | undefined;
   /** `pg_notify(channel, payload)` through the pool; never rejects. E.g. `notify('crewline_jobs')`. */
   notify(channel: string, payload?: string): Promise<void>;
   /** Runs `handler` for every notification on `channel`, over the bus's one LISTEN connection. */
