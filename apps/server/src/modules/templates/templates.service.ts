@@ -13,6 +13,7 @@ import {
   type WorkflowNode,
   type WorkflowTemplate,
 } from '@crewline/contracts';
+import { nodeAgentId } from '@crewline/engine';
 import { NotFoundError } from '../../platform/errors';
 import { requireUuid } from '../../platform/ids';
 import type { AgentsService } from '../agents/agents.service';
@@ -22,10 +23,6 @@ import { sampleAgentTemplates, sampleWorkflowTemplates } from './sample-template
 import type { TemplatesRepository } from './templates.repository';
 
 const notFound = 'Template not found';
-
-/** The agent an agent node runs: its `agentId`, or the builder's `data.agentId`. */
-const agentOf = (node: WorkflowNode) =>
-  node.agentId || (typeof node.data?.agentId === 'string' ? node.data.agentId : '') || null;
 
 /** The node with its agent reference rewritten (template key ↔ agent id), in both places it is kept. */
 function withAgent(node: WorkflowNode, agentId: string | undefined): WorkflowNode {
@@ -162,8 +159,8 @@ export function createTemplatesService(deps: {
             triggerType: template.triggerType,
             triggerConfig: withoutSecret(template.triggerConfig),
             nodes: template.nodes.map((node) => {
-              const key = agentOf(node);
-              return withAgent(node, key === null ? undefined : idOfKey.get(key));
+              const key = nodeAgentId(node);
+              return withAgent(node, key === undefined ? undefined : idOfKey.get(key));
             }),
             edges: template.edges,
             status: 'draft',
@@ -217,7 +214,9 @@ export function createTemplatesService(deps: {
       fields: SaveAsTemplateData,
     ): Promise<WorkflowTemplate> {
       const workflow = await deps.workflows.get(organizationId, workflowId);
-      const agentIds = [...new Set(workflow.nodes.map(agentOf).filter((id): id is string => id !== null))];
+      const agentIds = [
+        ...new Set(workflow.nodes.map(nodeAgentId).filter((id): id is string => id !== undefined)),
+      ];
       // In the order the graph names them, so keys and the preview follow the workflow.
       const agents = (await deps.agents.list(organizationId, agentIds)).sort(
         (a, b) => agentIds.indexOf(a.id) - agentIds.indexOf(b.id),
@@ -237,8 +236,8 @@ export function createTemplatesService(deps: {
         triggerConfig: withoutSecret(workflow.triggerConfig),
         // A node whose agent no longer exists keeps no reference (the workflow warned about it too).
         nodes: workflow.nodes.map((node) => {
-          const id = agentOf(node);
-          return withAgent(node, id === null ? undefined : (keyOfId.get(id) ?? ''));
+          const id = nodeAgentId(node);
+          return withAgent(node, id === undefined ? undefined : (keyOfId.get(id) ?? ''));
         }),
         edges: workflow.edges,
         agents: agents.map((agent) => ({ key: keyOfId.get(agent.id)!, ...definitionOf(agent) })),
