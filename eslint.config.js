@@ -46,6 +46,7 @@ export default tseslint.config(
     files: [
       'apps/server/src/platform/env.ts',
       'apps/server/src/main.ts',
+      'apps/server/src/start.ts',
       'apps/server/src/testing/**',
       '**/*.test.ts',
       'scripts/**',

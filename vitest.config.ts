@@ -8,6 +8,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
       { test: { name: 'engine', include: ['packages/engine/src/**/*.test.ts'] } },
+      // The repository's own tooling (scripts/).
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },
       {
         // The web app's '@/…' imports, as in apps/web/vite.config.ts.
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },

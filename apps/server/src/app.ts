@@ -9,6 +9,7 @@ import { registerInputGuard } from './platform/input-guard';
 import { loggerOptions } from './platform/logger';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerSpa } from './platform/spa';
+import { lazySchemaController } from './platform/schema-compilers';
 import { openApiRoutes, registerOpenApi } from './platform/openapi';
 import { registerApiReference } from './platform/api-reference';
 import { createRequestMetrics, registerRequestMetrics } from './platform/request-metrics';
@@ -287,6 +288,8 @@ export async function buildApp(deps: AppDeps, services: Services = createService
       : { logger: deps.logger ?? loggerOptions(deps.config.logLevel) }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.trustProxy,
+    // Zod validates and serializes (below): Fastify's Ajv and fast-json-stringify load only if asked for.
+    schemaController: lazySchemaController,
   }).withTypeProvider<ZodTypeProvider>();
 
   const routeInventory: RouteInventoryEntry[] = [];

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import scalarApiReference from '@scalar/fastify-api-reference';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { OPENAPI_PATH } from './openapi';
+import { lazySchemaController } from './schema-compilers';
 import { contentSecurityPolicy } from './security-headers';
 
 /**
@@ -12,6 +12,10 @@ import { contentSecurityPolicy } from './security-headers';
  * and serves it at /docs/api/js/scalar.js); its default fonts, telemetry, agent and MCP features,
  * which would call Scalar's servers, are off. /docs itself, and every other /docs page, stay the web
  * app's (the SPA fallback in spa.ts).
+ *
+ * Scalar's plugin module holds its 4.4 MB bundle as a string (about 17 MB of heap once loaded), so it is
+ * loaded on the first request for the reference, not at start-up: the three routes are this server's,
+ * and answer with what the plugin, registered on a Fastify instance of its own, answers.
  */
 export const API_REFERENCE_PATH = '/docs/api';
 
@@ -91,9 +95,10 @@ export function apiReferencePolicy(html: string): string {
     .join('; ');
 }
 
+const ROUTE_OPTIONS = { schema: { hide: true }, logLevel: 'warn' } as const;
+
 export async function registerApiReference(app: FastifyInstance) {
-  const version = bundleFingerprint();
-  // A scope of its own, so these hooks see only the reference's routes (the plugin adds its routes to it).
+  // A scope of its own, so these hooks see only the reference's routes.
   await app.register(async (scope) => {
     scope.addHook('onSend', async (request, reply, payload) => {
       const type = String(reply.getHeader('content-type') ?? '');
@@ -104,33 +109,80 @@ export async function registerApiReference(app: FastifyInstance) {
         const query = request.query as Record<string, unknown> | undefined;
         reply.header(
           'cache-control',
-          query?.v === version ? 'public, max-age=31536000, immutable' : 'no-cache',
+          query?.v === bundleFingerprint() ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       }
       return payload;
     });
-    await scope.register(scalarApiReference, {
-      routePrefix: API_REFERENCE_PATH,
-      logLevel: 'warn',
-      configuration: {
-        url: OPENAPI_PATH,
-        pageTitle: 'Crewline API reference',
-        // The bundle this server serves (relative to /docs/api/), never a CDN's.
-        cdn: `js/scalar.js?v=${version}`,
-        theme: 'default',
-        customCss,
-        withDefaultFonts: false,
-        favicon: '/favicon.svg',
-        telemetry: false,
-        // The sidebar's "Open API Client" links to Scalar's hosted client; "Test Request" stays, in the page.
-        hideClientButton: true,
-        showDeveloperTools: 'never',
-        agent: { disabled: true },
-        mcp: { disabled: true },
-        documentDownloadType: 'json',
-        persistAuth: false,
-        authentication: { preferredSecurityScheme: 'apiKey' },
-      },
-    });
+    // The plugin's routes: /docs/api redirects to /docs/api/, the page, and Scalar's bundle.
+    for (const url of [API_REFERENCE_PATH, `${API_REFERENCE_PATH}/`, `${API_REFERENCE_PATH}/js/scalar.js`]) {
+      scope.get(url, ROUTE_OPTIONS, answerFromScalar);
+    }
   });
 }
+
+let scalar: Promise<FastifyInstance> | undefined;
+
+/** Scalar's plugin on an instance of its own, made on first use (and again after a failed attempt). */
+function scalarInstance(): Promise<FastifyInstance> {
+  if (!scalar) {
+    scalar = createScalarInstance();
+    scalar.catch(() => (scalar = undefined));
+  }
+  return scalar;
+}
+
+async function createScalarInstance(): Promise<FastifyInstance> {
+  const { default: scalarApiReference } = await import('@scalar/fastify-api-reference');
+  const instance = Fastify({ logger: false, schemaController: lazySchemaController });
+  await instance.register(scalarApiReference, {
+    routePrefix: API_REFERENCE_PATH,
+    configuration: {
+      url: OPENAPI_PATH,
+      pageTitle: 'Crewline API reference',
+      // The bundle this server serves (relative to /docs/api/), never a CDN's.
+      cdn: `js/scalar.js?v=${bundleFingerprint()}`,
+      theme: 'default',
+      customCss,
+      withDefaultFonts: false,
+      favicon: '/favicon.svg',
+      telemetry: false,
+      // The sidebar's "Open API Client" links to Scalar's hosted client; "Test Request" stays, in the page.
+      hideClientButton: true,
+      showDeveloperTools: 'never',
+      agent: { disabled: true },
+      mcp: { disabled: true },
+      documentDownloadType: 'json',
+      persistAuth: false,
+      authentication: { preferredSecurityScheme: 'apiKey' },
+    },
+  });
+  await instance.ready();
+  return instance;
+}
+
+/**
+ * What the plugin answers to the GET, with its status, body and headers (the connection's own left to
+ * this server, which also answers HEAD from it).
+ */
+async function answerFromScalar(request: FastifyRequest, reply: FastifyReply) {
+  const answer = await (
+    await scalarInstance()
+  ).inject({
+    method: 'GET',
+    url: request.url,
+    headers: { host: request.headers.host ?? 'localhost' },
+  });
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (value !== undefined && !CONNECTION_HEADERS.has(name)) reply.header(name, value);
+  }
+  return reply.code(answer.statusCode).send(answer.body);
+}
+
+const CONNECTION_HEADERS = new Set([
+  'connection',
+  'content-length',
+  'date',
+  'keep-alive',
+  'transfer-encoding',
+]);

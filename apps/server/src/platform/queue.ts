@@ -15,6 +15,16 @@ export type ExecutionJobData = { executionId: string };
  * also work them.
  */
 export async function startQueue(databaseUrl: string, logger: Logger) {
+  const queue = createQueue(databaseUrl, logger);
+  await queue.start();
+  return queue.boss;
+}
+
+/**
+ * The queue, made but not started: jobs can be sent through it once `start()` has resolved. main.ts
+ * makes the services with it and builds the HTTP app while the queue starts.
+ */
+export function createQueue(databaseUrl: string, logger: Logger) {
   const boss = new PgBoss({
     connectionString: databaseUrl,
     max: 5,
@@ -29,12 +39,16 @@ export async function startQueue(databaseUrl: string, logger: Logger) {
   );
   // What its maintenance finds worth an operator's look: slow queries, a backlog, clock skew, bloat.
   boss.on('warning', ({ message, data }) => logger.warn({ data }, `queue: ${message}`));
-  await boss.start();
-  // A job is only a wake-up call: the execution row's lease decides who runs it (see the runner),
-  // and the sweeper re-sends runs whose worker died, so pg-boss itself never retries. Creating a
-  // queue that exists is a no-op, serialized by pg-boss, so every process starting at once may ask.
-  await boss.createQueue(EXECUTION_QUEUE, { retryLimit: 0, expireInSeconds: 6 * 60 * 60 });
-  return boss;
+  return {
+    boss,
+    async start() {
+      await boss.start();
+      // A job is only a wake-up call: the execution row's lease decides who runs it (see the runner),
+      // and the sweeper re-sends runs whose worker died, so pg-boss itself never retries. Creating a
+      // queue that exists is a no-op, serialized by pg-boss, so every process starting at once may ask.
+      await boss.createQueue(EXECUTION_QUEUE, { retryLimit: 0, expireInSeconds: 6 * 60 * 60 });
+    },
+  };
 }
 export type Queue = PgBoss;
 

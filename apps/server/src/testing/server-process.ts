@@ -36,7 +36,7 @@ export function startServerProcess(
 ): ServerProcess {
   // The flag `npm start` gives (see docs/decisions/0008-node-24-from-npm.md): an idle server's memory
   // without Node 24's larger young generation.
-  const child = spawn(process.execPath, ['--max-semi-space-size=16', '--import', 'tsx', mainPath], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--import', 'tsx', mainPath], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import { PLAN_PRICE_CENTS, planDisplayNames, type BillingInvoice, type PlanId } from '@crewline/contracts';
 import { createEgress, egressFetch, type Egress, type ReservedCheck } from '../../platform/egress';
 import type { Config, StripeSettings } from '../../platform/env';
@@ -22,14 +23,26 @@ export function createStripeEgress(config: Config, reserved?: ReservedCheck): Eg
   });
 }
 
+let stripeSdk: typeof Stripe | undefined;
+
+/**
+ * The SDK's module, loaded on first use: only a process with STRIPE_SECRET_KEY makes a client, and the
+ * others are spared its memory. Synchronously (its CommonJS build), as services are made synchronously.
+ */
+function loadStripeSdk(): typeof Stripe {
+  stripeSdk ??= createRequire(import.meta.url)('stripe') as typeof Stripe;
+  return stripeSdk;
+}
+
 /** The SDK, pointed at STRIPE_API_BASE, its HTTP through the egress module. */
 export function createStripeClient(settings: StripeSettings, egress: Egress): Stripe {
+  const StripeSdk = loadStripeSdk();
   const base = new URL(settings.apiBase);
-  return new Stripe(settings.secretKey!, {
+  return new StripeSdk(settings.secretKey!, {
     host: base.hostname,
     port: base.port || (base.protocol === 'https:' ? 443 : 80),
     protocol: base.protocol === 'https:' ? 'https' : 'http',
-    httpClient: Stripe.createFetchHttpClient(egressFetch(egress)),
+    httpClient: StripeSdk.createFetchHttpClient(egressFetch(egress)),
     maxNetworkRetries: 1,
     telemetry: false,
   });

@@ -4,6 +4,7 @@ import {
   desc,
   eq,
   getTableColumns,
+  getTableName,
   inArray,
   isNull,
   or,
@@ -69,10 +70,20 @@ function toAgentTemplate(row: AgentTemplateRow): AgentTemplate {
   };
 }
 
-/** `set` of an upsert taking these columns from the row that was refused (`excluded`). */
-function fromExcluded(table: Table, keys: string[]): Record<string, SQL> {
+/**
+ * The `DO UPDATE` of an upsert taking these columns from the row that was refused (`excluded`), only
+ * where one of them differs: a row that already holds the same values is left as it is (no new row
+ * version, no WAL), so seeding an unchanged library at every start writes nothing.
+ */
+function fromExcluded(table: Table, keys: string[]): { set: Record<string, SQL>; setWhere: SQL } {
   const columns = getTableColumns(table);
-  return Object.fromEntries(keys.map((key) => [key, sql.raw(`excluded."${columns[key].name}"`)]));
+  const names = keys.map((key) => `"${columns[key].name}"`);
+  const current = names.map((name) => `"${getTableName(table)}".${name}`).join(', ');
+  const refused = names.map((name) => `excluded.${name}`).join(', ');
+  return {
+    set: Object.fromEntries(names.map((name, i) => [keys[i], sql.raw(`excluded.${name}`)])),
+    setWhere: sql.raw(`(${current}) is distinct from (${refused})`),
+  };
 }
 
 /**
@@ -192,7 +203,7 @@ export function createTemplatesRepository(db: Db) {
               .values(workflowValues)
               .onConflictDoUpdate({
                 target: workflowTemplates.slug,
-                set: fromExcluded(workflowTemplates, [
+                ...fromExcluded(workflowTemplates, [
                   'name',
                   'description',
                   'category',
@@ -213,7 +224,7 @@ export function createTemplatesRepository(db: Db) {
               .values(agentValues)
               .onConflictDoUpdate({
                 target: agentTemplates.slug,
-                set: fromExcluded(agentTemplates, [
+                ...fromExcluded(agentTemplates, [
                   'name',
                   'description',
                   'role',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { agentTemplates, workflowTemplates } from '@crewline/db';
 import type {
   Agent,
@@ -84,6 +84,31 @@ describe('the shipped library', () => {
     const { workflows, agents } = await templates(ada);
     expect(workflows).toHaveLength(sampleWorkflowTemplates.length);
     expect(agents).toHaveLength(sampleAgentTemplates.length);
+  });
+
+  it('seeding an unchanged library writes no row; a sample whose text changed gets the shipped text', async () => {
+    const versions = async () =>
+      new Map(
+        (
+          await t.db.execute<{ slug: string; version: string }>(
+            sql`select slug, xmin::text as version from workflow_templates where slug is not null`,
+          )
+        ).rows.map((row) => [row.slug, row.version]),
+      );
+    const [sample] = sampleWorkflowTemplates;
+    await t.db
+      .update(workflowTemplates)
+      .set({ name: 'Renamed in the database' })
+      .where(eq(workflowTemplates.slug, sample.slug));
+    const before = await versions();
+    expect((await call('POST', '/api/templates/seed', ada.token)).statusCode).toBe(200);
+    const after = await versions();
+    expect(after.size).toBe(sampleWorkflowTemplates.length);
+    for (const [slug, version] of after) {
+      if (slug === sample.slug) expect(version).not.toBe(before.get(slug));
+      else expect(version).toBe(before.get(slug));
+    }
+    expect((await workflowNamed(ada, sample.name)).name).toBe(sample.name);
   });
 
   it('serves the landing page a summary, signed out', async () => {

@@ -1,4 +1,4 @@
-import { APICallError, RetryError } from 'ai';
+import type { APICallError, RetryError } from 'ai';
 import { EgressError } from '../egress';
 import { PROVIDER_INFO } from './providers';
 import type { LlmConnection, LlmProvider } from './types';
@@ -34,11 +34,19 @@ export function redactSecrets(text: string, apiKey: string | undefined) {
 
 const truncate = (text: string, max = 300) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
+/**
+ * The AI SDK's error classes. This module does not import the SDK (gateway.ts loads it on the first
+ * model call): the caller that has it passes them; errors of calls made without it (listing models
+ * with fetch) are none of these.
+ */
+export type SdkErrors = { APICallError: typeof APICallError; RetryError: typeof RetryError };
+
 /** Turns whatever the AI SDK (or fetch) threw into an LlmCallError with a readable message. */
 export function toLlmCallError(
   error: unknown,
   connection: LlmConnection,
   context: { timedOut: boolean; timeoutMs: number },
+  sdk?: SdkErrors,
 ): LlmCallError {
   if (error instanceof LlmCallError) return error;
   const provider = connection.provider;
@@ -47,7 +55,7 @@ export function toLlmCallError(
 
   let attempts = 1;
   let cause = error;
-  if (RetryError.isInstance(error)) {
+  if (sdk?.RetryError.isInstance(error)) {
     attempts = error.errors.length;
     cause = error.lastError;
   }
@@ -74,7 +82,7 @@ export function toLlmCallError(
     return new LlmCallError(`Could not reach ${name} at ${where}: ${cause.message}`, provider, 'network');
   }
 
-  if (APICallError.isInstance(cause)) {
+  if (sdk?.APICallError.isInstance(cause)) {
     if (cause.statusCode !== undefined) {
       const detail = cause.message || cause.responseBody || 'no details';
       return new LlmCallError(

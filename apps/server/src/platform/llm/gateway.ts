@@ -1,14 +1,5 @@
-import {
-  generateText,
-  isStepCount,
-  jsonSchema,
-  tool,
-  type JSONSchema7,
-  type StepResult,
-  type ToolSet,
-} from 'ai';
+import type { JSONSchema7, StepResult, ToolSet } from 'ai';
 import { LlmCallError, LlmConfigurationError, toLlmCallError } from './errors';
-import { createLanguageModel } from './language-model';
 import { fetchModelIds } from './list-models';
 import type { LlmConnection, LlmRequest, LlmResult, LlmStep, LlmTool } from './types';
 
@@ -30,6 +21,14 @@ export type LlmGateway = {
 };
 
 const DEFAULT_MAX_STEPS = 5;
+
+/**
+ * The AI SDK and its providers, loaded on the first model call rather than at start-up: a process
+ * that never calls a model (an API process, an idle server) does without their memory.
+ */
+const loadSdk = () => Promise.all([import('ai'), import('./language-model')]);
+type Sdk = Awaited<ReturnType<typeof loadSdk>>[0];
+
 // OpenAI's rule for function names; Anthropic's is the same set.
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -50,22 +49,23 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
   }
 
   async function generate(request: LlmRequest): Promise<LlmResult> {
+    const [sdk, { createLanguageModel }] = await loadSdk();
     const started = now();
     const model = createLanguageModel(request.connection, request.model, fetch);
     const maxSteps = Math.max(1, Math.floor(request.maxSteps ?? DEFAULT_MAX_STEPS));
     const { signal, timedOut } = deadline(timeoutMs, request.signal);
     const tools =
-      request.tools && Object.keys(request.tools).length > 0 ? toToolSet(request.tools) : undefined;
+      request.tools && Object.keys(request.tools).length > 0 ? toToolSet(sdk, request.tools) : undefined;
 
     try {
-      const result = await generateText({
+      const result = await sdk.generateText({
         model,
         instructions: request.system.trim() ? request.system : undefined,
         messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
         temperature: Math.min(100, Math.max(0, request.temperaturePercent)) / 100,
         maxOutputTokens: request.maxTokens,
         tools,
-        stopWhen: isStepCount(maxSteps),
+        stopWhen: sdk.isStepCount(maxSteps),
         maxRetries,
         abortSignal: signal,
       });
@@ -86,7 +86,7 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
         durationMs: now() - started,
       };
     } catch (error) {
-      throw toLlmCallError(error, request.connection, { timedOut: timedOut(), timeoutMs });
+      throw toLlmCallError(error, request.connection, { timedOut: timedOut(), timeoutMs }, sdk);
     }
   }
 
@@ -103,7 +103,7 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
   return { generate, listModels };
 }
 
-function toToolSet(tools: Record<string, LlmTool>): ToolSet {
+function toToolSet(sdk: Sdk, tools: Record<string, LlmTool>): ToolSet {
   const set: ToolSet = {};
   for (const [name, definition] of Object.entries(tools)) {
     if (!TOOL_NAME.test(name)) {
@@ -111,9 +111,9 @@ function toToolSet(tools: Record<string, LlmTool>): ToolSet {
         `The tool name "${name}" cannot be sent to a model: use up to 64 letters, digits, "_" or "-".`,
       );
     }
-    set[name] = tool({
+    set[name] = sdk.tool({
       description: definition.description,
-      inputSchema: jsonSchema(asObjectSchema(definition.inputSchema)),
+      inputSchema: sdk.jsonSchema(asObjectSchema(definition.inputSchema)),
       execute: (args, { abortSignal }) => definition.execute(args, { signal: abortSignal }),
     });
   }
