@@ -22,7 +22,6 @@ import {
   type ReservedDestinations,
 } from './platform/egress';
 import { createLlmGateway, createModelCatalogue, type LlmGateway } from './platform/llm';
-import type { ExecutionQueue } from './platform/queue';
 import { createTokenService } from './platform/auth/tokens';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createRateLimitRepository } from './modules/auth/rate-limit.repository';
@@ -103,8 +102,6 @@ export type AppDeps = {
   events?: EventBus;
   /** The LLM gateway (tests pass one with short timeouts). */
   llm?: LlmGateway;
-  /** Where runs are queued; without it, starting a run answers 503 (read-only processes, most tests). */
-  queue?: ExecutionQueue;
   /**
    * The process's own ports and database, refused to every tool, model connection and webhook whatever
    * the allow-list says (main.ts adds the database and the listening port). Defaults to config.port only.
@@ -168,7 +165,6 @@ export function createServices(deps: AppDeps) {
     repository: executionsRepository,
     workflows,
     events,
-    queue: deps.queue,
     limits: billing,
   });
   const agentModel = createAgentModel({ llm, toolConfigurations, tools, toolRuntime });

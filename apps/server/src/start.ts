@@ -22,7 +22,6 @@ const loadServer = () =>
     import('./app'),
     import('./platform/egress'),
     import('./platform/events'),
-    import('./platform/queue'),
     import('./modules/executions/worker-role'),
   ]);
 
@@ -59,7 +58,6 @@ async function main() {
     { buildApp, createServices },
     { createReservedDestinations },
     { createPgEventBus },
-    { createQueue, executionQueue },
     { startWorkerRole },
   ] = fulfilled(loaded);
   const databaseUrl = config.databaseUrl ?? postgres!.url;
@@ -69,41 +67,25 @@ async function main() {
   // Never reachable from a tool, model connection or webhook, whatever EGRESS_ALLOW_LIST says: our
   // ports (PORT here, the one we really listen on below) and our database, resolved once now.
   const reserved = createReservedDestinations({ localPorts: [config.port] });
-  // Realtime events and job wake-ups cross processes through Postgres LISTEN/NOTIFY.
+  // Realtime events and run wake-ups cross processes through Postgres LISTEN/NOTIFY.
   const bus = createPgEventBus({ databaseUrl, pool: database.pool, logger });
-  // Every role queues runs; only workers work them.
-  const queue = createQueue(databaseUrl, logger);
-  const boss = queue.boss;
-  const services = createServices({
-    config,
-    db: database.db,
-    events: bus,
-    queue: executionQueue(boss),
-    loggerInstance: logger,
-    reserved,
-  });
+  const services = createServices({ config, db: database.db, events: bus, loggerInstance: logger, reserved });
 
   // All at once, as none waits for another but where said: the database's address; the LISTEN
-  // connection; the schema, then the queue (one migration replaced its schema:
-  // packages/db/migrations/0003_pgboss_12.sql) and the shipped template library (there on first
-  // start, current after an upgrade), then the worker role once the queue and the LISTEN connection
-  // are up; and the HTTP app, which needs no database to be built. Nothing is served before all are
-  // done.
-  const up: { bus?: true; queue?: true; role?: WorkerRole; app?: FastifyInstance } = {};
+  // connection; the schema, then the shipped template library (there on first start, current after
+  // an upgrade), then the worker role once the LISTEN connection is up too; and the HTTP app, which
+  // needs no database to be built. Nothing is served before all are done.
+  const up: { bus?: true; role?: WorkerRole; app?: FastifyInstance } = {};
   const listening = bus.start().then(() => void (up.bus = true));
   const steps = await Promise.allSettled([
     reserved.addDatabase(databaseUrl),
     listening,
     (async () => {
       await runMigrations(database.db);
-      const [queueStart, seeded] = await Promise.allSettled([
-        queue.start().then(() => void (up.queue = true)),
-        services.templates.seed(),
-      ]);
-      [queueStart, seeded].forEach(fulfilled);
+      await services.templates.seed();
       if (config.role === 'api') return;
       await listening;
-      up.role = await startWorkerRole({ boss, bus, services, config, logger, heartbeat: true });
+      up.role = await startWorkerRole({ bus, services, config, logger, heartbeat: true });
     })(),
     (async () => {
       if (config.role === 'worker') return;
@@ -111,10 +93,9 @@ async function main() {
     })(),
   ]);
   // Whatever started stops, whichever finished first, so that shutdown closes HTTP first, lets the
-  // worker finish, then stops the queue and the LISTEN connection.
+  // worker finish, then stops the LISTEN connection.
   const { role, app } = up;
   if (up.bus) stops.unshift(() => bus.stop());
-  if (up.queue) stops.unshift(() => boss.stop());
   if (role) stops.unshift(() => role.stop());
   if (app) stops.unshift(() => app.close());
   steps.forEach(fulfilled);

@@ -32,13 +32,13 @@ export function createDb(url: string, options: CreateDbOptions = {}) {
 
 export type Db = ReturnType<typeof createDb>['db'];
 
-/** What libraries that run their own SQL inside our transaction take (pg-boss's `db` option). */
+/** Raw SQL on the connection of one of our transactions (a retry's reused steps, a schedule's claim of its tick). */
 export type SqlExecutor = { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
 export type Tx = NodePgDatabase<typeof schema>;
 
 /**
- * One transaction on one pooled connection, offered both as drizzle and as a raw executor, so a row
- * and a queue job written by another library commit or roll back together.
+ * One transaction on one pooled connection, offered both as drizzle and as a raw executor, so rows
+ * written through either commit or roll back together.
  */
 export async function transactionWithExecutor<T>(
   db: Db,

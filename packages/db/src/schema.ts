@@ -303,7 +303,7 @@ export const workflowExecutions = pgTable(
     // retried job cannot overwrite the newer attempt.
     attempt: integer('attempt').notNull().default(0),
     // The running attempt's lease: its worker renews it while it works. Once it lapses (the worker
-    // died), the sweeper hands the run to another worker, which resumes from the finished steps.
+    // died), the next worker to look for runs claims it and resumes from the finished steps.
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     // Attempts that ended by handing the run back on a graceful stop (a deploy): they do not count
     // towards the limit of attempts, which is there for workers that keep dying.
@@ -318,9 +318,10 @@ export const workflowExecutions = pgTable(
       t.organizationId,
       t.createdAt.desc().nullsFirst(),
     ),
-    // The sweeper's scan: only unfinished runs, a handful at any time.
+    // The workers' queue: unfinished runs (those waiting, and those in progress whose lease may
+    // lapse), oldest first; a handful at any time, a backlog at worst.
     index('workflow_executions_unfinished_idx')
-      .on(t.leaseExpiresAt)
+      .on(t.createdAt)
       .where(sql`${t.status} in ('pending', 'running')`),
   ],
 );

@@ -7,7 +7,6 @@ import { CONNECT_TIMEOUT_MS, createDb } from '@crewline/db';
 import { isDatabaseUnavailable } from './database-unavailable';
 import { registerErrorHandler } from './errors';
 import { createPgEventBus } from './events';
-import { startQueue } from './queue';
 
 const withCode = (code: string, message = `failed (${code})`) => Object.assign(new Error(message), { code });
 const wrapped = (cause: unknown) =>
@@ -115,7 +114,7 @@ describe('connections to a database that accepts but never answers', () => {
   });
 
   it(
-    'fail, as the database being unavailable, for the app pool, the queue and the LISTEN connection',
+    'fail, as the database being unavailable, for the app pool and the LISTEN connection',
     { timeout: 20_000 },
     async () => {
       const database = createDb(url);
@@ -123,12 +122,8 @@ describe('connections to a database that accepts but never answers', () => {
       const quiet = pino({ level: 'silent' });
       const bus = createPgEventBus({ databaseUrl: url, pool: database.pool, logger: quiet });
       try {
-        const [query, listen, queue] = await Promise.allSettled([
-          database.pool.query('select 1'),
-          bus.start(),
-          startQueue(url, quiet),
-        ]);
-        for (const outcome of [query, listen, queue]) {
+        const [query, listen] = await Promise.allSettled([database.pool.query('select 1'), bus.start()]);
+        for (const outcome of [query, listen]) {
           expect(outcome.status).toBe('rejected');
           expect(isDatabaseUnavailable((outcome as PromiseRejectedResult).reason)).toBe(true);
         }

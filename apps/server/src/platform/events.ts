@@ -45,6 +45,12 @@ export type EventBus = {
    * NOTIFY (undefined), the caller publishes after the statement.
    */
   statementNotification?(event: RealtimeEvent): StatementNotification | undefined;
+  /**
+   * The channel a statement's own `pg_notify` publishes an event on when the statement itself builds
+   * the event (its ids are only known there, as when a worker claims the oldest waiting run). Only
+   * a bus that delivers by NOTIFY has it.
+   */
+  statementChannel?: string;
   subscribe(listener: Listener): () => void;
   publishSessionChange(change: SessionChange, executor?: SqlExecutor): Promise<void>;
   subscribeSessionChanges(listener: SessionChangeListener): () => void;
@@ -101,6 +107,8 @@ export const SESSIONS_CHANNEL = 'crewline_sessions';
 /** Postgres refuses NOTIFY payloads of 8000 bytes or more; events are ids and numbers, far below. */
 const MAX_PAYLOAD_BYTES = 7900;
 const RECONNECT_BASE_MS = 250;
+/** Own events awaiting their NOTIFY: far more than are ever in flight at once. */
+const SENT_REMEMBERED = 10_000;
 const RECONNECT_MAX_MS = 10_000;
 
 /** The few logger methods the bus uses; a pino or Fastify logger fits. */
@@ -127,6 +135,7 @@ export type PgEventBus = EventBus & {
   publish(event: RealtimeEvent): Promise<void>;
   /** Always offered (undefined only for an event too large for a NOTIFY). */
   statementNotification(event: RealtimeEvent): StatementNotification | undefined;
+  statementChannel: string;
   /** `pg_notify(channel, payload)` through the pool; never rejects. E.g. `notify('crewline_jobs')`. */
   notify(channel: string, payload?: string): Promise<void>;
   /** Runs `handler` for every notification on `channel`, over the bus's one LISTEN connection. */
@@ -159,7 +168,23 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
   let attempt = 0;
   let reconnectTimer: NodeJS.Timeout | undefined;
 
+  /**
+   * Events this process sent, by payload, until their NOTIFY comes back: its own are delivered as
+   * they were made, without parsing and validating them again. Bounded, as a statement that rolled
+   * back never sends its notification.
+   */
+  const sent = new Map<string, RealtimeEvent>();
+  const remember = (payload: string, event: RealtimeEvent) => {
+    sent.set(payload, event);
+    if (sent.size > SENT_REMEMBERED) sent.delete(sent.keys().next().value!);
+  };
+
   function deliverEvent(payload: string) {
+    const own = sent.get(payload);
+    if (own) {
+      sent.delete(payload);
+      return local.publish(own);
+    }
     let event: RealtimeEvent;
     try {
       const parsed = realtimeEventSchema.safeParse(JSON.parse(payload));
@@ -277,15 +302,19 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
 
   return {
     publish(event) {
-      return notify(EVENTS_CHANNEL, JSON.stringify(event));
+      const payload = JSON.stringify(event);
+      remember(payload, event);
+      return notify(EVENTS_CHANNEL, payload);
     },
 
     statementNotification(event) {
       const payload = JSON.stringify(event);
-      return Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES
-        ? undefined
-        : { channel: EVENTS_CHANNEL, payload };
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) return undefined;
+      remember(payload, event);
+      return { channel: EVENTS_CHANNEL, payload };
     },
+
+    statementChannel: EVENTS_CHANNEL,
 
     subscribe: local.subscribe,
 

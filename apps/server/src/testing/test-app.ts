@@ -3,7 +3,6 @@ import type { AuthResponse } from '@crewline/contracts';
 import { pino, type Logger } from 'pino';
 import { buildApp, createServices } from '../app';
 import { startWorkerRole, type WorkerRole } from '../modules/executions/worker-role';
-import { executionQueue, startQueue, type Queue } from '../platform/queue';
 import { createEventBus, createPgEventBus, type EventBus, type PgEventBus } from '../platform/events';
 import type { LlmGateway } from '../platform/llm';
 import { createReservedDestinations } from '../platform/egress';
@@ -26,7 +25,7 @@ export async function createTestApp(
     llm?: LlmGateway;
     /** The app's bus; built on the test database (e.g. a Postgres bus) when given as a function. */
     events?: (database: TestDb) => EventBus;
-    /** Also run queued executions in this process (pg-boss + worker + a Postgres bus for wake-ups and cancels). */
+    /** Also run queued executions in this process (the worker role, with a Postgres bus for wake-ups and cancels). */
     worker?: boolean;
     /** The worker's email monitor: off with false (tests poll one by hand), or its poll interval. */
     emailMonitor?: false | { pollMs: number };
@@ -45,7 +44,6 @@ export async function createTestApp(
     await pgBus.start();
   }
   const events = pgBus ?? options.events?.(database) ?? createEventBus();
-  const boss: Queue | undefined = options.worker ? await startQueue(database.url, silent) : undefined;
   const published: RealtimeEvent[] = [];
   events.subscribe((event) => published.push(event));
   // As main.ts does: the app's own database is out of every tool's reach, even with 127.0.0.1 allow-listed.
@@ -58,7 +56,6 @@ export async function createTestApp(
     loggerInstance: options.loggerInstance,
     events,
     llm: options.llm,
-    queue: boss && executionQueue(boss),
     reserved,
     clock: options.clock,
   };
@@ -68,9 +65,8 @@ export async function createTestApp(
   const app: FastifyInstance = await buildApp(deps, services);
   options.routes?.(app, database);
   await app.ready();
-  const role: WorkerRole | undefined = boss
+  const role: WorkerRole | undefined = options.worker
     ? await startWorkerRole({
-        boss,
         bus: pgBus,
         services,
         config,
@@ -132,7 +128,6 @@ export async function createTestApp(
     emailMonitor: role?.emailMonitor,
     async close() {
       await role?.stop();
-      await boss?.stop({ graceful: false });
       await pgBus?.stop();
       await app.close();
       await database.close();

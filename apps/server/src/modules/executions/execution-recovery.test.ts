@@ -5,14 +5,12 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { createAgent, createChainWorkflow, workflowOnFakeModel } from '../../testing/app-fixtures';
-import { pino } from 'pino';
 import { createServices } from '../../app';
 import { createEventBus } from '../../platform/events';
-import { startQueue } from '../../platform/queue';
 import { createExecutionsRepository, type ExecutionsRepository } from './executions.repository';
 import { startExecutionWorker } from './execution-worker';
 
-// Runs whose workers die, as the repository and the sweeper see them (the process-level crash
+// Runs whose workers die, as the repository and the next worker see them (the process-level crash
 // test is durability.process.test.ts). The lease is short so lapsed runs show up within a second.
 let t: TestApp;
 let ada: AuthResponse;
@@ -22,7 +20,7 @@ let workflowId: string;
 
 beforeAll(async () => {
   fake = await startFakeLlmServer();
-  // No worker of its own: the tests drive attempts by hand, then start a worker whose sweeps they trigger.
+  // No worker of its own: the tests drive attempts by hand, then start workers that claim what they left.
   t = await createTestApp({ config: { runs: { concurrency: 1, leaseMs: 600, maxAttempts: 2 } } });
   repository = createExecutionsRepository(t.db);
   ada = await t.signup();
@@ -37,7 +35,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-/** A pending run inserted without a job, as if its worker never got it (the sweeper must find it). */
+/** A pending run inserted directly, with no wake-up: a worker finds it when it looks. */
 async function orphanedRun(): Promise<string> {
   const [row] = await t.db
     .insert(workflowExecutions)
@@ -52,21 +50,13 @@ async function orphanedRun(): Promise<string> {
  */
 async function startWorker(drainMs = 0) {
   const services = createServices({ config: t.config, db: t.db, events: createEventBus() });
-  const boss = await startQueue(t.database.url, pino({ level: 'silent' }));
-  const worker = await startExecutionWorker({
-    boss,
+  const worker = startExecutionWorker({
     runner: services.runner,
     concurrency: 1,
-    sweepEveryMs: 60_000, // swept by hand in the tests
+    pollMs: 60_000, // woken by hand in the tests
     drainMs,
   });
-  return {
-    sweep: () => worker.sweep(),
-    async stop() {
-      await worker.stop();
-      await boss.stop({ graceful: false });
-    },
-  };
+  return { look: () => worker.wake(), stop: () => worker.stop() };
 }
 
 const read = async (id: string) =>
@@ -128,7 +118,7 @@ describe('a worker that is stopped (SIGTERM)', () => {
     fake.script([{ content: 'first answer', delayMs: 800 }, { content: 'second answer' }]);
 
     const first = await startWorker(5_000);
-    await first.sweep(); // the run has no job: the sweeper queues it
+    first.look();
     await expect.poll(() => fake.requests.length, { timeout: 10_000 }).toBe(1);
     await first.stop(); // while the first agent is still answering
 
@@ -145,7 +135,7 @@ describe('a worker that is stopped (SIGTERM)', () => {
 
     const second = await startWorker();
     try {
-      await second.sweep();
+      second.look();
       await expect.poll(async () => (await read(row.id)).status, { timeout: 10_000 }).toBe('completed');
     } finally {
       await second.stop();
@@ -157,17 +147,17 @@ describe('a worker that is stopped (SIGTERM)', () => {
   });
 });
 
-describe('the sweeper', () => {
+describe('a worker looking for runs', () => {
   let worker: Awaited<ReturnType<typeof startWorker>>;
   beforeAll(async () => {
     worker = await startWorker();
     return () => worker.stop();
   });
 
-  it('finds a pending run whose job was lost and runs it', async () => {
+  it('finds a pending run nobody woke it for and runs it', async () => {
     fake.script([{ content: 'recovered answer' }]);
     const id = await orphanedRun();
-    await worker.sweep();
+    worker.look();
     await expect.poll(async () => (await read(id)).status, { timeout: 10_000 }).toBe('completed');
     expect((await read(id)).output.n1).toMatchObject({ content: 'recovered answer' });
   });
@@ -180,7 +170,7 @@ describe('the sweeper', () => {
       const claimed = await repository.claim(id, 60_000);
       await repository.release(id, claimed!.attempt);
     }
-    await worker.sweep();
+    worker.look();
     await expect.poll(async () => (await read(id)).status, { timeout: 10_000 }).toBe('completed');
     expect((await read(id)).output.n1).toMatchObject({ content: 'after two deploys' });
   });
@@ -193,7 +183,7 @@ describe('the sweeper', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     const before = fake.requests.length;
-    await worker.sweep();
+    worker.look();
     await expect.poll(async () => (await read(id)).status, { timeout: 10_000 }).toBe('failed');
     const failed = await read(id);
     expect(failed.error).toBe('The run was stopped: its worker stopped 2 times before it could finish.');

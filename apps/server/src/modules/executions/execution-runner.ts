@@ -17,7 +17,7 @@ import { LlmCallError, LlmConfigurationError, type LlmTool } from '../../platfor
 import type { AgentModel } from '../agents/agent-model';
 import type { AgentsRepository } from '../agents/agents.repository';
 import type { WorkflowsRepository } from '../workflows/workflows.repository';
-import type { ExecutionsRepository } from './executions.repository';
+import type { ClaimedRun, ExecutionsRepository } from './executions.repository';
 import { OutputDeliveryError, sendsOutput, type OutputDelivery } from './output-delivery';
 
 export type ExecutionRunnerDeps = {
@@ -131,14 +131,14 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     return { name: workflow.name, definition, agents };
   }
 
-  async function attempt(executionId: string): Promise<void> {
-    const run = await repository.claim(executionId, deps.leaseMs);
-    if (!run) return; // finished, cancelled, or another worker holds a live lease
-    const { organizationId, workflowId, attempt: attemptNo } = run;
+  const publish = (event: RealtimeEvent) => Promise.resolve(events.publish(event)).catch(() => undefined);
+  /** The event's NOTIFY for the statement that makes it true, when the bus has one (else: publish after). */
+  const inStatement = (event: RealtimeEvent) => events.statementNotification?.(event);
+
+  /** An attempt at a run this worker has just claimed. */
+  async function attempt(run: ClaimedRun, startedSent: boolean): Promise<void> {
+    const { id: executionId, organizationId, workflowId, attempt: attemptNo } = run;
     const ids = { organizationId, executionId, workflowId };
-    const publish = (event: RealtimeEvent) => Promise.resolve(events.publish(event)).catch(() => undefined);
-    /** The event's NOTIFY for the statement that makes it true, when the bus has one (else: publish after). */
-    const inStatement = (event: RealtimeEvent) => events.statementNotification?.(event);
 
     // Attempts handed back on a graceful stop (deploys) are not failures of the run's workers.
     if (attemptNo - run.handedBack > deps.maxAttempts) {
@@ -187,7 +187,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
             )
           : log('info', 'Run started'),
       );
-      await publish({ type: 'workflow_execution_started', ...ids });
+      if (!startedSent) await publish({ type: 'workflow_execution_started', ...ids });
       const {
         name: workflowName,
         definition,
@@ -418,11 +418,26 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
   }
 
   return {
-    /** Runs the execution if it is free to run; returns once this attempt is over. */
-    run: attempt,
+    /**
+     * Claims the oldest run free to run and works it; resolves once the attempt is over, with
+     * whether a run was claimed and whether another was waiting, or undefined when none was free.
+     */
+    async runNext(): Promise<{ more: boolean } | undefined> {
+      const channel = events.statementChannel;
+      const run = await repository.claimNext(
+        deps.leaseMs,
+        channel ? { channel, maxAttempts: deps.maxAttempts } : undefined,
+      );
+      if (!run) return undefined;
+      await attempt(run, !!channel);
+      return { more: run.more };
+    },
 
-    /** Runs nobody is working on (see the repository), for the worker's sweeper. */
-    orphans: (queue: string) => repository.orphans(queue, deps.leaseMs),
+    /** Runs the given execution if it is free to run (tests drive single runs with it). */
+    async run(executionId: string): Promise<void> {
+      const run = await repository.claim(executionId, deps.leaseMs);
+      if (run) await attempt(run, false);
+    },
 
     /** Ids of the runs this process is working on. */
     activeRuns: () => [...active.keys()],

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   agentExecutions,
   transactionWithExecutor,
@@ -21,7 +21,6 @@ import {
   type NodeOutput,
 } from '@crewline/contracts';
 import type { StatementNotification } from '../../platform/events';
-import { hasLiveJob } from '../../platform/queue';
 
 type ExecutionRow = typeof workflowExecutions.$inferSelect;
 
@@ -48,6 +47,27 @@ export type StepRecord = StepWrite<'completed'> & {
 export type ClaimedRun = ExecutionRow & { resumed: boolean };
 
 const unfinished: ExecutionStatus[] = ['pending', 'running'];
+
+/**
+ * Workers listen here: each queued run (and each run handed back by a stopping worker) sends its id,
+ * at commit, so an idle worker claims it at once instead of at its next poll.
+ */
+export const RUNS_CHANNEL = 'crewline_jobs';
+
+/** Free to run: pending, or running with a lease that lapsed (its worker died). */
+const claimable = (now: Date) =>
+  or(
+    eq(workflowExecutions.status, 'pending'),
+    and(eq(workflowExecutions.status, 'running'), lt(workflowExecutions.leaseExpiresAt, now)),
+  );
+
+/** A claim: a new attempt, running under a fresh lease. */
+const claimed = (now: Date, leaseMs: number) => ({
+  status: 'running' as const,
+  attempt: sql`${workflowExecutions.attempt} + 1`,
+  startedAt: sql`coalesce(${workflowExecutions.startedAt}, now())`,
+  leaseExpiresAt: new Date(now.getTime() + leaseMs),
+});
 
 /** A RETURNING column that publishes an event from the statement itself (EventBus.statementNotification). */
 const notified = (notify: StatementNotification | undefined) =>
@@ -206,22 +226,27 @@ export function createExecutionsRepository(db: Db) {
     },
 
     /**
-     * Inserts the pending run and, in the same transaction, whatever `enqueue` writes: its job, and
-     * with `rewritten` what changes the run's row too (a retry's reused steps), after which the run is
-     * read back before the commit.
+     * Queues a run: the pending row is the queue's entry, and the same statement wakes an idle worker
+     * (NOTIFY on RUNS_CHANNEL, sent at commit) and, with `created`, publishes the created event. With
+     * `prepare`, what it writes (a retry's reused steps, a schedule's claim of its tick) commits in
+     * one transaction with the row, which is then read back, as `prepare` may have changed it.
      */
     async createQueued(
       organizationId: string,
       workflow: { id: string; name: string; processType: Execution['processType'] },
       started: { trigger: ExecutionTrigger; triggeredBy: string | null },
       request: ExecuteWorkflowData,
-      enqueue: (executionId: string, executor: SqlExecutor) => Promise<void>,
-      rewritten = false,
+      options: {
+        id?: string;
+        prepare?: (executionId: string, executor: SqlExecutor) => Promise<unknown>;
+        created?: StatementNotification;
+      } = {},
     ): Promise<Execution> {
-      return transactionWithExecutor(db, async (tx, executor) => {
-        const [{ triggeredByName, ...execution }] = await tx
+      const insert = (q: Pick<Db, 'insert'>) =>
+        q
           .insert(workflowExecutions)
           .values({
+            ...(options.id ? { id: options.id } : {}),
             organizationId,
             workflowId: workflow.id,
             // Pinned to the newest version in the same statement: a save committing meanwhile cannot split them.
@@ -241,16 +266,25 @@ export function createExecutionsRepository(db: Db) {
             triggeredByName: sql<string | null>`(select
               coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username)
               from users u where u.id = "workflow_executions"."triggered_by")`,
+            woke: sql<null>`pg_notify(${RUNS_CHANNEL}, "workflow_executions"."id"::text)`,
+            notified: notified(options.created),
           });
-        await enqueue(execution.id, executor);
-        if (rewritten) return (await select(byId(execution.id), 1, tx))[0];
-        return toExecution({
+      const answer = ([{ triggeredByName, woke: _woke, notified: _notified, ...execution }]: Awaited<
+        ReturnType<typeof insert>
+      >) =>
+        toExecution({
           execution,
           triggeredByName,
           workflowName: workflow.name,
           processType: workflow.processType,
           resultJson: null,
         });
+      const prepare = options.prepare;
+      if (!prepare) return answer(await insert(db));
+      return transactionWithExecutor(db, async (tx, executor) => {
+        const [row] = await insert(tx);
+        await prepare(row.id, executor);
+        return (await select(byId(row.id), 1, tx))[0];
       });
     },
 
@@ -337,23 +371,53 @@ export function createExecutionsRepository(db: Db) {
       const now = new Date();
       const [row] = await db
         .update(workflowExecutions)
-        .set({
-          status: 'running',
-          attempt: sql`${workflowExecutions.attempt} + 1`,
-          startedAt: sql`coalesce(${workflowExecutions.startedAt}, now())`,
-          leaseExpiresAt: new Date(now.getTime() + leaseMs),
-        })
-        .where(
-          and(
-            byId(id),
-            or(
-              eq(workflowExecutions.status, 'pending'),
-              and(eq(workflowExecutions.status, 'running'), lt(workflowExecutions.leaseExpiresAt, now)),
-            ),
-          ),
-        )
+        .set(claimed(now, leaseMs))
+        .where(and(byId(id), claimable(now)))
         .returning();
       return row ? { ...row, resumed: row.attempt > 1 } : undefined;
+    },
+
+    /**
+     * The queue's take: claims the oldest run free to run (pending, or running with a lapsed lease),
+     * skipping rows another worker is claiming at the same moment, in one statement. `more` says
+     * whether another run was waiting, so a worker that finishes knows whether to look again.
+     * `started` publishes the run's started event from the statement, unless the attempt is over
+     * the limit (the runner then abandons the run instead).
+     */
+    async claimNext(
+      leaseMs: number,
+      started?: { channel: string; maxAttempts: number },
+    ): Promise<(ClaimedRun & { more: boolean }) | undefined> {
+      const now = new Date();
+      const next = db
+        .select({ id: workflowExecutions.id })
+        .from(workflowExecutions)
+        .where(claimable(now))
+        .orderBy(asc(workflowExecutions.createdAt))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      const [row] = await db
+        .update(workflowExecutions)
+        .set(claimed(now, leaseMs))
+        .where(eq(workflowExecutions.id, sql`(${next})`))
+        .returning({
+          ...getTableColumns(workflowExecutions),
+          // Drizzle leaves returned columns unqualified, so the subqueries name their tables themselves.
+          more: sql<boolean>`exists (select 1 from workflow_executions o
+            where o.status in ('pending', 'running') and o.id <> "workflow_executions"."id"
+              and (o.status = 'pending' or o.lease_expires_at < ${now.toISOString()}::timestamptz))`,
+          notified: started
+            ? sql<null>`case when "workflow_executions"."attempt" - "workflow_executions"."handed_back" <= ${started.maxAttempts}
+                then pg_notify(${started.channel}, json_build_object(
+                  'type', 'workflow_execution_started',
+                  'organizationId', "workflow_executions"."organization_id",
+                  'executionId', "workflow_executions"."id",
+                  'workflowId', "workflow_executions"."workflow_id")::text) end`
+            : sql<null>`null`,
+        });
+      if (!row) return undefined;
+      const { notified: _notified, ...run } = row;
+      return { ...run, resumed: run.attempt > 1 };
     },
 
     /** Extends the attempt's lease; false once the run is no longer this attempt's (cancelled, taken over). */
@@ -480,7 +544,7 @@ export function createExecutionsRepository(db: Db) {
       return execution;
     },
 
-    /** A stopping worker hands the run back: its lease lapses now, so the sweeper re-sends it at once. */
+    /** A stopping worker hands the run back: its lease lapses now, and a worker is woken to resume it. */
     async release(id: string, attempt: number): Promise<void> {
       await db
         .update(workflowExecutions)
@@ -495,34 +559,8 @@ export function createExecutionsRepository(db: Db) {
             },
           ]),
         })
-        .where(owned(id, attempt));
-    },
-
-    /**
-     * Runs nobody is working on and nothing in the queue will pick up: running with a lapsed lease
-     * (its worker died), or pending (its job failed or expired before a worker claimed the run), and
-     * in both cases with no live job. A job waiting in the queue is live, so a run already re-sent is
-     * not sent again on every sweep while the workers are busy. A job a worker took is live for one
-     * lease: workers claim the run right after taking its job, so a run still pending (or lapsed)
-     * after that lost its worker in between (a crash, or the database going away), and the job
-     * would otherwise stay active until pg-boss expires it, hours later. Oldest first.
-     */
-    async orphans(queue: string, leaseMs: number, limit = 50): Promise<ExecutionRow[]> {
-      const now = new Date();
-      return db
-        .select()
-        .from(workflowExecutions)
-        .where(
-          and(
-            or(
-              and(eq(workflowExecutions.status, 'running'), lt(workflowExecutions.leaseExpiresAt, now)),
-              eq(workflowExecutions.status, 'pending'),
-            ),
-            not(hasLiveJob(queue, workflowExecutions.id, leaseMs)),
-          ),
-        )
-        .orderBy(asc(workflowExecutions.createdAt))
-        .limit(limit);
+        .where(owned(id, attempt))
+        .returning({ woke: sql<null>`pg_notify(${RUNS_CHANNEL}, "workflow_executions"."id"::text)` });
     },
 
     /** Gives up on a run whose workers kept dying, with the reason. */

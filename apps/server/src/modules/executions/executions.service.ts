@@ -5,24 +5,19 @@ import {
   type Execution,
   type ExecutionStatus,
   type ExecutionTrigger,
+  type RealtimeEvent,
 } from '@crewline/contracts';
+import { randomUUID } from 'node:crypto';
 import type { SqlExecutor } from '@crewline/db';
 import { sequentialOrder } from '@crewline/engine';
-import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { requireUuid } from '../../platform/ids';
-import type { ExecutionQueue } from '../../platform/queue';
 import type { WorkflowsService } from '../workflows/workflows.service';
 import type { ExecutionsCursor, ExecutionsRepository } from './executions.repository';
 
 export const EXECUTIONS_PAGE_DEFAULT = 50;
 export const EXECUTIONS_PAGE_MAX = 200;
-
-class QueueUnavailableError extends AppError {
-  constructor() {
-    super(503, 'Runs cannot be started right now: the job queue is not running.');
-  }
-}
 
 export type StartRunRequest = {
   organizationId: string;
@@ -37,7 +32,7 @@ export type StartRunRequest = {
 };
 
 /**
- * Work that commits with the run's pending row and job, in that transaction (`executor`): a retry's
+ * Work that commits with the run's pending row, in that transaction (`executor`): a retry's
  * reused steps, a schedule's claim of its tick. Throwing rolls the whole start back: no run.
  */
 export type PrepareRun = (executionId: string, executor: SqlExecutor) => Promise<unknown>;
@@ -46,8 +41,6 @@ export function createExecutionsService(deps: {
   repository: ExecutionsRepository;
   workflows: WorkflowsService;
   events: EventBus;
-  /** Absent in processes that only read (and in tests that never run workflows). */
-  queue?: ExecutionQueue;
   /** The plan's monthly executions (modules/billing): every run, whatever started it, counts here. */
   limits: { checkExecutionLimit(organizationId: string): Promise<void> };
 }) {
@@ -68,16 +61,23 @@ export function createExecutionsService(deps: {
   }
 
   /**
-   * Starts a run of a workflow that passed the run rule: the pending row, whatever `prepare` writes
-   * (a retry's reused steps) and the job commit together, then the created event.
+   * Starts a run of a workflow that passed the run rule: the pending row (the queue's entry), its
+   * worker's wake-up and the created event in one statement; with `prepare` (a retry's reused
+   * steps), what it writes commits in the same transaction.
    */
   async function startRun(request: StartRunRequest, prepare?: PrepareRun): Promise<Execution> {
     const { organizationId } = request;
     const workflow = await runnableWorkflow(organizationId, request.workflowId);
     // A refusal is a 402 PlanLimitError; a trigger's becomes the workflow's last trigger error.
     await deps.limits.checkExecutionLimit(organizationId);
-    const queue = deps.queue;
-    if (!queue) throw new QueueUnavailableError();
+    const id = randomUUID();
+    const created: RealtimeEvent = {
+      type: 'workflow_execution_created',
+      organizationId,
+      executionId: id,
+      workflowId: workflow.id,
+    };
+    const notify = events.statementNotification?.(created);
     const execution = await repository.createQueued(
       organizationId,
       workflow,
@@ -87,19 +87,9 @@ export function createExecutionsService(deps: {
         dynamicInstructions: request.dynamicInstructions ?? null,
         parameters: request.parameters ?? {},
       },
-      async (executionId, executor) => {
-        await prepare?.(executionId, executor);
-        await queue.enqueue(executionId, executor);
-      },
-      // What `prepare` writes may change the run (a retry's reused steps): then it is read back.
-      prepare !== undefined,
+      { id, prepare, created: notify },
     );
-    await events.publish({
-      type: 'workflow_execution_created',
-      organizationId,
-      executionId: execution.id,
-      workflowId: workflow.id,
-    });
+    if (!notify) await events.publish(created);
     return execution;
   }
 

@@ -1,22 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pino } from 'pino';
-import { startQueue, type Queue } from '../../platform/queue';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startWorkerRole } from './worker-role';
 
 let t: TestApp;
-let boss: Queue;
 let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  boss = await startQueue(t.database.url, pino({ level: 'silent' }));
   ({ token } = await t.signup());
 });
 afterAll(async () => {
-  await boss.stop({ graceful: false });
   await t.close();
 });
 
@@ -27,7 +20,6 @@ describe('the worker role', () => {
   it('shows as a running worker in the system status while started with a heartbeat, and no longer once stopped', async () => {
     expect(await engine()).toEqual({ status: 'down', detail: 'No worker is running' });
     const role = await startWorkerRole({
-      boss,
       services: t.services,
       config: t.config,
       drainMs: 0,
@@ -39,14 +31,5 @@ describe('the worker role', () => {
       await role.stop();
     }
     expect(await engine()).toEqual({ status: 'down', detail: 'No worker is running' });
-  });
-
-  it('is the only code that names pg-boss tables: platform/queue', () => {
-    const root = path.resolve(import.meta.dirname, '../..');
-    const sources = (readdirSync(root, { recursive: true }) as string[]).filter(
-      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('testing'),
-    );
-    const naming = sources.filter((file) => /\bpgboss\./.test(readFileSync(path.join(root, file), 'utf8')));
-    expect(naming).toEqual([path.join('platform', 'queue.ts')]);
   });
 });

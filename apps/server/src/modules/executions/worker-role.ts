@@ -3,7 +3,6 @@ import os from 'node:os';
 import type { Logger } from 'pino';
 import type { Config } from '../../platform/env';
 import type { EventBus, PgEventBus } from '../../platform/events';
-import { JOBS_CHANNEL, type Queue } from '../../platform/queue';
 import { HEARTBEAT_INTERVAL_MS, type SystemService } from '../system/system.service';
 import { startScheduler, type SchedulesRepository } from '../triggers/scheduler';
 import { startEmailMonitor, type EmailMonitor } from '../triggers/email-monitor';
@@ -12,11 +11,10 @@ import type { MicrosoftService } from '../microsoft/microsoft.service';
 import type { TriggersService } from '../triggers/triggers.service';
 import type { ExecutionRunner } from './execution-runner';
 import { startExecutionWorker } from './execution-worker';
+import { RUNS_CHANNEL } from './executions.repository';
 
 export type WorkerRoleOptions = {
-  /** The started queue; the process sends its jobs through it too. */
-  boss: Queue;
-  /** Its LISTEN connection wakes idle loops when a job is queued; without one they only poll. */
+  /** Its LISTEN connection wakes idle loops when a run is queued; without one they only poll. */
   bus?: Pick<PgEventBus, 'onChannel'>;
   services: {
     runner: ExecutionRunner;
@@ -43,22 +41,22 @@ export type WorkerRoleOptions = {
 
 /**
  * The worker role of a process, started the same way by the process entry (main.ts), the test app and
- * the bench: the execution worker (`config.runs.concurrency` loops, a sweeper at half the lease), its
- * job wake-ups over the bus, the scheduler of schedule triggers (modules/triggers/scheduler.ts), the
+ * the bench: the execution worker (`config.runs.concurrency` claim loops), its run wake-ups over the
+ * bus, the scheduler of schedule triggers (modules/triggers/scheduler.ts), the
  * email monitor of email triggers (modules/triggers/email-monitor.ts) and, with `heartbeat`, this
  * worker's heartbeat. `stop()` stops the scheduler and the email monitor and forgets the heartbeat
  * first, then lets the worker drain.
  */
 export async function startWorkerRole(options: WorkerRoleOptions) {
-  const { boss, bus, services, config, logger } = options;
-  const worker = await startExecutionWorker({
-    boss,
+  const { bus, services, config, logger } = options;
+  const worker = startExecutionWorker({
     runner: services.runner,
     logger,
     concurrency: config.runs.concurrency,
-    sweepEveryMs: Math.max(500, Math.floor(config.runs.leaseMs / 2)),
-    onJobQueued:
-      bus && ((wakeOne, wakeAll) => bus.onChannel(JOBS_CHANNEL, { onNotify: wakeOne, onMissed: wakeAll })),
+    // A run whose worker died is claimed again once its lease lapses: look a few times per lease.
+    pollMs: Math.min(2000, Math.max(200, Math.floor(config.runs.leaseMs / 3))),
+    onRunQueued:
+      bus && ((wakeOne, wakeAll) => bus.onChannel(RUNS_CHANNEL, { onNotify: wakeOne, onMissed: wakeAll })),
     drainMs: options.drainMs,
   });
   const scheduler = startScheduler({

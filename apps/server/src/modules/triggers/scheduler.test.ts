@@ -1,11 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflowExecutions, workflows } from '@crewline/db';
 import { nextRunTimes } from '@crewline/engine';
 import { createServices, type Services } from '../../app';
 import { createEventBus } from '../../platform/events';
-import { executionQueue, startQueue, type Queue } from '../../platform/queue';
 import { createAgent, createChainWorkflow } from '../../testing/app-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createScheduler, type SchedulesRepository, type Scheduler } from './scheduler';
@@ -13,7 +11,6 @@ import { createScheduler, type SchedulesRepository, type Scheduler } from './sch
 // docs/decisions/0010-schedules-exactly-once.md: schedulers on a clock the test moves, polled by hand,
 // against the real database. Runs are queued (no worker works them): what counts is how many started.
 let t: TestApp;
-let boss: Queue;
 let token: string;
 let agentId: string;
 /** Two processes' worth of services: each scheduler starts its runs through its own. */
@@ -23,21 +20,18 @@ const now = () => clock;
 
 beforeAll(async () => {
   t = await createTestApp();
-  boss = await startQueue(t.database.url, pino({ level: 'silent' }));
   processes = [0, 1].map(() =>
     createServices({
       config: t.config,
       db: t.db,
       logger: false,
       events: createEventBus(),
-      queue: executionQueue(boss),
     }),
   );
   ({ token } = await t.signup());
   agentId = (await createAgent(t, token, { name: 'Reporter' })).id;
 });
 afterAll(async () => {
-  await boss.stop({ graceful: false });
   await t.close();
 });
 
