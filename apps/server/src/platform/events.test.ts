@@ -128,6 +128,22 @@ describe('Postgres event bus', () => {
     expect(bus.statementNotification(huge)).toBeUndefined();
   });
 
+  it('sends several events in one notification, delivered in order, and hands its own back as made', async () => {
+    const { bus: first } = await startBus();
+    const { bus: second } = await startBus();
+    const atFirst = record(first);
+    const atSecond = record(second);
+    const events = [agentEvent(), agentEvent(), agentEvent()];
+    const notify = first.statementNotification(events)!;
+    await database.pool.query('SELECT pg_notify($1, $2)', [notify.channel, notify.payload]);
+    await vi.waitFor(() => expect(atSecond).toHaveLength(3));
+    await vi.waitFor(() => expect(atFirst).toHaveLength(3));
+    expect(atSecond).toEqual(events);
+    // The process that made them delivers the very objects (no parsing again); another parses its copy.
+    atFirst.forEach((event, i) => expect(event).toBe(events[i]));
+    atSecond.forEach((event, i) => expect(event).not.toBe(events[i]));
+  });
+
   it('drops notifications that are not realtime events, with a log line', async () => {
     const { bus, logger } = await startBus();
     const received = record(bus);

@@ -42,9 +42,10 @@ export type EventBus = {
    * The NOTIFY that publishes `event` from inside the statement that makes it true (`pg_notify` in
    * its RETURNING: sent at commit, only if the statement changed a row, with no round trip of its
    * own). Only a bus that delivers by NOTIFY has it; otherwise, or for an event too large for a
-   * NOTIFY (undefined), the caller publishes after the statement.
+   * NOTIFY (undefined), the caller publishes after the statement. Several events travel in one
+   * notification, in their order.
    */
-  statementNotification?(event: RealtimeEvent): StatementNotification | undefined;
+  statementNotification?(events: RealtimeEvent | RealtimeEvent[]): StatementNotification | undefined;
   /**
    * The channel a statement's own `pg_notify` publishes an event on when the statement itself builds
    * the event (its ids are only known there, as when a worker claims the oldest waiting run). Only
@@ -107,6 +108,8 @@ export const SESSIONS_CHANNEL = 'crewline_sessions';
 /** Postgres refuses NOTIFY payloads of 8000 bytes or more; events are ids and numbers, far below. */
 const MAX_PAYLOAD_BYTES = 7900;
 const RECONNECT_BASE_MS = 250;
+/** What a notification on the events channel holds: one event, or several in order. */
+const realtimeEventsSchema = z.union([realtimeEventSchema, z.array(realtimeEventSchema).min(1)]);
 /** Own events awaiting their NOTIFY: far more than are ever in flight at once. */
 const SENT_REMEMBERED = 10_000;
 const RECONNECT_MAX_MS = 10_000;
@@ -133,8 +136,8 @@ export type ChannelHandler = { onNotify(payload: string): void; onMissed?(): voi
 export type PgEventBus = EventBus & {
   /** Resolves once Postgres took the NOTIFY; never rejects (failures are logged). */
   publish(event: RealtimeEvent): Promise<void>;
-  /** Always offered (undefined only for an event too large for a NOTIFY). */
-  statementNotification(event: RealtimeEvent): StatementNotification | undefined;
+  /** Always offered (undefined only for events too large for a NOTIFY). */
+  statementNotification(events: RealtimeEvent | RealtimeEvent[]): StatementNotification | undefined;
   statementChannel: string;
   /** `pg_notify(channel, payload)` through the pool; never rejects. E.g. `notify('crewline_jobs')`. */
   notify(channel: string, payload?: string): Promise<void>;
@@ -173,28 +176,28 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
    * they were made, without parsing and validating them again. Bounded, as a statement that rolled
    * back never sends its notification.
    */
-  const sent = new Map<string, RealtimeEvent>();
-  const remember = (payload: string, event: RealtimeEvent) => {
-    sent.set(payload, event);
+  const sent = new Map<string, RealtimeEvent[]>();
+  const remember = (payload: string, events: RealtimeEvent[]) => {
+    sent.set(payload, events);
     if (sent.size > SENT_REMEMBERED) sent.delete(sent.keys().next().value!);
   };
 
+  /** A notification holds one event, or an array of them in the order they happened. */
   function deliverEvent(payload: string) {
-    const own = sent.get(payload);
-    if (own) {
+    let events = sent.get(payload);
+    if (events) {
       sent.delete(payload);
-      return local.publish(own);
+    } else {
+      try {
+        const parsed = realtimeEventsSchema.safeParse(JSON.parse(payload));
+        if (!parsed.success) throw new Error(parsed.error.message);
+        events = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+      } catch (err) {
+        logger.warn({ err, channel: EVENTS_CHANNEL }, 'dropped an invalid realtime event notification');
+        return;
+      }
     }
-    let event: RealtimeEvent;
-    try {
-      const parsed = realtimeEventSchema.safeParse(JSON.parse(payload));
-      if (!parsed.success) throw new Error(parsed.error.message);
-      event = parsed.data;
-    } catch (err) {
-      logger.warn({ err, channel: EVENTS_CHANNEL }, 'dropped an invalid realtime event notification');
-      return;
-    }
-    local.publish(event);
+    for (const event of events) local.publish(event);
   }
   channels.set(EVENTS_CHANNEL, new Set([{ onNotify: deliverEvent }]));
 
@@ -303,14 +306,15 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
   return {
     publish(event) {
       const payload = JSON.stringify(event);
-      remember(payload, event);
+      remember(payload, [event]);
       return notify(EVENTS_CHANNEL, payload);
     },
 
-    statementNotification(event) {
-      const payload = JSON.stringify(event);
+    statementNotification(events) {
+      const list = Array.isArray(events) ? events : [events];
+      const payload = JSON.stringify(list.length === 1 ? list[0] : list);
       if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) return undefined;
-      remember(payload, event);
+      remember(payload, list);
       return { channel: EVENTS_CHANNEL, payload };
     },
 

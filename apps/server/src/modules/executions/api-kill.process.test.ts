@@ -65,7 +65,7 @@ describe('the API process killed while runs are being started', () => {
     const execute = (mark: string) =>
       call('POST', `/api/workflows/${workflowId}/execute`, { input: { task: mark } }, token);
     // Each model call takes a moment, so runs are still going while the API dies and comes back,
-    // and the worker's lease renewals and sweeps happen during them.
+    // and the worker's lease renewals and looks for runs happen during them.
     fake.script(Array.from({ length: 400 }, () => ({ content: 'noted', delayMs: 250 })));
 
     // Four clients start runs back to back; the API is killed once ten were accepted.

@@ -71,7 +71,7 @@ describe('a run whose step cannot be stored', () => {
     const interrupted = await read(row.id);
     expect(interrupted).toMatchObject({ status: 'running', error: null });
 
-    // Its lease lapses and the next attempt (the sweeper's, in a worker) finishes it.
+    // Its lease lapses and the next attempt (a worker's next claim) finishes it.
     await new Promise((resolve) => setTimeout(resolve, 350));
     await runner.run(row.id);
     const done = await read(row.id);

@@ -41,6 +41,11 @@ class Interrupted extends Error {
   }
 }
 
+/** Workflow versions a worker keeps in memory. */
+const VERSIONS_KEPT = 500;
+/** How long a step's started event may wait to travel with the run's next statement. */
+const STARTED_EVENT_WAIT_MS = 50;
+
 const log = (level: ExecutionLog['level'], message: string, nodeId?: string): ExecutionLog => ({
   at: new Date().toISOString(),
   level,
@@ -112,11 +117,24 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     undelivered: [],
   };
 
+  /** Workflow versions never change once written: each is read once per process (the newest kept). */
+  const versions = new Map<string, Awaited<ReturnType<WorkflowsRepository['version']>>>();
+  async function versionOf(organizationId: string, workflowId: string, version: number) {
+    const key = `${organizationId}:${workflowId}:${version}`;
+    let found = versions.get(key);
+    if (!found) {
+      found = await deps.workflows.version(organizationId, workflowId, version);
+      if (found) versions.set(key, found);
+      if (versions.size > VERSIONS_KEPT) versions.delete(versions.keys().next().value!);
+    }
+    return found;
+  }
+
   async function definitionOf(organizationId: string, workflowId: string, version: number | null) {
     const workflow =
       version === null
         ? await deps.workflows.get(organizationId, workflowId)
-        : await deps.workflows.version(organizationId, workflowId, version);
+        : await versionOf(organizationId, workflowId, version);
     if (!workflow) throw new WorkflowRunError('The workflow of this run no longer exists');
     // Only the agents its nodes name (an id that is not a UUID names none, and would fail the cast).
     const ids = workflow.nodes.map(nodeAgentId).filter((id): id is string => !!id && isUuid(id));
@@ -133,7 +151,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
 
   const publish = (event: RealtimeEvent) => Promise.resolve(events.publish(event)).catch(() => undefined);
   /** The event's NOTIFY for the statement that makes it true, when the bus has one (else: publish after). */
-  const inStatement = (event: RealtimeEvent) => events.statementNotification?.(event);
+  const inStatement = (event: RealtimeEvent | RealtimeEvent[]) => events.statementNotification?.(event);
 
   /** An attempt at a run this worker has just claimed. */
   async function attempt(run: ClaimedRun, startedSent: boolean): Promise<void> {
@@ -162,6 +180,39 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       },
       Math.max(200, Math.floor(deps.leaseMs / 3)),
     );
+
+    /**
+     * Events that may wait for the run's next statement (a step started): they travel in its
+     * notification, in order before its own event, or on their own after STARTED_EVENT_WAIT_MS, so
+     * a step that takes its time still shows as started at once.
+     */
+    let waiting: RealtimeEvent[] = [];
+    let waitTimer: NodeJS.Timeout | undefined;
+    const takeWaiting = () => {
+      clearTimeout(waitTimer);
+      waitTimer = undefined;
+      const taken = waiting;
+      waiting = [];
+      return taken;
+    };
+    const publishWaiting = async () => {
+      for (const event of takeWaiting()) await publish(event);
+    };
+    const publishSoon = (event: RealtimeEvent) => {
+      waiting.push(event);
+      waitTimer ??= setTimeout(() => void publishWaiting(), STARTED_EVENT_WAIT_MS);
+    };
+    /** `event`, after the waiting ones, in the statement that makes it true; else all published after. */
+    const withStatement = (event: RealtimeEvent) => {
+      const events = [...takeWaiting(), event];
+      const notify = inStatement(events);
+      return {
+        notify,
+        async published() {
+          if (!notify) for (const each of events) await publish(each);
+        },
+      };
+    };
 
     const logs: ExecutionLog[] = [];
     // Lines already stored with a step (recordStep); the rest are stored when the run ends.
@@ -262,7 +313,9 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         };
         // A step with nothing to send is published by the statement that stores it; one that sends
         // its output is published once it is sent.
-        const notify = sends(baseNodeId) ? undefined : inStatement(completedEvent);
+        if (sends(baseNodeId)) await publishWaiting();
+        const inStore = sends(baseNodeId) ? undefined : withStatement(completedEvent);
+        const notify = inStore?.notify;
         const ours = await repository
           .recordStep(
             executionId,
@@ -290,7 +343,8 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         // Only a stored step is sent, with the content stored; its log line is stored with the next
         // step or when the run ends.
         if (sends(baseNodeId)) await deliver(nodeId, baseNodeId, output);
-        if (!notify) await publish(completedEvent);
+        if (inStore) await inStore.published();
+        else await publish(completedEvent);
       };
 
       /**
@@ -316,6 +370,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
             completedAt: new Date(),
           })
           .catch((err: unknown) => deps.logger?.warn({ err, executionId }, 'failed step not stored'));
+        await publishWaiting();
         await publish({ type: 'execution_node_failed', ...ids, nodeId, baseNodeId, error: message });
       };
 
@@ -324,7 +379,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         switch (event.type) {
           case 'node_started':
             stepStarts.set(event.nodeId, new Date());
-            await publish({
+            publishSoon({
               type: 'execution_node_started',
               ...ids,
               nodeId: event.nodeId,
@@ -357,8 +412,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
 
       const startedAt = run.startedAt ?? new Date();
       logs.push(log('info', 'Run completed'));
-      const completedRun: RealtimeEvent = { type: 'workflow_execution_completed', ...ids };
-      const notifyCompleted = inStatement(completedRun);
+      const completedRun = withStatement({ type: 'workflow_execution_completed', ...ids });
       const finished = await repository.finish(
         executionId,
         attemptNo,
@@ -374,10 +428,12 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
           },
           logs: unstored(),
         },
-        notifyCompleted,
+        completedRun.notify,
       );
-      if (finished && !notifyCompleted) await publish(completedRun);
+      if (finished) await completedRun.published();
     } catch (caught) {
+      // Whatever waited goes out before the run's end (or is dropped with the attempt it described).
+      await publishWaiting();
       const error =
         abort.signal.aborted && abort.signal.reason instanceof Interrupted ? abort.signal.reason : caught;
       if (error instanceof Interrupted) {
@@ -391,7 +447,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       const unavailable = isExpected(error) ? undefined : databaseUnavailable(error);
       if (unavailable) {
         // Nothing was wrong with the run: failing it for an outage would lose it. Its lease lapses and
-        // the sweeper resumes it from the stored steps once the database is back (bounded by maxAttempts).
+        // the next claim resumes it from the stored steps once the database is back (bounded by maxAttempts).
         deps.logger?.warn(
           { executionId, code: unavailable.code, reason: unavailable.message },
           'run attempt interrupted: the database is unavailable',
@@ -411,6 +467,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       });
       if (finished) await publish({ type: 'workflow_execution_failed', ...ids, error: message });
     } finally {
+      clearTimeout(waitTimer);
       clearInterval(lease);
       active.delete(executionId);
       settle();

@@ -7,11 +7,11 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /*
  * How many SQL statements one run of a one-agent workflow costs, from the execute request to the
- * run's completed row and the worker's settling after it (auth, start, queue, claim, loading, the
- * step, the finish, the events and the queue's own statements included): every statement is a round trip, and they are most of a run's
+ * run's completed row and the worker's settling after it (auth, the run rule and the plan's limit, the
+ * queued row, the claim, loading, the step, the finish and the events included): every statement is a round trip, and they are most of a run's
  * cost. The ceiling only goes down (docs/product-rules.md, Performance budgets).
  */
-const CEILING = 21;
+const CEILING = 10;
 
 let t: TestApp;
 let fake: FakeLlmServer;
@@ -66,7 +66,7 @@ async function oneRun() {
       `${UNCOUNTED} select status from workflow_executions where id = $1`,
       [id],
     );
-    // The worker's own statements after the finish (marking the job done, fetching the next) count too.
+    // The worker's own statements after the finish (looking for another run) count too.
     if (rows[0].status === 'completed') return new Promise<void>((resolve) => setTimeout(resolve, 100));
     expect(['pending', 'running']).toContain(rows[0].status);
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -85,7 +85,7 @@ describe('a one-agent run', () => {
       });
       await waitForRunEnd(t, ada.token, res.json().id);
     }
-    // Background work (schedules, sweeps, queue upkeep) can only add: the fewest of three runs counts.
+    // Background work (schedules, idle workers looking for runs) can only add: the fewest of three runs counts.
     const counts: string[][] = [];
     for (let i = 0; i < 3; i++) {
       counts.push(await statementsDuring(oneRun));
