@@ -167,7 +167,13 @@ export function createServices(deps: AppDeps) {
     events,
     limits: billing,
   });
-  const agentModel = createAgentModel({ llm, toolConfigurations, tools, toolRuntime });
+  const agentModel = createAgentModel({
+    llm,
+    agents: agentsRepository,
+    toolConfigurations,
+    tools,
+    toolRuntime,
+  });
   const services = {
     billing,
     /** The Stripe SDK when Stripe is configured (the webhook route verifies signatures with it). */
@@ -208,7 +214,6 @@ export function createServices(deps: AppDeps) {
     runner: createExecutionRunner({
       repository: executionsRepository,
       workflows: workflowsRepository,
-      agents: agentsRepository,
       agentModel,
       events,
       delivery: createOutputDelivery({

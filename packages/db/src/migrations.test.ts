@@ -79,15 +79,21 @@ describe('migrations', () => {
     });
   });
 
-  it('index the newest-first execution lists so they need no sort', async () => {
+  it('index the newest-first execution lists so they need no sort, and the workers’ queue oldest first', async () => {
     const { rows } = await database.pool.query<{ indexdef: string }>(
       `SELECT indexdef FROM pg_indexes
        WHERE tablename = 'workflow_executions' AND indexdef LIKE '%created_at%'`,
     );
     expect(rows.map((row) => row.indexdef).sort()).toEqual([
       expect.stringContaining('(organization_id, created_at DESC)'),
+      expect.stringMatching(/unfinished_idx .*\(created_at\) WHERE .*pending.*running/),
       expect.stringContaining('(workflow_id, created_at DESC)'),
     ]);
+  });
+
+  it('leave no queue tables of a library behind: runs are queued in their own table', async () => {
+    const { rows } = await database.pool.query(`SELECT 1 FROM pg_namespace WHERE nspname = 'pgboss'`);
+    expect(rows).toEqual([]);
   });
 
   it('can be run by several processes at once against an empty database', async () => {

@@ -1,8 +1,17 @@
 import type { Agent } from '@crewline/contracts';
-import type { LlmGateway, LlmResult, LlmTool } from '../../platform/llm';
+import type { LlmConnection, LlmGateway, LlmProvider, LlmResult, LlmTool } from '../../platform/llm';
+import {
+  configurationsFromJson,
+  configurationsJson,
+} from '../tool-configurations/tool-configurations.repository';
 import type { ToolConfigurationsService } from '../tool-configurations/tool-configurations.service';
+import { enabledToolsFromJson, enabledToolsJson } from '../tools/tools.repository';
 import type { ToolRuntime } from '../tools/runtime/tool-runtime';
-import type { ToolsService } from '../tools/tools.service';
+import type { ResolvedTool, ToolsService } from '../tools/tools.service';
+import type { AgentsRepository } from './agents.repository';
+
+type Prompt = { system: string; user: string };
+type AskOptions = { extraTools?: Record<string, LlmTool>; signal?: AbortSignal };
 
 /**
  * An agent talking to its model: the organization's connection for the agent's provider, the agent's
@@ -10,33 +19,74 @@ import type { ToolsService } from '../tools/tools.service';
  */
 export function createAgentModel(deps: {
   llm: LlmGateway;
+  agents: Pick<AgentsRepository, 'listWith'>;
   toolConfigurations: ToolConfigurationsService;
   tools: ToolsService;
   toolRuntime: ToolRuntime;
 }) {
+  async function generate(
+    organizationId: string,
+    agent: Agent,
+    connection: LlmConnection,
+    resolvedTools: ResolvedTool[],
+    prompt: Prompt,
+    options: AskOptions,
+  ): Promise<LlmResult> {
+    const tools = await deps.toolRuntime.modelTools(organizationId, resolvedTools);
+    return deps.llm.generate({
+      connection,
+      model: agent.llmModel,
+      temperaturePercent: agent.temperature,
+      maxTokens: agent.maxTokens,
+      system: prompt.system,
+      messages: [{ role: 'user', content: prompt.user }],
+      tools: { ...tools, ...options.extraTools },
+      signal: options.signal,
+    });
+  }
+
   return {
-    async ask(
-      organizationId: string,
-      agent: Agent,
-      prompt: { system: string; user: string },
-      options: { extraTools?: Record<string, LlmTool>; signal?: AbortSignal } = {},
-    ): Promise<LlmResult> {
+    /** One call of the agent's model, reading its connection and tools now (the agent test). */
+    async ask(organizationId: string, agent: Agent, prompt: Prompt, options: AskOptions = {}) {
       const connection = await deps.toolConfigurations.connectionFor(organizationId, agent.llmProvider);
-      const tools = await deps.toolRuntime.modelTools(
-        organizationId,
-        await deps.tools.resolveForAgent(organizationId, agent.id),
-      );
-      return deps.llm.generate({
-        connection,
-        model: agent.llmModel,
-        temperaturePercent: agent.temperature,
-        maxTokens: agent.maxTokens,
-        system: prompt.system,
-        messages: [{ role: 'user', content: prompt.user }],
-        tools: { ...tools, ...options.extraTools },
-        signal: options.signal,
+      const tools = await deps.tools.resolveForAgent(organizationId, agent.id);
+      return generate(organizationId, agent, connection, tools, prompt, options);
+    },
+
+    /**
+     * A run's agents (those of `ids` that exist) with their tools and the organization's connections,
+     * read in one statement when the run starts, and `ask` for each step, which reads nothing more: a
+     * run uses the settings it started with, whatever its length.
+     */
+    async forRun(organizationId: string, ids: string[]) {
+      const rows = await deps.agents.listWith(organizationId, ids, {
+        tools: enabledToolsJson('agents'),
+        configurations: configurationsJson('agents'),
       });
+      const connectionOf = deps.toolConfigurations.connectionsFrom(
+        rows.length > 0 ? configurationsFromJson(rows[0].configurations) : [],
+      );
+      const connections = new Map<LlmProvider, LlmConnection>();
+      const toolsOf = new Map(
+        rows.map((row) => [
+          row.agent.id,
+          deps.tools.resolve(organizationId, enabledToolsFromJson(row.tools)),
+        ]),
+      );
+      return {
+        agents: new Map(rows.map((row) => [row.agent.id, row.agent])),
+        async ask(agent: Agent, prompt: Prompt, options: AskOptions = {}): Promise<LlmResult> {
+          let connection = connections.get(agent.llmProvider);
+          if (!connection) {
+            // Throws the provider's configuration error, which fails the step that needed it.
+            connection = connectionOf(agent.llmProvider);
+            connections.set(agent.llmProvider, connection);
+          }
+          return generate(organizationId, agent, connection, toolsOf.get(agent.id) ?? [], prompt, options);
+        },
+      };
     },
   };
 }
 export type AgentModel = ReturnType<typeof createAgentModel>;
+export type RunAgents = Awaited<ReturnType<AgentModel['forRun']>>;

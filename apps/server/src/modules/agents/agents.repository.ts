@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { agents, type Db } from '@crewline/db';
 import type { Agent, CreateAgentInput, UpdateAgentInput } from '@crewline/contracts';
 import { nothingToSet } from '../../platform/patch';
@@ -51,6 +51,25 @@ export function createAgentsRepository(db: Db) {
         .where(and(eq(agents.organizationId, organizationId), ids && inArray(agents.id, ids)))
         .orderBy(desc(agents.createdAt));
       return rows.map((r) => toAgentDto(r.agent, r.linked));
+    },
+    /**
+     * The agents with the given ids, each with `extra` columns (SQL over the agents row, named
+     * "agents"), in one statement: a run reads its agents together with their tools and connections.
+     */
+    async listWith<Extra extends Record<string, SQL<unknown>>>(
+      organizationId: string,
+      ids: string[],
+      extra: Extra,
+    ): Promise<({ agent: Agent } & { [K in keyof Extra]: unknown })[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ ...extra, agent: agents, linked: linkedTools })
+        .from(agents)
+        .where(and(eq(agents.organizationId, organizationId), inArray(agents.id, ids)));
+      return rows.map(({ agent, linked, ...columns }) => ({
+        ...(columns as { [K in keyof Extra]: unknown }),
+        agent: toAgentDto(agent, linked),
+      }));
     },
     get,
     async create(

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   agents,
   organizationInvitations,
@@ -19,6 +19,35 @@ const subscriptionColumns = {
   pendingPlan: organizations.pendingPlan,
 };
 
+/**
+ * The organization's subscription and how many runs it started since `since`, as one JSON column of
+ * another read: every run's start reads its workflow and this together. `subscriptionFromJson`
+ * decodes it.
+ */
+export const subscriptionWithExecutionsJson = (organizationId: string, since: Date): SQL<unknown> => sql`(
+  select json_build_object(
+    'plan', o.plan, 'subscriptionStatus', o.subscription_status, 'trialEndsAt', o.trial_ends_at,
+    'currentPeriodEnd', o.current_period_end, 'cancelAtPeriodEnd', o.cancel_at_period_end,
+    'pendingPlan', o.pending_plan,
+    'executions', (select count(*) from workflow_executions e
+      where e.organization_id = o.id and e.created_at >= ${since.toISOString()}::timestamptz))
+  from organizations o where o.id = ${organizationId}::uuid)`;
+
+type JsonSubscription = Omit<StoredSubscription, 'trialEndsAt' | 'currentPeriodEnd'> & {
+  trialEndsAt: string | null;
+  currentPeriodEnd: string | null;
+  executions: number;
+};
+
+export function subscriptionFromJson(
+  json: unknown,
+): (StoredSubscription & { executions: number }) | undefined {
+  if (!json) return undefined;
+  const row = json as JsonSubscription;
+  const date = (value: string | null) => (value === null ? null : new Date(value));
+  return { ...row, trialEndsAt: date(row.trialEndsAt), currentPeriodEnd: date(row.currentPeriodEnd) };
+}
+
 /** The subscription columns of organizations and the counts plan limits read: one COUNT each, on indexes. */
 export function createBillingRepository(db: Db) {
   return {
@@ -35,23 +64,6 @@ export function createBillingRepository(db: Db) {
      * The subscription columns and the organization's runs since `since`, in one statement: every
      * run start reads both (the monthly executions limit).
      */
-    async findWithExecutionsSince(
-      organizationId: string,
-      since: Date,
-    ): Promise<(StoredSubscription & { executions: number }) | undefined> {
-      const [row] = await db
-        .select({
-          ...subscriptionColumns,
-          // Drizzle leaves columns in a select list unqualified, so the subquery names its tables itself.
-          executions: sql<number>`(select count(*)::int from workflow_executions e
-            where e.organization_id = "organizations"."id" and e.created_at >= ${since.toISOString()})`,
-        })
-        .from(organizations)
-        .where(eq(organizations.id, organizationId))
-        .limit(1);
-      return row;
-    },
-
     async save(organizationId: string, subscription: StoredSubscription): Promise<void> {
       await db
         .update(organizations)

@@ -11,7 +11,11 @@ import {
 } from '@crewline/contracts';
 import { BadRequestError, ConflictError, NotFoundError, PlanLimitError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
-import type { BillingRepository } from './billing.repository';
+import {
+  subscriptionFromJson,
+  subscriptionWithExecutionsJson,
+  type BillingRepository,
+} from './billing.repository';
 import type Stripe from 'stripe';
 import type { PaymentProvider, SubscribeChange } from './payment-provider';
 import { planOfLookupKey } from './stripe-provider';
@@ -186,16 +190,22 @@ export function createBillingService(deps: {
     },
 
     /**
-     * Before any run starts (startRun): every run of this UTC calendar month counts. The plan and the
-     * month's count are read in one statement (this is on every run's path).
+     * Before any run starts (startRun): every run of this UTC calendar month counts. `column` reads
+     * the plan and the month's count as a column of the read of the run's workflow (one statement on
+     * every run's path); `check` then throws the plan-limit refusal when the month is used up.
      */
-    async checkExecutionLimit(organizationId: string): Promise<void> {
+    executionAllowance(organizationId: string) {
       const at = now();
-      const found = await repository.findWithExecutionsSince(organizationId, startOfMonthUtc(at));
-      if (!found) throw new NotFoundError('Organization not found');
-      const state = effectiveSubscription(found, at);
-      const max = state.limits.executionsPerMonth;
-      if (max !== null && found.executions >= max) throw refuse(state, 'executions', max);
+      return {
+        column: subscriptionWithExecutionsJson(organizationId, startOfMonthUtc(at)),
+        check(value: unknown): void {
+          const found = subscriptionFromJson(value);
+          if (!found) throw new NotFoundError('Organization not found');
+          const state = effectiveSubscription(found, at);
+          const max = state.limits.executionsPerMonth;
+          if (max !== null && found.executions >= max) throw refuse(state, 'executions', max);
+        },
+      };
     },
 
     /**

@@ -15,7 +15,6 @@ import { databaseUnavailable } from '../../platform/database-unavailable';
 import { isUuid } from '../../platform/ids';
 import { LlmCallError, LlmConfigurationError, type LlmTool } from '../../platform/llm';
 import type { AgentModel } from '../agents/agent-model';
-import type { AgentsRepository } from '../agents/agents.repository';
 import type { WorkflowsRepository } from '../workflows/workflows.repository';
 import type { ClaimedRun, ExecutionsRepository } from './executions.repository';
 import { OutputDeliveryError, sendsOutput, type OutputDelivery } from './output-delivery';
@@ -23,7 +22,6 @@ import { OutputDeliveryError, sendsOutput, type OutputDelivery } from './output-
 export type ExecutionRunnerDeps = {
   repository: ExecutionsRepository;
   workflows: WorkflowsRepository;
-  agents: AgentsRepository;
   agentModel: AgentModel;
   events: EventBus;
   delivery?: OutputDelivery;
@@ -136,17 +134,18 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         ? await deps.workflows.get(organizationId, workflowId)
         : await versionOf(organizationId, workflowId, version);
     if (!workflow) throw new WorkflowRunError('The workflow of this run no longer exists');
-    // Only the agents its nodes name (an id that is not a UUID names none, and would fail the cast).
+    // Only the agents its nodes name (an id that is not a UUID names none, and would fail the cast),
+    // with their tools and connections, in one read.
     const ids = workflow.nodes.map(nodeAgentId).filter((id): id is string => !!id && isUuid(id));
-    const referenced = await deps.agents.list(organizationId, [...new Set(ids)]);
-    const agents = new Map(referenced.map((agent) => [agent.id, agent]));
+    const runAgents = await deps.agentModel.forRun(organizationId, [...new Set(ids)]);
+    const agents = runAgents.agents;
     const definition: RunDefinition = {
       processType: workflow.processType,
       nodes: workflow.nodes,
       edges: workflow.edges,
       agents: Object.fromEntries(agents) as Record<string, RunAgent>,
     };
-    return { name: workflow.name, definition, agents };
+    return { name: workflow.name, definition, agents, ask: runAgents.ask };
   }
 
   const publish = (event: RealtimeEvent) => Promise.resolve(events.publish(event)).catch(() => undefined);
@@ -243,13 +242,13 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         name: workflowName,
         definition,
         agents,
+        ask,
       } = await definitionOf(organizationId, workflowId, run.workflowVersion);
       const nodeData = new Map(definition.nodes.map((n) => [n.id, n.data ?? {}]));
 
       /** One agent call: the model, with its tools. */
       const askAgent = async (call: AgentCall, agent: Agent) => {
-        const answer = await deps.agentModel.ask(
-          organizationId,
+        const answer = await ask(
           agent,
           { system: call.system, user: call.user },
           { extraTools: call.tools as Record<string, LlmTool> | undefined, signal: abort.signal },

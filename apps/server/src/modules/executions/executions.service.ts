@@ -13,6 +13,7 @@ import { sequentialOrder } from '@crewline/engine';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { requireUuid } from '../../platform/ids';
+import type { BillingService } from '../billing/billing.service';
 import type { WorkflowsService } from '../workflows/workflows.service';
 import type { ExecutionsCursor, ExecutionsRepository } from './executions.repository';
 
@@ -42,7 +43,7 @@ export function createExecutionsService(deps: {
   workflows: WorkflowsService;
   events: EventBus;
   /** The plan's monthly executions (modules/billing): every run, whatever started it, counts here. */
-  limits: { checkExecutionLimit(organizationId: string): Promise<void> };
+  limits: Pick<BillingService, 'executionAllowance'>;
 }) {
   const { repository, events } = deps;
 
@@ -52,11 +53,19 @@ export function createExecutionsService(deps: {
     return execution;
   }
 
-  /** The one rule that decides whether a workflow can run: it must be active and structurally valid. */
+  /**
+   * The one rule that decides whether a workflow can run: it must be active and structurally valid,
+   * and the organization's plan must allow another run this month (a refusal is a 402
+   * PlanLimitError; a trigger's becomes the workflow's last trigger error). One statement reads both.
+   */
   async function runnableWorkflow(organizationId: string, workflowId: string) {
-    const workflow = await deps.workflows.getRunnable(organizationId, workflowId);
+    const allowance = deps.limits.executionAllowance(organizationId);
+    const { workflow, extra } = await deps.workflows.getRunnable(organizationId, workflowId, {
+      allowance: allowance.column,
+    });
     if (workflow.status === 'draft') throw new ConflictError(executionMessages.draft);
     if (workflow.status !== 'active') throw new ConflictError(executionMessages.notRunnable(workflow.status));
+    allowance.check(extra.allowance);
     return workflow;
   }
 
@@ -68,8 +77,6 @@ export function createExecutionsService(deps: {
   async function startRun(request: StartRunRequest, prepare?: PrepareRun): Promise<Execution> {
     const { organizationId } = request;
     const workflow = await runnableWorkflow(organizationId, request.workflowId);
-    // A refusal is a 402 PlanLimitError; a trigger's becomes the workflow's last trigger error.
-    await deps.limits.checkExecutionLimit(organizationId);
     const id = randomUUID();
     const created: RealtimeEvent = {
       type: 'workflow_execution_created',

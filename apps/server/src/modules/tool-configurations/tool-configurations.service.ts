@@ -99,6 +99,16 @@ export function createToolConfigurationsService(deps: {
     },
 
     /**
+     * `connectionFor` over configurations already read (`configurationsJson`): the provider's
+     * connection, or the same error when it has none.
+     */
+    connectionsFrom(rows: ToolConfigurationRow[]) {
+      const byId = new Map(rows.map((row) => [row.configId, row]));
+      return (provider: LlmProvider): LlmConnection =>
+        connectionFrom(provider, unsealed(byId.get(providerConfigIds[provider])));
+    },
+
+    /**
      * Every provider's connection (undefined where none is usable) and a cache key that changes whenever
      * the organization's connections change — from one read of its configurations.
      */

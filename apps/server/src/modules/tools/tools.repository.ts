@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { agentTools, agents, tools, type Db } from '@crewline/db';
 import { nothingToSet } from '../../platform/patch';
 
@@ -10,6 +10,34 @@ type ToolWrite = Pick<
 export type AgentToolRow = typeof agentTools.$inferSelect & {
   tool: Pick<ToolRow, 'name' | 'description' | 'category'>;
 };
+
+/** An agent's tool as a run uses it: the tool, and the agent's own settings for it. */
+export type EnabledToolRow = ToolRow & { linkConfig: Record<string, unknown> };
+
+/**
+ * The agent's enabled, active tools of its own organization, oldest link first, as one JSON column
+ * of a read of agents (`agent` is the agents row's alias): a run reads its agents and their tools in
+ * one statement. `enabledToolsFromJson` decodes it.
+ */
+export const enabledToolsJson = (agent: string): SQL<unknown> => sql`coalesce((
+  select json_agg(json_build_object(
+    'id', t.id, 'name', t.name, 'description', t.description, 'category', t.category,
+    'provider', t.provider, 'config', t.config, 'credentials', t.credentials, 'isActive', t.is_active,
+    'organizationId', t.organization_id, 'createdBy', t.created_by, 'createdAt', t.created_at,
+    'updatedAt', t.updated_at, 'linkConfig', coalesce(l.config, '{}'::jsonb)) order by l.created_at)
+  from agent_tools l join tools t on t.id = l.tool_id
+  where l.agent_id = ${sql.raw(`"${agent}"."id"`)} and l.is_enabled and t.is_active
+    and t.organization_id = ${sql.raw(`"${agent}"."organization_id"`)}), '[]'::json)`;
+
+type Dated<T> = Omit<T, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
+
+export function enabledToolsFromJson(json: unknown): EnabledToolRow[] {
+  return (json as Dated<EnabledToolRow>[]).map((row) => ({
+    ...row,
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+  }));
+}
 
 // Every query is scoped by organization: another organization's tool or agent does not exist here.
 export function createToolsRepository(db: Db) {
@@ -124,10 +152,7 @@ export function createToolsRepository(db: Db) {
       await db.delete(agentTools).where(and(eq(agentTools.agentId, agentId), eq(agentTools.toolId, toolId)));
     },
     /** The tools an agent may use in a run: linked, enabled, and active. */
-    async enabledToolsOfAgent(
-      organizationId: string,
-      agentId: string,
-    ): Promise<(ToolRow & { linkConfig: Record<string, unknown> })[]> {
+    async enabledToolsOfAgent(organizationId: string, agentId: string): Promise<EnabledToolRow[]> {
       const rows = await db
         .select({ tool: tools, linkConfig: agentTools.config })
         .from(agentTools)

@@ -8,7 +8,7 @@ import {
 import { ConflictError, NotFoundError } from '../../platform/errors';
 import { maskFields, sealFields, unsealFields, type SecretBox } from '../../platform/crypto';
 import { requireUuid } from '../../platform/ids';
-import type { AgentToolRow, ToolRow, ToolsRepository } from './tools.repository';
+import type { AgentToolRow, EnabledToolRow, ToolRow, ToolsRepository } from './tools.repository';
 
 const secretKeys = [...SECRET_CONFIG_KEYS];
 const toolNotFound = 'Tool not found';
@@ -21,6 +21,12 @@ export type ResolvedTool = ToolRow & { settings: Json; linkConfig: Json };
 
 export function createToolsService(deps: { repository: ToolsRepository; box: SecretBox }) {
   const { repository, box } = deps;
+
+  const resolve = (organizationId: string, rows: EnabledToolRow[]): ResolvedTool[] =>
+    rows.map((row) => ({
+      ...row,
+      settings: { ...row.config, ...unsealFields(row.credentials ?? {}, secretKeys, box, organizationId) },
+    }));
 
   // Secrets never live in `config`: they are sealed into `credentials` and shown as masks.
   const toDto = (row: ToolRow): Tool => ({
@@ -151,12 +157,11 @@ export function createToolsService(deps: { repository: ToolsRepository; box: Sec
 
     /** The agent's enabled, active tools with decrypted settings, for a run. */
     async resolveForAgent(organizationId: string, agentId: string): Promise<ResolvedTool[]> {
-      const rows = await repository.enabledToolsOfAgent(organizationId, agentId);
-      return rows.map((row) => ({
-        ...row,
-        settings: { ...row.config, ...unsealFields(row.credentials ?? {}, secretKeys, box, organizationId) },
-      }));
+      return resolve(organizationId, await repository.enabledToolsOfAgent(organizationId, agentId));
     },
+
+    /** Tools read with their agent (`enabledToolsJson`), with decrypted settings. */
+    resolve,
   };
 }
 export type ToolsService = ReturnType<typeof createToolsService>;

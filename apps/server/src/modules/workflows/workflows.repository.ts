@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { agents, users, workflowVersions, workflows, type Db } from '@crewline/db';
 import {
   WEBHOOK_SECRET_MASK,
@@ -108,6 +108,9 @@ async function recordVersion(tx: Tx, row: WorkflowRow, author: VersionAuthor): P
 }
 
 // Every query is scoped by organization: another organization's workflow does not exist here.
+/** Columns another module reads along with a workflow, in the same statement (SQL expressions by name). */
+export type ExtraColumns = Record<string, SQL<unknown>>;
+
 export function createWorkflowsRepository(db: Db) {
   const scoped = (organizationId: string, id: string) =>
     and(eq(workflows.organizationId, organizationId), eq(workflows.id, id));
@@ -132,12 +135,18 @@ export function createWorkflowsRepository(db: Db) {
      * The workflow with those of the agents its nodes name that exist in the organization, in one
      * statement (the run rule checks them on every run; the organization's other agents are not read).
      */
-    async getWithAgentIds(
+    /** The workflow, the agents it names that exist, and `extra` columns (SQL) read with them. */
+    async getWithAgentIds<Extra extends ExtraColumns>(
       organizationId: string,
       id: string,
-    ): Promise<{ workflow: Workflow; agentIds: Set<string> } | undefined> {
+      extra = {} as Extra,
+    ): Promise<
+      { workflow: Workflow; agentIds: Set<string>; extra: { [K in keyof Extra]: unknown } } | undefined
+    > {
       const [row] = await db
         .select({
+          // Nested, so an extra column never meets one of the workflow's names.
+          ...(Object.keys(extra).length > 0 ? { extra: extra as ExtraColumns } : {}),
           workflow: workflows,
           // Drizzle leaves columns in a select list unqualified, so the subquery names its tables itself.
           agentIds: sql<string[]>`coalesce((select array_agg(a.id::text) from agents a
@@ -148,7 +157,13 @@ export function createWorkflowsRepository(db: Db) {
         .from(workflows)
         .where(scoped(organizationId, id))
         .limit(1);
-      return row && { workflow: toWorkflowDto(row.workflow), agentIds: new Set(row.agentIds) };
+      return (
+        row && {
+          workflow: toWorkflowDto(row.workflow),
+          agentIds: new Set(row.agentIds),
+          extra: ('extra' in row ? row.extra : {}) as { [K in keyof Extra]: unknown },
+        }
+      );
     },
     /** A workflow created active records its version 1 in the same transaction. */
     async create(

@@ -12,7 +12,7 @@ import { requireUuid } from '../../platform/ids';
 import { withoutSecret, type WebhookSecrets } from '../triggers/webhook-secret';
 import { scheduledNextRunAt } from '../triggers/schedule';
 import { nothingToSet } from '../../platform/patch';
-import type { WorkflowsRepository } from './workflows.repository';
+import type { ExtraColumns, WorkflowsRepository } from './workflows.repository';
 
 const notFound = 'Workflow not found';
 
@@ -47,8 +47,8 @@ export function createWorkflowsService(repository: WorkflowsRepository, webhookS
     return warnings;
   }
 
-  async function withAgentIds(organizationId: string, id: string) {
-    const found = await repository.getWithAgentIds(organizationId, requireUuid(id, notFound));
+  async function withAgentIds<Extra extends ExtraColumns>(organizationId: string, id: string, extra?: Extra) {
+    const found = await repository.getWithAgentIds(organizationId, requireUuid(id, notFound), extra);
     if (!found) throw new NotFoundError(notFound);
     return found;
   }
@@ -117,12 +117,17 @@ export function createWorkflowsService(repository: WorkflowsRepository, webhookS
 
     /**
      * The workflow as a run needs it: it must pass the same structural rules as a save (else 400).
-     * One statement reads it with the agents it names.
+     * One statement reads it with the agents it names, and with `extra` columns the caller reads
+     * along (the plan's allowance of runs).
      */
-    async getRunnable(organizationId: string, id: string): Promise<Workflow> {
-      const { workflow, agentIds } = await withAgentIds(organizationId, id);
-      await check(organizationId, workflow, agentIds);
-      return workflow;
+    async getRunnable<Extra extends ExtraColumns>(
+      organizationId: string,
+      id: string,
+      extra?: Extra,
+    ): Promise<{ workflow: Workflow; extra: { [K in keyof Extra]: unknown } }> {
+      const found = await withAgentIds(organizationId, id, extra);
+      await check(organizationId, found.workflow, found.agentIds);
+      return { workflow: found.workflow, extra: found.extra };
     },
 
     async create(
