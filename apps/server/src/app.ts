@@ -169,7 +169,6 @@ export function createServices(deps: AppDeps) {
   });
   const agentModel = createAgentModel({
     llm,
-    agents: agentsRepository,
     toolConfigurations,
     tools,
     toolRuntime,

@@ -24,3 +24,4 @@ export {
   dropDatabase,
   redactUrl,
 } from './database-admin';
+export { rowFromJson, rowJson } from './json-rows';

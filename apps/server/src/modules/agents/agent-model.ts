@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Agent } from '@crewline/contracts';
 import type { LlmConnection, LlmGateway, LlmProvider, LlmResult, LlmTool } from '../../platform/llm';
 import {
@@ -8,7 +9,7 @@ import type { ToolConfigurationsService } from '../tool-configurations/tool-conf
 import { enabledToolsFromJson, enabledToolsJson } from '../tools/tools.repository';
 import type { ToolRuntime } from '../tools/runtime/tool-runtime';
 import type { ResolvedTool, ToolsService } from '../tools/tools.service';
-import type { AgentsRepository } from './agents.repository';
+import { agentsFromJson, agentsJson } from './agents.repository';
 
 type Prompt = { system: string; user: string };
 type AskOptions = { extraTools?: Record<string, LlmTool>; signal?: AbortSignal };
@@ -19,7 +20,6 @@ type AskOptions = { extraTools?: Record<string, LlmTool>; signal?: AbortSignal }
  */
 export function createAgentModel(deps: {
   llm: LlmGateway;
-  agents: Pick<AgentsRepository, 'listWith'>;
   toolConfigurations: ToolConfigurationsService;
   tools: ToolsService;
   toolRuntime: ToolRuntime;
@@ -54,17 +54,26 @@ export function createAgentModel(deps: {
     },
 
     /**
-     * A run's agents (those of `ids` that exist) with their tools and the organization's connections,
-     * read in one statement when the run starts, and `ask` for each step, which reads nothing more: a
-     * run uses the settings it started with, whatever its length.
+     * What a run reads about its agents when it is claimed, as columns of the claim (`run` names the
+     * run's row, `agentIds` is the text[] of the agents its nodes name): the agents with their tools,
+     * and the organization's connections. `forRun` turns them into the run's agents.
      */
-    async forRun(organizationId: string, ids: string[]) {
-      const rows = await deps.agents.listWith(organizationId, ids, {
-        tools: enabledToolsJson('agents'),
-        configurations: configurationsJson('agents'),
-      });
+    runColumns(run: string, agentIds: SQL) {
+      return {
+        agents: agentsJson(run, agentIds, { tools: enabledToolsJson }),
+        configurations: configurationsJson(run),
+      };
+    },
+
+    /**
+     * A run's agents (those that exist), with their tools and connections as read with its claim, and
+     * `ask` for each step, which reads nothing more: a run uses the settings it started with,
+     * whatever its length.
+     */
+    forRun(organizationId: string, read: { agents: unknown; configurations: unknown }) {
+      const rows = agentsFromJson(read.agents);
       const connectionOf = deps.toolConfigurations.connectionsFrom(
-        rows.length > 0 ? configurationsFromJson(rows[0].configurations) : [],
+        configurationsFromJson(read.configurations),
       );
       const connections = new Map<LlmProvider, LlmConnection>();
       const toolsOf = new Map(
@@ -89,4 +98,4 @@ export function createAgentModel(deps: {
   };
 }
 export type AgentModel = ReturnType<typeof createAgentModel>;
-export type RunAgents = Awaited<ReturnType<AgentModel['forRun']>>;
+export type RunAgents = ReturnType<AgentModel['forRun']>;

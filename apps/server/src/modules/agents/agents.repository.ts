@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { agents, type Db } from '@crewline/db';
+import { agents, rowFromJson, rowJson, type Db } from '@crewline/db';
 import type { Agent, CreateAgentInput, UpdateAgentInput } from '@crewline/contracts';
 import { nothingToSet } from '../../platform/patch';
 
@@ -8,10 +8,37 @@ type AgentRow = typeof agents.$inferSelect;
 type LinkedTool = { id: string; name: string };
 
 // The card's tool badges: the agent's connected, enabled tools, after any names stored on the agent.
-const linkedTools = sql<LinkedTool[]>`coalesce((
+const linkedToolsOf = (agent: string) => sql<LinkedTool[]>`coalesce((
   select json_agg(json_build_object('id', t.id, 'name', t.name) order by l.created_at)
   from agent_tools l join tools t on t.id = l.tool_id
-  where l.agent_id = "agents"."id" and l.is_enabled), '[]'::json)`;
+  where l.agent_id = ${sql.raw(`"${agent}"."id"`)} and l.is_enabled), '[]'::json)`;
+const linkedTools = linkedToolsOf('agents');
+
+/**
+ * The agents of the organization of the row named `owner` (its organization_id) whose ids are in
+ * `ids` (a text[] expression), as one JSON column of a read of that row, each with `perAgent` columns
+ * (SQL over the agent row, given its alias): a run's claim reads its agents with it.
+ * `agentsFromJson` decodes it.
+ */
+export const agentsJson = (
+  owner: string,
+  ids: SQL,
+  perAgent: Record<string, (agent: string) => SQL>,
+): SQL<unknown> => {
+  const extra = Object.entries(perAgent).flatMap(([name, column]) => [sql`${name}::text`, column('a')]);
+  return sql`coalesce((
+    select json_agg(json_build_object('row', ${rowJson('a')}, 'linked', ${linkedToolsOf('a')}
+      ${extra.length > 0 ? sql`, ${sql.join(extra, sql`, `)}` : sql``}))
+    from agents a
+    where a.organization_id = ${sql.raw(`"${owner}"."organization_id"`)} and a.id::text = any(${ids})), '[]'::json)`;
+};
+
+export function agentsFromJson(json: unknown): ({ agent: Agent } & Record<string, unknown>)[] {
+  return (json as { row: unknown; linked: LinkedTool[] }[]).map(({ row, linked, ...columns }) => ({
+    ...columns,
+    agent: toAgentDto(rowFromJson(agents, row), linked),
+  }));
+}
 
 function mergeTools(stored: unknown[], linked: LinkedTool[]): unknown[] {
   const names = new Set(stored.map((t) => (typeof t === 'string' ? t : (t as { name?: string })?.name)));
@@ -51,25 +78,6 @@ export function createAgentsRepository(db: Db) {
         .where(and(eq(agents.organizationId, organizationId), ids && inArray(agents.id, ids)))
         .orderBy(desc(agents.createdAt));
       return rows.map((r) => toAgentDto(r.agent, r.linked));
-    },
-    /**
-     * The agents with the given ids, each with `extra` columns (SQL over the agents row, named
-     * "agents"), in one statement: a run reads its agents together with their tools and connections.
-     */
-    async listWith<Extra extends Record<string, SQL<unknown>>>(
-      organizationId: string,
-      ids: string[],
-      extra: Extra,
-    ): Promise<({ agent: Agent } & { [K in keyof Extra]: unknown })[]> {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .select({ ...extra, agent: agents, linked: linkedTools })
-        .from(agents)
-        .where(and(eq(agents.organizationId, organizationId), inArray(agents.id, ids)));
-      return rows.map(({ agent, linked, ...columns }) => ({
-        ...(columns as { [K in keyof Extra]: unknown }),
-        agent: toAgentDto(agent, linked),
-      }));
     },
     get,
     async create(

@@ -1,6 +1,5 @@
 import type { Agent, ExecutionLog, NodeOutput, RealtimeEvent } from '@crewline/contracts';
 import {
-  nodeAgentId,
   runWorkflow,
   WorkflowRunError,
   type AgentCall,
@@ -12,11 +11,10 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { EventBus } from '../../platform/events';
 import { databaseUnavailable } from '../../platform/database-unavailable';
-import { isUuid } from '../../platform/ids';
 import { LlmCallError, LlmConfigurationError, type LlmTool } from '../../platform/llm';
 import type { AgentModel } from '../agents/agent-model';
-import type { WorkflowsRepository } from '../workflows/workflows.repository';
-import type { ClaimedRun, ExecutionsRepository } from './executions.repository';
+import { runAgentIds, type WorkflowsRepository } from '../workflows/workflows.repository';
+import type { Claimed, ExecutionsRepository } from './executions.repository';
 import { OutputDeliveryError, sendsOutput, type OutputDelivery } from './output-delivery';
 
 export type ExecutionRunnerDeps = {
@@ -128,16 +126,20 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     return found;
   }
 
-  async function definitionOf(organizationId: string, workflowId: string, version: number | null) {
+  /**
+   * What the claim reads along with the run, in the same statement: the agents its nodes name, with
+   * their tools and the organization's connections.
+   */
+  const claimColumns = deps.agentModel.runColumns('workflow_executions', runAgentIds('workflow_executions'));
+
+  async function definitionOf(run: Claimed<typeof claimColumns>) {
+    const { organizationId, workflowId, workflowVersion: version } = run;
     const workflow =
       version === null
         ? await deps.workflows.get(organizationId, workflowId)
         : await versionOf(organizationId, workflowId, version);
     if (!workflow) throw new WorkflowRunError('The workflow of this run no longer exists');
-    // Only the agents its nodes name (an id that is not a UUID names none, and would fail the cast),
-    // with their tools and connections, in one read.
-    const ids = workflow.nodes.map(nodeAgentId).filter((id): id is string => !!id && isUuid(id));
-    const runAgents = await deps.agentModel.forRun(organizationId, [...new Set(ids)]);
+    const runAgents = deps.agentModel.forRun(organizationId, run.extra);
     const agents = runAgents.agents;
     const definition: RunDefinition = {
       processType: workflow.processType,
@@ -153,7 +155,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
   const inStatement = (event: RealtimeEvent | RealtimeEvent[]) => events.statementNotification?.(event);
 
   /** An attempt at a run this worker has just claimed. */
-  async function attempt(run: ClaimedRun, startedSent: boolean): Promise<void> {
+  async function attempt(run: Claimed<typeof claimColumns>, startedSent: boolean): Promise<void> {
     const { id: executionId, organizationId, workflowId, attempt: attemptNo } = run;
     const ids = { organizationId, executionId, workflowId };
 
@@ -238,12 +240,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
           : log('info', 'Run started'),
       );
       if (!startedSent) await publish({ type: 'workflow_execution_started', ...ids });
-      const {
-        name: workflowName,
-        definition,
-        agents,
-        ask,
-      } = await definitionOf(organizationId, workflowId, run.workflowVersion);
+      const { name: workflowName, definition, agents, ask } = await definitionOf(run);
       const nodeData = new Map(definition.nodes.map((n) => [n.id, n.data ?? {}]));
 
       /** One agent call: the model, with its tools. */
@@ -483,6 +480,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       const run = await repository.claimNext(
         deps.leaseMs,
         channel ? { channel, maxAttempts: deps.maxAttempts } : undefined,
+        claimColumns,
       );
       if (!run) return undefined;
       await attempt(run, !!channel);
@@ -491,7 +489,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
 
     /** Runs the given execution if it is free to run (tests drive single runs with it). */
     async run(executionId: string): Promise<void> {
-      const run = await repository.claim(executionId, deps.leaseMs);
+      const run = await repository.claim(executionId, deps.leaseMs, claimColumns);
       if (run) await attempt(run, false);
     },
 

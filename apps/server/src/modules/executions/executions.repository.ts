@@ -61,6 +61,23 @@ const claimable = (now: Date) =>
     and(eq(workflowExecutions.status, 'running'), lt(workflowExecutions.leaseExpiresAt, now)),
   );
 
+/**
+ * Columns another module reads along with a claim, in the same statement (SQL over the claimed row,
+ * which is named "workflow_executions"): the run's agents, their tools and connections.
+ */
+export type ClaimColumns = Record<string, SQL<unknown>>;
+/** The claimed run, and the values of the claim's extra columns. */
+export type Claimed<Extra extends ClaimColumns> = ClaimedRun & { extra: { [K in keyof Extra]: unknown } };
+
+/** Nested under `extra`, so an extra column never meets one of the run's names (none when empty). */
+const withExtra = (extra: ClaimColumns) =>
+  (Object.keys(extra).length > 0 ? { extra } : {}) as { extra: ClaimColumns };
+
+function claimedRun<Extra extends ClaimColumns>(row: ExecutionRow & { extra?: unknown }): Claimed<Extra> {
+  const { extra, ...run } = row;
+  return { ...run, resumed: run.attempt > 1, extra: (extra ?? {}) as Claimed<Extra>['extra'] };
+}
+
 /** A claim: a new attempt, running under a fresh lease. */
 const claimed = (now: Date, leaseMs: number) => ({
   status: 'running' as const,
@@ -367,14 +384,18 @@ export function createExecutionsRepository(db: Db) {
      * Takes the run for a new attempt: a pending run, or a running one whose lease lapsed (its worker
      * died). The attempt number goes up, so the previous attempt's writes no longer match.
      */
-    async claim(id: string, leaseMs: number): Promise<ClaimedRun | undefined> {
+    async claim<Extra extends ClaimColumns>(
+      id: string,
+      leaseMs: number,
+      extra = {} as Extra,
+    ): Promise<Claimed<Extra> | undefined> {
       const now = new Date();
       const [row] = await db
         .update(workflowExecutions)
         .set(claimed(now, leaseMs))
         .where(and(byId(id), claimable(now)))
-        .returning();
-      return row ? { ...row, resumed: row.attempt > 1 } : undefined;
+        .returning({ ...getTableColumns(workflowExecutions), ...withExtra(extra) });
+      return row && claimedRun<Extra>(row);
     },
 
     /**
@@ -384,10 +405,11 @@ export function createExecutionsRepository(db: Db) {
      * `started` publishes the run's started event from the statement, unless the attempt is over
      * the limit (the runner then abandons the run instead).
      */
-    async claimNext(
+    async claimNext<Extra extends ClaimColumns>(
       leaseMs: number,
       started?: { channel: string; maxAttempts: number },
-    ): Promise<(ClaimedRun & { more: boolean }) | undefined> {
+      extra = {} as Extra,
+    ): Promise<(Claimed<Extra> & { more: boolean }) | undefined> {
       const now = new Date();
       const next = db
         .select({ id: workflowExecutions.id })
@@ -414,10 +436,11 @@ export function createExecutionsRepository(db: Db) {
                   'executionId', "workflow_executions"."id",
                   'workflowId', "workflow_executions"."workflow_id")::text) end`
             : sql<null>`null`,
+          ...withExtra(extra),
         });
       if (!row) return undefined;
-      const { notified: _notified, ...run } = row;
-      return { ...run, resumed: run.attempt > 1 };
+      const { notified: _notified, more, ...run } = row;
+      return { ...claimedRun<Extra>(run), more };
     },
 
     /** Extends the attempt's lease; false once the run is no longer this attempt's (cancelled, taken over). */

@@ -1,27 +1,19 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { toolConfigurations, type Db } from '@crewline/db';
+import { rowFromJson, rowJson, toolConfigurations, type Db } from '@crewline/db';
 
 export type ToolConfigurationRow = typeof toolConfigurations.$inferSelect;
 
 /**
  * The configurations of the organization of the row named `row` (its organization_id column), as one
- * JSON column of a read of that table: a run reads its agents and the connections they use in one
- * statement. `configurationsFromJson` decodes it.
+ * JSON column of a read of that table: a run's claim reads the connections its agents use with it.
+ * `configurationsFromJson` decodes it.
  */
 export const configurationsJson = (row: string): SQL<unknown> => sql`coalesce((
-  select json_agg(json_build_object(
-    'organizationId', c.organization_id, 'configId', c.config_id, 'config', c.config,
-    'isActive', c.is_active, 'createdAt', c.created_at, 'updatedAt', c.updated_at))
-  from tool_configurations c where c.organization_id = ${sql.raw(`"${row}"."organization_id"`)}), '[]'::json)`;
-
-type Dated<T> = Omit<T, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
+  select json_agg(${rowJson('c')}) from tool_configurations c
+  where c.organization_id = ${sql.raw(`"${row}"."organization_id"`)}), '[]'::json)`;
 
 export function configurationsFromJson(json: unknown): ToolConfigurationRow[] {
-  return (json as Dated<ToolConfigurationRow>[]).map((row) => ({
-    ...row,
-    createdAt: new Date(row.createdAt),
-    updatedAt: new Date(row.updatedAt),
-  }));
+  return (json as unknown[]).map((row) => rowFromJson(toolConfigurations, row));
 }
 
 export function createToolConfigurationsRepository(db: Db) {

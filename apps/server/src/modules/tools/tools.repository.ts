@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { agentTools, agents, tools, type Db } from '@crewline/db';
+import { agentTools, agents, rowFromJson, rowJson, tools, type Db } from '@crewline/db';
 import { nothingToSet } from '../../platform/patch';
 
 export type ToolRow = typeof tools.$inferSelect;
@@ -20,22 +20,16 @@ export type EnabledToolRow = ToolRow & { linkConfig: Record<string, unknown> };
  * one statement. `enabledToolsFromJson` decodes it.
  */
 export const enabledToolsJson = (agent: string): SQL<unknown> => sql`coalesce((
-  select json_agg(json_build_object(
-    'id', t.id, 'name', t.name, 'description', t.description, 'category', t.category,
-    'provider', t.provider, 'config', t.config, 'credentials', t.credentials, 'isActive', t.is_active,
-    'organizationId', t.organization_id, 'createdBy', t.created_by, 'createdAt', t.created_at,
-    'updatedAt', t.updated_at, 'linkConfig', coalesce(l.config, '{}'::jsonb)) order by l.created_at)
+  select json_agg(json_build_object('row', ${rowJson('t')}, 'linkConfig', coalesce(l.config, '{}'::jsonb))
+    order by l.created_at)
   from agent_tools l join tools t on t.id = l.tool_id
   where l.agent_id = ${sql.raw(`"${agent}"."id"`)} and l.is_enabled and t.is_active
     and t.organization_id = ${sql.raw(`"${agent}"."organization_id"`)}), '[]'::json)`;
 
-type Dated<T> = Omit<T, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
-
 export function enabledToolsFromJson(json: unknown): EnabledToolRow[] {
-  return (json as Dated<EnabledToolRow>[]).map((row) => ({
-    ...row,
-    createdAt: new Date(row.createdAt),
-    updatedAt: new Date(row.updatedAt),
+  return (json as { row: unknown; linkConfig: Record<string, unknown> }[]).map(({ row, linkConfig }) => ({
+    ...rowFromJson(tools, row),
+    linkConfig,
   }));
 }
 

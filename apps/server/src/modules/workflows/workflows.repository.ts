@@ -108,6 +108,23 @@ async function recordVersion(tx: Tx, row: WorkflowRow, author: VersionAuthor): P
 }
 
 // Every query is scoped by organization: another organization's workflow does not exist here.
+/**
+ * The ids of the agents the nodes of a run's definition name (its pinned version, or the working copy
+ * for a run from before versions), as a text[] expression over the run row named `run`: a run's claim
+ * reads its agents with it. Like the engine's nodeAgentId, a node names its agent in `agentId` or in
+ * `data.agentId` (both are taken: an extra agent read is harmless); text that is not a UUID names none.
+ */
+export const runAgentIds = (run: string): SQL<string[]> => {
+  const column = (name: string) => sql.raw(`"${run}"."${name}"`);
+  return sql`array(
+    select distinct ref from jsonb_array_elements(coalesce(
+        (select v.nodes from workflow_versions v
+          where v.workflow_id = ${column('workflow_id')} and v.version = ${column('workflow_version')}),
+        (select w.nodes from workflows w where w.id = ${column('workflow_id')}))) n,
+      lateral (values (n->>'agentId'), (n->'data'->>'agentId')) refs(ref)
+    where ref ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$')`;
+};
+
 /** Columns another module reads along with a workflow, in the same statement (SQL expressions by name). */
 export type ExtraColumns = Record<string, SQL<unknown>>;
 

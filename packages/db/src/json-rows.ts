@@ -1,0 +1,19 @@
+import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
+
+/**
+ * A row of `table` as JSON (`to_jsonb`), for a read that returns rows of several tables in one
+ * statement: `alias` names the row in that statement's FROM. `rowFromJson` turns it back into the
+ * row drizzle would have read, so the JSON path and the plain one cannot drift apart.
+ */
+export const rowJson = (alias: string): SQL<unknown> => sql`to_jsonb(${sql.raw(`"${alias}"`)})`;
+
+/** `rowJson`'s row, decoded by the table's own columns (timestamps to Dates, and so on). */
+export function rowFromJson<T extends Table>(table: T, json: unknown): T['$inferSelect'] {
+  const source = json as Record<string, unknown>;
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = source[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
+}
