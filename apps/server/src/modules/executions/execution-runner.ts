@@ -428,7 +428,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       );
       if (finished) await completedRun.published();
     } catch (caught) {
-      // Whatever waited goes out before the run's end (or is dropped with the attempt it described).
+      // Whatever waited (a step's started event) goes out before the run's end.
       await publishWaiting();
       const error =
         abort.signal.aborted && abort.signal.reason instanceof Interrupted ? abort.signal.reason : caught;
