@@ -32,7 +32,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Hosts, IPs or CIDRs that tools and custom model servers may reach although they are private. */
   EGRESS_ALLOW_LIST: z.string().optional(),
-  WORKER_CONCURRENCY: intFromEnv(4, 1, 64),
+  WORKER_CONCURRENCY: intFromEnv(16, 1, 64),
   RUN_LEASE_SECONDS: intFromEnv(30, 1, 3600),
   RUN_MAX_ATTEMPTS: intFromEnv(3, 1, 20),
   WS_MAX_PER_USER: intFromEnv(20, 1, 10_000),

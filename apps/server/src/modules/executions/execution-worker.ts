@@ -27,8 +27,8 @@ const POLL_MS = 2000;
  * whose lease lapsed, so a run whose worker died is resumed by the next claim: no separate sweep.
  *
  * A queued run's NOTIFY wakes one idle loop. A loop that finishes a run claims again at once when
- * its claim said another run was waiting or a wake-up arrived meanwhile, and otherwise sleeps: at
- * light load a run costs no empty claim. Idle, the process looks once per `pollMs` (one loop), which
+ * its claim said another run was waiting or a wake-up found no idle loop meanwhile, and otherwise
+ * sleeps: at light load a run costs no empty claim. Idle, the process looks once per `pollMs` (one loop), which
  * finds runs whose lease lapsed and any wake-up that was missed. Every claim is caught, so a database
  * outage never ends a loop.
  */
@@ -36,60 +36,61 @@ export function startExecutionWorker(options: ExecutionWorkerOptions) {
   const { runner, logger } = options;
   let stopping = false;
 
-  // Wake-ups are counted, so one that arrives while a loop is claiming or working is not slept
-  // through. A run wakes one idle loop: waking them all made every loop claim for each run, all but
-  // one in vain.
-  let wakeups = 0;
-  const sleepers = new Set<() => void>();
-  const wake = (loops = Number.POSITIVE_INFINITY) => {
-    wakeups++;
-    for (const resume of [...sleepers].slice(0, loops)) resume();
+  // A wake-up resumes a sleeping loop; one that finds none is kept as a hint, so a loop that is busy
+  // claiming or working when it arrives looks once more instead of sleeping through it. Hints are
+  // used up: a loop that finishes a run with none left sleeps, rather than every busy loop claiming
+  // again after every wake-up (all but one in vain).
+  let hints = 0;
+  const sleepers: (() => void)[] = [];
+  const wake = (loops: number) => {
+    for (; loops > 0 && sleepers.length > 0; loops--) sleepers.shift()!();
+    hints = Math.min(options.concurrency, hints + loops);
   };
   const wakeOne = () => wake(1);
-  const idle = (seen: number) =>
+  const wakeAll = () => wake(options.concurrency);
+  const idle = () =>
     new Promise<void>((resolve) => {
-      if (stopping || wakeups !== seen) return resolve();
-      const resume = () => {
-        sleepers.delete(resume);
-        resolve();
-      };
-      sleepers.add(resume);
+      if (stopping) return resolve();
+      if (hints > 0) {
+        hints--;
+        return resolve();
+      }
+      sleepers.push(resolve);
     });
 
   async function workLoop() {
     while (!stopping) {
-      const seen = wakeups;
       let claimed: { more: boolean } | undefined;
       try {
         claimed = await runner.runNext();
       } catch (err) {
         // The run keeps its state; once its lease lapses, the next claim resumes it.
         logger?.warn({ err }, 'run attempt ended with an error');
-        claimed = { more: false };
       }
-      // Another run is waiting: an idle loop takes it while this one looks again.
+      // Another run is waiting: this loop looks again, and an idle one joins it (a backlog drains
+      // with every loop at work, each waking the next while there is more).
       if (claimed?.more) {
-        wakeOne();
+        if (sleepers.length > 0) wakeOne();
         continue;
       }
-      await idle(seen);
+      await idle();
     }
   }
   const loops = Array.from({ length: options.concurrency }, () => workLoop());
-  const unsubscribe = options.onRunQueued?.(wakeOne, () => wake());
+  const unsubscribe = options.onRunQueued?.(wakeOne, wakeAll);
   // One look per interval for the whole process, only while some loop is idle.
   const poll = setInterval(() => {
-    if (sleepers.size > 0) wakeOne();
+    if (sleepers.length > 0) wakeOne();
   }, options.pollMs ?? POLL_MS);
 
   return {
     /** Wakes every idle loop to look for runs now. */
-    wake: () => wake(),
+    wake: wakeAll,
     async stop() {
       stopping = true;
       clearInterval(poll);
       unsubscribe?.();
-      wake();
+      for (const resume of sleepers.splice(0)) resume();
       await runner.drain(options.drainMs ?? 10_000);
       await Promise.all(loops);
     },
