@@ -1,320 +1,988 @@
-// Execution throughput end to end (docs/product-rules.md, Performance budgets): API → queue → worker → DB → events, with an instant
-// fake model. The real pieces run in this process as in production (main.ts): embedded Postgres,
-// pg-boss, the execution worker, the Postgres LISTEN/NOTIFY bus and the HTTP API; the model is the fake
-// OpenAI-compatible server, configured as the organization's OpenAI connection.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+// Execution throughput of the product as shipped: the real server (main.ts) in child processes, as
+// `node --max-semi-space-size=8 --import tsx apps/server/src/main.ts` runs it, against one embedded
+// PostgreSQL that this bench starts. Closed-loop clients each POST /api/workflows/:id/execute for a
+// one-agent workflow on an instant fake OpenAI-compatible model (history saved, as always), wait until
+// the run's `workflow_execution_completed` event arrives on their own websocket (/ws), then send the
+// next. Two layouts: one ROLE=all process, and one ROLE=api process with two ROLE=worker processes.
+//
+// CPU is read from /proc over the measured window, per completed run, for the server's Node
+// processes and for all of Postgres's processes separately, so the figures can be compared across
+// machines; this process's own CPU (the clients and the fake model) is reported apart, as it is not
+// the product's.
+//
+// BENCH_SERVER_ROOT names the checkout whose server is spawned (default: this repository), so an older
+// checkout can be measured by the same bench. BENCH_SERVER_LOG_LEVEL overrides LOG_LEVEL (default: the
+// server's own default, info).
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
-import { inArray, sql } from 'drizzle-orm';
-import type { RealtimeEvent } from '@crewline/contracts';
-import { createDb, runMigrations, startEmbeddedPostgres, workflowExecutions } from '@crewline/db';
-import { buildApp, createServices } from '../apps/server/src/app';
-import { startWorkerRole } from '../apps/server/src/modules/executions/worker-role';
-import { createPgEventBus } from '../apps/server/src/platform/events';
-import { executionQueue, JOBS_CHANNEL, startQueue } from '../apps/server/src/platform/queue';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { startEmbeddedPostgres } from '@crewline/db';
 import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
-import { testConfig } from '../apps/server/src/testing/test-config';
 import { chainOf } from '../apps/server/src/testing/workflow-shapes';
 
-const LATENCY_RUNS = 100;
-const WARMUP_RUNS = 5;
-const THROUGHPUT_RUNS = 300;
-const SUBMITTERS = 4;
-const CONCURRENCIES = [4, 8];
-const THROUGHPUT_TIMEOUT_MS = 300_000;
+const benchRoot = path.join(import.meta.dirname, '..');
+const serverRoot = path.resolve(process.env.BENCH_SERVER_ROOT || benchRoot);
+const serverLogLevel = process.env.BENCH_SERVER_LOG_LEVEL || undefined;
+const resultFile = path.join(import.meta.dirname, 'results', 'execution-throughput.json');
 
-type Database = ReturnType<typeof createDb>;
-type Timing = { job?: number; created?: number; started?: number; completed?: number; failed?: string };
+const CLIENT_COUNTS = [10, 50] as const;
+const WARMUP_MS = 3_000;
+const MEASURED_MS = 15_000;
+/** A run not finished by then counts as an error; the instant model makes a run take milliseconds. */
+const RUN_TIMEOUT_MS = 30_000;
+const START_TIMEOUT_MS = 90_000;
+/** A graceful stop lets running steps finish; past this the process is killed. */
+const STOP_TIMEOUT_MS = 25_000;
+/** After a refused request a client waits this long, so a failing server is not hammered in a loop. */
+const ERROR_PAUSE_MS = 100;
+/** Sign-ups (password hashing) at once while preparing the accounts. */
+const SETUP_PARALLEL = 5;
+/** The issue's figures, so each result says whether it meets them. */
+const TARGET = { runsPerSecondAt10Clients: 260, p99MsAt50Clients: 250 };
+
+const LAYOUTS = {
+  all: ['all'],
+  'api+2workers': ['api', 'worker', 'worker'],
+} as const satisfies Record<string, readonly ('all' | 'api' | 'worker')[]>;
+type LayoutName = keyof typeof LAYOUTS;
+type Role = 'all' | 'api' | 'worker';
+
+const round = (n: number) => Math.round(n * 100) / 100;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------------------------------------------
+// Cleanup: every child, database and folder this bench makes is registered here, so that a failure,
+// Ctrl-C or SIGTERM leaves nothing running or on disk.
+
+const cleanups: (() => Promise<unknown>)[] = [];
+const children = new Set<ChildProcess>();
+const tempDirs = new Set<string>();
+
+/** Takes a cleanup off the list (it ran, or is about to run, in the normal course). */
+function unregister(cleanup: () => Promise<unknown>) {
+  const at = cleanups.indexOf(cleanup);
+  if (at >= 0) cleanups.splice(at, 1);
+  return at >= 0;
+}
+
+async function runCleanups() {
+  while (cleanups.length > 0) {
+    const cleanup = cleanups.pop()!;
+    await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));
+  }
+}
+
+/** Last resort when the process ends without the cleanups having run: only synchronous work here. */
+function killLeftovers() {
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Set by a signal: the clients stop, so the servers' shutdown is not reported as failed runs. */
+let interrupted = false;
+
+function onSignal(signal: NodeJS.Signals) {
+  interrupted = true;
+  console.error(`\n${signal}: stopping the servers and the database`);
+  void runCleanups().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+}
+
+function makeTempDir(prefix: string) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  // When run as root the embedded Postgres runs as the "postgres" user, which must enter the folder.
+  chmodSync(dir, 0o755);
+  tempDirs.add(dir);
+  return dir;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// CPU from /proc, in clock ticks (USER_HZ).
+
+let ticksPerSecond: number | undefined;
+function ticksToMs(ticks: number) {
+  // Read when first needed rather than on import: bench/run.ts imports every bench.
+  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  return (ticks * 1000) / ticksPerSecond;
+}
+
+/** ppid, own CPU (utime+stime) and reaped children's CPU (cutime+cstime) of a process, or undefined if gone. */
+function readStat(pid: number) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses, so split after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return {
+      ppid: Number(fields[1]),
+      own: Number(fields[11]) + Number(fields[12]),
+      reaped: Number(fields[13]) + Number(fields[14]),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every live process's parent, read once per snapshot. */
+function childrenByParent() {
+  const byParent = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readStat(Number(entry));
+    if (!stat) continue;
+    byParent.set(stat.ppid, [...(byParent.get(stat.ppid) ?? []), Number(entry)]);
+  }
+  return byParent;
+}
+
+/**
+ * CPU ticks of a process tree: each live process's own and reaped children's CPU. A child that exits
+ * between two snapshots moves its whole CPU into its parent's reaped figure, so the difference of two
+ * snapshots still counts exactly what the tree used in between (Postgres's short-lived backends and
+ * autovacuum workers included).
+ */
+function treeTicks(root: number, byParent: Map<number, number[]>) {
+  let ticks = 0;
+  let processes = 0;
+  for (const queue = [root]; queue.length > 0;) {
+    const pid = queue.shift()!;
+    const stat = readStat(pid);
+    if (!stat) continue;
+    ticks += stat.own + stat.reaped;
+    processes++;
+    queue.push(...(byParent.get(pid) ?? []));
+  }
+  return { ticks, processes };
+}
+
+/** Busy and total CPU ticks of the whole machine (all CPUs), from the first line of /proc/stat. */
+function machineTicks() {
+  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = values.map(Number);
+  const busy = user + nice + system + irq + softirq + steal;
+  return { busy, total: busy + idle + iowait };
+}
+
+type CpuSnapshot = {
+  servers: { role: Role; ticks: number }[];
+  postgres: { ticks: number; processes: number };
+  benchMicros: number;
+  machine: { busy: number; total: number };
+};
+
+function cpuSnapshot(servers: Server[], postmasterPid: number): CpuSnapshot {
+  const byParent = childrenByParent();
+  const bench = process.cpuUsage();
+  return {
+    servers: servers.map((s) => ({ role: s.role, ticks: treeTicks(s.child.pid!, byParent).ticks })),
+    postgres: treeTicks(postmasterPid, byParent),
+    benchMicros: bench.user + bench.system,
+    machine: machineTicks(),
+  };
+}
+
+function cpuBetween(a: CpuSnapshot, b: CpuSnapshot, completed: number, seconds: number) {
+  const serverMs = b.servers.map((s, i) => ({ role: s.role, ms: ticksToMs(s.ticks - a.servers[i].ticks) }));
+  const nodeMs = serverMs.reduce((sum, s) => sum + s.ms, 0);
+  const postgresMs = ticksToMs(b.postgres.ticks - a.postgres.ticks);
+  const benchMs = (b.benchMicros - a.benchMicros) / 1000;
+  const machineBusyMs = ticksToMs(b.machine.busy - a.machine.busy);
+  const perRun = (ms: number) => (completed > 0 ? round(ms / completed) : null);
+  const cores = (ms: number) => round(ms / 1000 / seconds);
+  return {
+    nodeMsPerRun: perRun(nodeMs),
+    postgresMsPerRun: perRun(postgresMs),
+    benchProcessMsPerRun: perRun(benchMs),
+    nodeMsPerRunByProcess: serverMs.map((s) => ({ role: s.role, msPerRun: perRun(s.ms) })),
+    // CPU-seconds per second: how many of the machine's cores each part kept busy.
+    cores: {
+      node: cores(nodeMs),
+      postgres: cores(postgresMs),
+      benchProcess: cores(benchMs),
+      machineBusy: cores(machineBusyMs),
+      // Everything else on the machine (other users' work, the kernel's own threads).
+      other: cores(Math.max(0, machineBusyMs - nodeMs - postgresMs - benchMs)),
+    },
+    postgresProcesses: b.postgres.processes,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// HTTP: node:http with a keep-alive agent (lighter than fetch, so the clients take less of the CPU
+// the server also needs on a small machine).
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+type Answer = { status: number; body: Record<string, unknown> };
+
+function request(base: string, method: string, url: string, body?: unknown, token?: string): Promise<Answer> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      base + url,
+      {
+        method,
+        agent,
+        headers: {
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        timeout: RUN_TIMEOUT_MS,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: Record<string, unknown>;
+          try {
+            parsed = JSON.parse(text) as Record<string, unknown>;
+          } catch {
+            parsed = { text };
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${method} ${url} timed out`)));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function expectStatus(answer: Promise<Answer>, status: number, what: string) {
+  const res = await answer;
+  if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Server processes.
+
+type Server = {
+  role: Role;
+  child: ChildProcess;
+  logFile: string;
+  /** The API's base URL (ROLE=all and api). */
+  url?: string;
+};
+
+function logTail(file: string, lines = 40) {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no output)';
+  }
+}
+
+/**
+ * The real entry point in a child process, with its output in a file rather than a pipe, so reading
+ * its info-level request log costs this process nothing while the clients are timed.
+ */
+async function startServer(
+  role: Role,
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+  index: number,
+): Promise<Server> {
+  const logFile = path.join(dataDir, `${role}-${index}.log`);
+  const fd = openSync(logFile, 'a');
+  // `--import tsx` is resolved from the working directory: the measured checkout's own tsx.
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=8', '--import', 'tsx', path.join(serverRoot, 'apps/server/src/main.ts')],
+    {
+      cwd: serverRoot,
+      env: { ...env, ROLE: role, DATA_DIR: path.join(dataDir, `${role}-${index}`) },
+      stdio: ['ignore', fd, fd],
+    },
+  );
+  closeSync(fd);
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  const server: Server = { role, child, logFile };
+  // A worker prints no address; ROLE=all prints the address after its worker started.
+  const ready = role === 'worker' ? /worker started/ : /Crewline is running at (http:\/\/[^"\s]+)/;
+  const deadline = performance.now() + START_TIMEOUT_MS;
+  for (;;) {
+    const match = ready.exec(existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
+    if (match) {
+      if (match[1]) server.url = match[1].replace('localhost', '127.0.0.1');
+      return server;
+    }
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `the ${role} process exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${logTail(logFile)}`,
+      );
+    }
+    if (performance.now() > deadline || interrupted) {
+      // Not handed back to the caller, so it is stopped here.
+      child.kill('SIGKILL');
+      throw new Error(
+        `the ${role} process was not ready within ${START_TIMEOUT_MS} ms:\n${logTail(logFile)}`,
+      );
+    }
+    await sleep(50);
+  }
+}
+
+/** SIGTERM (graceful: steps finish, runs handed back), SIGKILL past STOP_TIMEOUT_MS; the exit code. */
+async function stopServer(server: Server) {
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode ?? child.signalCode;
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal)),
+  );
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  try {
+    return await exited;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Accounts and clients.
+
+type Account = { token: string; organizationId: string; workflowId: string };
+
+/**
+ * One account (its own organization) per client, set up through the API as a user would: sign up,
+ * point the OpenAI connection at the fake model, one agent, one active one-agent sequential workflow.
+ * One account per client because a user may hold only WS_MAX_PER_USER (20) sockets per API process,
+ * and because a shared organization would send every run's events to every client's socket.
+ */
+async function prepareAccount(base: string, fake: FakeLlmServer, n: number): Promise<Account> {
+  const password = 'bench-password';
+  const signup = await expectStatus(
+    request(base, 'POST', '/api/auth/signup', {
+      username: `bench${n}`,
+      email: `bench${n}@example.com`,
+      password,
+      confirmPassword: password,
+    }),
+    201,
+    'sign-up',
+  );
+  const token = signup.token as string;
+  const organizationId = (signup.organization as { id: string }).id;
+  await expectStatus(
+    request(
+      base,
+      'PUT',
+      '/api/tools/configurations/openai_config',
+      { config: { apiKey: 'sk-bench', baseUrl: fake.url, defaultModel: 'gpt-4o' } },
+      token,
+    ),
+    200,
+    'OpenAI connection',
+  );
+  const agent = await expectStatus(
+    request(
+      base,
+      'POST',
+      '/api/agents',
+      { name: `Bench ${n}`, role: 'Writer', goal: 'Write', llmModel: 'gpt-4o' },
+      token,
+    ),
+    201,
+    'agent',
+  );
+  const workflow = await expectStatus(
+    request(
+      base,
+      'POST',
+      '/api/workflows',
+      { name: `Bench ${n}`, processType: 'sequential', status: 'active', ...chainOf([agent.id as string]) },
+      token,
+    ),
+    201,
+    'workflow',
+  );
+  return { token, organizationId, workflowId: workflow.id as string };
+}
+
+type Outcome = { at: number; ok: boolean; error?: string };
+type RunSample = { sent: number; done: number };
+type ErrorSample = { at: number; kind: string; message: string };
+
+/** A websocket subscribed to the account's organization, which resolves runs as their end events arrive. */
+async function openSocket(base: string, account: Account) {
+  const socket = new WebSocket(
+    `${base.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(account.token)}`,
+  );
+  const ended = new Map<string, Outcome>();
+  const waiting = new Map<string, (outcome: Outcome) => void>();
+  let closed: string | undefined;
+  let subscribed: (() => void) | undefined;
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as {
+      type: string;
+      executionId?: string;
+      error?: string;
+      message?: string;
+    };
+    const at = performance.now();
+    let outcome: Outcome | undefined;
+    if (message.type === 'workflow_execution_completed') outcome = { at, ok: true };
+    else if (message.type === 'workflow_execution_failed') outcome = { at, ok: false, error: message.error };
+    else if (message.type === 'workflow_execution_cancelled') outcome = { at, ok: false, error: 'cancelled' };
+    else if (message.type === 'subscribed') subscribed?.();
+    else if (message.type === 'error') console.error('websocket error message:', message.message);
+    if (!outcome || !message.executionId) return;
+    const waiter = waiting.get(message.executionId);
+    // The end event can arrive before the POST's answer has been read.
+    if (waiter) waiter(outcome);
+    else ended.set(message.executionId, outcome);
+  });
+  // Without a listener an 'error' would throw; the 'close' that follows it ends the waiting runs.
+  socket.on('error', () => {});
+  socket.on('close', (code, reason) => {
+    closed = `closed ${code} ${reason.toString()}`;
+    for (const waiter of waiting.values())
+      waiter({ at: performance.now(), ok: false, error: `socket ${closed}` });
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no "subscribed" answer within 10 s')), 10_000);
+    subscribed = () => (clearTimeout(timer), resolve());
+    socket.send(JSON.stringify({ type: 'subscribe', organizationId: account.organizationId }));
+  });
+  return {
+    get closed() {
+      return closed;
+    },
+    /** The run's end as seen on this socket, or a timeout. */
+    end(executionId: string): Promise<Outcome> {
+      const seen = ended.get(executionId);
+      if (seen) {
+        ended.delete(executionId);
+        return Promise.resolve(seen);
+      }
+      if (closed) return Promise.resolve({ at: performance.now(), ok: false, error: `socket ${closed}` });
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          waiting.delete(executionId);
+          resolve({ at: performance.now(), ok: false, error: 'timeout' });
+        }, RUN_TIMEOUT_MS);
+        waiting.set(executionId, (outcome) => {
+          clearTimeout(timer);
+          waiting.delete(executionId);
+          resolve(outcome);
+        });
+      });
+    },
+    close() {
+      socket.terminate();
+    },
+  };
+}
+
+type Socket = Awaited<ReturnType<typeof openSocket>>;
 
 function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
 }
-const round = (n: number) => Math.round(n * 100) / 100;
-function stats(values: number[]) {
+
+function latencyStats(values: number[]) {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   return {
-    p50Ms: round(percentile(sorted, 50)),
-    p95Ms: round(percentile(sorted, 95)),
-    p99Ms: round(percentile(sorted, 99)),
-    maxMs: round(sorted[sorted.length - 1]),
-    meanMs: round(sorted.reduce((a, b) => a + b, 0) / sorted.length),
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted[sorted.length - 1]),
+    mean: round(sorted.reduce((a, b) => a + b, 0) / sorted.length),
   };
 }
 
-/** The production wiring of main.ts (ROLE=all) on a shared database, with `concurrency` runs at once. */
-async function startStack(databaseUrl: string, database: Database, concurrency: number) {
-  const config = testConfig({ runs: { concurrency, leaseMs: 30_000, maxAttempts: 3 } });
-  const silent = pino({ level: 'silent' });
-  const bus = createPgEventBus({ databaseUrl, pool: database.pool, logger: silent });
-  await bus.start();
-  const boss = await startQueue(databaseUrl, silent);
-  const deps = { config, db: database.db, logger: false as const, events: bus, queue: executionQueue(boss) };
-  const services = createServices(deps);
-  const app = await buildApp(deps, services);
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const worker = await startWorkerRole({ boss, bus, services, config, drainMs: 0 });
+/** `clients` closed-loop clients: WARMUP_MS not counted, then MEASURED_MS timed, then they finish. */
+async function runPhase(base: string, accounts: Account[], servers: Server[], postmasterPid: number) {
+  const opened = await Promise.allSettled(accounts.map((account) => openSocket(base, account)));
+  const failed = opened.find((o) => o.status === 'rejected');
+  if (failed) {
+    for (const o of opened) if (o.status === 'fulfilled') o.value.close();
+    throw failed.reason;
+  }
+  const sockets = opened.map((o) => (o as PromiseFulfilledResult<Socket>).value);
+  const runs: RunSample[] = [];
+  const errors: ErrorSample[] = [];
+  let stopping = false;
+  const fail = (kind: string, message: string) => errors.push({ at: performance.now(), kind, message });
 
-  // What this process saw of each run, by execution id, in performance.now() milliseconds. The job
-  // wake-up and the events arrive over the same LISTEN connection the worker and the websocket hub use.
-  const timings = new Map<string, Timing>();
-  const waiters = new Map<string, () => void>();
-  const timing = (id: string) => {
-    let t = timings.get(id);
-    if (!t) timings.set(id, (t = {}));
-    return t;
-  };
-  const stopJobs = bus.onChannel(JOBS_CHANNEL, (id) => {
-    if (id) timing(id).job ??= performance.now();
-  });
-  const stopEvents = bus.subscribe((event: RealtimeEvent) => {
-    if (!('executionId' in event)) return;
-    const t = timing(event.executionId);
-    const now = performance.now();
-    if (event.type === 'workflow_execution_created') t.created = now;
-    else if (event.type === 'workflow_execution_started') t.started ??= now;
-    else if (event.type === 'workflow_execution_completed') t.completed = now;
-    else if (event.type === 'workflow_execution_failed') t.failed = event.error;
-    else return;
-    if (t.completed !== undefined || t.failed !== undefined) waiters.get(event.executionId)?.();
-  });
-
-  return {
-    address,
-    timings,
-    /** Resolves when the run's completed (or failed) event has arrived. */
-    finished(id: string) {
-      const t = timing(id);
-      if (t.completed !== undefined || t.failed !== undefined) return Promise.resolve(t);
-      return new Promise<Timing>((resolve) => waiters.set(id, () => (waiters.delete(id), resolve(t))));
-    },
-    async close() {
-      stopJobs();
-      stopEvents();
-      await worker.stop();
-      await boss.stop({ graceful: false });
-      await bus.stop();
-      await app.close();
-      rmSync(config.dataDir, { recursive: true, force: true });
-    },
-  };
-}
-type Stack = Awaited<ReturnType<typeof startStack>>;
-
-async function api(stack: Stack, method: string, url: string, body?: unknown, token?: string) {
-  const res = await fetch(stack.address + url, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return JSON.parse(text) as Record<string, never>;
-}
-
-/** An account whose OpenAI connection is the fake model, and 1- and 3-agent sequential active workflows. */
-async function prepare(stack: Stack, fake: FakeLlmServer) {
-  const { token } = await api(stack, 'POST', '/api/auth/signup', {
-    username: 'benchrun',
-    email: 'benchrun@example.com',
-    password: 'bench-password',
-    confirmPassword: 'bench-password',
-  });
-  await api(
-    stack,
-    'PUT',
-    '/api/tools/configurations/openai_config',
-    { config: { apiKey: 'sk-bench', baseUrl: fake.url, defaultModel: 'gpt-4o' } },
-    token,
-  );
-  const workflow = async (agentCount: number) => {
-    const agents = [];
-    for (let i = 0; i < agentCount; i++) {
-      agents.push(
-        await api(
-          stack,
+  const client = async (account: Account, socket: Socket) => {
+    while (!stopping && !interrupted) {
+      if (socket.closed) return fail('socket', socket.closed);
+      const sent = performance.now();
+      let res: Answer;
+      try {
+        res = await request(
+          base,
           'POST',
-          '/api/agents',
-          { name: `Bench ${agentCount}.${i + 1}`, role: 'Writer', goal: 'Write', llmModel: 'gpt-4o' },
-          token,
-        ),
+          `/api/workflows/${account.workflowId}/execute`,
+          { input: { topic: 'tea' } },
+          account.token,
+        );
+      } catch (error) {
+        fail('request', error instanceof Error ? error.message : String(error));
+        await sleep(ERROR_PAUSE_MS);
+        continue;
+      }
+      if (res.status !== 202) {
+        fail(`http ${res.status}`, JSON.stringify(res.body).slice(0, 300));
+        await sleep(ERROR_PAUSE_MS);
+        continue;
+      }
+      const outcome = await socket.end(res.body.id as string);
+      if (outcome.ok) runs.push({ sent, done: outcome.at });
+      else fail(outcome.error === 'timeout' ? 'timeout' : 'run', outcome.error ?? 'failed');
+    }
+  };
+
+  const loadAtStart = round(os.loadavg()[0]);
+  try {
+    const started = performance.now();
+    const loops = accounts.map((account, i) => client(account, sockets[i]));
+    await sleep(WARMUP_MS);
+    const windowStart = performance.now();
+    const before = cpuSnapshot(servers, postmasterPid);
+    await sleep(MEASURED_MS);
+    const after = cpuSnapshot(servers, postmasterPid);
+    const windowEnd = performance.now();
+    stopping = true;
+    await Promise.all(loops);
+
+    const inWindow = (at: number) => at >= windowStart && at <= windowEnd;
+    const measured = runs.filter((r) => inWindow(r.done));
+    const measuredErrors = errors.filter((e) => inWindow(e.at));
+    const seconds = (windowEnd - windowStart) / 1000;
+    // Completions second by second: a stall (a pause in the server, or the machine taken by other work)
+    // shows here where an average would hide it.
+    // The window overruns its 15 s by a few milliseconds; those land in the last second.
+    const perSecond = Array.from({ length: Math.max(1, Math.floor(seconds)) }, () => 0);
+    for (const r of measured)
+      perSecond[Math.min(perSecond.length - 1, Math.floor((r.done - windowStart) / 1000))]++;
+    const byKind: Record<string, number> = {};
+    for (const e of measuredErrors) byKind[e.kind] = (byKind[e.kind] ?? 0) + 1;
+    return {
+      clients: accounts.length,
+      runsPerSecond: round(measured.length / seconds),
+      completed: measured.length,
+      measuredSeconds: round(seconds),
+      latencyMs: latencyStats(measured.map((r) => r.done - r.sent)),
+      errors: measuredErrors.length,
+      errorsByKind: byKind,
+      // Outside the window too (warm-up, the last runs), with a sample of what went wrong.
+      errorsWholePhase: errors.length,
+      firstError: errors[0] ? `${errors[0].kind}: ${errors[0].message}` : null,
+      completedWholePhase: runs.length,
+      phaseSeconds: round((performance.now() - started) / 1000),
+      completedEachSecond: perSecond,
+      loadAverage1mAtStart: loadAtStart,
+      cpu: cpuBetween(before, after, measured.length, seconds),
+    };
+  } finally {
+    stopping = true;
+    for (const socket of sockets) socket.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Layouts.
+
+async function executionStatuses(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ status: string; count: number }>(
+      'SELECT status::text AS status, count(*)::int AS count FROM workflow_executions GROUP BY status ORDER BY status',
+    );
+    return Object.fromEntries(rows.map((r) => [r.status, r.count]));
+  } finally {
+    await client.end();
+  }
+}
+
+async function adminQuery(adminUrl: string, sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function runLayout(
+  layout: LayoutName,
+  clusterUrl: string,
+  postmasterPid: number,
+  fake: FakeLlmServer,
+  dataDir: string,
+) {
+  // A fresh database in the shared cluster, dropped afterwards so its autovacuum and caches do not
+  // linger into the next layout.
+  const database = `bench_${layout.replace(/\W/g, '_')}`;
+  const admin = new URL(clusterUrl);
+  admin.pathname = '/postgres';
+  const url = new URL(clusterUrl);
+  url.pathname = `/${database}`;
+  await adminQuery(admin.toString(), `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  await adminQuery(admin.toString(), `CREATE DATABASE "${database}"`);
+  const dropDatabase = () =>
+    adminQuery(admin.toString(), `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  cleanups.push(dropDatabase);
+  const layoutDir = path.join(dataDir, database);
+  mkdirSync(layoutDir);
+
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATABASE_URL: url.toString(),
+    // Every process of a layout signs and reads the same tokens and stored credentials.
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    // The fake model listens on loopback, which egress refuses unless allowed; only its port is.
+    EGRESS_ALLOW_LIST: `127.0.0.1:${fake.port}`,
+    ...(serverLogLevel ? { LOG_LEVEL: serverLogLevel } : {}),
+  };
+  const servers: Server[] = [];
+  const stopAll = async () => {
+    const codes = await Promise.all(servers.map((s) => stopServer(s)));
+    return servers.map((s, i) => ({ role: s.role, exit: codes[i] }));
+  };
+  cleanups.push(stopAll);
+  try {
+    const started = performance.now();
+    // Started together, as a deployment would: migrations are advisory-locked, so one runs them.
+    const roles = LAYOUTS[layout];
+    const startups = roles.map((role, i) => startServer(role, env, layoutDir, i));
+    const results = await Promise.allSettled(startups);
+    for (const r of results) if (r.status === 'fulfilled') servers.push(r.value);
+    for (const r of results) if (r.status === 'rejected') throw r.reason;
+    const startSeconds = round((performance.now() - started) / 1000);
+    const base = servers.find((s) => s.url)!.url!;
+
+    const accounts: Account[] = [];
+    const maxClients = Math.max(...CLIENT_COUNTS);
+    for (let n = 0; n < maxClients; n += SETUP_PARALLEL) {
+      const batch = Array.from({ length: Math.min(SETUP_PARALLEL, maxClients - n) }, (_, i) => n + i + 1);
+      accounts.push(...(await Promise.all(batch.map((i) => prepareAccount(base, fake, i)))));
+    }
+
+    const phases: Record<string, Awaited<ReturnType<typeof runPhase>>> = {};
+    for (const clients of CLIENT_COUNTS) {
+      if (interrupted) throw new Error('interrupted');
+      const result = await runPhase(base, accounts.slice(0, clients), servers, postmasterPid);
+      fake.reset();
+      phases[`clients_${clients}`] = result;
+      console.log(
+        `${layout}, ${clients} clients: ${result.runsPerSecond} runs/s, p99 ${result.latencyMs?.p99 ?? '–'} ms, ` +
+          `errors ${result.errors}, CPU/run Node ${result.cpu.nodeMsPerRun} ms, Postgres ${result.cpu.postgresMsPerRun} ms, ` +
+          `bench ${result.cpu.benchProcessMsPerRun} ms; cores busy: machine ${result.cpu.cores.machineBusy}, other ${result.cpu.cores.other}`,
       );
     }
-    const { nodes, edges } = chainOf(agents.map((a) => a.id as string));
-    const created = await api(
-      stack,
-      'POST',
-      '/api/workflows',
-      { name: `Bench ${agentCount} agents`, processType: 'sequential', status: 'active', nodes, edges },
-      token,
-    );
-    return created.id as string;
-  };
-  return { token: token as string, oneAgent: await workflow(1), threeAgents: await workflow(3) };
+    unregister(stopAll);
+    const exits = await stopAll();
+    const statuses = await executionStatuses(url.toString());
+    return {
+      phases,
+      info: {
+        processes: roles,
+        startSeconds,
+        // A graceful stop exits 0; anything else is worth a look at the log.
+        exits,
+        executionStatuses: statuses,
+        ...(exits.some((e) => e.exit !== 0)
+          ? {
+              logTails: Object.fromEntries(servers.map((s, i) => [`${s.role}-${i}`, logTail(s.logFile, 20)])),
+            }
+          : {}),
+      },
+    };
+  } catch (error) {
+    // Make the failure readable: what each server printed last.
+    if (!interrupted)
+      for (const [i, s] of servers.entries())
+        console.error(`--- ${layout} ${s.role}-${i} output ---\n${logTail(s.logFile)}`);
+    throw error;
+  } finally {
+    if (unregister(stopAll)) await stopAll();
+    if (unregister(dropDatabase)) {
+      await dropDatabase().catch((error: unknown) => console.error(`dropping ${database} failed:`, error));
+    }
+  }
 }
 
-async function execute(stack: Stack, token: string, workflowId: string) {
-  const execution = await api(
-    stack,
-    'POST',
-    `/api/workflows/${workflowId}/execute`,
-    { input: { topic: 'tea' } },
-    token,
-  );
-  return execution.id as string;
-}
+// ---------------------------------------------------------------------------------------------------
+// The previous result, kept beside the new one.
 
-/** One run at a time: POST → 202 → job wake-up → started → completed. */
-async function latency(stack: Stack, token: string, workflowId: string, fake: FakeLlmServer) {
-  const sample = async () => {
-    const posted = performance.now();
-    const id = await execute(stack, token, workflowId);
-    const accepted = performance.now();
-    const t = await stack.finished(id);
-    if (t.failed !== undefined) throw new Error(`run ${id} failed: ${t.failed}`);
-    return { posted, accepted, ...t };
-  };
-  for (let i = 0; i < WARMUP_RUNS; i++) await sample();
-  const runs = [];
-  for (let i = 0; i < LATENCY_RUNS; i++) runs.push(await sample());
-  fake.reset();
-  return {
-    runs: runs.length,
-    postTo202: stats(runs.map((r) => r.accepted - r.posted)),
-    postToStarted: stats(runs.map((r) => r.started! - r.posted)),
-    postToCompleted: stats(runs.map((r) => r.completed! - r.posted)),
-    // Both arrive over this process's LISTEN connection, so the NOTIFY delivery time cancels out.
-    jobNotifyToStarted: stats(runs.map((r) => r.started! - r.job!)),
-    startedToCompleted: stats(runs.map((r) => r.completed! - r.started!)),
-  };
-}
+type PhaseSummary = {
+  runsPerSecond: number;
+  p99Ms: number | null;
+  nodeCpuMsPerRun: number | null;
+  postgresCpuMsPerRun: number | null;
+  errors: number;
+};
+type Previous = {
+  at?: string;
+  serverRoot?: string;
+  serverCommit?: string;
+  loadAverage1m?: unknown;
+  layouts?: Record<string, Record<string, PhaseSummary>>;
+  /** A result from before this bench measured separate server processes: its headline figures. */
+  inProcess?: Record<string, unknown>;
+};
 
-/** N runs submitted as fast as SUBMITTERS clients can, then wait until every one is completed. */
-async function throughput(
-  stack: Stack,
-  database: Database,
-  token: string,
-  workflowId: string,
-  fake: FakeLlmServer,
-) {
-  const ids: string[] = [];
-  const begun = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: SUBMITTERS }, async () => {
-      while (next < THROUGHPUT_RUNS) {
-        next++;
-        ids.push(await execute(stack, token, workflowId));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- result files of older benches have other shapes
+type Loose = any;
+
+function readPrevious(): Previous | null {
+  if (!existsSync(resultFile)) return null;
+  let old: Loose;
+  try {
+    old = JSON.parse(readFileSync(resultFile, 'utf8'));
+  } catch {
+    return null;
+  }
+  const summary: Previous = {
+    at: old.at,
+    serverRoot: old.serverRoot,
+    serverCommit: old.serverCommit,
+    loadAverage1m: old.machine?.loadAverage1m,
+  };
+  if (old.layouts && typeof old.layouts === 'object') {
+    summary.layouts = {};
+    for (const [layout, phases] of Object.entries(old.layouts as Record<string, Record<string, Loose>>)) {
+      summary.layouts[layout] = {};
+      for (const [key, phase] of Object.entries(phases)) {
+        // Either a full result or an already summarised one.
+        summary.layouts[layout][key] = {
+          runsPerSecond: phase.runsPerSecond,
+          p99Ms: phase.latencyMs?.p99 ?? phase.p99Ms ?? null,
+          nodeCpuMsPerRun: phase.cpu?.nodeMsPerRun ?? phase.nodeCpuMsPerRun ?? null,
+          postgresCpuMsPerRun: phase.cpu?.postgresMsPerRun ?? phase.postgresCpuMsPerRun ?? null,
+          errors: phase.errors ?? 0,
+        };
       }
-    }),
-  );
-  const submitted = performance.now();
-  const completedAtSubmitEnd = ids.filter((id) => stack.timings.get(id)?.completed !== undefined).length;
+    }
+  } else if (old.throughput || old.latency) {
+    // The earlier bench ran the server inside the bench process and submitted a fixed batch of runs.
+    summary.inProcess = {
+      oneAgentPostToCompletedMs: old.latency?.one_agent?.postToCompleted ?? null,
+      throughput: Object.fromEntries(
+        Object.entries((old.throughput ?? {}) as Record<string, Loose>).map(([key, t]) => [
+          key,
+          { workerConcurrency: t.workerConcurrency, runs: t.runs, completedPerSecond: t.completedPerSecond },
+        ]),
+      ),
+    };
+  }
+  return summary;
+}
 
-  // Cumulative completions each second, to show how the backlog drains.
-  const perSecond: number[] = [];
-  const sampler = setInterval(
-    () => perSecond.push(ids.filter((id) => stack.timings.get(id)?.completed !== undefined).length),
-    1000,
-  );
-  let timedOut = false;
-  const deadline = new Promise<void>((resolve) =>
-    setTimeout(() => {
-      timedOut = true;
-      resolve();
-    }, THROUGHPUT_TIMEOUT_MS).unref(),
-  );
-  await Promise.race([Promise.all(ids.map((id) => stack.finished(id))), deadline]);
-  clearInterval(sampler);
-  const ended = performance.now();
-  fake.reset();
+function printTable(
+  layouts: Record<string, Record<string, Awaited<ReturnType<typeof runPhase>>>>,
+  previous: Previous | null,
+) {
+  const prior = (layout: string, key: string) => previous?.layouts?.[layout]?.[key];
+  const header = [
+    'layout',
+    'clients',
+    'runs/s',
+    'p99 ms',
+    'Node ms/run',
+    'PG ms/run',
+    'bench ms/run',
+    'errors',
+  ];
+  const withPrevious = Boolean(previous?.layouts);
+  if (withPrevious) header.push('prev runs/s', 'prev p99', 'prev Node', 'prev PG');
+  const rows = [header];
+  for (const [layout, phases] of Object.entries(layouts)) {
+    for (const [key, p] of Object.entries(phases)) {
+      const row = [
+        layout,
+        String(p.clients),
+        String(p.runsPerSecond),
+        String(p.latencyMs?.p99 ?? '–'),
+        String(p.cpu.nodeMsPerRun ?? '–'),
+        String(p.cpu.postgresMsPerRun ?? '–'),
+        String(p.cpu.benchProcessMsPerRun ?? '–'),
+        String(p.errors),
+      ];
+      if (withPrevious) {
+        const q = prior(layout, key);
+        row.push(
+          String(q?.runsPerSecond ?? '–'),
+          String(q?.p99Ms ?? '–'),
+          String(q?.nodeCpuMsPerRun ?? '–'),
+          String(q?.postgresCpuMsPerRun ?? '–'),
+        );
+      }
+      rows.push(row);
+    }
+  }
+  const widths = header.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  console.log('');
+  for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join('  '));
+  if (previous) {
+    const from = [previous.at, previous.serverCommit && `commit ${previous.serverCommit}`]
+      .filter(Boolean)
+      .join(', ');
+    console.log(`previous: ${from || 'unknown date'}`);
+    if (previous.inProcess) console.log('previous (in-process bench):', JSON.stringify(previous.inProcess));
+  }
+}
 
-  const byStatus = Object.fromEntries(
-    (
-      await database.db
-        .select({ status: workflowExecutions.status, count: sql<number>`count(*)::int` })
-        .from(workflowExecutions)
-        .where(inArray(workflowExecutions.id, ids))
-        .groupBy(workflowExecutions.status)
-    ).map((r) => [r.status, r.count]),
-  );
-  const done = ids.map((id) => stack.timings.get(id)!).filter((t) => t.completed !== undefined);
-  const lastCompleted = done.length > 0 ? Math.max(...done.map((t) => t.completed!)) : ended;
-  const seconds = (ms: number) => ms / 1000;
-  return {
-    runs: THROUGHPUT_RUNS,
-    submitters: SUBMITTERS,
-    timedOut,
-    statuses: byStatus,
-    submitSeconds: round(seconds(submitted - begun)),
-    submittedPerSecond: round(THROUGHPUT_RUNS / seconds(submitted - begun)),
-    completedWhenSubmitted: completedAtSubmitEnd,
-    allCompletedSeconds: round(seconds((timedOut ? ended : lastCompleted) - begun)),
-    completedPerSecond: round(done.length / seconds(lastCompleted - begun)),
-    completedPerSecondWhileSubmitting: round(completedAtSubmitEnd / seconds(submitted - begun)),
-    backlogWhenSubmitted: THROUGHPUT_RUNS - completedAtSubmitEnd,
-    drainSeconds: round(Math.max(0, seconds(lastCompleted - submitted))),
-    completedPerSecondAfterSubmitting: round(
-      (done.length - completedAtSubmitEnd) / Math.max(0.001, seconds(lastCompleted - submitted)),
-    ),
-    jobNotifyToStarted: stats(done.filter((t) => t.job && t.started).map((t) => t.started! - t.job!)),
-    cumulativeCompletedEachSecond: perSecond,
-  };
+// ---------------------------------------------------------------------------------------------------
+
+function git(args: string[]) {
+  try {
+    return execFileSync('git', ['-C', serverRoot, '--no-optional-locks', ...args], {
+      encoding: 'utf8',
+    }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/** WORKER_CONCURRENCY as the measured checkout's own configuration parses it with nothing set. */
+async function defaultWorkerConcurrency(dataDir: string) {
+  try {
+    const { loadConfig } = (await import(
+      pathToFileURL(path.join(serverRoot, 'apps/server/src/platform/env.ts')).href
+    )) as {
+      loadConfig(env: NodeJS.ProcessEnv): { runs?: { concurrency?: number } };
+    };
+    return (
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: '0'.repeat(64) }).runs
+        ?.concurrency ?? null
+    );
+  } catch {
+    return null;
+  }
 }
 
 export async function runExecutionThroughput() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crewline-bench-'));
-  chmodSync(dataDir, 0o755);
-  const pg = await startEmbeddedPostgres({ dataDir, ephemeral: true });
-  const database = createDb(pg.url);
-  const fake = await startFakeLlmServer();
+  if (!existsSync(path.join(serverRoot, 'apps/server/src/main.ts'))) {
+    throw new Error(`BENCH_SERVER_ROOT ${serverRoot} has no apps/server/src/main.ts`);
+  }
+  if (!existsSync(path.join(serverRoot, 'node_modules/tsx'))) {
+    throw new Error(`BENCH_SERVER_ROOT ${serverRoot} has no node_modules/tsx: run npm ci there first`);
+  }
+  const previous = readPrevious();
+  const changedFiles =
+    git(['status', '--porcelain', '--untracked-files=no'])?.split('\n').filter(Boolean) ?? [];
+  const serverNode = execFileSync(process.execPath, ['--version'], { encoding: 'utf8' }).trim();
+
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('exit', killLeftovers);
   try {
-    await runMigrations(database.db);
-    let setup: Awaited<ReturnType<typeof prepare>> | undefined;
-    let latencies: Record<string, unknown> = {};
-    const throughputs: Record<string, unknown> = {};
-    for (const concurrency of CONCURRENCIES) {
-      const stack = await startStack(pg.url, database, concurrency);
-      try {
-        setup ??= await prepare(stack, fake);
-        if (concurrency === CONCURRENCIES[0]) {
-          latencies = {
-            one_agent: await latency(stack, setup.token, setup.oneAgent, fake),
-            three_agents: await latency(stack, setup.token, setup.threeAgents, fake),
-          };
-          console.log('latency', JSON.stringify(latencies, null, 2));
-        }
-        // Warm the wider worker pool before timing it.
-        for (let i = 0; i < WARMUP_RUNS; i++)
-          await stack.finished(await execute(stack, setup.token, setup.oneAgent));
-        const result = await throughput(stack, database, setup.token, setup.oneAgent, fake);
-        throughputs[`one_agent_concurrency_${concurrency}`] = { workerConcurrency: concurrency, ...result };
-        console.log(`throughput concurrency ${concurrency}`, result);
-      } finally {
-        await stack.close();
-      }
+    const dataDir = makeTempDir('crewline-bench-throughput-');
+    cleanups.push(async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      tempDirs.delete(dataDir);
+    });
+    const workerConcurrency = await defaultWorkerConcurrency(path.join(dataDir, 'config-check'));
+
+    const pgStarted = await startEmbeddedPostgres({
+      dataDir: path.join(dataDir, 'cluster'),
+      ephemeral: true,
+    });
+    cleanups.push(() => pgStarted.stop());
+    const postmasterPid = Number(
+      readFileSync(path.join(dataDir, 'cluster', 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+    const fake = await startFakeLlmServer();
+    cleanups.push(() => fake.close());
+
+    const layouts: Record<string, Record<string, Awaited<ReturnType<typeof runPhase>>>> = {};
+    const layoutInfo: Record<string, unknown> = {};
+    for (const layout of Object.keys(LAYOUTS) as LayoutName[]) {
+      if (interrupted) throw new Error('interrupted');
+      console.log(`layout ${layout}: starting ${LAYOUTS[layout].join(', ')}`);
+      const { phases, info } = await runLayout(layout, pgStarted.url, postmasterPid, fake, dataDir);
+      layouts[layout] = phases;
+      layoutInfo[layout] = info;
     }
+    printTable(layouts, previous);
+
+    const at10 = layouts.all?.clients_10;
+    const at50 = layouts.all?.clients_50;
     return {
-      fakeModel: 'fake OpenAI-compatible server over HTTP on 127.0.0.1, instant replies',
-      database: 'embedded PostgreSQL, ephemeral (fsync and synchronous_commit off)',
-      latencyWorkerConcurrency: CONCURRENCIES[0],
-      latency: latencies,
-      throughput: throughputs,
+      serverRoot,
+      serverCommit: git(['rev-parse', '--short', 'HEAD']),
+      // The measured tree's uncommitted changes to tracked files, if any: the commit alone does not say
+      // what ran then.
+      serverChangedFiles: changedFiles,
+      serverNode,
+      serverCommand: `node --max-semi-space-size=8 --import tsx ${path.join(serverRoot, 'apps/server/src/main.ts')}`,
+      serverLogLevel: serverLogLevel ?? 'server default (info)',
+      workerConcurrency,
+      database:
+        'one embedded PostgreSQL cluster started by the bench (ephemeral: fsync, synchronous_commit and ' +
+        'full_page_writes off), a new database in it for each layout, dropped after it',
+      fakeModel: 'fake OpenAI-compatible server over HTTP on 127.0.0.1 in the bench process, instant replies',
+      method: {
+        clientCounts: CLIENT_COUNTS,
+        warmupSeconds: WARMUP_MS / 1000,
+        measuredSeconds: MEASURED_MS / 1000,
+        runTimeoutSeconds: RUN_TIMEOUT_MS / 1000,
+        clients:
+          'closed loop: POST /api/workflows/:id/execute, wait for the run’s workflow_execution_completed ' +
+          'on the client’s own /ws socket, then the next; one account (own organization, OpenAI connection, ' +
+          'agent and active one-agent sequential workflow) per client, all made through the API',
+      },
+      target: {
+        ...TARGET,
+        meetsRunsPerSecondAt10Clients: at10 ? at10.runsPerSecond >= TARGET.runsPerSecondAt10Clients : null,
+        meetsP99At50Clients: at50?.latencyMs ? at50.latencyMs.p99 <= TARGET.p99MsAt50Clients : null,
+      },
+      layouts,
+      layoutInfo,
+      previous,
       note:
-        'All in one process on this machine: HTTP API, pg-boss, worker, LISTEN/NOTIFY bus and the fake model ' +
-        'share the CPUs with Postgres. Latencies are measured from sending the POST; jobNotifyToStarted is from ' +
-        'the job’s wake-up NOTIFY (sent at commit) to the started event, both seen on the same LISTEN connection. ' +
-        'Throughput: completedPerSecondAfterSubmitting is how the backlog left when submissions stop drains, when ' +
-        'no new job NOTIFY wakes the workers (cumulativeCompletedEachSecond shows it second by second).',
+        'runsPerSecond: runs whose completed event arrived in the measured window, per second; latencyMs: ' +
+        'POST sent to completed event seen, for those runs; errors: refused POSTs, failed or timed-out runs in ' +
+        'the window. cpu: CPU time over the window from /proc (utime+stime, plus reaped children) per completed ' +
+        'run: nodeMsPerRun sums the server processes, postgresMsPerRun the postmaster and all its children, ' +
+        'benchProcessMsPerRun is this process (clients, websockets, fake model), not the product. cores: CPU ' +
+        'seconds per second of each; other is the rest of the machine (other users), which competes for the ' +
+        'same cores.',
     };
   } finally {
-    await fake.close();
-    await database.close();
-    await pg.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await runCleanups();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    process.off('exit', killLeftovers);
+    agent.destroy();
   }
 }
