@@ -46,12 +46,6 @@ export type EventBus = {
    * notification, in their order.
    */
   statementNotification?(events: RealtimeEvent | RealtimeEvent[]): StatementNotification | undefined;
-  /**
-   * The channel a statement's own `pg_notify` publishes an event on when the statement itself builds
-   * the event (its ids are only known there, as when a worker claims the oldest waiting run). Only
-   * a bus that delivers by NOTIFY has it.
-   */
-  statementChannel?: string;
   subscribe(listener: Listener): () => void;
   publishSessionChange(change: SessionChange, executor?: SqlExecutor): Promise<void>;
   subscribeSessionChanges(listener: SessionChangeListener): () => void;
@@ -138,7 +132,6 @@ export type PgEventBus = EventBus & {
   publish(event: RealtimeEvent): Promise<void>;
   /** Always offered (undefined only for events too large for a NOTIFY). */
   statementNotification(events: RealtimeEvent | RealtimeEvent[]): StatementNotification | undefined;
-  statementChannel: string;
   /** `pg_notify(channel, payload)` through the pool; never rejects. E.g. `notify('crewline_jobs')`. */
   notify(channel: string, payload?: string): Promise<void>;
   /** Runs `handler` for every notification on `channel`, over the bus's one LISTEN connection. */
@@ -317,8 +310,6 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
       remember(payload, list);
       return { channel: EVENTS_CHANNEL, payload };
     },
-
-    statementChannel: EVENTS_CHANNEL,
 
     subscribe: local.subscribe,
 

@@ -39,7 +39,7 @@ class Interrupted extends Error {
 
 /** Workflow versions a worker keeps in memory. */
 const VERSIONS_KEPT = 500;
-/** How long a step's started event may wait to travel with the run's next statement. */
+/** How long a started event (the run's, a step's) may wait to travel with the run's next statement. */
 const STARTED_EVENT_WAIT_MS = 50;
 
 const log = (level: ExecutionLog['level'], message: string, nodeId?: string): ExecutionLog => ({
@@ -155,7 +155,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
   const inStatement = (event: RealtimeEvent | RealtimeEvent[]) => events.statementNotification?.(event);
 
   /** An attempt at a run this worker has just claimed. */
-  async function attempt(run: Claimed<typeof claimColumns>, startedSent: boolean): Promise<void> {
+  async function attempt(run: Claimed<typeof claimColumns>): Promise<void> {
     const { id: executionId, organizationId, workflowId, attempt: attemptNo } = run;
     const ids = { organizationId, executionId, workflowId };
 
@@ -183,9 +183,9 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     );
 
     /**
-     * Events that may wait for the run's next statement (a step started): they travel in its
-     * notification, in order before its own event, or on their own after STARTED_EVENT_WAIT_MS, so
-     * a step that takes its time still shows as started at once.
+     * Events that may wait for the run's next statement (the run, or a step, started): they travel
+     * in its notification, in order before its own event, or on their own after STARTED_EVENT_WAIT_MS,
+     * so a step that takes its time still shows as started at once.
      */
     let waiting: RealtimeEvent[] = [];
     let waitTimer: NodeJS.Timeout | undefined;
@@ -239,7 +239,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
             )
           : log('info', 'Run started'),
       );
-      if (!startedSent) await publish({ type: 'workflow_execution_started', ...ids });
+      publishSoon({ type: 'workflow_execution_started', ...ids });
       const { name: workflowName, definition, agents, ask } = await definitionOf(run);
       const nodeData = new Map(definition.nodes.map((n) => [n.id, n.data ?? {}]));
 
@@ -428,7 +428,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       );
       if (finished) await completedRun.published();
     } catch (caught) {
-      // Whatever waited (a step's started event) goes out before the run's end.
+      // Whatever waited (a started event) goes out before the run's end.
       await publishWaiting();
       const error =
         abort.signal.aborted && abort.signal.reason instanceof Interrupted ? abort.signal.reason : caught;
@@ -476,21 +476,16 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
      * whether a run was claimed and whether another was waiting, or undefined when none was free.
      */
     async runNext(): Promise<{ more: boolean } | undefined> {
-      const channel = events.statementChannel;
-      const run = await repository.claimNext(
-        deps.leaseMs,
-        channel ? { channel, maxAttempts: deps.maxAttempts } : undefined,
-        claimColumns,
-      );
+      const run = await repository.claimNext(deps.leaseMs, claimColumns);
       if (!run) return undefined;
-      await attempt(run, !!channel);
+      await attempt(run);
       return { more: run.more };
     },
 
     /** Runs the given execution if it is free to run (tests drive single runs with it). */
     async run(executionId: string): Promise<void> {
       const run = await repository.claim(executionId, deps.leaseMs, claimColumns);
-      if (run) await attempt(run, false);
+      if (run) await attempt(run);
     },
 
     /** Ids of the runs this process is working on. */

@@ -49,8 +49,8 @@ export type ClaimedRun = ExecutionRow & { resumed: boolean };
 const unfinished: ExecutionStatus[] = ['pending', 'running'];
 
 /**
- * Workers listen here: each queued run (and each run handed back by a stopping worker) sends its id,
- * at commit, so an idle worker claims it at once instead of at its next poll.
+ * Workers listen here for runs handed back by a stopping worker (its id, sent at commit), so an idle
+ * one resumes it at once instead of at its next poll; a queued run wakes them with its created event.
  */
 export const RUNS_CHANNEL = 'crewline_jobs';
 
@@ -243,8 +243,8 @@ export function createExecutionsRepository(db: Db) {
     },
 
     /**
-     * Queues a run: the pending row is the queue's entry, and the same statement wakes an idle worker
-     * (NOTIFY on RUNS_CHANNEL, sent at commit) and, with `created`, publishes the created event. With
+     * Queues a run: the pending row is the queue's entry, and with `created` the same statement
+     * publishes the created event (sent at commit), which also wakes an idle worker. With
      * `prepare`, what it writes (a retry's reused steps, a schedule's claim of its tick) commits in
      * one transaction with the row, which is then read back, as `prepare` may have changed it.
      */
@@ -283,10 +283,9 @@ export function createExecutionsRepository(db: Db) {
             triggeredByName: sql<string | null>`(select
               coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username)
               from users u where u.id = "workflow_executions"."triggered_by")`,
-            woke: sql<null>`pg_notify(${RUNS_CHANNEL}, "workflow_executions"."id"::text)`,
             notified: notified(options.created),
           });
-      const answer = ([{ triggeredByName, woke: _woke, notified: _notified, ...execution }]: Awaited<
+      const answer = ([{ triggeredByName, notified: _notified, ...execution }]: Awaited<
         ReturnType<typeof insert>
       >) =>
         toExecution({
@@ -402,12 +401,9 @@ export function createExecutionsRepository(db: Db) {
      * The queue's take: claims the oldest run free to run (pending, or running with a lapsed lease),
      * skipping rows another worker is claiming at the same moment, in one statement. `more` says
      * whether another run was waiting, so a worker that finishes knows whether to look again.
-     * `started` publishes the run's started event from the statement, unless the attempt is over
-     * the limit (the runner then abandons the run instead).
      */
     async claimNext<Extra extends ClaimColumns>(
       leaseMs: number,
-      started?: { channel: string; maxAttempts: number },
       extra = {} as Extra,
     ): Promise<(Claimed<Extra> & { more: boolean }) | undefined> {
       const now = new Date();
@@ -428,18 +424,10 @@ export function createExecutionsRepository(db: Db) {
           more: sql<boolean>`exists (select 1 from workflow_executions o
             where o.status in ('pending', 'running') and o.id <> "workflow_executions"."id"
               and (o.status = 'pending' or o.lease_expires_at < ${now.toISOString()}::timestamptz))`,
-          notified: started
-            ? sql<null>`case when "workflow_executions"."attempt" - "workflow_executions"."handed_back" <= ${started.maxAttempts}
-                then pg_notify(${started.channel}, json_build_object(
-                  'type', 'workflow_execution_started',
-                  'organizationId', "workflow_executions"."organization_id",
-                  'executionId', "workflow_executions"."id",
-                  'workflowId', "workflow_executions"."workflow_id")::text) end`
-            : sql<null>`null`,
           ...withExtra(extra),
         });
       if (!row) return undefined;
-      const { notified: _notified, more, ...run } = row;
+      const { more, ...run } = row;
       return { ...claimedRun<Extra>(run), more };
     },
 

@@ -15,7 +15,7 @@ import { RUNS_CHANNEL } from './executions.repository';
 
 export type WorkerRoleOptions = {
   /** Its LISTEN connection wakes idle loops when a run is queued; without one they only poll. */
-  bus?: Pick<PgEventBus, 'onChannel'>;
+  bus?: Pick<PgEventBus, 'onChannel' | 'subscribe'>;
   services: {
     runner: ExecutionRunner;
     system: SystemService;
@@ -55,8 +55,19 @@ export async function startWorkerRole(options: WorkerRoleOptions) {
     concurrency: config.runs.concurrency,
     // A run whose worker died is claimed again once its lease lapses: look a few times per lease.
     pollMs: Math.min(2000, Math.max(200, Math.floor(config.runs.leaseMs / 3))),
+    // A queued run's created event wakes one idle loop; so does a run a stopping worker handed back.
     onRunQueued:
-      bus && ((wakeOne, wakeAll) => bus.onChannel(RUNS_CHANNEL, { onNotify: wakeOne, onMissed: wakeAll })),
+      bus &&
+      ((wakeOne, wakeAll) => {
+        const created = bus.subscribe((event) => {
+          if (event.type === 'workflow_execution_created') wakeOne();
+        });
+        const handedBack = bus.onChannel(RUNS_CHANNEL, { onNotify: wakeOne, onMissed: wakeAll });
+        return () => {
+          created();
+          handedBack();
+        };
+      }),
     drainMs: options.drainMs,
   });
   const scheduler = startScheduler({
