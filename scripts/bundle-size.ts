@@ -12,10 +12,12 @@ import { gzipSync } from 'node:zlib';
 export const webDist = path.join(import.meta.dirname, '../apps/web/dist');
 
 /**
- * The routes with a budget: their lazy page modules (as router.tsx imports them) and the most initial
- * JS they may load. `targetKB` is the Throughput issue's aim where the budget is not there yet: the
- * landing page's entry alone (React and React DOM ~65 kB, React Router ~15 kB, TanStack Query ~10 kB,
- * tailwind-merge ~10 kB, the app's entry ~12 kB) is ~113 kB, so 120 kB needs one of those gone from it.
+ * The routes with a budget: their lazy page modules (as the router imports them) and the most initial
+ * JS they may load. `targetKB`, when set, is an aim below the budget. The landing page's first screen
+ * is React, React DOM and React Router (~99 kB together), then the entry, the shared "ui-core" chunk
+ * and the page with its icons (~14 kB): its sections below the hero, TanStack Query and tailwind-merge
+ * come after it (apps/web/vite.config.ts). Every other screen loads app-routes.tsx first (the
+ * providers, the session and the route table), then its page.
  */
 export const bundleRoutes: Record<
   'landing' | 'dashboard',
@@ -24,12 +26,11 @@ export const bundleRoutes: Record<
   landing: {
     path: '/',
     pages: ['src/features/landing/pages/landing-page.tsx'],
-    budgetKB: 170,
-    targetKB: 120,
+    budgetKB: 120,
   },
   dashboard: {
     path: '/dashboard',
-    pages: ['src/app/shell.tsx', 'src/features/dashboard/pages/dashboard-page.tsx'],
+    pages: ['src/app/app-routes.tsx', 'src/app/shell.tsx', 'src/features/dashboard/pages/dashboard-page.tsx'],
     budgetKB: 200,
   },
 };
@@ -113,7 +114,7 @@ export function measureBundle(dist = webDist): BundleFigures {
     for (const page of route.pages) {
       if (!manifest[page]?.isDynamicEntry) {
         throw new Error(
-          `${page} (the ${name} route) is not a lazy chunk of its own: is it still lazy in router.tsx?`,
+          `${page} (the ${name} route) is not a lazy chunk of its own: is it still lazy in router.tsx or app-routes.tsx?`,
         );
       }
     }

@@ -1,7 +1,8 @@
 // `npm run check:bundle` (after `npm run build`; `npm run test:e2e` runs it right after its build): fails
 // when a budgeted route's initial JavaScript, gzipped, is over its budget (scripts/bundle-size.ts says
 // what counts). The route pages, the builder canvas, charts, the Stripe form and the docs are lazy; an
-// eager import of one of them, or of zod and the contracts into the entry, shows here first.
+// eager import of one of them, of zod and the contracts into the entry, or of tailwind-merge, Radix or
+// TanStack Query into the landing page's header and hero, shows here first.
 import { measureBundle } from './bundle-size';
 
 // Another build folder may be named, e.g. `npm run check:bundle -- /tmp/web-dist`.
@@ -25,7 +26,8 @@ for (const chunk of figures.largestLazyChunks)
   console.log(`  ${chunk.gzipKB.toFixed(2).padStart(7)} kB  ${chunk.file}`);
 if (over) {
   console.error(
-    '\nInitial JavaScript over budget: make the new import lazy (see apps/web/src/app/router.tsx).',
+    '\nInitial JavaScript over budget: make the new import lazy (see apps/web/src/app/router.tsx and' +
+      ' app-routes.tsx, and the landing page in apps/web/src/features/landing/pages/landing-page.tsx).',
   );
   process.exit(1);
 }

@@ -36,9 +36,11 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each entry and route page loads, read by the bundle budget
     // (scripts/check-bundle.ts) and the bundle-size bench.
     manifest: true,
-    // Route pages are lazy (see src/app/router.tsx). The framework code every screen needs goes into
-    // two long-lived vendor chunks; everything else (radix primitives, forms, icons) is split per route,
-    // so the landing page only downloads what it renders.
+    // Route pages are lazy (src/app/router.tsx, src/app/app-routes.tsx). Rolldown would put every
+    // module that a different set of pages shares into a chunk of its own, and each chunk costs its
+    // import and export lists and its own compression: so the code most screens need is grouped into
+    // a few chunks, each downloaded by the screens that use it, while the rest (radix primitives,
+    // forms, icons, each page's own code) stays split per route.
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -49,12 +51,34 @@ export default defineConfig({
               priority: 20,
             },
             { name: 'query-vendor', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 10 },
+            // What every screen draws with, the landing page's first screen included (it has no
+            // tailwind-merge and no Radix): the class and icon helpers, the button and badge classes,
+            // the brand, the theme switch, the loading screen, the stored token and Vite's preloader.
+            {
+              name: 'ui-core',
+              test: /vite[\\/]preload-helper|[\\/]node_modules[\\/](clsx|class-variance-authority|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))|[\\/]src[\\/](lib[\\/]auth-token|components[\\/](brand|theme-toggle|full-page-spinner|ui[\\/](button|badge)-variants))\.tsx?$/,
+              priority: 8,
+            },
+            // What every other screen loads before its page (app-routes.tsx): the providers, the
+            // session, the API and query clients, the toasts' store, tailwind-merge and the
+            // primitives nearly every page draws.
+            {
+              name: 'app-core',
+              test: /[\\/]node_modules[\\/]tailwind-merge[\\/]|[\\/]src[\\/](app[\\/]providers|lib[\\/](api|session|query-client|utils|use-document-title|queries[\\/](keys|query-fn))|components[\\/](spinner|ui[\\/](use-toast|button|card|badge)))\.tsx?$/,
+              priority: 6,
+            },
             // Form validation (zod, react-hook-form, the shared contracts): only the auth screens and
             // the editors need it, never the landing page.
             {
               name: 'forms-vendor',
               test: /[\\/](node_modules[\\/](zod|react-hook-form|@hookform)|packages[\\/]contracts)[\\/]/,
               priority: 5,
+            },
+            // The signed-in screens' shared reads and small widgets (the dashboard and the lists).
+            {
+              name: 'app-shared',
+              test: /[\\/]src[\\/](lib[\\/](format|use-now|queries[\\/][^\\/]+)|components[\\/](status-badge|empty-state|page-header|ui[\\/]skeleton))\.tsx?$/,
+              priority: 4,
             },
           ],
         },

@@ -4,16 +4,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 
-import { AppProviders } from './app/providers';
 import { router } from './app/router';
+import { ThemeProvider } from './app/theme';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <AppProviders>
+    <ThemeProvider>
       <RouterProvider router={router} />
-    </AppProviders>
+    </ThemeProvider>
   </StrictMode>,
 );

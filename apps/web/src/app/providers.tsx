@@ -7,8 +7,6 @@ import { AUTH_TOKEN_KEY } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/queries/keys';
 
-import { ThemeProvider } from './theme';
-
 /**
  * Signing in or out, or switching organization, in another tab re-checks the session here too; the
  * cached data of the previous account or organization is dropped.
@@ -63,14 +61,17 @@ function DeferredToaster() {
   return Toaster ? <Toaster /> : null;
 }
 
+/**
+ * What every screen needs around it (app-routes.tsx) but the landing page of a visit that starts
+ * signed out: the query client, the session sync between tabs and the toasts. The theme is the
+ * entry's (main.tsx).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        <SessionSync />
-        {children}
-        <DeferredToaster />
-      </ThemeProvider>
+      <SessionSync />
+      {children}
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }

@@ -1,10 +1,14 @@
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
-import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
+import { buttonVariants } from '@/components/ui/button-variants';
 
-/** Last-resort screen for a render error or a page chunk that failed to load (e.g. after a deploy). */
+/**
+ * Last-resort screen for a render error or a page chunk that failed to load (e.g. after a deploy).
+ * It is part of the entry, which stays small (the landing page's budget, docs/product-rules.md), so it
+ * draws the card and the button with their classes (none of its own overrides one) instead of <Card>
+ * and <Button>, which merge classes with tailwind-merge.
+ */
 export function RouteErrorPage() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)
@@ -15,8 +19,11 @@ export function RouteErrorPage() {
 
   return (
     <div className="flex min-h-svh items-center justify-center bg-muted/40 px-4">
-      <Card className="w-full max-w-md">
-        <CardContent className="flex flex-col gap-4">
+      <div
+        data-slot="card"
+        className="flex w-full max-w-md flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm"
+      >
+        <div data-slot="card-content" className="flex flex-col gap-4 px-6">
           <div className="flex items-center gap-3">
             <span className="grid size-10 shrink-0 place-items-center rounded-full bg-destructive/10 text-destructive">
               <TriangleAlert className="size-5" aria-hidden="true" />
@@ -32,12 +39,16 @@ export function RouteErrorPage() {
               {detail}
             </pre>
           )}
-          <Button className="w-fit" onClick={() => window.location.reload()}>
+          <button
+            data-slot="button"
+            className={buttonVariants({ className: 'w-fit' })}
+            onClick={() => window.location.reload()}
+          >
             <RefreshCw aria-hidden="true" />
             Reload page
-          </Button>
-        </CardContent>
-      </Card>
+          </button>
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,98 +1,34 @@
-// Route table (docs/product-rules.md). Signed-out visitors get /, /login, /signup, /invite/:token, the
-// documentation under /docs and a redirect to /login for anything else; signed-in users get the app (and
-// /invite/:token and /docs, outside the shell). Every page is lazy, so the landing page only
-// downloads its own code.
-import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Route, Routes, ScrollRestoration } from 'react-router';
+// The app's entry route. A visit that starts signed out (no stored token) on `/` gets the landing
+// page alone: it shows no server data, so neither TanStack Query, the API client nor the session check
+// is downloaded before it is usable. Every other visit loads the rest of the app (app-routes.tsx: the
+// providers, the session check and the route table), which then loads its page; once loaded it stays,
+// so signing out on `/` shows the landing page inside it, with the toast that may say why. Both are
+// lazy, so the entry holds only React, the router and this file.
+import { lazy, Suspense, useState } from 'react';
+import { createBrowserRouter, ScrollRestoration, useLocation } from 'react-router';
 
-import { FullPageSpinner } from '@/components/spinner';
-import { useAuth } from '@/lib/session';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { useAuthToken } from '@/lib/auth-token';
 
-import { NotFoundPage } from './not-found-page';
 import { RouteErrorPage } from './route-error';
 
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
-}
-
-const AppShell = page(() => import('./shell'), 'AppShell');
-const LandingPage = page(() => import('@/features/landing/pages/landing-page'), 'LandingPage');
-const LoginPage = page(() => import('@/features/auth/pages/login-page'), 'LoginPage');
-const SignupPage = page(() => import('@/features/auth/pages/signup-page'), 'SignupPage');
-const DashboardPage = page(() => import('@/features/dashboard/pages/dashboard-page'), 'DashboardPage');
-const SubscribePage = page(() => import('@/features/billing/pages/subscribe-page'), 'SubscribePage');
-const WorkflowsPage = page(() => import('@/features/workflows/pages/workflows-page'), 'WorkflowsPage');
-const WorkflowNewPage = page(
-  () => import('@/features/workflows/pages/workflow-builder-page'),
-  'WorkflowNewPage',
+const LandingPage = lazy(() =>
+  import('@/features/landing/pages/landing-page').then((module) => ({ default: module.LandingPage })),
 );
-const WorkflowEditPage = page(
-  () => import('@/features/workflows/pages/workflow-builder-page'),
-  'WorkflowEditPage',
-);
-const AgentsPage = page(() => import('@/features/agents/pages/agents-page'), 'AgentsPage');
-const AgentEditPage = page(() => import('@/features/agents/pages/agent-edit-page'), 'AgentEditPage');
-const ToolsPage = page(() => import('@/features/tools/pages/tools-page'), 'ToolsPage');
-const TemplatesPage = page(() => import('@/features/templates/pages/templates-page'), 'TemplatesPage');
-const AnalyticsPage = page(() => import('@/features/analytics/pages/analytics-page'), 'AnalyticsPage');
-const InvitePage = page(() => import('@/features/invitations/pages/invite-page'), 'InvitePage');
-const DocsPage = page(() => import('@/features/docs/pages/docs-page'), 'DocsPage');
-const ProfilePage = page(() => import('@/features/settings/pages/profile-page'), 'ProfilePage');
-const ToolConfigDemoPage = page(
-  () => import('@/features/tool-config-demo/pages/tool-config-demo-page'),
-  'ToolConfigDemoPage',
-);
-
-function SignedOutRoutes() {
-  return (
-    <Routes>
-      <Route path="/" element={<LandingPage />} />
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/signup" element={<SignupPage />} />
-      <Route path="/invite/:token" element={<InvitePage />} />
-      <Route path="/docs/*" element={<DocsPage />} />
-      <Route path="*" element={<Navigate to="/login" replace />} />
-    </Routes>
-  );
-}
-
-function SignedInRoutes() {
-  return (
-    <Routes>
-      <Route path="invite/:token" element={<InvitePage />} />
-      <Route path="docs/*" element={<DocsPage />} />
-      <Route element={<AppShell />}>
-        <Route index element={<DashboardPage />} />
-        <Route path="dashboard" element={<DashboardPage />} />
-        <Route path="subscribe" element={<SubscribePage />} />
-        <Route path="workflows" element={<WorkflowsPage />} />
-        <Route path="workflows/new" element={<WorkflowNewPage />} />
-        <Route path="workflows/edit/:id" element={<WorkflowEditPage />} />
-        <Route path="agents" element={<AgentsPage />} />
-        <Route path="agents/edit/:id" element={<AgentEditPage />} />
-        <Route path="tools" element={<ToolsPage />} />
-        <Route path="templates" element={<TemplatesPage />} />
-        <Route path="analytics" element={<AnalyticsPage />} />
-        <Route path="settings/profile" element={<ProfilePage />} />
-        <Route path="tool-config-demo" element={<ToolConfigDemoPage />} />
-        <Route path="login" element={<Navigate to="/dashboard" replace />} />
-        <Route path="signup" element={<Navigate to="/dashboard" replace />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
-  );
-}
+const AppRoutes = lazy(() => import('./app-routes').then((module) => ({ default: module.AppRoutes })));
 
 function RootRoutes() {
-  const { isLoading, isAuthenticated } = useAuth();
-
-  if (isLoading) return <FullPageSpinner className="min-h-svh" />;
+  const signedOut = !useAuthToken();
+  const { pathname } = useLocation();
+  const [appInUse, setAppInUse] = useState(false);
+  const landingAlone = signedOut && pathname === '/' && !appInUse;
+  if (!landingAlone && !appInUse) setAppInUse(true);
 
   return (
     <>
       <ScrollRestoration />
-      <Suspense fallback={<FullPageSpinner className="min-h-svh" />}>
-        {isAuthenticated ? <SignedInRoutes /> : <SignedOutRoutes />}
+      <Suspense fallback={<FullPageSpinner fullScreen />}>
+        {landingAlone ? <LandingPage /> : <AppRoutes />}
       </Suspense>
     </>
   );

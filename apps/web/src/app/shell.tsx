@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 
-import { FullPageSpinner } from '@/components/spinner';
+import { FullPageSpinner } from '@/components/full-page-spinner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { RealtimeProvider } from '@/lib/realtime';
 import { takeDashboardRedirect, useAuth } from '@/lib/session';

@@ -13,17 +13,3 @@ export function Spinner({ className, label }: { className?: string; label?: stri
     />
   );
 }
-
-/** The centered page-level spinner shown while the session or a lazy page loads. */
-export function FullPageSpinner({ className }: { className?: string }) {
-  return (
-    <div
-      role="status"
-      aria-label="Loading"
-      aria-live="polite"
-      className={cn('flex min-h-[60svh] w-full items-center justify-center', className)}
-    >
-      <LoaderCircle className="size-8 animate-spin text-primary" aria-hidden="true" />
-    </div>
-  );
-}

@@ -1,22 +1,24 @@
 import { Moon, Sun } from 'lucide-react';
 
 import { useTheme } from '@/app/theme';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
+import { buttonVariants } from '@/components/ui/button-variants';
 
-/** Switches between light and dark (an explicit choice overrides the system preference). */
-export function ThemeToggle({ className }: { className?: string }) {
+/**
+ * Switches between light and dark (an explicit choice overrides the system preference). A plain
+ * button with the ghost icon button's classes rather than <Button>: the landing page's first screen
+ * shows it, and that screen is drawn without tailwind-merge (nothing here overrides a variant class).
+ */
+export function ThemeToggle() {
   const { resolvedTheme, setTheme } = useTheme();
   const isDark = resolvedTheme === 'dark';
 
   return (
-    <Button
+    <button
       type="button"
-      variant="ghost"
-      size="icon"
+      data-slot="button"
       aria-label="Toggle theme"
       title={isDark ? 'Switch to light theme' : 'Switch to dark theme'}
-      className={cn('relative', className)}
+      className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'relative' })}
       onClick={() => setTheme(isDark ? 'light' : 'dark')}
     >
       <Sun
@@ -27,6 +29,6 @@ export function ThemeToggle({ className }: { className?: string }) {
         aria-hidden="true"
         className="absolute size-[1.15rem] scale-0 rotate-90 transition-transform duration-300 dark:scale-100 dark:rotate-0"
       />
-    </Button>
+    </button>
   );
 }

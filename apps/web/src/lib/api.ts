@@ -6,55 +6,16 @@
 // - 204 or an empty body yields null, anything else the parsed JSON.
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 
-export const AUTH_TOKEN_KEY = 'authToken';
-export const USER_DATA_KEY = 'userData';
+import { getAuthToken } from './auth-token';
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null; // storage disabled (privacy mode, sandboxed frame)
-  }
-}
-
-export function getAuthToken(): string | null {
-  return storage()?.getItem(AUTH_TOKEN_KEY) || null;
-}
-
-const tokenListeners = new Set<() => void>();
-
-function emitTokenChange(): void {
-  tokenListeners.forEach((listener) => listener());
-}
-
-/**
- * Subscribe to changes of the stored token (this tab and other tabs), e.g. with
- * `useSyncExternalStore(subscribeAuthToken, getAuthToken)`.
- */
-export function subscribeAuthToken(listener: () => void): () => void {
-  tokenListeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === AUTH_TOKEN_KEY || event.key === null) listener();
-  };
-  if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
-  return () => {
-    tokenListeners.delete(listener);
-    if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
-  };
-}
-
-export function setAuthToken(token: string): void {
-  storage()?.setItem(AUTH_TOKEN_KEY, token);
-  emitTokenChange();
-}
-
-/** Forgets the stored token and user data (logout, rejected token). */
-export function clearStoredAuth(): void {
-  const s = storage();
-  s?.removeItem(AUTH_TOKEN_KEY);
-  s?.removeItem(USER_DATA_KEY);
-  emitTokenChange();
-}
+export {
+  AUTH_TOKEN_KEY,
+  USER_DATA_KEY,
+  clearStoredAuth,
+  getAuthToken,
+  setAuthToken,
+  subscribeAuthToken,
+} from './auth-token';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

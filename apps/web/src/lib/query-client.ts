@@ -5,8 +5,9 @@ import { queryKeys } from './queries/keys';
 import { getByQueryKey } from './queries/query-fn';
 
 /**
- * Same text as `teamMessages.organizationNotFound` in @crewline/contracts (not imported: this module
- * is in the entry chunk). A session whose membership ended gets it from every tenant route.
+ * Same text as `teamMessages.organizationNotFound` in @crewline/contracts (not imported: every screen
+ * but the signed-out landing page loads this module before its own code, and the contracts pull in
+ * zod). A session whose membership ended gets it from every tenant route.
  */
 export const ORGANIZATION_NOT_FOUND_MESSAGE = 'Organization not found';
 

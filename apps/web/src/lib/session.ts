@@ -3,7 +3,6 @@
 // without one the user is signed out ('No token found').
 import type { AuthResponse, Session, UserOrganization } from '@crewline/contracts';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 
 import { toast } from '@/components/ui/use-toast';
 
@@ -14,10 +13,12 @@ import {
   getQueryFn,
   isApiStatus,
   setAuthToken,
-  subscribeAuthToken,
   USER_DATA_KEY,
 } from './api';
+import { useAuthToken } from './auth-token';
 import { queryKeys } from './queries/keys';
+
+export { useAuthToken } from './auth-token';
 
 /** Session results stay fresh for 5 minutes. */
 export const SESSION_STALE_TIME = 5 * 60 * 1000;
@@ -26,8 +27,9 @@ export const SESSION_STALE_TIME = 5 * 60 * 1000;
 export const FALLBACK_ORGANIZATION_ID = 'demo-org-id';
 
 /**
- * Same text as `messages.noToken` in @crewline/contracts. Not imported from there on purpose: this
- * module is in the entry chunk, and importing a value from the contracts package pulls all of zod in.
+ * Same text as `messages.noToken` in @crewline/contracts. Not imported from there on purpose: every
+ * screen but the signed-out landing page loads this module before its own code, and importing a value
+ * from the contracts package pulls all of zod in.
  */
 export const NO_TOKEN_MESSAGE = 'No token found';
 
@@ -114,11 +116,6 @@ async function recoverFromLostMembership(queryClient: QueryClient): Promise<Sess
     description: `You are now in ${response.organization.name}.`,
   });
   return session;
-}
-
-/** The stored token, re-rendering the caller when it changes (login, logout, another tab). */
-export function useAuthToken(): string | null {
-  return useSyncExternalStore(subscribeAuthToken, getAuthToken, () => null);
 }
 
 /** GET /api/auth/me — fresh for 5 minutes, never retried, not called without a stored token. */

@@ -46,7 +46,7 @@ export function AuthLayout({
           to="/"
           className="relative w-fit rounded-md focus-visible:ring-2 focus-visible:ring-white/70 focus-visible:outline-none"
         >
-          <Brand className="text-white [&>span:first-child]:bg-white/15 [&>span:first-child]:shadow-none" />
+          <Brand inverse />
         </Link>
 
         <div className="relative my-auto max-w-md space-y-8 py-12">

@@ -5,7 +5,8 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 
 import { Brand } from '@/components/brand';
-import { FullPageSpinner, Spinner } from '@/components/spinner';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { Spinner } from '@/components/spinner';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

@@ -1,8 +1,7 @@
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { Button } from '@/components/ui/button';
-
+import { firstScreenClasses } from '../first-screen-classes';
 import { HeroStats } from './hero-stats';
 import { HeroWorkflowCard } from './hero-workflow-card';
 
@@ -35,18 +34,16 @@ export function HeroSection() {
               visual canvas, and review every run step by step. Your first crew is live in minutes.
             </p>
             <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center lg:justify-start">
-              <Button asChild size="lg" className="group h-11 px-6 text-base">
-                <Link to="/signup">
-                  Start Building Agents
-                  <ArrowRight
-                    className="transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none"
-                    aria-hidden="true"
-                  />
-                </Link>
-              </Button>
-              <Button asChild size="lg" variant="outline" className="h-11 bg-background/60 px-6 text-base">
-                <a href="#platform">See the platform</a>
-              </Button>
+              <Link to="/signup" data-slot="button" className={firstScreenClasses.heroPrimary}>
+                Start Building Agents
+                <ArrowRight
+                  className="transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none"
+                  aria-hidden="true"
+                />
+              </Link>
+              <a href="#platform" data-slot="button" className={firstScreenClasses.heroSecondary}>
+                See the platform
+              </a>
             </div>
             <p className="mt-4 text-sm text-muted-foreground">14-day free trial · No credit card needed</p>
           </div>

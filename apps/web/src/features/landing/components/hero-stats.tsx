@@ -1,6 +1,8 @@
-import { cn } from '@/lib/utils';
+// clsx rather than cn: none of these classes overrides another, and the first screen is drawn without
+// tailwind-merge (first-screen-classes.ts).
+import { clsx } from 'clsx';
 
-import { heroStats, type HeroStat } from '../content/landing-content';
+import { heroStats, type HeroStat } from '../content/hero-content';
 import { useCountUp } from '../hooks/use-count-up';
 
 function formatStat(value: number, decimals: number) {
@@ -13,7 +15,9 @@ function StatItem({ stat, className }: { stat: HeroStat; className?: string }) {
   const final = `${formatStat(stat.value, decimals)}${stat.suffix ?? ''}`;
 
   return (
-    <div className={cn('flex flex-col-reverse gap-1 border-border px-4 py-6 text-center sm:px-6', className)}>
+    <div
+      className={clsx('flex flex-col-reverse gap-1 border-border px-4 py-6 text-center sm:px-6', className)}
+    >
       <dt className="text-sm text-muted-foreground">{stat.label}</dt>
       <dd className="text-3xl font-semibold tracking-tight text-foreground tabular-nums sm:text-4xl">
         <span aria-hidden="true">
@@ -34,7 +38,7 @@ export function HeroStats() {
         <StatItem
           key={stat.label}
           stat={stat}
-          className={cn(
+          className={clsx(
             index % 2 === 0 && 'border-r',
             index < 2 && 'border-b lg:border-b-0',
             index === 1 && 'lg:border-r',

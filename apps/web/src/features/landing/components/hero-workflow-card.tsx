@@ -1,10 +1,10 @@
+// clsx rather than cn: none of these classes overrides another, and the first screen is drawn without
+// tailwind-merge (first-screen-classes.ts).
+import { clsx } from 'clsx';
 import { CircleCheck, Circle, Hash, LoaderCircle, Workflow } from 'lucide-react';
 
-import { Badge } from '@/components/ui/badge';
-import { Progress } from '@/components/ui/progress';
-import { cn } from '@/lib/utils';
-
-import { HERO_PROGRESS, heroSteps, type StepState } from '../content/landing-content';
+import { HERO_PROGRESS, heroSteps, type StepState } from '../content/hero-content';
+import { firstScreenClasses } from '../first-screen-classes';
 import { useDriftingValue } from '../hooks/use-drifting-value';
 
 function StepIcon({ state }: { state: StepState }) {
@@ -20,6 +20,35 @@ function StepIcon({ state }: { state: StepState }) {
     );
   }
   return <Circle className="size-5 text-muted-foreground/60" aria-label="Queued" />;
+}
+
+/**
+ * The run card's progress bar: the markup and ARIA attributes of the shared <Progress> (a Radix
+ * progress bar), written out because this screen is drawn without Radix and tailwind-merge. The value
+ * stays within HERO_PROGRESS's bounds, below 100, so the bar is always "loading".
+ */
+function HeroProgress({ value }: { value: number }) {
+  const state = { 'data-state': 'loading', 'data-value': value, 'data-max': 100 };
+  return (
+    <div
+      role="progressbar"
+      aria-label="Workflow progress"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      aria-valuetext={`${Math.round(value)}%`}
+      data-slot="progress"
+      className="relative mt-3 h-2 w-full overflow-hidden rounded-full bg-primary/20"
+      {...state}
+    >
+      <div
+        data-slot="progress-indicator"
+        className="h-full w-full flex-1 bg-primary transition-all"
+        style={{ transform: `translateX(-${100 - value}%)` }}
+        {...state}
+      />
+    </div>
+  );
 }
 
 /** The hero's "live" run card: a mock workflow whose progress drifts every few seconds. */
@@ -43,16 +72,13 @@ export function HeroWorkflowCard() {
               <p className="text-sm text-muted-foreground">Sequential · 3 agents</p>
             </div>
           </div>
-          <Badge
-            variant="outline"
-            className="shrink-0 gap-1.5 border-emerald-500/30 bg-emerald-500/10 text-emerald-700 dark:text-emerald-300"
-          >
+          <span data-slot="badge" className={firstScreenClasses.liveBadge}>
             <span className="relative flex size-2" aria-hidden="true">
               <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-500 opacity-60 motion-reduce:animate-none" />
               <span className="relative inline-flex size-2 rounded-full bg-emerald-500" />
             </span>
             Live
-          </Badge>
+          </span>
         </div>
 
         <div className="mt-6">
@@ -63,14 +89,14 @@ export function HeroWorkflowCard() {
               <span className="text-lg text-muted-foreground">%</span>
             </p>
           </div>
-          <Progress value={progress} aria-label="Workflow progress" className="mt-3 h-2" />
+          <HeroProgress value={progress} />
         </div>
 
         <ol className="mt-6 space-y-1">
           {heroSteps.map((step) => (
             <li
               key={step.agent}
-              className={cn(
+              className={clsx(
                 'flex items-start gap-3 rounded-lg px-2 py-2.5 text-left',
                 step.state === 'running' && 'bg-muted/70',
               )}

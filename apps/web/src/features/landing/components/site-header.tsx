@@ -3,10 +3,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
 import { ThemeToggle } from '@/components/theme-toggle';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
 
-import { sectionLinks } from '../content/landing-content';
+import { sectionLinks } from '../content/hero-content';
+import { firstScreenClasses } from '../first-screen-classes';
 import { BrandLogo } from './brand-logo';
 
 const navLinkClass =
@@ -51,31 +50,30 @@ export function SiteHeader() {
 
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle />
-          <Button asChild variant="ghost" className="hidden md:inline-flex">
-            <Link to="/login">Sign In</Link>
-          </Button>
-          <Button asChild className="hidden md:inline-flex">
-            <Link to="/signup">Start Free Trial</Link>
-          </Button>
-          <Button
+          <Link to="/login" data-slot="button" className={firstScreenClasses.headerSignIn}>
+            Sign In
+          </Link>
+          <Link to="/signup" data-slot="button" className={firstScreenClasses.headerSignUp}>
+            Start Free Trial
+          </Link>
+          <button
             type="button"
-            variant="ghost"
-            size="icon"
-            className="md:hidden"
+            data-slot="button"
+            className={firstScreenClasses.menuToggle}
             aria-label="Toggle menu"
             aria-expanded={open}
             aria-controls="landing-mobile-menu"
             onClick={() => setOpen((value) => !value)}
           >
             {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-          </Button>
+          </button>
         </div>
       </div>
 
       <div
         id="landing-mobile-menu"
         hidden={!open}
-        className={cn('border-t border-border/60 bg-background/95 backdrop-blur-xl md:hidden')}
+        className="border-t border-border/60 bg-background/95 backdrop-blur-xl md:hidden"
       >
         <nav aria-label="Mobile" className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 sm:px-6">
           {sectionLinks.map((link) => (
@@ -96,16 +94,12 @@ export function SiteHeader() {
             Docs
           </a>
           <div className="mt-3 grid grid-cols-2 gap-3 border-t border-border/60 pt-4">
-            <Button asChild variant="outline">
-              <Link to="/login" onClick={close}>
-                Sign In
-              </Link>
-            </Button>
-            <Button asChild>
-              <Link to="/signup" onClick={close}>
-                Start Free Trial
-              </Link>
-            </Button>
+            <Link to="/login" onClick={close} data-slot="button" className={firstScreenClasses.menuSignIn}>
+              Sign In
+            </Link>
+            <Link to="/signup" onClick={close} data-slot="button" className={firstScreenClasses.menuSignUp}>
+              Start Free Trial
+            </Link>
           </div>
         </nav>
       </div>

@@ -1,5 +1,5 @@
 import type { TemplateLibraryResponse } from '@crewline/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { ArrowRight, GitBranch, Radio, Star, Users, Zap } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { queryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/queries/keys';
 import { cn } from '@/lib/utils';
 
@@ -122,7 +123,19 @@ function TemplateCardSkeleton() {
   );
 }
 
+/**
+ * On a visit that starts signed out the landing page is drawn without the app's providers
+ * (app/router.tsx), so the section brings the app's query client along for the one read it makes.
+ */
 export function TemplatesSection() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TemplatesSectionContent />
+    </QueryClientProvider>
+  );
+}
+
+function TemplatesSectionContent() {
   const [category, setCategory] = useState<Category>('All');
   // Public: the shipped library's most used workflows (the static previews if it cannot be read).
   const library = useQuery<TemplateLibraryResponse>({

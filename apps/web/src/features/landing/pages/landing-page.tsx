@@ -1,14 +1,15 @@
-import { CtaSection } from '../components/cta-section';
-import { FaqSection } from '../components/faq-section';
-import { FeaturesSection } from '../components/features-section';
+import { lazy, Suspense } from 'react';
+
 import { HeroSection } from '../components/hero-section';
-import { LogosStrip } from '../components/logos-strip';
-import { PlatformSection } from '../components/platform-section';
-import { PricingSection } from '../components/pricing-section';
-import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
-import { TemplatesSection } from '../components/templates-section';
-import { TestimonialsSection } from '../components/testimonials-section';
+
+// The sections under the hero and the footer come in one chunk, requested as soon as the first
+// screen renders; until it arrives nothing stands in for them (they start below the fold).
+const loadBelowTheFold = () => import('../components/below-the-fold');
+const BelowTheFoldSections = lazy(() =>
+  loadBelowTheFold().then((module) => ({ default: module.BelowTheFoldSections })),
+);
+const SiteFooter = lazy(() => loadBelowTheFold().then((module) => ({ default: module.SiteFooter })));
 
 /** Public marketing page shown to signed-out visitors at `/`. */
 export function LandingPage() {
@@ -28,16 +29,13 @@ export function LandingPage() {
       <SiteHeader />
       <main id="main-content" tabIndex={-1} className="focus:outline-none">
         <HeroSection />
-        <LogosStrip />
-        <FeaturesSection />
-        <PlatformSection />
-        <TemplatesSection />
-        <PricingSection />
-        <FaqSection />
-        <TestimonialsSection />
-        <CtaSection />
+        <Suspense fallback={null}>
+          <BelowTheFoldSections />
+        </Suspense>
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
     </div>
   );
 }
