@@ -23,6 +23,16 @@ const root = path.join(import.meta.dirname, '..');
 const START_TIMEOUT_MS = 60_000;
 const HEALTH_POLL_MS = 10;
 
+/** When `GET /api/health` first answers 200 (performance.now()), polling every HEALTH_POLL_MS. */
+async function healthyAt(url: string): Promise<number> {
+  for (;;) {
+    const res = await fetch(`${url}/api/health`).catch(() => undefined);
+    await res?.arrayBuffer();
+    if (res?.status === 200) return performance.now();
+    await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
+  }
+}
+
 const round = (n: number) => Math.round(n * 100) / 100;
 function stats(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -58,18 +68,7 @@ async function startOnce(dataDir: string) {
   try {
     const url = await withTimeout(server.url, 'the "running at" line', server);
     const running = performance.now();
-    const healthy = await withTimeout(
-      (async () => {
-        for (;;) {
-          const res = await fetch(`${url}/api/health`).catch(() => undefined);
-          await res?.arrayBuffer();
-          if (res?.status === 200) return performance.now();
-          await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
-        }
-      })(),
-      'GET /api/health → 200',
-      server,
-    );
+    const healthy = await withTimeout(healthyAt(url), 'GET /api/health → 200', server);
     const pid = server.child.pid!;
     const atHealthy = memoryMiB(pid);
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
@@ -168,17 +167,7 @@ async function npmStartOnce(dataDir: string) {
       'the "running at" line',
     );
     const running = performance.now();
-    const healthy = await within(
-      (async () => {
-        for (;;) {
-          const res = await fetch(`${url}/api/health`).catch(() => undefined);
-          await res?.arrayBuffer();
-          if (res?.status === 200) return performance.now();
-          await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
-        }
-      })(),
-      'GET /api/health → 200',
-    );
+    const healthy = await within(healthyAt(url), 'GET /api/health → 200');
     pid = serverPid(child.pid!);
     if (!pid) throw new Error(`no server process under npm (${child.pid}):\n${output}`);
     const atHealthy = memoryMiB(pid);

@@ -30,7 +30,7 @@ describe('a row read as JSON', () => {
         name: 'Decoder',
         role: 'Checks',
         goal: 'Round trips',
-        tools: ['search', { name: 'fetch' }],
+        tools: ['search', 'fetch'],
         config: { nested: { list: [1, 'two', null] } },
       })
       .returning();

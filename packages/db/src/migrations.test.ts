@@ -85,10 +85,17 @@ describe('migrations', () => {
        WHERE tablename = 'workflow_executions' AND indexdef LIKE '%created_at%'`,
     );
     expect(rows.map((row) => row.indexdef).sort()).toEqual([
-      expect.stringContaining('(organization_id, created_at DESC)'),
+      expect.stringContaining('(organization_id, created_at DESC, status, started_at, completed_at)'),
       expect.stringMatching(/unfinished_idx .*\(created_at\) WHERE .*pending.*running/),
       expect.stringContaining('(workflow_id, created_at DESC)'),
     ]);
+  });
+
+  it('index an agent’s steps by time, for per-agent analytics over a range', async () => {
+    const { rows } = await database.pool.query<{ indexdef: string }>(
+      `SELECT indexdef FROM pg_indexes WHERE tablename = 'agent_executions' AND indexdef LIKE '%agent_id%'`,
+    );
+    expect(rows.map((row) => row.indexdef)).toEqual([expect.stringContaining('(agent_id, created_at)')]);
   });
 
   it('leave no queue tables of a library behind: runs are queued in their own table', async () => {

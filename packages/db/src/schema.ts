@@ -314,9 +314,14 @@ export const workflowExecutions = pgTable(
   // would keep the planner from walking these indexes for the newest-first lists.
   (t) => [
     index('workflow_executions_workflow_id_created_at_idx').on(t.workflowId, t.createdAt.desc().nullsFirst()),
+    // The run's outcome and times after the key let the dashboard's counters read only this index
+    // (an index-only scan) instead of every run's wide row.
     index('workflow_executions_organization_id_created_at_idx').on(
       t.organizationId,
       t.createdAt.desc().nullsFirst(),
+      t.status,
+      t.startedAt,
+      t.completedAt,
     ),
     // The workers' queue: unfinished runs (those waiting, and those in progress whose lease may
     // lapse), oldest first; a handful at any time, a backlog at worst.
@@ -357,8 +362,9 @@ export const agentExecutions = pgTable(
   },
   (t) => [
     index('agent_executions_workflow_execution_id_idx').on(t.workflowExecutionId),
-    // Serves per-agent analytics and keeps "delete agent → set null" from scanning every step.
-    index('agent_executions_agent_id_idx').on(t.agentId),
+    // Serves per-agent analytics (an agent's steps in a range, and deleted agents' steps, agent_id
+    // null, in a range) and keeps "delete agent → set null" from scanning every step.
+    index('agent_executions_agent_id_created_at_idx').on(t.agentId, t.createdAt),
   ],
 );
 

@@ -24,25 +24,23 @@ export function createOrganizationsService(
       const length = (days === '24' ? 24 : Number(days) * 24) * HOUR_MS;
       const to = new Date();
       const from = new Date(to.getTime() - length);
-      const range = { from, to };
-      const [current, previous, dailyExecutions, agents, workflows, performance] = await Promise.all([
-        analytics.period(organizationId, range),
-        analytics.period(organizationId, { from: new Date(from.getTime() - length), to: from }),
-        analytics.daily(organizationId, to, timeZone),
-        analytics.agents(organizationId, range, UTILIZATION_LIMIT),
-        analytics.workflows(organizationId, range),
-        analytics.performance(organizationId, range),
-      ]);
+      const summary = await analytics.summary(
+        organizationId,
+        { previousFrom: new Date(from.getTime() - length), from, to },
+        timeZone,
+        UTILIZATION_LIMIT,
+      );
+      const { current, agents } = summary;
       return {
         range: { days, from: from.toISOString(), to: to.toISOString() },
         current,
-        previous,
-        dailyExecutions,
+        previous: summary.previous,
+        dailyExecutions: summary.dailyExecutions,
         topAgents: agents.filter((a) => a.executions > 0).slice(0, TOP_AGENTS_LIMIT),
         agents,
-        workflows,
+        workflows: summary.workflows,
         performance: {
-          ...performance,
+          ...summary.performance,
           avgTokensPerExecution:
             current.executions === 0 ? 0 : Math.round(current.totalTokens / current.executions),
         },
