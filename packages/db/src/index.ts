@@ -24,4 +24,4 @@ export {
   dropDatabase,
   redactUrl,
 } from './database-admin';
-export { rowFromJson, rowJson } from './json-rows';
+export { nestedExtra, rowFromJson, rowJson, type ExtraColumns } from './json-rows';

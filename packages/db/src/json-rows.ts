@@ -17,3 +17,13 @@ export function rowFromJson<T extends Table>(table: T, json: unknown): T['$infer
   }
   return row as T['$inferSelect'];
 }
+
+/** Columns another module reads along with a row, in the same statement (SQL expressions by name). */
+export type ExtraColumns = Record<string, SQL<unknown>>;
+
+/**
+ * `extra` nested under the key `extra` of a drizzle selection, so an extra column never meets one of
+ * the row's own names; nothing when there are none (drizzle takes no empty nested selection).
+ */
+export const nestedExtra = (extra: ExtraColumns) =>
+  (Object.keys(extra).length > 0 ? { extra } : {}) as { extra: ExtraColumns };

@@ -102,11 +102,11 @@ export const SESSIONS_CHANNEL = 'crewline_sessions';
 /** Postgres refuses NOTIFY payloads of 8000 bytes or more; events are ids and numbers, far below. */
 const MAX_PAYLOAD_BYTES = 7900;
 const RECONNECT_BASE_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
 /** What a notification on the events channel holds: one event, or several in order. */
 const realtimeEventsSchema = z.union([realtimeEventSchema, z.array(realtimeEventSchema).min(1)]);
 /** Own events awaiting their NOTIFY: far more than are ever in flight at once. */
 const SENT_REMEMBERED = 10_000;
-const RECONNECT_MAX_MS = 10_000;
 
 /** The few logger methods the bus uses; a pino or Fastify logger fits. */
 export type BusLogger = {

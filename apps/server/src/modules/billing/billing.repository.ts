@@ -5,6 +5,8 @@ import {
   organizations,
   userOrganizations,
   stripeEvents,
+  rowFromJson,
+  rowJson,
   workflowExecutions,
   type Db,
 } from '@crewline/db';
@@ -25,27 +27,20 @@ const subscriptionColumns = {
  * decodes it.
  */
 export const subscriptionWithExecutionsJson = (organizationId: string, since: Date): SQL<unknown> => sql`(
-  select json_build_object(
-    'plan', o.plan, 'subscriptionStatus', o.subscription_status, 'trialEndsAt', o.trial_ends_at,
-    'currentPeriodEnd', o.current_period_end, 'cancelAtPeriodEnd', o.cancel_at_period_end,
-    'pendingPlan', o.pending_plan,
-    'executions', (select count(*) from workflow_executions e
-      where e.organization_id = o.id and e.created_at >= ${since.toISOString()}::timestamptz))
+  select json_build_object('row', ${rowJson('o')}, 'executions', (select count(*) from workflow_executions e
+    where e.organization_id = o.id and e.created_at >= ${since.toISOString()}::timestamptz))
   from organizations o where o.id = ${organizationId}::uuid)`;
-
-type JsonSubscription = Omit<StoredSubscription, 'trialEndsAt' | 'currentPeriodEnd'> & {
-  trialEndsAt: string | null;
-  currentPeriodEnd: string | null;
-  executions: number;
-};
 
 export function subscriptionFromJson(
   json: unknown,
 ): (StoredSubscription & { executions: number }) | undefined {
   if (!json) return undefined;
-  const row = json as JsonSubscription;
-  const date = (value: string | null) => (value === null ? null : new Date(value));
-  return { ...row, trialEndsAt: date(row.trialEndsAt), currentPeriodEnd: date(row.currentPeriodEnd) };
+  const { row, executions } = json as { row: unknown; executions: number };
+  const organization = rowFromJson(organizations, row);
+  const subscription = Object.fromEntries(
+    Object.keys(subscriptionColumns).map((key) => [key, organization[key as keyof typeof organization]]),
+  ) as StoredSubscription;
+  return { ...subscription, executions };
 }
 
 /** The subscription columns of organizations and the counts plan limits read: one COUNT each, on indexes. */
@@ -60,10 +55,6 @@ export function createBillingRepository(db: Db) {
       return row;
     },
 
-    /**
-     * The subscription columns and the organization's runs since `since`, in one statement: every
-     * run start reads both (the monthly executions limit).
-     */
     async save(organizationId: string, subscription: StoredSubscription): Promise<void> {
       await db
         .update(organizations)

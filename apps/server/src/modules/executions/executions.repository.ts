@@ -1,12 +1,15 @@
-import { and, asc, desc, eq, getTableColumns, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import {
   agentExecutions,
+  nestedExtra,
   transactionWithExecutor,
   users,
   workflowExecutions,
   workflowVersions,
   workflows,
   type Db,
+  type ExtraColumns,
   type SqlExecutor,
 } from '@crewline/db';
 import {
@@ -54,29 +57,25 @@ const unfinished: ExecutionStatus[] = ['pending', 'running'];
  */
 export const RUNS_CHANNEL = 'crewline_jobs';
 
-/** Free to run: pending, or running with a lease that lapsed (its worker died). */
-const claimable = (now: Date) =>
-  or(
-    eq(workflowExecutions.status, 'pending'),
-    and(eq(workflowExecutions.status, 'running'), lt(workflowExecutions.leaseExpiresAt, now)),
-  );
+/** Free to run: pending, or running with a lease that lapsed (its worker died); `runs` may be an alias. */
+const claimable = (now: Date, runs: { status: PgColumn; leaseExpiresAt: PgColumn } = workflowExecutions) =>
+  or(eq(runs.status, 'pending'), and(eq(runs.status, 'running'), lt(runs.leaseExpiresAt, now)));
 
 /**
  * Columns another module reads along with a claim, in the same statement (SQL over the claimed row,
  * which is named "workflow_executions"): the run's agents, their tools and connections.
  */
-export type ClaimColumns = Record<string, SQL<unknown>>;
+export type ClaimColumns = ExtraColumns;
 /** The claimed run, and the values of the claim's extra columns. */
 export type Claimed<Extra extends ClaimColumns> = ClaimedRun & { extra: { [K in keyof Extra]: unknown } };
-
-/** Nested under `extra`, so an extra column never meets one of the run's names (none when empty). */
-const withExtra = (extra: ClaimColumns) =>
-  (Object.keys(extra).length > 0 ? { extra } : {}) as { extra: ClaimColumns };
 
 function claimedRun<Extra extends ClaimColumns>(row: ExecutionRow & { extra?: unknown }): Claimed<Extra> {
   const { extra, ...run } = row;
   return { ...run, resumed: run.attempt > 1, extra: (extra ?? {}) as Claimed<Extra>['extra'] };
 }
+
+/** The queue's other runs, beside the one a claim takes. */
+const otherRuns = alias(workflowExecutions, 'other_runs');
 
 /** A claim: a new attempt, running under a fresh lease. */
 const claimed = (now: Date, leaseMs: number) => ({
@@ -393,7 +392,7 @@ export function createExecutionsRepository(db: Db) {
         .update(workflowExecutions)
         .set(claimed(now, leaseMs))
         .where(and(byId(id), claimable(now)))
-        .returning({ ...getTableColumns(workflowExecutions), ...withExtra(extra) });
+        .returning({ ...getTableColumns(workflowExecutions), ...nestedExtra(extra) });
       return row && claimedRun<Extra>(row);
     },
 
@@ -420,11 +419,12 @@ export function createExecutionsRepository(db: Db) {
         .where(eq(workflowExecutions.id, sql`(${next})`))
         .returning({
           ...getTableColumns(workflowExecutions),
-          // Drizzle leaves returned columns unqualified, so the subqueries name their tables themselves.
-          more: sql<boolean>`exists (select 1 from workflow_executions o
-            where o.status in ('pending', 'running') and o.id <> "workflow_executions"."id"
-              and (o.status = 'pending' or o.lease_expires_at < ${now.toISOString()}::timestamptz))`,
-          ...withExtra(extra),
+          // The other runs under an alias, as the claimed row is "workflow_executions".
+          more: sql<boolean>`exists (${db
+            .select({ one: sql`1` })
+            .from(otherRuns)
+            .where(and(claimable(now, otherRuns), ne(otherRuns.id, sql`"workflow_executions"."id"`)))})`,
+          ...nestedExtra(extra),
         });
       if (!row) return undefined;
       const { more, ...run } = row;

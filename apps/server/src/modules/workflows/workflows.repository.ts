@@ -1,5 +1,13 @@
 import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { agents, users, workflowVersions, workflows, type Db } from '@crewline/db';
+import {
+  agents,
+  nestedExtra,
+  users,
+  workflowVersions,
+  workflows,
+  type Db,
+  type ExtraColumns,
+} from '@crewline/db';
 import {
   WEBHOOK_SECRET_MASK,
   type TriggerConfig,
@@ -107,7 +115,14 @@ async function recordVersion(tx: Tx, row: WorkflowRow, author: VersionAuthor): P
   });
 }
 
-// Every query is scoped by organization: another organization's workflow does not exist here.
+/**
+ * The agent ids a workflow's nodes (`nodes`, a jsonb array) name, as the set-returning FROM items
+ * `… n, lateral … refs(ref)`: like the engine's nodeAgentId, a node names its agent in `agentId` or
+ * in `data.agentId` (both are taken; an id that names no agent of the organization matches none).
+ */
+const nodeAgentRefs = (nodes: SQL) =>
+  sql`jsonb_array_elements(${nodes}) n, lateral (values (n->>'agentId'), (n->'data'->>'agentId')) refs(ref)`;
+
 /**
  * The ids of the agents the nodes of a run's definition name (its pinned version, or the working copy
  * for a run from before versions), as a text[] expression over the run row named `run`: a run's claim
@@ -116,18 +131,15 @@ async function recordVersion(tx: Tx, row: WorkflowRow, author: VersionAuthor): P
  */
 export const runAgentIds = (run: string): SQL<string[]> => {
   const column = (name: string) => sql.raw(`"${run}"."${name}"`);
-  return sql`array(
-    select distinct ref from jsonb_array_elements(coalesce(
-        (select v.nodes from workflow_versions v
-          where v.workflow_id = ${column('workflow_id')} and v.version = ${column('workflow_version')}),
-        (select w.nodes from workflows w where w.id = ${column('workflow_id')}))) n,
-      lateral (values (n->>'agentId'), (n->'data'->>'agentId')) refs(ref)
+  const nodes = sql`coalesce(
+    (select v.nodes from workflow_versions v
+      where v.workflow_id = ${column('workflow_id')} and v.version = ${column('workflow_version')}),
+    (select w.nodes from workflows w where w.id = ${column('workflow_id')}))`;
+  return sql`array(select distinct ref from ${nodeAgentRefs(nodes)}
     where ref ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$')`;
 };
 
-/** Columns another module reads along with a workflow, in the same statement (SQL expressions by name). */
-export type ExtraColumns = Record<string, SQL<unknown>>;
-
+// Every query is scoped by organization: another organization's workflow does not exist here.
 export function createWorkflowsRepository(db: Db) {
   const scoped = (organizationId: string, id: string) =>
     and(eq(workflows.organizationId, organizationId), eq(workflows.id, id));
@@ -149,10 +161,10 @@ export function createWorkflowsRepository(db: Db) {
     },
     get,
     /**
-     * The workflow with those of the agents its nodes name that exist in the organization, in one
-     * statement (the run rule checks them on every run; the organization's other agents are not read).
+     * The workflow with those of the agents its nodes name that exist in the organization, and `extra`
+     * columns, in one statement (the run rule checks them on every run; the organization's other
+     * agents are not read).
      */
-    /** The workflow, the agents it names that exist, and `extra` columns (SQL) read with them. */
     async getWithAgentIds<Extra extends ExtraColumns>(
       organizationId: string,
       id: string,
@@ -162,14 +174,12 @@ export function createWorkflowsRepository(db: Db) {
     > {
       const [row] = await db
         .select({
-          // Nested, so an extra column never meets one of the workflow's names.
-          ...(Object.keys(extra).length > 0 ? { extra: extra as ExtraColumns } : {}),
+          ...nestedExtra(extra),
           workflow: workflows,
           // Drizzle leaves columns in a select list unqualified, so the subquery names its tables itself.
           agentIds: sql<string[]>`coalesce((select array_agg(a.id::text) from agents a
             where a.organization_id = "workflows"."organization_id"
-              and a.id::text in (select ref from jsonb_array_elements("workflows"."nodes") n,
-                lateral (values (n->>'agentId'), (n->'data'->>'agentId')) refs(ref))), '{}')`,
+              and a.id::text in (select ref from ${nodeAgentRefs(sql`"workflows"."nodes"`)})), '{}')`,
         })
         .from(workflows)
         .where(scoped(organizationId, id))
@@ -178,7 +188,7 @@ export function createWorkflowsRepository(db: Db) {
         row && {
           workflow: toWorkflowDto(row.workflow),
           agentIds: new Set(row.agentIds),
-          extra: ('extra' in row ? row.extra : {}) as { [K in keyof Extra]: unknown },
+          extra: (row.extra ?? {}) as { [K in keyof Extra]: unknown },
         }
       );
     },

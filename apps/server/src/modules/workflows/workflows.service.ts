@@ -12,7 +12,8 @@ import { requireUuid } from '../../platform/ids';
 import { withoutSecret, type WebhookSecrets } from '../triggers/webhook-secret';
 import { scheduledNextRunAt } from '../triggers/schedule';
 import { nothingToSet } from '../../platform/patch';
-import type { ExtraColumns, WorkflowsRepository } from './workflows.repository';
+import type { ExtraColumns } from '@crewline/db';
+import type { WorkflowsRepository } from './workflows.repository';
 
 const notFound = 'Workflow not found';
 
