@@ -54,6 +54,13 @@ export function createToolConfigurationsService(deps: {
       env: config.providerKeys,
     });
 
+  /** The connection of each provider from the organization's configurations, read once. */
+  function connectionsFrom(rows: ToolConfigurationRow[]) {
+    const byId = new Map(rows.map((row) => [row.configId, row]));
+    return (provider: LlmProvider): LlmConnection =>
+      connectionFrom(provider, unsealed(byId.get(providerConfigIds[provider])));
+  }
+
   return {
     async list(organizationId: string): Promise<ToolConfiguration[]> {
       const rows = new Map((await repository.list(organizationId)).map((r) => [r.configId, r]));
@@ -102,11 +109,7 @@ export function createToolConfigurationsService(deps: {
      * `connectionFor` over configurations already read (`configurationsJson`): the provider's
      * connection, or the same error when it has none.
      */
-    connectionsFrom(rows: ToolConfigurationRow[]) {
-      const byId = new Map(rows.map((row) => [row.configId, row]));
-      return (provider: LlmProvider): LlmConnection =>
-        connectionFrom(provider, unsealed(byId.get(providerConfigIds[provider])));
-    },
+    connectionsFrom,
 
     /**
      * Every provider's connection (undefined where none is usable) and a cache key that changes whenever
@@ -114,11 +117,11 @@ export function createToolConfigurationsService(deps: {
      */
     async providerConnections(organizationId: string) {
       const rows = await repository.list(organizationId);
-      const byId = new Map(rows.map((r) => [r.configId, r]));
+      const connectionOf = connectionsFrom(rows);
       const connections: Partial<Record<LlmProvider, LlmConnection>> = {};
       for (const provider of LLM_PROVIDERS) {
         try {
-          connections[provider] = connectionFrom(provider, unsealed(byId.get(providerConfigIds[provider])));
+          connections[provider] = connectionOf(provider);
         } catch {
           // Not configured: the catalogue falls back to the built-in model list.
         }
