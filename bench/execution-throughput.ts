@@ -39,9 +39,12 @@ import { chainOf } from '../apps/server/src/testing/workflow-shapes';
 const benchRoot = path.join(import.meta.dirname, '..');
 const serverRoot = path.resolve(process.env.BENCH_SERVER_ROOT || benchRoot);
 const serverLogLevel = process.env.BENCH_SERVER_LOG_LEVEL || undefined;
+/** BENCH_SERVER_NODE_FLAGS adds Node flags to the servers, for example `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
+const serverNodeFlags = process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
 const resultFile = path.join(import.meta.dirname, 'results', 'execution-throughput.json');
 
-const CLIENT_COUNTS = [10, 50] as const;
+/** BENCH_CLIENTS (for example `1,10`) and BENCH_LAYOUTS (`all`) narrow a run while investigating. */
+const CLIENT_COUNTS = (process.env.BENCH_CLIENTS?.split(',').map(Number) ?? [10, 50]) as readonly number[];
 const WARMUP_MS = 3_000;
 const MEASURED_MS = 15_000;
 /** A run not finished by then counts as an error; the instant model makes a run take milliseconds. */
@@ -308,7 +311,13 @@ async function startServer(
   // `--import tsx` is resolved from the working directory: the measured checkout's own tsx.
   const child = spawn(
     process.execPath,
-    ['--max-semi-space-size=8', '--import', 'tsx', path.join(serverRoot, 'apps/server/src/main.ts')],
+    [
+      '--max-semi-space-size=8',
+      ...serverNodeFlags,
+      '--import',
+      'tsx',
+      path.join(serverRoot, 'apps/server/src/main.ts'),
+    ],
     {
       cwd: serverRoot,
       env: { ...env, ROLE: role, DATA_DIR: path.join(dataDir, `${role}-${index}`) },
@@ -926,7 +935,8 @@ export async function runExecutionThroughput() {
 
     const layouts: Record<string, Record<string, Awaited<ReturnType<typeof runPhase>>>> = {};
     const layoutInfo: Record<string, unknown> = {};
-    for (const layout of Object.keys(LAYOUTS) as LayoutName[]) {
+    const layoutNames = (process.env.BENCH_LAYOUTS?.split(',') ?? Object.keys(LAYOUTS)) as LayoutName[];
+    for (const layout of layoutNames) {
       if (interrupted) throw new Error('interrupted');
       console.log(`layout ${layout}: starting ${LAYOUTS[layout].join(', ')}`);
       const { phases, info } = await runLayout(layout, pgStarted.url, postmasterPid, fake, dataDir);

@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { PreparingClient } from './prepared-statements';
 import * as schema from './schema';
 
 /**
@@ -20,6 +21,7 @@ export interface CreateDbOptions {
 
 export function createDb(url: string, options: CreateDbOptions = {}) {
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString: url,
     max: options.max,
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? CONNECT_TIMEOUT_MS,

@@ -58,8 +58,10 @@ const unfinished: ExecutionStatus[] = ['pending', 'running'];
 export const RUNS_CHANNEL = 'crewline_jobs';
 
 /** Free to run: pending, or running with a lease that lapsed (its worker died); `runs` may be an alias. */
+// The statuses are written into the text, not sent as parameters: the claim is a prepared statement,
+// and only literals let its one plan for every call prove the queue's partial index applies.
 const claimable = (now: Date, runs: { status: PgColumn; leaseExpiresAt: PgColumn } = workflowExecutions) =>
-  or(eq(runs.status, 'pending'), and(eq(runs.status, 'running'), lt(runs.leaseExpiresAt, now)));
+  sql`(${runs.status} = 'pending' or (${runs.status} = 'running' and ${runs.leaseExpiresAt} < ${now}))`;
 
 /**
  * Columns another module reads along with a claim, in the same statement (SQL over the claimed row,
