@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, getTableColumns, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  lt,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import {
   agentExecutions,
@@ -60,8 +73,10 @@ export const RUNS_CHANNEL = 'crewline_jobs';
 /** Free to run: pending, or running with a lease that lapsed (its worker died); `runs` may be an alias. */
 // The statuses are written into the text, not sent as parameters: the claim is a prepared statement,
 // and only literals let its one plan for every call prove the queue's partial index applies.
-const claimable = (now: Date, runs: { status: PgColumn; leaseExpiresAt: PgColumn } = workflowExecutions) =>
-  sql`(${runs.status} = 'pending' or (${runs.status} = 'running' and ${runs.leaseExpiresAt} < ${now}))`;
+const claimable = (
+  now: Date | Placeholder,
+  runs: { status: PgColumn; leaseExpiresAt: PgColumn } = workflowExecutions,
+) => sql`(${runs.status} = 'pending' or (${runs.status} = 'running' and ${runs.leaseExpiresAt} < ${now}))`;
 
 /**
  * Columns another module reads along with a claim, in the same statement (SQL over the claimed row,
@@ -79,12 +94,15 @@ function claimedRun<Extra extends ClaimColumns>(row: ExecutionRow & { extra?: un
 /** The queue's other runs, beside the one a claim takes. */
 const otherRuns = alias(workflowExecutions, 'other_runs');
 
+/** Names claimNext's prepared statements apart (one for each set of extra columns). */
+let claimNextStatementCount = 0;
+
 /** A claim: a new attempt, running under a fresh lease. */
-const claimed = (now: Date, leaseMs: number) => ({
+const claimed = (leaseUntil: Date | SQL) => ({
   status: 'running' as const,
   attempt: sql`${workflowExecutions.attempt} + 1`,
   startedAt: sql`coalesce(${workflowExecutions.startedAt}, now())`,
-  leaseExpiresAt: new Date(now.getTime() + leaseMs),
+  leaseExpiresAt: leaseUntil,
 });
 
 /** A RETURNING column that publishes an event from the statement itself (EventBus.statementNotification). */
@@ -93,6 +111,36 @@ const notified = (notify: StatementNotification | undefined) =>
 
 export function createExecutionsRepository(db: Db) {
   const byId = (id: string) => eq(workflowExecutions.id, id);
+  /**
+   * claimNext's statement, built once for each set of extra columns (the run's agents, tools and
+   * connections make it long: building it anew was a fifth of a claim's CPU); the clock comes as
+   * parameters.
+   */
+  const claimNextStatement = (extra: ClaimColumns) => {
+    const now = sql.placeholder('now');
+    const next = db
+      .select({ id: workflowExecutions.id })
+      .from(workflowExecutions)
+      .where(claimable(now))
+      .orderBy(asc(workflowExecutions.createdAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    return db
+      .update(workflowExecutions)
+      .set(claimed(sql`${sql.placeholder('leaseUntil')}::timestamptz`))
+      .where(eq(workflowExecutions.id, sql`(${next})`))
+      .returning({
+        ...getTableColumns(workflowExecutions),
+        // The other runs under an alias, as the claimed row is "workflow_executions".
+        more: sql<boolean>`exists (${db
+          .select({ one: sql`1` })
+          .from(otherRuns)
+          .where(and(claimable(now, otherRuns), ne(otherRuns.id, sql`"workflow_executions"."id"`)))})`,
+        ...nestedExtra(extra),
+      })
+      .prepare(`claim_next_${++claimNextStatementCount}`);
+  };
+  const claimNextStatements = new WeakMap<ClaimColumns, ReturnType<typeof claimNextStatement>>();
   /** Writes of an attempt land only while it is still the run's current, running attempt. */
   const owned = (id: string, attempt: number) =>
     and(byId(id), eq(workflowExecutions.attempt, attempt), eq(workflowExecutions.status, 'running'));
@@ -392,7 +440,7 @@ export function createExecutionsRepository(db: Db) {
       const now = new Date();
       const [row] = await db
         .update(workflowExecutions)
-        .set(claimed(now, leaseMs))
+        .set(claimed(new Date(now.getTime() + leaseMs)))
         .where(and(byId(id), claimable(now)))
         .returning({ ...getTableColumns(workflowExecutions), ...nestedExtra(extra) });
       return row && claimedRun<Extra>(row);
@@ -407,27 +455,10 @@ export function createExecutionsRepository(db: Db) {
       leaseMs: number,
       extra = {} as Extra,
     ): Promise<(Claimed<Extra> & { more: boolean }) | undefined> {
+      let statement = claimNextStatements.get(extra);
+      if (!statement) claimNextStatements.set(extra, (statement = claimNextStatement(extra)));
       const now = new Date();
-      const next = db
-        .select({ id: workflowExecutions.id })
-        .from(workflowExecutions)
-        .where(claimable(now))
-        .orderBy(asc(workflowExecutions.createdAt))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      const [row] = await db
-        .update(workflowExecutions)
-        .set(claimed(now, leaseMs))
-        .where(eq(workflowExecutions.id, sql`(${next})`))
-        .returning({
-          ...getTableColumns(workflowExecutions),
-          // The other runs under an alias, as the claimed row is "workflow_executions".
-          more: sql<boolean>`exists (${db
-            .select({ one: sql`1` })
-            .from(otherRuns)
-            .where(and(claimable(now, otherRuns), ne(otherRuns.id, sql`"workflow_executions"."id"`)))})`,
-          ...nestedExtra(extra),
-        });
+      const [row] = await statement.execute({ now, leaseUntil: new Date(now.getTime() + leaseMs) });
       if (!row) return undefined;
       const { more, ...run } = row;
       return { ...claimedRun<Extra>(run), more };
