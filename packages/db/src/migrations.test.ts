@@ -41,6 +41,7 @@ describe('migrations', () => {
       'microsoft_oauth_states',
       'microsoft_tokens',
       'organization_invitations',
+      'organization_usage',
       'organizations',
       'rate_limit_events',
       'stripe_events',

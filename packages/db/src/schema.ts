@@ -19,6 +19,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -620,6 +621,24 @@ export const apiKeys = pgTable(
     windowCount: integer('window_count').notNull().default(0),
   },
   (t) => [index('api_keys_organization_id_idx').on(t.organizationId)],
+);
+
+/**
+ * Runs started by each organization in each calendar month (UTC), which plans limit. Counted by a
+ * trigger on workflow_executions (migration 0017), so every way a run is inserted counts it; a run
+ * deleted later stays counted, as it was run.
+ */
+export const organizationUsage = pgTable(
+  'organization_usage',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The first day of the month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    executions: integer('executions').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'organization_usage_pk', columns: [t.organizationId, t.month] })],
 );
 
 /** Stripe webhook events already applied: a redelivered event id is acknowledged and skipped. */

@@ -1,13 +1,13 @@
-import { and, count, eq, gt, gte, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   agents,
   organizationInvitations,
+  organizationUsage,
   organizations,
   userOrganizations,
   stripeEvents,
   rowFromJson,
   rowJson,
-  workflowExecutions,
   type Db,
 } from '@crewline/db';
 import type { StoredSubscription } from './subscription-state';
@@ -21,14 +21,17 @@ const subscriptionColumns = {
   pendingPlan: organizations.pendingPlan,
 };
 
+/** organization_usage's month of an instant's UTC calendar month: its first day. */
+const usageMonth = (at: Date) => at.toISOString().slice(0, 8) + '01';
+
 /**
- * The organization's subscription and how many runs it started since `since`, as one JSON column of
- * another read: every run's start reads its workflow and this together. `subscriptionFromJson`
+ * The organization's subscription and how many runs it started in `at`'s month (UTC), as one JSON column
+ * of another read: every run's start reads its workflow and this together. `subscriptionFromJson`
  * decodes it.
  */
-export const subscriptionWithExecutionsJson = (organizationId: string, since: Date): SQL<unknown> => sql`(
-  select json_build_object('row', ${rowJson('o')}, 'executions', (select count(*) from workflow_executions e
-    where e.organization_id = o.id and e.created_at >= ${since.toISOString()}::timestamptz))
+export const subscriptionWithExecutionsJson = (organizationId: string, at: Date): SQL<unknown> => sql`(
+  select json_build_object('row', ${rowJson('o')}, 'executions', coalesce((select u.executions
+    from organization_usage u where u.organization_id = o.id and u.month = ${usageMonth(at)}::date), 0))
   from organizations o where o.id = ${organizationId}::uuid)`;
 
 export function subscriptionFromJson(
@@ -124,18 +127,18 @@ export function createBillingRepository(db: Db) {
       return row.n;
     },
 
-    /** Runs created since `since` (workflow_executions_organization_id_created_at_idx). */
-    async countExecutionsSince(organizationId: string, since: Date): Promise<number> {
+    /** Runs started in `at`'s calendar month (UTC), kept counted in organization_usage. */
+    async countMonthExecutions(organizationId: string, at: Date): Promise<number> {
       const [row] = await db
-        .select({ n: count() })
-        .from(workflowExecutions)
+        .select({ n: organizationUsage.executions })
+        .from(organizationUsage)
         .where(
           and(
-            eq(workflowExecutions.organizationId, organizationId),
-            gte(workflowExecutions.createdAt, since),
+            eq(organizationUsage.organizationId, organizationId),
+            eq(organizationUsage.month, usageMonth(at)),
           ),
         );
-      return row.n;
+      return row?.n ?? 0;
     },
 
     /** user_organizations_organization_id_idx. */

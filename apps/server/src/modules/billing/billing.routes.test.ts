@@ -208,6 +208,56 @@ describe('limits', () => {
     expect((await status(ada)).usage.executionsThisMonth).toBe(1000);
   });
 
+  it('keeps a run counted in its month after the run is deleted, and counts refused runs nowhere', async () => {
+    const ada = await t.signup({ plan: 'starter' });
+    const agent = await createAgent(t, ada.token, { name: 'Runner' });
+    const workflowId = await createChainWorkflow(t, ada.token, 'Deleted later', [agent.id]);
+    for (let n = 0; n < 2; n++) {
+      const res = await t.request({
+        method: 'POST',
+        url: `/api/workflows/${workflowId}/execute`,
+        token: ada.token,
+        payload: {},
+      });
+      expect(res.statusCode).toBe(202);
+    }
+    expect((await status(ada)).usage.executionsThisMonth).toBe(2);
+    // Deleting the workflow deletes its runs; they were run, so the month still counts them.
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/workflows/${workflowId}`,
+      token: ada.token,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const runs = await t.db
+      .select({ id: workflowExecutions.id })
+      .from(workflowExecutions)
+      .where(eq(workflowExecutions.organizationId, ada.organization.id));
+    expect(runs).toEqual([]);
+    expect((await status(ada)).usage.executionsThisMonth).toBe(2);
+
+    // Another organization's runs and a refused run leave the count alone.
+    const bob = await t.signup({ plan: 'starter' });
+    const bobAgent = await createAgent(t, bob.token, { name: 'Other' });
+    const bobWorkflow = await createChainWorkflow(t, bob.token, 'Other', [bobAgent.id]);
+    await t.db.insert(workflowExecutions).values(
+      Array.from({ length: PLAN_LIMITS.starter.executionsPerMonth! }, () => ({
+        workflowId: bobWorkflow,
+        organizationId: bob.organization.id,
+        status: 'completed' as const,
+      })),
+    );
+    const refused = await t.request({
+      method: 'POST',
+      url: `/api/workflows/${bobWorkflow}/execute`,
+      token: bob.token,
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(402);
+    expect((await status(bob)).usage.executionsThisMonth).toBe(PLAN_LIMITS.starter.executionsPerMonth);
+    expect((await status(ada)).usage.executionsThisMonth).toBe(2);
+  });
+
   it('counts members and pending invitations at invitation, members at acceptance', async () => {
     const owner = await t.signup({ plan: 'professional' });
     const [a, b, c] = [await t.signup(), await t.signup(), await t.signup()];

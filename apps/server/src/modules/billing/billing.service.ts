@@ -24,7 +24,6 @@ import {
   asPlanId,
   effectiveSubscription,
   isUpgrade,
-  startOfMonthUtc,
   toStored,
   trialOn,
   type EffectiveSubscription,
@@ -142,7 +141,7 @@ export function createBillingService(deps: {
     const state = await current(organizationId);
     const [agents, executionsThisMonth, members] = await Promise.all([
       repository.countAgents(organizationId),
-      repository.countExecutionsSince(organizationId, startOfMonthUtc(now())),
+      repository.countMonthExecutions(organizationId, now()),
       repository.countMembers(organizationId),
     ]);
     return {
@@ -197,7 +196,7 @@ export function createBillingService(deps: {
     executionAllowance(organizationId: string) {
       const at = now();
       return {
-        column: subscriptionWithExecutionsJson(organizationId, startOfMonthUtc(at)),
+        column: subscriptionWithExecutionsJson(organizationId, at),
         check(value: unknown): void {
           const found = subscriptionFromJson(value);
           if (!found) throw new NotFoundError('Organization not found');

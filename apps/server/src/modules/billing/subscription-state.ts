@@ -58,11 +58,6 @@ export function addMonth(date: Date): Date {
   return next;
 }
 
-/** The first instant of `now`'s calendar month in UTC: executions are counted from it. */
-export function startOfMonthUtc(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-}
-
 export const isUpgrade = (from: PlanId, to: PlanId) => PLAN_PRICE_CENTS[to] > PLAN_PRICE_CENTS[from];
 
 /**
