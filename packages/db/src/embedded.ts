@@ -59,7 +59,17 @@ export async function startEmbeddedPostgres(
   }
 
   const { default: EmbeddedPostgresClass } = await loadEmbeddedPostgres();
-  const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=100'];
+  const flags = [
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'max_connections=100',
+    // Statistics follow a young table within seconds rather than a minute. Prepared statements keep
+    // their plan until statistics change: a plan made while the runs table was nearly empty (a sort
+    // of a few rows) would otherwise serve a busy new installation for its first minute.
+    '-c',
+    'autovacuum_naptime=10s',
+  ];
   if (options.ephemeral) {
     flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   }
