@@ -20,9 +20,9 @@ async function isAt(node: Locator, x: number, y: number) {
 }
 
 /**
- * Drags each node by its title bar so that point lands on its (x, y). Agents arrive at random places
- * and may overlap, so a drag can pick up the node on top, even one already placed: every node is
- * checked again after each round, until all of them are where they belong.
+ * Drags each node by its title bar so that point lands on its (x, y). A dragged node may pass over
+ * another and a drop may land short, so every node is checked again after each round, until all of
+ * them are where they belong.
  */
 async function layOut(page: Page, placements: [node: Locator, x: number, y: number][]) {
   for (let attempt = 0; attempt < 6; attempt++) {

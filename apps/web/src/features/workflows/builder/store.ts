@@ -27,7 +27,7 @@ import {
   edgeId,
   isProtectedType,
   NODE_COLORS,
-  randomPosition,
+  freePosition,
   settingsFromWorkflow,
   toBuilderEdge,
   toBuilderNode,
@@ -165,7 +165,7 @@ export const useBuilderStore = create<BuilderState>()((set, get) => ({
     const id = newNodeId();
     set((s) => {
       const agentCount = s.nodes.filter((n) => n.type === 'agent').length;
-      const node = createAgentNode(agent, position ?? randomPosition(), {
+      const node = createAgentNode(agent, position ?? freePosition(s.nodes), {
         id,
         color: NODE_COLORS[agentCount % NODE_COLORS.length],
       });

@@ -153,9 +153,47 @@ export function createAgentNode(
   };
 }
 
-/** A random free-ish spot in the middle band of the canvas for a newly added agent. */
-export function randomPosition(random: () => number = Math.random): { x: number; y: number } {
-  return { x: Math.round(150 + random() * 300), y: Math.round(210 + random() * 150) };
+/** Sizes of nodes not measured yet (an agent card, a Start or End pill), with room to spare. */
+const UNMEASURED = { agent: { width: 240, height: 100 }, other: { width: 140, height: 56 } };
+/** Space kept between a new node and the others. */
+const NODE_GAP = 24;
+
+type Placed = Pick<BuilderNode, 'position' | 'type'> & { measured?: { width?: number; height?: number } };
+
+function boxOf(node: Placed) {
+  const size = node.type === 'agent' ? UNMEASURED.agent : UNMEASURED.other;
+  return {
+    x: node.position.x,
+    y: node.position.y,
+    width: node.measured?.width ?? size.width,
+    height: node.measured?.height ?? size.height,
+  };
+}
+
+/**
+ * A random spot for a new agent node where it overlaps no other node: random in the middle band of
+ * the canvas first, the band growing right and down while it is full; past that, below them all.
+ */
+export function freePosition(nodes: Placed[], random: () => number = Math.random): { x: number; y: number } {
+  const boxes = nodes.map(boxOf);
+  const { width, height } = UNMEASURED.agent;
+  const fits = (x: number, y: number) =>
+    boxes.every(
+      (b) =>
+        x + width + NODE_GAP <= b.x ||
+        b.x + b.width + NODE_GAP <= x ||
+        y + height + NODE_GAP <= b.y ||
+        b.y + b.height + NODE_GAP <= y,
+    );
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const grow = Math.floor(attempt / 10);
+    const spot = {
+      x: Math.round(150 + random() * (300 + grow * 120)),
+      y: Math.round(210 + random() * (150 + grow * 60)),
+    };
+    if (fits(spot.x, spot.y)) return spot;
+  }
+  return { x: 150, y: Math.max(210, ...boxes.map((b) => b.y + b.height + NODE_GAP)) };
 }
 
 export function edgeId(source: string, target: string): string {
