@@ -34,6 +34,16 @@ async function status(who: AuthResponse): Promise<SubscriptionStatusResponse> {
   return subscriptionStatusResponseSchema.parse(res.json());
 }
 
+/** Execute on a workflow, as its Execute button does. */
+function execute(who: AuthResponse, workflowId: string) {
+  return t.request({
+    method: 'POST',
+    url: `/api/workflows/${workflowId}/execute`,
+    token: who.token,
+    payload: {},
+  });
+}
+
 function subscribe(who: AuthResponse, planId: string, amount: number) {
   return t.request({
     method: 'POST',
@@ -181,12 +191,7 @@ describe('limits', () => {
       limit: 'executions',
       plan: 'starter',
     };
-    const executed = await t.request({
-      method: 'POST',
-      url: `/api/workflows/${workflowId}/execute`,
-      token: ada.token,
-      payload: {},
-    });
+    const executed = await execute(ada, workflowId);
     expect(executed.statusCode).toBe(402);
     expect(executed.json()).toEqual(expected);
 
@@ -212,15 +217,7 @@ describe('limits', () => {
     const ada = await t.signup({ plan: 'starter' });
     const agent = await createAgent(t, ada.token, { name: 'Runner' });
     const workflowId = await createChainWorkflow(t, ada.token, 'Deleted later', [agent.id]);
-    for (let n = 0; n < 2; n++) {
-      const res = await t.request({
-        method: 'POST',
-        url: `/api/workflows/${workflowId}/execute`,
-        token: ada.token,
-        payload: {},
-      });
-      expect(res.statusCode).toBe(202);
-    }
+    for (let n = 0; n < 2; n++) expect((await execute(ada, workflowId)).statusCode).toBe(202);
     expect((await status(ada)).usage.executionsThisMonth).toBe(2);
     // Deleting the workflow deletes its runs; they were run, so the month still counts them.
     const deleted = await t.request({
@@ -247,12 +244,7 @@ describe('limits', () => {
         status: 'completed' as const,
       })),
     );
-    const refused = await t.request({
-      method: 'POST',
-      url: `/api/workflows/${bobWorkflow}/execute`,
-      token: bob.token,
-      payload: {},
-    });
+    const refused = await execute(bob, bobWorkflow);
     expect(refused.statusCode).toBe(402);
     expect((await status(bob)).usage.executionsThisMonth).toBe(PLAN_LIMITS.starter.executionsPerMonth);
     expect((await status(ada)).usage.executionsThisMonth).toBe(2);
