@@ -72,6 +72,8 @@ test('connect and disconnect Microsoft 365 through the sign-in popup', async ({ 
   await page.getByTestId('email-trigger-mailbox').scrollIntoViewIfNeeded();
   await snap(page, 'email-trigger-not-connected-phone-dark');
   await page.getByRole('link', { name: 'connect it in Settings' }).click();
+  // The new workflow is not saved: the builder asks before leaving it.
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/settings\/profile\?tab=tools$/);
 });
 

@@ -90,6 +90,52 @@ export const executionStepMetricsSchema = tokenUsageSchema.extend({
 });
 export type ExecutionStepMetrics = z.infer<typeof executionStepMetricsSchema>;
 
+/** The longest tool result a step record keeps (characters); a longer one is cut and marked `truncated`. */
+export const STEP_TOOL_RESULT_LIMIT = 4000;
+
+/** A message the model received, exactly as sent (the system prompt, then the user prompt with the run's context). */
+export const stepMessageSchema = z.object({
+  role: z.enum(['system', 'user']),
+  content: z.string(),
+});
+export type StepMessage = z.infer<typeof stepMessageSchema>;
+
+/** One tool call the model made during a step, with what the tool answered (credentials masked). */
+export const stepToolCallSchema = z.object({
+  name: z.string(),
+  /** The arguments the model gave, as it gave them. */
+  arguments: z.unknown(),
+  /** The tool's answer as text (JSON for structured answers), or its error message. */
+  result: z.string(),
+  /** The result was longer than STEP_TOOL_RESULT_LIMIT and was cut. */
+  truncated: z.boolean(),
+  isError: z.boolean(),
+  durationMs: z.number(),
+});
+export type StepToolCall = z.infer<typeof stepToolCallSchema>;
+
+/**
+ * What a step's model call was asked and did (the step inspector). Stored in the step's `input`;
+ * served only by a run's details, never by list endpoints. Steps from before it existed have none.
+ */
+export const stepRecordSchema = z.object({
+  /** The agent's name when the step ran (a failed step has no output entry to name it). */
+  agentName: z.string(),
+  messages: z.array(stepMessageSchema),
+  /** The model's final answer; null when the call failed. */
+  answer: z.string().nullable(),
+  toolCalls: z.array(stepToolCallSchema),
+  /** Model requests the gateway repeated after a retryable failure (rate limit, 5xx, network). */
+  retries: z.number(),
+  provider: z.string(),
+  model: z.string(),
+  promptTokens: z.number(),
+  completionTokens: z.number(),
+  /** A hierarchical run's lead: the co-workers it could delegate to and how many times it did. */
+  team: z.object({ coworkers: z.array(z.string()), delegations: z.number() }).optional(),
+});
+export type StepRecord = z.infer<typeof stepRecordSchema>;
+
 const executionStepBase = {
   /** The step's id, as in the output map (`${nodeId}#${n}` for a delegation). */
   nodeId: z.string(),
@@ -100,11 +146,13 @@ const executionStepBase = {
   logs: z.array(executionLogSchema),
   startedAt: z.string(),
   completedAt: z.string(),
+  /** What the model was asked and did; absent on steps stored before records were kept (a reused step keeps its original's). */
+  record: stepRecordSchema.optional(),
 };
 
 /**
- * One step of a run as agent_executions stores it (the runner writes it as each step ends; no
- * route serves it yet). A completed step has the output-map entry and its figures; a failed one the
+ * One step of a run as agent_executions stores it (the runner writes it as each step ends; a run's
+ * details serve them, in the order they ended). A completed step has the output-map entry and its figures; a failed one the
  * readable error.
  */
 export const executionStepSchema = z.discriminatedUnion('status', [
@@ -132,6 +180,8 @@ export const executionSchema = z.object({
   parameters: z.record(z.string(), z.unknown()),
   /** Every finished step's output by step id; filled in as the steps finish. */
   output: z.record(z.string(), nodeOutputSchema),
+  /** The stored steps with their records, in the order they ended: only in a run's details (GET /api/executions/:id). */
+  steps: z.array(executionStepSchema).optional(),
   /** Empty until the run completes (a failed or cancelled run has none). */
   metrics: executionMetricsSchema.partial(),
   logs: z.array(executionLogSchema),
@@ -173,6 +223,24 @@ export const executionSummarySchema = z.object({
   createdAt: z.string(),
 });
 export type ExecutionSummary = z.infer<typeof executionSummarySchema>;
+
+/**
+ * The filters of GET /api/executions (and of the Executions tab's address): one workflow, status and
+ * trigger, and a creation window `from` (inclusive) to `to` (exclusive) as ISO instants, so a day
+ * picked in the viewer's time zone is sent as that day's exact bounds.
+ */
+export const executionListFiltersSchema = z.object({
+  workflowId: z.string().uuid().optional(),
+  status: executionStatusSchema.optional(),
+  trigger: executionTriggerSchema.optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+/** A window whose end is not after its start matches nothing: the list answers 400 instead. */
+export const executionListWindowIsValid = (filters: { from?: string; to?: string }): boolean =>
+  !filters.from || !filters.to || Date.parse(filters.from) < Date.parse(filters.to);
+export const executionListMessages = { window: '"from" must be before "to"' } as const;
+export type ExecutionListFilters = z.infer<typeof executionListFiltersSchema>;
 
 /** The GET /api/executions response header with the next page's `cursor`; absent on the last page. */
 export const EXECUTIONS_NEXT_CURSOR_HEADER = 'x-next-cursor';

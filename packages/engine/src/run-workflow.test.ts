@@ -130,6 +130,8 @@ describe('runWorkflow', () => {
       if (c.nodeId === 'A') {
         const tools = c.tools!;
         expect(Object.keys(tools)).toEqual(['delegate_work_to_coworker', 'ask_question_to_coworker']);
+        // The lead is told who its team is, so the run can say whom it could have asked.
+        expect(c.coworkers).toEqual(['Writer', 'Editor']);
         const draft = await tools.delegate_work_to_coworker.execute({
           coworker: 'writer',
           task: 'Draft the post',

@@ -37,6 +37,8 @@ export type AgentCall = {
   user: string;
   /** Extra tools the engine offers (hierarchical delegation); the agent's own tools are the port's. */
   tools?: Record<string, DelegationTool>;
+  /** A hierarchical run's lead: the names of the co-workers it may delegate to. */
+  coworkers?: string[];
 };
 
 /** Which step an event is about. */
@@ -219,6 +221,7 @@ export async function runWorkflow(
     });
     const final = await step(lead, lead, buildUserPrompt(base), {
       tools: { delegate_work_to_coworker: delegate('task'), ask_question_to_coworker: delegate('question') },
+      coworkers: coworkers.map(nameOf),
     });
     result = final.content;
   } else {

@@ -1,4 +1,5 @@
 import { EllipsisVertical, Pencil, Trash } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
@@ -16,12 +17,15 @@ export function CardActionsMenu({
   editTo,
   onDelete,
   className,
+  children,
 }: {
   /** What the card shows, as in the menu's labels: 'Agent', 'Workflow'. */
   thing: string;
   editTo: string;
   onDelete: () => void;
   className?: string;
+  /** The card's own items, between Edit and Delete (e.g. a workflow's View Runs). */
+  children?: ReactNode;
 }) {
   return (
     <DropdownMenu modal={false}>
@@ -42,6 +46,7 @@ export function CardActionsMenu({
             Edit {thing}
           </Link>
         </DropdownMenuItem>
+        {children}
         <DropdownMenuItem variant="destructive" onSelect={onDelete}>
           <Trash aria-hidden="true" />
           Delete {thing}

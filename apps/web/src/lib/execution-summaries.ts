@@ -67,7 +67,10 @@ export function upsertExecutionSummary(
 ): ExecutionSummary[] {
   const matches =
     (!filter.workflowId || filter.workflowId === summary.workflowId) &&
-    (!filter.status || filter.status === summary.status);
+    (!filter.status || filter.status === summary.status) &&
+    (!filter.trigger || filter.trigger === summary.trigger) &&
+    (!filter.from || Date.parse(summary.createdAt) >= Date.parse(filter.from)) &&
+    (!filter.to || Date.parse(summary.createdAt) < Date.parse(filter.to));
   const at = list.findIndex((item) => item.id === summary.id);
   if (at >= 0) {
     // A status filter no longer met drops the run; elsewhere it is updated in place.

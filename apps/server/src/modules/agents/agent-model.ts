@@ -1,6 +1,13 @@
 import type { SQL } from 'drizzle-orm';
 import type { Agent } from '@crewline/contracts';
-import type { LlmConnection, LlmGateway, LlmProvider, LlmResult, LlmTool } from '../../platform/llm';
+import type {
+  LlmConnection,
+  LlmGateway,
+  LlmProvider,
+  LlmResult,
+  LlmTool,
+  LlmTrace,
+} from '../../platform/llm';
 import {
   configurationsFromJson,
   configurationsJson,
@@ -12,7 +19,12 @@ import type { ResolvedTool, ToolsService } from '../tools/tools.service';
 import { agentsFromJson, agentsJson } from './agents.repository';
 
 type Prompt = { system: string; user: string };
-type AskOptions = { extraTools?: Record<string, LlmTool>; signal?: AbortSignal };
+type AskOptions = {
+  extraTools?: Record<string, LlmTool>;
+  signal?: AbortSignal;
+  /** Filled in with the call's tool calls and retries (a run's step records). */
+  trace?: LlmTrace;
+};
 
 /**
  * An agent talking to its model: the organization's connection for the agent's provider, the agent's
@@ -42,6 +54,7 @@ export function createAgentModel(deps: {
       messages: [{ role: 'user', content: prompt.user }],
       tools: { ...tools, ...options.extraTools },
       signal: options.signal,
+      trace: options.trace,
     });
   }
 

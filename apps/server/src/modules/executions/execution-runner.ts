@@ -11,11 +11,18 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { EventBus } from '../../platform/events';
 import { databaseUnavailable } from '../../platform/database-unavailable';
-import { LlmCallError, LlmConfigurationError, type LlmTool } from '../../platform/llm';
+import {
+  LlmCallError,
+  LlmConfigurationError,
+  newLlmTrace,
+  type LlmTool,
+  type LlmTrace,
+} from '../../platform/llm';
 import type { AgentModel } from '../agents/agent-model';
 import { runAgentIds, type WorkflowsRepository } from '../workflows/workflows.repository';
 import type { Claimed, ExecutionsRepository } from './executions.repository';
 import { OutputDeliveryError, sendsOutput, type OutputDelivery } from './output-delivery';
+import { stepRecord } from './step-record';
 
 export type ExecutionRunnerDeps = {
   repository: ExecutionsRepository;
@@ -243,12 +250,26 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       const { name: workflowName, definition, agents, ask } = await definitionOf(run);
       const nodeData = new Map(definition.nodes.map((n) => [n.id, n.data ?? {}]));
 
+      /** Each step's call as it was made, by step id, for its record (stepCompleted, stepFailed). */
+      const calls = new Map<string, { call: AgentCall; agent: Agent; trace: LlmTrace }>();
+      /** A hierarchical lead's delegations that ran, by the lead's node id. */
+      const delegations = new Map<string, number>();
+      const recordOf = (nodeId: string, answer: NodeOutput | null) => {
+        const made = calls.get(nodeId);
+        calls.delete(nodeId);
+        const by = answer?.metadata.delegatedBy;
+        if (by) delegations.set(by, (delegations.get(by) ?? 0) + 1);
+        return made && stepRecord({ ...made, answer, delegations: delegations.get(nodeId) ?? 0 });
+      };
+
       /** One agent call: the model, with its tools. */
       const askAgent = async (call: AgentCall, agent: Agent) => {
+        const trace = newLlmTrace();
+        calls.set(call.nodeId, { call, agent, trace });
         const answer = await ask(
           agent,
           { system: call.system, user: call.user },
-          { extraTools: call.tools as Record<string, LlmTool> | undefined, signal: abort.signal },
+          { extraTools: call.tools as Record<string, LlmTool> | undefined, signal: abort.signal, trace },
         );
         for (const step of answer.steps)
           for (const tool of step.toolResults)
@@ -321,7 +342,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
               baseNodeId,
               agentId,
               delivery: sends(baseNodeId) ? 'pending' : null,
-              input: {},
+              record: recordOf(nodeId, output),
               output,
               metrics: { executionTime: output.executionTime, ...output.usage },
               logs: logs.filter((l) => l.nodeId === nodeId),
@@ -361,6 +382,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
             baseNodeId,
             agentId,
             error: message,
+            record: recordOf(nodeId, null),
             logs: logs.filter((l) => l.nodeId === nodeId),
             startedAt: stepStarts.get(nodeId) ?? new Date(),
             completedAt: new Date(),

@@ -29,6 +29,7 @@ import {
   EXECUTION_RESULT_PREVIEW_LENGTH,
   type ExecuteWorkflowData,
   type Execution,
+  type ExecutionListFilters,
   type ExecutionLog,
   type ExecutionStatus,
   type ExecutionStep,
@@ -37,6 +38,7 @@ import {
   type NodeOutput,
 } from '@crewline/contracts';
 import type { StatementNotification } from '../../platform/events';
+import { stepsFrom } from './stored-steps';
 
 type ExecutionRow = typeof workflowExecutions.$inferSelect;
 
@@ -52,7 +54,6 @@ type StepWrite<S extends ExecutionStep['status']> = Omit<
 
 /** A step a worker finished: the checkpoint a later attempt resumes from. */
 export type StepRecord = StepWrite<'completed'> & {
-  input: Json;
   /** 'pending' when the step's node sends its output somewhere (markDelivered once sent). */
   delivery: 'pending' | null;
   /** The run's log lines not stored yet: they land with the step, so a crash loses none before it. */
@@ -153,11 +154,23 @@ export function createExecutionsRepository(db: Db) {
       string | null
     >`coalesce(nullif(trim(concat_ws(' ', ${user.firstName}, ${user.lastName})), ''), ${user.username})`;
 
+  /**
+   * A run's stored steps with their records, in the order they ended, as one jsonb column of the
+   * run's read (the details only: list endpoints never read it).
+   */
+  const stepsColumn = sql<unknown>`(select coalesce(jsonb_agg(jsonb_build_object(
+      'status', a.status, 'nodeId', a.node_id, 'baseNodeId', coalesce(a.base_node_id, a.node_id),
+      'agentId', a.agent_id, 'logs', coalesce(a.logs, '[]'::jsonb), 'startedAt', a.started_at,
+      'completedAt', a.completed_at, 'record', a.input, 'output', a.output, 'metrics', a.metrics,
+      'error', a.error) order by a.completed_at, a.id), '[]'::jsonb)
+    from ${agentExecutions} a where a.workflow_execution_id = ${workflowExecutions.id} and a.node_id is not null)`;
+
   /** Runs as the API answers them; `q` is a transaction when the read must see its own writes. */
   async function select(
     where: SQL | undefined,
     limit: number,
     q: Pick<Db, 'select'> = db,
+    options: { steps?: boolean } = {},
   ): Promise<Execution[]> {
     const rows = await q
       .select({
@@ -167,6 +180,7 @@ export function createExecutionsRepository(db: Db) {
         triggeredByName: starterName(users),
         // As text, parsed here: drizzle's jsonb reader would parse a string answer that is itself JSON again.
         resultJson: sql<string | null>`${workflowExecutions.result}::text`,
+        steps: options.steps ? stepsColumn : sql<unknown>`null`,
       })
       .from(workflowExecutions)
       .leftJoin(workflows, eq(workflows.id, workflowExecutions.workflowId))
@@ -174,7 +188,10 @@ export function createExecutionsRepository(db: Db) {
       .where(where)
       .orderBy(desc(workflowExecutions.createdAt))
       .limit(limit);
-    return rows.map(toExecution);
+    return rows.map(({ steps, ...row }) => {
+      const execution = toExecution(row);
+      return options.steps ? { ...execution, steps: stepsFrom(steps) } : execution;
+    });
   }
 
   function toExecution({
@@ -219,13 +236,13 @@ export function createExecutionsRepository(db: Db) {
   return {
     /**
      * One page of the organization's run summaries, newest first (created_at, then id), optionally of one
-     * workflow or one status. Keyset paging: `after` is the last row of the previous page, so a page
+     * workflow, status and trigger, created within [from, to). Keyset paging: `after` is the last row of the previous page, so a page
      * costs the same however deep it is and runs started meanwhile shift nothing. The heavy columns
      * (output, logs, metrics) are never read; the result is cut to its preview in the database.
      */
     async list(
       organizationId: string,
-      options: { limit: number; workflowId?: string; status?: ExecutionStatus; after?: ExecutionsCursor },
+      options: ExecutionListFilters & { limit: number; after?: ExecutionsCursor },
     ): Promise<{ items: ExecutionSummary[]; next: ExecutionsCursor | null }> {
       const { createdAt, id } = workflowExecutions;
       const after = options.after;
@@ -259,6 +276,10 @@ export function createExecutionsRepository(db: Db) {
             eq(workflowExecutions.organizationId, organizationId),
             options.workflowId ? eq(workflowExecutions.workflowId, options.workflowId) : undefined,
             options.status ? eq(workflowExecutions.status, options.status) : undefined,
+            options.trigger ? eq(workflowExecutions.trigger, options.trigger) : undefined,
+            // The window bounds created_at, the indexes' second column, so it narrows their scan too.
+            options.from ? sql`${createdAt} >= ${options.from}::timestamptz` : undefined,
+            options.to ? sql`${createdAt} < ${options.to}::timestamptz` : undefined,
             // `created_at <= t` alone lets the (organization_id, created_at) index bound the scan.
             after
               ? and(
@@ -283,10 +304,13 @@ export function createExecutionsRepository(db: Db) {
       };
     },
 
+    /** A run's details, with its stored steps and their records (`steps`). */
     async get(organizationId: string, id: string): Promise<Execution | undefined> {
       const [execution] = await select(
         and(eq(workflowExecutions.organizationId, organizationId), byId(id)),
         1,
+        db,
+        { steps: true },
       );
       return execution;
     },
@@ -534,7 +558,7 @@ export function createExecutionsRepository(db: Db) {
         )
         insert into ${agentExecutions}
           (workflow_execution_id, agent_id, node_id, base_node_id, delivery, status, input, output, metrics, logs, started_at, completed_at)
-        select owner.id, ${step.agentId}, ${step.nodeId}, ${step.baseNodeId}, ${step.delivery}, 'completed', ${JSON.stringify(step.input)}::jsonb,
+        select owner.id, ${step.agentId}, ${step.nodeId}, ${step.baseNodeId}, ${step.delivery}, 'completed', ${JSON.stringify(step.record ?? {})}::jsonb,
           ${output}::jsonb, ${JSON.stringify(step.metrics)}::jsonb, ${JSON.stringify(step.logs)}::jsonb,
           ${step.startedAt.toISOString()}::timestamptz, ${step.completedAt.toISOString()}::timestamptz
         from owner
@@ -546,8 +570,8 @@ export function createExecutionsRepository(db: Db) {
     async recordFailedStep(id: string, attempt: number, step: StepWrite<'failed'>): Promise<void> {
       await db.execute(sql`
         insert into ${agentExecutions}
-          (workflow_execution_id, agent_id, node_id, base_node_id, status, error, logs, started_at, completed_at)
-        select id, ${step.agentId}, ${step.nodeId}, ${step.baseNodeId}, 'failed', ${step.error}, ${JSON.stringify(step.logs)}::jsonb,
+          (workflow_execution_id, agent_id, node_id, base_node_id, status, error, input, logs, started_at, completed_at)
+        select id, ${step.agentId}, ${step.nodeId}, ${step.baseNodeId}, 'failed', ${step.error}, ${JSON.stringify(step.record ?? {})}::jsonb, ${JSON.stringify(step.logs)}::jsonb,
           ${step.startedAt.toISOString()}::timestamptz, ${step.completedAt.toISOString()}::timestamptz
         from ${workflowExecutions}
         where id = ${id} and attempt = ${attempt} and status = 'running'`);

@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   EXECUTIONS_NEXT_CURSOR_HEADER,
   executeWorkflowSchema,
+  executionListFiltersSchema,
+  executionListMessages,
+  executionListWindowIsValid,
   executionSchema,
-  executionStatusSchema,
   executionSummarySchema,
   idParamsSchema,
   retryExecutionSchema,
@@ -35,19 +37,19 @@ function decodeExecutionsCursor(value: string): ExecutionsCursor | undefined {
   }
 }
 
-const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(EXECUTIONS_PAGE_MAX).default(EXECUTIONS_PAGE_DEFAULT),
-  cursor: z
-    .string()
-    .transform((value, ctx) => {
-      const cursor = decodeExecutionsCursor(value);
-      if (!cursor) ctx.addIssue({ code: 'custom', message: 'Invalid cursor' });
-      return cursor;
-    })
-    .optional(),
-  workflowId: z.string().uuid().optional(),
-  status: executionStatusSchema.optional(),
-});
+const listQuery = executionListFiltersSchema
+  .extend({
+    limit: z.coerce.number().int().min(1).max(EXECUTIONS_PAGE_MAX).default(EXECUTIONS_PAGE_DEFAULT),
+    cursor: z
+      .string()
+      .transform((value, ctx) => {
+        const cursor = decodeExecutionsCursor(value);
+        if (!cursor) ctx.addIssue({ code: 'custom', message: 'Invalid cursor' });
+        return cursor;
+      })
+      .optional(),
+  })
+  .refine(executionListWindowIsValid, { message: executionListMessages.window, path: ['to'] });
 
 // A bodiless POST arrives as null: everything in the execute body is optional.
 const executeBody = executeWorkflowSchema

@@ -3,7 +3,7 @@ import {
   type ExecuteWorkflowData,
   type RetryExecutionData,
   type Execution,
-  type ExecutionStatus,
+  type ExecutionListFilters,
   type ExecutionTrigger,
   type RealtimeEvent,
 } from '@crewline/contracts';
@@ -153,12 +153,7 @@ export function createExecutionsService(deps: {
     /** A page of run summaries, newest first, and where the next one starts (null on the last page). */
     list: (
       organizationId: string,
-      options: {
-        limit?: number;
-        workflowId?: string;
-        status?: ExecutionStatus;
-        after?: ExecutionsCursor;
-      } = {},
+      options: ExecutionListFilters & { limit?: number; after?: ExecutionsCursor } = {},
     ) =>
       repository.list(organizationId, {
         ...options,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { createLlmGateway } from './gateway';
 import { LlmCallError, LlmConfigurationError } from './errors';
-import type { LlmConnection, LlmRequest } from './types';
+import { newLlmTrace, type LlmConnection, type LlmRequest } from './types';
 
 let fake: FakeLlmServer;
 beforeAll(async () => {
@@ -173,6 +173,48 @@ describe('LLM gateway: OpenAI (Chat Completions)', () => {
       attempts: 3,
     });
     expect(fake.requests).toHaveLength(3);
+  });
+
+  it('traces each tool call with its duration, and the retries of a call that succeeded', async () => {
+    let clock = 0;
+    const gateway = createLlmGateway({ maxRetries: 2, now: () => (clock += 10) });
+    fake.failNext(500, undefined, 1, RETRY_NOW);
+    fake.script([{ toolCalls: [{ name: 'lookup', arguments: { query: 'capital' } }] }, { content: 'Paris' }]);
+    const trace = newLlmTrace();
+    await gateway.generate(request({ tools: lookupTool([]), trace }));
+    expect(trace.toolCalls).toEqual([
+      {
+        name: 'lookup',
+        args: { query: 'capital' },
+        result: { answer: 'Paris' },
+        isError: false,
+        durationMs: 10,
+      },
+    ]);
+    expect(trace).toMatchObject({ requests: 3, failedRequests: 1, retries: 1 });
+  });
+
+  it('keeps the trace of a call that failed: its tool calls, and the retries before the last error', async () => {
+    const gateway = createLlmGateway({ maxRetries: 1 });
+    fake.script([
+      { toolCalls: [{ name: 'lookup', arguments: { query: 'x' } }] },
+      { error: { status: 400, message: 'Context too long' } },
+    ]);
+    const trace = newLlmTrace();
+    const tools = {
+      lookup: { ...lookupTool([]).lookup, execute: async () => Promise.reject(new Error('index offline')) },
+    };
+    await expect(gateway.generate(request({ tools, trace }))).rejects.toBeInstanceOf(LlmCallError);
+    expect(trace.toolCalls).toEqual([
+      expect.objectContaining({ name: 'lookup', result: 'index offline', isError: true }),
+    ]);
+    expect(trace).toMatchObject({ requests: 2, failedRequests: 1, retries: 0 });
+
+    // Two attempts that both failed: one retry.
+    fake.failNext(503, undefined, 2, RETRY_NOW);
+    const retried = newLlmTrace();
+    await expect(gateway.generate(request({ trace: retried }))).rejects.toBeInstanceOf(LlmCallError);
+    expect(retried).toMatchObject({ requests: 2, failedRequests: 2, retries: 1 });
   });
 
   it('does not retry when maxRetries is 0', async () => {

@@ -1,7 +1,7 @@
 import type { JSONSchema7, StepResult, ToolSet } from 'ai';
 import { LlmCallError, LlmConfigurationError, toLlmCallError } from './errors';
 import { fetchModelIds } from './list-models';
-import type { LlmConnection, LlmRequest, LlmResult, LlmStep, LlmTool } from './types';
+import type { LlmConnection, LlmRequest, LlmResult, LlmStep, LlmTool, LlmTrace } from './types';
 
 export type LlmGatewayOptions = {
   /** Outbound HTTP; the egress module's fetch is plugged in here. */
@@ -51,11 +51,18 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
   async function generate(request: LlmRequest): Promise<LlmResult> {
     const [sdk, { createLanguageModel }] = await loadSdk();
     const started = now();
-    const model = createLanguageModel(request.connection, request.model, fetch);
+    const trace = request.trace;
+    const model = createLanguageModel(
+      request.connection,
+      request.model,
+      trace ? counted(fetch, trace) : fetch,
+    );
     const maxSteps = Math.max(1, Math.floor(request.maxSteps ?? DEFAULT_MAX_STEPS));
     const { signal, timedOut } = deadline(timeoutMs, request.signal);
     const tools =
-      request.tools && Object.keys(request.tools).length > 0 ? toToolSet(sdk, request.tools) : undefined;
+      request.tools && Object.keys(request.tools).length > 0
+        ? toToolSet(sdk, request.tools, trace, now)
+        : undefined;
 
     try {
       const result = await sdk.generateText({
@@ -73,6 +80,8 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
       const usage = result.usage;
       const promptTokens = usage.inputTokens ?? 0;
       const completionTokens = usage.outputTokens ?? 0;
+      // Every failed request of a call that succeeded was retried.
+      if (trace) trace.retries = trace.failedRequests;
       return {
         text: result.text,
         usage: {
@@ -86,6 +95,8 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
         durationMs: now() - started,
       };
     } catch (error) {
+      // The last failed request ended the call; the ones before it were retried.
+      if (trace) trace.retries = Math.max(0, trace.failedRequests - 1);
       throw toLlmCallError(error, request.connection, { timedOut: timedOut(), timeoutMs }, sdk);
     }
   }
@@ -103,7 +114,44 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
   return { generate, listModels };
 }
 
-function toToolSet(sdk: Sdk, tools: Record<string, LlmTool>): ToolSet {
+/** The provider's fetch, counting the model requests (and failed ones) of one call into its trace. */
+function counted(fetch: typeof globalThis.fetch, trace: LlmTrace): typeof globalThis.fetch {
+  return async (input, init) => {
+    trace.requests++;
+    try {
+      const response = await fetch(input, init);
+      if (!response.ok) trace.failedRequests++;
+      return response;
+    } catch (error) {
+      trace.failedRequests++;
+      throw error;
+    }
+  };
+}
+
+/** A tool that records each of its calls (arguments, answer or error, duration) into the trace. */
+function traced(name: string, tool: LlmTool, trace: LlmTrace, now: () => number): LlmTool['execute'] {
+  return async (args, options) => {
+    const started = now();
+    const record = (result: unknown, isError: boolean) =>
+      trace.toolCalls.push({ name, args, result, isError, durationMs: Math.max(0, now() - started) });
+    try {
+      const result = await tool.execute(args, options);
+      record(result, false);
+      return result;
+    } catch (error) {
+      record(error instanceof Error ? error.message : String(error), true);
+      throw error;
+    }
+  };
+}
+
+function toToolSet(
+  sdk: Sdk,
+  tools: Record<string, LlmTool>,
+  trace: LlmTrace | undefined,
+  now: () => number,
+): ToolSet {
   const set: ToolSet = {};
   for (const [name, definition] of Object.entries(tools)) {
     if (!TOOL_NAME.test(name)) {
@@ -111,10 +159,13 @@ function toToolSet(sdk: Sdk, tools: Record<string, LlmTool>): ToolSet {
         `The tool name "${name}" cannot be sent to a model: use up to 64 letters, digits, "_" or "-".`,
       );
     }
+    const execute: LlmTool['execute'] = trace
+      ? traced(name, definition, trace, now)
+      : (args, options) => definition.execute(args, options);
     set[name] = sdk.tool({
       description: definition.description,
       inputSchema: sdk.jsonSchema(asObjectSchema(definition.inputSchema)),
-      execute: (args, { abortSignal }) => definition.execute(args, { signal: abortSignal }),
+      execute: (args, { abortSignal }) => execute(args, { signal: abortSignal }),
     });
   }
   return set;

@@ -12,5 +12,8 @@ export type {
   LlmResult,
   LlmStep,
   LlmTool,
+  LlmToolTrace,
+  LlmTrace,
   LlmUsage,
 } from './types';
+export { newLlmTrace } from './types';

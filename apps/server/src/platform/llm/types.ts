@@ -27,7 +27,31 @@ export type LlmRequest = {
   /** Upper bound on model calls in the tool loop; default 5. */
   maxSteps?: number;
   signal?: AbortSignal;
+  /** Filled in as the call goes, so what happened is known even when the call fails (step records). */
+  trace?: LlmTrace;
 };
+
+/** One tool call as the gateway ran it. */
+export type LlmToolTrace = {
+  name: string;
+  args: unknown;
+  result: unknown;
+  isError: boolean;
+  durationMs: number;
+};
+
+/** What a call did along the way: its tool calls in order, and the model requests it sent. */
+export type LlmTrace = {
+  toolCalls: LlmToolTrace[];
+  /** HTTP requests to the model, retries included. */
+  requests: number;
+  /** Those that failed (an error status or a network error). */
+  failedRequests: number;
+  /** Requests repeated after a failure: set when the call ends. */
+  retries: number;
+};
+
+export const newLlmTrace = (): LlmTrace => ({ toolCalls: [], requests: 0, failedRequests: 0, retries: 0 });
 
 export type LlmUsage = { promptTokens: number; completionTokens: number; totalTokens: number };
 

@@ -5,7 +5,16 @@
 import type { AnalyticsRange, TemplateSort } from '@crewline/contracts';
 
 /** Filters of GET /api/executions (an object part: not in the path, sent as the query string). */
-export type ExecutionListFilter = { workflowId?: string; status?: string; limit?: number };
+export type ExecutionListFilter = {
+  workflowId?: string;
+  status?: string;
+  trigger?: string;
+  /** Created at or after this instant (ISO). */
+  from?: string;
+  /** Created before this instant (ISO). */
+  to?: string;
+  limit?: number;
+};
 
 export const queryKeys = {
   session: ['/api/auth/me'] as const,

@@ -80,6 +80,7 @@ export function SuccessRateChart({ analytics }: { analytics: Analytics }) {
   const days = analytics.dailyExecutions;
   const totals = chartTotals(days);
   const { current } = analytics;
+  const range = rangeLabel(analytics.range.days);
 
   return (
     <Card className="gap-5">
@@ -103,22 +104,23 @@ export function SuccessRateChart({ analytics }: { analytics: Analytics }) {
             }
           />
         ) : (
-          <>
-            <ol className="flex items-end gap-2 sm:gap-4" aria-label="Daily success rate, last 7 days">
-              {days.map((day, index) => (
-                <Bar key={day.date} day={day} isToday={index === days.length - 1} />
-              ))}
-            </ol>
-            <dl className="grid grid-cols-3 gap-3 border-t pt-4 sm:gap-6">
-              <Figure label="Avg Success Rate" value={formatPercent(totals.successRate)} hint="Last 7 days" />
-              <Figure label="Total Executions" value={formatNumber(totals.executions)} hint="Last 7 days" />
-              <Figure
-                label="Avg Execution Time"
-                value={current.successRate === null ? '—' : formatRunTime(current.avgExecutionTime)}
-                hint={rangeLabel(analytics.range.days)}
-              />
-            </dl>
-          </>
+          <ol className="flex items-end gap-2 sm:gap-4" aria-label="Daily success rate, last 7 days">
+            {days.map((day, index) => (
+              <Bar key={day.date} day={day} isToday={index === days.length - 1} />
+            ))}
+          </ol>
+        )}
+        {/* The chart is always the last 7 days; the figures below are the selected range's. */}
+        {(totals.executions > 0 || current.executions > 0) && (
+          <dl className="grid grid-cols-3 gap-3 border-t pt-4 sm:gap-6">
+            <Figure label="Avg Success Rate" value={formatPercent(current.successRate)} hint={range} />
+            <Figure label="Total Executions" value={formatNumber(current.executions)} hint={range} />
+            <Figure
+              label="Avg Execution Time"
+              value={current.successRate === null ? '—' : formatRunTime(current.avgExecutionTime)}
+              hint={range}
+            />
+          </dl>
         )}
       </CardContent>
     </Card>

@@ -31,11 +31,11 @@ export function useExecuteWorkflow() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; name: string; body: ExecuteWorkflowInput }) =>
       apiRequest<Execution>('POST', `/api/workflows/${encodeURIComponent(id)}/execute`, body),
-    onSuccess: (execution, { name }) => {
+    onSuccess: (execution, { name, body }) => {
       // Show the new run at once (its summary in the lists); the refetch below brings the server's view.
       if (execution?.id) storeExecution(queryClient, execution, { add: true });
       refreshExecutions(queryClient);
-      toast(executionStartedToast(name));
+      toast(executionStartedToast(name, body.dynamicInstructions));
     },
     onError: (error) => {
       // The plan's monthly executions are used up: the Execute dialog shows it with 'Upgrade'.

@@ -1,5 +1,5 @@
 // The builder's editor state in one zustand store: nodes, edges, workflow settings, selection and the
-// open tab. Components subscribe with narrow selectors so typing in a field does not re-render the
+// open tab, plus the undo/redo history and the in-app clipboard. Components subscribe with narrow selectors so typing in a field does not re-render the
 // canvas, and dragging a node does not re-render the panels.
 import type { Workflow } from '@crewline/contracts';
 import {
@@ -11,6 +11,10 @@ import {
   type NodeChange,
 } from '@xyflow/react';
 import { create } from 'zustand';
+
+import { copySelection, pasteClipboard, type Clipboard } from './canvas/clipboard';
+import { snapshotDiffers } from './unsaved-changes';
+import { EMPTY_HISTORY, record, redo, undo, type UndoHistory } from './canvas/undo-history';
 
 import type {
   BuilderEdge,
@@ -37,6 +41,9 @@ import {
 
 type WorkflowStatus = Workflow['status'];
 
+/** Ctrl+S's progress beside the title: saving, saved, or nothing to say. */
+export type SaveIndicator = 'saving' | 'saved' | null;
+
 export interface BuilderState {
   /** Which workflow the state belongs to: 'new' or 'edit:<id>'; null before the first load. */
   sessionKey: string | null;
@@ -50,6 +57,16 @@ export interface BuilderState {
   tab: SidebarTab;
   /** Typed beside Save; kept with the version the next save records (docs/product-rules.md). */
   versionNote: string;
+  history: UndoHistory;
+  clipboard: Clipboard | null;
+  /** Pastes of the current clipboard so far: each lands one offset further. */
+  pasteCount: number;
+  /** What the server holds (or the blank new workflow): the unsaved-changes check compares with it. */
+  baseline: BuilderSnapshot | null;
+  /** The keyboard shortcut sheet is open. */
+  shortcutsOpen: boolean;
+  /** Kept in the store so it survives the move of a new workflow to its edit URL. */
+  saveIndicator: SaveIndicator;
 
   startNew: () => void;
   loadWorkflow: (workflow: Workflow) => void;
@@ -57,6 +74,8 @@ export interface BuilderState {
   setTriggerConfig: (patch: Partial<TriggerConfig>) => void;
   setTab: (tab: SidebarTab) => void;
   setVersionNote: (note: string) => void;
+  setShortcutsOpen: (open: boolean) => void;
+  setSaveIndicator: (indicator: SaveIndicator) => void;
 
   onNodesChange: (changes: NodeChange<BuilderNode>[]) => void;
   onEdgesChange: (changes: EdgeChange<BuilderEdge>[]) => void;
@@ -69,6 +88,22 @@ export interface BuilderState {
   selectNode: (id: string | null) => void;
   selectEdge: (id: string | null) => void;
   clearSelection: () => void;
+
+  /** Keeps the state before a drag so the whole drag is one undo step. */
+  beginDrag: () => void;
+  endDrag: () => void;
+  /** A drag is under way: its moves belong to the step beginDrag recorded. */
+  dragging: boolean;
+  undo: () => void;
+  redo: () => void;
+  copySelection: () => number;
+  paste: () => number;
+  duplicateSelection: () => number;
+  deleteSelection: () => void;
+  /** Moves nodes to new positions (Tidy up) as one undo step. */
+  applyPositions: (positions: Map<string, { x: number; y: number }>) => void;
+  /** After a save: `snapshot` is what was sent; a new workflow becomes the saved one, in place. */
+  markSaved: (snapshot: BuilderSnapshot, saved: Pick<Workflow, 'id' | 'status'>, inPlace: boolean) => void;
 }
 
 let counter = 0;
@@ -78,6 +113,26 @@ function newNodeId(): string {
 }
 
 const emptySelection = { selectedNodeId: null, selectedEdgeId: null } as const;
+const freshSession = { history: EMPTY_HISTORY, clipboard: null, pasteCount: 0, saveIndicator: null } as const;
+
+function withBaseline(state: Partial<BuilderState> & Pick<BuilderState, 'settings' | 'nodes' | 'edges'>) {
+  return { ...state, baseline: { settings: state.settings, nodes: state.nodes, edges: state.edges } };
+}
+
+/** The state with the current snapshot recorded as an undo step (see canvas/undo-history.ts). */
+function withStep(s: BuilderState, key: string | null = null): Pick<BuilderState, 'history'> {
+  return { history: record(s.history, builderSnapshot(s), key) };
+}
+
+/** Clears a selection that points at a node or edge that is gone. */
+function keepSelection(s: BuilderState, nodes: BuilderNode[], edges: BuilderEdge[]) {
+  return {
+    selectedNodeId:
+      s.selectedNodeId && nodes.some((n) => n.id === s.selectedNodeId) ? s.selectedNodeId : null,
+    selectedEdgeId:
+      s.selectedEdgeId && edges.some((e) => e.id === s.selectedEdgeId) ? s.selectedEdgeId : null,
+  };
+}
 
 export const useBuilderStore = create<BuilderState>()((set, get) => ({
   sessionKey: null,
@@ -89,38 +144,58 @@ export const useBuilderStore = create<BuilderState>()((set, get) => ({
   ...emptySelection,
   tab: 'agents',
   versionNote: '',
+  ...freshSession,
+
+  baseline: null,
+  shortcutsOpen: false,
+  saveIndicator: null,
 
   startNew: () =>
-    set({
-      sessionKey: 'new',
-      workflowId: null,
-      existingStatus: null,
-      settings: { ...DEFAULT_SETTINGS, triggerConfig: {} },
-      nodes: defaultNodes(),
-      edges: [],
-      ...emptySelection,
-      tab: 'agents',
-      versionNote: '',
-    }),
+    set(
+      withBaseline({
+        sessionKey: 'new',
+        workflowId: null,
+        existingStatus: null,
+        settings: { ...DEFAULT_SETTINGS, triggerConfig: {} },
+        nodes: defaultNodes(),
+        edges: [],
+        ...emptySelection,
+        tab: 'agents' as const,
+        versionNote: '',
+        ...freshSession,
+      }),
+    ),
 
   loadWorkflow: (workflow) =>
-    set({
-      sessionKey: `edit:${workflow.id}`,
-      workflowId: workflow.id,
-      existingStatus: workflow.status,
-      settings: settingsFromWorkflow(workflow),
-      nodes: (workflow.nodes ?? []).map(toBuilderNode),
-      edges: (workflow.edges ?? []).map(toBuilderEdge),
-      ...emptySelection,
-      tab: 'agents',
-      versionNote: '',
-    }),
+    set(
+      withBaseline({
+        sessionKey: `edit:${workflow.id}`,
+        workflowId: workflow.id,
+        existingStatus: workflow.status,
+        settings: settingsFromWorkflow(workflow),
+        nodes: (workflow.nodes ?? []).map(toBuilderNode),
+        edges: (workflow.edges ?? []).map(toBuilderEdge),
+        ...emptySelection,
+        tab: 'agents' as const,
+        versionNote: '',
+        ...freshSession,
+      }),
+    ),
 
-  setSettings: (patch) => set((s) => ({ settings: { ...s.settings, ...patch } })),
+  setSettings: (patch) =>
+    set((s) => ({
+      ...withStep(s, `settings:${Object.keys(patch).sort().join(',')}`),
+      settings: { ...s.settings, ...patch },
+    })),
   setTriggerConfig: (patch) =>
-    set((s) => ({ settings: { ...s.settings, triggerConfig: { ...s.settings.triggerConfig, ...patch } } })),
+    set((s) => ({
+      ...withStep(s, `trigger:${Object.keys(patch).sort().join(',')}`),
+      settings: { ...s.settings, triggerConfig: { ...s.settings.triggerConfig, ...patch } },
+    })),
   setTab: (tab) => set({ tab }),
   setVersionNote: (versionNote) => set({ versionNote }),
+  setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
+  setSaveIndicator: (saveIndicator) => set({ saveIndicator }),
 
   onNodesChange: (changes) => {
     const { nodes } = get();
@@ -128,8 +203,15 @@ export const useBuilderStore = create<BuilderState>()((set, get) => ({
     const allowed = changes.filter((c) => !(c.type === 'remove' && protectedIds.has(c.id)));
     if (allowed.length === 0) return;
     const removed = new Set(allowed.flatMap((c) => (c.type === 'remove' ? [c.id] : [])));
+    // Selection, size and drag moves are not steps of their own (a drag is recorded when it starts).
+    const structural = allowed.some((c) => c.type === 'remove' || c.type === 'add' || c.type === 'replace');
+    // Moves outside a drag (arrow keys on a selected node): a run of them is one step.
+    const nudged = !get().dragging && allowed.some((c) => c.type === 'position' && c.position);
     set((s) => {
-      const next: Partial<BuilderState> = { nodes: applyNodeChanges(allowed, s.nodes) };
+      const next: Partial<BuilderState> = {
+        ...(structural ? withStep(s) : nudged ? withStep(s, 'nudge') : {}),
+        nodes: applyNodeChanges(allowed, s.nodes),
+      };
       if (removed.size > 0) {
         next.edges = s.edges.filter((e) => !removed.has(e.source) && !removed.has(e.target));
         if (s.selectedNodeId && removed.has(s.selectedNodeId)) next.selectedNodeId = null;
@@ -141,7 +223,9 @@ export const useBuilderStore = create<BuilderState>()((set, get) => ({
   onEdgesChange: (changes) =>
     set((s) => {
       const removed = new Set(changes.flatMap((c) => (c.type === 'remove' ? [c.id] : [])));
+      const structural = changes.some((c) => c.type !== 'select');
       return {
+        ...(structural ? withStep(s) : {}),
         edges: applyEdgeChanges(changes, s.edges),
         ...(s.selectedEdgeId && removed.has(s.selectedEdgeId) ? { selectedEdgeId: null } : {}),
       };
@@ -150,6 +234,7 @@ export const useBuilderStore = create<BuilderState>()((set, get) => ({
   onConnect: (connection) => {
     if (!connection.source || !connection.target || connection.source === connection.target) return;
     set((s) => ({
+      ...withStep(s),
       edges: addEdge(
         {
           id: edgeId(connection.source, connection.target),
@@ -169,13 +254,14 @@ export const useBuilderStore = create<BuilderState>()((set, get) => ({
         id,
         color: NODE_COLORS[agentCount % NODE_COLORS.length],
       });
-      return { nodes: [...s.nodes, node] };
+      return { ...withStep(s), nodes: [...s.nodes, node] };
     });
     return id;
   },
 
   updateNodeData: (id, patch) =>
     set((s) => ({
+      ...withStep(s, `node:${id}:${Object.keys(patch).sort().join(',')}`),
       nodes: s.nodes.map((n) =>
         n.id === id ? { ...n, data: { ...n.data, ...patch, lastUpdated: new Date().toISOString() } } : n,
       ),
@@ -185,6 +271,7 @@ export const useBuilderStore = create<BuilderState>()((set, get) => ({
     const node = get().nodes.find((n) => n.id === id);
     if (!node || isProtectedType(node.type)) return false;
     set((s) => ({
+      ...withStep(s),
       nodes: s.nodes.filter((n) => n.id !== id),
       edges: s.edges.filter((e) => e.source !== id && e.target !== id),
       selectedNodeId: s.selectedNodeId === id ? null : s.selectedNodeId,
@@ -194,6 +281,7 @@ export const useBuilderStore = create<BuilderState>()((set, get) => ({
 
   removeEdge: (id) =>
     set((s) => ({
+      ...withStep(s),
       edges: s.edges.filter((e) => e.id !== id),
       selectedEdgeId: s.selectedEdgeId === id ? null : s.selectedEdgeId,
     })),
@@ -201,7 +289,126 @@ export const useBuilderStore = create<BuilderState>()((set, get) => ({
   selectNode: (id) => set({ selectedNodeId: id, selectedEdgeId: null, ...(id ? { tab: 'properties' } : {}) }),
   selectEdge: (id) => set({ selectedEdgeId: id, selectedNodeId: null, ...(id ? { tab: 'properties' } : {}) }),
   clearSelection: () => set(emptySelection),
+
+  markSaved: (snapshot, saved, inPlace) =>
+    set({
+      baseline: snapshot,
+      workflowId: saved.id,
+      existingStatus: saved.status,
+      // Saved in place, the session moves with the user to the workflow's edit URL (undo kept).
+      ...(inPlace ? { sessionKey: `edit:${saved.id}` } : {}),
+    }),
+
+  dragging: false,
+  beginDrag: () => set((s) => ({ ...withStep(s), dragging: true })),
+  endDrag: () => set({ dragging: false }),
+
+  undo: () =>
+    set((s) => {
+      const step = undo(s.history, builderSnapshot(s));
+      if (!step) return {};
+      const { nodes, edges, settings } = step.snapshot;
+      return { nodes, edges, settings, history: step.history, ...keepSelection(s, nodes, edges) };
+    }),
+
+  redo: () =>
+    set((s) => {
+      const step = redo(s.history, builderSnapshot(s));
+      if (!step) return {};
+      const { nodes, edges, settings } = step.snapshot;
+      return { nodes, edges, settings, history: step.history, ...keepSelection(s, nodes, edges) };
+    }),
+
+  copySelection: () => {
+    const s = get();
+    const clipboard = copySelection(withPanelSelection(s.nodes, s.selectedNodeId), s.edges);
+    if (!clipboard) return 0;
+    set({ clipboard, pasteCount: 0 });
+    return clipboard.nodes.length;
+  },
+
+  paste: () => {
+    const { clipboard, pasteCount } = get();
+    if (!clipboard) return 0;
+    set((s) => {
+      const pasted = pasteClipboard(clipboard, s.nodes, pasteCount + 1, newNodeId);
+      return {
+        ...withStep(s),
+        nodes: [...s.nodes.map((n) => (n.selected ? { ...n, selected: false } : n)), ...pasted.nodes],
+        edges: [...s.edges.map((e) => (e.selected ? { ...e, selected: false } : e)), ...pasted.edges],
+        pasteCount: pasteCount + 1,
+        ...emptySelection,
+      };
+    });
+    return clipboard.nodes.length;
+  },
+
+  duplicateSelection: () => {
+    const s = get();
+    const clipboard = copySelection(withPanelSelection(s.nodes, s.selectedNodeId), s.edges);
+    if (!clipboard) return 0;
+    set((st) => {
+      const pasted = pasteClipboard(clipboard, st.nodes, 1, newNodeId);
+      return {
+        ...withStep(st),
+        nodes: [...st.nodes.map((n) => (n.selected ? { ...n, selected: false } : n)), ...pasted.nodes],
+        edges: [...st.edges.map((e) => (e.selected ? { ...e, selected: false } : e)), ...pasted.edges],
+        ...emptySelection,
+      };
+    });
+    return clipboard.nodes.length;
+  },
+
+  deleteSelection: () => {
+    const s = get();
+    const nodeIds = new Set(
+      withPanelSelection(s.nodes, s.selectedNodeId)
+        .filter((n) => n.selected && !isProtectedType(n.type))
+        .map((n) => n.id),
+    );
+    const edgeIds = new Set(s.edges.filter((e) => e.selected || e.id === s.selectedEdgeId).map((e) => e.id));
+    if (nodeIds.size === 0 && edgeIds.size === 0) return;
+    set((st) => {
+      const nodes = st.nodes.filter((n) => !nodeIds.has(n.id));
+      const edges = st.edges.filter(
+        (e) => !edgeIds.has(e.id) && !nodeIds.has(e.source) && !nodeIds.has(e.target),
+      );
+      return { ...withStep(st), nodes, edges, ...keepSelection(st, nodes, edges) };
+    });
+  },
+
+  applyPositions: (positions) =>
+    set((s) => {
+      if (positions.size === 0) return {};
+      return {
+        ...withStep(s),
+        nodes: s.nodes.map((n) => {
+          const position = positions.get(n.id);
+          return position ? { ...n, position } : n;
+        }),
+      };
+    }),
 }));
+
+/** The canvas selection plus the node open in the Properties panel. */
+function withPanelSelection(nodes: BuilderNode[], panelNodeId: string | null): BuilderNode[] {
+  if (!panelNodeId) return nodes;
+  return nodes.map((n) => (n.id === panelNodeId && !n.selected ? { ...n, selected: true } : n));
+}
+
+/** Whether the editor holds changes the last load or save does not have. */
+export function isDirty(state: BuilderState = useBuilderStore.getState()): boolean {
+  if (!state.baseline) return false;
+  const { baseline } = state;
+  if (
+    baseline.nodes === state.nodes &&
+    baseline.edges === state.edges &&
+    baseline.settings === state.settings
+  ) {
+    return false;
+  }
+  return snapshotDiffers(baseline, builderSnapshot(state));
+}
 
 /** The parts of the state a save, validation or export needs. */
 export function builderSnapshot(state: BuilderState = useBuilderStore.getState()): BuilderSnapshot {

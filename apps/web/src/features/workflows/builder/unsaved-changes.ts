@@ -4,7 +4,7 @@
 import type { Workflow } from '@crewline/contracts';
 
 import { diffVersion, isSameAsDraft } from './history/version-diff';
-import type { BuilderSnapshot } from './workflow-logic';
+import { buildPayload, toWorkflowNode, type BuilderSnapshot } from './workflow-logic';
 
 export function hasUnsavedChanges(
   saved: Pick<
@@ -14,4 +14,21 @@ export function hasUnsavedChanges(
   draft: BuilderSnapshot,
 ): boolean {
   return !isSameAsDraft(diffVersion(saved, draft));
+}
+
+/** The same check between two editor states (the last load or save, and now). */
+export function snapshotDiffers(baseline: BuilderSnapshot, draft: BuilderSnapshot): boolean {
+  const saved = buildPayload(baseline, 'draft');
+  return hasUnsavedChanges(
+    {
+      ...saved,
+      description: saved.description ?? null,
+      processType: baseline.settings.processType,
+      triggerType: baseline.settings.triggerType,
+      triggerConfig: saved.triggerConfig ?? {},
+      nodes: baseline.nodes.map(toWorkflowNode),
+      edges: saved.edges ?? [],
+    },
+    draft,
+  );
 }

@@ -221,7 +221,11 @@ describe('freePosition', () => {
   });
 
   it('uses measured sizes, and finds a spot below them all when chance keeps landing on a node', () => {
-    const wide = { type: 'agent' as const, position: { x: 0, y: 0 }, measured: { width: 5000, height: 3000 } };
+    const wide = {
+      type: 'agent' as const,
+      position: { x: 0, y: 0 },
+      measured: { width: 5000, height: 3000 },
+    };
     expect(freePosition([wide], () => 0.5)).toEqual({ x: 150, y: 3024 });
   });
 });

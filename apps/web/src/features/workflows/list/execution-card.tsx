@@ -1,13 +1,14 @@
-import type { ExecutionSummary } from '@crewline/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { CircleStop, Download, Eye, RotateCcw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { Execution, ExecutionSummary, Workflow } from '@crewline/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Braces, CircleStop, Download, Eye, RotateCcw } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
 
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatSeconds } from '@/lib/format';
+import { queryKeys } from '@/lib/queries/keys';
 
 import { useCancelExecution } from '../api/cancel-execution';
 import { useRetryExecution } from '../api/retry-execution';
@@ -16,15 +17,25 @@ import { toast } from '@/components/ui/use-toast';
 import { downloadExecutionOutputById } from './download-output';
 import { ExecutionErrorBox } from './execution-details-dialog';
 import {
+  agentLabelsOf,
   executionDurationSeconds,
   DOWNLOAD_FAILED_TOAST,
   hasResult,
   isExecutionActive,
+  outputJson,
   processTypeLabel,
+  readableOutput,
   triggeredByLabel,
 } from './execution-logic';
 import { useNow } from '@/lib/use-now';
 import { canRetry } from './run-review-logic';
+import {
+  heardFromOutput,
+  mergeHeard,
+  NOTHING_HEARD,
+  stepProgressLabel,
+  type StepsHeard,
+} from './step-progress-logic';
 import { ExecutionStatusBadge } from './workflow-badges';
 import { shortId } from './workflow-list-logic';
 
@@ -44,6 +55,70 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 }
 
 /**
+ * The final answer as readable text (one text per agent for a parallel run), with its raw JSON one
+ * click away on the JSON toggle.
+ */
+function OutputBox({
+  result,
+  processType,
+  agentLabels,
+}: {
+  result: string;
+  processType: string | null;
+  agentLabels?: Readonly<Record<string, string>>;
+}) {
+  const [asJson, setAsJson] = useState(false);
+  const titleId = useId();
+  const sections = readableOutput({ result, processType }, agentLabels);
+  const box =
+    'max-h-40 overflow-auto rounded-lg border bg-muted/40 p-3 text-xs leading-relaxed break-words whitespace-pre-wrap';
+  return (
+    <div className="min-w-0 space-y-1.5">
+      <div className="flex items-center justify-between gap-2">
+        <p id={titleId} className="text-xs font-medium text-muted-foreground">
+          Output
+        </p>
+        <Button
+          type="button"
+          variant={asJson ? 'secondary' : 'ghost'}
+          size="sm"
+          className="h-6 px-2 text-xs"
+          aria-pressed={asJson}
+          onClick={() => setAsJson((on) => !on)}
+        >
+          <Braces aria-hidden="true" />
+          JSON
+        </Button>
+      </div>
+      {asJson ? (
+        <pre
+          className={`${box} font-mono`}
+          data-testid="execution-output-json"
+          tabIndex={0}
+          aria-labelledby={titleId}
+        >
+          {outputJson(result)}
+        </pre>
+      ) : (
+        <div
+          className={`${box} space-y-2`}
+          data-testid="execution-output"
+          tabIndex={0}
+          aria-labelledby={titleId}
+        >
+          {sections.map((section) => (
+            <div key={section.key}>
+              {section.label && <p className="font-semibold text-foreground">{section.label}</p>}
+              <p>{section.text}</p>
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
  * One run on the Executions tab (docs/product-rules.md): name, short id, status, Started, Duration (ticking
  * while running), Triggered By, Process Type, the Error and Output boxes, View Details, Download
  * Results, Cancel while the run is pending or running, and Retry once it failed or was
@@ -52,10 +127,16 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 export function ExecutionCard({
   execution,
   workflowName,
+  workflow,
+  stepsHeard,
   onViewDetails,
 }: {
   execution: ExecutionSummary;
   workflowName: string;
+  /** The run's workflow (its agents name a parallel run's texts and the step in progress). */
+  workflow?: Pick<Workflow, 'nodes' | 'edges'>;
+  /** The run's step events heard so far (for 'Step 2 of 3 · Analyst' while it runs). */
+  stepsHeard?: StepsHeard;
   onViewDetails: () => void;
 }) {
   const cancel = useCancelExecution();
@@ -65,6 +146,18 @@ export function ExecutionCard({
   const queryClient = useQueryClient();
   const withOutput = hasResult(execution.result);
   const id = shortId(execution.id);
+  const running = execution.status === 'running';
+  // A run already under way when the page opened: its stored outputs say which steps are done.
+  const stored = useQuery<Execution>({
+    queryKey: queryKeys.executions.detail(execution.id),
+    enabled: running && !stepsHeard,
+    staleTime: 30_000,
+  });
+  const heard = mergeHeard(
+    stored.data ? heardFromOutput(stored.data.output) : NOTHING_HEARD,
+    stepsHeard ?? NOTHING_HEARD,
+  );
+  const step = running ? stepProgressLabel(execution.processType, workflow, heard) : null;
 
   return (
     <Card
@@ -90,6 +183,18 @@ export function ExecutionCard({
       </div>
 
       <div className="flex flex-1 flex-col gap-3 px-5 py-4">
+        {step && (
+          <p
+            className="flex min-w-0 items-center gap-2 text-sm font-medium text-primary"
+            data-testid="execution-step"
+            aria-live="polite"
+          >
+            <Spinner className="size-3.5 shrink-0" />
+            <span className="truncate" title={step}>
+              {step}
+            </span>
+          </p>
+        )}
         <dl className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-x-4 gap-y-3 rounded-lg border bg-muted/30 p-3 text-sm">
           <Field label="Started" testId="execution-started">
             {formatDateTime(execution.startedAt, 'Not started')}
@@ -109,18 +214,12 @@ export function ExecutionCard({
           <ExecutionErrorBox error={execution.error} className="max-h-32 overflow-y-auto" />
         )}
 
-        {withOutput && (
-          <div className="min-w-0 space-y-1.5">
-            <p className="text-xs font-medium text-muted-foreground">Output</p>
-            <pre
-              className="max-h-40 overflow-auto rounded-lg border bg-muted/40 p-3 font-mono text-xs leading-relaxed"
-              data-testid="execution-output"
-              tabIndex={0}
-              aria-label="Output"
-            >
-              {execution.result}
-            </pre>
-          </div>
+        {hasResult(execution.result) && (
+          <OutputBox
+            result={execution.result}
+            processType={execution.processType}
+            agentLabels={agentLabelsOf(workflow)}
+          />
         )}
       </div>
 

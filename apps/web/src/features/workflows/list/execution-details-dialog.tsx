@@ -51,6 +51,8 @@ import {
   reusedSteps,
   versionLabel,
 } from './run-review-logic';
+import { StepInspector } from './step-inspector';
+import { failedStepsWithRecords, stepRecords } from './step-inspector-logic';
 import { ExecutionStatusBadge } from './workflow-badges';
 import { executionWorkflowName, readableOutputs, shortId } from './workflow-list-logic';
 
@@ -152,6 +154,9 @@ export function ExecutionDetailsDialog({
   const now = useNow(open && active && !!execution.startedAt);
 
   const outputs = inRunOrder(readableOutputs(execution.output), execution);
+  // What each step's model was asked and did (the details' read carries the steps; the list's does not).
+  const records = stepRecords(execution.steps);
+  const failedSteps = failedStepsWithRecords(execution.steps, execution.output);
   const logs = execution.logs;
   const metrics = executionMetrics(execution.metrics);
   const parameters = Object.entries(execution.parameters ?? {});
@@ -259,7 +264,7 @@ export function ExecutionDetailsDialog({
             </TabsList>
 
             <TabsContent value="output">
-              {outputs.length > 0 ? (
+              {outputs.length > 0 || failedSteps.length > 0 ? (
                 <ul className="space-y-3" aria-label="Agent outputs">
                   {outputs.map((output) => (
                     <li
@@ -326,6 +331,26 @@ export function ExecutionDetailsDialog({
                       >
                         {output.content}
                       </div>
+                      {records[output.nodeId] && <StepInspector record={records[output.nodeId]} />}
+                    </li>
+                  ))}
+                  {failedSteps.map((step) => (
+                    <li
+                      key={`failed-${step.nodeId}`}
+                      className="overflow-hidden rounded-lg border border-red-500/30"
+                      data-testid="failed-step"
+                    >
+                      <div className="flex flex-wrap items-center gap-2 bg-red-500/5 px-3 py-2 text-xs">
+                        <span className="grid size-6 shrink-0 place-items-center rounded-md bg-red-500/10 text-red-700 dark:text-red-400">
+                          <Bot className="size-3.5" aria-hidden="true" />
+                        </span>
+                        <span className="truncate text-sm font-medium">{step.record.agentName}</span>
+                        <span className="font-medium text-red-700 dark:text-red-400">Failed</span>
+                      </div>
+                      <p className="px-3 py-2.5 text-sm break-words whitespace-pre-wrap text-red-700 dark:text-red-400">
+                        {step.error}
+                      </p>
+                      <StepInspector record={step.record} />
                     </li>
                   ))}
                 </ul>

@@ -98,10 +98,15 @@ describe('parameters editor', () => {
 
 describe('toasts', () => {
   it('names the workflow when started and appends the server reason when starting fails', () => {
-    expect(executionStartedToast('Digest')).toEqual({
+    expect(executionStartedToast('Digest', 'Only the headlines')).toEqual({
       title: 'Workflow Started',
       description: '"Digest" execution has been started with custom instructions',
     });
+    expect(executionStartedToast('Digest')).toEqual({
+      title: 'Workflow Started',
+      description: '"Digest" execution has been started',
+    });
+    expect(executionStartedToast('Digest', '   ').description).toBe('"Digest" execution has been started');
     expect(executionFailedToast()).toEqual({
       variant: 'destructive',
       title: 'Execution Failed',

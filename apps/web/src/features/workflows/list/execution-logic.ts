@@ -94,10 +94,12 @@ export function parameterCountLabel(count: number): string {
  * Toasts (docs/product-rules.md)
  * -------------------------------------------------------------------------------------------- */
 
-export function executionStartedToast(name: string) {
+/** 'with custom instructions' only when the run was given some (blank ones are not sent as such). */
+export function executionStartedToast(name: string, customInstructions?: string | null) {
+  const started = `"${name}" execution has been started`;
   return {
     title: 'Workflow Started',
-    description: `"${name}" execution has been started with custom instructions`,
+    description: customInstructions?.trim() ? `${started} with custom instructions` : started,
   };
 }
 
@@ -222,4 +224,67 @@ export function sortExecutionsNewestFirst<T extends Pick<Execution, 'createdAt'>
   executions: readonly T[],
 ): T[] {
   return [...executions].sort((a, b) => (toTime(b.createdAt) ?? 0) - (toTime(a.createdAt) ?? 0));
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * Execution card: the Output box
+ * -------------------------------------------------------------------------------------------- */
+
+/** One text of the Output box; `label` names the agent for a parallel run's texts. */
+export interface OutputSection {
+  key: string;
+  label: string | null;
+  text: string;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+const isTextMap = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((text) => typeof text === 'string');
+
+/**
+ * The final answer as people read it: the text itself, or for a parallel run (whose result lists each
+ * agent's text by node id) one text per agent, named by `labels` (node id → agent name). A parallel
+ * result cut at the preview length is no longer JSON and shows as it is.
+ */
+export function readableOutput(
+  run: { result: string; processType: string | null },
+  labels: Readonly<Record<string, string>> = {},
+): OutputSection[] {
+  if (run.processType === 'parallel') {
+    const parsed = parseJson(run.result);
+    if (parsed.ok && isTextMap(parsed.value)) {
+      return Object.entries(parsed.value)
+        .filter(([, text]) => text.trim())
+        .map(([key, text]) => ({ key, label: labels[key] ?? key, text }));
+    }
+  }
+  return [{ key: 'result', label: null, text: run.result }];
+}
+
+/** The result as raw JSON (the Output box's JSON view): pretty-printed when it is JSON, else a JSON string. */
+export function outputJson(result: string): string {
+  const parsed = parseJson(result);
+  return parsed.ok ? JSON.stringify(parsed.value, null, 2) : JSON.stringify(result);
+}
+
+/** Node id → the agent's name on the workflow's canvas, to name a parallel run's texts. */
+export function agentLabelsOf(
+  workflow: { nodes: readonly { id: string; type: string; data?: Record<string, unknown> }[] } | undefined,
+): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const node of workflow?.nodes ?? []) {
+    const label = node.data?.label;
+    if (node.type === 'agent' && typeof label === 'string' && label.trim()) labels[node.id] = label;
+  }
+  return labels;
 }

@@ -1,5 +1,5 @@
 import type { ExecutionSummary, Workflow } from '@crewline/contracts';
-import { History } from 'lucide-react';
+import { History, SearchX } from 'lucide-react';
 import { useState } from 'react';
 
 import { EmptyState, LoadErrorState } from '@/components/empty-state';
@@ -8,6 +8,7 @@ import { executionSummaryOf } from '@/lib/execution-summaries';
 import { ExecutionCard, ExecutionCardSkeleton } from './execution-card';
 import { ExecutionDetailsDialog } from './execution-details-dialog';
 import { sortExecutionsNewestFirst } from './execution-logic';
+import type { StepsHeard } from './step-progress-logic';
 import { executionWorkflowName } from './workflow-list-logic';
 
 export const LIST_GRID = 'grid gap-4 md:grid-cols-2 lg:grid-cols-3 lg:gap-5';
@@ -16,8 +17,9 @@ export const LIST_GRID = 'grid gap-4 md:grid-cols-2 lg:grid-cols-3 lg:gap-5';
 export const SKELETON_COUNT = 6;
 
 /**
- * The Executions tab (docs/product-rules.md): every run of the organization, newest first. The list is
- * refreshed by the realtime provider on execution events, so statuses change without a reload.
+ * The Executions tab (docs/product-rules.md): the organization's runs, newest first, as the filters
+ * above it select (the page reads them from its address). The list is refreshed by the realtime
+ * provider on execution events, so statuses change without a reload.
  */
 export function ExecutionsTab({
   executions,
@@ -25,12 +27,18 @@ export function ExecutionsTab({
   isError,
   onRetry,
   workflows,
+  filtering = false,
+  stepsHeard = {},
 }: {
   executions: ExecutionSummary[] | undefined;
   isLoading: boolean;
   isError: boolean;
   onRetry: () => void;
   workflows: Workflow[] | undefined;
+  /** Filters are applied: an empty list then says so instead of 'No executions yet'. */
+  filtering?: boolean;
+  /** Step events heard per run (useStepsHeard), for the running cards' step line. */
+  stepsHeard?: Readonly<Record<string, StepsHeard>>;
 }) {
   // The run whose details are open; the list's newer copy is used while it is still listed.
   const [selected, setSelected] = useState<ExecutionSummary | null>(null);
@@ -48,6 +56,16 @@ export function ExecutionsTab({
   if (isError) {
     return (
       <LoadErrorState icon={History} title="Could not load executions" onRetry={onRetry} className="py-16" />
+    );
+  }
+  if (filtering && executions?.length === 0) {
+    return (
+      <EmptyState
+        icon={SearchX}
+        title="No matching executions"
+        description="No runs match these filters. Try another workflow, status, trigger or date range."
+        className="py-16"
+      />
     );
   }
   if (!executions || executions.length === 0) {
@@ -71,6 +89,8 @@ export function ExecutionsTab({
             <ExecutionCard
               execution={execution}
               workflowName={executionWorkflowName(execution, workflows)}
+              workflow={workflows?.find((w) => w.id === execution.workflowId)}
+              stepsHeard={stepsHeard[execution.id]}
               onViewDetails={() => {
                 setSelected(execution);
                 setDetailsOpen(true);

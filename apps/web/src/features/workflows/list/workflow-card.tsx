@@ -1,13 +1,15 @@
 import type { ExecutionSummary, Workflow } from '@crewline/contracts';
-import { Bot, CalendarClock, FileText, Play, Rocket, Workflow as WorkflowIcon } from 'lucide-react';
+import { Bot, CalendarClock, FileText, History, Play, Rocket, Workflow as WorkflowIcon } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 
 import { CardActionsMenu } from '@/components/card-actions-menu';
 import { PlanLimitAlert } from '@/components/plan-limit-notice';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { readPlanLimitError, type PlanLimitInfo } from '@/lib/billing';
 import { formatDate } from '@/lib/format';
@@ -18,6 +20,7 @@ import { useExecuteWorkflow } from '../api/execute-workflow';
 import { DeleteWorkflowDialog } from './delete-workflow-dialog';
 import { ExecuteWorkflowDialog } from './execute-workflow-dialog';
 import { ExecutionDetailsDialog } from './execution-details-dialog';
+import { workflowRunsPath } from './execution-filters-logic';
 import { TriggerErrorNotice } from './trigger-error-notice';
 import { ProcessTypeBadge, WorkflowStatusBadge } from './workflow-badges';
 import { agentCountLabel, countAgents, primaryAction } from './workflow-list-logic';
@@ -94,7 +97,14 @@ export function WorkflowCard({
           editTo={`/workflows/edit/${encodeURIComponent(workflow.id)}`}
           onDelete={() => setConfirmDelete(true)}
           className="-mt-1 -mr-2"
-        />
+        >
+          <DropdownMenuItem asChild>
+            <Link to={workflowRunsPath(workflow.id)}>
+              <History aria-hidden="true" />
+              View Executions
+            </Link>
+          </DropdownMenuItem>
+        </CardActionsMenu>
       </div>
 
       <div className="flex flex-1 flex-col gap-4 px-5 py-4">

@@ -58,7 +58,10 @@ export function WorkflowNewPage() {
   const startNew = useBuilderStore((s) => s.startNew);
   useEffect(() => {
     startNew();
-    return () => useBuilderStore.setState({ sessionKey: null });
+    // A workflow saved in place (Ctrl+S) keeps its session on the way to its edit URL.
+    return () => {
+      if (useBuilderStore.getState().sessionKey === 'new') useBuilderStore.setState({ sessionKey: null });
+    };
   }, [startNew]);
   if (!ready) return <LoadingWorkflow />;
   return <WorkflowBuilder title="Create New Workflow" />;

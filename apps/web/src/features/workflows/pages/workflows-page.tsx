@@ -1,6 +1,8 @@
 import { History, Plus, SearchX, Workflow as WorkflowIcon } from 'lucide-react';
+import type { ExecutionSummary } from '@crewline/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 
 import { EmptyState, LoadErrorState } from '@/components/empty-state';
 import { PageContainer, PageHeader } from '@/components/page-header';
@@ -8,11 +10,23 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ResultCount } from '@/components/result-count';
 import { useExecutions } from '@/lib/queries/executions';
+import { queryKeys } from '@/lib/queries/keys';
 import { useWorkflows } from '@/lib/queries/workflows';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
+import { ExecutionFiltersBar } from '../list/execution-filters';
+import {
+  filtersFromSearch,
+  hasExecutionFilters,
+  listRequestOf,
+  searchFor,
+  tabFromSearch,
+  type ExecutionFilters,
+  type WorkflowsPageTab,
+} from '../list/execution-filters-logic';
 import { EXECUTIONS_LIST_DEFAULT_LIMIT } from '../list/execution-logic';
 import { ExecutionsTab, LIST_GRID, SKELETON_COUNT } from '../list/executions-tab';
+import { useStepsHeard } from '../list/use-steps-heard';
 import { WorkflowCard, WorkflowCardSkeleton } from '../list/workflow-card';
 import { WorkflowFiltersBar } from '../list/workflow-filters';
 import {
@@ -23,11 +37,36 @@ import {
   type WorkflowFilters,
 } from '../list/workflow-list-logic';
 
-/** /workflows — 'Workflows' with its Workflows and Executions tabs (docs/product-rules.md). */
+/** The run list the Executions tab shows: the newest runs, or the server's answer for its filters. */
+function useFilteredExecutions(filters: ExecutionFilters, enabled: boolean) {
+  const request = useMemo(() => listRequestOf(filters), [filters]);
+  return useQuery<ExecutionSummary[]>({
+    queryKey: queryKeys.executions.list(request),
+    enabled,
+    staleTime: 30_000,
+    // The previous answer stays while another filter's loads, so the cards do not flash to skeletons.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * /workflows — 'Workflows' with its Workflows and Executions tabs (docs/product-rules.md). The open tab
+ * and the Executions tab's filters live in the address, so reload, share, back and forward keep them.
+ */
 export function WorkflowsPage() {
   useDocumentTitle('Workflows');
   const workflows = useWorkflows();
   const executions = useExecutions();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = tabFromSearch(searchParams);
+  const search = searchParams.toString();
+  const executionFilters = useMemo(() => filtersFromSearch(new URLSearchParams(search)), [search]);
+  const filteringRuns = hasExecutionFilters(executionFilters);
+  const filtered = useFilteredExecutions(executionFilters, filteringRuns);
+  const runs = filteringRuns ? filtered : executions;
+  const stepsHeard = useStepsHeard();
+  const navigate = (nextTab: WorkflowsPageTab, nextFilters: ExecutionFilters) =>
+    setSearchParams((current) => searchFor(nextTab, nextFilters, current));
   const [filters, setFilters] = useState<WorkflowFilters>(DEFAULT_WORKFLOW_FILTERS);
 
   const all = workflows.data;
@@ -113,7 +152,11 @@ export function WorkflowsPage() {
           </Button>
         }
       />
-      <Tabs defaultValue="workflows" className="gap-5">
+      <Tabs
+        value={tab}
+        onValueChange={(value) => navigate(value as WorkflowsPageTab, executionFilters)}
+        className="gap-5"
+      >
         <TabsList className="w-full sm:w-fit">
           <TabsTrigger value="workflows" className="px-4">
             <WorkflowIcon aria-hidden="true" />
@@ -130,13 +173,20 @@ export function WorkflowsPage() {
             {content}
           </section>
         </TabsContent>
-        <TabsContent value="executions">
-          <ExecutionsTab
-            executions={executions.data}
-            isLoading={executions.isLoading}
-            isError={executions.isError}
-            onRetry={() => void executions.refetch()}
+        <TabsContent value="executions" className="space-y-5">
+          <ExecutionFiltersBar
+            filters={executionFilters}
             workflows={all}
+            onChange={(next) => navigate('executions', next)}
+          />
+          <ExecutionsTab
+            executions={runs.data}
+            isLoading={runs.isLoading}
+            isError={runs.isError}
+            onRetry={() => void runs.refetch()}
+            workflows={all}
+            filtering={filteringRuns}
+            stepsHeard={stepsHeard}
           />
         </TabsContent>
       </Tabs>

@@ -1,5 +1,6 @@
 // The canvas: React Flow bound to the builder store, zoom 0.5–2, 15 px snap grid, dotted background,
-// zoom controls, a help box, Fit View and Export, and the live run summary (docs/product-rules.md).
+// zoom controls, a help box, undo/redo, Tidy up, Fit View and Export, and the live run summary
+// (docs/product-rules.md). Keyboard shortcuts are bound by the builder (canvas/use-builder-shortcuts.ts).
 import '@xyflow/react/dist/style.css';
 
 import {
@@ -15,13 +16,15 @@ import {
   type Edge,
   type Node,
 } from '@xyflow/react';
-import { Download, Info, Maximize, X } from 'lucide-react';
+import { Download, Info, Keyboard, Maximize, Network, Redo2, Undo2, X } from 'lucide-react';
 import { useCallback, useState, type CSSProperties } from 'react';
 
 import { useTheme } from '@/app/theme';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
 import { downloadJson } from '@/lib/download';
 
+import { loadDagreLayout, tidyPositions } from '../canvas/tidy-up';
 import { builderSnapshot, useBuilderStore } from '../store';
 import { MAX_ZOOM, MIN_ZOOM, SNAP_GRID, type BuilderNode } from '../types';
 import { exportDocument, exportFileName } from '../workflow-logic';
@@ -35,6 +38,7 @@ const defaultEdgeOptions: DefaultEdgeOptions = {
   style: { strokeWidth: 2 },
 };
 
+const multiSelectKeys = ['Shift', 'Meta', 'Control'];
 const connectionLineStyle = { strokeWidth: 2 };
 const fitViewOptions = { padding: 0.2, maxZoom: 1 };
 const proOptions = { hideAttribution: true };
@@ -51,8 +55,12 @@ function miniMapColor(node: Node): string {
   return (node as BuilderNode).data?.color || '#6366f1';
 }
 
+/** Phones start with the help box folded so it does not cover the canvas. */
+const PHONE_QUERY = '(max-width: 767px)';
+const isPhone = () => typeof window !== 'undefined' && window.matchMedia?.(PHONE_QUERY).matches === true;
+
 function HelpBox() {
-  const [open, setOpen] = useState(true);
+  const [open, setOpen] = useState(() => !isPhone());
   if (!open) {
     return (
       <Button
@@ -86,6 +94,7 @@ function HelpBox() {
         <li>Click an agent in the Agents tab to add it to the canvas.</li>
         <li>Drag from a node&apos;s right handle to another node&apos;s left handle to connect them.</li>
         <li>Select a node or connection and press Delete (or Backspace) to remove it. Start and End stay.</li>
+        <li>Shift+click or Shift+drag selects several nodes. Press ? for every shortcut.</li>
       </ul>
     </div>
   );
@@ -93,19 +102,79 @@ function HelpBox() {
 
 function CanvasToolbar() {
   const { fitView } = useReactFlow();
+  const canUndo = useBuilderStore((s) => s.history.past.length > 0);
+  const canRedo = useBuilderStore((s) => s.history.future.length > 0);
+  const undo = useBuilderStore((s) => s.undo);
+  const redo = useBuilderStore((s) => s.redo);
+  const setShortcutsOpen = useBuilderStore((s) => s.setShortcutsOpen);
+  const [tidying, setTidying] = useState(false);
   const onExport = useCallback(() => {
     const snapshot = builderSnapshot();
     downloadJson(exportFileName(snapshot.settings.name), exportDocument(snapshot));
   }, []);
+  const onTidy = useCallback(async () => {
+    setTidying(true);
+    try {
+      const layout = await loadDagreLayout();
+      const { nodes, edges, applyPositions } = useBuilderStore.getState();
+      applyPositions(tidyPositions(nodes, edges, layout));
+      // Let React Flow place the moved nodes before framing them.
+      requestAnimationFrame(() => void fitView(fitViewOptions));
+    } catch {
+      toast({
+        variant: 'destructive',
+        title: 'Tidy up failed',
+        description: 'Reload the page and try again.',
+      });
+    } finally {
+      setTidying(false);
+    }
+  }, [fitView]);
   return (
-    <div className="flex items-center gap-1.5 rounded-lg border bg-card/95 p-1 shadow-sm backdrop-blur">
+    <div className="flex flex-wrap items-center justify-end gap-1 rounded-lg border bg-card/95 p-1 shadow-sm backdrop-blur">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        onClick={undo}
+        disabled={!canUndo}
+        aria-label="Undo"
+        title="Undo (Ctrl+Z)"
+      >
+        <Undo2 aria-hidden="true" />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        onClick={redo}
+        disabled={!canRedo}
+        aria-label="Redo"
+        title="Redo (Ctrl+Shift+Z)"
+      >
+        <Redo2 aria-hidden="true" />
+      </Button>
+      <Button variant="ghost" size="sm" onClick={() => void onTidy()} disabled={tidying} aria-busy={tidying}>
+        <Network aria-hidden="true" />
+        <span className="max-sm:sr-only">Tidy up</span>
+      </Button>
       <Button variant="ghost" size="sm" onClick={() => void fitView(fitViewOptions)}>
         <Maximize aria-hidden="true" />
-        Fit View
+        <span className="max-sm:sr-only">Fit View</span>
       </Button>
       <Button variant="ghost" size="sm" onClick={onExport}>
         <Download aria-hidden="true" />
-        Export
+        <span className="max-sm:sr-only">Export</span>
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        onClick={() => setShortcutsOpen(true)}
+        aria-label="Keyboard shortcuts"
+        title="Keyboard shortcuts (?)"
+      >
+        <Keyboard aria-hidden="true" />
       </Button>
     </div>
   );
@@ -120,6 +189,8 @@ export function BuilderCanvas() {
   const selectNode = useBuilderStore((s) => s.selectNode);
   const selectEdge = useBuilderStore((s) => s.selectEdge);
   const clearSelection = useBuilderStore((s) => s.clearSelection);
+  const beginDrag = useBuilderStore((s) => s.beginDrag);
+  const endDrag = useBuilderStore((s) => s.endDrag);
   const { resolvedTheme } = useTheme();
 
   const onNodeClick = useCallback((_: unknown, node: Node) => selectNode(node.id), [selectNode]);
@@ -136,6 +207,10 @@ export function BuilderCanvas() {
       onNodeClick={onNodeClick}
       onEdgeClick={onEdgeClick}
       onPaneClick={clearSelection}
+      onNodeDragStart={beginDrag}
+      onSelectionDragStart={beginDrag}
+      onNodeDragStop={endDrag}
+      onSelectionDragStop={endDrag}
       defaultEdgeOptions={defaultEdgeOptions}
       connectionLineStyle={connectionLineStyle}
       minZoom={MIN_ZOOM}
@@ -144,7 +219,9 @@ export function BuilderCanvas() {
       snapGrid={SNAP_GRID}
       fitView
       fitViewOptions={fitViewOptions}
-      deleteKeyCode={['Backspace', 'Delete']}
+      // Delete, copy and paste go through the builder's shortcuts so each is one undo step.
+      deleteKeyCode={null}
+      multiSelectionKeyCode={multiSelectKeys}
       colorMode={resolvedTheme === 'dark' ? 'dark' : 'light'}
       proOptions={proOptions}
       onlyRenderVisibleElements
@@ -159,7 +236,7 @@ export function BuilderCanvas() {
         pannable
         zoomable
         nodeColor={miniMapColor}
-        className="!rounded-md !border"
+        className="!rounded-md !border max-md:!hidden"
       />
       <Panel position="top-left">
         <HelpBox />

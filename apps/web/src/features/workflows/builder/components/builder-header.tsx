@@ -1,7 +1,7 @@
 // The builder's header: title, name field, badges (process, trigger, estimate) and the actions.
 import { versionNoteMaxLength } from '@crewline/contracts';
 import { countAgentNodes, estimateMinutes } from '@crewline/engine';
-import { ArrowLeft, CheckCircle2, Clock, FileUp, Layers, Rocket, Save, X, Zap } from 'lucide-react';
+import { ArrowLeft, Check, CheckCircle2, Clock, FileUp, Layers, Rocket, Save, X, Zap } from 'lucide-react';
 import { useRef, type ChangeEvent } from 'react';
 
 import { Spinner } from '@/components/spinner';
@@ -64,6 +64,7 @@ export function BuilderHeader(props: BuilderHeaderProps) {
   const processType = useBuilderStore((s) => s.settings.processType);
   const triggerType = useBuilderStore((s) => s.settings.triggerType);
   const existingStatus = useBuilderStore((s) => s.existingStatus);
+  const saveIndicator = useBuilderStore((s) => s.saveIndicator);
   const setSettings = useBuilderStore((s) => s.setSettings);
   const fileInput = useRef<HTMLInputElement>(null);
   const busy = props.isSaving || props.isActivating || props.isImporting;
@@ -92,6 +93,15 @@ export function BuilderHeader(props: BuilderHeaderProps) {
             {existingStatus && (
               <StatusBadge label={existingStatus} tone={workflowStatusTone(existingStatus)} />
             )}
+            <span role="status" aria-live="polite" className="text-xs text-muted-foreground">
+              {saveIndicator === 'saving' && 'Saving…'}
+              {saveIndicator === 'saved' && (
+                <span className="inline-flex items-center gap-1 text-emerald-700 dark:text-emerald-400">
+                  <Check className="size-3.5" aria-hidden="true" />
+                  Saved
+                </span>
+              )}
+            </span>
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <Input

@@ -1,10 +1,11 @@
 // The builder screen: header, left panel (Agents / Settings / Properties) and the canvas, plus the
-// save, activate, validate and import flows (docs/product-rules.md).
+// save, activate, validate and import flows, Ctrl+S saving in place, and the unsaved-changes guard
+// (docs/product-rules.md).
 import type { Agent } from '@crewline/contracts';
 import { ReactFlowProvider } from '@xyflow/react';
 import { AlertTriangle, CheckCircle2, Settings2, SlidersHorizontal, Users, X, XCircle } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useBlocker, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -17,7 +18,10 @@ import { queryKeys } from '@/lib/queries/keys';
 import { useCreateWorkflow } from '@/features/workflows/api/create-workflow';
 import { TriggerErrorNotice } from '@/features/workflows/list/trigger-error-notice';
 import { useUpdateWorkflow } from '@/features/workflows/api/update-workflow';
-import { builderSnapshot, useBuilderStore } from '../store';
+import { ShortcutSheet } from '../canvas/shortcut-sheet';
+import { useBuilderShortcuts } from '../canvas/use-builder-shortcuts';
+import { builderSnapshot, isDirty, useBuilderStore } from '../store';
+import { LeaveBuilderDialog } from './leave-builder-dialog';
 import { useFollowWorkflowRuns } from '../use-run-progress';
 import type { SidebarTab } from '../types';
 import {
@@ -162,6 +166,11 @@ export function WorkflowBuilder({ title }: { title: string }) {
   const importWorkflow = useCreateWorkflow();
   const [pendingIntent, setPendingIntent] = useState<SaveIntent | null>(null);
   const [report, setReport] = useState<ValidationReport | null>(null);
+  const indicator = useBuilderStore((s) => s.saveIndicator);
+  const setIndicator = useBuilderStore((s) => s.setSaveIndicator);
+  const pendingRef = useRef(false);
+  const shortcutsOpen = useBuilderStore((s) => s.shortcutsOpen);
+  const setShortcutsOpen = useBuilderStore((s) => s.setShortcutsOpen);
   // Runs of the saved workflow mark its nodes live (a new, unsaved workflow has none).
   useFollowWorkflowRuns(useBuilderStore((s) => s.workflowId));
 
@@ -183,8 +192,11 @@ export function WorkflowBuilder({ title }: { title: string }) {
     }
   }, [agentExists]);
 
+  /** One save for every button and Ctrl+S; `stay` keeps the user in the builder (save in place). */
   const save = useCallback(
-    async (intent: SaveIntent) => {
+    async (intent: SaveIntent, { stay = false }: { stay?: boolean } = {}) => {
+      // A second Ctrl+S while a save is on its way would create the new workflow twice.
+      if (pendingRef.current) return;
       const state = useBuilderStore.getState();
       const snapshot = builderSnapshot(state);
       const blocking = preSaveCheck(snapshot, agentExists);
@@ -200,12 +212,23 @@ export function WorkflowBuilder({ title }: { title: string }) {
         ...(versionNote ? { versionNote } : {}),
       };
       setPendingIntent(intent);
+      pendingRef.current = true;
+      if (stay) setIndicator('saving');
       try {
         const saved = state.workflowId
           ? await updateWorkflow.mutateAsync({ id: state.workflowId, input: payload })
           : await createWorkflow.mutateAsync(payload);
         if (saved?.id) queryClient.removeQueries({ queryKey: queryKeys.workflows.detail(saved.id) });
-        useBuilderStore.getState().setVersionNote('');
+        // What was sent is now the saved state: leaving no longer warns (unless edits came in meanwhile).
+        useBuilderStore.getState().markSaved(snapshot, saved, stay);
+        if (state.versionNote === useBuilderStore.getState().versionNote) {
+          useBuilderStore.getState().setVersionNote('');
+        }
+        if (stay) {
+          setIndicator('saved');
+          if (isNew) void navigate(`/workflows/edit/${encodeURIComponent(saved.id)}`, { replace: true });
+          return;
+        }
         toast({
           title: saveSuccessTitle(intent, isNew),
           description:
@@ -215,6 +238,7 @@ export function WorkflowBuilder({ title }: { title: string }) {
         });
         void navigate('/workflows');
       } catch (error) {
+        if (stay) setIndicator(null);
         const parsed = parseApiError(error);
         if (parsed.status === 400 && parsed.errors.length > 0) {
           toast({
@@ -229,10 +253,40 @@ export function WorkflowBuilder({ title }: { title: string }) {
           });
         }
       } finally {
+        pendingRef.current = false;
         setPendingIntent(null);
       }
     },
-    [agentExists, createWorkflow, updateWorkflow, navigate, queryClient],
+    [agentExists, createWorkflow, updateWorkflow, navigate, queryClient, setIndicator],
+  );
+
+  useBuilderShortcuts({
+    onSave: () => void save('draft', { stay: true }),
+    onHelp: () => setShortcutsOpen(true),
+  });
+
+  // 'Saved' stays until the next edit.
+  useEffect(() => {
+    if (indicator !== 'saved') return;
+    return useBuilderStore.subscribe((next, prev) => {
+      if (next.nodes !== prev.nodes || next.edges !== prev.edges || next.settings !== prev.settings) {
+        if (isDirty(next)) setIndicator(null);
+      }
+    });
+  }, [indicator, setIndicator]);
+
+  // Closing the tab or leaving the builder in the app with unsaved changes asks first.
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!isDirty()) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && isDirty(),
   );
 
   const onImportFile = useCallback(
@@ -287,6 +341,8 @@ export function WorkflowBuilder({ title }: { title: string }) {
           </div>
         </div>
       </div>
+      <ShortcutSheet open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      <LeaveBuilderDialog blocker={blocker} />
     </ReactFlowProvider>
   );
 }

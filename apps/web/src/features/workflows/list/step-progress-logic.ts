@@ -1,0 +1,98 @@
+// Which step a running run is on, for its card: 'Step 2 of 3 · Analyst'. The card hears the run's
+// step events (execution_node_started / _completed / _failed, with the workflow node each step ran);
+// the planned steps come from the workflow's definition with the engine's own planning.
+import { sequentialOrder } from '@crewline/engine';
+
+type PlanNode = { id: string; type: 'start' | 'end' | 'agent'; data?: Record<string, unknown> };
+
+/** What a card has heard of its run's steps, by workflow node (a delegation counts as its co-worker's node). */
+export interface StepsHeard {
+  /** Nodes whose step started, in the order they started (a node started again moves to the end). */
+  started: string[];
+  /** Nodes whose latest step ended (completed or failed). */
+  ended: string[];
+}
+
+export const NOTHING_HEARD: StepsHeard = { started: [], ended: [] };
+
+/**
+ * What a run's stored outputs tell before any event is heard (a card shown mid-run, e.g. after a
+ * reload): the nodes whose steps completed. A delegation's entry counts as its co-worker's node.
+ */
+export function heardFromOutput(
+  output: Readonly<Record<string, { metadata: { baseNodeId?: string } }>>,
+): StepsHeard {
+  const nodes = [...new Set(Object.entries(output).map(([id, step]) => step.metadata.baseNodeId ?? id))];
+  return { started: nodes, ended: nodes };
+}
+
+/** The stored outputs' record with the events heard since on top. */
+export function mergeHeard(stored: StepsHeard, events: StepsHeard): StepsHeard {
+  const again = (id: string) => events.started.includes(id);
+  return {
+    started: [...stored.started.filter((id) => !again(id)), ...events.started],
+    ended: [...stored.ended.filter((id) => !again(id)), ...events.ended],
+  };
+}
+
+/** The record after one step event. */
+export function heardStep(heard: StepsHeard, event: { type: string; baseNodeId: string }): StepsHeard {
+  const node = event.baseNodeId;
+  if (event.type === 'execution_node_started') {
+    return {
+      started: [...heard.started.filter((id) => id !== node), node],
+      ended: heard.ended.filter((id) => id !== node),
+    };
+  }
+  return heard.ended.includes(node) ? heard : { ...heard, ended: [...heard.ended, node] };
+}
+
+/**
+ * The planned steps in the order the engine runs them: sequential and hierarchical runs follow the
+ * edges from Start (a hierarchical lead first, then its co-workers); a parallel run starts every
+ * agent node in the order they were placed.
+ */
+export function plannedSteps(
+  processType: string | null,
+  workflow: { nodes: readonly PlanNode[]; edges: readonly { source: string; target: string }[] },
+): string[] {
+  if (processType === 'parallel') return workflow.nodes.filter((n) => n.type === 'agent').map((n) => n.id);
+  return sequentialOrder([...workflow.nodes], [...workflow.edges]);
+}
+
+function agentName(nodes: readonly PlanNode[], id: string): string {
+  const data = nodes.find((n) => n.id === id)?.data;
+  const label = data?.label ?? data?.name;
+  return typeof label === 'string' && label.trim() ? label.trim() : 'Agent';
+}
+
+/**
+ * The card's line, or null before any step is heard or stored (or when the workflow is unknown).
+ * Sequential and hierarchical: the step that started last and has not ended, numbered by its place in
+ * the plan (a hierarchical lead is step 1 while no co-worker it delegated to is at work). Parallel:
+ * the number of the next step to finish and every agent still at work: 'Step 2 of 3 · Analyst, Writer'.
+ */
+export function stepProgressLabel(
+  processType: string | null,
+  workflow: { nodes: readonly PlanNode[]; edges: readonly { source: string; target: string }[] } | undefined,
+  heard: StepsHeard,
+): string | null {
+  if (!workflow || heard.started.length === 0) return null;
+  const plan = plannedSteps(processType, workflow);
+  if (plan.length === 0) return null;
+  let running = heard.started.filter((id) => !heard.ended.includes(id) && plan.includes(id));
+  if (running.length === 0) {
+    // Between two steps, or known only from the stored outputs: the run is on the first planned step
+    // not done yet (a parallel run on every one not done).
+    const left = plan.filter((id) => !heard.ended.includes(id));
+    if (left.length === 0) return null;
+    running = processType === 'parallel' ? left : [left[0]];
+  }
+  if (processType === 'parallel') {
+    const done = plan.filter((id) => heard.ended.includes(id)).length;
+    const names = running.map((id) => agentName(workflow.nodes, id)).join(', ');
+    return `Step ${Math.min(done + 1, plan.length)} of ${plan.length} · ${names}`;
+  }
+  const current = running[running.length - 1];
+  return `Step ${plan.indexOf(current) + 1} of ${plan.length} · ${agentName(workflow.nodes, current)}`;
+}
