@@ -86,7 +86,9 @@ describe('migrations', () => {
        WHERE tablename = 'workflow_executions' AND indexdef LIKE '%created_at%'`,
     );
     expect(rows.map((row) => row.indexdef).sort()).toEqual([
-      expect.stringContaining('(organization_id, created_at DESC, status, started_at, completed_at)'),
+      expect.stringContaining(
+        '(organization_id, created_at DESC, status, started_at, completed_at, workflow_id, duration_us, total_tokens)',
+      ),
       expect.stringMatching(/unfinished_idx .*\(created_at\) WHERE .*pending.*running/),
       expect.stringContaining('(workflow_id, created_at DESC)'),
     ]);
@@ -96,7 +98,56 @@ describe('migrations', () => {
     const { rows } = await database.pool.query<{ indexdef: string }>(
       `SELECT indexdef FROM pg_indexes WHERE tablename = 'agent_executions' AND indexdef LIKE '%agent_id%'`,
     );
-    expect(rows.map((row) => row.indexdef)).toEqual([expect.stringContaining('(agent_id, created_at)')]);
+    expect(rows.map((row) => row.indexdef)).toEqual([
+      expect.stringContaining('(agent_id, created_at, reused, status, execution_ms, total_tokens)'),
+    ]);
+  });
+
+  it('store the figures analytics read, computed from each run’s and step’s metrics as it is written', async () => {
+    const q = <T>(text: string, values: unknown[] = []) =>
+      database.pool.query<T & Record<string, unknown>>(text, values).then((r) => r.rows);
+    const [org] = await q<{ id: string }>(
+      `INSERT INTO organizations (name, slug) VALUES ('Figures', 'figures-' || gen_random_uuid()) RETURNING id`,
+    );
+    const [flow] = await q<{ id: string }>(
+      `INSERT INTO workflows (name, organization_id) VALUES ('Flow', $1) RETURNING id`,
+      [org.id],
+    );
+    const runs = await q<{ id: string; duration_us: string | null; total_tokens: string }>(
+      `INSERT INTO workflow_executions (workflow_id, organization_id, status, started_at, completed_at, metrics)
+       VALUES ($1, $2, 'completed', '2026-01-01T00:00:00Z', '2026-01-01T00:00:02.5Z', '{"totalTokens": 12}'),
+         ($1, $2, 'running', '2026-01-01T00:00:00Z', null, '{"totalTokens": "12"}'),
+         ($1, $2, 'cancelled', '2026-01-01T00:00:00Z', '2026-01-01T00:00:09Z', '{}')
+       RETURNING id, duration_us, total_tokens`,
+      [flow.id, org.id],
+    );
+    // Unfinished and cancelled runs have no duration; tokens written as text are none.
+    expect(runs.map(({ id: _, ...figures }) => figures)).toEqual([
+      { duration_us: '2500000', total_tokens: '12' },
+      { duration_us: null, total_tokens: '0' },
+      { duration_us: null, total_tokens: '0' },
+    ]);
+    const steps = await q(
+      `INSERT INTO agent_executions (workflow_execution_id, status, metrics)
+       VALUES ($1, 'completed', '{"executionTime": 250, "totalTokens": 7.5}'),
+         ($1, 'completed', '{"executionTime": "250", "reused": true}'),
+         ($1, 'failed', '{"executionTime": 250, "reused": null}')
+       RETURNING execution_ms, total_tokens, reused`,
+      [runs[0].id],
+    );
+    // A step time written as text is none, and a failed step has none; a null reused flag is no flag.
+    expect(steps).toEqual([
+      { execution_ms: 250, total_tokens: '7.5', reused: false },
+      { execution_ms: null, total_tokens: '0', reused: true },
+      { execution_ms: null, total_tokens: '0', reused: false },
+    ]);
+    // A later write computes them again.
+    const [updated] = await q(
+      `UPDATE workflow_executions SET status = 'failed', completed_at = '2026-01-01T00:01:00Z',
+         metrics = '{"totalTokens": 3}' WHERE id = $1 RETURNING duration_us, total_tokens`,
+      [runs[1].id],
+    );
+    expect(updated).toEqual({ duration_us: '60000000', total_tokens: '3' });
   });
 
   it('leave no queue tables of a library behind: runs are queued in their own table', async () => {

@@ -20,9 +20,11 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -54,6 +56,17 @@ const updatedAt = () =>
 const jsonObject = (name: string) => jsonb(name).$type<JsonObject>().notNull().default({});
 const stringList = (name: string) => jsonb(name).$type<string[]>().notNull().default([]);
 const logList = (name: string) => jsonb(name).$type<unknown[]>().notNull().default([]);
+// Tokens a run or step reported in its metrics; rows written before metrics existed (or by hand) count
+// as none. Stored (computed by Postgres on each write, and by the migration for older rows) so analytics
+// read a number from an index instead of parsing every row's metrics.
+const reportedTokens = (name: string) =>
+  numeric(name)
+    .notNull()
+    .generatedAlwaysAs(
+      sql.raw(
+        `case when jsonb_typeof("metrics"->'totalTokens') = 'number' then ("metrics"->'totalTokens')::numeric else 0 end`,
+      ),
+    );
 
 export const users = pgTable('users', {
   id: id(),
@@ -310,19 +323,33 @@ export const workflowExecutions = pgTable(
     // towards the limit of attempts, which is there for workers that keep dying.
     handedBack: integer('handed_back').notNull().default(0),
     createdAt: createdAt(),
+    /**
+     * Microseconds a finished run took, exactly (timestamps have microseconds); null while it is
+     * pending or running, and for a cancelled run (generated). An integer, so sums and sorts of it are
+     * cheap; `duration_us * 0.000001` is the exact number of seconds.
+     */
+    durationUs: bigint('duration_us', { mode: 'number' }).generatedAlwaysAs(
+      sql.raw(`case when "status" in ('completed', 'failed') and "started_at" is not null and "completed_at" is not null
+  then (extract(epoch from "completed_at" - "started_at") * 1000000)::bigint end`),
+    ),
+    totalTokens: reportedTokens('total_tokens'),
   },
   // NULLS FIRST is what a plain `ORDER BY created_at DESC` means; drizzle's index default (NULLS LAST)
   // would keep the planner from walking these indexes for the newest-first lists.
   (t) => [
     index('workflow_executions_workflow_id_created_at_idx').on(t.workflowId, t.createdAt.desc().nullsFirst()),
-    // The run's outcome and times after the key let the dashboard's counters read only this index
-    // (an index-only scan) instead of every run's wide row.
+    // The columns after the key let the dashboard's counters and analytics read only this index (an
+    // index-only scan) instead of every run's wide row. They are key columns because drizzle cannot
+    // declare INCLUDE; after the time they only cost a little width.
     index('workflow_executions_organization_id_created_at_idx').on(
       t.organizationId,
       t.createdAt.desc().nullsFirst(),
       t.status,
       t.startedAt,
       t.completedAt,
+      t.workflowId,
+      t.durationUs,
+      t.totalTokens,
     ),
     // The workers' queue: unfinished runs (those waiting, and those in progress whose lease may
     // lapse), oldest first; a handful at any time, a backlog at worst.
@@ -360,12 +387,31 @@ export const agentExecutions = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     error: text('error'),
     createdAt: createdAt(),
+    /** Milliseconds of a completed step's model call; null for failed steps and steps without it (generated). */
+    executionMs: doublePrecision('execution_ms').generatedAlwaysAs(
+      sql.raw(`case when "status" = 'completed' and jsonb_typeof("metrics"->'executionTime') = 'number'
+  then ("metrics"->>'executionTime')::float8 end`),
+    ),
+    totalTokens: reportedTokens('total_tokens'),
+    /**
+     * A retry's copy of a step it reused (no model call): analytics count it once, in the run that made
+     * it (generated).
+     */
+    reused: boolean('reused').notNull().generatedAlwaysAs(sql.raw(`"metrics"->>'reused' is not null`)),
   },
   (t) => [
     index('agent_executions_workflow_execution_id_idx').on(t.workflowExecutionId),
     // Serves per-agent analytics (an agent's steps in a range, and deleted agents' steps, agent_id
-    // null, in a range) and keeps "delete agent → set null" from scanning every step.
-    index('agent_executions_agent_id_created_at_idx').on(t.agentId, t.createdAt),
+    // null, in a range) from the index alone, and keeps "delete agent → set null" from scanning every
+    // step. A step is written once, finished, so the figures after the key never move its entry.
+    index('agent_executions_agent_id_created_at_idx').on(
+      t.agentId,
+      t.createdAt,
+      t.reused,
+      t.status,
+      t.executionMs,
+      t.totalTokens,
+    ),
   ],
 );
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentExecutions, agents, workflowExecutions, workflows } from '@crewline/db';
 import type { AuthResponse } from '@crewline/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createAnalyticsRepository, type AnalyticsRepository } from './analytics.repository';
+import { createAnalyticsRepository, takingTurns, type AnalyticsRepository } from './analytics.repository';
 
 // The summary at fixed instants, so runs and steps can sit exactly on the edges of the ranges.
 const DAY = 86_400_000;
@@ -212,5 +212,40 @@ describe('analytics summary', () => {
     expect(summary.workflows).toEqual([]);
     expect(summary.dailyExecutions.map((d) => d.executions)).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(summary.performance).toEqual({ p50ExecutionTime: 0, p95ExecutionTime: 0, avgStepTime: 0 });
+  });
+});
+
+describe('summaries taking turns', () => {
+  it('runs at most the limit at once, the others in the order they came, a failure passing its turn on', async () => {
+    const inTurn = takingTurns(2);
+    const started: number[] = [];
+    const finish: (() => void)[] = [];
+    const work = (n: number, fail = false) =>
+      inTurn(async () => {
+        started.push(n);
+        await new Promise<void>((resolve) => finish.push(resolve));
+        if (fail) throw new Error(`work ${n} failed`);
+        return n;
+      });
+    const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const results = [work(1, true), work(2), work(3), work(4)].map((p) => p.catch((e: Error) => e.message));
+    await flush();
+    expect(started).toEqual([1, 2]);
+    finish[0]();
+    await flush();
+    expect(started).toEqual([1, 2, 3]);
+    finish[1]();
+    await flush();
+    expect(started).toEqual([1, 2, 3, 4]);
+    finish[2]();
+    finish[3]();
+    expect(await Promise.all(results)).toEqual(['work 1 failed', 2, 3, 4]);
+    // Every turn was given back: two run at once again.
+    const again = [work(5), work(6)];
+    await flush();
+    expect(started.slice(4)).toEqual([5, 6]);
+    finish[4]();
+    finish[5]();
+    expect(await Promise.all(again)).toEqual([5, 6]);
   });
 });

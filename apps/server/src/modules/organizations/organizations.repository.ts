@@ -6,7 +6,7 @@ import {
   type ActivityItem,
   type OrganizationStats,
 } from '@crewline/contracts';
-import { successRate } from './analytics.repository';
+import { meanSeconds, successRate } from './analytics.repository';
 
 /** A run no person started is named after its trigger. */
 function triggerName(trigger: string | null): string | null {
@@ -40,9 +40,7 @@ export function createOrganizationsRepository(db: Db) {
             (count(*) filter (where created_at > now() - interval '24 hours'))::int as recent,
             (count(*) filter (where status = 'completed'))::int as completed,
             (count(*) filter (where status = 'failed'))::int as failed,
-            avg(extract(epoch from completed_at - started_at))
-              filter (where status in ('completed', 'failed') and started_at is not null and completed_at is not null)
-              ::float8 as avg_seconds
+            ${meanSeconds(sql`sum(duration_us)`, sql`count(duration_us)`)} as avg_seconds
           from workflow_executions where organization_id = ${organizationId}
         )
         select a.total as total_agents, a.active as active_agents, w.total as total_workflows,
