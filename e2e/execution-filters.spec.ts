@@ -1,10 +1,20 @@
 import type { APIRequestContext } from '@playwright/test';
 import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
-import { expect, snapScreens, signInAs, test, uniqueName, type Account } from './fixtures';
+import {
+  expect,
+  screenshotDir,
+  snap,
+  snapScreens,
+  signInAs,
+  test,
+  uniqueName,
+  type Account,
+} from './fixtures';
 import { AGENT, setUpOneAgentWorkflow } from './one-agent-workflow';
 
-// The Executions tab's filters (kept in the address), a workflow card's View Executions, the running
-// card's step line and the Output box's readable text with its JSON view.
+// The Executions tab's filters (kept in the address), Load more under a filtered list, a workflow
+// card's View Executions, the running card's step line and the Output box's readable text with its
+// JSON view.
 
 let fake: FakeLlmServer;
 test.beforeEach(async () => {
@@ -193,4 +203,78 @@ test('filter the Executions tab by workflow, keep it on reload, open a workflowâ
   await expect(totals).toContainText('Last 30 days');
   await expect(overview.getByText('Last 7 days', { exact: true })).toHaveCount(0);
   await snapScreens(page, overview, 'runlists-analytics-30d', { waitForToasts: false });
+});
+
+/** Runs a page of the Executions tab holds (EXECUTIONS_PAGE_SIZE in the web app). */
+const PAGE_SIZE = 24;
+
+test('Load more: the next page of a filtered list shows under the first; a new filter starts again', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const { account, headers, workflow: digest } = await setUpOneAgentWorkflow(request, fake.url, 'active');
+  const report = await createTwoStepWorkflow(request, headers);
+
+  // Two pages of the digest's runs, and one run of the report that its filter leaves out.
+  const digestRuns: string[] = [];
+  for (let i = 0; i < PAGE_SIZE + 2; i++) digestRuns.push(await execute(request, account, digest.id));
+  await execute(request, account, report.id);
+  const finished = async () =>
+    (
+      (await (await request.get('/api/executions?limit=200', { headers })).json()) as { status: string }[]
+    ).filter((run) => run.status === 'completed').length;
+  await expect.poll(finished, { timeout: 60_000 }).toBe(PAGE_SIZE + 3);
+
+  await signInAs(page, account);
+  await page.goto(`/workflows?tab=executions&workflow=${digest.id}`);
+  const cards = page.getByTestId('execution-card');
+  const loadMore = page.getByRole('button', { name: 'Load more' });
+  await expect(cards).toHaveCount(PAGE_SIZE);
+  await expect(loadMore).toBeVisible();
+  if (screenshotDir) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [size, viewport] of [
+        ['desktop', { width: 1280, height: 800 }],
+        ['phone', { width: 390, height: 844 }],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        await loadMore.scrollIntoViewIfNeeded();
+        await page.waitForTimeout(400);
+        await snap(page, `runlists2-load-more-${scheme}-${size}`);
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  // Load more: the rest of the digest's runs under the first page, each once; the filter stays.
+  await loadMore.click();
+  await expect(cards).toHaveCount(PAGE_SIZE + 2);
+  await expect(loadMore).toHaveCount(0);
+  const shown = async () =>
+    (await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-execution-id')))).sort();
+  expect(await shown()).toEqual([...digestRuns].sort());
+  await expect(page).toHaveURL(new RegExp(`[?&]workflow=${digest.id}`));
+
+  // A run started now shows at the top, above both pages.
+  const fresh = await execute(request, account, digest.id);
+  await expect(cards).toHaveCount(PAGE_SIZE + 3);
+  await expect(cards.first()).toHaveAttribute('data-execution-id', fresh);
+
+  // Another filter starts again from its first page.
+  await page.getByRole('combobox', { name: 'Filter by status' }).click();
+  await page.getByRole('option', { name: 'Completed' }).click();
+  await expect(page).toHaveURL(/status=completed/);
+  await expect(cards).toHaveCount(PAGE_SIZE);
+  await expect(loadMore).toBeVisible();
+
+  // Every workflow: two pages again, the report's run among them once loaded.
+  await page.getByRole('button', { name: 'Reset Filters' }).click();
+  await expect(cards).toHaveCount(PAGE_SIZE);
+  await loadMore.click();
+  await expect(cards).toHaveCount(PAGE_SIZE + 4);
+  await expect(loadMore).toHaveCount(0);
+  await expect(page.getByRole('article', { name: new RegExp(`^${report.name} execution`) })).toHaveCount(1);
 });

@@ -60,6 +60,21 @@ export async function apiRequest<T = unknown>(
   return readBody<T>(res);
 }
 
+/** A GET with the shared rules that also hands back the response headers (a list's next-page cursor). */
+export async function apiGetWithHeaders<T = unknown>(
+  path: string,
+  init?: { signal?: AbortSignal },
+): Promise<{ data: T; headers: Headers }> {
+  const res = await fetch(path, {
+    method: 'GET',
+    headers: buildHeaders(false),
+    credentials: 'include',
+    signal: init?.signal,
+  });
+  await throwIfResNotOk(res);
+  return { data: await readBody<T>(res), headers: res.headers };
+}
+
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /** The URL a query key stands for: its string/number parts joined with '/'. */

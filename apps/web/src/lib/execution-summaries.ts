@@ -1,10 +1,12 @@
-// Run summaries (GET /api/executions) in the query cache: the lists (queryKeys.executions.newest and
-// .list(filter)) hold summaries, one run's key (queryKeys.executions.detail(id)) holds the whole run
-// (GET /api/executions/:id). A change to one run patches that run in every cached list instead of
-// refetching them all. The read hooks are in lib/queries/executions.ts.
+// Run summaries (GET /api/executions) in the query cache: the lists (queryKeys.executions.newest,
+// .list(filter) and the Executions tab's .pages(filter)) hold summaries, one run's key
+// (queryKeys.executions.detail(id)) holds the whole run (GET /api/executions/:id). A change to one run
+// patches that run in every cached list instead of refetching them all. The read hooks are in
+// lib/queries/executions.ts and features/workflows/list/use-execution-pages.ts.
 import { EXECUTION_RESULT_PREVIEW_LENGTH, type Execution, type ExecutionSummary } from '@crewline/contracts';
 import { isCancelledError, type QueryClient, type QueryKey } from '@tanstack/react-query';
 
+import { isExecutionPages, type ExecutionPages } from './execution-pages';
 import { queryKeys, type ExecutionListFilter } from './queries/keys';
 
 /** The result as the list gives it: text as is, anything else as JSON, cut to the preview length. */
@@ -87,6 +89,35 @@ export function upsertExecutionSummary(
   return filter.limit ? next.slice(0, filter.limit) : next;
 }
 
+/** The filter of a paged list's key (queryKeys.executions.pages(filter)); null for any other key. */
+export function pagedListFilterOf(key: QueryKey): ExecutionListFilter | null {
+  if (key[0] !== queryKeys.executions.all[0] || key.length !== 3 || key[2] !== 'pages') return null;
+  return key[1] !== null && typeof key[1] === 'object' ? (key[1] as ExecutionListFilter) : null;
+}
+
+/**
+ * The loaded pages with this run's summary in them: patched in the page that holds it; a new run
+ * (`add`) that matches the filter goes into the first page, newest first, so it shows at the top.
+ */
+export function upsertIntoPages(
+  data: ExecutionPages,
+  summary: ExecutionSummary,
+  filter: ExecutionListFilter,
+  add: boolean,
+): ExecutionPages {
+  if (data.pages.length === 0) return data;
+  const holder = data.pages.findIndex((page) => page.items.some((item) => item.id === summary.id));
+  const target = holder >= 0 ? holder : 0;
+  return {
+    ...data,
+    pages: data.pages.map((page, i) =>
+      i === target
+        ? { ...page, items: upsertExecutionSummary(page.items, summary, filter, holder < 0 && add) }
+        : page,
+    ),
+  };
+}
+
 /** Puts the run into every cached list (adding it where `add`) and its own key. */
 export function storeExecution(
   queryClient: QueryClient,
@@ -95,6 +126,13 @@ export function storeExecution(
 ): void {
   const summary = executionSummaryOf(execution);
   for (const [key, data] of queryClient.getQueriesData<unknown>({ queryKey: queryKeys.executions.all })) {
+    const paged = pagedListFilterOf(key);
+    if (paged && isExecutionPages(data)) {
+      queryClient.setQueryData<ExecutionPages>(key, (pages) =>
+        pages ? upsertIntoPages(pages, summary, paged, options.add) : pages,
+      );
+      continue;
+    }
     const filter = listFilterOf(key);
     if (!filter || !Array.isArray(data)) continue;
     queryClient.setQueryData<ExecutionSummary[]>(key, (list) =>

@@ -39,9 +39,10 @@ async function insertRuns(count: number, fields: (i: number) => RunRow) {
 const list = (query: string, token = owner.token) =>
   t.request({ method: 'GET', url: `/api/executions${query}`, token });
 
-async function pageThrough(query: string, token = owner.token) {
+/** Follows X-Next-Cursor to the last page, from the first page or from `start`. */
+async function pageThrough(query: string, token = owner.token, start?: string) {
   const runs: ExecutionSummary[] = [];
-  let cursor: string | undefined;
+  let cursor: string | undefined = start;
   let pages = 0;
   do {
     const res = await list(`${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, token);
@@ -114,6 +115,52 @@ describe('GET /api/executions filters', () => {
     expect(ofTwo.pages).toBe(4);
   });
 
+  it('pages a filter through runs that share a timestamp: no gaps, no repeats, the same order every time', async () => {
+    const tied = await t.signup();
+    const org = tied.organization.id;
+    const flow = await createWorkflow(org, 'Tied');
+    const elsewhere = await createWorkflow(org, 'Rest');
+    // 60 runs, 8 at each instant (a batch of triggers): at each, 2 of Tied's are webhook runs, so the
+    // filter's pages of 3 end between runs that share a timestamp.
+    await insertRuns(60, (i) => ({
+      organizationId: org,
+      workflowId: i % 2 === 0 ? flow : elsewhere,
+      trigger: i % 4 < 2 ? 'webhook' : 'schedule',
+      status: 'completed',
+      createdAt: hour(Math.floor(i / 8)),
+    }));
+    const expected = (
+      await t.db
+        .select({ id: workflowExecutions.id, at: workflowExecutions.createdAt })
+        .from(workflowExecutions)
+        .where(sql`${workflowExecutions.workflowId} = ${flow} and ${workflowExecutions.trigger} = 'webhook'`)
+    )
+      .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1))
+      .map((r) => r.id);
+    expect(expected).toHaveLength(15);
+
+    const query = `?workflowId=${flow}&trigger=webhook&limit=3`;
+    const first = await pageThrough(query, tied.token);
+    expect(first.pages).toBe(5);
+    expect(first.runs.map((r) => r.id)).toEqual(expected);
+    expect(first.runs.every((r) => r.workflowId === flow && r.trigger === 'webhook')).toBe(true);
+    // A run started between two pages shifts nothing in the next pages, and shows first when paging again.
+    const page1 = await list(query, tied.token);
+    await insertRuns(1, () => ({
+      organizationId: org,
+      workflowId: flow,
+      trigger: 'webhook',
+      status: 'running',
+      createdAt: hour(100),
+    }));
+    const cursor = page1.headers['x-next-cursor'] as string;
+    const rest = await pageThrough(query, tied.token, cursor);
+    expect([...(page1.json() as ExecutionSummary[]), ...rest.runs].map((r) => r.id)).toEqual(expected);
+    const again = (await pageThrough(query, tied.token)).runs;
+    expect(again[0].status).toBe('running');
+    expect(again.slice(1).map((r) => r.id)).toEqual(expected);
+  });
+
   it('answers 400 with a message to unknown or malformed filter values', async () => {
     for (const query of [
       '?trigger=retry',
@@ -153,9 +200,11 @@ describe('GET /api/executions filters', () => {
       await createWorkflow(big.organization.id, 'B'),
     ];
     const now = Date.now();
+    // One run in twenty is B's: its runs are rare among the organization's, as a workflow's usually are
+    // (were it half of them, reading the organization's index and skipping the other half would do as well).
     await insertRuns(5000, (i) => ({
       organizationId: big.organization.id,
-      workflowId: flows[i % 2],
+      workflowId: flows[i % 20 === 0 ? 1 : 0],
       status: 'completed',
       trigger: triggers[i % 4],
       createdAt: new Date(now - i * 1000),

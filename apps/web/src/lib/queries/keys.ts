@@ -53,6 +53,8 @@ export const queryKeys = {
     /** The organization's newest runs (the server's default page). */
     newest: ['/api/executions'] as const,
     list: (filter: ExecutionListFilter) => ['/api/executions', filter] as const,
+    /** The Executions tab's list, a page at a time (an infinite query, lib/execution-pages.ts). */
+    pages: (filter: ExecutionListFilter) => ['/api/executions', filter, 'pages'] as const,
     detail: (id: string) => ['/api/executions', id] as const,
   },
 

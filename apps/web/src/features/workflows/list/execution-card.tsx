@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatSeconds } from '@/lib/format';
 import { queryKeys } from '@/lib/queries/keys';
+import { useWorkflowVersion } from '@/lib/queries/workflow-versions';
 
 import { useCancelExecution } from '../api/cancel-execution';
 import { useRetryExecution } from '../api/retry-execution';
@@ -33,6 +34,7 @@ import {
   heardFromOutput,
   mergeHeard,
   NOTHING_HEARD,
+  runPlanOf,
   stepProgressLabel,
   type StepsHeard,
 } from './step-progress-logic';
@@ -133,7 +135,10 @@ export function ExecutionCard({
 }: {
   execution: ExecutionSummary;
   workflowName: string;
-  /** The run's workflow (its agents name a parallel run's texts and the step in progress). */
+  /**
+   * The run's workflow as it is now: its agents name a parallel run's texts, and the step in
+   * progress of a run without a pinned version.
+   */
   workflow?: Pick<Workflow, 'nodes' | 'edges'>;
   /** The run's step events heard so far (for 'Step 2 of 3 · Analyst' while it runs). */
   stepsHeard?: StepsHeard;
@@ -157,7 +162,10 @@ export function ExecutionCard({
     stored.data ? heardFromOutput(stored.data.output) : NOTHING_HEARD,
     stepsHeard ?? NOTHING_HEARD,
   );
-  const step = running ? stepProgressLabel(execution.processType, workflow, heard) : null;
+  // The version the run is pinned to (read once: a version never changes) plans its steps.
+  const pinned = useWorkflowVersion(running ? execution.workflowId : null, execution.workflowVersion);
+  const plan = runPlanOf(execution, { data: pinned.data, failed: pinned.isError }, workflow);
+  const step = running && plan ? stepProgressLabel(plan.processType, plan, heard) : null;
 
   return (
     <Card

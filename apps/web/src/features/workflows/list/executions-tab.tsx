@@ -1,8 +1,10 @@
 import type { ExecutionSummary, Workflow } from '@crewline/contracts';
-import { History, SearchX } from 'lucide-react';
+import { ChevronDown, History, SearchX } from 'lucide-react';
 import { useState } from 'react';
 
 import { EmptyState, LoadErrorState } from '@/components/empty-state';
+import { Spinner } from '@/components/spinner';
+import { Button } from '@/components/ui/button';
 import { executionSummaryOf } from '@/lib/execution-summaries';
 
 import { ExecutionCard, ExecutionCardSkeleton } from './execution-card';
@@ -16,10 +18,43 @@ export const LIST_GRID = 'grid gap-4 md:grid-cols-2 lg:grid-cols-3 lg:gap-5';
 /** Skeleton cards for each loading state (docs/product-rules.md). */
 export const SKELETON_COUNT = 6;
 
+/** Whether the server has more runs for the list, and how to load them. */
+export type MorePages = {
+  hasMore: boolean;
+  loading: boolean;
+  /** The last Load more failed: the runs shown stay, the button tries again. */
+  failed: boolean;
+  load: () => void;
+};
+
+function LoadMore({ more }: { more: MorePages }) {
+  return (
+    <div className="flex flex-col items-center gap-2 pt-2">
+      {more.failed && (
+        <p role="alert" className="text-sm text-destructive">
+          Could not load more executions.
+        </p>
+      )}
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full sm:w-auto sm:min-w-40"
+        onClick={more.load}
+        disabled={more.loading}
+        aria-busy={more.loading}
+      >
+        {more.loading ? <Spinner /> : <ChevronDown aria-hidden="true" />}
+        {more.loading ? 'Loading...' : more.failed ? 'Try again' : 'Load more'}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * The Executions tab (docs/product-rules.md): the organization's runs, newest first, as the filters
- * above it select (the page reads them from its address). The list is refreshed by the realtime
- * provider on execution events, so statuses change without a reload.
+ * above it select (the page reads them from its address), a page at a time with Load more under
+ * them. The list is refreshed by the realtime provider on execution events, so statuses change and
+ * new runs show at the top without a reload.
  */
 export function ExecutionsTab({
   executions,
@@ -29,6 +64,7 @@ export function ExecutionsTab({
   workflows,
   filtering = false,
   stepsHeard = {},
+  more,
 }: {
   executions: ExecutionSummary[] | undefined;
   isLoading: boolean;
@@ -39,6 +75,8 @@ export function ExecutionsTab({
   filtering?: boolean;
   /** Step events heard per run (useStepsHeard), for the running cards' step line. */
   stepsHeard?: Readonly<Record<string, StepsHeard>>;
+  /** The next page of runs: Load more shows under the list while the server has more. */
+  more?: MorePages;
 }) {
   // The run whose details are open; the list's newer copy is used while it is still listed.
   const [selected, setSelected] = useState<ExecutionSummary | null>(null);
@@ -99,6 +137,7 @@ export function ExecutionsTab({
           </li>
         ))}
       </ul>
+      {more && (more.hasMore || more.failed) && <LoadMore more={more} />}
       {current && (
         <ExecutionDetailsDialog
           key={current.id}

@@ -6,6 +6,7 @@ import {
   mergeHeard,
   NOTHING_HEARD,
   plannedSteps,
+  runPlanOf,
   stepProgressLabel,
   type StepsHeard,
 } from './step-progress-logic';
@@ -128,5 +129,57 @@ describe('the running card’s step', () => {
       nodes: workflow.nodes.map((n) => (n.id === 'r' ? node('r', 'agent') : n)),
     };
     expect(stepProgressLabel('sequential', unnamed, hear(['started', 'r']))).toBe('Step 1 of 3 · Agent');
+  });
+});
+
+describe('the plan a running card counts on', () => {
+  // The run started on version 2: Start → Researcher → Writer. Since then the workflow was edited:
+  // an Analyst added between them and the Writer renamed Editor (version 3, the current definition).
+  const pinned = {
+    processType: 'sequential',
+    nodes: [
+      node('start', 'start'),
+      node('r', 'agent', 'Researcher'),
+      node('w', 'agent', 'Writer'),
+      node('end', 'end'),
+    ],
+    edges: [
+      { source: 'start', target: 'r' },
+      { source: 'r', target: 'w' },
+      { source: 'w', target: 'end' },
+    ],
+  };
+  const edited = {
+    nodes: workflow.nodes.map((n) => (n.id === 'w' ? node('w', 'agent', 'Editor') : n)),
+    edges: workflow.edges,
+  };
+  const run = { workflowVersion: 2, processType: 'sequential' };
+  const heard = hear(['started', 'r'], ['completed', 'r'], ['started', 'w']);
+
+  it("counts and names the steps of the run's own version, not the workflow as edited since", () => {
+    const plan = runPlanOf(run, { data: pinned, failed: false }, edited);
+    expect(stepProgressLabel(plan!.processType, plan, heard)).toBe('Step 2 of 2 · Writer');
+    // The current definition would have said 'Step 3 of 3 · Editor'.
+    expect(stepProgressLabel('sequential', edited, heard)).toBe('Step 3 of 3 · Editor');
+  });
+
+  it("plans on the version's process type: a workflow switched to parallel since keeps its run sequential", () => {
+    const plan = runPlanOf(
+      { workflowVersion: 2, processType: 'parallel' },
+      { data: pinned, failed: false },
+      edited,
+    );
+    expect(plan?.processType).toBe('sequential');
+  });
+
+  it('shows no count while the version loads, rather than a wrong one', () => {
+    expect(runPlanOf(run, { failed: false }, edited)).toBeUndefined();
+  });
+
+  it('falls back to the current definition for a run without a version, or whose version cannot be read', () => {
+    const legacy = runPlanOf({ workflowVersion: null, processType: 'sequential' }, { failed: false }, edited);
+    expect(stepProgressLabel(legacy!.processType, legacy, heard)).toBe('Step 3 of 3 · Editor');
+    expect(runPlanOf(run, { failed: true }, edited)).toEqual({ ...edited, processType: 'sequential' });
+    expect(runPlanOf(run, { failed: true }, undefined)).toBeUndefined();
   });
 });

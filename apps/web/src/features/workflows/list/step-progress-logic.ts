@@ -1,9 +1,11 @@
 // Which step a running run is on, for its card: 'Step 2 of 3 · Analyst'. The card hears the run's
 // step events (execution_node_started / _completed / _failed, with the workflow node each step ran);
-// the planned steps come from the workflow's definition with the engine's own planning.
+// the planned steps come from the definition the run executes (the version it is pinned to) with the
+// engine's own planning.
 import { sequentialOrder } from '@crewline/engine';
 
 type PlanNode = { id: string; type: 'start' | 'end' | 'agent'; data?: Record<string, unknown> };
+type PlanGraph = { nodes: readonly PlanNode[]; edges: readonly { source: string; target: string }[] };
 
 /** What a card has heard of its run's steps, by workflow node (a delegation counts as its co-worker's node). */
 export interface StepsHeard {
@@ -60,7 +62,8 @@ export function plannedSteps(
   return sequentialOrder([...workflow.nodes], [...workflow.edges]);
 }
 
-function agentName(nodes: readonly PlanNode[], id: string): string {
+/** The agent a workflow node names ('Agent' when it names none). */
+export function agentName(nodes: readonly PlanNode[], id: string): string {
   const data = nodes.find((n) => n.id === id)?.data;
   const label = data?.label ?? data?.name;
   return typeof label === 'string' && label.trim() ? label.trim() : 'Agent';
@@ -95,4 +98,24 @@ export function stepProgressLabel(
   }
   const current = running[running.length - 1];
   return `Step ${plan.indexOf(current) + 1} of ${plan.length} · ${agentName(workflow.nodes, current)}`;
+}
+
+/** A definition the steps can be planned on, with its process type. */
+export type RunPlan = PlanGraph & { processType: string | null };
+
+/**
+ * The definition a run's steps are counted and named on. A run executes the version it was pinned to
+ * when it started, so an edit saved since (an agent added, removed or renamed) must not change its
+ * count: the pinned version, once read. The workflow's current definition only stands in for a run
+ * with no version (from before versions were kept) or whose version cannot be read; while the
+ * version loads there is no plan, so a wrong count never shows first.
+ */
+export function runPlanOf(
+  run: { workflowVersion: number | null; processType: string | null },
+  pinned: { data?: RunPlan; failed: boolean },
+  current: PlanGraph | undefined,
+): RunPlan | undefined {
+  if (run.workflowVersion !== null && pinned.data) return pinned.data;
+  if (run.workflowVersion !== null && !pinned.failed) return undefined;
+  return current && { ...current, processType: run.processType };
 }

@@ -1,6 +1,4 @@
 import { History, Plus, SearchX, Workflow as WorkflowIcon } from 'lucide-react';
-import type { ExecutionSummary } from '@crewline/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
@@ -9,8 +7,9 @@ import { PageContainer, PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ResultCount } from '@/components/result-count';
+import { runsOfPages } from '@/lib/execution-pages';
+import { useExecutionPages } from '@/features/workflows/list/use-execution-pages';
 import { useExecutions } from '@/lib/queries/executions';
-import { queryKeys } from '@/lib/queries/keys';
 import { useWorkflows } from '@/lib/queries/workflows';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -37,16 +36,15 @@ import {
   type WorkflowFilters,
 } from '../list/workflow-list-logic';
 
-/** The run list the Executions tab shows: the newest runs, or the server's answer for its filters. */
-function useFilteredExecutions(filters: ExecutionFilters, enabled: boolean) {
+/**
+ * The run list the Executions tab shows, a page at a time: the newest runs, or the server's answer
+ * for the filters. A filter change starts again from its first page (a new key).
+ */
+function useExecutionsTabRuns(filters: ExecutionFilters) {
   const request = useMemo(() => listRequestOf(filters), [filters]);
-  return useQuery<ExecutionSummary[]>({
-    queryKey: queryKeys.executions.list(request),
-    enabled,
-    staleTime: 30_000,
-    // The previous answer stays while another filter's loads, so the cards do not flash to skeletons.
-    placeholderData: keepPreviousData,
-  });
+  const query = useExecutionPages(request);
+  const runs = useMemo(() => runsOfPages(query.data?.pages), [query.data]);
+  return { query, runs };
 }
 
 /**
@@ -62,8 +60,7 @@ export function WorkflowsPage() {
   const search = searchParams.toString();
   const executionFilters = useMemo(() => filtersFromSearch(new URLSearchParams(search)), [search]);
   const filteringRuns = hasExecutionFilters(executionFilters);
-  const filtered = useFilteredExecutions(executionFilters, filteringRuns);
-  const runs = filteringRuns ? filtered : executions;
+  const { query: runPages, runs } = useExecutionsTabRuns(executionFilters);
   const stepsHeard = useStepsHeard();
   const navigate = (nextTab: WorkflowsPageTab, nextFilters: ExecutionFilters) =>
     setSearchParams((current) => searchFor(nextTab, nextFilters, current));
@@ -180,10 +177,18 @@ export function WorkflowsPage() {
             onChange={(next) => navigate('executions', next)}
           />
           <ExecutionsTab
-            executions={runs.data}
-            isLoading={runs.isLoading}
-            isError={runs.isError}
-            onRetry={() => void runs.refetch()}
+            executions={runPages.data ? runs : undefined}
+            isLoading={runPages.isLoading}
+            // A failed Load more keeps the runs shown; the tab says so under them.
+            isError={runPages.isError && !runPages.data}
+            onRetry={() => void runPages.refetch()}
+            more={{
+              // Not while another filter's first page loads: the runs shown are the previous filter's.
+              hasMore: runPages.hasNextPage && !runPages.isPlaceholderData,
+              loading: runPages.isFetchingNextPage,
+              failed: runPages.isFetchNextPageError,
+              load: () => void runPages.fetchNextPage(),
+            }}
             workflows={all}
             filtering={filteringRuns}
             stepsHeard={stepsHeard}
