@@ -293,6 +293,15 @@ beforeAll(async () => {
     ],
     'PUT /api/agents/:id': [{ name: 'Fuzz', temperature: 50, maxTokens: 1000, systemPrompt: 's', config }],
     'POST /api/agents/:id/test': [{ input: 'Hello' }],
+    'POST /api/agents/:id/chat': [
+      {
+        messages: [
+          { role: 'user', content: 'Hello' },
+          { role: 'assistant', content: 'Hi' },
+          { role: 'user', content: 'Again' },
+        ],
+      },
+    ],
     'DELETE /api/agents/:id': [{}],
     'POST /api/workflows': [
       {
@@ -504,6 +513,18 @@ function failureOf(route: Route, c: Case, res: LightMyRequestResponse): Failure 
   // The Microsoft sign-in callback answers the popup with a page (the input guard's refusals stay JSON).
   if (route.url === '/api/auth/microsoft/callback' && res.statusCode === 200) {
     return String(res.headers['content-type']).startsWith('text/html') ? undefined : failure;
+  }
+  // The agent chat streams NDJSON: every line is JSON.
+  if (res.statusCode === 200 && String(res.headers['content-type']).startsWith('application/x-ndjson')) {
+    try {
+      res.body
+        .trimEnd()
+        .split('\n')
+        .forEach((line) => JSON.parse(line));
+      return undefined;
+    } catch {
+      return failure;
+    }
   }
   let body: unknown;
   try {

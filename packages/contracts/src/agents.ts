@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agentStatusValues, llmProviderValues } from './enums';
+import { STEP_TOOL_RESULT_LIMIT, tokenUsageSchema } from './executions';
 
 export const agentStatusSchema = z.enum(agentStatusValues);
 export const llmProviderSchema = z.enum(llmProviderValues);
@@ -92,3 +93,71 @@ export const agentTestResultSchema = z.object({
   durationMs: z.number().optional(),
 });
 export type AgentTestResult = z.infer<typeof agentTestResultSchema>;
+
+/* The agent playground: POST /api/agents/:id/chat (docs/product-rules.md, Agent playground). */
+
+export const AGENT_CHAT_MAX_MESSAGES = 50;
+export const AGENT_CHAT_MESSAGE_LIMIT = 20000;
+
+export const agentChatMessageSchema = z.object({
+  role: z.enum(['user', 'assistant'], { message: "A message's role must be 'user' or 'assistant'" }),
+  content: z
+    .string({ message: 'A message must be text' })
+    .max(AGENT_CHAT_MESSAGE_LIMIT, {
+      message: `A message must be at most ${AGENT_CHAT_MESSAGE_LIMIT.toLocaleString('en-US')} characters`,
+    })
+    .refine((text) => text.trim().length > 0, { message: 'A message cannot be empty' }),
+});
+export type AgentChatMessage = z.infer<typeof agentChatMessageSchema>;
+
+/** The conversation so far, oldest first; the playground keeps it, the server stores none of it. */
+export const agentChatSchema = z.object({
+  messages: z
+    .array(agentChatMessageSchema, { message: 'messages must be a list of messages' })
+    .min(1, { message: 'Send at least one message' })
+    .max(AGENT_CHAT_MAX_MESSAGES, {
+      message: `Send at most ${AGENT_CHAT_MAX_MESSAGES} messages`,
+    })
+    .refine((messages) => messages.at(-1)?.role !== 'assistant', {
+      message: 'The last message must be from the user',
+    }),
+});
+export type AgentChatInput = z.infer<typeof agentChatSchema>;
+
+/** The chat answer's media type: one JSON object a line, each written as it happens. */
+export const AGENT_CHAT_CONTENT_TYPE = 'application/x-ndjson';
+
+/** One line of the chat answer: pieces of text and finished tool calls, then exactly one done or error. */
+export const agentChatLineSchema = z.discriminatedUnion('type', [
+  z
+    .object({ type: z.literal('delta'), text: z.string() })
+    .meta({ description: 'A piece of the answer text.' }),
+  z
+    .object({
+      type: z.literal('tool_call'),
+      name: z.string(),
+      /** The arguments the model gave. */
+      args: z.unknown(),
+      /** The tool's answer as text (JSON for structured answers) or its error message, cut at 4,000 characters. */
+      result: z.string(),
+      truncated: z.boolean(),
+      isError: z.boolean(),
+      durationMs: z.number(),
+    })
+    .meta({
+      description: `A tool call that finished: its arguments, its result (at most ${STEP_TOOL_RESULT_LIMIT} characters, \`truncated\` when cut) or error, and how long it took.`,
+    }),
+  z
+    .object({
+      type: z.literal('done'),
+      response: z.string(),
+      usage: tokenUsageSchema,
+      durationMs: z.number(),
+      model: z.string(),
+    })
+    .meta({ description: 'The last line of an answer: the whole response, its tokens and time, the model.' }),
+  z.object({ type: z.literal('error'), error: z.string() }).meta({
+    description: 'The last line of a failed answer: why the model or its configuration failed, readably.',
+  }),
+]);
+export type AgentChatLine = z.infer<typeof agentChatLineSchema>;

@@ -42,12 +42,24 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   /** The organization's plan, trial or subscription changed: the billing status refetches. */
   z.object({ type: z.literal('subscription_updated'), organizationId: z.string() }),
   /** Step progress: the builder colours nodes while a run is in progress. */
-  z.object({ type: z.literal('execution_node_started'), ...stepEvent }),
+  /** `agentName`: the step's agent as the run knows it (a run view names a step before it ends). */
+  z.object({ type: z.literal('execution_node_started'), ...stepEvent, agentName: z.string().optional() }),
   z.object({
     type: z.literal('execution_node_completed'),
     ...stepEvent,
     executionTime: z.number(),
     totalTokens: z.number(),
+  }),
+  /**
+   * A running step's answer as the model produces it: `text` continues the answer at `offset` (its
+   * length so far, in UTF-16 code units). At most ten a second per step, never stored; the step's
+   * completed event follows, and the stored answer is the whole of it.
+   */
+  z.object({
+    type: z.literal('execution_node_delta'),
+    ...stepEvent,
+    offset: z.number().int().min(0),
+    text: z.string(),
   }),
   /** A step's agent call failed; `error` is the readable reason (the run then fails with it). */
   z.object({

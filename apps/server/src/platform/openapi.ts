@@ -4,6 +4,8 @@ import type { FastifyContextConfig, FastifyInstance, FastifyPluginAsync } from '
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AGENT_CHAT_CONTENT_TYPE,
+  agentChatLineSchema,
   agentSchema,
   apiErrorSchema,
   executionSchema,
@@ -117,6 +119,7 @@ const summaries: Record<string, string> = {
   'PUT /api/agents/:id': 'Update an agent',
   'DELETE /api/agents/:id': 'Delete an agent',
   'POST /api/agents/:id/test': 'Test an agent',
+  'POST /api/agents/:id/chat': 'Chat with an agent',
   'GET /api/tools': 'List tools',
   'POST /api/tools': 'Create a tool',
   'PUT /api/tools/:id': 'Update a tool',
@@ -380,6 +383,26 @@ function describeRawRoutes(document: OpenApiDocument) {
       [EXECUTIONS_NEXT_CURSOR_HEADER]: {
         description: 'Send it as `cursor` for the next page; absent on the last page.',
         schema: { type: 'string' },
+      },
+    };
+  }
+  const chat = document.paths['/api/agents/{id}/chat']?.post;
+  if (chat) {
+    const { $schema: _, ...line } = z.toJSONSchema(agentChatLineSchema, { unrepresentable: 'any' });
+    chat.description =
+      "Sends the conversation so far to the agent's model, with its prompt, settings and enabled " +
+      'tools (as the agent test does), and streams the answer as it is produced. Nothing is stored. ' +
+      `The answer is \`${AGENT_CHAT_CONTENT_TYPE}\`: one JSON object a line. \`delta\` lines carry ` +
+      'pieces of the answer text, in order; a `tool_call` line comes when a tool call finishes ' +
+      '(arguments, result cut at 4,000 characters or error, duration); the last line is exactly one ' +
+      '`done` (the whole response, token usage, duration, model) or `error` (why the model or its ' +
+      'configuration failed: still a 200, as the test answers it). Closing the connection stops the ' +
+      `model call. ${String(chat.description)}`;
+    chat.responses = {
+      ...(chat.responses as object),
+      200: {
+        description: 'The answer, streamed: one JSON object a line, the last one `done` or `error`.',
+        content: { [AGENT_CHAT_CONTENT_TYPE]: { schema: line } },
       },
     };
   }

@@ -10,9 +10,13 @@ import { pathToFileURL } from 'node:url';
  */
 
 export type FakeToolCall = { name: string; arguments: Record<string, unknown> };
+/**
+ * `delayMs` holds the whole answer back; `chunkDelayMs` paces a streamed answer, word by word, as a
+ * model producing it would.
+ */
 export type FakeReply =
-  | { content: string; delayMs?: number }
-  | { toolCalls: FakeToolCall[]; content?: string; delayMs?: number }
+  | { content: string; delayMs?: number; chunkDelayMs?: number }
+  | { toolCalls: FakeToolCall[]; content?: string; delayMs?: number; chunkDelayMs?: number }
   | { error: { status: number; message: string }; delayMs?: number }
   /** Answers with the text of the last tool result it was sent, as a model repeating a tool's output. */
   | { echoToolResult: true; delayMs?: number };
@@ -178,6 +182,23 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
     });
   }
 
+  /** Waits `chunkDelayMs` before a streamed piece; false when the client went away meanwhile. */
+  function pause(reply: ResolvedReply, res: ServerResponse) {
+    const ms = 'chunkDelayMs' in reply ? reply.chunkDelayMs : undefined;
+    if (!ms) return true;
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        res.off('close', gone);
+        resolve(!res.destroyed);
+      }, ms);
+      const gone = () => {
+        clearTimeout(timer);
+        resolve(false);
+      };
+      res.once('close', gone);
+    });
+  }
+
   type ChatBody = {
     model: string;
     stream?: boolean;
@@ -241,6 +262,7 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
       sse(res, { id, object: 'chat.completion.chunk', created, model, choices, ...extra });
     chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]);
     for (const piece of content?.match(/\S+\s*/g) ?? []) {
+      if (!(await pause(reply, res))) return;
       chunk([{ index: 0, delta: { content: piece }, finish_reason: null }]);
     }
     if (toolCalls?.length) chunk([{ index: 0, delta: { tool_calls: toolCalls }, finish_reason: null }]);
@@ -313,10 +335,11 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
         usage: { ...usage, output_tokens: 0 },
       },
     });
-    content.forEach((block, index) => {
+    for (const [index, block] of content.entries()) {
       if (block.type === 'text') {
         event('content_block_start', { index, content_block: { type: 'text', text: '' } });
         for (const piece of String(block.text).match(/\S+\s*/g) ?? []) {
+          if (!(await pause(reply, res))) return;
           event('content_block_delta', { index, delta: { type: 'text_delta', text: piece } });
         }
       } else {
@@ -327,7 +350,7 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
         });
       }
       event('content_block_stop', { index });
-    });
+    }
     event('message_delta', {
       delta: { stop_reason: stopReason, stop_sequence: null },
       usage: { output_tokens: outputTokens },

@@ -22,7 +22,7 @@ const agentList: InvalidateQueryFilters = { queryKey: queryKeys.agents.all, exac
 const workflows: InvalidateQueryFilters = { queryKey: queryKeys.workflows.all };
 const microsoftStatus: InvalidateQueryFilters = { queryKey: queryKeys.microsoftStatus };
 
-/** The caches an event makes stale (empty for node progress, which the builder shows itself). */
+/** The caches an event makes stale (empty for step progress and streamed answers, which the run views show themselves). */
 export function invalidationsFor(event: RealtimeEvent): InvalidateQueryFilters[] {
   switch (event.type) {
     case 'workflow_execution_created':
@@ -55,6 +55,7 @@ export function invalidationsFor(event: RealtimeEvent): InvalidateQueryFilters[]
     case 'execution_node_started':
     case 'execution_node_completed':
     case 'execution_node_failed':
+    case 'execution_node_delta':
       return [];
   }
 }

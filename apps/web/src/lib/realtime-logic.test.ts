@@ -79,6 +79,16 @@ const samples: RealtimeEvent[] = [
   { type: 'microsoft_connection_broken', ...org },
   { type: 'organization_members_changed', ...org },
   { type: 'subscription_updated', ...org },
+  {
+    type: 'execution_node_delta',
+    ...org,
+    executionId: 'e1',
+    workflowId: 'w1',
+    nodeId: 'n1',
+    baseNodeId: 'n1',
+    offset: 12,
+    text: 'the next words',
+  },
 ];
 
 describe('parseServerMessage', () => {

@@ -3,9 +3,11 @@ import type { Agent } from '@crewline/contracts';
 import type {
   LlmConnection,
   LlmGateway,
+  LlmMessage,
   LlmProvider,
   LlmResult,
   LlmTool,
+  LlmToolTrace,
   LlmTrace,
 } from '../../platform/llm';
 import {
@@ -18,12 +20,17 @@ import type { ToolRuntime } from '../tools/runtime/tool-runtime';
 import type { ResolvedTool, ToolsService } from '../tools/tools.service';
 import { agentsFromJson, agentsJson } from './agents.repository';
 
-type Prompt = { system: string; user: string };
+/** One user prompt (the agent test, a run's step), or a conversation ending with the user's turn (the playground). */
+type Prompt = { system: string; user: string } | { system: string; messages: LlmMessage[] };
 type AskOptions = {
   extraTools?: Record<string, LlmTool>;
   signal?: AbortSignal;
   /** Filled in with the call's tool calls and retries (a run's step records). */
   trace?: LlmTrace;
+  /** Streams the answer: each piece as the model produces it. */
+  onTextDelta?: (text: string) => void;
+  /** Each tool call as it finishes (see LlmRequest). */
+  onToolCall?: (call: LlmToolTrace) => void;
 };
 
 /**
@@ -51,10 +58,12 @@ export function createAgentModel(deps: {
       temperaturePercent: agent.temperature,
       maxTokens: agent.maxTokens,
       system: prompt.system,
-      messages: [{ role: 'user', content: prompt.user }],
+      messages: 'messages' in prompt ? prompt.messages : [{ role: 'user', content: prompt.user }],
       tools: { ...tools, ...options.extraTools },
       signal: options.signal,
       trace: options.trace,
+      onTextDelta: options.onTextDelta,
+      onToolCall: options.onToolCall,
     });
   }
 

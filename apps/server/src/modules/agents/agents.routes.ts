@@ -1,13 +1,18 @@
+import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AGENT_CHAT_CONTENT_TYPE,
+  agentChatSchema,
   agentSchema,
   agentTestResultSchema,
   createAgentSchema,
   idParamsSchema,
   testAgentSchema,
   updateAgentSchema,
+  type AgentChatLine,
 } from '@crewline/contracts';
 import { z } from 'zod';
+import { describeError } from '../../platform/logger';
 import type { AgentsService } from './agents.service';
 
 export function agentsRoutes(agents: AgentsService): FastifyPluginAsyncZod {
@@ -53,6 +58,47 @@ export function agentsRoutes(agents: AgentsService): FastifyPluginAsyncZod {
           request.params.id,
           (request.body ?? testAgentSchema.parse({})).input,
         ),
+    );
+
+    // The playground. Who may call it is the test's rule (any member, an API key too). The agent is
+    // read first, so an unknown one is a 404 JSON answer; then the answer streams as NDJSON lines
+    // (agentChatLineSchema, documented in platform/openapi.ts), each written as it happens.
+    app.post(
+      '/api/agents/:id/chat',
+      { schema: { params: idParamsSchema, body: agentChatSchema } },
+      async (request, reply) => {
+        const { organizationId } = request.auth;
+        const agent = await agents.get(organizationId, request.params.id);
+        const lines = new PassThrough();
+        const send = (line: AgentChatLine) => {
+          if (!lines.destroyed && !lines.writableEnded) lines.write(`${JSON.stringify(line)}\n`);
+        };
+        // The client went away before the answer ended (Stop, a closed tab): the model call stops too.
+        const abort = new AbortController();
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableFinished) abort.abort();
+        });
+        void agents
+          .chat(organizationId, agent, request.body.messages, { send, signal: abort.signal })
+          .catch((error: unknown) => {
+            request.log.error(
+              { err: error instanceof Error ? describeError(error) : String(error) },
+              'agent chat failed',
+            );
+            send({ type: 'error', error: 'The agent could not answer: something went wrong on our side.' });
+          })
+          .finally(() => {
+            if (!lines.destroyed) lines.end();
+          });
+        return (
+          reply
+            .header('content-type', `${AGENT_CHAT_CONTENT_TYPE}; charset=utf-8`)
+            .header('cache-control', 'no-store')
+            // Proxies that buffer answers (nginx) pass each line on as it comes.
+            .header('x-accel-buffering', 'no')
+            .send(lines)
+        );
+      },
     );
 
     app.delete('/api/agents/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {

@@ -1,9 +1,17 @@
-import type { Agent, AgentTestResult, CreateAgentInput, UpdateAgentInput } from '@crewline/contracts';
+import type {
+  Agent,
+  AgentChatLine,
+  AgentChatMessage,
+  AgentTestResult,
+  CreateAgentInput,
+  UpdateAgentInput,
+} from '@crewline/contracts';
 import { buildSystemPrompt, buildUserPrompt } from '@crewline/engine';
 import { NotFoundError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { requireUuid } from '../../platform/ids';
 import { LlmCallError, LlmConfigurationError } from '../../platform/llm';
+import { toolCall } from '../executions/step-record';
 import type { AgentModel } from './agent-model';
 import type { AgentsRepository } from './agents.repository';
 
@@ -79,6 +87,50 @@ export function createAgentsService(deps: {
           return { success: false, response: null, error: error.message };
         }
         throw error;
+      }
+    },
+
+    /**
+     * One playground turn: the conversation so far (ending with the user's message) to the agent's
+     * model, with its prompt and enabled tools as the test has them, each piece of the answer and each
+     * finished tool call sent as it happens, then one `done` or `error` line. The messages go as typed:
+     * buildUserPrompt of an input alone only trims it, so the greeting reaches the model as the test
+     * sends it. A model or configuration failure is an `error` line, as the test answers it; anything
+     * else is thrown (the route logs it). Nothing of the conversation is stored.
+     */
+    async chat(
+      organizationId: string,
+      agent: Agent,
+      messages: AgentChatMessage[],
+      stream: { send(line: AgentChatLine): void; signal: AbortSignal },
+    ): Promise<void> {
+      const { send, signal } = stream;
+      try {
+        const result = await deps.agentModel.ask(
+          organizationId,
+          agent,
+          { system: buildSystemPrompt(agent), messages },
+          {
+            signal,
+            onTextDelta: (text) => send({ type: 'delta', text }),
+            // As a step record shows it: masked by the tool runtime, the result cut at 4,000 characters.
+            onToolCall: (trace) => {
+              const { arguments: args, ...call } = toolCall(trace);
+              send({ type: 'tool_call', ...call, args });
+            },
+          },
+        );
+        send({
+          type: 'done',
+          response: result.text,
+          usage: result.usage,
+          durationMs: result.durationMs,
+          model: result.model,
+        });
+      } catch (error) {
+        if (error instanceof LlmCallError || error instanceof LlmConfigurationError) {
+          send({ type: 'error', error: error.message });
+        } else throw error;
       }
     },
 

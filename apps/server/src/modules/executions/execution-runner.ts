@@ -23,6 +23,7 @@ import { runAgentIds, type WorkflowsRepository } from '../workflows/workflows.re
 import type { Claimed, ExecutionsRepository } from './executions.repository';
 import { OutputDeliveryError, sendsOutput, type OutputDelivery } from './output-delivery';
 import { stepRecord } from './step-record';
+import { createStepStream } from './step-stream';
 
 export type ExecutionRunnerDeps = {
   repository: ExecutionsRepository;
@@ -48,6 +49,8 @@ class Interrupted extends Error {
 const VERSIONS_KEPT = 500;
 /** How long a started event (the run's, a step's) may wait to travel with the run's next statement. */
 const STARTED_EVENT_WAIT_MS = 50;
+/** A running step's answer reaches its watchers at most ten times a second (step-stream.ts). */
+const STREAM_INTERVAL_MS = 100;
 
 const log = (level: ExecutionLog['level'], message: string, nodeId?: string): ExecutionLog => ({
   at: new Date().toISOString(),
@@ -227,6 +230,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     const stored = new WeakSet<ExecutionLog>();
     const unstored = () => logs.filter((line) => !stored.has(line));
     const stepStarts = new Map<string, Date>();
+    const baseNodeOf = new Map<string, string>();
     const stopIfInterrupted = () => {
       if (abort.signal.aborted)
         throw abort.signal.reason instanceof Error ? abort.signal.reason : new Interrupted('cancelled');
@@ -262,15 +266,29 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         return made && stepRecord({ ...made, answer, delegations: delegations.get(nodeId) ?? 0 });
       };
 
-      /** One agent call: the model, with its tools. */
+      /** One agent call: the model, with its tools, its answer streamed to the run's watchers. */
       const askAgent = async (call: AgentCall, agent: Agent) => {
         const trace = newLlmTrace();
         calls.set(call.nodeId, { call, agent, trace });
+        const step = { nodeId: call.nodeId, baseNodeId: baseNodeOf.get(call.nodeId) ?? call.nodeId };
+        const stream = createStepStream({
+          intervalMs: STREAM_INTERVAL_MS,
+          async publish(update) {
+            // The step's started event goes first.
+            await publishWaiting();
+            await publish({ type: 'execution_node_delta', ...ids, ...step, ...update });
+          },
+        });
         const answer = await ask(
           agent,
           { system: call.system, user: call.user },
-          { extraTools: call.tools as Record<string, LlmTool> | undefined, signal: abort.signal, trace },
-        );
+          {
+            extraTools: call.tools as Record<string, LlmTool> | undefined,
+            signal: abort.signal,
+            trace,
+            onTextDelta: stream.push,
+          },
+        ).finally(() => stream.close());
         for (const step of answer.steps)
           for (const tool of step.toolResults)
             logs.push(
@@ -397,11 +415,13 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         switch (event.type) {
           case 'node_started':
             stepStarts.set(event.nodeId, new Date());
+            baseNodeOf.set(event.nodeId, event.baseNodeId);
             publishSoon({
               type: 'execution_node_started',
               ...ids,
               nodeId: event.nodeId,
               baseNodeId: event.baseNodeId,
+              agentName: agents.get(event.agentId)?.name,
             });
             return;
           case 'node_completed':

@@ -20,7 +20,8 @@ function resultText(result: unknown): string {
   }
 }
 
-function toolCall(trace: LlmToolTrace): StepToolCall {
+/** A tool call as records and the playground show it: the result as text, cut at STEP_TOOL_RESULT_LIMIT. */
+export function toolCall(trace: LlmToolTrace): StepToolCall {
   const text = resultText(trace.result);
   const truncated = text.length > STEP_TOOL_RESULT_LIMIT;
   return {

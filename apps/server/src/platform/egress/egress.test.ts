@@ -679,6 +679,87 @@ describe('limits', () => {
   });
 });
 
+describe('streamed bodies', () => {
+  /** Reads a stream to its end, noting each piece and when it came. */
+  async function readAll(body: ReadableStream<Uint8Array>) {
+    const pieces: string[] = [];
+    const decoder = new TextDecoder();
+    for await (const chunk of body) pieces.push(decoder.decode(chunk));
+    return pieces;
+  }
+  /** A server that writes `parts` 40 ms apart, then ends. */
+  const trickling = (parts: string[]) =>
+    startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      let i = 0;
+      const timer = setInterval(() => {
+        if (i < parts.length) res.write(parts[i++]);
+        else {
+          clearInterval(timer);
+          res.end();
+        }
+      }, 40);
+    });
+
+  it('hands the body over as it arrives, and gives the connection back once read', async () => {
+    const server = await trickling(['data: one\n\n', 'data: two\n\n', 'data: three\n\n']);
+    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    const res = await egress.fetch(`http://127.0.0.1:${server.port}/`, { stream: true });
+    expect(res.status).toBe(200);
+    // The response came before its body: the first piece is still 40 ms away.
+    const pieces = await readAll(res.body!);
+    expect(pieces.length).toBeGreaterThanOrEqual(3);
+    expect(pieces.join('')).toBe('data: one\n\ndata: two\n\ndata: three\n\n');
+    // Fully read, the socket went back to the pool and carries the next request.
+    expect(await (await egress.fetch(`http://127.0.0.1:${server.port}/`)).text()).toContain('data: one');
+    expect(server.connections()).toBe(1);
+  });
+
+  it('keeps the deadline while the body is read', async () => {
+    const server = await startServer((_req, res) => {
+      res.writeHead(200);
+      res.write('first part');
+    });
+    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    const res = await egress.fetch(`http://127.0.0.1:${server.port}/`, { stream: true, timeoutMs: 200 });
+    const error = await readAll(res.body!).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EgressError);
+    expect(error).toMatchObject({ code: 'timeout', message: 'Request to 127.0.0.1 timed out after 200 ms' });
+  });
+
+  it('passes on the caller cancelling while the body is read', async () => {
+    const server = await trickling(Array(50).fill('x'));
+    const controller = new AbortController();
+    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    const res = await egress.fetch(`http://127.0.0.1:${server.port}/`, {
+      stream: true,
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(), 100);
+    const error = await readAll(res.body!).catch((e: unknown) => e);
+    expect((error as Error).name).toBe('AbortError');
+  });
+
+  it('counts the bytes as they arrive against the limit', async () => {
+    const server = await trickling(Array(20).fill('y'.repeat(100)));
+    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    const res = await egress.fetch(`http://127.0.0.1:${server.port}/`, {
+      stream: true,
+      maxResponseBytes: 450,
+    });
+    const error = await readAll(res.body!).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'too_large' });
+  });
+
+  it('text() reads a streamed body too', async () => {
+    const server = await trickling(['a', 'b', 'c']);
+    const res = await createEgress({ allowList: ['127.0.0.1'] }).fetch(`http://127.0.0.1:${server.port}/`, {
+      stream: true,
+    });
+    expect(await res.text()).toBe('abc');
+  });
+});
+
 describe('connection pooling', () => {
   const text = async (promise: Promise<{ text(): Promise<string> }>) => (await promise).text();
 

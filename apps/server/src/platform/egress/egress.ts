@@ -40,15 +40,25 @@ export type EgressRequestInit = {
   signal?: AbortSignal;
   timeoutMs?: number;
   maxResponseBytes?: number;
+  /**
+   * Hands the body over as it arrives (`body`), for answers that come in pieces (a model's server-sent
+   * events). The size limit and the deadline still apply, until the body has been read to its end.
+   */
+  stream?: boolean;
 };
 
-/** The body has already been read within the size limit; text() and json() only decode it. */
+/**
+ * Without `stream`, the body has already been read within the size limit; text() and json() only
+ * decode it. With it, `body` is the body as it arrives, and text() and json() read it.
+ */
 export type EgressResponse = {
   status: number;
   /** Lower-case names; repeated headers (set-cookie) joined with ", ". */
   headers: Record<string, string>;
   /** The URL of the last hop, after redirects. */
   url: string;
+  /** Only with `stream`: read it, or cancel it, to give the connection back. */
+  body?: ReadableStream<Uint8Array>;
   text(): Promise<string>;
   json(): Promise<unknown>;
 };
@@ -131,6 +141,12 @@ async function egressFetch(
   const forwardAbort = () => controller.abort(callerSignal?.reason);
   if (callerSignal?.aborted) forwardAbort();
   else callerSignal?.addEventListener('abort', forwardAbort, { once: true });
+  const release = () => {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', forwardAbort);
+  };
+  // A streamed body keeps the deadline and the caller's signal until it has been read.
+  let streaming = false;
 
   try {
     for (let redirects = 0; ; redirects++) {
@@ -140,6 +156,11 @@ async function egressFetch(
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
       if (!redirectStatuses.has(status) || !location) {
+        if (init.stream) {
+          streaming = true;
+          const body = streamBody(res, maxBytes, url.hostname, controller.signal, release);
+          return toResponse(res, url, body);
+        }
         const bytes = await readBody(res, maxBytes, url.hostname);
         return toResponse(res, url, bytes);
       }
@@ -174,8 +195,7 @@ async function egressFetch(
       cause: error,
     });
   } finally {
-    clearTimeout(timer);
-    callerSignal?.removeEventListener('abort', forwardAbort);
+    if (!streaming) release();
   }
 }
 
@@ -387,6 +407,64 @@ async function readBody(res: IncomingMessage, limit: number, host: string): Prom
   return Buffer.concat(chunks, total);
 }
 
+/**
+ * The body as a web stream, for fetch's Response: the size limit counted as it arrives, and an abort
+ * (deadline or caller) or a broken connection ends it with the error the buffered path would throw.
+ * `done` runs once, when the body has ended, failed or been cancelled.
+ */
+function streamBody(
+  res: IncomingMessage,
+  limit: number,
+  host: string,
+  signal: AbortSignal,
+  done: () => void,
+): ReadableStream<Uint8Array> {
+  const chunks = decoded(res)[Symbol.asyncIterator]();
+  let total = 0;
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    done();
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(stream) {
+      try {
+        const next = await chunks.next();
+        if (next.done) {
+          finish();
+          stream.close();
+          return;
+        }
+        const chunk = next.value as Buffer;
+        total += chunk.length;
+        if (total > limit) {
+          throw new EgressError(
+            'too_large',
+            `The response from ${host} is larger than the limit of ${limit} bytes`,
+          );
+        }
+        stream.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
+      } catch (error) {
+        res.destroy();
+        finish();
+        if (signal.aborted) stream.error(signal.reason);
+        else if (error instanceof EgressError) stream.error(error);
+        else
+          stream.error(
+            new EgressError('network', `Request to ${host} failed: ${describeNetworkError(error)}`, {
+              cause: error,
+            }),
+          );
+      }
+    },
+    cancel() {
+      res.destroy();
+      finish();
+    },
+  });
+}
+
 /** Decompresses gzip/deflate/br bodies as fetch() would; other encodings are returned as sent. */
 function decoded(res: IncomingMessage): Readable {
   const encoding = (res.headers['content-encoding'] ?? '').trim().toLowerCase();
@@ -405,18 +483,26 @@ function decoded(res: IncomingMessage): Readable {
   return pipeline(res, decoder, () => {});
 }
 
-function toResponse(res: IncomingMessage, url: URL, body: Buffer): EgressResponse {
+function toResponse(
+  res: IncomingMessage,
+  url: URL,
+  body: Buffer | ReadableStream<Uint8Array>,
+): EgressResponse {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(res.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  const text = () => new TextDecoder().decode(body);
+  const text =
+    body instanceof ReadableStream
+      ? () => new Response(body).text()
+      : async () => new TextDecoder().decode(body);
   return {
     status: res.statusCode ?? 0,
     headers,
     url: url.href,
-    text: async () => text(),
-    json: async () => JSON.parse(text()) as unknown,
+    ...(body instanceof ReadableStream ? { body } : {}),
+    text,
+    json: async () => JSON.parse(await text()) as unknown,
   };
 }
 

@@ -3,7 +3,7 @@ import type { Egress } from './egress';
 /**
  * A WHATWG `fetch` on top of the egress module, for libraries that take a fetch (the AI SDK): their
  * requests to tenant-chosen base URLs get the same SSRF checks, pinning and limits as our own.
- * Bodies are buffered, which suits JSON APIs; it is not meant for streaming responses.
+ * Response bodies are handed over as they arrive, so a model's streamed answer is read piece by piece.
  */
 export function egressFetch(egress: Egress): typeof fetch {
   return async (input, init) => {
@@ -25,9 +25,14 @@ export function egressFetch(egress: Egress): typeof fetch {
       headers,
       body,
       signal: init?.signal ?? request?.signal ?? undefined,
+      stream: true,
     });
-    const text = await response.text();
     const noBody = response.status === 204 || response.status === 304;
-    return new Response(noBody ? null : text, { status: response.status, headers: response.headers });
+    // Read to its end all the same, which gives the connection back to its pool.
+    if (noBody) await response.text();
+    return new Response(noBody ? null : response.body, {
+      status: response.status,
+      headers: response.headers,
+    });
   };
 }

@@ -394,6 +394,145 @@ describe('LLM gateway: Anthropic (Messages API)', () => {
   });
 });
 
+describe('LLM gateway: streamed answers', () => {
+  const providers: Array<[string, () => LlmConnection]> = [
+    ['OpenAI', () => ({ provider: 'openai', apiKey: KEY, baseUrl: fake.url })],
+    ['Anthropic', () => ({ provider: 'anthropic', apiKey: KEY, baseUrl: fake.url })],
+    ['a custom connection', () => ({ provider: 'custom', baseUrl: fake.url })],
+  ];
+
+  it.each(providers)(
+    '%s: the answer arrives in pieces that add up to the text, with usage',
+    async (_, connection) => {
+      const gateway = createLlmGateway();
+      fake.script([{ content: 'Paris is the capital of France.' }]);
+      const pieces: string[] = [];
+      const result = await gateway.generate(
+        request({ connection: connection(), onTextDelta: (text) => pieces.push(text) }),
+      );
+      expect(fake.requests[0].body.stream).toBe(true);
+      expect(pieces.length).toBeGreaterThan(1);
+      expect(pieces.join('')).toBe('Paris is the capital of France.');
+      expect(result.text).toBe('Paris is the capital of France.');
+      expect(result.usage.promptTokens).toBeGreaterThan(0);
+      expect(result.usage.completionTokens).toBeGreaterThan(0);
+      expect(result.finishReason).toBe('stop');
+    },
+  );
+
+  it.each(providers)('%s: a tool round trip streams too, and its call is traced', async (_, connection) => {
+    const gateway = createLlmGateway();
+    const calls: unknown[] = [];
+    const trace = newLlmTrace();
+    fake.script([
+      { toolCalls: [{ name: 'lookup', arguments: { query: 'France' } }], content: 'Looking it up. ' },
+      { content: 'It is Paris.' },
+    ]);
+    const pieces: string[] = [];
+    const result = await gateway.generate(
+      request({
+        connection: connection(),
+        tools: lookupTool(calls),
+        trace,
+        onTextDelta: (text) => pieces.push(text),
+      }),
+    );
+    expect(calls).toEqual([{ query: 'France' }]);
+    expect(result.text).toBe('It is Paris.');
+    // What the model said before its tool call was shown as it came, then the answer.
+    expect(pieces.join('')).toBe('Looking it up. It is Paris.');
+    expect(result.steps[0].toolCalls).toEqual([{ name: 'lookup', args: { query: 'France' } }]);
+    expect(trace.toolCalls).toMatchObject([{ name: 'lookup', result: { answer: 'Paris' }, isError: false }]);
+    expect(result.usage.totalTokens).toBe(result.usage.promptTokens + result.usage.completionTokens);
+  });
+
+  it('tells onToolCall of each tool call as it finishes, before the answer, with or without a trace', async () => {
+    for (const trace of [newLlmTrace(), undefined]) {
+      const gateway = createLlmGateway();
+      const heard: string[] = [];
+      fake.script([
+        { toolCalls: [{ name: 'lookup', arguments: { query: 'France' } }] },
+        { content: 'It is Paris.' },
+      ]);
+      const result = await gateway.generate(
+        request({
+          tools: lookupTool([]),
+          trace,
+          onTextDelta: (text) => heard.push(`text ${text}`),
+          onToolCall: (call) => heard.push(`tool ${JSON.stringify(call)}`),
+        }),
+      );
+      expect(result.text).toBe('It is Paris.');
+      const [first, ...rest] = heard;
+      expect(JSON.parse(first.slice('tool '.length))).toMatchObject({
+        name: 'lookup',
+        args: { query: 'France' },
+        result: { answer: 'Paris' },
+        isError: false,
+        durationMs: expect.any(Number),
+      });
+      expect(rest.join('')).toBe('text It text is text Paris.');
+      // The trace, when there is one, records the same call.
+      if (trace) expect(trace.toolCalls).toEqual([JSON.parse(first.slice('tool '.length))]);
+    }
+  });
+
+  it('reports a refused call as the unstreamed one does, without the key', async () => {
+    const gateway = createLlmGateway();
+    fake.failNext(401, { error: { message: `Incorrect API key provided: ${KEY}.`, type: 'x' } });
+    const pieces: string[] = [];
+    const error = (await gateway
+      .generate(request({ onTextDelta: (text) => pieces.push(text) }))
+      .catch((e: unknown) => e)) as LlmCallError;
+    expect(error).toBeInstanceOf(LlmCallError);
+    expect(error.message).toMatch(/^OpenAI answered 401: Incorrect API key provided/);
+    expect(error.message).not.toContain(KEY);
+    expect(pieces).toEqual([]);
+  });
+
+  it('retries a 500 before the stream starts', async () => {
+    const gateway = createLlmGateway();
+    fake.failNext(500, undefined, 1, RETRY_NOW);
+    fake.script([{ content: 'Recovered.' }]);
+    const trace = newLlmTrace();
+    const result = await gateway.generate(request({ trace, onTextDelta: () => undefined }));
+    expect(result.text).toBe('Recovered.');
+    expect(trace.retries).toBe(1);
+  });
+
+  it('times out in the middle of a slow answer', async () => {
+    const gateway = createLlmGateway({ timeoutMs: 300 });
+    fake.script([{ content: 'one two three four five six seven eight', chunkDelayMs: 100 }]);
+    const pieces: string[] = [];
+    const error = await gateway
+      .generate(request({ onTextDelta: (text) => pieces.push(text) }))
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'timeout', message: 'OpenAI did not answer within 0.3 s' });
+    expect(pieces.length).toBeGreaterThan(0);
+    expect(pieces.length).toBeLessThan(8);
+  });
+
+  it("stops when the caller's signal aborts mid-stream", async () => {
+    const gateway = createLlmGateway();
+    fake.script([{ content: 'one two three four five six', chunkDelayMs: 100 }]);
+    const controller = new AbortController();
+    const pieces: string[] = [];
+    const error = await gateway
+      .generate(
+        request({
+          signal: controller.signal,
+          onTextDelta: (text) => {
+            pieces.push(text);
+            controller.abort();
+          },
+        }),
+      )
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'aborted', message: 'The call to OpenAI was cancelled' });
+    expect(pieces).toEqual(['one ']);
+  });
+});
+
 describe('LLM gateway: listModels', () => {
   it('lists OpenAI-compatible models with a Bearer key', async () => {
     const gateway = createLlmGateway();

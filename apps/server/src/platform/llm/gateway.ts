@@ -1,7 +1,7 @@
 import type { JSONSchema7, StepResult, ToolSet } from 'ai';
 import { LlmCallError, LlmConfigurationError, toLlmCallError } from './errors';
 import { fetchModelIds } from './list-models';
-import type { LlmConnection, LlmRequest, LlmResult, LlmStep, LlmTool, LlmTrace } from './types';
+import type { LlmConnection, LlmRequest, LlmResult, LlmStep, LlmTool, LlmToolTrace, LlmTrace } from './types';
 
 export type LlmGatewayOptions = {
   /** Outbound HTTP; the egress module's fetch is plugged in here. */
@@ -61,21 +61,24 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
     const { signal, timedOut } = deadline(timeoutMs, request.signal);
     const tools =
       request.tools && Object.keys(request.tools).length > 0
-        ? toToolSet(sdk, request.tools, trace, now)
+        ? toToolSet(sdk, request.tools, { trace, onToolCall: request.onToolCall }, now)
         : undefined;
 
+    const options = {
+      model,
+      instructions: request.system.trim() ? request.system : undefined,
+      messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+      temperature: Math.min(100, Math.max(0, request.temperaturePercent)) / 100,
+      maxOutputTokens: request.maxTokens,
+      tools,
+      stopWhen: sdk.isStepCount(maxSteps),
+      maxRetries,
+      abortSignal: signal,
+    };
     try {
-      const result = await sdk.generateText({
-        model,
-        instructions: request.system.trim() ? request.system : undefined,
-        messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
-        temperature: Math.min(100, Math.max(0, request.temperaturePercent)) / 100,
-        maxOutputTokens: request.maxTokens,
-        tools,
-        stopWhen: sdk.isStepCount(maxSteps),
-        maxRetries,
-        abortSignal: signal,
-      });
+      const result = request.onTextDelta
+        ? await streamed(sdk, options, request.onTextDelta, signal)
+        : await sdk.generateText(options);
       // The whole tool loop's usage (finalStep.usage would be the last model call's alone).
       const usage = result.usage;
       const promptTokens = usage.inputTokens ?? 0;
@@ -114,6 +117,40 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
   return { generate, listModels };
 }
 
+type GenerateOptions = Parameters<Sdk['generateText']>[0] & Parameters<Sdk['streamText']>[0];
+
+/**
+ * The same call as generateText, streamed: each piece of answer text goes to `onTextDelta` as the
+ * model produces it (the final step's and those before a tool call alike), and the result is read
+ * once the stream has ended. A provider error in the stream is thrown, as generateText would.
+ */
+async function streamed(
+  sdk: Sdk,
+  options: GenerateOptions,
+  onTextDelta: (text: string) => void,
+  signal: AbortSignal,
+) {
+  // The SDK's default onError prints the error, with the provider's response body, to the console:
+  // the error part of the stream is handled below instead.
+  const result = sdk.streamText({ ...options, onError: () => undefined });
+  for await (const part of result.fullStream) {
+    if (part.type === 'text-delta') {
+      if (part.text) onTextDelta(part.text);
+    } else if (part.type === 'error') {
+      throw part.error;
+    }
+  }
+  signal.throwIfAborted();
+  const [text, usage, steps, finalStep, finishReason] = await Promise.all([
+    result.text,
+    result.usage,
+    result.steps,
+    result.finalStep,
+    result.finishReason,
+  ]);
+  return { text, usage, steps, finalStep, finishReason };
+}
+
 /** The provider's fetch, counting the model requests (and failed ones) of one call into its trace. */
 function counted(fetch: typeof globalThis.fetch, trace: LlmTrace): typeof globalThis.fetch {
   return async (input, init) => {
@@ -129,12 +166,18 @@ function counted(fetch: typeof globalThis.fetch, trace: LlmTrace): typeof global
   };
 }
 
+/** Who hears of each tool call as it finishes: the call's trace, its `onToolCall`, or both. */
+type ToolWatch = { trace?: LlmTrace; onToolCall?: (call: LlmToolTrace) => void };
+
 /** A tool that records each of its calls (arguments, answer or error, duration) into the trace. */
-function traced(name: string, tool: LlmTool, trace: LlmTrace, now: () => number): LlmTool['execute'] {
+function traced(name: string, tool: LlmTool, watch: ToolWatch, now: () => number): LlmTool['execute'] {
   return async (args, options) => {
     const started = now();
-    const record = (result: unknown, isError: boolean) =>
-      trace.toolCalls.push({ name, args, result, isError, durationMs: Math.max(0, now() - started) });
+    const record = (result: unknown, isError: boolean) => {
+      const call = { name, args, result, isError, durationMs: Math.max(0, now() - started) };
+      watch.trace?.toolCalls.push(call);
+      watch.onToolCall?.(call);
+    };
     try {
       const result = await tool.execute(args, options);
       record(result, false);
@@ -146,12 +189,7 @@ function traced(name: string, tool: LlmTool, trace: LlmTrace, now: () => number)
   };
 }
 
-function toToolSet(
-  sdk: Sdk,
-  tools: Record<string, LlmTool>,
-  trace: LlmTrace | undefined,
-  now: () => number,
-): ToolSet {
+function toToolSet(sdk: Sdk, tools: Record<string, LlmTool>, watch: ToolWatch, now: () => number): ToolSet {
   const set: ToolSet = {};
   for (const [name, definition] of Object.entries(tools)) {
     if (!TOOL_NAME.test(name)) {
@@ -159,9 +197,10 @@ function toToolSet(
         `The tool name "${name}" cannot be sent to a model: use up to 64 letters, digits, "_" or "-".`,
       );
     }
-    const execute: LlmTool['execute'] = trace
-      ? traced(name, definition, trace, now)
-      : (args, options) => definition.execute(args, options);
+    const execute: LlmTool['execute'] =
+      watch.trace || watch.onToolCall
+        ? traced(name, definition, watch, now)
+        : (args, options) => definition.execute(args, options);
     set[name] = sdk.tool({
       description: definition.description,
       inputSchema: sdk.jsonSchema(asObjectSchema(definition.inputSchema)),

@@ -27,6 +27,13 @@ export type LlmRequest = {
   /** Upper bound on model calls in the tool loop; default 5. */
   maxSteps?: number;
   signal?: AbortSignal;
+  /**
+   * Streams the call: each piece of the answer as the model produces it. Without it the answer comes
+   * whole (one response to parse, the cheaper call when nobody watches).
+   */
+  onTextDelta?: (text: string) => void;
+  /** Each tool call as it finishes, as the trace records it (the playground shows them as they come). */
+  onToolCall?: (call: LlmToolTrace) => void;
   /** Filled in as the call goes, so what happened is known even when the call fails (step records). */
   trace?: LlmTrace;
 };

@@ -20,7 +20,9 @@ import {
   truncateDescription,
   type AgentStatusDisplay,
 } from '../agent-display';
-import { useTestAgent, useToggleAgentStatus } from '../api/agents';
+import { useAgentChat } from '../api/agent-chat';
+import { useToggleAgentStatus } from '../api/agents';
+import { AgentPlayground } from './agent-playground';
 import { DeleteAgentDialog } from './delete-agent-dialog';
 import { ProviderLabel } from './provider-icon';
 
@@ -49,7 +51,8 @@ export function AgentCard({ agent }: { agent: Agent }) {
   const descriptionId = useId();
   const [expanded, setExpanded] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const testAgent = useTestAgent();
+  const [playgroundOpen, setPlaygroundOpen] = useState(false);
+  const chat = useAgentChat(agent.id);
   const toggleStatus = useToggleAgentStatus();
 
   const status = agentStatusDisplay(agent.status);
@@ -171,12 +174,15 @@ export function AgentCard({ agent }: { agent: Agent }) {
           type="button"
           variant="outline"
           size="sm"
-          onClick={() => testAgent.mutate(agent.id)}
-          disabled={testAgent.isPending}
-          aria-busy={testAgent.isPending}
+          // The playground opens with the test's greeting, and its first reply ends with the test's toast.
+          onClick={() => {
+            chat.start();
+            setPlaygroundOpen(true);
+          }}
+          aria-haspopup="dialog"
         >
-          {testAgent.isPending ? <Spinner /> : <FlaskConical aria-hidden="true" />}
-          {testAgent.isPending ? 'Testing...' : 'Test'}
+          <FlaskConical aria-hidden="true" />
+          Test
         </Button>
         <Button
           type="button"
@@ -198,6 +204,7 @@ export function AgentCard({ agent }: { agent: Agent }) {
       </div>
 
       <DeleteAgentDialog agent={agent} open={confirmDelete} onOpenChange={setConfirmDelete} />
+      <AgentPlayground agent={agent} chat={chat} open={playgroundOpen} onOpenChange={setPlaygroundOpen} />
     </Card>
   );
 }

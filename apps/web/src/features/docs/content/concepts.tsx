@@ -86,7 +86,9 @@ export const concepts: DocContent = {
           </P>
           <P>
             An agent&apos;s status reads active, busy, error or inactive. The card&apos;s <UI>Test</UI> button
-            sends a fixed greeting and shows the model&apos;s answer.
+            opens the agent&apos;s playground: it sends a fixed greeting and streams the model&apos;s answer,
+            then you can go on chatting, with each tool call, the tokens and the time under every reply. The
+            conversation is not saved.
           </P>
         </>
       ),

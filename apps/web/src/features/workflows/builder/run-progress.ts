@@ -178,13 +178,18 @@ interface RunProgressStore extends RunProgress {
   seed: (execution: ExecutionLike) => void;
   /** Hide the marks of the run shown (until the next run starts). */
   clear: () => void;
+  /** Whether the run panel shows the run's steps (opened by a run started from the builder). */
+  panelOpen: boolean;
+  setPanelOpen: (open: boolean) => void;
 }
 
 export const useRunProgressStore = create<RunProgressStore>()((set, get) => ({
   ...emptyRunProgress(),
+  panelOpen: false,
+  setPanelOpen: (panelOpen) => set({ panelOpen }),
   follow: (workflowId) => {
     if (get().workflowId === workflowId && workflowId !== null) return;
-    set(emptyRunProgress(workflowId));
+    set({ ...emptyRunProgress(workflowId), panelOpen: false });
   },
   apply: (event) =>
     set((state) => {

@@ -27,10 +27,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDateTime, formatNumber, formatSeconds } from '@/lib/format';
 import { executionPlaceholder } from '@/lib/execution-summaries';
 import { useExecution } from '@/lib/queries/executions';
+import { useWorkflowVersion } from '@/lib/queries/workflow-versions';
 import { cn } from '@/lib/utils';
 
 import { useRetryExecution } from '../api/retry-execution';
 import { RunGraphDialog } from '../graph/run-graph-dialog';
+import { LiveStepCard } from '../live/live-step-card';
+import type { LiveStep } from '../live/live-steps-logic';
+import { useLiveSteps } from '../live/use-live-steps';
 import { downloadExecutionOutput } from './download-output';
 import {
   executionDurationSeconds,
@@ -53,6 +57,7 @@ import {
 } from './run-review-logic';
 import { StepInspector } from './step-inspector';
 import { failedStepsWithRecords, stepRecords } from './step-inspector-logic';
+import { agentName } from './step-progress-logic';
 import { ExecutionStatusBadge } from './workflow-badges';
 import { executionWorkflowName, readableOutputs, shortId } from './workflow-list-logic';
 
@@ -157,6 +162,15 @@ export function ExecutionDetailsDialog({
   // What each step's model was asked and did (the details' read carries the steps; the list's does not).
   const records = stepRecords(execution.steps);
   const failedSteps = failedStepsWithRecords(execution.steps, execution.output);
+  // Steps still running, their answers as the model writes them (until the run is read again).
+  const live = useLiveSteps(open && active ? execution.id : null);
+  // A step heard from mid-way (no started event) is named by the run's own version of the workflow.
+  const unnamed = live.steps.some((step) => !step.agentName);
+  const pinned = useWorkflowVersion(unnamed ? execution.workflowId : null, execution.workflowVersion);
+  const liveName = (step: LiveStep) =>
+    step.agentName ?? (pinned.data ? agentName(pinned.data.nodes, step.baseNodeId) : 'Agent');
+  // A step that ended shows what was streamed until the run's read brings its stored answer.
+  const running = live.steps.filter((step) => step.status !== 'failed' && !execution.output[step.stepId]);
   const logs = execution.logs;
   const metrics = executionMetrics(execution.metrics);
   const parameters = Object.entries(execution.parameters ?? {});
@@ -264,7 +278,7 @@ export function ExecutionDetailsDialog({
             </TabsList>
 
             <TabsContent value="output">
-              {outputs.length > 0 || failedSteps.length > 0 ? (
+              {outputs.length > 0 || failedSteps.length > 0 || running.length > 0 ? (
                 <ul className="space-y-3" aria-label="Agent outputs">
                   {outputs.map((output) => (
                     <li
@@ -352,6 +366,9 @@ export function ExecutionDetailsDialog({
                       </p>
                       <StepInspector record={step.record} />
                     </li>
+                  ))}
+                  {running.map((step) => (
+                    <LiveStepCard key={`live-${step.stepId}`} step={step} name={liveName(step)} />
                   ))}
                 </ul>
               ) : active ? (

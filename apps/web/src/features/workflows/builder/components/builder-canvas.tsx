@@ -29,7 +29,6 @@ import { builderSnapshot, useBuilderStore } from '../store';
 import { MAX_ZOOM, MIN_ZOOM, SNAP_GRID, type BuilderNode } from '../types';
 import { exportDocument, exportFileName } from '../workflow-logic';
 import { nodeTypes } from './nodes';
-import { RunProgressPanel } from './run-progress-panel';
 
 const defaultEdgeOptions: DefaultEdgeOptions = {
   type: 'smoothstep',
@@ -243,9 +242,6 @@ export function BuilderCanvas() {
       </Panel>
       <Panel position="top-right">
         <CanvasToolbar />
-      </Panel>
-      <Panel position="bottom-center">
-        <RunProgressPanel />
       </Panel>
     </ReactFlow>
   );

@@ -1,7 +1,19 @@
 // The builder's header: title, name field, badges (process, trigger, estimate) and the actions.
 import { versionNoteMaxLength } from '@crewline/contracts';
 import { countAgentNodes, estimateMinutes } from '@crewline/engine';
-import { ArrowLeft, Check, CheckCircle2, Clock, FileUp, Layers, Rocket, Save, X, Zap } from 'lucide-react';
+import {
+  ArrowLeft,
+  Check,
+  CheckCircle2,
+  Clock,
+  FileUp,
+  Layers,
+  Play,
+  Rocket,
+  Save,
+  X,
+  Zap,
+} from 'lucide-react';
 import { useRef, type ChangeEvent } from 'react';
 
 import { Spinner } from '@/components/spinner';
@@ -23,6 +35,9 @@ export interface BuilderHeaderProps {
   onSave: () => void;
   onActivate: () => void;
   onClose: () => void;
+  /** Opens the Execute dialog; only an active, saved workflow can run. */
+  onRun: () => void;
+  isStarting: boolean;
   onImportFile: (file: File) => void;
   isSaving: boolean;
   isActivating: boolean;
@@ -151,6 +166,19 @@ export function BuilderHeader(props: BuilderHeaderProps) {
           {props.isActivating ? <Spinner /> : <Rocket aria-hidden="true" />}
           {props.isActivating ? 'Activating...' : 'Activate'}
         </Button>
+        {existingStatus === 'active' && (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={props.onRun}
+            disabled={busy || props.isStarting}
+            aria-busy={props.isStarting}
+            className="border-emerald-600/40 text-emerald-700 hover:text-emerald-800 dark:text-emerald-400"
+          >
+            {props.isStarting ? <Spinner /> : <Play aria-hidden="true" />}
+            Run
+          </Button>
+        )}
         <Button variant="ghost" size="sm" onClick={props.onClose}>
           <X aria-hidden="true" />
           Close

@@ -16,6 +16,7 @@ import { useWorkflow } from '@/lib/queries/workflows';
 import { queryKeys } from '@/lib/queries/keys';
 
 import { useCreateWorkflow } from '@/features/workflows/api/create-workflow';
+import { useExecuteWorkflow } from '@/features/workflows/api/execute-workflow';
 import { TriggerErrorNotice } from '@/features/workflows/list/trigger-error-notice';
 import { useUpdateWorkflow } from '@/features/workflows/api/update-workflow';
 import { ShortcutSheet } from '../canvas/shortcut-sheet';
@@ -39,6 +40,8 @@ import { AgentsTab } from './agents-tab';
 import { BuilderCanvas } from './builder-canvas';
 import { BuilderHeader } from './builder-header';
 import { PropertiesTab } from './properties-tab';
+import { RunPanel } from './run-panel';
+import { RunWorkflowDialog } from './run-workflow-dialog';
 import { SettingsTab } from './settings-tab';
 
 type ValidationReport = { errors: string[]; warnings: string[] };
@@ -164,6 +167,8 @@ export function WorkflowBuilder({ title }: { title: string }) {
   const createWorkflow = useCreateWorkflow();
   const updateWorkflow = useUpdateWorkflow();
   const importWorkflow = useCreateWorkflow();
+  const execute = useExecuteWorkflow();
+  const [runOpen, setRunOpen] = useState(false);
   const [pendingIntent, setPendingIntent] = useState<SaveIntent | null>(null);
   const [report, setReport] = useState<ValidationReport | null>(null);
   const indicator = useBuilderStore((s) => s.saveIndicator);
@@ -325,6 +330,8 @@ export function WorkflowBuilder({ title }: { title: string }) {
           onSave={() => void save('draft')}
           onActivate={() => void save('activate')}
           onClose={close}
+          onRun={() => setRunOpen(true)}
+          isStarting={execute.isPending}
           onImportFile={(file) => void onImportFile(file)}
           isSaving={pendingIntent === 'draft'}
           isActivating={pendingIntent === 'activate'}
@@ -333,15 +340,19 @@ export function WorkflowBuilder({ title }: { title: string }) {
         <SavedTriggerError />
         <div className="flex min-h-0 flex-1 flex-col md:flex-row">
           <Sidebar />
-          <div className="relative min-h-[28rem] flex-1">
-            <div className="absolute inset-0">
-              <BuilderCanvas />
+          <div className="flex min-h-0 flex-1 flex-col">
+            <div className="relative min-h-[28rem] flex-1 md:min-h-48">
+              <div className="absolute inset-0">
+                <BuilderCanvas />
+              </div>
+              {report && <ValidationPanel report={report} onClose={() => setReport(null)} />}
             </div>
-            {report && <ValidationPanel report={report} onClose={() => setReport(null)} />}
+            <RunPanel />
           </div>
         </div>
       </div>
       <ShortcutSheet open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      <RunWorkflowDialog open={runOpen} onOpenChange={setRunOpen} execute={execute} />
       <LeaveBuilderDialog blocker={blocker} />
     </ReactFlowProvider>
   );

@@ -1,0 +1,238 @@
+// The builder's run panel, under the canvas: how the run shown on the nodes is going (or how the last
+// one ended), and, unfolded, each of its steps with its answer — streamed as the model writes it,
+// then the stored one — and what the model was asked (Inspect step).
+import type { ExecutionSummary } from '@crewline/contracts';
+import {
+  ChevronDown,
+  ChevronUp,
+  CircleCheck,
+  CircleSlash,
+  CircleX,
+  Clock,
+  Coins,
+  ExternalLink,
+  X,
+} from 'lucide-react';
+import { useState } from 'react';
+
+import { Spinner } from '@/components/spinner';
+import { Button } from '@/components/ui/button';
+import { formatNumber } from '@/lib/format';
+import { useExecution } from '@/lib/queries/executions';
+import { cn } from '@/lib/utils';
+
+import { useLiveSteps } from '@/features/workflows/live/use-live-steps';
+import { ExecutionDetailsDialog } from '@/features/workflows/list/execution-details-dialog';
+import { StepInspector } from '@/features/workflows/list/step-inspector';
+import { agentName } from '@/features/workflows/list/step-progress-logic';
+import { summarizeRun, useRunProgressStore, type RunStatus } from '../run-progress';
+import { panelSteps, type PanelStep } from '../run-panel-logic';
+import { useBuilderStore } from '../store';
+
+function summaryText(
+  status: RunStatus,
+  error: string | null,
+  nodes: Parameters<typeof summarizeRun>[0]['nodes'],
+) {
+  const { running, completed, failed } = summarizeRun({ nodes });
+  const done = `${completed} agent${completed === 1 ? '' : 's'} done`;
+  switch (status) {
+    case 'running':
+      return running > 0 ? `Run in progress · ${done}, ${running} running` : `Run in progress · ${done}`;
+    case 'completed':
+      return `Last run completed · ${done}`;
+    case 'failed':
+      return `Last run failed${failed > 0 ? ' at the marked agent' : ''}${error ? `: ${error}` : ''}`;
+    case 'cancelled':
+      return `Last run cancelled · ${done}`;
+  }
+}
+
+function StatusIcon({ status }: { status: RunStatus }) {
+  switch (status) {
+    case 'running':
+      return (
+        <span className="relative flex size-2 shrink-0" aria-hidden="true">
+          <span className="absolute inline-flex size-full rounded-full bg-blue-500 opacity-75 motion-safe:animate-ping" />
+          <span className="relative inline-flex size-2 rounded-full bg-blue-500" />
+        </span>
+      );
+    case 'completed':
+      return (
+        <CircleCheck className="size-4 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
+      );
+    case 'failed':
+      return <CircleX className="size-4 shrink-0 text-red-600 dark:text-red-400" aria-hidden="true" />;
+    case 'cancelled':
+      return <CircleSlash className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />;
+  }
+}
+
+const STEP_TONE: Record<PanelStep['status'], string> = {
+  running: 'border-blue-500/30',
+  completed: '',
+  failed: 'border-red-500/30',
+};
+
+function StepRow({ step }: { step: PanelStep }) {
+  return (
+    <li
+      className={cn('overflow-hidden rounded-lg border bg-card', STEP_TONE[step.status])}
+      data-testid="run-panel-step"
+      data-step-status={step.status}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b bg-muted/30 px-3 py-1.5 text-xs">
+        <span className="flex min-w-0 items-center gap-2">
+          <span className="truncate text-sm font-medium" data-testid="run-panel-step-name">
+            {step.agentName}
+          </span>
+          {step.status === 'running' && (
+            <span className="inline-flex items-center gap-1 text-blue-700 dark:text-blue-300">
+              <Spinner className="size-3" />
+              {step.text ? 'Writing…' : 'Thinking…'}
+            </span>
+          )}
+          {step.status === 'failed' && (
+            <span className="font-medium text-red-700 dark:text-red-400">Failed</span>
+          )}
+        </span>
+        {step.status === 'completed' && (
+          <span className="flex items-center gap-3 text-muted-foreground tabular-nums">
+            {step.executionTime !== undefined && (
+              <span className="inline-flex items-center gap-1">
+                <Clock className="size-3.5" aria-hidden="true" />
+                {formatNumber(step.executionTime)} ms
+              </span>
+            )}
+            {step.totalTokens !== undefined && (
+              <span className="inline-flex items-center gap-1">
+                <Coins className="size-3.5" aria-hidden="true" />
+                {formatNumber(step.totalTokens)} tokens
+              </span>
+            )}
+          </span>
+        )}
+      </div>
+      {step.status === 'failed' ? (
+        <p className="px-3 py-2 text-sm break-words whitespace-pre-wrap text-red-700 dark:text-red-400">
+          {step.error}
+        </p>
+      ) : (
+        // Model text is shown as text: React escapes it, whitespace is kept.
+        <div
+          className="max-h-48 overflow-y-auto px-3 py-2 text-sm leading-relaxed break-words whitespace-pre-wrap"
+          aria-busy={step.streaming}
+          data-testid="run-panel-step-text"
+        >
+          {step.text || <span className="text-muted-foreground">Waiting for the model’s first words…</span>}
+        </div>
+      )}
+      {step.record && <StepInspector record={step.record} />}
+    </li>
+  );
+}
+
+export function RunPanel() {
+  const status = useRunProgressStore((s) => s.status);
+  const error = useRunProgressStore((s) => s.error);
+  const nodes = useRunProgressStore((s) => s.nodes);
+  const executionId = useRunProgressStore((s) => s.executionId);
+  const clear = useRunProgressStore((s) => s.clear);
+  const expanded = useRunProgressStore((s) => s.panelOpen);
+  const setExpanded = useRunProgressStore((s) => s.setPanelOpen);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const live = useLiveSteps(executionId);
+  const query = useExecution(executionId ?? '', { enabled: !!executionId && expanded });
+  if (!status || !executionId) return null;
+
+  const text = summaryText(status, error, nodes);
+  const execution = query.data?.id === executionId ? query.data : undefined;
+  const steps = panelSteps(execution, live, (id) => agentName(useBuilderStore.getState().nodes, id));
+
+  return (
+    <section
+      aria-label="Run"
+      className={cn(
+        'flex shrink-0 flex-col border-t bg-background',
+        expanded && 'max-h-[45%] min-h-40',
+        status === 'failed' && 'border-t-red-500/30',
+      )}
+      data-testid="run-panel"
+    >
+      <div
+        className="flex items-center gap-2 px-3 py-1.5 text-xs"
+        data-testid="run-progress"
+        data-run-status={status}
+      >
+        <StatusIcon status={status} />
+        <span role="status" className="min-w-0 flex-1 truncate" title={text}>
+          {text}
+        </span>
+        <span
+          className="hidden shrink-0 font-mono text-muted-foreground sm:inline"
+          title={`Execution ${executionId}`}
+        >
+          {executionId.slice(0, 8)}
+        </span>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="h-7 px-2 text-xs"
+          disabled={!execution}
+          onClick={() => setDetailsOpen(true)}
+        >
+          <ExternalLink aria-hidden="true" />
+          Details
+        </Button>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="size-7"
+          onClick={() => setExpanded(!expanded)}
+          aria-expanded={expanded}
+          aria-controls="run-panel-steps"
+          aria-label={expanded ? 'Hide the run’s steps' : 'Show the run’s steps'}
+          title={expanded ? 'Hide the run’s steps' : 'Show the run’s steps'}
+        >
+          {expanded ? <ChevronDown aria-hidden="true" /> : <ChevronUp aria-hidden="true" />}
+        </Button>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="size-7"
+          onClick={clear}
+          aria-label="Hide run progress"
+          title="Hide run progress"
+        >
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+      {expanded && (
+        <div id="run-panel-steps" className="min-h-0 flex-1 overflow-y-auto border-t px-3 py-2">
+          {steps.length > 0 ? (
+            <ol className="space-y-2" aria-label="Steps">
+              {steps.map((step) => (
+                <StepRow key={step.stepId} step={step} />
+              ))}
+            </ol>
+          ) : (
+            <p className="flex items-center gap-2 py-3 text-sm text-muted-foreground">
+              {status === 'running' && <Spinner className="size-4" />}
+              {status === 'running' ? 'Waiting for the first agent…' : 'This run has no step outputs.'}
+            </p>
+          )}
+        </div>
+      )}
+      {execution && (
+        <ExecutionDetailsDialog
+          execution={execution as ExecutionSummary}
+          open={detailsOpen}
+          onOpenChange={setDetailsOpen}
+        />
+      )}
+    </section>
+  );
+}
