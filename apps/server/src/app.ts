@@ -73,6 +73,7 @@ import { systemRoutes } from './modules/system/system.routes';
 import { createRealtimeRepository } from './modules/realtime/realtime.repository';
 import { createRealtimeService } from './modules/realtime/realtime.service';
 import { registerRealtime } from './modules/realtime/realtime.routes';
+import { createWatchedWorkflows } from './modules/realtime/watched-workflows';
 import { createBillingRepository } from './modules/billing/billing.repository';
 import { createBillingService } from './modules/billing/billing.service';
 import { createNoPaymentProvider } from './modules/billing/payment-provider';
@@ -116,6 +117,7 @@ export function createServices(deps: AppDeps) {
   const { config, db } = deps;
   const metrics = createRequestMetrics();
   const events = deps.events ?? createEventBus();
+  const watchedWorkflows = createWatchedWorkflows(events);
   const box = createSecretBox(config.encryptionKey);
   // Model calls get a longer limit than tool calls; both pass the same SSRF checks and reservations.
   const reserved = deps.reserved ?? createReservedDestinations({ localPorts: [config.port] });
@@ -209,6 +211,8 @@ export function createServices(deps: AppDeps) {
     schedules: createSchedulesRepository(db),
     /** The email monitor's claims and records (every worker runs it, see worker-role.ts). */
     emailMonitor: createEmailMonitorRepository(db),
+    /** The workflows someone watches live, as announced by the processes holding the sockets. */
+    watchedWorkflows,
     /** Used by worker processes (main.ts, tests) to run queued executions. */
     runner: createExecutionRunner({
       repository: executionsRepository,
@@ -224,6 +228,7 @@ export function createServices(deps: AppDeps) {
       logger: deps.loggerInstance as Logger | undefined,
       leaseMs: config.runs.leaseMs,
       maxAttempts: config.runs.maxAttempts,
+      watching: watchedWorkflows.isWatched,
     }),
     system: createSystemService({ config, repository: createSystemRepository(db), metrics }),
     /** The organization's Microsoft 365 connection (OAuth tokens sealed; email triggers read the inbox with it). */

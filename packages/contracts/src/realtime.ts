@@ -71,10 +71,23 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export type RealtimeEventType = RealtimeEvent['type'];
 
+/** Workflows one socket may watch at a time (see the watch message). */
+export const MAX_WATCHED_WORKFLOWS = 20;
+
 /** Messages a websocket client sends. A bare "ping" string is accepted too. */
 export const realtimeClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribe'), organizationId: z.string() }),
   z.object({ type: z.literal('ping') }),
+  /**
+   * The workflows whose running steps this socket shows as they are written (a builder, a run's
+   * details): their steps' answers are streamed (execution_node_delta) while someone watches. Each
+   * message replaces the socket's list for the organization, which it must have subscribed to.
+   */
+  z.object({
+    type: z.literal('watch'),
+    organizationId: z.string(),
+    workflowIds: z.array(z.string().uuid()).max(MAX_WATCHED_WORKFLOWS),
+  }),
 ]);
 export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
 
@@ -89,6 +102,8 @@ export type RealtimeServerMessage = z.infer<typeof realtimeServerMessageSchema>;
 
 export const realtimeMessages = {
   notMember: 'You are not a member of this organization',
-  badMessage: 'Messages must be JSON: {"type":"subscribe","organizationId":"…"} or {"type":"ping"}',
+  badMessage:
+    'Messages must be JSON: {"type":"subscribe","organizationId":"…"}, {"type":"watch","organizationId":"…","workflowIds":["…"]} or {"type":"ping"}',
   unauthorized: 'Sign in to receive live updates',
+  notSubscribed: 'Subscribe to the organization before watching its workflows',
 } as const;

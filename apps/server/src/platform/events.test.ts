@@ -275,6 +275,25 @@ describe('Postgres event bus', () => {
     await vi.waitFor(() => expect(missed).toHaveBeenCalledTimes(1), { timeout: 10_000, interval: 100 });
   });
 
+  it('announces watched workflows to every process, in as many notifications as they need', async () => {
+    const { bus: first } = await startBus();
+    const { bus: second, logger } = await startBus();
+    const heard: string[] = [];
+    second.subscribeWatching((keys) => heard.push(...keys));
+    // 300 keys of 73 bytes: more than one NOTIFY's worth.
+    const keys = Array.from({ length: 300 }, () => `${randomUUID()}/${randomUUID()}`);
+    await first.publishWatching(keys);
+    await vi.waitFor(() => expect(heard).toHaveLength(300));
+    expect(heard).toEqual(keys);
+    await database.pool.query(`SELECT pg_notify('crewline_watch', '{"not":"a list"}')`);
+    await vi.waitFor(() =>
+      expect(logger.warn).toHaveBeenCalledWith(
+        { channel: 'crewline_watch' },
+        'dropped an invalid watch notification',
+      ),
+    );
+  });
+
   it('logs instead of throwing when publishing fails', async () => {
     const logger = silentLogger();
     const pool = { query: vi.fn().mockRejectedValue(new Error('connection refused')) };

@@ -49,6 +49,13 @@ export type EventBus = {
   subscribe(listener: Listener): () => void;
   publishSessionChange(change: SessionChange, executor?: SqlExecutor): Promise<void>;
   subscribeSessionChanges(listener: SessionChangeListener): () => void;
+  /**
+   * Workflows someone is watching live (`organizationId/workflowId` keys), announced by the process
+   * that holds their sockets to every process (the workers stream those workflows' steps). Never
+   * rejects; a lost announcement is repeated by the next one.
+   */
+  publishWatching(keys: string[]): void | Promise<void>;
+  subscribeWatching(listener: (keys: string[]) => void): () => void;
 };
 
 /**
@@ -58,6 +65,7 @@ export type EventBus = {
 export function createEventBus() {
   const listeners = new Set<Listener>();
   const sessionListeners = new Set<SessionChangeListener>();
+  const watchListeners = new Set<(keys: string[]) => void>();
 
   function deliver<T>(targets: Iterable<T>, call: (target: T) => void) {
     for (const target of targets) {
@@ -84,6 +92,13 @@ export function createEventBus() {
       sessionListeners.add(listener);
       return () => sessionListeners.delete(listener);
     },
+    publishWatching(keys: string[]) {
+      deliver(watchListeners, (listener) => listener(keys));
+    },
+    subscribeWatching(listener: (keys: string[]) => void): () => void {
+      watchListeners.add(listener);
+      return () => watchListeners.delete(listener);
+    },
     /** Tells the session listeners that changes may have been lost (the Postgres bus, after a reconnect). */
     missedSessionChanges() {
       deliver(sessionListeners, (listener) => listener.onMissed?.());
@@ -98,6 +113,8 @@ export type StatementNotification = { channel: string; payload: string };
 export const EVENTS_CHANNEL = 'crewline_events';
 /** The NOTIFY channel session changes travel on between processes (same LISTEN connection). */
 export const SESSIONS_CHANNEL = 'crewline_sessions';
+/** The NOTIFY channel watched workflows are announced on (EventBus.publishWatching). */
+export const WATCH_CHANNEL = 'crewline_watch';
 
 /** Postgres refuses NOTIFY payloads of 8000 bytes or more; events are ids and numbers, far below. */
 const MAX_PAYLOAD_BYTES = 7900;
@@ -130,6 +147,7 @@ export type ChannelHandler = { onNotify(payload: string): void; onMissed?(): voi
 export type PgEventBus = EventBus & {
   /** Resolves once Postgres took the NOTIFY; never rejects (failures are logged). */
   publish(event: RealtimeEvent): Promise<void>;
+  publishWatching(keys: string[]): Promise<void>;
   /** Always offered (undefined only for events too large for a NOTIFY). */
   statementNotification(events: RealtimeEvent | RealtimeEvent[]): StatementNotification | undefined;
   /** `pg_notify(channel, payload)` through the pool; never rejects. E.g. `notify('crewline_jobs')`. */
@@ -210,6 +228,21 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
     SESSIONS_CHANNEL,
     new Set([{ onNotify: deliverSessionChange, onMissed: () => local.missedSessionChanges() }]),
   );
+
+  function deliverWatching(payload: string) {
+    let keys: unknown;
+    try {
+      keys = JSON.parse(payload);
+    } catch {
+      keys = undefined;
+    }
+    if (!Array.isArray(keys) || !keys.every((key) => typeof key === 'string')) {
+      logger.warn({ channel: WATCH_CHANNEL }, 'dropped an invalid watch notification');
+      return;
+    }
+    local.publishWatching(keys as string[]);
+  }
+  channels.set(WATCH_CHANNEL, new Set([{ onNotify: deliverWatching }]));
 
   function dispatch(channel: string, payload: string) {
     for (const handler of channels.get(channel) ?? []) safely(() => handler.onNotify(payload), channel);
@@ -321,6 +354,25 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
     },
 
     subscribeSessionChanges: local.subscribeSessionChanges,
+
+    async publishWatching(keys) {
+      // As many notifications as the keys need (each under the NOTIFY limit).
+      let batch: string[] = [];
+      let bytes = 2;
+      for (const key of keys) {
+        const size = Buffer.byteLength(key) + 3;
+        if (batch.length > 0 && bytes + size > MAX_PAYLOAD_BYTES) {
+          await notify(WATCH_CHANNEL, JSON.stringify(batch));
+          batch = [];
+          bytes = 2;
+        }
+        batch.push(key);
+        bytes += size;
+      }
+      if (batch.length > 0) await notify(WATCH_CHANNEL, JSON.stringify(batch));
+    },
+
+    subscribeWatching: local.subscribeWatching,
 
     notify,
 

@@ -25,6 +25,11 @@ export interface RealtimeHub {
   getStatus(): RealtimeStatus;
   setStatus(status: RealtimeStatus): void;
   subscribeStatus(listener: () => void): () => void;
+  /** Watches a workflow's runs live (its steps' answers streamed) until the returned function is called. */
+  watch(workflowId: string): () => void;
+  /** The workflows watched now, each once. */
+  watching(): string[];
+  subscribeWatching(listener: () => void): () => void;
 }
 
 export function createRealtimeHub(
@@ -36,6 +41,12 @@ export function createRealtimeHub(
   }>();
   const statusListeners = new Set<() => void>();
   let status: RealtimeStatus = 'closed';
+  /** Watchers per workflow: several screens may watch the same one. */
+  const watchers = new Map<string, number>();
+  const watchListeners = new Set<() => void>();
+  const watchChanged = () => {
+    for (const listener of [...watchListeners]) listener();
+  };
   return {
     emit(event) {
       for (const entry of [...listeners]) {
@@ -64,6 +75,29 @@ export function createRealtimeHub(
       statusListeners.add(listener);
       return () => {
         statusListeners.delete(listener);
+      };
+    },
+    watch(workflowId) {
+      const count = watchers.get(workflowId) ?? 0;
+      watchers.set(workflowId, count + 1);
+      if (count === 0) watchChanged();
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        const left = (watchers.get(workflowId) ?? 1) - 1;
+        if (left > 0) watchers.set(workflowId, left);
+        else {
+          watchers.delete(workflowId);
+          watchChanged();
+        }
+      };
+    },
+    watching: () => [...watchers.keys()],
+    subscribeWatching(listener) {
+      watchListeners.add(listener);
+      return () => {
+        watchListeners.delete(listener);
       };
     },
   };

@@ -230,6 +230,30 @@ describe('RealtimeConnection', () => {
     connection.close();
   });
 
+  it('watches its workflows once subscribed, again on every new connection, and on each change', () => {
+    const connection = connect();
+    connection.setWatching(['wf-1']);
+    last().open();
+    // Not before the subscription is accepted: the server refuses a watch in an organization not followed.
+    expect(last().sent).toEqual([{ type: 'subscribe', organizationId: 'org-1' }]);
+    last().receive({ type: 'subscribed', organizationId: 'org-1' });
+    const watch = (ids: string[]) => ({ type: 'watch', organizationId: 'org-1', workflowIds: ids });
+    expect(last().sent).toEqual([{ type: 'subscribe', organizationId: 'org-1' }, watch(['wf-1'])]);
+
+    connection.setWatching(['wf-1', 'wf-2', 'wf-2']);
+    connection.setWatching(['wf-1', 'wf-2']);
+    expect(last().sent.slice(2)).toEqual([watch(['wf-1', 'wf-2'])]);
+
+    last().fail();
+    vi.advanceTimersByTime(1000);
+    last().open();
+    last().receive({ type: 'subscribed', organizationId: 'org-1' });
+    expect(last().sent).toEqual([{ type: 'subscribe', organizationId: 'org-1' }, watch(['wf-1', 'wf-2'])]);
+    connection.setWatching([]);
+    expect(last().sent.at(-1)).toEqual(watch([]));
+    connection.close();
+  });
+
   it('reconnects after 1, 2, 4, 8 and 16 s, then gives up', () => {
     const connection = connect();
     last().fail(); // the first connection never opened
@@ -427,5 +451,21 @@ describe('createRealtimeHub', () => {
     hub.setStatus('open');
     expect(hub.getStatus()).toBe('open');
     expect(onStatus).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts the screens watching each workflow and says when the list changes', () => {
+    const hub = createRealtimeHub(() => {});
+    const changed = vi.fn();
+    hub.subscribeWatching(changed);
+    const builder = hub.watch('wf-1');
+    const details = hub.watch('wf-1');
+    expect(hub.watching()).toEqual(['wf-1']);
+    expect(changed).toHaveBeenCalledTimes(1);
+    builder();
+    builder();
+    expect(hub.watching()).toEqual(['wf-1']);
+    details();
+    expect(hub.watching()).toEqual([]);
+    expect(changed).toHaveBeenCalledTimes(2);
   });
 });

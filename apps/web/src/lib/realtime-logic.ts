@@ -10,6 +10,7 @@
 // with the contracts' schema, so this module brings zod: `realtime.tsx` wraps it in a provider and
 // loads it only once the signed-in page is up (the fan-out to the screens is in realtime-hub.ts).
 import {
+  MAX_WATCHED_WORKFLOWS,
   realtimeEventSchema,
   realtimeServerMessageSchema,
   type RealtimeClientMessage,
@@ -124,6 +125,9 @@ export class RealtimeConnection {
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
   private currentStatus: RealtimeStatus = 'closed';
+  /** The workflows to watch (sent once subscribed, and again after each reconnect). */
+  private watched: string[] = [];
+  private subscribed = false;
   private readonly options: Required<
     Pick<
       RealtimeConnectionOptions,
@@ -161,6 +165,18 @@ export class RealtimeConnection {
   start(): void {
     if (this.stopped || this.socket) return;
     this.connect();
+  }
+
+  /** Watches these workflows' runs live from now on (the server streams their steps' answers). */
+  setWatching(workflowIds: readonly string[]): void {
+    const next = [...new Set(workflowIds)].slice(0, MAX_WATCHED_WORKFLOWS);
+    if (next.length === this.watched.length && next.every((id, i) => id === this.watched[i])) return;
+    this.watched = next;
+    if (this.subscribed) this.sendWatching();
+  }
+
+  private sendWatching(): void {
+    this.send({ type: 'watch', organizationId: this.options.organizationId, workflowIds: this.watched });
   }
 
   close(): void {
@@ -202,6 +218,7 @@ export class RealtimeConnection {
     socket.onopen = () => {
       if (socket !== this.socket) return;
       this.attempts = 0;
+      this.subscribed = false;
       this.setStatus('open');
       this.send({ type: 'subscribe', organizationId: this.options.organizationId });
       this.stopPing();
@@ -218,6 +235,7 @@ export class RealtimeConnection {
     socket.onclose = (event) => {
       if (socket !== this.socket) return;
       this.socket = null;
+      this.subscribed = false;
       this.stopPing();
       if (event?.code === REALTIME_UNAUTHORIZED_CLOSE_CODE) {
         this.options.warn('Realtime: the server refused the session token');
@@ -251,7 +269,12 @@ export class RealtimeConnection {
       this.options.warn('Realtime: server error', message.message);
       return;
     }
-    if (message.type === 'subscribed') this.refusals = 0;
+    if (message.type === 'subscribed') {
+      this.refusals = 0;
+      this.subscribed = true;
+      // The server forgets a closed socket's watches: a new connection says them again.
+      if (this.watched.length > 0) this.sendWatching();
+    }
     if (!isRealtimeEvent(message)) return; // subscribed, pong
     try {
       this.options.onEvent(message);

@@ -5,6 +5,7 @@
 //
 //   useRealtimeEvent(['workflow_execution_completed'], (event) => …);   // or '*' for every event
 //   const status = useRealtimeStatus();                                  // 'connecting' | 'open' | 'closed'
+//   useWatchWorkflow(workflowId);        // its running steps' answers stream while mounted
 import type { RealtimeEvent, RealtimeEventType } from '@crewline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -40,6 +41,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     // The connection and the cache refreshes read events with the contracts' schemas (zod): they load
     // in a chunk of their own, so the first page does not wait for them. Connecting meanwhile.
     let connection: RealtimeConnection | null = null;
+    let stopWatching: (() => void) | null = null;
     let ended = false;
     hub.setStatus('connecting');
     Promise.all([import('./realtime-logic'), import('./realtime-invalidation')]).then(
@@ -57,6 +59,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           // The token was revoked or expired: re-check the session, which signs the user out if so.
           onUnauthorized: () => void queryClient.invalidateQueries({ queryKey: queryKeys.session }),
         });
+        connection.setWatching(hub.watching());
+        const live = connection;
+        stopWatching = hub.subscribeWatching(() => live.setWatching(hub.watching()));
         connection.start();
       },
       (error: unknown) => {
@@ -67,6 +72,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     );
     return () => {
       ended = true;
+      stopWatching?.();
       if (connection) connection.close();
       else hub.setStatus('closed');
     };
@@ -109,4 +115,16 @@ export function useRealtimeStatus(): RealtimeStatus {
     hub ? hub.getStatus : closed,
     closed,
   );
+}
+
+/**
+ * Watches a workflow's runs live while the caller is mounted (null watches nothing): its running
+ * steps' answers then stream over the connection (execution_node_delta). Builders and run details use it.
+ */
+export function useWatchWorkflow(workflowId: string | null): void {
+  const hub = useContext(RealtimeContext);
+  useEffect(() => {
+    if (!hub || !workflowId) return;
+    return hub.watch(workflowId);
+  }, [hub, workflowId]);
 }

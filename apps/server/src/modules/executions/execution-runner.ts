@@ -36,6 +36,11 @@ export type ExecutionRunnerDeps = {
   maxAttempts: number;
   /** Agents of one parallel run working at once. */
   parallelism?: number;
+  /**
+   * Whether someone watches the workflow's runs live (modules/realtime/watched-workflows.ts): only
+   * then is a step's answer streamed to them. Without it nothing is streamed.
+   */
+  watching?: (organizationId: string, workflowId: string) => boolean;
 };
 
 /** Why an attempt stopped without an outcome of its own: the run was cancelled or taken over, or the worker is stopping. */
@@ -271,6 +276,8 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         const trace = newLlmTrace();
         calls.set(call.nodeId, { call, agent, trace });
         const step = { nodeId: call.nodeId, baseNodeId: baseNodeOf.get(call.nodeId) ?? call.nodeId };
+        // Asked at each step: a builder opened mid-run streams the run's next steps.
+        const watched = deps.watching?.(organizationId, workflowId) ?? false;
         const stream = createStepStream({
           intervalMs: STREAM_INTERVAL_MS,
           async publish(update) {
@@ -286,7 +293,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
             extraTools: call.tools as Record<string, LlmTool> | undefined,
             signal: abort.signal,
             trace,
-            onTextDelta: stream.push,
+            onTextDelta: watched ? stream.push : undefined,
           },
         ).finally(() => stream.close());
         for (const step of answer.steps)

@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AuthResponse, RealtimeEvent } from '@crewline/contracts';
+import { randomUUID } from 'node:crypto';
+import {
+  MAX_WATCHED_WORKFLOWS,
+  realtimeMessages,
+  type AuthResponse,
+  type RealtimeEvent,
+} from '@crewline/contracts';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { connectRealtime, type RealtimeClient } from '../../testing/realtime-client';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { waitForRunEnd, workflowOnFakeModel } from '../../testing/app-fixtures';
 
-// A running step's answer streams to the organization's sockets as the model writes it (step-stream.ts):
-// over the Postgres bus as in production, at most ten updates a second, between the step's started and
+// A running step's answer streams to the organization's sockets as the model writes it (step-stream.ts)
+// while someone watches its workflow (the watch message, modules/realtime/watched-workflows.ts): over
+// the Postgres bus as in production, at most ten updates a second, between the step's started and
 // completed events, and never stored: the stored answer is the whole one, once.
 
 let t: TestApp;
@@ -41,6 +48,12 @@ async function follow(auth: AuthResponse) {
   return client;
 }
 
+/** The socket watches the workflow; resolves once this process's runner has heard it. */
+async function watch(client: RealtimeClient, organizationId: string, workflowId: string) {
+  client.send({ type: 'watch', organizationId, workflowIds: [workflowId] });
+  await expect.poll(() => t.services.watchedWorkflows.isWatched(organizationId, workflowId)).toBe(true);
+}
+
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 
 async function execute(auth: AuthResponse, workflowId: string) {
@@ -68,6 +81,7 @@ describe('streamed step answers', () => {
     fake.script([{ content: answer, chunkDelayMs: 25 }]);
     const adaSocket = await follow(ada);
     const bobSocket = await follow(bob);
+    await watch(adaSocket, ada.organization.id, workflowId);
 
     const executionId = await execute(ada, workflowId);
     const run = await waitForRunEnd(t, ada.token, executionId);
@@ -120,6 +134,7 @@ describe('streamed step answers', () => {
     });
     fake.script([{ content: 'Done at once.' }]);
     const socket = await follow(ada);
+    await watch(socket, ada.organization.id, workflowId);
     const executionId = await execute(ada, workflowId);
     await socket.waitFor((m) => m.type === 'workflow_execution_completed' && m.executionId === executionId);
     expect(socket.messages.filter((m) => m.executionId === executionId).map((m) => m.type)).not.toContain(
@@ -138,6 +153,7 @@ describe('streamed step answers', () => {
       { content: words(12), chunkDelayMs: 25 },
     ]);
     const socket = await follow(ada);
+    await watch(socket, ada.organization.id, workflowId);
     const executionId = await execute(ada, workflowId);
     await socket.waitFor((m) => m.type === 'workflow_execution_completed' && m.executionId === executionId);
     const ofRun = socket.messages.filter((m) => m.executionId === executionId);
@@ -154,5 +170,59 @@ describe('streamed step answers', () => {
       'execution_node_completed:n2',
       'workflow_execution_completed:',
     ]);
+  });
+
+  it('is not streamed while nobody watches the workflow: the model answers in one piece', async () => {
+    const workflowId = await workflowOnFakeModel(t, ada.token, {
+      modelUrl: fake.url,
+      workflow: 'Unwatched',
+      agents: [{ name: 'Alone' }],
+    });
+    fake.script([{ content: words(12), chunkDelayMs: 25 }]);
+    // Following the organization is not watching the workflow.
+    const socket = await follow(ada);
+    const executionId = await execute(ada, workflowId);
+    await socket.waitFor((m) => m.type === 'workflow_execution_completed' && m.executionId === executionId);
+    expect(fake.requests[0].body.stream).toBeUndefined();
+    expect(socket.messages.some((m) => m.type === 'execution_node_delta')).toBe(false);
+  });
+
+  it('another organization cannot make a workflow stream, nor watch in an organization it does not follow', async () => {
+    const workflowId = await workflowOnFakeModel(t, ada.token, {
+      modelUrl: fake.url,
+      workflow: 'Private',
+      agents: [{ name: 'Secret keeper' }],
+    });
+    const bobSocket = await follow(bob);
+    bobSocket.send({ type: 'watch', organizationId: ada.organization.id, workflowIds: [workflowId] });
+    await bobSocket.waitFor((m) => m.type === 'error' && m.message === realtimeMessages.notSubscribed);
+    // Watching ada's workflow id in bob's own organization names another key.
+    bobSocket.send({ type: 'watch', organizationId: bob.organization.id, workflowIds: [workflowId] });
+    await expect
+      .poll(() => t.services.watchedWorkflows.isWatched(bob.organization.id, workflowId))
+      .toBe(true);
+    expect(t.services.watchedWorkflows.isWatched(ada.organization.id, workflowId)).toBe(false);
+    fake.script([{ content: words(12), chunkDelayMs: 25 }]);
+    const adaSocket = await follow(ada);
+    const executionId = await execute(ada, workflowId);
+    await adaSocket.waitFor(
+      (m) => m.type === 'workflow_execution_completed' && m.executionId === executionId,
+    );
+    expect(fake.requests[0].body.stream).toBeUndefined();
+    expect(bobSocket.messages.some((m) => m.executionId === executionId)).toBe(false);
+  });
+
+  it('refuses a watch of too many workflows or of ids that are not workflow ids', async () => {
+    const socket = await follow(ada);
+    const many = Array.from({ length: MAX_WATCHED_WORKFLOWS + 1 }, () => randomUUID());
+    socket.send({ type: 'watch', organizationId: ada.organization.id, workflowIds: many });
+    socket.send({ type: 'watch', organizationId: ada.organization.id, workflowIds: ['../etc'] });
+    await expect
+      .poll(
+        () =>
+          socket.messages.filter((m) => m.type === 'error' && m.message === realtimeMessages.badMessage)
+            .length,
+      )
+      .toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import { realtimeMessages, type RealtimeServerMessage } from '@crewline/contracts';
 import type { EventBus, SessionChange } from '../../platform/events';
+import { WATCH_ANNOUNCE_MS, watchKey } from './watched-workflows';
 
 /** Close code for a missing, forged, expired or revoked token (4000-4999 are the application's). */
 export const UNAUTHORIZED_CLOSE_CODE = 4401;
@@ -50,6 +51,10 @@ export function createRealtimeHub(events: EventBus, options: RealtimeHubOptions)
   const socketsByUser = new Map<string, Set<WebSocket>>();
   const alive = new WeakSet<WebSocket>();
   let checking: Promise<void> | undefined;
+  /** The workflows each socket watches, by organization (the watch message). */
+  const watchesBySocket = new Map<WebSocket, Map<string, string[]>>();
+  /** When this process last announced each watched workflow. */
+  const announced = new Map<string, number>();
 
   const unsubscribe = events.subscribe((event) => {
     const sockets = socketsByOrg.get(event.organizationId);
@@ -75,6 +80,19 @@ export function createRealtimeHub(events: EventBus, options: RealtimeHubOptions)
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
+  // Every watched workflow again, before its last announcement runs out (watched-workflows.ts).
+  const announcing = setInterval(() => {
+    const keys = new Set<string>();
+    for (const watches of watchesBySocket.values())
+      for (const [organizationId, workflowIds] of watches)
+        for (const workflowId of workflowIds) keys.add(watchKey(organizationId, workflowId));
+    announced.clear();
+    const at = Date.now();
+    for (const key of keys) announced.set(key, at);
+    if (keys.size > 0) void events.publishWatching([...keys]);
+  }, WATCH_ANNOUNCE_MS);
+  announcing.unref();
+
   function sendRaw(socket: WebSocket, data: string) {
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -86,6 +104,7 @@ export function createRealtimeHub(events: EventBus, options: RealtimeHubOptions)
 
   function unfollow(socket: WebSocket, organizationId: string) {
     orgsBySocket.get(socket)?.delete(organizationId);
+    watchesBySocket.get(socket)?.delete(organizationId);
     const sockets = socketsByOrg.get(organizationId);
     sockets?.delete(socket);
     if (sockets?.size === 0) socketsByOrg.delete(organizationId);
@@ -94,6 +113,7 @@ export function createRealtimeHub(events: EventBus, options: RealtimeHubOptions)
   function leave(socket: WebSocket) {
     for (const organizationId of orgsBySocket.get(socket) ?? []) unfollow(socket, organizationId);
     orgsBySocket.delete(socket);
+    watchesBySocket.delete(socket);
     const session = sessionBySocket.get(socket);
     sessionBySocket.delete(socket);
     if (!session) return;
@@ -189,6 +209,26 @@ export function createRealtimeHub(events: EventBus, options: RealtimeHubOptions)
       return true;
     },
 
+    /**
+     * The workflows the socket now watches in an organization it follows (false when it does not):
+     * any not announced lately is announced at once, so a run started right after streams from its
+     * first step.
+     */
+    watch(socket: WebSocket, organizationId: string, workflowIds: string[]): boolean {
+      if (!orgsBySocket.get(socket)?.has(organizationId)) return false;
+      let watches = watchesBySocket.get(socket);
+      if (!watches) watchesBySocket.set(socket, (watches = new Map()));
+      if (workflowIds.length === 0) watches.delete(organizationId);
+      else watches.set(organizationId, [...new Set(workflowIds)]);
+      const at = Date.now();
+      const fresh = workflowIds
+        .map((workflowId) => watchKey(organizationId, workflowId))
+        .filter((key) => (announced.get(key) ?? -Infinity) <= at - WATCH_ANNOUNCE_MS);
+      for (const key of fresh) announced.set(key, at);
+      if (fresh.length > 0) void events.publishWatching(fresh);
+      return true;
+    },
+
     send(socket: WebSocket, message: RealtimeServerMessage) {
       sendRaw(socket, JSON.stringify(message));
     },
@@ -203,6 +243,7 @@ export function createRealtimeHub(events: EventBus, options: RealtimeHubOptions)
 
     close() {
       clearInterval(heartbeat);
+      clearInterval(announcing);
       unsubscribe();
       unsubscribeSessions();
     },

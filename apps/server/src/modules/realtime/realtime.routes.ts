@@ -8,7 +8,7 @@ import { createRealtimeHub, UNAUTHORIZED_CLOSE_CODE, type RealtimeHub } from './
 import type { RealtimeService } from './realtime.service';
 import { socketToken } from './realtime.token';
 
-/** Client messages are a subscribe or a ping; anything larger is not one of ours. */
+/** Client messages are a subscribe, a watch or a ping; anything larger is not one of ours. */
 const MAX_MESSAGE_BYTES = 16 * 1024;
 const subscribeFailed = 'Could not subscribe right now; reconnect to try again';
 
@@ -101,6 +101,12 @@ export async function registerRealtime(
     const message = realtimeClientMessageSchema.safeParse(json);
     if (message.success && message.data.type === 'ping') return hub.send(socket, { type: 'pong' });
     if (message.success && message.data.type === 'subscribe') return subscribe(message.data.organizationId);
+    if (message.success && message.data.type === 'watch') {
+      const { organizationId, workflowIds } = message.data;
+      if (!hub.watch(socket, organizationId, workflowIds))
+        hub.send(socket, { type: 'error', message: realtimeMessages.notSubscribed });
+      return;
+    }
     // A subscribe without a usable organization id is refused like any organization one may not follow.
     const isSubscribe =
       typeof json === 'object' && json !== null && 'type' in json && json.type === 'subscribe';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 import { useExecutions } from '@/lib/queries/executions';
-import { useRealtimeEvent } from '@/lib/realtime';
+import { useRealtimeEvent, useWatchWorkflow } from '@/lib/realtime';
 
 import { newestRunInProgress, RUN_PROGRESS_EVENTS, useRunProgressStore } from './run-progress';
 
@@ -23,6 +23,8 @@ export function useFollowWorkflowRuns(workflowId: string | null): void {
   }, [follow, workflowId]);
 
   useRealtimeEvent(progressEvents, apply);
+  // The builder shows its runs' steps as they are written (the run panel): their answers stream.
+  useWatchWorkflow(workflowId);
 
   const executions = useExecutions({ enabled: !!workflowId });
   useEffect(() => {

@@ -28,6 +28,7 @@ import { formatDateTime, formatNumber, formatSeconds } from '@/lib/format';
 import { executionPlaceholder } from '@/lib/execution-summaries';
 import { useExecution } from '@/lib/queries/executions';
 import { useWorkflowVersion } from '@/lib/queries/workflow-versions';
+import { useWatchWorkflow } from '@/lib/realtime';
 import { cn } from '@/lib/utils';
 
 import { useRetryExecution } from '../api/retry-execution';
@@ -164,6 +165,7 @@ export function ExecutionDetailsDialog({
   const failedSteps = failedStepsWithRecords(execution.steps, execution.output);
   // Steps still running, their answers as the model writes them (until the run is read again).
   const live = useLiveSteps(open && active ? execution.id : null);
+  useWatchWorkflow(open && active ? execution.workflowId : null);
   // A step heard from mid-way (no started event) is named by the run's own version of the workflow.
   const unnamed = live.steps.some((step) => !step.agentName);
   const pinned = useWorkflowVersion(unnamed ? execution.workflowId : null, execution.workflowVersion);
