@@ -9,8 +9,6 @@ import {
   isSendKey,
   isStreaming,
   requestErrorMessage,
-  toolArgumentsText,
-  toolResultText,
   usageLabel,
   type AssistantTurn,
   type ChatAction,
@@ -178,14 +176,6 @@ describe('playground labels and keys', () => {
     expect(usageLabel({ promptTokens: 1200, completionTokens: 45, totalTokens: 1245 })).toBe(
       '1,200 prompt · 45 completion tokens',
     );
-  });
-
-  it('shows tool arguments and JSON results indented, other results as they came', () => {
-    expect(toolArgumentsText({ path: 'a.txt' })).toBe('{\n  "path": "a.txt"\n}');
-    expect(toolArgumentsText(undefined)).toBe('{}');
-    expect(toolResultText('{"rows":[1]}')).toBe('{\n  "rows": [\n    1\n  ]\n}');
-    expect(toolResultText('{"cut": "at the li')).toBe('{"cut": "at the li');
-    expect(toolResultText('Saved prices.txt')).toBe('Saved prices.txt');
   });
 
   it("turns a failed request into the server's message or a plain reason", () => {

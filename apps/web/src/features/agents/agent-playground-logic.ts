@@ -139,28 +139,6 @@ export function isSendKey(event: { key: string; shiftKey: boolean; isComposing?:
   return event.key === 'Enter' && !event.shiftKey && !event.isComposing;
 }
 
-/** A tool call's arguments as indented JSON (a string as it came). */
-export function toolArgumentsText(args: unknown): string {
-  if (typeof args === 'string') return args;
-  if (args === undefined || args === null) return '{}';
-  try {
-    return JSON.stringify(args, null, 2);
-  } catch {
-    return String(args);
-  }
-}
-
-/** A tool result that is JSON reads indented; other text is shown as it came. */
-export function toolResultText(result: string): string {
-  const trimmed = result.trim();
-  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return result;
-  try {
-    return JSON.stringify(JSON.parse(trimmed), null, 2);
-  } catch {
-    return result; // cut at the length limit, or not JSON after all
-  }
-}
-
 /** '850 ms' under a second, '1.2 s' under a minute, then '2m 5s'. */
 export function durationLabel(ms: number): string {
   if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;

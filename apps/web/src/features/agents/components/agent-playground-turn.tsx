@@ -3,12 +3,11 @@ import { AlertCircle, ChevronRight, Wrench } from 'lucide-react';
 import { useId, useState } from 'react';
 
 import { formatNumber } from '@/lib/format';
+import { formatToolArguments, formatToolResult } from '@/lib/tool-call-text';
 import { cn } from '@/lib/utils';
 
 import {
   durationLabel,
-  toolArgumentsText,
-  toolResultText,
   usageLabel,
   type AssistantTurn,
   type ToolCallLine,
@@ -47,7 +46,7 @@ function ToolCall({ call }: { call: ToolCallLine }) {
         <div id={panelId} className="space-y-2 border-t p-2.5" data-testid="playground-tool-call-details">
           <div className="space-y-1">
             <p className={cn(LABEL, 'text-muted-foreground')}>Arguments</p>
-            <pre className={PRE}>{toolArgumentsText(call.args)}</pre>
+            <pre className={PRE}>{formatToolArguments(call.args)}</pre>
           </div>
           <div className="space-y-1">
             <p
@@ -56,7 +55,7 @@ function ToolCall({ call }: { call: ToolCallLine }) {
               {call.isError ? 'Error' : 'Result'}
             </p>
             <pre className={PRE} data-testid="playground-tool-result">
-              {toolResultText(call.result)}
+              {formatToolResult(call.result)}
             </pre>
             {call.truncated && (
               <p className="text-muted-foreground">

@@ -4,8 +4,6 @@ import { describe, expect, it } from 'vitest';
 import {
   MESSAGE_PREVIEW_CHARS,
   failedStepsWithRecords,
-  formatToolArguments,
-  formatToolResult,
   messagePreview,
   modelLabel,
   retriesLabel,
@@ -75,17 +73,6 @@ describe('messages', () => {
     const preview = messagePreview(many);
     expect(preview.folded).toBe(true);
     expect(preview.text.split('\n')).toHaveLength(12);
-  });
-});
-
-describe('tool calls', () => {
-  it('show arguments as indented JSON and JSON results indented', () => {
-    expect(formatToolArguments({ path: 'orders/42' })).toBe('{\n  "path": "orders/42"\n}');
-    expect(formatToolArguments(undefined)).toBe('{}');
-    expect(formatToolArguments('raw text')).toBe('raw text');
-    expect(formatToolResult('{"a":1}')).toBe('{\n  "a": 1\n}');
-    expect(formatToolResult('{"cut":')).toBe('{"cut":');
-    expect(formatToolResult('plain')).toBe('plain');
   });
 });
 

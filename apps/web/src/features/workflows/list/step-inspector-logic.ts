@@ -39,28 +39,6 @@ export const MESSAGE_ROLE_LABELS: Record<StepRecord['messages'][number]['role'],
   user: 'User',
 };
 
-/** Tool arguments as indented JSON; a text the model gave instead of an object is shown as it is. */
-export function formatToolArguments(args: unknown): string {
-  if (typeof args === 'string') return args;
-  if (args === undefined || args === null) return '{}';
-  try {
-    return JSON.stringify(args, null, 2);
-  } catch {
-    return String(args);
-  }
-}
-
-/** A tool result that is JSON reads indented; other text is shown as it came. */
-export function formatToolResult(result: string): string {
-  const trimmed = result.trim();
-  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return result;
-  try {
-    return JSON.stringify(JSON.parse(trimmed), null, 2);
-  } catch {
-    return result;
-  }
-}
-
 /** 'OpenAI · gpt-4o' style: the provider as people name it, and the model id. */
 const PROVIDER_NAMES: Record<string, string> = {
   openai: 'OpenAI',

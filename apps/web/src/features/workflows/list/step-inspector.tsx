@@ -4,12 +4,11 @@ import { useId, useState, type ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { formatNumber } from '@/lib/format';
+import { formatToolArguments, formatToolResult } from '@/lib/tool-call-text';
 import { cn } from '@/lib/utils';
 
 import {
   MESSAGE_ROLE_LABELS,
-  formatToolArguments,
-  formatToolResult,
   messagePreview,
   modelLabel,
   retriesLabel,
