@@ -84,6 +84,12 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { createTemplatesRepository } from './modules/templates/templates.repository';
 import { createTemplatesService } from './modules/templates/templates.service';
 import { templatesRoutes } from './modules/templates/templates.routes';
+import { createKnowledgeRepository } from './modules/knowledge/knowledge.repository';
+import { createKnowledgeService } from './modules/knowledge/knowledge.service';
+import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
+import { createIngestionRepository } from './modules/knowledge/ingestion.repository';
+import { createIngestion } from './modules/knowledge/ingest-document';
+import { createVectorIndex } from './modules/knowledge/vector-index';
 import {
   createStripeClient,
   createStripeEgress,
@@ -136,6 +142,16 @@ export function createServices(deps: AppDeps) {
   const agentsRepository = createAgentsRepository(db);
   const workflowsRepository = createWorkflowsRepository(db);
   const executionsRepository = createExecutionsRepository(db);
+  /** Embeds with the knowledge base's provider: the organization's connection, as agents use theirs. */
+  const embeddingConnection = (organizationId: string, provider: 'openai' | 'local' | 'custom') =>
+    toolConfigurations.connectionFor(organizationId, provider);
+  const knowledge = createKnowledgeService({
+    repository: createKnowledgeRepository(db),
+    events,
+    llm,
+    connectionFor: embeddingConnection,
+    index: createVectorIndex(),
+  });
   const toolRuntime = createToolRuntime({
     config,
     egress: toolEgress,
@@ -143,6 +159,10 @@ export function createServices(deps: AppDeps) {
     llm,
     connectionFor: (organizationId, provider) => toolConfigurations.connectionFor(organizationId, provider),
     sendgridSettings: (organizationId) => toolConfigurations.activeSecrets(organizationId, 'sendgrid_config'),
+    // A vector store tool searches one of the organization's knowledge bases.
+    knowledgeSearch: async (organizationId, knowledgeBaseId, query, topK) => ({
+      hits: await knowledge.search(organizationId, knowledgeBaseId, query, topK),
+    }),
   });
   /** Plans, trials and limits (modules/billing); Stripe collects when STRIPE_SECRET_KEY is set. */
   const billingRepository = createBillingRepository(db);
@@ -231,6 +251,16 @@ export function createServices(deps: AppDeps) {
       watching: watchedWorkflows.isWatched,
     }),
     system: createSystemService({ config, repository: createSystemRepository(db), metrics }),
+    /** Knowledge bases, their documents and search (modules/knowledge); one search index per process. */
+    knowledge,
+    /** Used by worker processes: ingestion of queued documents (see worker-role.ts). */
+    ingestion: createIngestion({
+      repository: createIngestionRepository(db),
+      llm,
+      connectionFor: embeddingConnection,
+      events,
+      logger: deps.loggerInstance as Logger | undefined,
+    }),
     /** The organization's Microsoft 365 connection (OAuth tokens sealed; email triggers read the inbox with it). */
     microsoft: createMicrosoftService({
       config,
@@ -347,6 +377,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(billingRoutes(services.billing));
   await app.register(templatesRoutes(services.templates));
   await app.register(apiKeysRoutes(services.apiKeys));
+  await app.register(knowledgeRoutes(services.knowledge));
   await app.register(
     stripeWebhookRoutes({
       billing: services.billing,

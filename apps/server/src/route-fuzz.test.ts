@@ -247,6 +247,12 @@ beforeAll(async () => {
       payload: { name: 'Fuzz key' },
     })
   ).json().id;
+  real.knowledgeBase = await create('/api/knowledge-bases', { name: 'Fuzz knowledge' });
+  real.document = await create(`/api/knowledge-bases/${real.knowledgeBase}/documents`, {
+    name: 'fuzz.md',
+    mediaType: 'text/markdown',
+    content: '# Fuzz\n\nHostile input meets the knowledge base.',
+  });
   real.workflowTemplate = library.workflows[0].id;
   real.agentTemplate = library.agents[0].id;
 
@@ -381,6 +387,16 @@ beforeAll(async () => {
     'POST /api/agents/:id/save-as-template': [
       { name: 'Fuzz template', description: 'd', category: 'c', tags: ['t'] },
     ],
+    'POST /api/knowledge-bases': [
+      { name: 'K', description: 'd', embeddingProvider: 'openai', embeddingModel: 'text-embedding-3-small' },
+    ],
+    'PUT /api/knowledge-bases/:id': [{ name: 'Fuzz knowledge', description: 'd' }],
+    'DELETE /api/knowledge-bases/:id': [{}],
+    'POST /api/knowledge-bases/:id/documents': [
+      { name: 'n.txt', mediaType: 'text/plain', content: 'Some text' },
+    ],
+    'DELETE /api/knowledge-bases/:id/documents/:docId': [{}],
+    'POST /api/knowledge-bases/:id/search': [{ query: 'hostile input', topK: 3 }],
     'PUT /api/tools/configurations/:id': [
       { config: { apiKey: 'sk-test', baseUrl: fake.url, defaultModel: 'gpt-4o' }, isActive: true },
     ],
@@ -401,6 +417,7 @@ function realParam(url: string, name: string): string {
   if (name === 'token') return real.invitationToken;
   if (name === 'version') return '1';
   if (name === 'workflowId') return real.workflow;
+  if (name === 'docId') return real.document;
   if (name === 'templateId') {
     return url.startsWith('/api/templates/agents/') ? real.agentTemplate : real.workflowTemplate;
   }
@@ -412,6 +429,7 @@ function realParam(url: string, name: string): string {
       ['/api/tools/', 'tool'],
       ['/api/workflows/', 'workflow'],
       ['/api/executions/', 'execution'],
+      ['/api/knowledge-bases/', 'knowledgeBase'],
       ['/api/organizations/', 'invitation'],
     ]) {
       if (url.startsWith(prefix)) return real[key];
@@ -546,7 +564,8 @@ const phase = (r: Route) => {
   if (r.url === '/api/auth/me' && r.method === 'PUT') return 5;
   if (r.url === '/api/auth/change-password') return 5;
   if (r.method !== 'DELETE') return 1;
-  return r.url.includes(':toolId') ? 2 : 3;
+  // A link or a document before what holds it.
+  return r.url.includes(':toolId') || r.url.includes(':docId') ? 2 : 3;
 };
 
 describe('route fuzz', () => {

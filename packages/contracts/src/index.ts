@@ -17,3 +17,4 @@ export * from './tool-configurations';
 export * from './analytics';
 export * from './templates';
 export * from './api-keys';
+export * from './knowledge';

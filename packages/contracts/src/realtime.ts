@@ -41,6 +41,13 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('organization_members_changed'), organizationId: z.string() }),
   /** The organization's plan, trial or subscription changed: the billing status refetches. */
   z.object({ type: z.literal('subscription_updated'), organizationId: z.string() }),
+  /** A knowledge base's document changed status (queued, processing, ready, failed): its lists refetch. */
+  z.object({
+    type: z.literal('knowledge_document_updated'),
+    organizationId: z.string(),
+    knowledgeBaseId: z.string(),
+    documentId: z.string(),
+  }),
   /** Step progress: the builder colours nodes while a run is in progress. */
   /** `agentName`: the step's agent as the run knows it (a run view names a step before it ends). */
   z.object({ type: z.literal('execution_node_started'), ...stepEvent, agentName: z.string().optional() }),

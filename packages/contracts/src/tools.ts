@@ -41,6 +41,8 @@ const categoryConfigSchemas: Partial<Record<ToolCategory, z.ZodType>> = {
     schema: z.string().trim().max(63).optional(),
   }),
   vector_store: z.looseObject({
+    /** The organization's own store: one of its knowledge bases (else a Pinecone index). */
+    knowledgeBaseId: z.string().uuid({ message: 'Choose one of your knowledge bases' }).optional(),
     indexName: z.string().trim().max(200).optional(),
     dimensions: z.number({ message: 'Dimensions must be a number' }).int().positive().max(100_000).optional(),
     apiKey: z.string().optional(),

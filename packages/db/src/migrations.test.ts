@@ -38,6 +38,9 @@ describe('migrations', () => {
       'api_keys',
       'auth_sessions',
       'email_trigger_messages',
+      'knowledge_bases',
+      'knowledge_chunks',
+      'knowledge_documents',
       'microsoft_oauth_states',
       'microsoft_tokens',
       'organization_invitations',
@@ -101,6 +104,63 @@ describe('migrations', () => {
     expect(rows.map((row) => row.indexdef)).toEqual([
       expect.stringContaining('(agent_id, created_at, reused, status, execution_ms, total_tokens)'),
     ]);
+  });
+
+  it('index knowledge bases by organization, documents by knowledge base, chunks for loading, and the ingestion queue', async () => {
+    const { rows } = await database.pool.query<{ tablename: string; indexdef: string }>(
+      `SELECT tablename, indexdef FROM pg_indexes
+       WHERE tablename LIKE 'knowledge_%' AND indexname NOT LIKE '%_pkey' ORDER BY indexname`,
+    );
+    expect(rows.map((row) => row.indexdef)).toEqual([
+      expect.stringContaining('knowledge_bases USING btree (organization_id, created_at DESC)'),
+      expect.stringContaining('knowledge_chunks USING btree (document_id, chunk_index)'),
+      expect.stringContaining('knowledge_chunks USING btree (knowledge_base_id)'),
+      expect.stringContaining('knowledge_documents USING btree (knowledge_base_id, created_at DESC)'),
+      expect.stringMatching(/knowledge_documents_unfinished_idx .*\(created_at\) WHERE .*queued.*processing/),
+    ]);
+  });
+
+  it('remove a knowledge base’s or a document’s chunks with it, and everything with the organization', async () => {
+    const q = <T>(text: string, values: unknown[] = []) =>
+      database.pool.query<T & Record<string, unknown>>(text, values).then((r) => r.rows);
+    const count = async (table: string, org: string) =>
+      (await q<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE organization_id = $1`, [org]))[0]
+        .n;
+    const [org] = await q<{ id: string }>(
+      `INSERT INTO organizations (name, slug) VALUES ('Knowledge', 'knowledge-' || gen_random_uuid()) RETURNING id`,
+    );
+    const seed = async () => {
+      const [kb] = await q<{ id: string }>(
+        `INSERT INTO knowledge_bases (organization_id, name, embedding_provider, embedding_model)
+         VALUES ($1, 'KB', 'openai', 'm') RETURNING id`,
+        [org.id],
+      );
+      const docs = await q<{ id: string }>(
+        `INSERT INTO knowledge_documents (knowledge_base_id, organization_id, name, media_type, size_bytes, content)
+         VALUES ($1, $2, 'a', 'text/plain', 1, 'a'), ($1, $2, 'b', 'text/plain', 1, 'b') RETURNING id`,
+        [kb.id, org.id],
+      );
+      for (const doc of docs) {
+        await q(
+          `INSERT INTO knowledge_chunks (document_id, knowledge_base_id, organization_id, chunk_index, text, embedding)
+           VALUES ($1, $2, $3, 0, 't', '\\x0000803f'), ($1, $2, $3, 1, 't', '\\x0000803f')`,
+          [doc.id, kb.id, org.id],
+        );
+      }
+      return { kb: kb.id, docs: docs.map((d) => d.id) };
+    };
+    const first = await seed();
+    await q(`DELETE FROM knowledge_documents WHERE id = $1`, [first.docs[0]]);
+    expect(await count('knowledge_chunks', org.id)).toBe(2);
+    await q(`DELETE FROM knowledge_bases WHERE id = $1`, [first.kb]);
+    expect([await count('knowledge_documents', org.id), await count('knowledge_chunks', org.id)]).toEqual([
+      0, 0,
+    ]);
+    await seed();
+    await q(`DELETE FROM organizations WHERE id = $1`, [org.id]);
+    for (const table of ['knowledge_bases', 'knowledge_documents', 'knowledge_chunks']) {
+      expect(await count(table, org.id)).toBe(0);
+    }
   });
 
   it('store the figures analytics read, computed from each run’s and step’s metrics as it is written', async () => {

@@ -4,7 +4,10 @@
 // never expose one.
 import {
   agentStatusValues,
+  embeddingProviderValues,
   executionStatusValues,
+  knowledgeDocumentStatusValues,
+  knowledgeMediaTypeValues,
   llmProviderValues,
   organizationRoleValues,
   planIdValues,
@@ -19,6 +22,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -694,6 +698,122 @@ export const stripeEvents = pgTable('stripe_events', {
   createdAt: createdAt(),
 });
 
+/** Raw bytes (Postgres bytea): a chunk's embedding as float32 little-endian (modules/knowledge/vector-codec.ts). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * An organization's knowledge base: documents cut into chunks with an embedding each, searched by
+ * meaning (modules/knowledge). `dimensions` is set by the first document embedded (every later
+ * embedding must have that length); `version` goes up whenever its chunks change, so a process's
+ * in-memory search index of it knows when to load again.
+ */
+export const knowledgeBases = pgTable(
+  'knowledge_bases',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** Whose connection embeds its chunks and queries (embeddingProviderValues). */
+    embeddingProvider: text('embedding_provider', { enum: embeddingProviderValues }).notNull(),
+    embeddingModel: text('embedding_model').notNull(),
+    dimensions: integer('dimensions'),
+    version: integer('version').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('knowledge_bases_organization_id_created_at_idx').on(
+      t.organizationId,
+      t.createdAt.desc().nullsFirst(),
+    ),
+    check(
+      'knowledge_bases_embedding_provider_check',
+      sql`${t.embeddingProvider} in ('openai', 'local', 'custom')`,
+    ),
+    check('knowledge_bases_dimensions_check', sql`${t.dimensions} is null or ${t.dimensions} > 0`),
+  ],
+);
+
+/**
+ * A document of a knowledge base, as the user sent it (its text: the file read by the browser, or
+ * pasted). The workers take queued documents (the row is its queue entry, as runs are: claimed under a
+ * lease, taken again once the lease lapses) and leave them ready with their chunks, or failed with the
+ * reason and no chunks. The content stays, so a document can be ingested again (another extraction,
+ * another model) without asking the user for the file.
+ */
+export const knowledgeDocuments = pgTable(
+  'knowledge_documents',
+  {
+    id: id(),
+    knowledgeBaseId: uuid('knowledge_base_id')
+      .notNull()
+      .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    mediaType: text('media_type', { enum: knowledgeMediaTypeValues }).notNull(),
+    /** The bytes of `content` as UTF-8 (what the size limit and the storage figures count). */
+    sizeBytes: integer('size_bytes').notNull(),
+    content: text('content').notNull(),
+    status: text('status', { enum: knowledgeDocumentStatusValues }).notNull().default('queued'),
+    error: text('error'),
+    chunkCount: integer('chunk_count').notNull().default(0),
+    /** Bumped by each worker that takes the document; its writes compare it (a stale worker changes nothing). */
+    attempt: integer('attempt').notNull().default(0),
+    /** The processing attempt's lease, renewed while it works; once lapsed, the next claim takes the document. */
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('knowledge_documents_knowledge_base_id_created_at_idx').on(
+      t.knowledgeBaseId,
+      t.createdAt.desc().nullsFirst(),
+    ),
+    // The workers' queue: documents waiting or in progress (whose lease may lapse), oldest first.
+    index('knowledge_documents_unfinished_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('queued', 'processing')`),
+    check(
+      'knowledge_documents_status_check',
+      sql`${t.status} in ('queued', 'processing', 'ready', 'failed')`,
+    ),
+  ],
+);
+
+/** A piece of a ready document's text with its embedding; written all at once when the document is ready. */
+export const knowledgeChunks = pgTable(
+  'knowledge_chunks',
+  {
+    id: id(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => knowledgeDocuments.id, { onDelete: 'cascade' }),
+    knowledgeBaseId: uuid('knowledge_base_id')
+      .notNull()
+      .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Where it sits in its document, from 0. */
+    chunkIndex: integer('chunk_index').notNull(),
+    text: text('text').notNull(),
+    /** float32 little-endian, the knowledge base's `dimensions` of them. */
+    embedding: bytea('embedding').notNull(),
+  },
+  (t) => [
+    // A document's chunks in order; also what deleting a document walks.
+    unique('knowledge_chunks_document_id_chunk_index_unique').on(t.documentId, t.chunkIndex),
+    // A search loads a knowledge base's chunks (ids and vectors).
+    index('knowledge_chunks_knowledge_base_id_idx').on(t.knowledgeBaseId),
+  ],
+);
+
 /** One row per running worker process, refreshed periodically: the health check counts live workers. */
 
 export const workerHeartbeats = pgTable('worker_heartbeats', {
@@ -737,5 +857,8 @@ export type AuthSessionRow = typeof authSessions.$inferSelect;
 export type NewAuthSessionRow = typeof authSessions.$inferInsert;
 export type RateLimitEventRow = typeof rateLimitEvents.$inferSelect;
 export type NewRateLimitEventRow = typeof rateLimitEvents.$inferInsert;
+export type KnowledgeBaseRow = typeof knowledgeBases.$inferSelect;
+export type KnowledgeDocumentRow = typeof knowledgeDocuments.$inferSelect;
+export type KnowledgeChunkRow = typeof knowledgeChunks.$inferSelect;
 export type WorkerHeartbeatRow = typeof workerHeartbeats.$inferSelect;
 export type NewWorkerHeartbeatRow = typeof workerHeartbeats.$inferInsert;

@@ -53,6 +53,11 @@ const tags = [
     name: 'Connections',
     description: 'Model providers and other credentials the organization connects (admins change them).',
   },
+  {
+    name: 'Knowledge',
+    description:
+      'Knowledge bases: documents indexed by the workers (queued, processing, ready or failed), and search by meaning.',
+  },
   { name: 'Workflows', description: 'Multi-agent workflows and their saved versions.' },
   { name: 'Executions', description: 'Starting, following, cancelling and retrying workflow runs.' },
   { name: 'Webhooks', description: 'Starting a workflow from another system with its webhook secret.' },
@@ -76,6 +81,7 @@ const tagRules: [RegExp, Tag][] = [
   [/^\/api\/agents\b/, 'Agents'],
   [/^\/api\/(webhooks\b|workflows\/[^/]+\/webhook-secret$)/, 'Webhooks'],
   [/^\/api\/(executions\b|workflows\/[^/]+\/execute$)/, 'Executions'],
+  [/^\/api\/knowledge-bases\b/, 'Knowledge'],
   [/^\/api\/workflows\b/, 'Workflows'],
   [/^\/api\/(subscription-status|create-subscription|cancel-subscription|billing|stripe)\b/, 'Billing'],
   [/^\/api\/(health|system)\b/, 'System'],
@@ -131,6 +137,15 @@ const summaries: Record<string, string> = {
   'GET /api/tools/configurations': 'List connections',
   'PUT /api/tools/configurations/:id': 'Set up a connection',
   'GET /api/llm/providers': 'List model providers and models',
+  'GET /api/knowledge-bases': 'List knowledge bases',
+  'POST /api/knowledge-bases': 'Create a knowledge base',
+  'GET /api/knowledge-bases/:id': 'Get a knowledge base',
+  'PUT /api/knowledge-bases/:id': 'Rename or describe a knowledge base',
+  'DELETE /api/knowledge-bases/:id': 'Delete a knowledge base',
+  'GET /api/knowledge-bases/:id/documents': "List a knowledge base's documents",
+  'POST /api/knowledge-bases/:id/documents': 'Add a document',
+  'DELETE /api/knowledge-bases/:id/documents/:docId': 'Delete a document',
+  'POST /api/knowledge-bases/:id/search': 'Search a knowledge base',
   'GET /api/workflows': 'List workflows',
   'POST /api/workflows': 'Create a workflow',
   'GET /api/workflows/:id': 'Get a workflow',
@@ -191,6 +206,12 @@ const routeErrors: Record<string, Record<number, string>> = {
   },
   'DELETE /api/organizations/:orgId/members/:userId': {
     409: 'The organization would be left without an owner.',
+  },
+  'POST /api/knowledge-bases/:id/documents': {
+    413: 'The body is over the limit: the document is larger than 20 MiB.',
+  },
+  'POST /api/knowledge-bases/:id/search': {
+    502: "The embedding model failed, or answered vectors of another length than the knowledge base's.",
   },
   'POST /api/cancel-subscription': { 409: 'There is no subscription to cancel, or it is already canceled.' },
 };

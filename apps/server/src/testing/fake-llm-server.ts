@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 
 /**
- * A fake LLM server speaking enough of the OpenAI Chat Completions and Anthropic Messages protocols
- * for the real AI SDK providers to talk to it over HTTP, refusing what the real APIs refuse (a missing
+ * A fake LLM server speaking enough of the OpenAI Chat Completions, Embeddings and Anthropic Messages
+ * protocols for the real AI SDK providers to talk to it over HTTP, refusing what the real APIs refuse (a missing
  * required field, or key when asked to). Tests never reach the internet (docs/architecture.md, Agents,
  * tools and models).
  */
@@ -66,11 +66,53 @@ function textOf(content: unknown): string {
     .join(' ');
 }
 
+/** OpenAI's default length for text-embedding-3-small. */
+export const FAKE_EMBEDDING_DIMENSIONS = 1536;
+
+/** Lower-cased words, a plural's trailing "s" dropped, so "Invoices" and "invoice" meet. */
+function embeddingTokens(text: string) {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((word) =>
+    word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word,
+  );
+}
+
+/** FNV-1a, 32 bits: stable across runs and processes. */
+function hash(text: string) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/**
+ * The fake's embedding of a text: a bag of words, each word hashed into one dimension with a sign,
+ * L2-normalised. Deterministic, and texts sharing words come out close, so retrieval behaves as a
+ * user expects (a text without any word gets the first axis).
+ */
+export function fakeEmbedding(text: string, dimensions = FAKE_EMBEDDING_DIMENSIONS): number[] {
+  const vector = new Array<number>(dimensions).fill(0);
+  for (const token of embeddingTokens(text)) {
+    const h = hash(token);
+    vector[h % dimensions] += h & 0x80000000 ? -1 : 1;
+  }
+  let sum = 0;
+  for (const x of vector) sum += x * x;
+  const norm = Math.sqrt(sum);
+  if (norm === 0) {
+    vector[0] = 1;
+    return vector;
+  }
+  return vector.map((x) => x / norm);
+}
+
 export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
   const requests: RecordedRequest[] = [];
   let replies: FakeReply[] = [];
   let failures: Failure[] = [];
   let models = options.models ?? ['gpt-4o', 'gpt-4o-mini'];
+  let embeddingDimensionsOverride: number | null = null;
   let counter = 0;
 
   const server = createServer((req, res) => {
@@ -120,6 +162,11 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
         has_more: false,
       });
     }
+    if (method === 'POST' && path === '/v1/embeddings') {
+      const refusal = invalidEmbeddingRequest(body);
+      if (refusal) return sendError(res, protocol, 400, refusal, {});
+      return embeddings(res, body as EmbeddingBody);
+    }
     if (method === 'POST' && (path === '/v1/chat/completions' || path === '/v1/messages')) {
       const refusal = invalidRequest(protocol, req.headers, body);
       if (refusal) return sendError(res, protocol, 400, refusal, {});
@@ -151,6 +198,57 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
         : "Invalid 'messages': empty array. Expected an array with minimum length 1.";
     }
     return undefined;
+  }
+
+  type EmbeddingBody = {
+    model: string;
+    input: string | string[];
+    dimensions?: number;
+    encoding_format?: 'float' | 'base64';
+  };
+
+  /** What OpenAI's embeddings endpoint refuses, in its words. */
+  function invalidEmbeddingRequest(body: unknown) {
+    const fields = (body ?? {}) as Record<string, unknown>;
+    const missing = ['model', 'input'].find((field) => fields[field] == null);
+    if (missing) return `Missing required parameter: '${missing}'.`;
+    const input = fields.input;
+    const texts = Array.isArray(input) ? input : [input];
+    if (texts.length === 0 || texts.some((text) => typeof text !== 'string' || text === '')) {
+      return "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/api-reference.";
+    }
+    const dimensions = fields.dimensions;
+    if (dimensions != null && (!Number.isInteger(dimensions) || (dimensions as number) < 1)) {
+      return `Invalid value for 'dimensions' = ${String(dimensions)}. Must be greater than 0.`;
+    }
+    const format = fields.encoding_format;
+    if (format != null && format !== 'float' && format !== 'base64') {
+      return "Invalid value for 'encoding_format': expected 'float' or 'base64'.";
+    }
+    return undefined;
+  }
+
+  function embeddings(res: ServerResponse, body: EmbeddingBody) {
+    const texts = Array.isArray(body.input) ? body.input : [body.input];
+    const dimensions = embeddingDimensionsOverride ?? body.dimensions ?? FAKE_EMBEDDING_DIMENSIONS;
+    const tokens = texts.reduce((sum, text) => sum + Math.max(1, words(text)), 0);
+    return sendJson(res, 200, {
+      object: 'list',
+      data: texts.map((text, index) => {
+        const vector = fakeEmbedding(text, dimensions);
+        return {
+          object: 'embedding',
+          index,
+          // base64: the float32 little-endian bytes, as OpenAI sends them.
+          embedding:
+            body.encoding_format === 'base64'
+              ? Buffer.from(new Float32Array(vector).buffer).toString('base64')
+              : vector,
+        };
+      }),
+      model: body.model,
+      usage: { prompt_tokens: tokens, total_tokens: tokens },
+    });
   }
 
   function keyAccepted(headers: IncomingHttpHeaders, protocol: Protocol) {
@@ -373,6 +471,9 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
           headers: args.headers as Record<string, string> | undefined,
         });
         break;
+      case '/__control/embedding-dimensions':
+        api.embeddingDimensionsOverride(args.dimensions == null ? null : Number(args.dimensions));
+        break;
       case '/__control/reset':
         api.reset();
         break;
@@ -402,6 +503,13 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
       models = [...ids];
     },
     /**
+     * Embeddings come back with this many dimensions whatever was asked, until set back to null (or
+     * reset): a provider whose model changed under a knowledge base.
+     */
+    embeddingDimensionsOverride(dimensions: number | null) {
+      embeddingDimensionsOverride = dimensions;
+    },
+    /**
      * The next `times` requests (any route) fail with `status`; `body` defaults to the protocol's
      * error shape. Add `retry-after-ms: '0'` to headers to skip the SDK's 2 s retry backoff.
      */
@@ -414,6 +522,7 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
       replies = [];
       failures = [];
       models = options.models ?? ['gpt-4o', 'gpt-4o-mini'];
+      embeddingDimensionsOverride = null;
     },
     close() {
       return new Promise<void>((resolve) => {

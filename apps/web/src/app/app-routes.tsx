@@ -34,6 +34,11 @@ const WorkflowEditPage = page(
 const AgentsPage = page(() => import('@/features/agents/pages/agents-page'), 'AgentsPage');
 const AgentEditPage = page(() => import('@/features/agents/pages/agent-edit-page'), 'AgentEditPage');
 const ToolsPage = page(() => import('@/features/tools/pages/tools-page'), 'ToolsPage');
+const KnowledgePage = page(() => import('@/features/knowledge/pages/knowledge-page'), 'KnowledgePage');
+const KnowledgeBasePage = page(
+  () => import('@/features/knowledge/pages/knowledge-base-page'),
+  'KnowledgeBasePage',
+);
 const TemplatesPage = page(() => import('@/features/templates/pages/templates-page'), 'TemplatesPage');
 const AnalyticsPage = page(() => import('@/features/analytics/pages/analytics-page'), 'AnalyticsPage');
 const InvitePage = page(() => import('@/features/invitations/pages/invite-page'), 'InvitePage');
@@ -74,6 +79,8 @@ function SignedInRoutes() {
         <Route path="agents" element={<AgentsPage />} />
         <Route path="agents/edit/:id" element={<AgentEditPage />} />
         <Route path="tools" element={<ToolsPage />} />
+        <Route path="knowledge" element={<KnowledgePage />} />
+        <Route path="knowledge/:id" element={<KnowledgeBasePage />} />
         <Route path="templates" element={<TemplatesPage />} />
         <Route path="analytics" element={<AnalyticsPage />} />
         <Route path="settings/profile" element={<ProfilePage />} />

@@ -13,6 +13,8 @@ describe('isNavVisible', () => {
       '/workflows/new',
       '/workflows/edit/abc',
       '/tools',
+      '/knowledge',
+      '/knowledge/kb1',
       '/templates',
       '/analytics',
       '/settings/profile',

@@ -5,6 +5,7 @@ const NAV_PATH_PREFIXES = [
   '/agents',
   '/workflows',
   '/tools',
+  '/knowledge',
   '/templates',
   '/analytics',
   '/settings',
@@ -26,6 +27,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Agents', href: '/agents' },
   { label: 'Workflows', href: '/workflows' },
   { label: 'Tools', href: '/tools' },
+  { label: 'Knowledge', href: '/knowledge' },
   { label: 'Templates', href: '/templates' },
   { label: 'Analytics', href: '/analytics' },
 ];

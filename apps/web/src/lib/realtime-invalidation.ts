@@ -6,6 +6,7 @@
 // - queryKeys.agents.all           the agent list (agents page, dashboard, builder's agent panel)
 // - queryKeys.workflows.all        the workflow list and each workflow (a trigger's last error)
 // - queryKeys.microsoftStatus      the Microsoft 365 connection (Settings shows Reconnect when broken)
+// - queryKeys.knowledgeBases.all   the knowledge bases and their documents (a document's status changed)
 // - queryKeys.organizations.members(orgId), .invitations(orgId)
 //                                  the team's members and pending invitations (someone joined, left,
 //                                  was invited or changed role)
@@ -21,6 +22,8 @@ const agentList: InvalidateQueryFilters = { queryKey: queryKeys.agents.all, exac
 // The builder loads a workflow once, so refetching one never resets a canvas being edited.
 const workflows: InvalidateQueryFilters = { queryKey: queryKeys.workflows.all };
 const microsoftStatus: InvalidateQueryFilters = { queryKey: queryKeys.microsoftStatus };
+// A document's status changed: the list's counts and sizes, the knowledge base, its documents.
+const knowledgeBases: InvalidateQueryFilters = { queryKey: queryKeys.knowledgeBases.all };
 
 /** The caches an event makes stale (empty for step progress and streamed answers, which the run views show themselves). */
 export function invalidationsFor(event: RealtimeEvent): InvalidateQueryFilters[] {
@@ -39,6 +42,8 @@ export function invalidationsFor(event: RealtimeEvent): InvalidateQueryFilters[]
       return [workflows];
     case 'microsoft_connection_broken':
       return [microsoftStatus];
+    case 'knowledge_document_updated':
+      return [knowledgeBases];
     case 'organization_members_changed':
       return [
         { queryKey: queryKeys.organizations.members(event.organizationId) },

@@ -79,6 +79,7 @@ const samples: RealtimeEvent[] = [
   { type: 'microsoft_connection_broken', ...org },
   { type: 'organization_members_changed', ...org },
   { type: 'subscription_updated', ...org },
+  { type: 'knowledge_document_updated', ...org, knowledgeBaseId: 'kb1', documentId: 'd1' },
   {
     type: 'execution_node_delta',
     ...org,

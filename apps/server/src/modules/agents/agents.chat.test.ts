@@ -40,6 +40,7 @@ beforeAll(async () => {
   const gateway = createLlmGateway();
   const llm: LlmGateway = {
     listModels: (connection) => gateway.listModels(connection),
+    embed: (request) => gateway.embed(request),
     async generate(request) {
       const call: (typeof modelCalls)[number] = { request };
       modelCalls.push(call);

@@ -12,6 +12,8 @@ import type { TriggersService } from '../triggers/triggers.service';
 import type { ExecutionRunner } from './execution-runner';
 import { startExecutionWorker } from './execution-worker';
 import { RUNS_CHANNEL } from './executions.repository';
+import type { Ingestion } from '../knowledge/ingest-document';
+import { startKnowledgeWorker } from '../knowledge/knowledge-worker';
 
 export type WorkerRoleOptions = {
   /** Its LISTEN connection wakes idle loops when a run is queued; without one they only poll. */
@@ -24,6 +26,7 @@ export type WorkerRoleOptions = {
     emailMonitor: EmailMonitorRepository;
     microsoft: Pick<MicrosoftService, 'readInboxDelta'>;
     events: Pick<EventBus, 'publish'>;
+    ingestion: Ingestion;
   };
   config: Pick<Config, 'runs' | 'role' | 'microsoft'>;
   logger?: Logger;
@@ -37,15 +40,18 @@ export type WorkerRoleOptions = {
   emailMonitor?: boolean;
   /** Between two polls of one inbox (`config.microsoft.pollSeconds` when unset). */
   emailPollMs?: number;
+  /** How often an idle knowledge worker looks for documents nobody woke it for (its default when unset). */
+  knowledgePollMs?: number;
 };
 
 /**
  * The worker role of a process, started the same way by the process entry (main.ts), the test app and
  * the bench: the execution worker (`config.runs.concurrency` claim loops), its run wake-ups over the
  * bus, the scheduler of schedule triggers (modules/triggers/scheduler.ts), the
- * email monitor of email triggers (modules/triggers/email-monitor.ts) and, with `heartbeat`, this
- * worker's heartbeat. `stop()` stops the scheduler and the email monitor and forgets the heartbeat
- * first, then lets the worker drain.
+ * email monitor of email triggers (modules/triggers/email-monitor.ts), the ingestion of knowledge
+ * documents (modules/knowledge/knowledge-worker.ts) and, with `heartbeat`, this worker's heartbeat.
+ * `stop()` stops the scheduler, the email monitor and the knowledge worker (documents in progress go
+ * back to the queue) and forgets the heartbeat first, then lets the worker drain.
  */
 export async function startWorkerRole(options: WorkerRoleOptions) {
   const { bus, services, config, logger } = options;
@@ -89,6 +95,13 @@ export async function startWorkerRole(options: WorkerRoleOptions) {
           pollMs: options.emailPollMs ?? config.microsoft.pollSeconds * 1000,
         });
 
+  const knowledge = startKnowledgeWorker({
+    ingestion: services.ingestion,
+    bus,
+    logger,
+    pollMs: options.knowledgePollMs,
+  });
+
   let stopHeartbeat: (() => Promise<void>) | undefined;
   const workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   if (options.heartbeat) {
@@ -107,9 +120,11 @@ export async function startWorkerRole(options: WorkerRoleOptions) {
     worker,
     scheduler,
     emailMonitor,
+    knowledge,
     async stop() {
       await scheduler.stop();
       await emailMonitor?.stop();
+      await knowledge.stop();
       await stopHeartbeat?.();
       await worker.stop();
     },

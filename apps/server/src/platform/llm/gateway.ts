@@ -1,23 +1,39 @@
 import type { JSONSchema7, StepResult, ToolSet } from 'ai';
 import { LlmCallError, LlmConfigurationError, toLlmCallError } from './errors';
 import { fetchModelIds } from './list-models';
-import type { LlmConnection, LlmRequest, LlmResult, LlmStep, LlmTool, LlmToolTrace, LlmTrace } from './types';
+import type {
+  LlmConnection,
+  LlmEmbedRequest,
+  LlmEmbedResult,
+  LlmRequest,
+  LlmResult,
+  LlmStep,
+  LlmTool,
+  LlmToolTrace,
+  LlmTrace,
+} from './types';
 
 export type LlmGatewayOptions = {
   /** Outbound HTTP; the egress module's fetch is plugged in here. */
   fetch?: typeof globalThis.fetch;
-  /** For the whole call, tool loop included. Default 60 s. */
+  /** For the whole call, tool loop included; for embeddings, per batch. Default 60 s. */
   timeoutMs?: number;
   /** Per model call, on 408/409/429/5xx and network errors, with the SDK's exponential backoff. Default 2. */
   maxRetries?: number;
   /** For listing models, which backs a form and must fail fast to the built-in list. Default 10 s. */
   listTimeoutMs?: number;
   now?: () => number;
+  /** Texts per embeddings request. Default 64. */
+  embedBatchSize?: number;
+  /** Embeddings requests in flight at once for one call. Default 4. */
+  embedConcurrency?: number;
 };
 
 export type LlmGateway = {
   generate(request: LlmRequest): Promise<LlmResult>;
   listModels(connection: LlmConnection): Promise<string[]>;
+  /** Embeds texts with the connection's embedding model; Anthropic has none (LlmConfigurationError). */
+  embed(request: LlmEmbedRequest): Promise<LlmEmbedResult>;
 };
 
 const DEFAULT_MAX_STEPS = 5;
@@ -38,6 +54,8 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
   const listTimeoutMs = options.listTimeoutMs ?? 10_000;
   const now = options.now ?? Date.now;
   const fetch = options.fetch ?? globalThis.fetch;
+  const embedBatchSize = Math.max(1, Math.floor(options.embedBatchSize ?? 64));
+  const embedConcurrency = Math.max(1, Math.floor(options.embedConcurrency ?? 4));
 
   /** Our timeout and the caller's signal as one; `timedOut` tells the two apart afterwards. */
   function deadline(ms: number, signal?: AbortSignal) {
@@ -114,7 +132,63 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
     }
   }
 
-  return { generate, listModels };
+  /**
+   * Batches of `embedBatchSize` texts, a few at a time, each through embedMany with its own deadline
+   * and retries (a large document makes hundreds of requests: one slow batch must not fail them all
+   * for want of time). The first batch that fails stops the others and is the error reported.
+   */
+  async function embed(request: LlmEmbedRequest): Promise<LlmEmbedResult> {
+    const [sdk, { createEmbeddingModel }] = await Promise.all([import('ai'), import('./embedding-model')]);
+    const model = createEmbeddingModel(request.connection, request.model, fetch);
+    const texts = request.texts;
+    if (texts.length === 0) return { embeddings: [], tokens: 0 };
+
+    const embeddings = new Array<number[]>(texts.length);
+    let tokens = 0;
+    let next = 0;
+    const failed = new AbortController();
+    const stop = request.signal ? AbortSignal.any([request.signal, failed.signal]) : failed.signal;
+
+    async function worker() {
+      while (next < texts.length && !stop.aborted) {
+        const start = next;
+        next += embedBatchSize;
+        const values = texts.slice(start, start + embedBatchSize);
+        const { signal, timedOut } = deadline(timeoutMs, stop);
+        try {
+          const result = await sdk.embedMany({
+            model,
+            values,
+            dimensions: request.dimensions,
+            maxRetries,
+            abortSignal: signal,
+          });
+          result.embeddings.forEach((vector, i) => (embeddings[start + i] = vector));
+          // Ollama and some compatible servers report no usage (NaN in the SDK).
+          if (Number.isFinite(result.usage.tokens)) tokens += result.usage.tokens;
+        } catch (error) {
+          throw toLlmCallError(error, request.connection, { timedOut: timedOut(), timeoutMs }, sdk);
+        }
+      }
+      // The caller gave up between two batches.
+      if (request.signal?.aborted && !failed.signal.aborted) {
+        throw toLlmCallError(request.signal.reason, request.connection, { timedOut: false, timeoutMs }, sdk);
+      }
+    }
+
+    const workers = Math.min(embedConcurrency, Math.ceil(texts.length / embedBatchSize));
+    await Promise.all(
+      Array.from({ length: workers }, () =>
+        worker().catch((error: unknown) => {
+          failed.abort();
+          throw error;
+        }),
+      ),
+    );
+    return { embeddings, tokens };
+  }
+
+  return { generate, listModels, embed };
 }
 
 type GenerateOptions = Parameters<Sdk['generateText']>[0] & Parameters<Sdk['streamText']>[0];

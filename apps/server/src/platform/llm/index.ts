@@ -6,6 +6,8 @@ export { LlmCallError, LlmConfigurationError, type LlmCallErrorKind } from './er
 export { LLM_PROVIDERS, PROVIDER_INFO, isLlmProvider, type ProviderInfo } from './providers';
 export type {
   LlmConnection,
+  LlmEmbedRequest,
+  LlmEmbedResult,
   LlmMessage,
   LlmProvider,
   LlmRequest,

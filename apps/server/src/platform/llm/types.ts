@@ -81,3 +81,20 @@ export type LlmResult = {
   finishReason: string;
   durationMs: number;
 };
+
+/** Texts to embed, in order; the gateway sends them in batches and answers in the same order. */
+export type LlmEmbedRequest = {
+  connection: LlmConnection;
+  model: string;
+  texts: string[];
+  /** The vectors' length, for models that can shorten theirs (text-embedding-3-*). */
+  dimensions?: number;
+  signal?: AbortSignal;
+};
+
+export type LlmEmbedResult = {
+  /** One per text, in the texts' order. */
+  embeddings: number[][];
+  /** Input tokens as the provider counted them (0 when it does not say). */
+  tokens: number;
+};

@@ -34,13 +34,23 @@ export function toolCategoryLabel(category: string | null | undefined): string {
 
 /** The text fields of the form that map onto config keys. */
 export type ConfigFieldKey =
-  'baseUrl' | 'apiKey' | 'url' | 'connectionString' | 'schema' | 'indexName' | 'dimensions';
+  | 'baseUrl'
+  | 'apiKey'
+  | 'url'
+  | 'connectionString'
+  | 'schema'
+  | 'knowledgeBaseId'
+  | 'indexName'
+  | 'dimensions';
 
 export interface ConfigFieldDef {
   key: ConfigFieldKey;
   label: string;
-  /** secret: masked (password input with a show/hide toggle); number: numeric input. */
-  kind: 'text' | 'url' | 'secret' | 'number';
+  /**
+   * secret: masked (password input with a show/hide toggle); number: numeric input; knowledge-base:
+   * one of the organization's knowledge bases (its id), or none.
+   */
+  kind: 'text' | 'url' | 'secret' | 'number' | 'knowledge-base';
   placeholder?: string;
   hint?: string;
 }
@@ -65,6 +75,12 @@ export const CATEGORY_FIELDS: Partial<Record<ToolCategory, readonly ConfigFieldD
   web: [baseUrlField, apiKeyField],
   api: [baseUrlField, apiKeyField],
   vector_store: [
+    {
+      key: 'knowledgeBaseId',
+      label: 'Knowledge Base',
+      kind: 'knowledge-base',
+      hint: 'Agents search this knowledge base. Choose none for a Pinecone index.',
+    },
     { key: 'indexName', label: 'Index Name', kind: 'text', placeholder: 'product-docs' },
     {
       key: 'dimensions',
@@ -163,6 +179,7 @@ const emptyFields = (): Record<ConfigFieldKey, string> => ({
   url: '',
   connectionString: '',
   schema: '',
+  knowledgeBaseId: '',
   indexName: '',
   dimensions: String(DEFAULT_VECTOR_DIMENSIONS),
 });
@@ -337,6 +354,7 @@ export function toolConfigSummary(tool: Pick<Tool, 'category' | 'config'>): Summ
       const value = config[field.key];
       if (value === undefined || value === null || value === '') continue;
       if (field.kind === 'secret') items.push({ label: field.label, value: 'Set' });
+      else if (field.kind === 'knowledge-base') items.push({ label: field.label, value: 'Built-in store' });
       else if (field.kind === 'url') items.push({ label: field.label, value: hostOf(String(value)) });
       else items.push({ label: field.label, value: String(value) });
     }

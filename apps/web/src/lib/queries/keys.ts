@@ -47,6 +47,13 @@ export const queryKeys = {
     webhookSecret: (id: string) => ['/api/workflows', id, 'webhook-secret'] as const,
   },
 
+  knowledgeBases: {
+    /** The list, each knowledge base and its documents. */
+    all: ['/api/knowledge-bases'] as const,
+    detail: (id: string) => ['/api/knowledge-bases', id] as const,
+    documents: (id: string) => ['/api/knowledge-bases', id, 'documents'] as const,
+  },
+
   executions: {
     /** Every run list and every run. */
     all: ['/api/executions'] as const,

@@ -237,8 +237,59 @@ describe('tool runtime', () => {
     });
   });
 
-  it('does not offer vector stores to the model yet', async () => {
-    const built = await runtime().modelTools(organizationId, [tool('vector_store', { indexName: 'docs' })]);
-    expect(built).toEqual({});
+  describe('vector stores', () => {
+    const searches: unknown[][] = [];
+    const withKnowledge = () =>
+      createToolRuntime({
+        config: testConfig(),
+        egress: createEgress({ allowList: ['127.0.0.1'] }),
+        llm,
+        connectionFor: async (_organizationId, provider) => ({ provider, apiKey: 'k', baseUrl: fake.url }),
+        sendgridSettings: async () => undefined,
+        async knowledgeSearch(...args) {
+          searches.push(args.slice(0, 4));
+          return {
+            hits: [
+              {
+                documentId: 'd1',
+                documentName: 'pricing.md',
+                chunkIndex: 2,
+                text: 'Acme costs 4 EUR.',
+                score: 0.91,
+              },
+            ],
+          };
+        },
+      });
+
+    it('offers the organization’s knowledge base as search_<name>, searched for the organization', async () => {
+      const built = await withKnowledge().modelTools(organizationId, [
+        tool('vector_store', { knowledgeBaseId: 'kb-1' }, 'Price Notes'),
+      ]);
+      expect(Object.keys(built)).toEqual(['search_price_notes_22222222']);
+      const search = built.search_price_notes_22222222;
+      expect(search.inputSchema).toMatchObject({ required: ['query'] });
+      expect(await search.execute({ query: 'acme price' })).toEqual({
+        query: 'acme price',
+        hits: [{ source: 'pricing.md', passage: 3, score: 0.91, text: 'Acme costs 4 EUR.' }],
+      });
+      await search.execute({ query: 'acme', topK: 2 });
+      expect(searches).toEqual([
+        [organizationId, 'kb-1', 'acme price', 5],
+        [organizationId, 'kb-1', 'acme', 2],
+      ]);
+      await expect(search.execute({ query: '' })).rejects.toThrow();
+      await expect(search.execute({ query: 'x', topK: 500 })).rejects.toThrow();
+    });
+
+    it('does not offer a store it cannot search: no knowledge base chosen (a Pinecone index, for now)', async () => {
+      const built = await withKnowledge().modelTools(organizationId, [
+        tool('vector_store', { indexName: 'docs', dimensions: 1536 }),
+      ]);
+      expect(built).toEqual({});
+      expect(
+        await runtime().modelTools(organizationId, [tool('vector_store', { knowledgeBaseId: 'kb' })]),
+      ).toEqual({});
+    });
   });
 });

@@ -10,6 +10,7 @@ import { createDatabaseTool } from './database-tool';
 import { createEmailTool } from './email-tool';
 import { createFileTool } from './file-tool';
 import { createCustomTool, createHttpTool } from './http-tool';
+import { createVectorStoreTool, type KnowledgeSearch } from './vector-store-tool';
 
 type Json = Record<string, unknown>;
 
@@ -22,6 +23,11 @@ export type ToolRuntimeDeps = {
   connectionFor(organizationId: string, provider: LlmProvider): Promise<LlmConnection>;
   /** The organization's active SendGrid configuration (decrypted), if any. */
   sendgridSettings(organizationId: string): Promise<Json | undefined>;
+  /** Searches one of the organization's knowledge bases (modules/knowledge), for vector store tools. */
+  knowledgeSearch?(
+    organizationId: string,
+    ...search: Parameters<KnowledgeSearch>
+  ): ReturnType<KnowledgeSearch>;
 };
 
 /** Model tool names must match [a-zA-Z0-9_-]{1,64}; the id suffix keeps two tools of one name apart. */
@@ -119,9 +125,13 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
             },
           }),
         );
-      case 'vector_store':
-        // Stored and configured now; its runtime arrives with the vector store integration.
-        return undefined;
+      case 'vector_store': {
+        // The organization's own store (a knowledge base). A Pinecone index is not searched yet: such a
+        // tool is not offered to the model.
+        const search = deps.knowledgeSearch;
+        if (!search) return undefined;
+        return createVectorStoreTool(settings, tool, (...args) => search(organizationId, ...args));
+      }
     }
   }
 
@@ -131,7 +141,9 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
       for (const tool of tools) {
         const masker = createSecretMasker();
         const built = await build(organizationId, tool, masker);
-        if (built) entries.push([modelToolName(tool), withMaskedOutput(built, masker)]);
+        // A vector store is offered as `search_<name>`: what it does, in its name.
+        const name = tool.category === 'vector_store' ? `search_${modelToolName(tool)}` : modelToolName(tool);
+        if (built) entries.push([name, withMaskedOutput(built, masker)]);
       }
       return Object.fromEntries(entries);
     },

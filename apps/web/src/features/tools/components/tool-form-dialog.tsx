@@ -19,6 +19,7 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { parseApiError } from '@/lib/api';
+import { useKnowledgeBases } from '@/lib/queries/knowledge-bases';
 
 import { useCreateTool } from '../api/create-tool';
 import { useUpdateTool } from '../api/update-tool';
@@ -121,7 +122,9 @@ function ConfigField({
   return (
     <Field path={`config.${field.key}`} label={field.label} hint={field.hint} error={error}>
       {(control) =>
-        field.kind === 'secret' ? (
+        field.kind === 'knowledge-base' ? (
+          <KnowledgeBaseSelect {...control} value={value} onChange={onChange} />
+        ) : field.kind === 'secret' ? (
           <SecretInput {...control} value={value} placeholder={field.placeholder} onValueChange={onChange} />
         ) : (
           <Input
@@ -141,6 +144,44 @@ function ConfigField({
     </Field>
   );
 }
+
+/** The organization's knowledge bases, or none (a Pinecone index). */
+function KnowledgeBaseSelect({
+  value,
+  onChange,
+  ...control
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}) {
+  const knowledgeBases = useKnowledgeBases();
+  const known = knowledgeBases.data ?? [];
+  // A stored id of a knowledge base deleted since still shows, so saving does not drop it silently.
+  const missing = value && !knowledgeBases.isPending && !known.some((kb) => kb.id === value);
+  return (
+    <Select
+      value={value || NO_KNOWLEDGE_BASE}
+      onValueChange={(next) => onChange(next === NO_KNOWLEDGE_BASE ? '' : next)}
+    >
+      <SelectTrigger {...control} className="w-full">
+        <SelectValue placeholder={knowledgeBases.isPending ? 'Loading…' : 'None'} />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectItem value={NO_KNOWLEDGE_BASE}>None (Pinecone index)</SelectItem>
+        {known.map((kb) => (
+          <SelectItem key={kb.id} value={kb.id}>
+            {kb.name}
+          </SelectItem>
+        ))}
+        {missing && <SelectItem value={value}>A deleted knowledge base</SelectItem>}
+      </SelectContent>
+    </Select>
+  );
+}
+const NO_KNOWLEDGE_BASE = 'none';
 
 /**
  * Create and edit dialog of a tool. Mount it with a fresh `key` for every
@@ -368,7 +409,11 @@ export function ToolFormDialog({
                 {fields.map((field) => (
                   <div
                     key={field.key}
-                    className={field.kind === 'secret' || field.kind === 'url' ? 'sm:col-span-2' : undefined}
+                    className={
+                      field.kind === 'secret' || field.kind === 'url' || field.kind === 'knowledge-base'
+                        ? 'sm:col-span-2'
+                        : undefined
+                    }
                   >
                     <ConfigField
                       field={field}

@@ -1,0 +1,197 @@
+import {
+  createKnowledgeBaseSchema,
+  utf8Bytes,
+  type AddKnowledgeDocumentInput,
+  type CreateKnowledgeBaseInput,
+  type KnowledgeBase,
+  type KnowledgeDocument,
+  type KnowledgeSearchHit,
+  type UpdateKnowledgeBaseInput,
+} from '@crewline/contracts';
+import { AppError, BadRequestError, NotFoundError } from '../../platform/errors';
+import type { EventBus } from '../../platform/events';
+import { requireUuid } from '../../platform/ids';
+import { LlmCallError, LlmConfigurationError, type LlmConnection, type LlmGateway } from '../../platform/llm';
+import { dimensionMismatch } from './ingest-document';
+import type { KnowledgeRepository, StoredKnowledgeBase } from './knowledge.repository';
+import type { VectorIndex } from './vector-index';
+import { decodeVectors } from './vector-codec';
+
+const baseNotFound = 'Knowledge base not found';
+const documentNotFound = 'Document not found';
+
+/** The API's knowledge base (the version stays inside). */
+const toDto = ({ organizationId: _org, version: _version, ...base }: StoredKnowledgeBase): KnowledgeBase =>
+  base;
+
+/** The embedding provider failed or answered what the knowledge base cannot use (not the caller's input). */
+class EmbeddingProviderError extends AppError {
+  constructor(message: string) {
+    super(502, message);
+  }
+}
+
+export function createKnowledgeService(deps: {
+  repository: KnowledgeRepository;
+  events: Pick<EventBus, 'publish'>;
+  llm: Pick<LlmGateway, 'embed'>;
+  connectionFor(organizationId: string, provider: KnowledgeBase['embeddingProvider']): Promise<LlmConnection>;
+  /** One per process (app.ts): each knowledge base's vectors, loaded once per version. */
+  index: VectorIndex;
+}) {
+  const { repository, events } = deps;
+
+  async function stored(organizationId: string, id: string): Promise<StoredKnowledgeBase> {
+    const base = await repository.get(organizationId, requireUuid(id, baseNotFound));
+    if (!base) throw new NotFoundError(baseNotFound);
+    return base;
+  }
+
+  /** The query's embedding, with the knowledge base's model through the organization's connection. */
+  async function embedQuery(base: StoredKnowledgeBase, query: string): Promise<number[]> {
+    let vector: number[] | undefined;
+    try {
+      const connection = await deps.connectionFor(base.organizationId, base.embeddingProvider);
+      [vector] = (
+        await deps.llm.embed({ connection, model: base.embeddingModel, texts: [query] })
+      ).embeddings;
+    } catch (error) {
+      if (error instanceof LlmConfigurationError) throw new BadRequestError(error.message);
+      if (error instanceof LlmCallError)
+        throw new EmbeddingProviderError(`The embedding model failed: ${error.message}`);
+      throw error;
+    }
+    if (!vector) throw new EmbeddingProviderError('The embedding model answered no vector.');
+    if (base.dimensions !== null && vector.length !== base.dimensions) {
+      throw new EmbeddingProviderError(dimensionMismatch(vector.length, base.dimensions));
+    }
+    return vector;
+  }
+
+  return {
+    /** Newest first, each with its document count, chunk count and size. */
+    async list(organizationId: string): Promise<KnowledgeBase[]> {
+      return (await repository.list(organizationId)).map(toDto);
+    },
+
+    async get(organizationId: string, id: string): Promise<KnowledgeBase> {
+      return toDto(await stored(organizationId, id));
+    },
+
+    async create(
+      organizationId: string,
+      userId: string,
+      input: CreateKnowledgeBaseInput,
+    ): Promise<KnowledgeBase> {
+      return toDto(await repository.create(organizationId, userId, createKnowledgeBaseSchema.parse(input)));
+    },
+
+    async update(
+      organizationId: string,
+      id: string,
+      patch: UpdateKnowledgeBaseInput,
+    ): Promise<KnowledgeBase> {
+      const base = await repository.update(organizationId, requireUuid(id, baseNotFound), patch);
+      if (!base) throw new NotFoundError(baseNotFound);
+      return toDto(base);
+    },
+
+    /** With its documents and chunks. */
+    async remove(organizationId: string, id: string): Promise<void> {
+      if (!(await repository.remove(organizationId, requireUuid(id, baseNotFound)))) {
+        throw new NotFoundError(baseNotFound);
+      }
+      deps.index.forget(id.toLowerCase());
+    },
+
+    async documents(organizationId: string, id: string): Promise<KnowledgeDocument[]> {
+      const base = await stored(organizationId, id);
+      return repository.documents(organizationId, base.id);
+    },
+
+    /** Queues the document for the workers (never ingested in the request); it answers as queued. */
+    async addDocument(
+      organizationId: string,
+      id: string,
+      input: AddKnowledgeDocumentInput,
+    ): Promise<KnowledgeDocument> {
+      const base = await stored(organizationId, id);
+      const document = await repository.addDocument(organizationId, base.id, input, utf8Bytes(input.content));
+      events.publish({
+        type: 'knowledge_document_updated',
+        organizationId,
+        knowledgeBaseId: base.id,
+        documentId: document.id,
+      });
+      return document;
+    },
+
+    /** With its chunks: searches no longer find them. */
+    async removeDocument(organizationId: string, id: string, documentId: string): Promise<void> {
+      const base = await stored(organizationId, id);
+      const removed = await repository.removeDocument(
+        organizationId,
+        base.id,
+        requireUuid(documentId, documentNotFound),
+      );
+      if (!removed) throw new NotFoundError(documentNotFound);
+      events.publish({
+        type: 'knowledge_document_updated',
+        organizationId,
+        knowledgeBaseId: base.id,
+        documentId: documentId.toLowerCase(),
+      });
+    },
+
+    /**
+     * The `topK` chunks closest to the query by cosine similarity, best first, with their document's
+     * name and the score rounded to 4 decimals. A knowledge base with no ready document answers none
+     * (and calls no model). The tool runtime calls it too.
+     */
+    async search(
+      organizationId: string,
+      knowledgeBaseId: string,
+      query: string,
+      topK: number,
+    ): Promise<KnowledgeSearchHit[]> {
+      const base = await stored(organizationId, knowledgeBaseId);
+      if (base.chunkCount === 0 || base.dimensions === null) return [];
+      const vector = await embedQuery(base, query);
+      const found = await deps.index.search(
+        base.id,
+        String(base.version),
+        async () => {
+          const { ids, embeddings } = await repository.vectors(base.id);
+          return { ids, vectors: decodeVectors(embeddings, base.dimensions!), dimensions: base.dimensions! };
+        },
+        vector,
+        topK,
+      );
+      const chunks = new Map(
+        (
+          await repository.chunks(
+            organizationId,
+            base.id,
+            found.map((hit) => hit.id),
+          )
+        ).map((c) => [c.id, c]),
+      );
+      // In the index's order; a chunk deleted since the index was loaded is left out.
+      return found.flatMap(({ id, score }) => {
+        const chunk = chunks.get(id);
+        return chunk
+          ? [
+              {
+                documentId: chunk.documentId,
+                documentName: chunk.documentName,
+                chunkIndex: chunk.chunkIndex,
+                text: chunk.text,
+                score: Math.round(score * 10_000) / 10_000,
+              },
+            ]
+          : [];
+      });
+    },
+  };
+}
+export type KnowledgeService = ReturnType<typeof createKnowledgeService>;

@@ -1,0 +1,63 @@
+import { KNOWLEDGE_MAX_TOP_K, type KnowledgeSearchResult } from '@crewline/contracts';
+import { z } from 'zod';
+import type { LlmTool } from '../../../platform/llm';
+
+const searchArgs = z.object({
+  query: z.string().trim().min(1).max(2000),
+  topK: z.number().int().min(1).max(KNOWLEDGE_MAX_TOP_K).optional(),
+});
+
+/** How many passages a search answers when the model does not say. */
+const DEFAULT_TOP_K = 5;
+
+export type KnowledgeSearch = (
+  knowledgeBaseId: string,
+  query: string,
+  topK: number,
+  signal?: AbortSignal,
+) => Promise<KnowledgeSearchResult>;
+
+/**
+ * A `vector_store` tool on the organization's own store: the model searches one of its knowledge bases
+ * (the tool's `knowledgeBaseId`) and gets the closest passages with their source document and score,
+ * which it can cite. The search is the organization's: `search` is bound to it by the caller.
+ */
+export function createVectorStoreTool(
+  settings: { knowledgeBaseId?: unknown },
+  tool: { name: string },
+  search: KnowledgeSearch,
+): LlmTool | undefined {
+  const knowledgeBaseId = typeof settings.knowledgeBaseId === 'string' ? settings.knowledgeBaseId : '';
+  if (!knowledgeBaseId) return undefined;
+  return {
+    description:
+      `Searches the knowledge base "${tool.name}" for the passages closest in meaning to a query, and ` +
+      'answers them with their source document and a similarity score (0 to 1). Cite the sources you use.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', description: 'What to look for, in a few words or a question' },
+        topK: {
+          type: 'integer',
+          minimum: 1,
+          maximum: KNOWLEDGE_MAX_TOP_K,
+          description: `How many passages to return (default ${DEFAULT_TOP_K})`,
+        },
+      },
+      required: ['query'],
+    },
+    async execute(raw, options) {
+      const args = searchArgs.parse(raw);
+      const { hits } = await search(knowledgeBaseId, args.query, args.topK ?? DEFAULT_TOP_K, options?.signal);
+      return {
+        query: args.query,
+        hits: hits.map((hit) => ({
+          source: hit.documentName,
+          passage: hit.chunkIndex + 1,
+          score: hit.score,
+          text: hit.text,
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,91 @@
+// The upload panel's engine: checks each picked file in the browser, reads the good ones as text and
+// POSTs them one request each (three at a time) with a progress bar per file (lib/upload.ts).
+import type { AddKnowledgeDocumentInput, KnowledgeDocument } from '@crewline/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+
+import { getErrorMessage } from '@/lib/api';
+import { queryKeys } from '@/lib/queries/keys';
+import { uploadJson } from '@/lib/upload';
+
+import { checkFileText } from '../knowledge-files';
+import { plannedUploads, runWithConcurrency, uploadsReducer } from '../upload-state';
+import { refreshKnowledgeBase } from './documents';
+import { documentsApiPath } from './paths';
+
+/** Files sent at the same time; the rest wait their turn. */
+const PARALLEL_UPLOADS = 3;
+
+let nextId = 0;
+const newUploadId = () => `upload-${++nextId}`;
+
+export function useDocumentUploads(knowledgeBaseId: string) {
+  const queryClient = useQueryClient();
+  const [items, dispatch] = useReducer(uploadsReducer, []);
+  // Leaving the page cancels the uploads still running.
+  const controller = useRef<AbortController | null>(null);
+  useEffect(() => {
+    controller.current = new AbortController();
+    return () => controller.current?.abort();
+  }, []);
+
+  const upload = useCallback(
+    (files: readonly File[]) => {
+      const planned = plannedUploads(files, newUploadId);
+      if (planned.length === 0) return;
+      dispatch({ type: 'added', items: planned });
+      const jobs = planned.flatMap((item, index) => (item.mediaType ? [{ item, file: files[index] }] : []));
+
+      void runWithConcurrency(jobs, PARALLEL_UPLOADS, async ({ item, file }) => {
+        const signal = controller.current?.signal;
+        if (signal?.aborted) return;
+        dispatch({ type: 'reading', id: item.id });
+        let content: string;
+        try {
+          content = await file.text();
+        } catch {
+          dispatch({ type: 'failed', id: item.id, error: 'The file could not be read' });
+          return;
+        }
+        const refusal = checkFileText(content);
+        if (refusal) {
+          dispatch({ type: 'failed', id: item.id, error: refusal });
+          return;
+        }
+        dispatch({ type: 'uploading', id: item.id });
+        const body: AddKnowledgeDocumentInput = { name: file.name, mediaType: item.mediaType!, content };
+        try {
+          const document = await uploadJson<KnowledgeDocument>(
+            'POST',
+            documentsApiPath(knowledgeBaseId),
+            body,
+            {
+              signal,
+              onProgress: (loaded, total) => dispatch({ type: 'progress', id: item.id, loaded, total }),
+            },
+          );
+          dispatch({ type: 'succeeded', id: item.id });
+          if (document?.id) {
+            queryClient.setQueryData<KnowledgeDocument[]>(
+              queryKeys.knowledgeBases.documents(knowledgeBaseId),
+              (list) => (list ? [document, ...list.filter((doc) => doc.id !== document.id)] : list),
+            );
+          }
+          refreshKnowledgeBase(queryClient, knowledgeBaseId);
+          void queryClient.invalidateQueries({
+            queryKey: queryKeys.knowledgeBases.documents(knowledgeBaseId),
+          });
+        } catch (error) {
+          if (signal?.aborted) return;
+          dispatch({ type: 'failed', id: item.id, error: getErrorMessage(error, 'Upload failed') });
+        }
+      });
+    },
+    [knowledgeBaseId, queryClient],
+  );
+
+  const dismiss = useCallback((id: string) => dispatch({ type: 'dismissed', id }), []);
+  const clearFinished = useCallback(() => dispatch({ type: 'clearedFinished' }), []);
+
+  return { items, upload, dismiss, clearFinished };
+}

@@ -1,0 +1,176 @@
+// Create Knowledge Base (name, description, embedding connection and model) and Edit (name and
+// description: the model stays, as the stored vectors were made with it).
+import type { KnowledgeBase } from '@crewline/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+
+import { FormBanner, FormDialogActions } from '@/components/form-dialog-parts';
+import { TextField } from '@/components/text-field';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { parseApiError } from '@/lib/api';
+import { applyServerError } from '@/lib/form-errors';
+
+import { useCreateKnowledgeBase, useUpdateKnowledgeBase } from '../api/knowledge-bases';
+import { EMBEDDING_PROVIDERS, embeddingProviderLabel, knowledgeBasePath } from '../knowledge-display';
+import {
+  createKnowledgeBody,
+  EMBEDDING_PROVIDER_HINTS,
+  emptyKnowledgeForm,
+  KNOWLEDGE_FORM_FIELDS,
+  knowledgeFormFrom,
+  knowledgeFormSchema,
+  updateKnowledgeBody,
+  type KnowledgeFormOutput,
+  type KnowledgeFormValues,
+} from '../knowledge-form';
+
+export function KnowledgeBaseFormDialog({
+  open,
+  onOpenChange,
+  base,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The knowledge base to rename; null to create one. */
+  base: KnowledgeBase | null;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{base ? 'Edit Knowledge Base' : 'Create Knowledge Base'}</DialogTitle>
+          <DialogDescription>
+            {base
+              ? 'Rename it or change its description. Its embedding model stays, as its chunks were embedded with it.'
+              : 'Upload documents to it, then search them or give them to your agents.'}
+          </DialogDescription>
+        </DialogHeader>
+        {/* A fresh form for every opening. */}
+        {open && <KnowledgeBaseForm base={base} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function KnowledgeBaseForm({ base, onDone }: { base: KnowledgeBase | null; onDone: () => void }) {
+  const navigate = useNavigate();
+  const create = useCreateKnowledgeBase();
+  const update = useUpdateKnowledgeBase();
+  const pending = create.isPending || update.isPending;
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useForm<KnowledgeFormValues, unknown, KnowledgeFormOutput>({
+    resolver: zodResolver(knowledgeFormSchema),
+    defaultValues: base ? knowledgeFormFrom(base) : emptyKnowledgeForm(),
+  });
+  const provider = useWatch({ control: form.control, name: 'embeddingProvider' });
+
+  const onError = (error: unknown) => {
+    const setFieldError = (name: (typeof KNOWLEDGE_FORM_FIELDS)[number], message: string) =>
+      form.setError(name, { type: 'server', message });
+    setBanner(
+      applyServerError(
+        parseApiError(error),
+        KNOWLEDGE_FORM_FIELDS,
+        setFieldError,
+        base ? 'Failed to update knowledge base' : 'Failed to create knowledge base',
+      ),
+    );
+  };
+
+  const onSubmit = (values: KnowledgeFormOutput) => {
+    setBanner(null);
+    if (base) {
+      update.mutate({ id: base.id, input: updateKnowledgeBody(values) }, { onSuccess: onDone, onError });
+      return;
+    }
+    create.mutate(createKnowledgeBody(values), {
+      onSuccess: (created) => {
+        onDone();
+        // Straight to the new knowledge base, where its documents are added.
+        if (created?.id) void navigate(knowledgeBasePath(created.id));
+      },
+      onError,
+    });
+  };
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+        <FormBanner message={banner} />
+        <TextField
+          control={form.control}
+          name="name"
+          label="Name"
+          required
+          autoComplete="off"
+          autoFocus
+          placeholder="e.g. Product handbook"
+        />
+        <TextField
+          control={form.control}
+          name="description"
+          label="Description"
+          rows={3}
+          placeholder="What its documents are about"
+        />
+        {!base && (
+          <div className="grid gap-4 sm:grid-cols-[11rem_1fr]">
+            <FormField
+              control={form.control}
+              name="embeddingProvider"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Embedding connection</FormLabel>
+                  <Select value={field.value} onValueChange={field.onChange} disabled={pending}>
+                    <FormControl>
+                      <SelectTrigger className="w-full">
+                        <SelectValue />
+                      </SelectTrigger>
+                    </FormControl>
+                    <SelectContent>
+                      {EMBEDDING_PROVIDERS.map((option) => (
+                        <SelectItem key={option} value={option}>
+                          {embeddingProviderLabel(option)}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <TextField
+              control={form.control}
+              name="embeddingModel"
+              label="Embedding model"
+              required
+              autoComplete="off"
+              spellCheck={false}
+              className="font-mono"
+            />
+            <FormDescription className="text-xs sm:col-span-2">
+              {EMBEDDING_PROVIDER_HINTS[provider]}
+            </FormDescription>
+          </div>
+        )}
+        <FormDialogActions
+          submitLabel={base ? 'Save Changes' : 'Create Knowledge Base'}
+          pending={pending}
+          onCancel={onDone}
+        />
+      </form>
+    </Form>
+  );
+}

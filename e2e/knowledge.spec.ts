@@ -1,0 +1,216 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
+import {
+  createAccount,
+  expect,
+  expectToast,
+  signInAs,
+  snapScreens,
+  test,
+  uniqueName,
+  type Account,
+} from './fixtures';
+
+// Each test embeds through a fake model server of its own: its embeddings put texts sharing words
+// close together, so a search finds the document that uses the query's words.
+let fake: FakeLlmServer;
+test.beforeEach(async () => {
+  fake = await startFakeLlmServer();
+});
+test.afterEach(async () => {
+  await fake?.close();
+});
+
+/** A new organization whose OpenAI connection is the fake server. */
+async function newOrganization(request: APIRequestContext): Promise<Account> {
+  const account = await createAccount(request);
+  const config = await request.put('/api/tools/configurations/openai_config', {
+    headers: { authorization: `Bearer ${account.token}` },
+    data: { config: { baseUrl: fake.url, apiKey: 'sk-e2e-key-0123456789' }, isActive: true },
+  });
+  expect(config.ok()).toBe(true);
+  return account;
+}
+
+const FAQ = [
+  '# Refund policy',
+  '',
+  'Refunds are paid back to the original card within five business days after the returned item arrives.',
+  '',
+  '## Shipping',
+  '',
+  'Orders ship from our Lisbon warehouse every weekday.',
+].join('\n');
+
+const PRICES = ['product,price,currency', 'Widget,12.50,EUR', 'Gadget,30.00,EUR', 'Gizmo,7.25,EUR'].join(
+  '\n',
+);
+
+function documentRow(page: Page, name: string) {
+  return page.getByTestId('knowledge-document').filter({ hasText: name });
+}
+
+async function createKnowledgeBase(page: Page, name: string) {
+  await page.goto('/knowledge');
+  await expect(page.getByRole('heading', { name: 'Knowledge', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Create Knowledge Base' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create Knowledge Base' });
+  await expect(dialog.getByLabel('Embedding model')).toHaveValue('text-embedding-3-small');
+  await expect(dialog.getByRole('combobox', { name: 'Embedding connection' })).toHaveText('OpenAI');
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Description').fill('What support answers customers');
+  await snapScreens(page, dialog, 'knowledge-create-dialog');
+  await dialog.getByRole('button', { name: 'Create Knowledge Base' }).click();
+  await expectToast(page, 'Knowledge Base Created');
+  // Straight to the new knowledge base.
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+}
+
+test('create a knowledge base, upload Markdown and CSV, search them, delete one', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const account = await newOrganization(request);
+  await signInAs(page, account);
+
+  // No knowledge base yet: the empty state and the nav entry.
+  await page.goto('/knowledge');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Knowledge' }),
+  ).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText('No knowledge bases yet')).toBeVisible();
+
+  const name = uniqueName('Support FAQ ');
+  await createKnowledgeBase(page, name);
+  await expect(page.getByText('No documents yet')).toBeVisible();
+
+  // Two files at once, read in the browser and sent with a progress bar each.
+  await page.getByLabel('Upload files').setInputFiles([
+    { name: 'faq.md', mimeType: 'text/markdown', buffer: Buffer.from(FAQ) },
+    { name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(PRICES) },
+  ]);
+  const uploads = page.getByRole('region', { name: 'Uploads' });
+  await expect(uploads.getByTestId('upload-row')).toHaveCount(2);
+  await expect(uploads.locator('[data-phase="done"]')).toHaveCount(2);
+  await expect(uploads.getByText('2 uploaded')).toBeVisible();
+
+  // The workers ingest them: queued, processing, then ready with their chunks.
+  for (const file of ['faq.md', 'prices.csv']) {
+    await expect(documentRow(page, file).getByText('ready', { exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+  }
+  await expect(documentRow(page, 'faq.md')).toContainText('Markdown');
+  await expect(documentRow(page, 'prices.csv')).toContainText('CSV');
+  const figures = page.getByRole('region', { name: 'Knowledge base figures' });
+  await expect(figures.getByText('Documents')).toBeVisible();
+  await expect(figures.getByTestId('stat-value').first()).toHaveText('2');
+
+  // Search: the refund policy comes first, with its score and text.
+  await page
+    .getByRole('searchbox', { name: 'Search this knowledge base' })
+    .fill('when are refunds paid back');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const hits = page.getByRole('list', { name: 'Search results' }).getByTestId('search-hit');
+  await expect(hits.first()).toBeVisible();
+  await expect(hits.first().getByTestId('search-hit-document')).toHaveText('faq.md');
+  await expect(hits.first()).toContainText(/\d+%/);
+  await expect(hits.first()).toContainText('Refunds are paid back');
+  await snapScreens(page, page.getByRole('heading', { name, level: 1 }), 'knowledge-detail', {
+    fullPage: true,
+  });
+
+  // Delete the CSV, after confirming.
+  await documentRow(page, 'prices.csv').getByRole('button', { name: 'Delete prices.csv' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete document?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Document Deleted');
+  await expect(documentRow(page, 'prices.csv')).toHaveCount(0);
+  await expect(documentRow(page, 'faq.md')).toHaveCount(1);
+
+  // The list shows the knowledge base with its counts and the organization's storage.
+  await page.getByRole('link', { name: 'Back to Knowledge' }).click();
+  const card = page.getByRole('article', { name });
+  await expect(card).toContainText('1 document');
+  await expect(card).toContainText('text-embedding-3-small');
+  await expect(page.getByRole('region', { name: 'Organization storage' })).toContainText('Storage Used');
+  await snapScreens(page, card, 'knowledge-list');
+});
+
+test('files the browser refuses, pasted text, rename and delete', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const account = await newOrganization(request);
+  await signInAs(page, account);
+  const name = uniqueName('Handbook ');
+  await createKnowledgeBase(page, name);
+
+  // Refused before sending, each with its reason.
+  const posted: string[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && req.url().endsWith('/documents')) posted.push(req.url());
+  });
+  await page.getByLabel('Upload files').setInputFiles([
+    { name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7') },
+    { name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) },
+    { name: 'blank.md', mimeType: 'text/markdown', buffer: Buffer.from('  \n\n ') },
+  ]);
+  const uploads = page.getByRole('region', { name: 'Uploads' });
+  await expect(uploads.getByTestId('upload-row').filter({ hasText: 'scan.pdf' })).toContainText(
+    'Unsupported file type',
+  );
+  await expect(uploads.getByTestId('upload-row').filter({ hasText: 'empty.txt' })).toContainText(
+    'The file is empty',
+  );
+  await expect(uploads.getByTestId('upload-row').filter({ hasText: 'blank.md' })).toContainText(
+    'The file is empty',
+  );
+  await expect(uploads.getByText('0 uploaded · 3 failed')).toBeVisible();
+  expect(posted).toEqual([]);
+  await snapScreens(page, uploads, 'knowledge-upload-refused', { fullPage: true });
+  await uploads.getByRole('button', { name: 'Clear finished' }).click();
+  await expect(uploads).toHaveCount(0);
+
+  // Paste text: one text document.
+  await page.getByRole('button', { name: 'Paste Text' }).click();
+  const paste = page.getByRole('dialog', { name: 'Paste Text' });
+  await paste.getByLabel('Name').fill('Holiday policy');
+  await paste.getByLabel('Text').fill('Employees take 25 days of paid holiday every year.');
+  await paste.getByRole('button', { name: 'Add Text' }).click();
+  await expectToast(page, 'Text Added');
+  await expect(documentRow(page, 'Holiday policy')).toContainText('Text');
+  await expect(documentRow(page, 'Holiday policy').getByText('ready', { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // An embedding model that answers another vector length: the document fails, saying why.
+  fake.embeddingDimensionsOverride(8);
+  await page.getByRole('button', { name: 'Paste Text' }).click();
+  await paste.getByLabel('Name').fill('Parental leave');
+  await paste.getByLabel('Text').fill('Parents take 20 weeks of paid leave.');
+  await paste.getByRole('button', { name: 'Add Text' }).click();
+  const failed = documentRow(page, 'Parental leave');
+  await expect(failed.getByText('failed', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(failed).toContainText('answered vectors of 8 dimensions');
+  await snapScreens(page, failed, 'knowledge-failed-document', { fullPage: true });
+
+  // Rename from the page.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Knowledge Base' });
+  const renamed = `${name} v2`;
+  await edit.getByLabel('Name').fill(renamed);
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Knowledge Base Updated');
+  await expect(page.getByRole('heading', { name: renamed, level: 1 })).toBeVisible();
+
+  // Delete it from the list, after confirming.
+  await page.getByRole('link', { name: 'Back to Knowledge' }).click();
+  const card = page.getByRole('article', { name: renamed });
+  await card.getByRole('button', { name: `Actions for ${renamed}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete Knowledge Base' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete knowledge base?' });
+  await expect(confirm).toContainText('2 documents');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Knowledge Base Deleted');
+  await expect(page.getByText('No knowledge bases yet')).toBeVisible();
+});
