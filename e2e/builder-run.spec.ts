@@ -21,8 +21,8 @@ test('run from the builder and watch the step’s answer stream into the run pan
 }) => {
   test.setTimeout(60_000);
   const { account, workflow } = await setUpOneAgentWorkflow(request, fake.url, 'active');
-  // Thirty words, 80 ms apart: about 2.4 s of answer.
-  fake.script([{ content: words(30), chunkDelayMs: 80 }]);
+  // Thirty words, 150 ms apart: about 4.5 s of answer, time enough to see it grow on a busy machine.
+  fake.script([{ content: words(30), chunkDelayMs: 150 }]);
 
   await signInAs(page, account);
   await page.goto(`/workflows/edit/${workflow.id}`);
@@ -62,7 +62,8 @@ test('run from the builder and watch the step’s answer stream into the run pan
 test('a running step streams in the run details too', async ({ page, request }) => {
   test.setTimeout(60_000);
   const { account, workflow } = await setUpOneAgentWorkflow(request, fake.url, 'active');
-  fake.script([{ content: words(40), chunkDelayMs: 80 }]);
+  // Sixty words, 150 ms apart: the details open well before the step ends, even on a busy machine.
+  fake.script([{ content: words(60), chunkDelayMs: 150 }]);
 
   await signInAs(page, account);
   await page.goto(`/workflows/edit/${workflow.id}`);
@@ -87,6 +88,6 @@ test('a running step streams in the run details too', async ({ page, request }) 
   await expect
     .poll(async () => ((await live.getByTestId('live-step-text').textContent()) ?? '').length)
     .toBeGreaterThan(first.length);
-  await expect(details.getByTestId('agent-output-content')).toHaveText(words(40), { timeout: 15_000 });
+  await expect(details.getByTestId('agent-output-content')).toHaveText(words(60), { timeout: 20_000 });
   await expect(live).toHaveCount(0);
 });

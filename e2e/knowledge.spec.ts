@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
+import { pdfWithText, pdfWithoutText } from '../apps/server/src/testing/hand-made-pdf';
 import {
   createAccount,
   expect,
@@ -46,6 +47,12 @@ const PRICES = ['product,price,currency', 'Widget,12.50,EUR', 'Gadget,30.00,EUR'
   '\n',
 );
 
+// A two-page PDF written by hand (the server suites use the same maker): its text is read on the server.
+const HANDBOOK_PDF = pdfWithText([
+  ['Employee handbook', 'Laptops are replaced every three years by the IT desk.'],
+  ['Badges are collected from reception on the first day.'],
+]);
+
 function documentRow(page: Page, name: string) {
   return page.getByTestId('knowledge-document').filter({ hasText: name });
 }
@@ -66,7 +73,7 @@ async function createKnowledgeBase(page: Page, name: string) {
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 }
 
-test('create a knowledge base, upload Markdown and CSV, search them, delete one', async ({
+test('create a knowledge base, upload Markdown, CSV and PDF, search them, delete one', async ({
   page,
   request,
 }) => {
@@ -85,27 +92,31 @@ test('create a knowledge base, upload Markdown and CSV, search them, delete one'
   await createKnowledgeBase(page, name);
   await expect(page.getByText('No documents yet')).toBeVisible();
 
-  // Two files at once, read in the browser and sent with a progress bar each.
+  // The drop zone names every type it takes.
+  await expect(page.getByText('.txt, .md, .markdown, .html, .htm, .csv, .pdf')).toBeVisible();
+  // Three files at once, read in the browser and sent with a progress bar each (the PDF as its bytes).
   await page.getByLabel('Upload files').setInputFiles([
     { name: 'faq.md', mimeType: 'text/markdown', buffer: Buffer.from(FAQ) },
     { name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(PRICES) },
+    { name: 'handbook.pdf', mimeType: 'application/pdf', buffer: HANDBOOK_PDF },
   ]);
   const uploads = page.getByRole('region', { name: 'Uploads' });
-  await expect(uploads.getByTestId('upload-row')).toHaveCount(2);
-  await expect(uploads.locator('[data-phase="done"]')).toHaveCount(2);
-  await expect(uploads.getByText('2 uploaded')).toBeVisible();
+  await expect(uploads.getByTestId('upload-row')).toHaveCount(3);
+  await expect(uploads.locator('[data-phase="done"]')).toHaveCount(3);
+  await expect(uploads.getByText('3 uploaded')).toBeVisible();
 
   // The workers ingest them: queued, processing, then ready with their chunks.
-  for (const file of ['faq.md', 'prices.csv']) {
+  for (const file of ['faq.md', 'prices.csv', 'handbook.pdf']) {
     await expect(documentRow(page, file).getByText('ready', { exact: true })).toBeVisible({
       timeout: 30_000,
     });
   }
   await expect(documentRow(page, 'faq.md')).toContainText('Markdown');
   await expect(documentRow(page, 'prices.csv')).toContainText('CSV');
+  await expect(documentRow(page, 'handbook.pdf')).toContainText('PDF');
   const figures = page.getByRole('region', { name: 'Knowledge base figures' });
   await expect(figures.getByText('Documents')).toBeVisible();
-  await expect(figures.getByTestId('stat-value').first()).toHaveText('2');
+  await expect(figures.getByTestId('stat-value').first()).toHaveText('3');
 
   // Search: the refund policy comes first, with its score and text.
   await page
@@ -117,6 +128,12 @@ test('create a knowledge base, upload Markdown and CSV, search them, delete one'
   await expect(hits.first().getByTestId('search-hit-document')).toHaveText('faq.md');
   await expect(hits.first()).toContainText(/\d+%/);
   await expect(hits.first()).toContainText('Refunds are paid back');
+
+  // The PDF's text, read from its pages on the server, is found too.
+  await page.getByRole('searchbox', { name: 'Search this knowledge base' }).fill('when are laptops replaced');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(hits.first().getByTestId('search-hit-document')).toHaveText('handbook.pdf');
+  await expect(hits.first()).toContainText('Laptops are replaced every three years');
   await snapScreens(page, page.getByRole('heading', { name, level: 1 }), 'knowledge-detail', {
     fullPage: true,
   });
@@ -132,7 +149,7 @@ test('create a knowledge base, upload Markdown and CSV, search them, delete one'
   // The list shows the knowledge base with its counts and the organization's storage.
   await page.getByRole('link', { name: 'Back to Knowledge' }).click();
   const card = page.getByRole('article', { name });
-  await expect(card).toContainText('1 document');
+  await expect(card).toContainText('2 documents');
   await expect(card).toContainText('text-embedding-3-small');
   await expect(page.getByRole('region', { name: 'Organization storage' })).toContainText('Storage Used');
   await snapScreens(page, card, 'knowledge-list');
@@ -151,13 +168,17 @@ test('files the browser refuses, pasted text, rename and delete', async ({ page,
     if (req.method() === 'POST' && req.url().endsWith('/documents')) posted.push(req.url());
   });
   await page.getByLabel('Upload files').setInputFiles([
-    { name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7') },
+    { name: 'slides.pptx', mimeType: 'application/octet-stream', buffer: Buffer.from('PK\u0003\u0004') },
+    { name: 'renamed.pdf', mimeType: 'application/pdf', buffer: Buffer.from('PK\u0003\u0004 a zip') },
     { name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) },
     { name: 'blank.md', mimeType: 'text/markdown', buffer: Buffer.from('  \n\n ') },
   ]);
   const uploads = page.getByRole('region', { name: 'Uploads' });
-  await expect(uploads.getByTestId('upload-row').filter({ hasText: 'scan.pdf' })).toContainText(
+  await expect(uploads.getByTestId('upload-row').filter({ hasText: 'slides.pptx' })).toContainText(
     'Unsupported file type',
+  );
+  await expect(uploads.getByTestId('upload-row').filter({ hasText: 'renamed.pdf' })).toContainText(
+    'The file is not a PDF',
   );
   await expect(uploads.getByTestId('upload-row').filter({ hasText: 'empty.txt' })).toContainText(
     'The file is empty',
@@ -165,7 +186,7 @@ test('files the browser refuses, pasted text, rename and delete', async ({ page,
   await expect(uploads.getByTestId('upload-row').filter({ hasText: 'blank.md' })).toContainText(
     'The file is empty',
   );
-  await expect(uploads.getByText('0 uploaded · 3 failed')).toBeVisible();
+  await expect(uploads.getByText('0 uploaded · 4 failed')).toBeVisible();
   expect(posted).toEqual([]);
   await snapScreens(page, uploads, 'knowledge-upload-refused', { fullPage: true });
   await uploads.getByRole('button', { name: 'Clear finished' }).click();
@@ -182,6 +203,17 @@ test('files the browser refuses, pasted text, rename and delete', async ({ page,
   await expect(documentRow(page, 'Holiday policy').getByText('ready', { exact: true })).toBeVisible({
     timeout: 30_000,
   });
+
+  // A scanned PDF (a page without text): sent, then failed by the worker with what it needs.
+  await page
+    .getByLabel('Upload files')
+    .setInputFiles([{ name: 'scan.pdf', mimeType: 'application/pdf', buffer: pdfWithoutText() }]);
+  const scan = documentRow(page, 'scan.pdf');
+  await expect(scan.getByText('failed', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(scan).toContainText(
+    'The PDF has no text to index (a scanned document needs text recognition first).',
+  );
+  await snapScreens(page, scan, 'knowledge-scanned-pdf', { fullPage: true });
 
   // An embedding model that answers another vector length: the document fails, saying why.
   fake.embeddingDimensionsOverride(8);
@@ -209,7 +241,7 @@ test('files the browser refuses, pasted text, rename and delete', async ({ page,
   await card.getByRole('button', { name: `Actions for ${renamed}` }).click();
   await page.getByRole('menuitem', { name: 'Delete Knowledge Base' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete knowledge base?' });
-  await expect(confirm).toContainText('2 documents');
+  await expect(confirm).toContainText('3 documents');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expectToast(page, 'Knowledge Base Deleted');
   await expect(page.getByText('No knowledge bases yet')).toBeVisible();

@@ -61,6 +61,7 @@ import { createToolsRepository } from './modules/tools/tools.repository';
 import { createToolsService } from './modules/tools/tools.service';
 import { createToolRuntime } from './modules/tools/runtime/tool-runtime';
 import { toolsRoutes } from './modules/tools/tools.routes';
+import { createToolTester } from './modules/tools/tool-test';
 import { createToolConfigurationsRepository } from './modules/tool-configurations/tool-configurations.repository';
 import { createToolConfigurationsService } from './modules/tool-configurations/tool-configurations.service';
 import { toolConfigurationsRoutes } from './modules/tool-configurations/tool-configurations.routes';
@@ -205,6 +206,13 @@ export function createServices(deps: AppDeps) {
     modelCatalogue: createModelCatalogue({ gateway: llm }),
     toolConfigurations,
     tools,
+    /** The Test action of Vector Store tools (their knowledge base, or their Pinecone index). */
+    toolTester: createToolTester({
+      tools,
+      egress: toolEgress,
+      pineconeApiUrl: config.pineconeApiUrl,
+      knowledgeBase: (organizationId, id) => knowledge.get(organizationId, id),
+    }),
     auth: createAuthService({
       config,
       repository: createAuthRepository(db),
@@ -371,7 +379,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(workflowsRoutes(services.workflows));
   await app.register(executionsRoutes(services.executions));
   await app.register(webhookRoutes(services.webhooks));
-  await app.register(toolsRoutes(services.tools));
+  await app.register(toolsRoutes(services.tools, services.toolTester));
   await app.register(toolConfigurationsRoutes(services.toolConfigurations, services.modelCatalogue));
   await app.register(microsoftRoutes(services.microsoft));
   await app.register(billingRoutes(services.billing));

@@ -357,6 +357,7 @@ beforeAll(async () => {
     ],
     'PUT /api/tools/:id': [{ name: 'Fuzz tool', category: 'api', config: { apiKey: 'k', extra: config } }],
     'DELETE /api/tools/:id': [{}],
+    'POST /api/tools/:id/test': [{}],
     'POST /api/agents/:agentId/tools/:toolId': [{ config: { isEnabled: true, extra: config } }],
     'PUT /api/agents/:agentId/tools/:toolId': [{ config: { extra: config }, isEnabled: true }],
     'DELETE /api/agents/:agentId/tools/:toolId': [{}],

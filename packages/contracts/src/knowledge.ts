@@ -17,7 +17,7 @@ import { z } from 'zod';
  *   POST   /api/knowledge-bases/:id/search             the closest chunks to a query
  */
 
-/** The largest document accepted: the bytes of its text as UTF-8. */
+/** The largest document accepted: the bytes of its text as UTF-8, or of its file (a PDF). */
 export const KNOWLEDGE_MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 /** The embedding model a knowledge base uses unless told otherwise, and its vectors' length. */
 export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
@@ -30,12 +30,20 @@ export const embeddingProviderValues = ['openai', 'local', 'custom'] as const;
 export const embeddingProviderSchema = z.enum(embeddingProviderValues);
 export type EmbeddingProvider = z.infer<typeof embeddingProviderSchema>;
 
-/** The kinds of document a knowledge base takes (PDF arrives in a later change). */
-export const knowledgeMediaTypeValues = ['text/plain', 'text/markdown', 'text/html', 'text/csv'] as const;
+/**
+ * The kinds of document a knowledge base takes. The text types are sent as their text (`content`); a
+ * PDF as its file's bytes, base64 (`contentBase64`), its text read by the workers.
+ */
+export const knowledgeTextMediaTypeValues = ['text/plain', 'text/markdown', 'text/html', 'text/csv'] as const;
+export type KnowledgeTextMediaType = (typeof knowledgeTextMediaTypeValues)[number];
+export const knowledgeMediaTypeValues = [...knowledgeTextMediaTypeValues, 'application/pdf'] as const;
 export const knowledgeMediaTypeSchema = z.enum(knowledgeMediaTypeValues, {
-  message: 'Upload a text, Markdown, HTML or CSV file',
+  message: 'Upload a text, Markdown, HTML, CSV or PDF file',
 });
 export type KnowledgeMediaType = z.infer<typeof knowledgeMediaTypeSchema>;
+/** The media types sent as the file's bytes rather than its text. */
+export const isBinaryKnowledgeMediaType = (mediaType: KnowledgeMediaType): mediaType is 'application/pdf' =>
+  mediaType === 'application/pdf';
 
 export const knowledgeDocumentStatusValues = ['queued', 'processing', 'ready', 'failed'] as const;
 export const knowledgeDocumentStatusSchema = z.enum(knowledgeDocumentStatusValues);
@@ -51,7 +59,7 @@ export const knowledgeBaseSchema = z.object({
   dimensions: z.number().int().nullable(),
   documentCount: z.number().int(),
   chunkCount: z.number().int(),
-  /** The bytes of its documents' text. */
+  /** The bytes of its documents' text (of the file, for a PDF). */
   sizeBytes: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -111,20 +119,72 @@ export function utf8Bytes(text: string): number {
   return bytes;
 }
 
-/** A file read by the browser, or pasted text (text/plain). */
-export const addKnowledgeDocumentSchema = z.object({
+/**
+ * The bytes a base64 text stands for, or null when it is not base64 (the standard alphabet, padded to
+ * a multiple of 4; no line breaks). Counted from its length, without decoding it.
+ */
+export function base64DecodedBytes(base64: string): number | null {
+  if (base64.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) return null;
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return (base64.length / 4) * 3 - padding;
+}
+
+const TOO_LARGE = 'The document is larger than 20 MiB';
+
+/** A document's text (a text file as read, or pasted): not blank, at most 20 MiB as UTF-8. */
+export const knowledgeDocumentTextSchema = z
+  .string()
+  .refine((text) => text.trim().length > 0, { message: 'The document is empty' })
+  .refine((text) => utf8Bytes(text) <= KNOWLEDGE_MAX_DOCUMENT_BYTES, { message: TOO_LARGE });
+
+/** A file's bytes as base64: valid, not empty, at most 20 MiB once decoded. */
+export const knowledgeDocumentBase64Schema = z.string().superRefine((base64, ctx) => {
+  const bytes = base64DecodedBytes(base64);
+  if (bytes === null) ctx.addIssue({ code: 'custom', message: 'contentBase64 is not valid base64' });
+  else if (bytes === 0) ctx.addIssue({ code: 'custom', message: 'The document is empty' });
+  else if (bytes > KNOWLEDGE_MAX_DOCUMENT_BYTES) ctx.addIssue({ code: 'custom', message: TOO_LARGE });
+});
+
+/** A document's fields, each checked on its own (the paste form picks from these). */
+export const addKnowledgeDocumentFieldsSchema = z.object({
   name: z
     .string()
     .trim()
     .min(1, { message: 'Name is required' })
     .max(200, { message: 'Name must be at most 200 characters' }),
   mediaType: knowledgeMediaTypeSchema,
-  content: z
-    .string()
-    .refine((text) => text.trim().length > 0, { message: 'The document is empty' })
-    .refine((text) => utf8Bytes(text) <= KNOWLEDGE_MAX_DOCUMENT_BYTES, {
-      message: 'The document is larger than 20 MiB',
-    }),
+  /** The text of a text, Markdown, HTML or CSV file, or pasted text. */
+  content: knowledgeDocumentTextSchema.optional(),
+  /** The bytes of a PDF file, base64. */
+  contentBase64: knowledgeDocumentBase64Schema.optional(),
+});
+
+/**
+ * A file read by the browser, or pasted text (text/plain): a text type with `content`, a PDF with
+ * `contentBase64`, never the other way round nor both.
+ */
+export const addKnowledgeDocumentSchema = addKnowledgeDocumentFieldsSchema.superRefine((doc, ctx) => {
+  if (isBinaryKnowledgeMediaType(doc.mediaType)) {
+    if (doc.content !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['content'],
+        message: "A PDF is sent as contentBase64 (the file's bytes, base64), not as content",
+      });
+    else if (doc.contentBase64 === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['contentBase64'],
+        message: "A PDF needs contentBase64: the file's bytes, base64",
+      });
+  } else if (doc.contentBase64 !== undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['contentBase64'],
+      message: 'contentBase64 is only for PDF files: send the text of this document as content',
+    });
+  else if (doc.content === undefined)
+    ctx.addIssue({ code: 'custom', path: ['content'], message: "The document's text (content) is required" });
 });
 export type AddKnowledgeDocumentInput = z.infer<typeof addKnowledgeDocumentSchema>;
 

@@ -43,9 +43,17 @@ const categoryConfigSchemas: Partial<Record<ToolCategory, z.ZodType>> = {
   vector_store: z.looseObject({
     /** The organization's own store: one of its knowledge bases (else a Pinecone index). */
     knowledgeBaseId: z.string().uuid({ message: 'Choose one of your knowledge bases' }).optional(),
+    /** A Pinecone index: its name, its vectors' length and the project's API key. */
     indexName: z.string().trim().max(200).optional(),
     dimensions: z.number({ message: 'Dimensions must be a number' }).int().positive().max(100_000).optional(),
     apiKey: z.string().optional(),
+    /** The index's namespace to search (Pinecone's default namespace when absent). */
+    namespace: z.string().trim().max(200).optional(),
+    /** Which of the organization's connections embeds the queries, with which model (OpenAI text-embedding-3-small by default). */
+    embeddingProvider: z
+      .enum(['openai', 'local', 'custom'], { message: 'Embeddings come from openai, local or custom' })
+      .optional(),
+    embeddingModel: z.string().trim().max(200).optional(),
   }),
 };
 
@@ -101,6 +109,10 @@ export const toolSchema = z.object({
   updatedAt: z.string(),
 });
 export type Tool = z.infer<typeof toolSchema>;
+
+/** POST /api/tools/:id/test — whether a Vector Store tool can search, in words a user reads. */
+export const toolTestResultSchema = z.object({ ok: z.boolean(), message: z.string() });
+export type ToolTestResult = z.infer<typeof toolTestResultSchema>;
 
 export const agentToolLinkSchema = z.object({
   id: z.string(),

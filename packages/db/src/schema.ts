@@ -739,8 +739,9 @@ export const knowledgeBases = pgTable(
 );
 
 /**
- * A document of a knowledge base, as the user sent it (its text: the file read by the browser, or
- * pasted). The workers take queued documents (the row is its queue entry, as runs are: claimed under a
+ * A document of a knowledge base, as the user sent it: its text (a text file read by the browser, or
+ * pasted) in `content`, or for a PDF the file's bytes in `file` (bytea: a third smaller than its
+ * base64, and the bytes pdf.js reads) with `content` empty, its text read by the workers. The workers take queued documents (the row is its queue entry, as runs are: claimed under a
  * lease, taken again once the lease lapses) and leave them ready with their chunks, or failed with the
  * reason and no chunks. The content stays, so a document can be ingested again (another extraction,
  * another model) without asking the user for the file.
@@ -757,9 +758,11 @@ export const knowledgeDocuments = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     mediaType: text('media_type', { enum: knowledgeMediaTypeValues }).notNull(),
-    /** The bytes of `content` as UTF-8 (what the size limit and the storage figures count). */
+    /** The bytes of `content` as UTF-8, or of `file` (what the size limit and the storage figures count). */
     sizeBytes: integer('size_bytes').notNull(),
     content: text('content').notNull(),
+    /** A PDF's bytes; null for the text types. */
+    file: bytea('file'),
     status: text('status', { enum: knowledgeDocumentStatusValues }).notNull().default('queued'),
     error: text('error'),
     chunkCount: integer('chunk_count').notNull().default(0),
@@ -782,6 +785,11 @@ export const knowledgeDocuments = pgTable(
     check(
       'knowledge_documents_status_check',
       sql`${t.status} in ('queued', 'processing', 'ready', 'failed')`,
+    ),
+    // A PDF always has its file, and only a PDF has one.
+    check(
+      'knowledge_documents_file_check',
+      sql`(${t.mediaType} = 'application/pdf') = (${t.file} is not null)`,
     ),
   ],
 );

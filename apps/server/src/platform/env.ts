@@ -58,6 +58,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
   /** Where the Stripe SDK sends its requests (tests point it at the fake Stripe server). */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
+  /** Pinecone's control plane, which Vector Store tools describe their index on (tests use a fake). */
+  PINECONE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.pinecone.io'),
 });
 
 export type Config = {
@@ -90,6 +92,8 @@ export type Config = {
   microsoft: MicrosoftConfig;
   /** Stripe billing; without a secret key no payment is collected (the 'none' provider). */
   stripe: StripeSettings;
+  /** Pinecone's control plane origin, without a trailing slash (index hosts come from its answers). */
+  pineconeApiUrl: string;
 };
 
 export type StripeSettings = {
@@ -166,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),
     },
+    pineconeApiUrl: e.PINECONE_API_URL.replace(/\/+$/, ''),
     egressAllowList: (e.EGRESS_ALLOW_LIST ?? '')
       .split(',')
       .map((entry) => entry.trim())

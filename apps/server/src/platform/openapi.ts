@@ -130,6 +130,7 @@ const summaries: Record<string, string> = {
   'POST /api/tools': 'Create a tool',
   'PUT /api/tools/:id': 'Update a tool',
   'DELETE /api/tools/:id': 'Delete a tool',
+  'POST /api/tools/:id/test': 'Test a Vector Store tool',
   'GET /api/agents/:agentId/tools': "List an agent's tools",
   'POST /api/agents/:agentId/tools/:toolId': 'Link a tool to an agent',
   'PUT /api/agents/:agentId/tools/:toolId': "Update an agent's tool link",

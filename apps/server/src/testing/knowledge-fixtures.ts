@@ -6,6 +6,9 @@ import type { TestApp } from './test-app';
  * API refuses, so a broken set-up fails where it happens.
  */
 
+/** A document's body: text as `content`, or a PDF's bytes as `contentBase64`. */
+export type DocumentBody = { name: string; mediaType?: string; content?: string; contentBase64?: string };
+
 export async function createKnowledgeBase(
   t: TestApp,
   token: string,
@@ -26,7 +29,7 @@ export async function addDocument(
   t: TestApp,
   token: string,
   knowledgeBaseId: string,
-  document: { name: string; mediaType?: string; content: string },
+  document: DocumentBody,
 ): Promise<KnowledgeDocument> {
   const res = await t.request({
     method: 'POST',
@@ -69,7 +72,7 @@ export async function ingest(
   t: TestApp,
   token: string,
   knowledgeBaseId: string,
-  document: { name: string; mediaType?: string; content: string },
+  document: DocumentBody,
 ): Promise<KnowledgeDocument> {
   const added = await addDocument(t, token, knowledgeBaseId, document);
   return waitForDocument(t, token, knowledgeBaseId, added.id);

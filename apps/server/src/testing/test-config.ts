@@ -44,6 +44,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       webhookSecret: undefined,
       apiBase: 'https://api.stripe.com',
     },
+    // Tests point it at the fake Pinecone server (fake-pinecone-server.ts).
+    pineconeApiUrl: 'https://api.pinecone.io',
     ...overrides,
   };
 }

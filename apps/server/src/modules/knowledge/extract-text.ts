@@ -1,4 +1,4 @@
-import type { KnowledgeMediaType } from '@crewline/contracts';
+import type { KnowledgeTextMediaType } from '@crewline/contracts';
 import { CsvError, parse as parseCsv } from 'csv-parse/sync';
 import { Parser } from 'htmlparser2';
 
@@ -10,9 +10,9 @@ export class KnowledgeInputError extends Error {
 /**
  * The readable text of a document, to be cut into chunks and embedded: plain text and Markdown as
  * written, HTML without its markup, CSV one row per line with each value after its column's header.
- * Throws KnowledgeInputError when nothing readable is left.
+ * Throws KnowledgeInputError when nothing readable is left. (A PDF's text: extract-pdf-text.ts.)
  */
-export function extractText(mediaType: KnowledgeMediaType, content: string): string {
+export function extractText(mediaType: KnowledgeTextMediaType, content: string): string {
   const text = clean(content);
   let extracted: string;
   switch (mediaType) {

@@ -3,6 +3,7 @@ import type { RealtimeEvent } from '@crewline/contracts';
 import { LlmCallError, LlmConfigurationError, type LlmConnection, type LlmGateway } from '../../platform/llm';
 import type { EventBus } from '../../platform/events';
 import { chunkText } from './chunk-text';
+import { extractPdfText } from './extract-pdf-text';
 import { extractText, KnowledgeInputError } from './extract-text';
 import type { ChunkToStore, ClaimedDocument, IngestionRepository } from './ingestion.repository';
 import { encodeVector } from './vector-codec';
@@ -112,7 +113,8 @@ export function createIngestion(deps: IngestionDeps) {
       Math.max(50, Math.floor(leaseMs / 3)),
     );
     try {
-      const text = extractText(doc.mediaType, doc.content);
+      const text = await textOf(doc);
+      if (abort.signal.aborted) return;
       const texts = chunkText(text);
       if (texts.length === 0) throw new IngestionFailure('The document has no text to index.');
       const chunks = await embedAll(doc, texts, abort);
@@ -136,6 +138,12 @@ export function createIngestion(deps: IngestionDeps) {
       // A no-op unless the document is still this attempt's, unfinished.
       if (stopping?.aborted) await repository.release(doc.id, doc.attempt).catch(() => undefined);
     }
+  }
+
+  /** The document's readable text: a PDF's pages read from its file, a text type's from its content. */
+  async function textOf(doc: ClaimedDocument): Promise<string> {
+    if (doc.mediaType === 'application/pdf') return extractPdfText(doc.file ?? new Uint8Array());
+    return extractText(doc.mediaType, doc.content);
   }
 
   async function fail(doc: ClaimedDocument, reason: string) {

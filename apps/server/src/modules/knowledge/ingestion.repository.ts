@@ -10,7 +10,9 @@ export type ClaimedDocument = {
   knowledgeBaseId: string;
   name: string;
   mediaType: KnowledgeMediaType;
+  /** Its text; empty for a PDF, whose bytes are `file`. */
   content: string;
+  file: Buffer | null;
   /** This attempt's number: its writes land only while it is still the document's attempt. */
   attempt: number;
   base: { embeddingProvider: EmbeddingProvider; embeddingModel: string; dimensions: number | null };
@@ -75,6 +77,7 @@ export function createIngestionRepository(db: Db) {
           name: docs.name,
           mediaType: docs.mediaType,
           content: docs.content,
+          file: docs.file,
           attempt: docs.attempt,
           base: sql<ClaimedDocument['base']>`(select json_build_object(
             'embeddingProvider', b.embedding_provider, 'embeddingModel', b.embedding_model,

@@ -3,6 +3,7 @@ import type { AuthResponse } from '@crewline/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { configureModel } from '../../testing/app-fixtures';
+import { corruptPdf, pdfWithText, pdfWithoutText } from '../../testing/hand-made-pdf';
 import { createIngestionRepository } from './ingestion.repository';
 import { startKnowledgeWorker } from './knowledge-worker';
 import {
@@ -132,6 +133,49 @@ describe('ingestion', () => {
     });
     expect(doc).toMatchObject({ status: 'failed', error: 'The document has no text', chunkCount: 0 });
     expect(await storedChunks(t, kb.id)).toEqual({});
+  });
+
+  it('reads a PDF’s pages on the worker, so a search finds its text', async () => {
+    const kb = await createKnowledgeBase(t, ada.token);
+    const pdf = pdfWithText([
+      ['Travel policy', 'Train tickets are booked through the travel desk.'],
+      ['Hotel nights abroad are paid up to 180 euros.'],
+    ]);
+    const doc = await ingest(t, ada.token, kb.id, {
+      name: 'travel.pdf',
+      mediaType: 'application/pdf',
+      contentBase64: pdf.toString('base64'),
+    });
+    expect(doc).toMatchObject({ status: 'ready', error: null, chunkCount: 1, sizeBytes: pdf.length });
+    const [hit] = await search(t, ada.token, kb.id, 'how are train tickets booked');
+    expect(hit).toMatchObject({ documentName: 'travel.pdf', chunkIndex: 0 });
+    // The pages' text, the pages apart by a blank line.
+    expect(hit.text).toBe(
+      'Travel policy\nTrain tickets are booked through the travel desk.\n\n' +
+        'Hotel nights abroad are paid up to 180 euros.',
+    );
+  });
+
+  it('fails a PDF without text and one that cannot be read, with the reason and no chunks', async () => {
+    const kb = await createKnowledgeBase(t, ada.token);
+    const scanned = await ingest(t, ada.token, kb.id, {
+      name: 'scan.pdf',
+      mediaType: 'application/pdf',
+      contentBase64: pdfWithoutText().toString('base64'),
+    });
+    expect(scanned).toMatchObject({
+      status: 'failed',
+      error: 'The PDF has no text to index (a scanned document needs text recognition first).',
+      chunkCount: 0,
+    });
+    const broken = await ingest(t, ada.token, kb.id, {
+      name: 'broken.pdf',
+      mediaType: 'application/pdf',
+      contentBase64: corruptPdf().toString('base64'),
+    });
+    expect(broken).toMatchObject({ status: 'failed', error: 'The PDF could not be read.', chunkCount: 0 });
+    expect(await storedChunks(t, kb.id)).toEqual({});
+    expect(fake.requests.filter((r) => r.path === '/v1/embeddings')).toEqual([]);
   });
 
   it('fails a document whose vectors have another length than the knowledge base holds', async () => {

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { knowledgeBases, knowledgeChunks, knowledgeDocuments, type Db } from '@crewline/db';
 import type {
-  AddKnowledgeDocumentInput,
   CreateKnowledgeBaseInput,
   KnowledgeBase,
   KnowledgeDocument,
+  KnowledgeMediaType,
   UpdateKnowledgeBaseInput,
 } from '@crewline/contracts';
 import { nothingToSet } from '../../platform/patch';
@@ -14,6 +14,15 @@ type KnowledgeBaseRow = typeof knowledgeBases.$inferSelect;
 type DocumentRow = typeof knowledgeDocuments.$inferSelect;
 
 /** A knowledge base as the service needs it: the API's fields plus the version its chunks are at. */
+/** A document to queue: its text, or for a PDF its file (and empty text); `sizeBytes` of whichever it is. */
+export type DocumentToAdd = {
+  name: string;
+  mediaType: KnowledgeMediaType;
+  content: string;
+  file: Buffer | null;
+  sizeBytes: number;
+};
+
 export type StoredKnowledgeBase = KnowledgeBase & { organizationId: string; version: number };
 
 // A knowledge base's figures, each from its documents (one index scan by knowledge base apiece).
@@ -177,25 +186,25 @@ export function createKnowledgeRepository(db: Db) {
     async addDocument(
       organizationId: string,
       knowledgeBaseId: string,
-      input: AddKnowledgeDocumentInput,
-      sizeBytes: number,
+      document: DocumentToAdd,
     ): Promise<KnowledgeDocument> {
       const [row] = await db
         .insert(knowledgeDocuments)
         .values({
           organizationId,
           knowledgeBaseId,
-          name: input.name,
-          mediaType: input.mediaType,
-          content: input.content,
-          sizeBytes,
+          name: document.name,
+          mediaType: document.mediaType,
+          content: document.content,
+          file: document.file,
+          sizeBytes: document.sizeBytes,
         })
         .returning({
           ...documentColumns,
           woke: sql<null>`pg_notify(${KNOWLEDGE_CHANNEL}, "knowledge_documents"."id"::text)`,
         });
-      const { woke: _woke, ...document } = row;
-      return toKnowledgeDocument(document);
+      const { woke: _woke, ...added } = row;
+      return toKnowledgeDocument(added);
     },
 
     /**

@@ -4,6 +4,7 @@ import { KNOWLEDGE_MAX_DOCUMENT_BYTES } from '@crewline/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { configureModel } from '../../testing/app-fixtures';
+import { pdfWithText } from '../../testing/hand-made-pdf';
 import {
   addDocument,
   createKnowledgeBase,
@@ -128,9 +129,33 @@ describe('adding a document', () => {
     const cases: [Record<string, unknown>, number, string][] = [
       [{ name: 'empty.txt', mediaType: 'text/plain', content: '  \n\t ' }, 400, 'The document is empty'],
       [
+        { name: 'a.docx', mediaType: 'application/msword', content: 'x' },
+        400,
+        'Upload a text, Markdown, HTML, CSV or PDF file',
+      ],
+      [
         { name: 'a.pdf', mediaType: 'application/pdf', content: '%PDF-1.4' },
         400,
-        'Upload a text, Markdown, HTML or CSV file',
+        "A PDF is sent as contentBase64 (the file's bytes, base64), not as content",
+      ],
+      [
+        { name: 'a.txt', mediaType: 'text/plain', contentBase64: 'aGVsbG8=' },
+        400,
+        'contentBase64 is only for PDF files: send the text of this document as content',
+      ],
+      [
+        { name: 'a.pdf', mediaType: 'application/pdf', contentBase64: '%PDF-1.4 not base64!' },
+        400,
+        'contentBase64 is not valid base64',
+      ],
+      [
+        {
+          name: 'big.pdf',
+          mediaType: 'application/pdf',
+          contentBase64: Buffer.alloc(KNOWLEDGE_MAX_DOCUMENT_BYTES + 1).toString('base64'),
+        },
+        400,
+        'The document is larger than 20 MiB',
       ],
       [{ name: '', mediaType: 'text/plain', content: 'x' }, 400, 'Name is required'],
       [
@@ -188,6 +213,38 @@ describe('adding a document', () => {
       payload: JSON.stringify({ name: 'A', role: 'R', goal: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(agent.statusCode).toBe(413);
+  });
+});
+
+describe('adding a PDF', () => {
+  it('answers 201 queued, with the size of the file’s bytes', async () => {
+    const kb = await createKnowledgeBase(t, ada.token);
+    const pdf = pdfWithText([['Hello from a PDF.']]);
+    const added = await addDocument(t, ada.token, kb.id, {
+      name: 'hello.pdf',
+      mediaType: 'application/pdf',
+      contentBase64: pdf.toString('base64'),
+    });
+    expect(added).toMatchObject({
+      name: 'hello.pdf',
+      mediaType: 'application/pdf',
+      sizeBytes: pdf.length,
+      status: 'queued',
+    });
+  });
+
+  it('takes a PDF of 20 MiB, whose base64 is a third larger, within the route’s body limit', async () => {
+    const kb = await createKnowledgeBase(t, ada.token);
+    const bytes = Buffer.alloc(KNOWLEDGE_MAX_DOCUMENT_BYTES, 0x20);
+    bytes.write('%PDF-1.4\n');
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/knowledge-bases/${kb.id}/documents`,
+      token: ada.token,
+      payload: { name: 'big.pdf', mediaType: 'application/pdf', contentBase64: bytes.toString('base64') },
+    });
+    expect([res.statusCode, res.json().sizeBytes]).toEqual([201, KNOWLEDGE_MAX_DOCUMENT_BYTES]);
+    await t.request({ method: 'DELETE', url: `/api/knowledge-bases/${kb.id}`, token: ada.token });
   });
 });
 

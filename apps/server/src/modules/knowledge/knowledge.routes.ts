@@ -17,7 +17,8 @@ import type { KnowledgeService } from './knowledge.service';
 /**
  * The documents route's body limit: 20 MiB of text, as JSON. Escaping can double some text (a CSV's
  * quotes, a file of short lines), so the body may be twice the text and a little more; the schema
- * then holds the text itself to 20 MiB.
+ * then holds the text itself to 20 MiB. A PDF of 20 MiB is 4/3 of that as base64 (26.7 MiB), well
+ * within it; the schema holds its decoded bytes to 20 MiB.
  */
 export const DOCUMENT_BODY_LIMIT_BYTES = 2 * KNOWLEDGE_MAX_DOCUMENT_BYTES + 1024 * 1024;
 

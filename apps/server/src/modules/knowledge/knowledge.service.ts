@@ -1,5 +1,6 @@
 import {
   createKnowledgeBaseSchema,
+  isBinaryKnowledgeMediaType,
   utf8Bytes,
   type AddKnowledgeDocumentInput,
   type CreateKnowledgeBaseInput,
@@ -13,7 +14,7 @@ import type { EventBus } from '../../platform/events';
 import { requireUuid } from '../../platform/ids';
 import { LlmCallError, LlmConfigurationError, type LlmConnection, type LlmGateway } from '../../platform/llm';
 import { dimensionMismatch } from './ingest-document';
-import type { KnowledgeRepository, StoredKnowledgeBase } from './knowledge.repository';
+import type { DocumentToAdd, KnowledgeRepository, StoredKnowledgeBase } from './knowledge.repository';
 import type { VectorIndex } from './vector-index';
 import { decodeVectors } from './vector-codec';
 
@@ -116,7 +117,7 @@ export function createKnowledgeService(deps: {
       input: AddKnowledgeDocumentInput,
     ): Promise<KnowledgeDocument> {
       const base = await stored(organizationId, id);
-      const document = await repository.addDocument(organizationId, base.id, input, utf8Bytes(input.content));
+      const document = await repository.addDocument(organizationId, base.id, documentToAdd(input));
       events.publish({
         type: 'knowledge_document_updated',
         organizationId,
@@ -195,3 +196,17 @@ export function createKnowledgeService(deps: {
   };
 }
 export type KnowledgeService = ReturnType<typeof createKnowledgeService>;
+
+/**
+ * What is stored of a document sent: its text, or a PDF's bytes decoded from base64 (the contract has
+ * checked the combination, the base64 and the size). Its text is read by the workers, never here.
+ */
+function documentToAdd(input: AddKnowledgeDocumentInput): DocumentToAdd {
+  const { name, mediaType } = input;
+  if (isBinaryKnowledgeMediaType(mediaType)) {
+    const file = Buffer.from(input.contentBase64 ?? '', 'base64');
+    return { name, mediaType, content: '', file, sizeBytes: file.length };
+  }
+  const content = input.content ?? '';
+  return { name, mediaType, content, file: null, sizeBytes: utf8Bytes(content) };
+}

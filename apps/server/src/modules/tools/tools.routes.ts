@@ -6,13 +6,15 @@ import {
   createToolSchema,
   idParamsSchema,
   toolSchema,
+  toolTestResultSchema,
   updateAgentToolSchema,
   updateToolSchema,
 } from '@crewline/contracts';
 import { z } from 'zod';
+import type { ToolTester } from './tool-test';
 import type { ToolsService } from './tools.service';
 
-export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
+export function toolsRoutes(tools: ToolsService, tester: ToolTester): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/tools', { schema: { response: { 200: z.array(toolSchema) } } }, async (request) =>
       tools.list(request.auth.organizationId),
@@ -29,6 +31,12 @@ export function toolsRoutes(tools: ToolsService): FastifyPluginAsyncZod {
       '/api/tools/:id',
       { schema: { params: idParamsSchema, body: updateToolSchema, response: { 200: toolSchema } } },
       async (request) => tools.update(request.auth.organizationId, request.params.id, request.body),
+    );
+    // Whether a Vector Store tool can search now (its knowledge base, or its Pinecone index and key).
+    app.post(
+      '/api/tools/:id/test',
+      { schema: { params: idParamsSchema, response: { 200: toolTestResultSchema } } },
+      async (request) => tester.test(request.auth.organizationId, request.params.id),
     );
     app.delete('/api/tools/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
       await tools.remove(request.auth.organizationId, request.params.id);

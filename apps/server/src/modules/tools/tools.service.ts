@@ -160,6 +160,12 @@ export function createToolsService(deps: { repository: ToolsRepository; box: Sec
       return resolve(organizationId, await repository.enabledToolsOfAgent(organizationId, agentId));
     },
 
+    /** One of the organization's tools with decrypted settings (its Test action); 404 for another's. */
+    async resolveOne(organizationId: string, id: string): Promise<ResolvedTool> {
+      const row = await requireTool(organizationId, id);
+      return resolve(organizationId, [{ ...row, linkConfig: {} }])[0];
+    },
+
     /** Tools read with their agent (`enabledToolsJson`), with decrypted settings. */
     resolve,
   };

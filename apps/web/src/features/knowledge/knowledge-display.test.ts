@@ -71,6 +71,7 @@ describe('labels', () => {
     expect(mediaTypeLabel('text/csv')).toBe('CSV');
     expect(mediaTypeLabel('text/plain')).toBe('Text');
     expect(mediaTypeLabel('text/html')).toBe('HTML');
+    expect(mediaTypeLabel('application/pdf')).toBe('PDF');
   });
 
   it('counts in words', () => {

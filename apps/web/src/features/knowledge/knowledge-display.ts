@@ -27,6 +27,7 @@ const MEDIA_TYPE_LABELS: Record<KnowledgeMediaType, string> = {
   'text/markdown': 'Markdown',
   'text/html': 'HTML',
   'text/csv': 'CSV',
+  'application/pdf': 'PDF',
 };
 
 export function mediaTypeLabel(mediaType: string): string {

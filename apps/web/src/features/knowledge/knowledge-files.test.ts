@@ -2,12 +2,15 @@ import { KNOWLEDGE_MAX_DOCUMENT_BYTES } from '@crewline/contracts';
 import { describe, expect, it } from 'vitest';
 
 import {
+  bytesToBase64,
   checkFile,
   checkFileText,
+  checkPdfBytes,
   detectMediaType,
   FILE_MESSAGES,
   fileExtension,
   formatBytes,
+  KNOWLEDGE_EXTENSIONS_TEXT,
   KNOWLEDGE_FILE_ACCEPT,
 } from './knowledge-files';
 
@@ -20,11 +23,13 @@ describe('detectMediaType', () => {
     expect(detectMediaType('page.HTM')).toBe('text/html');
     expect(detectMediaType('prices.csv')).toBe('text/csv');
     expect(detectMediaType('archive.2024.csv')).toBe('text/csv');
+    expect(detectMediaType('report.pdf')).toBe('application/pdf');
+    expect(detectMediaType('SCAN.PDF', 'application/octet-stream')).toBe('application/pdf');
   });
 
-  it('trusts the extension over the browser, so a renamed binary or PDF is refused', () => {
-    expect(detectMediaType('report.pdf', 'application/pdf')).toBeNull();
+  it('trusts the extension over the browser, so a renamed binary is refused', () => {
     expect(detectMediaType('photo.png', 'text/plain')).toBeNull();
+    expect(detectMediaType('slides.pptx', 'application/pdf')).toBeNull();
     expect(detectMediaType('data.json', 'application/json')).toBeNull();
     // Windows often calls a CSV an Excel file: the extension decides.
     expect(detectMediaType('prices.csv', 'application/vnd.ms-excel')).toBe('text/csv');
@@ -35,6 +40,7 @@ describe('detectMediaType', () => {
     expect(detectMediaType('README', 'text/x-markdown')).toBe('text/markdown');
     expect(detectMediaType('LICENSE', 'text/plain; charset=utf-8')).toBe('text/plain');
     expect(detectMediaType('.hidden', 'text/csv')).toBe('text/csv');
+    expect(detectMediaType('download', 'application/pdf')).toBe('application/pdf');
     expect(detectMediaType('README', '')).toBeNull();
     expect(detectMediaType('blob', 'application/octet-stream')).toBeNull();
   });
@@ -46,9 +52,11 @@ describe('detectMediaType', () => {
   });
 
   it('offers every supported extension in the file picker', () => {
-    for (const extension of ['.txt', '.md', '.markdown', '.html', '.htm', '.csv']) {
+    for (const extension of ['.txt', '.md', '.markdown', '.html', '.htm', '.csv', '.pdf']) {
       expect(KNOWLEDGE_FILE_ACCEPT.split(',')).toContain(extension);
     }
+    expect(KNOWLEDGE_FILE_ACCEPT.split(',')).toContain('application/pdf');
+    expect(KNOWLEDGE_EXTENSIONS_TEXT).toBe('.txt, .md, .markdown, .html, .htm, .csv, .pdf');
   });
 });
 
@@ -59,10 +67,11 @@ describe('checkFile', () => {
       ok: true,
       mediaType: 'text/csv',
     });
+    expect(checkFile({ name: 'report.pdf', size: 900 })).toEqual({ ok: true, mediaType: 'application/pdf' });
   });
 
   it('refuses unsupported types, empty files and files over 20 MiB, type first', () => {
-    expect(checkFile({ name: 'scan.pdf', size: 0 })).toEqual({
+    expect(checkFile({ name: 'slides.pptx', size: 0 })).toEqual({
       ok: false,
       reason: FILE_MESSAGES.unsupported,
     });
@@ -92,6 +101,34 @@ describe('checkFileText', () => {
   it('counts the UTF-8 bytes of the text against the limit', () => {
     // Each é is two bytes: 11 MiB of them is 22 MiB of UTF-8.
     expect(checkFileText('é'.repeat(11 * 1024 * 1024))).toBe(FILE_MESSAGES.tooLarge);
+  });
+});
+
+describe('checkPdfBytes', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it('passes a file that starts as a PDF, even after a few bytes of junk', () => {
+    expect(checkPdfBytes(bytes('%PDF-1.4\n1 0 obj'))).toBeNull();
+    expect(checkPdfBytes(bytes('\u00ef\u00bb\u00bf junk %PDF-1.7\n'))).toBeNull();
+  });
+
+  it('refuses an empty file, a renamed file that is not a PDF, and more than 20 MiB', () => {
+    expect(checkPdfBytes(new Uint8Array())).toBe(FILE_MESSAGES.empty);
+    expect(checkPdfBytes(bytes('PK\u0003\u0004 a zip renamed to .pdf'))).toBe(FILE_MESSAGES.notPdf);
+    expect(checkPdfBytes(bytes(`${' '.repeat(1100)}%PDF-1.4`))).toBe(FILE_MESSAGES.notPdf);
+    const huge = new Uint8Array(KNOWLEDGE_MAX_DOCUMENT_BYTES + 1);
+    huge.set(bytes('%PDF-1.4'));
+    expect(checkPdfBytes(huge)).toBe(FILE_MESSAGES.tooLarge);
+  });
+});
+
+describe('bytesToBase64', () => {
+  it('encodes what btoa encodes, across the pieces it is cut into', () => {
+    expect(bytesToBase64(new Uint8Array())).toBe('');
+    expect(bytesToBase64(new TextEncoder().encode('%PDF'))).toBe(btoa('%PDF'));
+    // 100,001 bytes: several 24 KiB pieces, and a last one that needs padding.
+    const large = Uint8Array.from({ length: 100_001 }, (_, i) => (i * 31) % 256);
+    expect(bytesToBase64(large)).toBe(Buffer.from(large).toString('base64'));
   });
 });
 

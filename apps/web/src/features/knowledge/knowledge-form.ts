@@ -1,7 +1,8 @@
 // The values of the Create and Edit dialogs of a knowledge base, and the bodies they send (the
 // contracts' createKnowledgeBaseSchema and updateKnowledgeBaseSchema check them again on the server).
 import {
-  addKnowledgeDocumentSchema,
+  addKnowledgeDocumentFieldsSchema,
+  knowledgeDocumentTextSchema,
   DEFAULT_EMBEDDING_MODEL,
   embeddingProviderSchema,
   type CreateKnowledgeBaseInput,
@@ -74,6 +75,8 @@ export function defaultPasteName(now = new Date()): string {
 }
 
 /** Paste text: a name and the text (the contract's rules for a document's name and content). */
-export const pasteTextSchema = addKnowledgeDocumentSchema.pick({ name: true, content: true });
+export const pasteTextSchema = addKnowledgeDocumentFieldsSchema
+  .pick({ name: true })
+  .extend({ content: knowledgeDocumentTextSchema });
 export type PasteTextValues = z.input<typeof pasteTextSchema>;
 export const PASTE_TEXT_FIELDS = ['name', 'content'] as const;

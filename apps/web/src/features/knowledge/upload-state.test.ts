@@ -18,7 +18,11 @@ function ids() {
 
 const picked = [
   { name: 'faq.md', size: 120, type: '' },
-  { name: 'scan.pdf', size: 5000, type: 'application/pdf' },
+  {
+    name: 'slides.pptx',
+    size: 5000,
+    type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  },
   { name: 'empty.txt', size: 0, type: 'text/plain' },
   { name: 'huge.csv', size: KNOWLEDGE_MAX_DOCUMENT_BYTES + 1, type: 'text/csv' },
 ];
@@ -28,7 +32,7 @@ describe('plannedUploads', () => {
     const items = plannedUploads(picked, ids());
     expect(items.map((item) => [item.name, item.phase, item.error])).toEqual([
       ['faq.md', 'waiting', null],
-      ['scan.pdf', 'rejected', FILE_MESSAGES.unsupported],
+      ['slides.pptx', 'rejected', FILE_MESSAGES.unsupported],
       ['empty.txt', 'rejected', FILE_MESSAGES.empty],
       ['huge.csv', 'rejected', FILE_MESSAGES.tooLarge],
     ]);
@@ -80,7 +84,7 @@ describe('uploadsReducer', () => {
     let items = start();
     const more = plannedUploads([{ name: 'notes.txt', size: 3 }], () => 'u9');
     items = uploadsReducer(items, { type: 'added', items: more });
-    expect(items.map((item) => item.name)).toEqual(['notes.txt', 'faq.md', 'scan.pdf']);
+    expect(items.map((item) => item.name)).toEqual(['notes.txt', 'faq.md', 'slides.pptx']);
     items = uploadsReducer(items, { type: 'succeeded', id: 'u9' });
     expect(summarizeUploads(items)).toEqual({ active: 1, done: 1, failed: 1 });
     expect(uploadsReducer(items, { type: 'dismissed', id: 'u2' }).map((item) => item.id)).toEqual([

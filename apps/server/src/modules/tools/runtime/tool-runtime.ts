@@ -3,13 +3,20 @@ import { SECRET_CONFIG_KEYS } from '@crewline/contracts';
 import { createSecretMasker, type SecretMasker } from '../../../platform/crypto';
 import type { Config } from '../../../platform/env';
 import type { Egress, ReservedDestinations } from '../../../platform/egress';
-import type { LlmConnection, LlmGateway, LlmProvider, LlmTool } from '../../../platform/llm';
+import {
+  LlmCallError,
+  type LlmConnection,
+  type LlmGateway,
+  type LlmProvider,
+  type LlmTool,
+} from '../../../platform/llm';
 import type { ResolvedTool } from '../tools.service';
 import { createAiTool } from './ai-tool';
 import { createDatabaseTool } from './database-tool';
 import { createEmailTool } from './email-tool';
 import { createFileTool } from './file-tool';
 import { createCustomTool, createHttpTool } from './http-tool';
+import { createPineconeTool, pineconeSettings, type PineconeSettings } from './pinecone-tool';
 import { createVectorStoreTool, type KnowledgeSearch } from './vector-store-tool';
 
 type Json = Record<string, unknown>;
@@ -80,6 +87,44 @@ function maskedError(error: unknown, masker: SecretMasker): Error {
  * goes through the egress module, SQL runs read-only, files stay in the organization's own folder.
  */
 export function createToolRuntime(deps: ToolRuntimeDeps) {
+  /**
+   * A Pinecone tool's query, embedded with the organization's connection of the tool's embedding
+   * provider at the tool's dimensions (text-embedding-3-* shorten their vectors to it).
+   */
+  async function embedQuery(
+    organizationId: string,
+    query: string,
+    settings: PineconeSettings,
+    masker: SecretMasker,
+    signal?: AbortSignal,
+  ): Promise<number[]> {
+    const connection = await deps.connectionFor(organizationId, settings.embeddingProvider);
+    masker.add(connection.apiKey);
+    let vector: number[] | undefined;
+    try {
+      [vector] = (
+        await deps.llm.embed({
+          connection,
+          model: settings.embeddingModel,
+          texts: [query],
+          dimensions: settings.dimensions,
+          signal,
+        })
+      ).embeddings;
+    } catch (error) {
+      if (error instanceof LlmCallError)
+        throw new Error(`The embedding model failed: ${error.message}`, { cause: error });
+      throw error;
+    }
+    if (!vector) throw new Error('The embedding model answered no vector.');
+    if (vector.length !== settings.dimensions) {
+      throw new Error(
+        `The embedding model "${settings.embeddingModel}" answered vectors of ${vector.length} dimensions; this tool is set to ${settings.dimensions}.`,
+      );
+    }
+    return vector;
+  }
+
   async function build(
     organizationId: string,
     tool: ResolvedTool,
@@ -126,8 +171,17 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
           }),
         );
       case 'vector_store': {
-        // The organization's own store (a knowledge base). A Pinecone index is not searched yet: such a
-        // tool is not offered to the model.
+        // A Pinecone index (an index name and key, no knowledge base), else the organization's own store.
+        const pinecone = pineconeSettings(settings);
+        if (pinecone) {
+          return withDescription(
+            createPineconeTool(pinecone, tool, {
+              egress: deps.egress,
+              controllerUrl: deps.config.pineconeApiUrl,
+              embed: (query, chosen, signal) => embedQuery(organizationId, query, chosen, masker, signal),
+            }),
+          );
+        }
         const search = deps.knowledgeSearch;
         if (!search) return undefined;
         return createVectorStoreTool(settings, tool, (...args) => search(organizationId, ...args));

@@ -1,6 +1,6 @@
-// The upload panel's engine: checks each picked file in the browser, reads the good ones as text and
-// POSTs them one request each (three at a time) with a progress bar per file (lib/upload.ts).
-import type { AddKnowledgeDocumentInput, KnowledgeDocument } from '@crewline/contracts';
+// The upload panel's engine: checks each picked file in the browser, reads the good ones (as text, a
+// PDF as bytes sent base64) and POSTs them one request each (three at a time) with a progress bar per file (lib/upload.ts).
+import type { AddKnowledgeDocumentInput, KnowledgeDocument, KnowledgeMediaType } from '@crewline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 
@@ -8,10 +8,27 @@ import { getErrorMessage } from '@/lib/api';
 import { queryKeys } from '@/lib/queries/keys';
 import { uploadJson } from '@/lib/upload';
 
-import { checkFileText } from '../knowledge-files';
+import { bytesToBase64, checkFileText, checkPdfBytes } from '../knowledge-files';
 import { plannedUploads, runWithConcurrency, uploadsReducer } from '../upload-state';
 import { refreshKnowledgeBase } from './documents';
 import { documentsApiPath } from './paths';
+
+/** A file the browser will not send, with the reason for the user. */
+class FileRefused extends Error {}
+
+/** The request body of a file: a PDF's bytes as base64, any other type's text. */
+async function readDocument(file: File, mediaType: KnowledgeMediaType): Promise<AddKnowledgeDocumentInput> {
+  if (mediaType === 'application/pdf') {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const refusal = checkPdfBytes(bytes);
+    if (refusal) throw new FileRefused(refusal);
+    return { name: file.name, mediaType, contentBase64: bytesToBase64(bytes) };
+  }
+  const content = await file.text();
+  const refusal = checkFileText(content);
+  if (refusal) throw new FileRefused(refusal);
+  return { name: file.name, mediaType, content };
+}
 
 /** Files sent at the same time; the rest wait their turn. */
 const PARALLEL_UPLOADS = 3;
@@ -40,20 +57,15 @@ export function useDocumentUploads(knowledgeBaseId: string) {
         const signal = controller.current?.signal;
         if (signal?.aborted) return;
         dispatch({ type: 'reading', id: item.id });
-        let content: string;
+        let body: AddKnowledgeDocumentInput;
         try {
-          content = await file.text();
-        } catch {
-          dispatch({ type: 'failed', id: item.id, error: 'The file could not be read' });
-          return;
-        }
-        const refusal = checkFileText(content);
-        if (refusal) {
-          dispatch({ type: 'failed', id: item.id, error: refusal });
+          body = await readDocument(file, item.mediaType!);
+        } catch (error) {
+          const reason = error instanceof FileRefused ? error.message : 'The file could not be read';
+          dispatch({ type: 'failed', id: item.id, error: reason });
           return;
         }
         dispatch({ type: 'uploading', id: item.id });
-        const body: AddKnowledgeDocumentInput = { name: file.name, mediaType: item.mediaType!, content };
         try {
           const document = await uploadJson<KnowledgeDocument>(
             'POST',

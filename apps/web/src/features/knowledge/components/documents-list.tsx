@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { formatRelativeTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
 
 import { countLabel, mediaTypeLabel } from '../knowledge-display';
 import { formatBytes } from '../knowledge-files';
@@ -67,6 +68,10 @@ export function DocumentsList({
                       <span className="sm:hidden">{countLabel(document.chunkCount, 'chunk')} · </span>
                       Added {formatRelativeTime(document.createdAt)}
                     </p>
+                    {/* On a phone the reason reads under the name, where the row is wide enough for it. */}
+                    {document.status === 'failed' && document.error && (
+                      <FailureReason error={document.error} className="mt-1.5 sm:hidden" />
+                    )}
                   </div>
                 </div>
               </td>
@@ -79,10 +84,7 @@ export function DocumentsList({
               <td className="px-4 py-3 whitespace-nowrap">
                 <DocumentStatusBadge status={document.status} />
                 {document.status === 'failed' && document.error && (
-                  <p className="mt-1.5 flex w-44 items-start gap-1 text-xs whitespace-normal text-destructive sm:w-56">
-                    <CircleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-                    <span className="wrap-anywhere">{document.error}</span>
-                  </p>
+                  <FailureReason error={document.error} className="mt-1.5 hidden w-56 sm:flex" />
                 )}
               </td>
               <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">
@@ -109,6 +111,16 @@ export function DocumentsList({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Why a document failed, in the destructive colour with an alert icon. */
+function FailureReason({ error, className }: { error: string; className: string }) {
+  return (
+    <p className={cn('flex items-start gap-1 text-xs whitespace-normal text-destructive', className)}>
+      <CircleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+      <span className="wrap-anywhere">{error}</span>
+    </p>
   );
 }
 

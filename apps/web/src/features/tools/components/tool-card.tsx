@@ -10,6 +10,7 @@ import { cn } from '@/lib/utils';
 
 import { toolCategoryLabel, toolConfigSummary } from '../tool-form';
 import { categoryIcon, categoryTone } from './category-visuals';
+import { TestToolButton } from './test-tool-button';
 
 export function ToolCard({
   tool,
@@ -80,6 +81,7 @@ export function ToolCard({
       <CardFooter className="justify-between gap-2 border-t px-5 pt-4 [.border-t]:pt-4">
         <Badge variant="secondary">{toolCategoryLabel(tool.category)}</Badge>
         <div className="flex items-center gap-1">
+          {tool.category === 'vector_store' && <TestToolButton tool={tool} />}
           <Tooltip>
             <TooltipTrigger asChild>
               <Button

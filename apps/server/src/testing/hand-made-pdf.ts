@@ -1,0 +1,62 @@
+/*
+ * Small PDF files written by hand, for the knowledge suites (server and e2e): a one-page PDF whose
+ * page shows lines of text in Helvetica, one whose page has no text (what a scan looks like to a
+ * text extractor), and bytes that only claim to be a PDF. The cross-reference table's offsets are
+ * computed, so a strict reader takes the files as they are.
+ */
+
+/** A PDF string literal: backslashes and parentheses escaped (the text is kept to Latin-1). */
+const pdfString = (text: string) => `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+
+function assemble(pages: string[]): Buffer {
+  // Objects: 1 catalog, 2 page tree, 3 font, then a page and its content stream per page.
+  const pageIds = pages.map((_, i) => 4 + i * 2);
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  for (const [i, stream] of pages.entries()) {
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i] + 1} 0 R >>`,
+      `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
+    );
+  }
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  for (const [i, object] of objects.entries()) {
+    offsets.push(Buffer.byteLength(body, 'latin1'));
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  }
+  const xref = Buffer.byteLength(body, 'latin1');
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** A PDF with one page per entry, each page showing its lines top to bottom in 12 pt Helvetica. */
+export function pdfWithText(pages: string[][]): Buffer {
+  return assemble(
+    pages.map((lines) =>
+      [
+        'BT',
+        '/F1 12 Tf',
+        '14 TL',
+        '72 720 Td',
+        ...lines.map((line) => `${pdfString(line)} Tj T*`),
+        'ET',
+      ].join('\n'),
+    ),
+  );
+}
+
+/** A one-page PDF whose page only draws a filled rectangle: no text to extract. */
+export function pdfWithoutText(): Buffer {
+  return assemble(['0.8 g\n72 72 468 648 re\nf']);
+}
+
+/** Bytes that start like a PDF and are not one. */
+export function corruptPdf(): Buffer {
+  return Buffer.from('%PDF-1.7\nthis is not a PDF: no objects, no cross-reference table, no trailer\n');
+}

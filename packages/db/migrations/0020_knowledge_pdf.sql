@@ -1,0 +1,2 @@
+ALTER TABLE "knowledge_documents" ADD COLUMN "file" "bytea";--> statement-breakpoint
+ALTER TABLE "knowledge_documents" ADD CONSTRAINT "knowledge_documents_file_check" CHECK (("knowledge_documents"."media_type" = 'application/pdf') = ("knowledge_documents"."file" is not null));
