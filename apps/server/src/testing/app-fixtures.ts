@@ -114,6 +114,24 @@ export async function waitForRunEnd(
   throw new Error(`execution ${id} did not finish`);
 }
 
+/** Starts a run of the workflow with `input`, waits for its end, and returns it whole (its steps too). */
+export async function runToEnd(
+  t: TestApp,
+  token: string,
+  workflowId: string,
+  input: Record<string, unknown> = {},
+): Promise<Execution> {
+  const res = await t.request({
+    method: 'POST',
+    url: `/api/workflows/${workflowId}/execute`,
+    token,
+    payload: { input },
+  });
+  expectStatus(res, 202, 'POST /api/workflows/:id/execute');
+  await waitForRunEnd(t, token, res.json().id);
+  return (await t.request({ method: 'GET', url: `/api/executions/${res.json().id}`, token })).json();
+}
+
 /**
  * Invites `who` into `owner`'s organization with `role`, accepts, and signs `who` in to it: the
  * answer is `who`'s session in that organization.

@@ -20,13 +20,31 @@ function resultText(result: unknown): string {
   }
 }
 
-/** A tool call as records and the playground show it: the result as text, cut at STEP_TOOL_RESULT_LIMIT. */
+/**
+ * A call's arguments as the model wrote them, unless they are longer than STEP_TOOL_RESULT_LIMIT as
+ * JSON (a file the model asked a tool to write): then the start of that JSON, as text, marked cut.
+ */
+function argumentsOf(args: unknown): unknown {
+  const value = args ?? {};
+  let json: string;
+  try {
+    json = JSON.stringify(value) ?? '';
+  } catch {
+    return String(value).slice(0, STEP_TOOL_RESULT_LIMIT);
+  }
+  return json.length > STEP_TOOL_RESULT_LIMIT ? `${json.slice(0, STEP_TOOL_RESULT_LIMIT)}…` : value;
+}
+
+/**
+ * A tool call as records and the playground show it: the result as text, cut at
+ * STEP_TOOL_RESULT_LIMIT, and the arguments cut as long.
+ */
 export function toolCall(trace: LlmToolTrace): StepToolCall {
   const text = resultText(trace.result);
   const truncated = text.length > STEP_TOOL_RESULT_LIMIT;
   return {
     name: trace.name,
-    arguments: trace.args ?? {},
+    arguments: argumentsOf(trace.args),
     result: truncated ? text.slice(0, STEP_TOOL_RESULT_LIMIT) : text,
     truncated,
     isError: trace.isError,

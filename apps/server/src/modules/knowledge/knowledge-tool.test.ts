@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AuthResponse, Execution } from '@crewline/contracts';
+import type { AuthResponse } from '@crewline/contracts';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
@@ -7,7 +7,7 @@ import {
   configureModel,
   createAgent,
   createChainWorkflow,
-  waitForRunEnd,
+  runToEnd,
 } from '../../testing/app-fixtures';
 import { createKnowledgeBase, ingest } from '../../testing/knowledge-fixtures';
 import { modelToolName } from '../tools/runtime/tool-runtime';
@@ -50,19 +50,8 @@ async function agentWithStore(auth: AuthResponse, knowledgeBaseId: string) {
   return { agent, toolName: `search_${modelToolName(tool)}`, workflowId };
 }
 
-async function run(auth: AuthResponse, workflowId: string): Promise<Execution> {
-  const res = await t.request({
-    method: 'POST',
-    url: `/api/workflows/${workflowId}/execute`,
-    token: auth.token,
-    payload: { input: { question: 'How long do refunds take?' } },
-  });
-  expect(res.statusCode).toBe(202);
-  await waitForRunEnd(t, auth.token, res.json().id);
-  return (
-    await t.request({ method: 'GET', url: `/api/executions/${res.json().id}`, token: auth.token })
-  ).json();
-}
+const run = (auth: AuthResponse, workflowId: string) =>
+  runToEnd(t, auth.token, workflowId, { question: 'How long do refunds take?' });
 
 describe('a vector store tool on a knowledge base', () => {
   it('gives the model the closest passages with their source, and the step records the search', async () => {

@@ -3,14 +3,14 @@ import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tools } from '@crewline/db';
-import type { AuthResponse, Execution } from '@crewline/contracts';
+import type { AuthResponse } from '@crewline/contracts';
 import { loggerOptions } from '../../platform/logger';
 import {
   attachNewTool,
   configureModel,
   createAgent,
   createChainWorkflow,
-  waitForRunEnd,
+  runToEnd,
 } from '../../testing/app-fixtures';
 import { fakeEmbedding, startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { startFakePineconeServer, type FakePineconeServer } from '../../testing/fake-pinecone-server';
@@ -95,19 +95,8 @@ async function createTool(token: string, config: Record<string, unknown>, name =
 const testTool = (token: string, id: string) =>
   t.request({ method: 'POST', url: `/api/tools/${id}/test`, token });
 
-async function run(auth: AuthResponse, workflowId: string): Promise<Execution> {
-  const res = await t.request({
-    method: 'POST',
-    url: `/api/workflows/${workflowId}/execute`,
-    token: auth.token,
-    payload: { input: { question: 'How long do refunds take?' } },
-  });
-  expect(res.statusCode).toBe(202);
-  await waitForRunEnd(t, auth.token, res.json().id);
-  return (
-    await t.request({ method: 'GET', url: `/api/executions/${res.json().id}`, token: auth.token })
-  ).json();
-}
+const run = (auth: AuthResponse, workflowId: string) =>
+  runToEnd(t, auth.token, workflowId, { question: 'How long do refunds take?' });
 
 describe('a Pinecone tool', () => {
   it('stores its key encrypted and answers it masked', async () => {
