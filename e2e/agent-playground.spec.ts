@@ -59,7 +59,8 @@ test('Test opens the playground: streamed replies, tool calls, tokens, time, Sto
   const card = page.getByRole('article', { name: 'Pricing Scout' });
 
   // Test: the greeting goes by itself and the reply streams in, word by word, then the test's toast.
-  fake.script([{ content: GREETING_REPLY, chunkDelayMs: 80 }]);
+  // Fifteen words, 250 ms apart: the reply is seen streaming even on a busy machine.
+  fake.script([{ content: GREETING_REPLY, chunkDelayMs: 250 }]);
   await card.getByRole('button', { name: 'Test' }).click();
   const panel = page.getByRole('dialog', { name: 'Pricing Scout' });
   const log = panel.getByRole('log', { name: 'Conversation with Pricing Scout' });
