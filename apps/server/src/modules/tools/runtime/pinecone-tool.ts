@@ -1,22 +1,15 @@
 import {
   DEFAULT_EMBEDDING_MODEL,
   embeddingProviderValues,
-  KNOWLEDGE_MAX_TOP_K,
   type EmbeddingProvider,
 } from '@crewline/contracts';
-import { z } from 'zod';
 import type { LlmTool } from '../../../platform/llm';
 import { createPineconeClient, type PineconeIndex, type PineconeMatch } from './pinecone-client';
 import type { Egress } from '../../../platform/egress';
+import { createSearchTool, type SearchHit } from './vector-store-tool';
 
 /** The vectors' length when a tool does not say (OpenAI's text-embedding-3-small). */
 export const DEFAULT_PINECONE_DIMENSIONS = 1536;
-const DEFAULT_TOP_K = 5;
-
-const searchArgs = z.object({
-  query: z.string().trim().min(1).max(2000),
-  topK: z.number().int().min(1).max(KNOWLEDGE_MAX_TOP_K).optional(),
-});
 
 /** A Vector Store tool's settings when it names a Pinecone index rather than a knowledge base. */
 export type PineconeSettings = {
@@ -64,7 +57,7 @@ export function dimensionMismatch(index: PineconeIndex, dimensions: number): str
  * A hit from a match's metadata: the passage is its `text` (or `content`), the source its `source`
  * (or `title`), else the match's id — the keys LangChain and most ingestion scripts write.
  */
-function toHit(match: PineconeMatch) {
+function toHit(match: PineconeMatch): SearchHit {
   const metadata = match.metadata ?? {};
   const source = text(metadata.source) || text(metadata.title) || match.id;
   const passage = typeof metadata.passage === 'number' ? metadata.passage : undefined;
@@ -108,38 +101,18 @@ export function createPineconeTool(
     return described;
   };
 
-  return {
-    description:
-      `Searches the Pinecone index "${settings.indexName}" (${tool.name}) for the passages closest in ` +
+  return createSearchTool(
+    `Searches the Pinecone index "${settings.indexName}" (${tool.name}) for the passages closest in ` +
       'meaning to a query, and answers them with their source and a similarity score. Cite the sources you use.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        query: { type: 'string', description: 'What to look for, in a few words or a question' },
-        topK: {
-          type: 'integer',
-          minimum: 1,
-          maximum: KNOWLEDGE_MAX_TOP_K,
-          description: `How many passages to return (default ${DEFAULT_TOP_K})`,
-        },
-      },
-      required: ['query'],
-    },
-    async execute(raw, options) {
-      const args = searchArgs.parse(raw);
-      const signal = options?.signal;
+    async (query, topK, signal) => {
       const found = await index(signal);
       if (found.dimension !== settings.dimensions)
         throw new Error(dimensionMismatch(found, settings.dimensions));
-      const vector = await deps.embed(args.query, settings, signal);
-      const matches = await client.query(
-        found,
-        { vector, topK: args.topK ?? DEFAULT_TOP_K, namespace: settings.namespace },
-        signal,
-      );
-      return { query: args.query, hits: matches.map(toHit) };
+      const vector = await deps.embed(query, settings, signal);
+      const matches = await client.query(found, { vector, topK, namespace: settings.namespace }, signal);
+      return matches.map(toHit);
     },
-  };
+  );
 }
 
 /**

@@ -17,22 +17,19 @@ export type KnowledgeSearch = (
   signal?: AbortSignal,
 ) => Promise<KnowledgeSearchResult>;
 
+/** A passage a vector store found, as the model receives it. */
+export type SearchHit = { source: string; passage?: number; score: number; text: string };
+
 /**
- * A `vector_store` tool on the organization's own store: the model searches one of its knowledge bases
- * (the tool's `knowledgeBaseId`) and gets the closest passages with their source document and score,
- * which it can cite. The search is the organization's: `search` is bound to it by the caller.
+ * A `vector_store` tool as the model sees it, whatever store answers: `search(query, topK)`, answered
+ * with the closest passages, their source and score. `find` is the store's own search.
  */
-export function createVectorStoreTool(
-  settings: { knowledgeBaseId?: unknown },
-  tool: { name: string },
-  search: KnowledgeSearch,
-): LlmTool | undefined {
-  const knowledgeBaseId = typeof settings.knowledgeBaseId === 'string' ? settings.knowledgeBaseId : '';
-  if (!knowledgeBaseId) return undefined;
+export function createSearchTool(
+  description: string,
+  find: (query: string, topK: number, signal?: AbortSignal) => Promise<SearchHit[]>,
+): LlmTool {
   return {
-    description:
-      `Searches the knowledge base "${tool.name}" for the passages closest in meaning to a query, and ` +
-      'answers them with their source document and a similarity score (0 to 1). Cite the sources you use.',
+    description,
     inputSchema: {
       type: 'object',
       properties: {
@@ -48,16 +45,33 @@ export function createVectorStoreTool(
     },
     async execute(raw, options) {
       const args = searchArgs.parse(raw);
-      const { hits } = await search(knowledgeBaseId, args.query, args.topK ?? DEFAULT_TOP_K, options?.signal);
-      return {
-        query: args.query,
-        hits: hits.map((hit) => ({
-          source: hit.documentName,
-          passage: hit.chunkIndex + 1,
-          score: hit.score,
-          text: hit.text,
-        })),
-      };
+      const hits = await find(args.query, args.topK ?? DEFAULT_TOP_K, options?.signal);
+      return { query: args.query, hits };
     },
   };
+}
+
+/**
+ * A `vector_store` tool on the organization's own store: the model searches one of its knowledge bases
+ * (the tool's `knowledgeBaseId`) and gets the closest passages with their source document and score,
+ * which it can cite. The search is the organization's: `search` is bound to it by the caller.
+ */
+export function createVectorStoreTool(
+  settings: { knowledgeBaseId?: unknown },
+  tool: { name: string },
+  search: KnowledgeSearch,
+): LlmTool | undefined {
+  const knowledgeBaseId = typeof settings.knowledgeBaseId === 'string' ? settings.knowledgeBaseId : '';
+  if (!knowledgeBaseId) return undefined;
+  return createSearchTool(
+    `Searches the knowledge base "${tool.name}" for the passages closest in meaning to a query, and ` +
+      'answers them with their source document and a similarity score (0 to 1). Cite the sources you use.',
+    async (query, topK, signal) =>
+      (await search(knowledgeBaseId, query, topK, signal)).hits.map((hit) => ({
+        source: hit.documentName,
+        passage: hit.chunkIndex + 1,
+        score: hit.score,
+        text: hit.text,
+      })),
+  );
 }
