@@ -91,6 +91,9 @@ import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { createIngestionRepository } from './modules/knowledge/ingestion.repository';
 import { createIngestion } from './modules/knowledge/ingest-document';
 import { createVectorIndex } from './modules/knowledge/vector-index';
+import { createMemoryRepository } from './modules/memory/memory.repository';
+import { createMemoryService } from './modules/memory/memory.service';
+import { memoryRoutes } from './modules/memory/memory.routes';
 import {
   createStripeClient,
   createStripeEgress,
@@ -190,6 +193,8 @@ export function createServices(deps: AppDeps) {
     events,
     limits: billing,
   });
+  /** Agents' memories (modules/memory): kept and recalled by the runs, listed on the Advanced tab. */
+  const memory = createMemoryService({ repository: createMemoryRepository(db), llm });
   const agentModel = createAgentModel({
     llm,
     toolConfigurations,
@@ -257,7 +262,9 @@ export function createServices(deps: AppDeps) {
       leaseMs: config.runs.leaseMs,
       maxAttempts: config.runs.maxAttempts,
       watching: watchedWorkflows.isWatched,
+      memory,
     }),
+    memory,
     system: createSystemService({ config, repository: createSystemRepository(db), metrics }),
     /** Knowledge bases, their documents and search (modules/knowledge); one search index per process. */
     knowledge,
@@ -386,6 +393,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(templatesRoutes(services.templates));
   await app.register(apiKeysRoutes(services.apiKeys));
   await app.register(knowledgeRoutes(services.knowledge));
+  await app.register(memoryRoutes(services.memory));
   await app.register(
     stripeWebhookRoutes({
       billing: services.billing,

@@ -165,6 +165,25 @@ let ada: AuthResponse;
 /** Signs in on the login route's cases, so failed logins there never lock out ada. */
 let loginUser: AuthResponse;
 const real: Record<string, string> = {};
+
+/** A memory of the agent, stored as a run would store it (the fuzz runs no agent). */
+async function rememberOne(agentId: string): Promise<string> {
+  await t.services.memory.remember(
+    {
+      organizationId: real.org,
+      agentId,
+      executionId: null,
+      settings: { enabled: true, embeddingProvider: 'openai', embeddingModel: 'text-embedding-3-small' },
+      connection: await t.services.toolConfigurations.connectionFor(real.org, 'openai'),
+    },
+    { task: 'Check in', answer: 'Done' },
+    async () => ({
+      text: 'The guest drinks tea',
+      usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 },
+    }),
+  );
+  return (await t.services.memory.list(real.org, agentId)).memories[0].id;
+}
 let baseBodies: Record<string, object[]>;
 
 let signups = 0;
@@ -253,6 +272,7 @@ beforeAll(async () => {
     mediaType: 'text/markdown',
     content: '# Fuzz\n\nHostile input meets the knowledge base.',
   });
+  real.memory = await rememberOne(real.agent);
   real.workflowTemplate = library.workflows[0].id;
   real.agentTemplate = library.agents[0].id;
 
@@ -397,6 +417,8 @@ beforeAll(async () => {
       { name: 'n.txt', mediaType: 'text/plain', content: 'Some text' },
     ],
     'DELETE /api/knowledge-bases/:id/documents/:docId': [{}],
+    'DELETE /api/agents/:id/memories/:memoryId': [{}],
+    'DELETE /api/agents/:id/memories': [{}],
     'POST /api/knowledge-bases/:id/search': [{ query: 'hostile input', topK: 3 }],
     'PUT /api/tools/configurations/:id': [
       { config: { apiKey: 'sk-test', baseUrl: fake.url, defaultModel: 'gpt-4o' }, isActive: true },
@@ -419,6 +441,7 @@ function realParam(url: string, name: string): string {
   if (name === 'version') return '1';
   if (name === 'workflowId') return real.workflow;
   if (name === 'docId') return real.document;
+  if (name === 'memoryId') return real.memory;
   if (name === 'templateId') {
     return url.startsWith('/api/templates/agents/') ? real.agentTemplate : real.workflowTemplate;
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { agentStatusValues, llmProviderValues } from './enums';
-import { STEP_TOOL_RESULT_LIMIT, tokenUsageSchema } from './executions';
+import { STEP_TOOL_RESULT_LIMIT, stepRetrievalSchema, tokenUsageSchema } from './executions';
+import { agentMemorySettingsSchema } from './memory';
 
 export const agentStatusSchema = z.enum(agentStatusValues);
 export const llmProviderSchema = z.enum(llmProviderValues);
@@ -56,7 +57,13 @@ const agentFields = {
   status: agentStatusSchema,
   templateCategory: optionalText(100),
   templateTags: z.array(z.string().max(50)).max(20),
-  config: z.record(z.string(), z.unknown()),
+  // Free-form, except for the memory settings (`config.memory`), which the runs read.
+  config: z.record(z.string(), z.unknown()).superRefine((config, ctx) => {
+    if (config.memory === undefined) return;
+    const memory = agentMemorySettingsSchema.safeParse(config.memory);
+    for (const issue of memory.error?.issues ?? [])
+      ctx.addIssue({ code: 'custom', path: ['memory', ...issue.path], message: issue.message });
+  }),
 };
 
 /** POST /api/agents — the same defaults as the agents table. */
@@ -143,6 +150,8 @@ export const agentChatLineSchema = z.discriminatedUnion('type', [
       truncated: z.boolean(),
       isError: z.boolean(),
       durationMs: z.number(),
+      /** A knowledge search's query and every hit, as a step record keeps them. */
+      retrieval: stepRetrievalSchema.optional(),
     })
     .meta({
       description: `A tool call that finished: its arguments, its result (at most ${STEP_TOOL_RESULT_LIMIT} characters, \`truncated\` when cut) or error, and how long it took.`,

@@ -100,6 +100,31 @@ export const stepMessageSchema = z.object({
 });
 export type StepMessage = z.infer<typeof stepMessageSchema>;
 
+/** The longest excerpt of a retrieved passage a step record keeps (characters, '…' included). */
+export const STEP_RETRIEVAL_EXCERPT_LIMIT = 300;
+
+/**
+ * A knowledge search a tool call made (a `vector_store` tool): the query and each passage found, with
+ * its source, score and the start of its text. Kept apart from the cut result text so that every hit
+ * shows, however long the passages were.
+ */
+export const stepRetrievalSchema = z.object({
+  query: z.string(),
+  hits: z.array(
+    z.object({
+      /** The document (or Pinecone record) the passage came from. */
+      source: z.string(),
+      /** The passage's position in its document, from 1, when the store knows it. */
+      passage: z.number().optional(),
+      /** Similarity, 0 to 1. */
+      score: z.number(),
+      /** The passage's start, whitespace collapsed, cut at a word before STEP_RETRIEVAL_EXCERPT_LIMIT. */
+      excerpt: z.string(),
+    }),
+  ),
+});
+export type StepRetrieval = z.infer<typeof stepRetrievalSchema>;
+
 /** One tool call the model made during a step, with what the tool answered (credentials masked). */
 export const stepToolCallSchema = z.object({
   name: z.string(),
@@ -111,6 +136,8 @@ export const stepToolCallSchema = z.object({
   truncated: z.boolean(),
   isError: z.boolean(),
   durationMs: z.number(),
+  /** Set when the tool was a knowledge search that answered: its query and every hit, compactly. */
+  retrieval: stepRetrievalSchema.optional(),
 });
 export type StepToolCall = z.infer<typeof stepToolCallSchema>;
 

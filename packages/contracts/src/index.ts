@@ -18,3 +18,4 @@ export * from './analytics';
 export * from './templates';
 export * from './api-keys';
 export * from './knowledge';
+export * from './memory';

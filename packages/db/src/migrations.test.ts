@@ -32,6 +32,7 @@ describe('migrations', () => {
     );
     const expected = [
       'agent_executions',
+      'agent_memories',
       'agent_templates',
       'agent_tools',
       'agents',
@@ -118,6 +119,22 @@ describe('migrations', () => {
       expect.stringContaining('knowledge_documents USING btree (knowledge_base_id, created_at DESC)'),
       expect.stringMatching(/knowledge_documents_unfinished_idx .*\(created_at\) WHERE .*queued.*processing/),
     ]);
+  });
+
+  it('index an agent’s memories newest first, and forget them with the agent', async () => {
+    const { rows } = await database.pool.query<{ indexdef: string }>(
+      `SELECT indexdef FROM pg_indexes WHERE tablename = 'agent_memories' AND indexname NOT LIKE '%_pkey'`,
+    );
+    expect(rows.map((row) => row.indexdef)).toEqual([
+      expect.stringContaining('agent_memories USING btree (agent_id, created_at DESC)'),
+    ]);
+    const {
+      rows: [fk],
+    } = await database.pool.query<{ rule: string }>(
+      `SELECT delete_rule AS rule FROM information_schema.referential_constraints
+       WHERE constraint_name = 'agent_memories_agent_id_agents_id_fk'`,
+    );
+    expect(fk.rule).toBe('CASCADE');
   });
 
   it('remove a knowledge base’s or a document’s chunks with it, and everything with the organization', async () => {

@@ -822,6 +822,35 @@ export const knowledgeChunks = pgTable(
   ],
 );
 
+/**
+ * What an agent with memory on keeps from its steps (modules/memory): a fact in a sentence and its
+ * embedding, searched by meaning before each of its steps. Deleted with its agent.
+ */
+export const agentMemories = pgTable(
+  'agent_memories',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    /** The run whose step it was learned in; kept when that run is deleted. */
+    executionId: uuid('execution_id').references(() => workflowExecutions.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    /** float32 little-endian (modules/knowledge/vector-codec.ts), by `embedding_model`. */
+    embedding: bytea('embedding').notNull(),
+    /** Memories embedded by another model than the agent's current one are not searched. */
+    embeddingModel: text('embedding_model').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The tab's list (newest first), a step's recall and the oldest forgotten past the limit.
+    index('agent_memories_agent_id_created_at_idx').on(t.agentId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
 /** One row per running worker process, refreshed periodically: the health check counts live workers. */
 
 export const workerHeartbeats = pgTable('worker_heartbeats', {

@@ -31,6 +31,8 @@ type AskOptions = {
   onTextDelta?: (text: string) => void;
   /** Each tool call as it finishes (see LlmRequest). */
   onToolCall?: (call: LlmToolTrace) => void;
+  /** The model alone, without the agent's tools (the memory's extraction of a step's facts). */
+  withoutTools?: boolean;
 };
 
 /**
@@ -51,7 +53,9 @@ export function createAgentModel(deps: {
     prompt: Prompt,
     options: AskOptions,
   ): Promise<LlmResult> {
-    const tools = await deps.toolRuntime.modelTools(organizationId, resolvedTools);
+    const tools = options.withoutTools
+      ? undefined
+      : { ...(await deps.toolRuntime.modelTools(organizationId, resolvedTools)), ...options.extraTools };
     return deps.llm.generate({
       connection,
       model: agent.llmModel,
@@ -59,7 +63,7 @@ export function createAgentModel(deps: {
       maxTokens: agent.maxTokens,
       system: prompt.system,
       messages: 'messages' in prompt ? prompt.messages : [{ role: 'user', content: prompt.user }],
-      tools: { ...tools, ...options.extraTools },
+      tools,
       signal: options.signal,
       trace: options.trace,
       onTextDelta: options.onTextDelta,
@@ -104,16 +108,29 @@ export function createAgentModel(deps: {
           deps.tools.resolve(organizationId, enabledToolsFromJson(row.tools)),
         ]),
       );
+      /** Throws the provider's configuration error, which fails the step that needed it. */
+      const connection = (provider: LlmProvider) => {
+        let found = connections.get(provider);
+        if (!found) {
+          found = connectionOf(provider);
+          connections.set(provider, found);
+        }
+        return found;
+      };
       return {
         agents: new Map(rows.map((row) => [row.agent.id, row.agent])),
+        /** The organization's connection of a provider, as read with the claim (memory embeds with it). */
+        connection,
         async ask(agent: Agent, prompt: Prompt, options: AskOptions = {}): Promise<LlmResult> {
-          let connection = connections.get(agent.llmProvider);
-          if (!connection) {
-            // Throws the provider's configuration error, which fails the step that needed it.
-            connection = connectionOf(agent.llmProvider);
-            connections.set(agent.llmProvider, connection);
-          }
-          return generate(organizationId, agent, connection, toolsOf.get(agent.id) ?? [], prompt, options);
+          const agentConnection = connection(agent.llmProvider);
+          return generate(
+            organizationId,
+            agent,
+            agentConnection,
+            toolsOf.get(agent.id) ?? [],
+            prompt,
+            options,
+          );
         },
       };
     },

@@ -1,4 +1,10 @@
-import type { Agent, ExecutionLog, NodeOutput, RealtimeEvent } from '@crewline/contracts';
+import {
+  memorySettingsOf,
+  type Agent,
+  type ExecutionLog,
+  type NodeOutput,
+  type RealtimeEvent,
+} from '@crewline/contracts';
 import {
   runWorkflow,
   WorkflowRunError,
@@ -17,8 +23,11 @@ import {
   newLlmTrace,
   type LlmTool,
   type LlmTrace,
+  type LlmUsage,
 } from '../../platform/llm';
 import type { AgentModel } from '../agents/agent-model';
+import { withMemories } from '../memory/memory-prompt';
+import type { MemoryContext, MemoryService } from '../memory/memory.service';
 import { runAgentIds, type WorkflowsRepository } from '../workflows/workflows.repository';
 import type { Claimed, ExecutionsRepository } from './executions.repository';
 import { OutputDeliveryError, sendsOutput, type OutputDelivery } from './output-delivery';
@@ -41,6 +50,8 @@ export type ExecutionRunnerDeps = {
    * then is a step's answer streamed to them. Without it nothing is streamed.
    */
   watching?: (organizationId: string, workflowId: string) => boolean;
+  /** Agent memory (modules/memory): recalled before and kept after each step of an agent with it on. */
+  memory?: Pick<MemoryService, 'recall' | 'remember'>;
 };
 
 /** Why an attempt stopped without an outcome of its own: the run was cancelled or taken over, or the worker is stopping. */
@@ -56,6 +67,14 @@ const VERSIONS_KEPT = 500;
 const STARTED_EVENT_WAIT_MS = 50;
 /** A running step's answer reaches its watchers at most ten times a second (step-stream.ts). */
 const STREAM_INTERVAL_MS = 100;
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+const addUsage = (a: LlmUsage, b: LlmUsage): LlmUsage => ({
+  promptTokens: a.promptTokens + b.promptTokens,
+  completionTokens: a.completionTokens + b.completionTokens,
+  totalTokens: a.totalTokens + b.totalTokens,
+});
 
 const log = (level: ExecutionLog['level'], message: string, nodeId?: string): ExecutionLog => ({
   at: new Date().toISOString(),
@@ -162,7 +181,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       edges: workflow.edges,
       agents: Object.fromEntries(agents) as Record<string, RunAgent>,
     };
-    return { name: workflow.name, definition, agents, ask: runAgents.ask };
+    return { name: workflow.name, definition, agents, ask: runAgents.ask, connection: runAgents.connection };
   }
 
   const publish = (event: RealtimeEvent) => Promise.resolve(events.publish(event)).catch(() => undefined);
@@ -256,7 +275,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
           : log('info', 'Run started'),
       );
       publishSoon({ type: 'workflow_execution_started', ...ids });
-      const { name: workflowName, definition, agents, ask } = await definitionOf(run);
+      const { name: workflowName, definition, agents, ask, connection } = await definitionOf(run);
       const nodeData = new Map(definition.nodes.map((n) => [n.id, n.data ?? {}]));
 
       /** Each step's call as it was made, by step id, for its record (stepCompleted, stepFailed). */
@@ -271,10 +290,58 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         return made && stepRecord({ ...made, answer, delegations: delegations.get(nodeId) ?? 0 });
       };
 
+      /**
+       * A memory step (recall, remember) of an agent with memory on: its failure (no connection for
+       * its embeddings, the provider down) is a warning on the run, not the step's failure. A cancel
+       * or a database outage still stops the run.
+       */
+      const withMemory = async <T>(
+        agent: Agent,
+        nodeId: string,
+        work: () => Promise<T>,
+      ): Promise<T | undefined> => {
+        try {
+          return await work();
+        } catch (error) {
+          if (abort.signal.aborted || (!isExpected(error) && databaseUnavailable(error))) throw error;
+          if (!isExpected(error)) deps.logger?.warn({ err: error, executionId }, 'agent memory failed');
+          const reason = isExpected(error) ? error.message : 'an unexpected error';
+          logs.push(log('warn', `${agent.name}'s memory was not used: ${reason}`, nodeId));
+          return undefined;
+        }
+      };
+
+      /** The agent's memory settings and embedding connection when its memory is on. */
+      const memoryOf = (agent: Agent, nodeId: string): Promise<MemoryContext | undefined> => {
+        const settings = deps.memory && memorySettingsOf(agent.config);
+        if (!settings) return Promise.resolve(undefined);
+        return withMemory(agent, nodeId, async () => ({
+          organizationId,
+          agentId: agent.id,
+          settings,
+          connection: connection(settings.embeddingProvider),
+          signal: abort.signal,
+        }));
+      };
+
       /** One agent call: the model, with its tools, its answer streamed to the run's watchers. */
       const askAgent = async (call: AgentCall, agent: Agent) => {
         const trace = newLlmTrace();
-        calls.set(call.nodeId, { call, agent, trace });
+        const memory = await memoryOf(agent, call.nodeId);
+        const recalled = memory
+          ? ((await withMemory(agent, call.nodeId, () => deps.memory!.recall(memory, call.user)))?.memories ??
+            [])
+          : [];
+        if (recalled.length > 0)
+          logs.push(
+            log(
+              'info',
+              `${agent.name} recalled ${plural(recalled.length, 'memory', 'memories')}`,
+              call.nodeId,
+            ),
+          );
+        const system = withMemories(call.system, recalled);
+        calls.set(call.nodeId, { call: { ...call, system }, agent, trace });
         const step = { nodeId: call.nodeId, baseNodeId: baseNodeOf.get(call.nodeId) ?? call.nodeId };
         // Asked at each step: a builder opened mid-run streams the run's next steps.
         const watched = deps.watching?.(organizationId, workflowId) ?? false;
@@ -288,7 +355,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         });
         const answer = await ask(
           agent,
-          { system: call.system, user: call.user },
+          { system, user: call.user },
           {
             extraTools: call.tools as Record<string, LlmTool> | undefined,
             signal: abort.signal,
@@ -305,7 +372,29 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
                 call.nodeId,
               ),
             );
-        return { content: answer.text, usage: answer.usage, model: answer.model };
+        let usage = answer.usage;
+        if (memory) {
+          const learned = await withMemory(agent, call.nodeId, () =>
+            deps.memory!.remember(
+              { ...memory, executionId },
+              { task: call.user, answer: answer.text },
+              (prompt) => ask(agent, prompt, { signal: abort.signal, withoutTools: true }),
+            ),
+          );
+          if (learned) {
+            // The extraction is the step's model call too: its tokens count with the step's.
+            usage = addUsage(usage, learned.usage);
+            if (learned.kept.length > 0)
+              logs.push(
+                log(
+                  'info',
+                  `${agent.name} remembered ${plural(learned.kept.length, 'new fact', 'new facts')}`,
+                  call.nodeId,
+                ),
+              );
+          }
+        }
+        return { content: answer.text, usage, model: answer.model };
       };
 
       const sends = (baseNodeId: string) => !!deps.delivery && sendsOutput(nodeData.get(baseNodeId) ?? {});

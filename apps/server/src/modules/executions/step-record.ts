@@ -1,12 +1,16 @@
 import {
+  KNOWLEDGE_MAX_TOP_K,
+  STEP_RETRIEVAL_EXCERPT_LIMIT,
   STEP_TOOL_RESULT_LIMIT,
   type Agent,
   type NodeOutput,
   type StepMessage,
   type StepRecord,
+  type StepRetrieval,
   type StepToolCall,
 } from '@crewline/contracts';
 import type { AgentCall } from '@crewline/engine';
+import { z } from 'zod';
 import type { LlmToolTrace, LlmTrace } from '../../platform/llm';
 
 /** A tool's answer as the inspector shows it: text as is, anything else as indented JSON. */
@@ -36,12 +40,61 @@ function argumentsOf(args: unknown): unknown {
 }
 
 /**
+ * A knowledge search's answer (tools/runtime/vector-store-tool.ts, createSearchTool), recognised by its
+ * shape: any store that answers this way (built-in knowledge base, Pinecone) gets a retrieval record.
+ */
+const searchAnswer = z.object({
+  query: z.string(),
+  hits: z.array(
+    z.object({
+      source: z.string(),
+      passage: z.number().optional(),
+      score: z.number(),
+      text: z.string(),
+    }),
+  ),
+});
+
+/** The longest query a retrieval record keeps; the arguments hold what the model wrote. */
+const RETRIEVAL_QUERY_LIMIT = 1000;
+
+/** `text` on one line, cut at the last whole word that fits in `limit` characters with its '…'. */
+export function excerpt(text: string, limit: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= limit) return flat;
+  const cut = flat.slice(0, limit - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  // A single very long word (a URL, a hash) is cut where it is rather than dropped.
+  const words = lastSpace > limit / 2 ? cut.slice(0, lastSpace) : cut;
+  return `${words.replace(/[\s,;:.]+$/, '')}…`;
+}
+
+/**
+ * A search's query and hits, each passage's text cut to an excerpt, so the record shows every hit
+ * however long the passages were (the result text is cut at STEP_TOOL_RESULT_LIMIT).
+ */
+function retrievalOf(result: unknown): StepRetrieval | undefined {
+  const answer = searchAnswer.safeParse(result);
+  if (!answer.success) return undefined;
+  return {
+    query: excerpt(answer.data.query, RETRIEVAL_QUERY_LIMIT),
+    hits: answer.data.hits.slice(0, KNOWLEDGE_MAX_TOP_K).map((hit) => ({
+      source: hit.source,
+      ...(hit.passage !== undefined ? { passage: hit.passage } : {}),
+      score: hit.score,
+      excerpt: excerpt(hit.text, STEP_RETRIEVAL_EXCERPT_LIMIT),
+    })),
+  };
+}
+
+/**
  * A tool call as records and the playground show it: the result as text, cut at
- * STEP_TOOL_RESULT_LIMIT, and the arguments cut as long.
+ * STEP_TOOL_RESULT_LIMIT, and the arguments cut as long; a knowledge search also as a retrieval.
  */
 export function toolCall(trace: LlmToolTrace): StepToolCall {
   const text = resultText(trace.result);
   const truncated = text.length > STEP_TOOL_RESULT_LIMIT;
+  const retrieval = trace.isError ? undefined : retrievalOf(trace.result);
   return {
     name: trace.name,
     arguments: argumentsOf(trace.args),
@@ -49,6 +102,7 @@ export function toolCall(trace: LlmToolTrace): StepToolCall {
     truncated,
     isError: trace.isError,
     durationMs: Math.round(trace.durationMs),
+    ...(retrieval ? { retrieval } : {}),
   };
 }
 

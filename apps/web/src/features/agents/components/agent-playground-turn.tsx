@@ -2,7 +2,9 @@ import { STEP_TOOL_RESULT_LIMIT } from '@crewline/contracts';
 import { AlertCircle, ChevronRight, Wrench } from 'lucide-react';
 import { useId, useState } from 'react';
 
+import { RetrievalBlock } from '@/components/retrieval-block';
 import { formatNumber } from '@/lib/format';
+import { hitsLabel } from '@/lib/retrieval-text';
 import { formatToolArguments, formatToolResult } from '@/lib/tool-call-text';
 import { cn } from '@/lib/utils';
 
@@ -18,7 +20,36 @@ const PRE =
   'max-h-60 overflow-auto rounded-md border bg-muted/40 p-2 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap';
 const LABEL = 'text-[11px] font-semibold tracking-wide uppercase';
 
-/** One tool call of a reply: its name and time, opening on click to its arguments and result. */
+/** A tool call's arguments and its result (or error) as the model got them. */
+function RawCall({ call }: { call: ToolCallLine }) {
+  return (
+    <>
+      <div className="space-y-1">
+        <p className={cn(LABEL, 'text-muted-foreground')}>Arguments</p>
+        <pre className={PRE}>{formatToolArguments(call.args)}</pre>
+      </div>
+      <div className="space-y-1">
+        <p className={cn(LABEL, call.isError ? 'text-red-700 dark:text-red-400' : 'text-muted-foreground')}>
+          {call.isError ? 'Error' : 'Result'}
+        </p>
+        <pre className={PRE} data-testid="playground-tool-result">
+          {formatToolResult(call.result)}
+        </pre>
+        {call.truncated && (
+          <p className="text-muted-foreground">
+            Showing the first {formatNumber(STEP_TOOL_RESULT_LIMIT)} characters; the model received the whole
+            result.
+          </p>
+        )}
+      </div>
+    </>
+  );
+}
+
+/**
+ * One tool call of a reply: its name and time, opening on click to its arguments and result (a
+ * knowledge search to its query and passages first).
+ */
 function ToolCall({ call }: { call: ToolCallLine }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -38,32 +69,20 @@ function ToolCall({ call }: { call: ToolCallLine }) {
         <Wrench className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
         <span className="min-w-0 truncate font-mono font-medium">{call.name}</span>
         {call.isError && <span className="font-medium text-red-700 dark:text-red-400">failed</span>}
+        {call.retrieval && (
+          <span className="shrink-0 text-muted-foreground">{hitsLabel(call.retrieval.hits.length)}</span>
+        )}
         <span className="ml-auto shrink-0 text-muted-foreground tabular-nums">
           {durationLabel(call.durationMs)}
         </span>
       </button>
       {open && (
         <div id={panelId} className="space-y-2 border-t p-2.5" data-testid="playground-tool-call-details">
-          <div className="space-y-1">
-            <p className={cn(LABEL, 'text-muted-foreground')}>Arguments</p>
-            <pre className={PRE}>{formatToolArguments(call.args)}</pre>
-          </div>
-          <div className="space-y-1">
-            <p
-              className={cn(LABEL, call.isError ? 'text-red-700 dark:text-red-400' : 'text-muted-foreground')}
-            >
-              {call.isError ? 'Error' : 'Result'}
-            </p>
-            <pre className={PRE} data-testid="playground-tool-result">
-              {formatToolResult(call.result)}
-            </pre>
-            {call.truncated && (
-              <p className="text-muted-foreground">
-                Showing the first {formatNumber(STEP_TOOL_RESULT_LIMIT)} characters; the model received the
-                whole result.
-              </p>
-            )}
-          </div>
+          {call.retrieval ? (
+            <RetrievalBlock retrieval={call.retrieval} raw={<RawCall call={call} />} />
+          ) : (
+            <RawCall call={call} />
+          )}
         </div>
       )}
     </li>

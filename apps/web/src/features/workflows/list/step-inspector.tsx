@@ -2,6 +2,7 @@ import { STEP_TOOL_RESULT_LIMIT, type StepRecord } from '@crewline/contracts';
 import { ChevronRight, Users, Wrench } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 
+import { RetrievalBlock } from '@/components/retrieval-block';
 import { Button } from '@/components/ui/button';
 import { formatNumber } from '@/lib/format';
 import { formatToolArguments, formatToolResult } from '@/lib/tool-call-text';
@@ -45,16 +46,10 @@ function Message({ role, content }: StepRecord['messages'][number]) {
   );
 }
 
-function ToolCall({ call }: { call: StepRecord['toolCalls'][number] }) {
+/** A tool call's arguments and its result (or error) as the model got them. */
+function RawCall({ call }: { call: StepRecord['toolCalls'][number] }) {
   return (
-    <li className="space-y-2 rounded-md border p-2.5" data-testid="step-tool-call">
-      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs">
-        <span className="inline-flex min-w-0 items-center gap-1.5 font-mono font-medium break-all">
-          <Wrench className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
-          {call.name}
-        </span>
-        <span className="text-muted-foreground tabular-nums">{formatNumber(call.durationMs)} ms</span>
-      </div>
+    <>
       <div className="space-y-1">
         <p className="text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">Arguments</p>
         <pre className={PRE}>{formatToolArguments(call.arguments)}</pre>
@@ -78,6 +73,26 @@ function ToolCall({ call }: { call: StepRecord['toolCalls'][number] }) {
           </p>
         )}
       </div>
+    </>
+  );
+}
+
+/** One tool call: a knowledge search as its query and passages (the raw call behind a toggle), any other as it ran. */
+function ToolCall({ call }: { call: StepRecord['toolCalls'][number] }) {
+  return (
+    <li className="space-y-2 rounded-md border p-2.5" data-testid="step-tool-call">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs">
+        <span className="inline-flex min-w-0 items-center gap-1.5 font-mono font-medium break-all">
+          <Wrench className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+          {call.name}
+        </span>
+        <span className="text-muted-foreground tabular-nums">{formatNumber(call.durationMs)} ms</span>
+      </div>
+      {call.retrieval ? (
+        <RetrievalBlock retrieval={call.retrieval} raw={<RawCall call={call} />} />
+      ) : (
+        <RawCall call={call} />
+      )}
     </li>
   );
 }
@@ -174,7 +189,9 @@ export function StepInspector({ record }: { record: StepRecord }) {
             {record.answer === null ? (
               <p className="text-xs text-muted-foreground">The model call failed before it answered.</p>
             ) : (
-              <pre className={PRE}>{record.answer}</pre>
+              <pre className={PRE} data-testid="step-answer">
+                {record.answer}
+              </pre>
             )}
           </Section>
         </div>

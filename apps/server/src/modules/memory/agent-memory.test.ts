@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AgentMemories, AuthResponse, Execution } from '@crewline/contracts';
+import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { configureModel, createAgent, createChainWorkflow, runToEnd } from '../../testing/app-fixtures';
+import { EXTRACTION_SYSTEM_PROMPT } from './memory-prompt';
+
+// Agent memory through real runs: what a step taught is kept after it (picked by the agent's own
+// model, embedded with the organization's connection) and given to the agent's next steps.
+
+let t: TestApp;
+let fake: FakeLlmServer;
+let ada: AuthResponse;
+let bob: AuthResponse;
+
+beforeAll(async () => {
+  fake = await startFakeLlmServer();
+  t = await createTestApp({ worker: true });
+  ada = await t.signup();
+  bob = await t.signup();
+  await configureModel(t, ada.token, fake.url);
+  await configureModel(t, bob.token, fake.url);
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+beforeEach(() => fake.reset());
+
+const memoryOn = { memory: { enabled: true } };
+const chats = () => fake.requests.filter((request) => request.path === '/v1/chat/completions');
+const systemOf = (request: { body: { messages: { role: string; content: string }[] } }) =>
+  request.body.messages.find((message) => message.role === 'system')?.content ?? '';
+
+async function agentWorkflow(auth: AuthResponse, config: Record<string, unknown> = memoryOn) {
+  const agent = await createAgent(t, auth.token, { name: 'Concierge', config });
+  const workflowId = await createChainWorkflow(t, auth.token, `Concierge ${Math.random()}`, [agent.id]);
+  return { agent, workflowId };
+}
+
+async function memoriesOf(auth: AuthResponse, agentId: string, search?: string) {
+  const res = await t.request({
+    method: 'GET',
+    url: `/api/agents/${agentId}/memories${search ? `?search=${encodeURIComponent(search)}` : ''}`,
+    token: auth.token,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as AgentMemories;
+}
+
+const logLines = (execution: Execution) => execution.logs.map((line) => line.message);
+
+/** A first run that teaches the agent two facts about a guest. */
+async function teach(auth: AuthResponse, workflowId: string) {
+  fake.script([
+    { content: 'Welcome, Ada Lovelace. I booked room 42 and noted that you drink green tea.' },
+    { content: '- Ada Lovelace drinks green tea in the morning\n- Ada Lovelace stays in room 42\nNONE' },
+  ]);
+  return runToEnd(t, auth.token, workflowId, {
+    request: 'Check in Ada Lovelace; she only drinks green tea.',
+  });
+}
+
+describe('agent memory in runs', () => {
+  it('keeps the facts a step taught, and gives them to the next run’s step', async () => {
+    const { agent, workflowId } = await agentWorkflow(ada);
+    const first = await teach(ada, workflowId);
+    expect(first.status).toBe('completed');
+
+    // The step's answer, then the extraction by the agent's own model, without its tools.
+    const [answer, extraction] = chats();
+    expect(systemOf(extraction)).toBe(EXTRACTION_SYSTEM_PROMPT);
+    expect(extraction.body.tools).toBeUndefined();
+    expect(extraction.body.messages.at(-1).content).toContain('I booked room 42');
+    expect(systemOf(answer)).not.toContain('What you remember');
+    // The extraction's tokens count with the step's (its prompt alone is longer than the answer's call).
+    expect(first.output.n1.usage.totalTokens).toBeGreaterThan(EXTRACTION_SYSTEM_PROMPT.split(' ').length);
+    expect(logLines(first)).toContain('Concierge remembered 2 new facts');
+
+    const kept = await memoriesOf(ada, agent.id);
+    expect(kept.total).toBe(2);
+    expect(kept.memories.map((m) => m.content).sort()).toEqual([
+      'Ada Lovelace drinks green tea in the morning',
+      'Ada Lovelace stays in room 42',
+    ]);
+    expect(kept.memories.every((m) => m.executionId === first.id && m.agentId === agent.id)).toBe(true);
+
+    // The next run: the model is given what the agent remembers about its task.
+    fake.reset();
+    fake.script([{ content: 'Green tea is on its way to room 42.' }, { content: 'NONE' }]);
+    const second = await runToEnd(t, ada.token, workflowId, {
+      request: 'What should room service bring Ada Lovelace with breakfast to drink?',
+    });
+    expect(second.status).toBe('completed');
+    const system = systemOf(chats()[0]);
+    expect(system).toContain('What you remember from earlier tasks');
+    expect(system).toContain('- Ada Lovelace drinks green tea in the morning');
+    // The step's record shows the prompt as sent, memories included.
+    expect(second.steps?.[0].record?.messages[0].content).toContain('Ada Lovelace drinks green tea');
+    expect(logLines(second)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Concierge recalled \d memor/)]),
+    );
+    // NONE keeps nothing.
+    expect((await memoriesOf(ada, agent.id)).total).toBe(2);
+  });
+
+  it('does not keep a fact twice', async () => {
+    const { agent, workflowId } = await agentWorkflow(ada);
+    await teach(ada, workflowId);
+    const again = await teach(ada, workflowId);
+    expect(again.status).toBe('completed');
+    expect(logLines(again).some((line) => line.includes('remembered'))).toBe(false);
+    expect((await memoriesOf(ada, agent.id)).total).toBe(2);
+  });
+
+  it('costs nothing for an agent with memory off', async () => {
+    const { agent, workflowId } = await agentWorkflow(ada, {});
+    fake.script([{ content: 'Welcome, Ada Lovelace.' }]);
+    const execution = await runToEnd(t, ada.token, workflowId, { request: 'Check in Ada Lovelace' });
+    expect(execution.status).toBe('completed');
+    expect(fake.requests.map((r) => r.path)).toEqual(['/v1/chat/completions']);
+    expect((await memoriesOf(ada, agent.id)).total).toBe(0);
+  });
+
+  it('runs the step without memory when its embeddings have no connection, and says why', async () => {
+    const { agent, workflowId } = await agentWorkflow(ada, {
+      memory: { enabled: true, embeddingProvider: 'custom', embeddingModel: 'nomic-embed-text' },
+    });
+    fake.script([{ content: 'Welcome.' }]);
+    const execution = await runToEnd(t, ada.token, workflowId, { request: 'Check in Ada Lovelace' });
+    expect(execution.status).toBe('completed');
+    expect(execution.output.n1.content).toBe('Welcome.');
+    expect(logLines(execution)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Concierge's memory was not used: /)]),
+    );
+    expect((await memoriesOf(ada, agent.id)).total).toBe(0);
+  });
+
+  it('keeps each organization’s memories to its own agents', async () => {
+    const adas = await agentWorkflow(ada);
+    await teach(ada, adas.workflowId);
+    const bobs = await agentWorkflow(bob);
+    fake.reset();
+    fake.script([{ content: 'Hello.' }, { content: 'NONE' }]);
+    await runToEnd(t, bob.token, bobs.workflowId, { request: 'What does Ada Lovelace drink?' });
+    expect(systemOf(chats()[0])).not.toContain('green tea');
+
+    // Bob cannot read, search or delete the memories of Ada's agent.
+    for (const [method, url] of [
+      ['GET', `/api/agents/${adas.agent.id}/memories`],
+      ['DELETE', `/api/agents/${adas.agent.id}/memories`],
+    ] as const) {
+      const res = await t.request({ method, url, token: bob.token });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Agent not found');
+    }
+    const [memory] = (await memoriesOf(ada, adas.agent.id)).memories;
+    const res = await t.request({
+      method: 'DELETE',
+      url: `/api/agents/${bobs.agent.id}/memories/${memory.id}`,
+      token: bob.token,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Memory not found');
+    expect((await memoriesOf(ada, adas.agent.id)).total).toBe(2);
+  });
+});
+
+describe('the memories routes', () => {
+  it('list newest first, search their text, forget one, then all', async () => {
+    const { agent, workflowId } = await agentWorkflow(ada);
+    await teach(ada, workflowId);
+    const found = await memoriesOf(ada, agent.id, 'ROOM');
+    expect(found).toMatchObject({ total: 1, memories: [{ content: 'Ada Lovelace stays in room 42' }] });
+    // % and _ are searched as themselves.
+    expect((await memoriesOf(ada, agent.id, '%')).total).toBe(0);
+
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/api/agents/${agent.id}/memories/${found.memories[0].id}`,
+      token: ada.token,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await memoriesOf(ada, agent.id)).memories.map((m) => m.content)).toEqual([
+      'Ada Lovelace drinks green tea in the morning',
+    ]);
+
+    const cleared = await t.request({
+      method: 'DELETE',
+      url: `/api/agents/${agent.id}/memories`,
+      token: ada.token,
+    });
+    expect(cleared.statusCode).toBe(204);
+    expect(await memoriesOf(ada, agent.id)).toEqual({ memories: [], total: 0 });
+  });
+
+  it('answer 404 for an unknown agent or memory, and 400 for a search too long', async () => {
+    const { agent } = await agentWorkflow(ada);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const url of [`/api/agents/${unknown}/memories`, '/api/agents/not-an-id/memories']) {
+      const res = await t.request({ method: 'GET', url, token: ada.token });
+      expect(res.statusCode).toBe(404);
+    }
+    const res = await t.request({
+      method: 'DELETE',
+      url: `/api/agents/${agent.id}/memories/${unknown}`,
+      token: ada.token,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Memory not found');
+    const long = await t.request({
+      method: 'GET',
+      url: `/api/agents/${agent.id}/memories?search=${'x'.repeat(201)}`,
+      token: ada.token,
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toContain('Search for at most 200 characters');
+  });
+
+  it('refuse memory settings that are not ones', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/agents',
+      token: ada.token,
+      payload: { name: 'Bad', role: 'r', goal: 'g', config: { memory: { enabled: 'yes' } } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('config.memory.enabled must be true or false');
+  });
+});

@@ -1,0 +1,154 @@
+import { AGENT_MEMORY_RECALL, type AgentMemories, type AgentMemorySettings } from '@crewline/contracts';
+import { NotFoundError } from '../../platform/errors';
+import { requireUuid } from '../../platform/ids';
+import type { LlmConnection, LlmGateway, LlmUsage } from '../../platform/llm';
+import { decodeVectors, encodeVector } from '../knowledge/vector-codec';
+import { extractionTask, EXTRACTION_SYSTEM_PROMPT, parseFacts } from './memory-prompt';
+import type { MemoryRepository, StoredMemory } from './memory.repository';
+
+const agentNotFound = 'Agent not found';
+const memoryNotFound = 'Memory not found';
+
+/** A memory closer to a step's task than this (cosine) is given to it; the rest are not relevant. */
+export const RECALL_MIN_SCORE = 0.25;
+/** A new fact this close to a kept one says nothing new (also: a step run again after a crash). */
+export const SAME_FACT_SCORE = 0.92;
+
+/** What a step with memory on works with: the agent's settings and the connection that embeds. */
+export type MemoryContext = {
+  organizationId: string;
+  agentId: string;
+  settings: AgentMemorySettings;
+  /** The organization's connection of `settings.embeddingProvider`. */
+  connection: LlmConnection;
+  signal?: AbortSignal;
+};
+
+const dot = (a: Float32Array, b: Float32Array) => {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i] * b[i];
+  return sum;
+};
+const unit = (vector: number[]) => {
+  const norm = Math.hypot(...vector) || 1;
+  return Float32Array.from(vector, (x) => x / norm);
+};
+
+/**
+ * Agent memory: after each step of an agent with memory on, its own model names the facts worth
+ * keeping, which are embedded and stored (a fact already kept is not kept twice); before each step
+ * the memories closest in meaning to its task are read back. Memories are few per agent (at most
+ * AGENT_MEMORY_LIMIT), so a recall scores each of them, exactly, with no index.
+ */
+export function createMemoryService(deps: { repository: MemoryRepository; llm: Pick<LlmGateway, 'embed'> }) {
+  const { repository } = deps;
+
+  async function embed(context: MemoryContext, texts: string[]) {
+    const { embeddings, tokens } = await deps.llm.embed({
+      connection: context.connection,
+      model: context.settings.embeddingModel,
+      texts,
+      signal: context.signal,
+    });
+    return { vectors: embeddings.map(unit), tokens };
+  }
+
+  /** The kept memories as unit vectors (those of another length than `dimensions` left out). */
+  function scored(stored: StoredMemory[], dimensions: number) {
+    return stored.flatMap((memory) => {
+      if (memory.embedding.length !== dimensions * 4) return [];
+      const vector = decodeVectors([memory.embedding], dimensions);
+      return [{ ...memory, vector: unit(Array.from(vector)) }];
+    });
+  }
+
+  async function ownedAgent(organizationId: string, agentId: string) {
+    const id = requireUuid(agentId, agentNotFound);
+    if (!(await repository.agentExists(organizationId, id))) throw new NotFoundError(agentNotFound);
+    return id;
+  }
+
+  return {
+    /**
+     * The memories most relevant to a step's task, closest first: at most AGENT_MEMORY_RECALL, each
+     * at least RECALL_MIN_SCORE. An agent with no memories yet costs no embedding.
+     */
+    async recall(context: MemoryContext, task: string): Promise<{ memories: string[]; tokens: number }> {
+      const stored = await repository.withEmbeddings(
+        context.organizationId,
+        context.agentId,
+        context.settings.embeddingModel,
+      );
+      if (stored.length === 0) return { memories: [], tokens: 0 };
+      const {
+        vectors: [query],
+        tokens,
+      } = await embed(context, [task]);
+      const memories = scored(stored, query.length)
+        .map((memory) => ({ content: memory.content, score: dot(memory.vector, query) }))
+        .filter((memory) => memory.score >= RECALL_MIN_SCORE)
+        .sort((a, b) => b.score - a.score)
+        .slice(0, AGENT_MEMORY_RECALL)
+        .map((memory) => memory.content);
+      return { memories, tokens };
+    },
+
+    /**
+     * Keeps what a step taught: `extract` asks the agent's model (EXTRACTION_SYSTEM_PROMPT) for the
+     * facts in its task and answer; each new one is embedded and stored with the run. Answers how
+     * many were kept and what the model calls used.
+     */
+    async remember(
+      context: MemoryContext & { executionId: string | null },
+      step: { task: string; answer: string },
+      extract: (prompt: { system: string; user: string }) => Promise<{ text: string; usage: LlmUsage }>,
+    ): Promise<{ kept: string[]; usage: LlmUsage; embeddingTokens: number }> {
+      const extracted = await extract({
+        system: EXTRACTION_SYSTEM_PROMPT,
+        user: extractionTask(step.task, step.answer),
+      });
+      const facts = parseFacts(extracted.text);
+      if (facts.length === 0) return { kept: [], usage: extracted.usage, embeddingTokens: 0 };
+      const { vectors, tokens } = await embed(context, facts);
+      const known = scored(
+        await repository.withEmbeddings(
+          context.organizationId,
+          context.agentId,
+          context.settings.embeddingModel,
+        ),
+        vectors[0].length,
+      ).map((memory) => memory.vector);
+      const kept: { content: string; embedding: Buffer }[] = [];
+      facts.forEach((fact, i) => {
+        if (known.some((vector) => dot(vector, vectors[i]) >= SAME_FACT_SCORE)) return;
+        known.push(vectors[i]);
+        kept.push({ content: fact, embedding: encodeVector(Array.from(vectors[i])) });
+      });
+      await repository.add(
+        context.organizationId,
+        context.agentId,
+        context.executionId,
+        context.settings.embeddingModel,
+        kept,
+      );
+      return { kept: kept.map((memory) => memory.content), usage: extracted.usage, embeddingTokens: tokens };
+    },
+
+    /** The agent's memories for its Advanced tab, newest first, filtered by their text. */
+    async list(organizationId: string, agentId: string, search?: string): Promise<AgentMemories> {
+      const id = await ownedAgent(organizationId, agentId);
+      return repository.list(organizationId, id, search || undefined);
+    },
+
+    async remove(organizationId: string, agentId: string, memoryId: string): Promise<void> {
+      const id = await ownedAgent(organizationId, agentId);
+      const removed = await repository.remove(organizationId, id, requireUuid(memoryId, memoryNotFound));
+      if (!removed) throw new NotFoundError(memoryNotFound);
+    },
+
+    async clear(organizationId: string, agentId: string): Promise<void> {
+      await repository.clear(organizationId, await ownedAgent(organizationId, agentId));
+    },
+  };
+}
+export type MemoryService = ReturnType<typeof createMemoryService>;
