@@ -93,6 +93,31 @@ describe('buildToolPayload', () => {
     expect(buildToolPayload(values).config).toEqual({ indexName: 'docs', dimensions: 3072, apiKey: 'pc-1' });
   });
 
+  it("sends a Pinecone namespace, and keeps the tool's settings the form does not show", () => {
+    const tool = {
+      name: 'Pinecone',
+      description: null,
+      category: 'vector_store' as const,
+      provider: 'Pinecone',
+      config: {
+        indexName: 'docs',
+        dimensions: 768,
+        apiKey: '••••••••abcd',
+        embeddingModel: 'nomic-embed-text',
+      },
+      isActive: true,
+    };
+    const values = toolFormFromTool(tool);
+    values.fields.namespace = ' tenant-a ';
+    expect(buildToolPayload(values, tool).config).toEqual({
+      indexName: 'docs',
+      namespace: 'tenant-a',
+      dimensions: 768,
+      apiKey: '••••••••abcd',
+      embeddingModel: 'nomic-embed-text',
+    });
+  });
+
   it('shows 1536 dimensions by default for a new vector store', () => {
     expect(buildToolPayload(form({ category: 'vector_store' })).config).toEqual({ dimensions: 1536 });
   });

@@ -83,6 +83,13 @@ export const CATEGORY_FIELDS: Partial<Record<ToolCategory, readonly ConfigFieldD
     },
     { key: 'indexName', label: 'Index Name', kind: 'text', placeholder: 'product-docs' },
     {
+      key: 'namespace',
+      label: 'Namespace',
+      kind: 'text',
+      placeholder: 'Optional',
+      hint: 'Pinecone only: search this namespace of the index (empty: the default one).',
+    },
+    {
       key: 'dimensions',
       label: 'Dimensions',
       kind: 'number',
@@ -240,9 +247,13 @@ export function toolFormFromTool(
  * user emptied is sent as '' (the server clears it).
  */
 export function buildToolConfig(values: ToolFormValues, originalConfig?: ToolConfig | null): ToolConfig {
-  const config: ToolConfig = usesJsonEditor(values.category) ? { ...values.json.value } : {};
+  // A category with fields keeps the settings it has beyond them (set through the API, e.g. a
+  // Pinecone tool's embeddingModel): saving the form must not drop them.
+  const config: ToolConfig = usesJsonEditor(values.category)
+    ? { ...values.json.value }
+    : { ...originalConfig };
   for (const field of configFieldsOf(values.category)) {
-    const raw = values.fields[field.key];
+    const raw = values.fields[field.key] ?? '';
     const text = field.kind === 'secret' ? raw : raw.trim();
     if (field.kind === 'number') {
       if (text !== '') config[field.key] = Number(text);
