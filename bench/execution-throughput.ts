@@ -119,7 +119,7 @@ function makeTempDir(prefix: string) {
 // CPU from /proc, in clock ticks (USER_HZ).
 
 let ticksPerSecond: number | undefined;
-function ticksToMs(ticks: number) {
+export function ticksToMs(ticks: number) {
   // Read when first needed rather than on import: bench/run.ts imports every bench.
   ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   return (ticks * 1000) / ticksPerSecond;
@@ -142,7 +142,7 @@ function readStat(pid: number) {
 }
 
 /** Every live process's parent, read once per snapshot. */
-function childrenByParent() {
+export function childrenByParent() {
   const byParent = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -159,7 +159,7 @@ function childrenByParent() {
  * snapshots still counts exactly what the tree used in between (Postgres's short-lived backends and
  * autovacuum workers included).
  */
-function treeTicks(root: number, byParent: Map<number, number[]>) {
+export function treeTicks(root: number, byParent: Map<number, number[]>) {
   let ticks = 0;
   let processes = 0;
   for (const queue = [root]; queue.length > 0;) {
@@ -174,7 +174,7 @@ function treeTicks(root: number, byParent: Map<number, number[]>) {
 }
 
 /** Busy and total CPU ticks of the whole machine (all CPUs), from the first line of /proc/stat. */
-function machineTicks() {
+export function machineTicks() {
   const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
   const [user, nice, system, idle, iowait, irq, softirq, steal] = values.map(Number);
   const busy = user + nice + system + irq + softirq + steal;
@@ -231,9 +231,15 @@ function cpuBetween(a: CpuSnapshot, b: CpuSnapshot, completed: number, seconds: 
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
-type Answer = { status: number; body: Record<string, unknown> };
+export type Answer = { status: number; body: Record<string, unknown> };
 
-function request(base: string, method: string, url: string, body?: unknown, token?: string): Promise<Answer> {
+export function request(
+  base: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<Answer> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -271,7 +277,7 @@ function request(base: string, method: string, url: string, body?: unknown, toke
   });
 }
 
-async function expectStatus(answer: Promise<Answer>, status: number, what: string) {
+export async function expectStatus(answer: Promise<Answer>, status: number, what: string) {
   const res = await answer;
   if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
@@ -280,7 +286,7 @@ async function expectStatus(answer: Promise<Answer>, status: number, what: strin
 // ---------------------------------------------------------------------------------------------------
 // Server processes.
 
-type Server = {
+export type Server = {
   role: Role;
   child: ChildProcess;
   logFile: string;
@@ -300,7 +306,7 @@ function logTail(file: string, lines = 40) {
  * The real entry point in a child process, with its output in a file rather than a pipe, so reading
  * its info-level request log costs this process nothing while the clients are timed.
  */
-async function startServer(
+export async function startServer(
   role: Role,
   env: NodeJS.ProcessEnv,
   dataDir: string,
@@ -354,7 +360,7 @@ async function startServer(
 }
 
 /** SIGTERM (graceful: steps finish, runs handed back), SIGKILL past STOP_TIMEOUT_MS; the exit code. */
-async function stopServer(server: Server) {
+export async function stopServer(server: Server) {
   const { child } = server;
   if (child.exitCode !== null || child.signalCode !== null) return child.exitCode ?? child.signalCode;
   const exited = new Promise<number | string | null>((resolve) =>

@@ -8,6 +8,7 @@ import { runBuilder200 } from './builder-200-nodes';
 import { runBundleSize } from './bundle-size';
 import { runEngineOverhead } from './engine-overhead';
 import { runExecutionThroughput } from './execution-throughput';
+import { runKnowledge } from './knowledge';
 import { runServerStart } from './server-start';
 
 const benches: Record<string, () => Promise<object>> = {
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<object>> = {
   'bundle-size': runBundleSize,
   'builder-200-nodes': runBuilder200,
   'server-start': runServerStart,
+  knowledge: runKnowledge,
 };
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(name in benches));

@@ -154,7 +154,7 @@ export function createServices(deps: AppDeps) {
     events,
     llm,
     connectionFor: embeddingConnection,
-    index: createVectorIndex(),
+    index: createVectorIndex({ maxBytes: config.knowledgeSearchMemoryBytes }),
   });
   const toolRuntime = createToolRuntime({
     config,

@@ -60,6 +60,11 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
   /** Pinecone's control plane, which Vector Store tools describe their index on (tests use a fake). */
   PINECONE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.pinecone.io'),
+  /**
+   * Memory each process may keep knowledge bases' vectors in for search (6 KiB a chunk of 1,536
+   * dimensions): a knowledge base larger than it is read again from Postgres for every search.
+   */
+  KNOWLEDGE_SEARCH_MEMORY_MB: intFromEnv(1024, 16, 1_048_576),
 });
 
 export type Config = {
@@ -94,6 +99,8 @@ export type Config = {
   stripe: StripeSettings;
   /** Pinecone's control plane origin, without a trailing slash (index hosts come from its answers). */
   pineconeApiUrl: string;
+  /** Bytes of knowledge base vectors a process keeps loaded for search. */
+  knowledgeSearchMemoryBytes: number;
 };
 
 export type StripeSettings = {
@@ -171,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),
     },
     pineconeApiUrl: e.PINECONE_API_URL.replace(/\/+$/, ''),
+    knowledgeSearchMemoryBytes: e.KNOWLEDGE_SEARCH_MEMORY_MB * 1024 * 1024,
     egressAllowList: (e.EGRESS_ALLOW_LIST ?? '')
       .split(',')
       .map((entry) => entry.trim())

@@ -22,7 +22,10 @@ export type VectorIndex = {
 };
 
 export type VectorIndexOptions = {
-  /** Memory for loaded vectors; least recently searched keys go first past it. Default 256 MiB. */
+  /**
+   * Memory for loaded vectors; least recently searched keys go first past it. Default 256 MiB (the
+   * app passes KNOWLEDGE_SEARCH_MEMORY_MB).
+   */
   maxBytes?: number;
 };
 
@@ -39,10 +42,9 @@ const ID_BYTES = 80;
 
 /**
  * Exact nearest-neighbour search in memory: every vector of a key is scored against the query (a dot
- * product of unit vectors, so the cosine), keeping the best k in a small heap. Exact search is fast
- * enough for the sizes a knowledge base reaches (measured on 2 busy cores with 1,536 dimensions: a
- * median of about 15 ms over 10,000 chunks and 150 ms over 100,000), with no index to build or tune
- * and no recall lost.
+ * product of unit vectors, so the cosine), keeping the best k in a small heap. No index to build or
+ * tune and no recall lost; the scan grows with the vectors (on 2 cores with 1,536 dimensions: a median
+ * of about 10 ms over 10,000 and 100–150 ms over 100,000, `npm run bench -- knowledge`).
  */
 export function createVectorIndex(options: VectorIndexOptions = {}): VectorIndex {
   const maxBytes = options.maxBytes ?? 256 * 1024 * 1024;

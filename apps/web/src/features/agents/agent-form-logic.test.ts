@@ -7,7 +7,9 @@ import {
   DEFAULT_PROVIDER_CATALOGUE,
   defaultModelFor,
   emptyAgentFormValues,
+  errorFieldPaths,
   firstErrorField,
+  formFieldOfServerPath,
   formOutputToPayload,
   isFreeTextProvider,
   modelOptions,
@@ -15,6 +17,29 @@ import {
   tabForFirstError,
   tabsWithErrors,
 } from './agent-form-logic';
+
+const agent = {
+  id: 'a1',
+  name: 'Scout',
+  description: null,
+  role: 'Researcher',
+  goal: 'Find facts',
+  backstory: null,
+  llmProvider: 'anthropic',
+  llmModel: 'claude-3-5-sonnet-20241022',
+  temperature: 35,
+  maxTokens: 1500,
+  systemPrompt: null,
+  tools: ['web_search'],
+  status: 'active',
+  templateCategory: null,
+  templateTags: [],
+  config: {},
+  organizationId: 'o1',
+  createdBy: 'u1',
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+} satisfies Agent;
 
 function messages(result: {
   success: boolean;
@@ -62,6 +87,56 @@ describe('error tabs', () => {
   it('marks every tab holding an error', () => {
     expect([...tabsWithErrors(['role', 'maxTokens', 'status'])].sort()).toEqual(['advanced', 'basic', 'llm']);
   });
+
+  it('finds the memory settings’ errors on the Advanced tab, and the server’s under their fields', () => {
+    const errors = errorFieldPaths({ name: { message: 'x' }, memory: { embeddingModel: { message: 'y' } } });
+    expect(errors).toEqual(['name', 'memory.embeddingModel']);
+    expect(tabForFirstError(['memory.embeddingModel'])).toBe('advanced');
+    expect([...tabsWithErrors(errorFieldPaths({ memory: { message: 'bad' } }))]).toEqual(['advanced']);
+    expect(formFieldOfServerPath('config.memory.embeddingModel')).toBe('memory.embeddingModel');
+    expect(formFieldOfServerPath('config.memory.embeddingProvider')).toBe('memory.embeddingProvider');
+    expect(formFieldOfServerPath('config.memory')).toBe('memory.enabled');
+    expect(formFieldOfServerPath('maxTokens')).toBe('maxTokens');
+    expect(formFieldOfServerPath('config.other')).toBeNull();
+    expect(formFieldOfServerPath('tools')).toBeNull();
+  });
+});
+
+describe('memory settings in the form', () => {
+  const base = { ...emptyAgentFormValues(), name: 'A', role: 'R', goal: 'G' };
+
+  it('starts off, with OpenAI and its small embedding model', () => {
+    expect(emptyAgentFormValues().memory).toEqual({
+      enabled: false,
+      embeddingProvider: 'openai',
+      embeddingModel: 'text-embedding-3-small',
+    });
+  });
+
+  it('asks for an embedding model only while memory is on', () => {
+    const off = { ...base, memory: { ...base.memory, embeddingModel: '  ' } };
+    expect(agentFormSchema('create').safeParse(off).success).toBe(true);
+    const on = agentFormSchema('edit').safeParse({ ...off, memory: { ...off.memory, enabled: true } });
+    expect(on.success).toBe(false);
+    expect(on.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['memory.embeddingModel', 'Choose the embedding model memories are searched with'],
+    ]);
+  });
+
+  it('reads an agent’s saved settings, off or on, and ignores bad ones', () => {
+    const saved = (memory: unknown) => agentToFormValues({ ...agent, config: { memory } } as Agent).memory;
+    expect(saved({ enabled: true, embeddingProvider: 'local', embeddingModel: 'nomic-embed-text' })).toEqual({
+      enabled: true,
+      embeddingProvider: 'local',
+      embeddingModel: 'nomic-embed-text',
+    });
+    expect(saved({ enabled: false })).toEqual({
+      enabled: false,
+      embeddingProvider: 'openai',
+      embeddingModel: 'text-embedding-3-small',
+    });
+    expect(saved('yes').enabled).toBe(false);
+  });
 });
 
 describe('provider catalogue', () => {
@@ -96,29 +171,6 @@ describe('provider catalogue', () => {
 });
 
 describe('form values and payload', () => {
-  const agent = {
-    id: 'a1',
-    name: 'Scout',
-    description: null,
-    role: 'Researcher',
-    goal: 'Find facts',
-    backstory: null,
-    llmProvider: 'anthropic',
-    llmModel: 'claude-3-5-sonnet-20241022',
-    temperature: 35,
-    maxTokens: 1500,
-    systemPrompt: null,
-    tools: ['web_search'],
-    status: 'active',
-    templateCategory: null,
-    templateTags: [],
-    config: {},
-    organizationId: 'o1',
-    createdBy: 'u1',
-    createdAt: '2026-01-01T00:00:00Z',
-    updatedAt: '2026-01-01T00:00:00Z',
-  } satisfies Agent;
-
   it('turns an agent into form values (nulls as empty text)', () => {
     expect(agentToFormValues(agent)).toEqual({
       name: 'Scout',
@@ -132,6 +184,7 @@ describe('form values and payload', () => {
       maxTokens: 1500,
       systemPrompt: '',
       status: 'active',
+      memory: { enabled: false, embeddingProvider: 'openai', embeddingModel: 'text-embedding-3-small' },
     });
   });
 
@@ -157,5 +210,65 @@ describe('form values and payload', () => {
     });
     expect(payload).not.toHaveProperty('tools');
     expect(payload).not.toHaveProperty('config');
+  });
+
+  const withConfig = { ...agent, config: { theme: 'formal', limits: { daily: 3 } } };
+  const submit = (memory: Partial<ReturnType<typeof emptyAgentFormValues>['memory']>, saved = withConfig) => {
+    const values = agentToFormValues(saved);
+    const parsed = agentFormSchema('edit').parse({ ...values, memory: { ...values.memory, ...memory } });
+    return formOutputToPayload(parsed, saved.config);
+  };
+
+  it('turning memory on keeps every other key of the saved config', () => {
+    expect(submit({ enabled: true }).config).toEqual({
+      theme: 'formal',
+      limits: { daily: 3 },
+      memory: { enabled: true, embeddingProvider: 'openai', embeddingModel: 'text-embedding-3-small' },
+    });
+    expect(submit({ enabled: true, embeddingProvider: 'custom', embeddingModel: ' bge-m3 ' }).config).toEqual(
+      {
+        theme: 'formal',
+        limits: { daily: 3 },
+        memory: { enabled: true, embeddingProvider: 'custom', embeddingModel: 'bge-m3' },
+      },
+    );
+  });
+
+  it('sends no config when memory was left off, or turned on and off again', () => {
+    expect(submit({})).not.toHaveProperty('config');
+    // Off → on (a model typed) → off: nothing to save, nothing reset.
+    expect(submit({ enabled: false, embeddingModel: 'text-embedding-3-small' })).not.toHaveProperty('config');
+  });
+
+  it('turning a saved memory off keeps its settings and the rest of the config', () => {
+    const on = {
+      ...withConfig,
+      config: {
+        ...withConfig.config,
+        memory: { enabled: true, embeddingProvider: 'local', embeddingModel: 'nomic-embed-text' },
+      },
+    };
+    expect(submit({}, on)).not.toHaveProperty('config');
+    expect(submit({ enabled: false }, on).config).toEqual({
+      theme: 'formal',
+      limits: { daily: 3 },
+      memory: { enabled: false, embeddingProvider: 'local', embeddingModel: 'nomic-embed-text' },
+    });
+  });
+
+  it('a new agent with memory on sends only its memory settings', () => {
+    const parsed = agentFormSchema('create').parse({
+      ...emptyAgentFormValues(),
+      name: 'A',
+      role: 'R',
+      goal: 'G',
+      memory: { enabled: true, embeddingProvider: 'openai', embeddingModel: 'text-embedding-3-small' },
+    });
+    expect(formOutputToPayload(parsed).config).toEqual({
+      memory: { enabled: true, embeddingProvider: 'openai', embeddingModel: 'text-embedding-3-small' },
+    });
+    expect(
+      formOutputToPayload({ ...parsed, memory: { ...parsed.memory, enabled: false } }),
+    ).not.toHaveProperty('config');
   });
 });

@@ -1,7 +1,17 @@
 // Pure rules of the agent form (docs/product-rules.md): which tab holds which field, the form
 // schema (create dialog: max tokens 100–8000; edit page: 100–4000), the provider catalogue with its
-// fallback, and the conversions between an agent, the form values and the request body.
-import { createAgentSchema, type Agent, type CreateAgentInput } from '@crewline/contracts';
+// fallback, the memory settings (kept in the agent's `config.memory`), and the conversions between an
+// agent, the form values and the request body.
+import {
+  agentMemorySettingsSchema,
+  createAgentSchema,
+  DEFAULT_EMBEDDING_MODEL,
+  embeddingProviderSchema,
+  type Agent,
+  type AgentMemorySettings,
+  type CreateAgentInput,
+  type EmbeddingProvider,
+} from '@crewline/contracts';
 import { z } from 'zod';
 
 import type { ProviderCatalogue, ProviderEntry } from './types';
@@ -32,6 +42,9 @@ export const AGENT_FORM_FIELDS = [
   'maxTokens',
   'systemPrompt',
   'status',
+  'memory.enabled',
+  'memory.embeddingProvider',
+  'memory.embeddingModel',
 ] as const;
 
 export type AgentFormField = (typeof AGENT_FORM_FIELDS)[number];
@@ -48,10 +61,36 @@ const FIELD_TAB: Record<AgentFormField, AgentFormTab> = {
   maxTokens: 'llm',
   systemPrompt: 'advanced',
   status: 'advanced',
+  'memory.enabled': 'advanced',
+  'memory.embeddingProvider': 'advanced',
+  'memory.embeddingModel': 'advanced',
 };
 
 export function tabOfField(field: string): AgentFormTab | null {
   return (FIELD_TAB as Record<string, AgentFormTab | undefined>)[field] ?? null;
+}
+
+/**
+ * The fields holding an error, as paths ('memory.embeddingModel'): react-hook-form nests the errors of
+ * the memory settings under `memory`.
+ */
+export function errorFieldPaths(errors: Record<string, unknown>): string[] {
+  return Object.entries(errors).flatMap(([key, value]) => {
+    if (key !== 'memory' || !value || typeof value !== 'object') return [key];
+    const nested = Object.keys(value).filter((name) => tabOfField(`memory.${name}`));
+    return nested.length > 0 ? nested.map((name) => `memory.${name}`) : ['memory.enabled'];
+  });
+}
+
+/**
+ * The form field a server error's path names: the memory settings are sent as `config.memory`
+ * ('config.memory.embeddingModel' → 'memory.embeddingModel', 'config.memory' → its switch).
+ */
+export function formFieldOfServerPath(path: string): AgentFormField | null {
+  let field = path;
+  if (path === 'config' || path === 'config.memory') field = 'memory.enabled';
+  else if (path.startsWith('config.memory.')) field = path.slice('config.'.length);
+  return (AGENT_FORM_FIELDS as readonly string[]).includes(field) ? (field as AgentFormField) : null;
 }
 
 /** The first field (in form order) among those with an error, or null. */
@@ -101,8 +140,25 @@ const formShape = {
   status: true,
 } as const;
 
-/** The create dialog's schema: the form's fields of `createAgentSchema`. */
-export const agentCreateFormSchema = createAgentSchema.pick(formShape);
+/**
+ * The Memory section: its fields are kept while it is off (so off and on again restores them); its
+ * model is checked only when on, by the same rules as the server's (`agentMemorySettingsSchema`).
+ */
+const memoryFormSchema = z
+  .object({
+    enabled: z.boolean(),
+    embeddingProvider: embeddingProviderSchema,
+    embeddingModel: z.string().trim(),
+  })
+  .superRefine((memory, ctx) => {
+    if (!memory.enabled) return;
+    for (const issue of agentMemorySettingsSchema.safeParse(memory).error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+  });
+
+/** The create dialog's schema: the form's fields of `createAgentSchema`, and the memory settings. */
+export const agentCreateFormSchema = createAgentSchema.pick(formShape).extend({ memory: memoryFormSchema });
 
 function maxTokensRule(max: number) {
   const message = `Max tokens must be between ${MAX_TOKENS_MIN} and ${max}`;
@@ -135,10 +191,33 @@ export interface AgentFormValues {
   maxTokens: number;
   systemPrompt: string;
   status: Agent['status'];
+  /** Saved in the agent's `config.memory`. */
+  memory: AgentMemoryFormValues;
+}
+
+export interface AgentMemoryFormValues {
+  enabled: boolean;
+  embeddingProvider: EmbeddingProvider;
+  embeddingModel: string;
 }
 
 /** What the schema hands to submit. */
 export type AgentFormOutput = z.output<typeof agentCreateFormSchema>;
+
+/** Memory off, with OpenAI's small embedding model ready for when it is switched on. */
+export function defaultMemoryFormValues(): AgentMemoryFormValues {
+  return { enabled: false, embeddingProvider: 'openai', embeddingModel: DEFAULT_EMBEDDING_MODEL };
+}
+
+/** The memory settings an agent's config holds (the defaults, off, when it holds none or bad ones). */
+export function memoryFormValuesOf(
+  config: Record<string, unknown> | null | undefined,
+): AgentMemoryFormValues {
+  const parsed = agentMemorySettingsSchema.safeParse(config?.memory);
+  if (!parsed.success) return defaultMemoryFormValues();
+  const { enabled, embeddingProvider, embeddingModel } = parsed.data;
+  return { enabled, embeddingProvider, embeddingModel };
+}
 
 /** A new agent's values: the data model's defaults (provider openai, gpt-4o, 70, 2000, inactive). */
 export function emptyAgentFormValues(): AgentFormValues {
@@ -154,6 +233,7 @@ export function emptyAgentFormValues(): AgentFormValues {
     maxTokens: 2000,
     systemPrompt: '',
     status: 'inactive',
+    memory: defaultMemoryFormValues(),
   };
 }
 
@@ -172,6 +252,7 @@ export function agentToFormValues(agent: Agent): AgentFormValues {
     maxTokens: typeof agent.maxTokens === 'number' ? agent.maxTokens : defaults.maxTokens,
     systemPrompt: agent.systemPrompt ?? '',
     status: agent.status ?? defaults.status,
+    memory: memoryFormValuesOf(agent.config),
   };
 }
 
@@ -180,11 +261,32 @@ const emptyToNull = (value: string | null | undefined): string | null => {
   return text ? text : null;
 };
 
+/** The memory settings as `config.memory` keeps them (a blank model, possible while off, is the default). */
+function memorySettingsFrom(memory: AgentMemoryFormValues): AgentMemorySettings {
+  return {
+    enabled: memory.enabled,
+    embeddingProvider: memory.embeddingProvider,
+    embeddingModel: memory.embeddingModel.trim() || DEFAULT_EMBEDDING_MODEL,
+  };
+}
+
+function sameMemory(a: AgentMemorySettings, b: AgentMemorySettings): boolean {
+  return (
+    a.enabled === b.enabled &&
+    a.embeddingProvider === b.embeddingProvider &&
+    a.embeddingModel === b.embeddingModel
+  );
+}
+
 /**
- * The request body for POST /api/agents or PUT /api/agents/:id: only the form's fields (so an
- * update never resets the agent's tools or config), empty optional texts as null.
+ * The request body for POST /api/agents or PUT /api/agents/:id: the form's fields, empty optional
+ * texts as null. `config` is sent only when the memory settings differ from those of `savedConfig`
+ * (the agent's config as saved; none for a new agent), and then as that config with its `memory`
+ * replaced, so an update never resets the agent's tools or its other settings.
  */
-export function formOutputToPayload(values: AgentFormOutput) {
+export function formOutputToPayload(values: AgentFormOutput, savedConfig?: Record<string, unknown> | null) {
+  const memory = memorySettingsFrom(values.memory);
+  const changed = !sameMemory(memory, memorySettingsFrom(memoryFormValuesOf(savedConfig)));
   return {
     name: values.name,
     role: values.role,
@@ -197,6 +299,7 @@ export function formOutputToPayload(values: AgentFormOutput) {
     maxTokens: values.maxTokens,
     systemPrompt: emptyToNull(values.systemPrompt),
     status: values.status,
+    ...(changed ? { config: { ...(savedConfig ?? {}), memory } } : {}),
   } satisfies CreateAgentInput;
 }
 

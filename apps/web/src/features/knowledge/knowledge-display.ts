@@ -10,17 +10,8 @@ import type {
 
 import type { StatusTone } from '@/components/status-badge';
 
-export const EMBEDDING_PROVIDERS: readonly EmbeddingProvider[] = ['openai', 'local', 'custom'];
-
-const PROVIDER_LABELS: Record<EmbeddingProvider, string> = {
-  openai: 'OpenAI',
-  local: 'Local',
-  custom: 'Custom',
-};
-
-export function embeddingProviderLabel(provider: string): string {
-  return PROVIDER_LABELS[provider as EmbeddingProvider] ?? provider;
-}
+/** Shared with the agent form's memory settings. */
+export { EMBEDDING_PROVIDERS, embeddingProviderLabel } from '@/lib/embedding-connections';
 
 const MEDIA_TYPE_LABELS: Record<KnowledgeMediaType, string> = {
   'text/plain': 'Text',

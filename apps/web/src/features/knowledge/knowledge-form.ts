@@ -6,7 +6,6 @@ import {
   DEFAULT_EMBEDDING_MODEL,
   embeddingProviderSchema,
   type CreateKnowledgeBaseInput,
-  type EmbeddingProvider,
   type KnowledgeBase,
   type UpdateKnowledgeBaseInput,
 } from '@crewline/contracts';
@@ -60,13 +59,6 @@ export function createKnowledgeBody(values: KnowledgeFormOutput): CreateKnowledg
 export function updateKnowledgeBody(values: KnowledgeFormOutput): UpdateKnowledgeBaseInput {
   return { name: values.name, description: values.description || null };
 }
-
-/** Where each connection's address and key are set, for the hint under the select. */
-export const EMBEDDING_PROVIDER_HINTS: Record<EmbeddingProvider, string> = {
-  openai: "Uses your organization's OpenAI connection (Settings → Tools).",
-  local: "Uses the OpenAI-compatible embeddings endpoint of your organization's local connection.",
-  custom: "Uses the OpenAI-compatible embeddings endpoint of your organization's custom connection.",
-};
 
 /** A pasted text's name when the user gives none: 'Pasted text 2026-11-26 14:05'. */
 export function defaultPasteName(now = new Date()): string {

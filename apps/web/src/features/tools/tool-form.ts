@@ -41,6 +41,7 @@ export type ConfigFieldKey =
   | 'schema'
   | 'knowledgeBaseId'
   | 'indexName'
+  | 'namespace'
   | 'dimensions';
 
 export interface ConfigFieldDef {
@@ -188,6 +189,7 @@ const emptyFields = (): Record<ConfigFieldKey, string> => ({
   schema: '',
   knowledgeBaseId: '',
   indexName: '',
+  namespace: '',
   dimensions: String(DEFAULT_VECTOR_DIMENSIONS),
 });
 
@@ -253,7 +255,7 @@ export function buildToolConfig(values: ToolFormValues, originalConfig?: ToolCon
     ? { ...values.json.value }
     : { ...originalConfig };
   for (const field of configFieldsOf(values.category)) {
-    const raw = values.fields[field.key] ?? '';
+    const raw = values.fields[field.key];
     const text = field.kind === 'secret' ? raw : raw.trim();
     if (field.kind === 'number') {
       if (text !== '') config[field.key] = Number(text);

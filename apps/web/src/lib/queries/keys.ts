@@ -36,6 +36,11 @@ export const queryKeys = {
     all: ['/api/agents'] as const,
     detail: (id: string) => ['/api/agents', id] as const,
     tools: (id: string) => ['/api/agents', id, 'tools'] as const,
+    /** Every list of an agent's memories (each search). */
+    memories: (id: string) => ['/api/agents', id, 'memories'] as const,
+    /** An agent's memories matching `search` (all of them when blank). */
+    memorySearch: (id: string, search: string) =>
+      ['/api/agents', id, 'memories', { search: search.trim() || undefined }] as const,
   },
 
   workflows: {

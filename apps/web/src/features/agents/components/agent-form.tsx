@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 
+import { EmbeddingConnectionFields } from '@/components/embedding-connection-fields';
 import { TextField } from '@/components/text-field';
 import { Badge } from '@/components/ui/badge';
 import {
@@ -17,6 +18,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Slider } from '@/components/ui/slider';
+import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { parseApiError } from '@/lib/api';
 import { useProviders } from '@/lib/queries/providers';
@@ -24,14 +26,15 @@ import { cn } from '@/lib/utils';
 
 import { AGENT_PROVIDER_OPTIONS, AGENT_STATUS_OPTIONS, providerLabel } from '../agent-display';
 import {
-  AGENT_FORM_FIELDS,
   AGENT_FORM_TABS,
   agentFormSchema,
   CREATE_MAX_TOKENS_MAX,
   DEFAULT_PROVIDER_CATALOGUE,
   defaultModelFor,
   EDIT_MAX_TOKENS_MAX,
+  errorFieldPaths,
   firstErrorField,
+  formFieldOfServerPath,
   formOutputToPayload,
   isFreeTextProvider,
   MAX_TOKENS_MIN,
@@ -64,8 +67,10 @@ export function AgentForm({
   mode,
   formId,
   defaultValues,
+  savedConfig,
   onSubmit,
   toolsContent,
+  memories,
   footer,
   disabled,
   onDirtyChange,
@@ -74,9 +79,13 @@ export function AgentForm({
   mode: 'create' | 'edit';
   formId: string;
   defaultValues: AgentFormValues;
+  /** The saved agent's config, which a change of its memory settings is merged into (none when new). */
+  savedConfig?: Record<string, unknown> | null;
   /** `applyServerErrors` puts a 400's field errors under their inputs (and shows their tab). */
   onSubmit: (payload: AgentPayload, applyServerErrors: (error: unknown) => void) => void;
   toolsContent: ReactNode;
+  /** What the Advanced tab shows under the Memory settings (a saved agent's memories), given the switch. */
+  memories?: (memoryOn: boolean) => ReactNode;
   footer?: ReactNode;
   disabled?: boolean;
   onDirtyChange?: (dirty: boolean) => void;
@@ -124,25 +133,25 @@ export function AgentForm({
     setFocusTarget(field);
   };
 
-  const onInvalid = (formErrors: FieldErrors<AgentFormValues>) => showFirstError(Object.keys(formErrors));
+  const onInvalid = (formErrors: FieldErrors<AgentFormValues>) => showFirstError(errorFieldPaths(formErrors));
 
   const applyServerErrors = (error: unknown) => {
-    const known = parseApiError(error).errors.filter((e) =>
-      (AGENT_FORM_FIELDS as readonly string[]).includes(e.path),
-    );
-    for (const { path, message } of known) {
-      form.setError(path as AgentFormField, { type: 'server', message });
-    }
-    showFirstError(known.map((e) => e.path));
+    const known = parseApiError(error).errors.flatMap(({ path, message }) => {
+      const field = formFieldOfServerPath(path);
+      return field ? [{ field, message }] : [];
+    });
+    for (const { field, message } of known) form.setError(field, { type: 'server', message });
+    showFirstError(known.map((e) => e.field));
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) =>
     void form.handleSubmit(
-      (values) => onSubmit(formOutputToPayload(values), applyServerErrors),
+      (values) => onSubmit(formOutputToPayload(values, savedConfig), applyServerErrors),
       onInvalid,
     )(event);
 
-  const errorTabs = tabsWithErrors(Object.keys(errors));
+  const errorTabs = tabsWithErrors(errorFieldPaths(errors));
+  const memoryOn = useWatch({ control: form.control, name: 'memory.enabled' });
   const provider = useWatch({ control: form.control, name: 'llmProvider' });
   const temperature = useWatch({ control: form.control, name: 'temperature' });
   const currentModel = useWatch({ control: form.control, name: 'llmModel' });
@@ -410,6 +419,45 @@ export function AgentForm({
                   </FormItem>
                 )}
               />
+              <section aria-label="Memory" className="space-y-4 rounded-lg border p-4">
+                <FormField
+                  control={form.control}
+                  name="memory.enabled"
+                  render={({ field }) => (
+                    <FormItem className="flex items-start justify-between gap-4">
+                      <div className="grid gap-1">
+                        <FormLabel>Memory</FormLabel>
+                        <FormDescription className="text-xs">
+                          Remember facts from each run and use them in later runs.
+                        </FormDescription>
+                        <FormMessage />
+                      </div>
+                      <FormControl>
+                        <Switch
+                          ref={field.ref}
+                          checked={field.value}
+                          onBlur={field.onBlur}
+                          disabled={disabled}
+                          onCheckedChange={(checked) => {
+                            field.onChange(checked);
+                            // Switched off, its settings are kept but no longer checked.
+                            if (!checked) form.clearErrors('memory');
+                          }}
+                        />
+                      </FormControl>
+                    </FormItem>
+                  )}
+                />
+                {memoryOn && (
+                  <EmbeddingConnectionFields
+                    control={form.control}
+                    providerName="memory.embeddingProvider"
+                    modelName="memory.embeddingModel"
+                    disabled={disabled}
+                  />
+                )}
+              </section>
+              {memories?.(memoryOn)}
             </TabsContent>
           </Tabs>
         </fieldset>

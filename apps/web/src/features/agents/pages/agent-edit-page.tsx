@@ -27,6 +27,7 @@ import {
 import { agentToFormValues } from '../agent-form-logic';
 import { useTestAgent, useUpdateAgent } from '../api/agents';
 import { AgentForm } from '../components/agent-form';
+import { AgentMemoriesPanel } from '../components/agent-memories-panel';
 import { ConnectedToolsPanel } from '../components/connected-tools-panel';
 import { ProviderLabel } from '../components/provider-icon';
 
@@ -231,10 +232,14 @@ function AgentEditor({ agent }: { agent: Agent }) {
               mode="edit"
               formId={FORM_ID}
               defaultValues={baseline.values}
+              savedConfig={agent.config}
               disabled={updateAgent.isPending}
               onDirtyChange={setDirty}
               contentClassName="min-h-[24rem]"
               toolsContent={<ConnectedToolsPanel agentId={agent.id} />}
+              memories={(memoryOn) => (
+                <AgentMemoriesPanel agentId={agent.id} agentName={agent.name} memoryOn={memoryOn} />
+              )}
               onSubmit={(payload, applyServerErrors) =>
                 updateAgent.mutate({ id: agent.id, updates: payload }, { onError: applyServerErrors })
               }

@@ -3,30 +3,21 @@
 import type { KnowledgeBase } from '@crewline/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 
+import { EmbeddingConnectionFields } from '@/components/embedding-connection-fields';
 import { FormBanner, FormDialogActions } from '@/components/form-dialog-parts';
 import { TextField } from '@/components/text-field';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Form } from '@/components/ui/form';
 import { parseApiError } from '@/lib/api';
 import { applyServerError } from '@/lib/form-errors';
 
 import { useCreateKnowledgeBase, useUpdateKnowledgeBase } from '../api/knowledge-bases';
-import { EMBEDDING_PROVIDERS, embeddingProviderLabel, knowledgeBasePath } from '../knowledge-display';
+import { knowledgeBasePath } from '../knowledge-display';
 import {
   createKnowledgeBody,
-  EMBEDDING_PROVIDER_HINTS,
   emptyKnowledgeForm,
   KNOWLEDGE_FORM_FIELDS,
   knowledgeFormFrom,
@@ -74,7 +65,6 @@ function KnowledgeBaseForm({ base, onDone }: { base: KnowledgeBase | null; onDon
     resolver: zodResolver(knowledgeFormSchema),
     defaultValues: base ? knowledgeFormFrom(base) : emptyKnowledgeForm(),
   });
-  const provider = useWatch({ control: form.control, name: 'embeddingProvider' });
 
   const onError = (error: unknown) => {
     const setFieldError = (name: (typeof KNOWLEDGE_FORM_FIELDS)[number], message: string) =>
@@ -126,44 +116,12 @@ function KnowledgeBaseForm({ base, onDone }: { base: KnowledgeBase | null; onDon
           placeholder="What its documents are about"
         />
         {!base && (
-          <div className="grid gap-4 sm:grid-cols-[11rem_1fr]">
-            <FormField
-              control={form.control}
-              name="embeddingProvider"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Embedding connection</FormLabel>
-                  <Select value={field.value} onValueChange={field.onChange} disabled={pending}>
-                    <FormControl>
-                      <SelectTrigger className="w-full">
-                        <SelectValue />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {EMBEDDING_PROVIDERS.map((option) => (
-                        <SelectItem key={option} value={option}>
-                          {embeddingProviderLabel(option)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <TextField
-              control={form.control}
-              name="embeddingModel"
-              label="Embedding model"
-              required
-              autoComplete="off"
-              spellCheck={false}
-              className="font-mono"
-            />
-            <FormDescription className="text-xs sm:col-span-2">
-              {EMBEDDING_PROVIDER_HINTS[provider]}
-            </FormDescription>
-          </div>
+          <EmbeddingConnectionFields
+            control={form.control}
+            providerName="embeddingProvider"
+            modelName="embeddingModel"
+            disabled={pending}
+          />
         )}
         <FormDialogActions
           submitLabel={base ? 'Save Changes' : 'Create Knowledge Base'}

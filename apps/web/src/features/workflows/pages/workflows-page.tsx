@@ -1,5 +1,5 @@
 import { History, Plus, SearchX, Workflow as WorkflowIcon } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
 import { EmptyState, LoadErrorState } from '@/components/empty-state';
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ResultCount } from '@/components/result-count';
 import { runsOfPages } from '@/lib/execution-pages';
+import { RUN_DETAILS_PARAM } from '@/lib/run-links';
 import { useExecutionPages } from '@/features/workflows/list/use-execution-pages';
 import { useExecutions } from '@/lib/queries/executions';
 import { useWorkflows } from '@/lib/queries/workflows';
@@ -25,6 +26,7 @@ import {
 } from '../list/execution-filters-logic';
 import { EXECUTIONS_LIST_DEFAULT_LIMIT } from '../list/execution-logic';
 import { ExecutionsTab, LIST_GRID, SKELETON_COUNT } from '../list/executions-tab';
+import { LinkedRunDialog } from '../list/linked-run-dialog';
 import { useStepsHeard } from '../list/use-steps-heard';
 import { WorkflowCard, WorkflowCardSkeleton } from '../list/workflow-card';
 import { WorkflowFiltersBar } from '../list/workflow-filters';
@@ -65,6 +67,20 @@ export function WorkflowsPage() {
   const navigate = (nextTab: WorkflowsPageTab, nextFilters: ExecutionFilters) =>
     setSearchParams((current) => searchFor(nextTab, nextFilters, current));
   const [filters, setFilters] = useState<WorkflowFilters>(DEFAULT_WORKFLOW_FILTERS);
+  // A link to one run's details (lib/run-links.ts): they open over the page until closed.
+  const linkedRun = searchParams.get(RUN_DETAILS_PARAM);
+  const closeLinkedRun = useCallback(
+    () =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(RUN_DETAILS_PARAM);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
 
   const all = workflows.data;
   const visible = useMemo(() => filterWorkflows(all ?? [], filters), [all, filters]);
@@ -195,6 +211,9 @@ export function WorkflowsPage() {
           />
         </TabsContent>
       </Tabs>
+      {linkedRun && (
+        <LinkedRunDialog key={linkedRun} runId={linkedRun} workflows={all} onClose={closeLinkedRun} />
+      )}
     </PageContainer>
   );
 }
