@@ -1,6 +1,16 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
-import { expect, expectToast, screenshotDir, snap, test, uniqueName } from './fixtures';
+import {
+  connectFakeModel,
+  createAccount,
+  expect,
+  expectToast,
+  signInAs,
+  snapScreens,
+  test,
+  uniqueName,
+} from './fixtures';
+import { createAgentWorkflow } from './one-agent-workflow';
 
 // Agent memory end to end: an agent created with Memory on keeps the facts its model picks after a
 // run, lists them on its Advanced tab (searchable, each linked to its run), is given the relevant one
@@ -19,26 +29,6 @@ const AGENT = { name: 'Billing Concierge', role: 'Accounts assistant' };
 const NAME_FACT = "The customer's name is Grace Hopper";
 const INVOICE_FACT = 'Grace prefers invoices by email';
 const LATER_FACT = "Grace Hopper's March invoices were emailed";
-
-/** Light and dark, desktop (1280×800) and phone (390×844), with `subject` scrolled into view. */
-async function snapAll(page: Page, subject: Locator, name: string) {
-  if (!screenshotDir) return;
-  await expect(page.locator('[data-slot="toast"]')).toHaveCount(0, { timeout: 15_000 });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [size, viewport] of [
-      ['desktop', { width: 1280, height: 800 }],
-      ['phone', { width: 390, height: 844 }],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await subject.scrollIntoViewIfNeeded();
-      await page.waitForTimeout(400);
-      await snap(page, `${name}-${scheme}-${size}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** Executes the workflow from its card with these instructions and waits for the run to complete. */
 async function execute(page: Page, workflowName: string, instructions: string, runsBefore: number) {
@@ -71,27 +61,10 @@ test('an agent remembers facts from a run, uses them in the next one, and forget
 }) => {
   test.setTimeout(150_000);
 
-  // Sign up.
-  const username = uniqueName('mem');
-  await page.goto('/signup');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Email').fill(`${username}@example.com`);
-  await page.getByLabel('First Name').fill('Mia');
-  await page.getByLabel('Last Name').fill('Memory');
-  await page.getByLabel('Password', { exact: true }).fill('remember1');
-  await page.getByLabel('Confirm Password').fill('remember1');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const token = await page.evaluate(() => localStorage.getItem('authToken'));
-  expect(token).toBeTruthy();
-  const headers = { authorization: `Bearer ${token}` };
-
-  // The organization's OpenAI connection (chat and embeddings) is the fake server.
-  const connection = await request.put('/api/tools/configurations/openai_config', {
-    headers,
-    data: { config: { baseUrl: fake.url, apiKey: 'sk-e2e-key-0123456789' }, isActive: true },
-  });
-  expect(connection.ok()).toBe(true);
+  const account = await createAccount(request);
+  const headers = { authorization: `Bearer ${account.token}` };
+  await connectFakeModel(request, account, fake.url);
+  await signInAs(page, account);
 
   // Create the agent with Memory on, in the create dialog's Advanced tab.
   await page.goto('/agents');
@@ -109,7 +82,7 @@ test('an agent remembers facts from a run, uses them in the next one, and forget
   await expect(memorySwitch).toHaveAttribute('aria-checked', 'true');
   await expect(create.getByRole('combobox', { name: 'Embedding connection' })).toHaveText('OpenAI');
   await expect(create.getByLabel('Embedding model')).toHaveValue('text-embedding-3-small');
-  await snapAll(page, create.getByRole('region', { name: 'Memory' }), 'memory-ui-create');
+  await snapScreens(page, create.getByRole('region', { name: 'Memory' }), 'memory-ui-create');
   await create.getByRole('button', { name: 'Create Agent' }).click();
   await expectToast(page, 'Agent Created');
   await expect(page.getByRole('article', { name: AGENT.name })).toBeVisible();
@@ -135,30 +108,7 @@ test('an agent remembers facts from a run, uses them in the next one, and forget
 
   // A workflow with the agent (the builder has its own specs).
   const workflowName = uniqueName('Invoice follow-up ');
-  const workflowRes = await request.post('/api/workflows', {
-    headers,
-    data: {
-      name: workflowName,
-      processType: 'sequential',
-      status: 'active',
-      nodes: [
-        { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: { label: 'Start' } },
-        {
-          id: 'concierge',
-          type: 'agent',
-          agentId: agent.id,
-          position: { x: 0, y: 150 },
-          data: { agentId: agent.id, label: AGENT.name, name: AGENT.name, role: AGENT.role },
-        },
-        { id: 'end', type: 'end', position: { x: 0, y: 300 }, data: { label: 'End' } },
-      ],
-      edges: [
-        { id: 'e1', source: 'start', target: 'concierge' },
-        { id: 'e2', source: 'concierge', target: 'end' },
-      ],
-    },
-  });
-  expect(workflowRes.status()).toBe(201);
+  await createAgentWorkflow(request, headers, { ...AGENT, id: agent.id }, { name: workflowName });
 
   // The first run: the step's answer, then the facts its model picks from it.
   fake.script([
@@ -178,7 +128,7 @@ test('an agent remembers facts from a run, uses them in the next one, and forget
     await expect(row.getByRole('link', { name: 'From run' })).toBeVisible();
     await expect(row.locator('time')).toHaveAttribute('datetime', /^\d{4}-/);
   }
-  await snapAll(page, memories, 'memory-ui-memories');
+  await snapScreens(page, memories, 'memory-ui-memories');
 
   // Search: only the invoices fact (the server filters; the total stays).
   await memories.getByRole('searchbox', { name: 'Search memories' }).fill('invoices');
@@ -249,7 +199,7 @@ test('an agent remembers facts from a run, uses them in the next one, and forget
   await expect(confirm).toBeHidden();
   await expect(memories.getByText('No memories yet')).toBeVisible();
   await expect(memories.getByTestId('agent-memories-total')).toHaveText('0');
-  await snapAll(page, memories, 'memory-ui-empty');
+  await snapScreens(page, memories, 'memory-ui-empty');
 
   // The server agrees, after a reload.
   await page.reload();

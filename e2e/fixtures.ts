@@ -35,6 +35,15 @@ export async function createAccount(request: APIRequestContext): Promise<Account
   return { token: body.token, email, password, username, organizationId: body.organization.id };
 }
 
+/** Points the organization's OpenAI connection (chat and embeddings) at a fake model server. */
+export async function connectFakeModel(request: APIRequestContext, account: Account, fakeUrl: string) {
+  const res = await request.put('/api/tools/configurations/openai_config', {
+    headers: { authorization: `Bearer ${account.token}` },
+    data: { config: { baseUrl: fakeUrl, apiKey: 'sk-e2e-key-0123456789' }, isActive: true },
+  });
+  expect(res.ok()).toBe(true);
+}
+
 /** Opens the app already signed in as `account` (the token sits where the app keeps it). */
 export async function signInAs(page: Page, account: Account) {
   await page.addInitScript((token) => {
@@ -80,6 +89,7 @@ export async function snapScreens(
       ['phone', { width: 390, height: 844 }],
     ] as const) {
       await page.setViewportSize(viewport);
+      await subject.scrollIntoViewIfNeeded();
       await expect(subject).toBeVisible();
       // The open animation and a theme change settle before the picture.
       await page.waitForTimeout(400);

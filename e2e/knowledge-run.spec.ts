@@ -1,7 +1,17 @@
 import type { Page } from '@playwright/test';
 import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
 import { pdfWithText } from '../apps/server/src/testing/hand-made-pdf';
-import { expect, expectToast, screenshotDir, snap, test, uniqueName } from './fixtures';
+import {
+  connectFakeModel,
+  createAccount,
+  expect,
+  expectToast,
+  signInAs,
+  snapScreens,
+  test,
+  uniqueName,
+} from './fixtures';
+import { createAgentWorkflow } from './one-agent-workflow';
 
 // The knowledge path end to end: a knowledge base with a Markdown file and a PDF, a Vector Store tool
 // on it, an agent that searches it during a run, and the run's details showing what it retrieved.
@@ -48,28 +58,12 @@ test('an agent searches a knowledge base during a run, and the run details show 
 }) => {
   test.setTimeout(120_000);
 
-  // Sign up.
-  const username = uniqueName('kb');
-  await page.goto('/signup');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Email').fill(`${username}@example.com`);
-  await page.getByLabel('First Name').fill('Rita');
-  await page.getByLabel('Last Name').fill('Retriever');
-  await page.getByLabel('Password', { exact: true }).fill('knowledge1');
-  await page.getByLabel('Confirm Password').fill('knowledge1');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const token = await page.evaluate(() => localStorage.getItem('authToken'));
-  expect(token).toBeTruthy();
-  const headers = { authorization: `Bearer ${token}` };
-
+  const account = await createAccount(request);
+  const headers = { authorization: `Bearer ${account.token}` };
   // The organization's OpenAI connection (embeddings and chat) is the fake server; the agent and its
   // workflow are made through the API (their own specs cover the forms and the builder).
-  const connection = await request.put('/api/tools/configurations/openai_config', {
-    headers,
-    data: { config: { baseUrl: fake.url, apiKey: 'sk-e2e-key-0123456789' }, isActive: true },
-  });
-  expect(connection.ok()).toBe(true);
+  await connectFakeModel(request, account, fake.url);
+  await signInAs(page, account);
   const agentName = 'Support Agent';
   const agentRes = await request.post('/api/agents', {
     headers,
@@ -84,30 +78,12 @@ test('an agent searches a knowledge base during a run, and the run details show 
   expect(agentRes.status()).toBe(201);
   const agent = (await agentRes.json()) as { id: string };
   const workflowName = uniqueName('Support answer ');
-  const workflowRes = await request.post('/api/workflows', {
+  await createAgentWorkflow(
+    request,
     headers,
-    data: {
-      name: workflowName,
-      processType: 'sequential',
-      status: 'active',
-      nodes: [
-        { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: { label: 'Start' } },
-        {
-          id: 'support',
-          type: 'agent',
-          agentId: agent.id,
-          position: { x: 0, y: 150 },
-          data: { agentId: agent.id, label: agentName, name: agentName, role: 'Customer support' },
-        },
-        { id: 'end', type: 'end', position: { x: 0, y: 300 }, data: { label: 'End' } },
-      ],
-      edges: [
-        { id: 'e1', source: 'start', target: 'support' },
-        { id: 'e2', source: 'support', target: 'end' },
-      ],
-    },
-  });
-  expect(workflowRes.status()).toBe(201);
+    { id: agent.id, name: agentName, role: 'Customer support' },
+    { name: workflowName },
+  );
 
   // Create a knowledge base and upload a Markdown file and a PDF: both become ready.
   const kbName = uniqueName('Support FAQ ');
@@ -225,22 +201,7 @@ test('an agent searches a knowledge base during a run, and the run details show 
   expect(JSON.stringify(toolMessage?.content)).toContain('refunds.md');
 
   // The step inspector with its retrieval, in each theme and size (once the run's toast has gone).
-  if (screenshotDir) {
-    await expect(page.locator('[data-slot="toast"]')).toHaveCount(0, { timeout: 15_000 });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const [size, viewport] of [
-        ['desktop', { width: 1280, height: 800 }],
-        ['phone', { width: 390, height: 844 }],
-      ] as const) {
-        await page.setViewportSize(viewport);
-        await retrieval.scrollIntoViewIfNeeded();
-        await page.waitForTimeout(400);
-        await snap(page, `knowledge-run-retrieval-${scheme}-${size}`);
-      }
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-  }
+  await snapScreens(page, retrieval, 'knowledge-run-retrieval');
 
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();
@@ -270,19 +231,5 @@ test('an agent searches a knowledge base during a run, and the run details show 
   ).toHaveText('refunds.md');
   await playgroundRetrieval.getByRole('button', { name: 'Raw result' }).click();
   await expect(playgroundCall.getByTestId('playground-tool-result')).toContainText('"query"');
-  if (screenshotDir) {
-    await expect(page.locator('[data-slot="toast"]')).toHaveCount(0, { timeout: 15_000 });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const [size, viewport] of [
-        ['desktop', { width: 1280, height: 800 }],
-        ['phone', { width: 390, height: 844 }],
-      ] as const) {
-        await page.setViewportSize(viewport);
-        await playgroundRetrieval.scrollIntoViewIfNeeded();
-        await page.waitForTimeout(400);
-        await snap(page, `knowledge-run-playground-${scheme}-${size}`);
-      }
-    }
-  }
+  await snapScreens(page, playgroundRetrieval, 'knowledge-run-playground');
 });
