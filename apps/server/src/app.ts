@@ -194,7 +194,11 @@ export function createServices(deps: AppDeps) {
     limits: billing,
   });
   /** Agents' memories (modules/memory): kept and recalled by the runs, listed on the Advanced tab. */
-  const memory = createMemoryService({ repository: createMemoryRepository(db), llm });
+  const memory = createMemoryService({
+    repository: createMemoryRepository(db),
+    llm,
+    connectionFor: embeddingConnection,
+  });
   const agentModel = createAgentModel({
     llm,
     toolConfigurations,
@@ -235,6 +239,7 @@ export function createServices(deps: AppDeps) {
       events,
       agentModel,
       limits: billing,
+      memory,
     }),
     workflows,
     executions,

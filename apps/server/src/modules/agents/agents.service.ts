@@ -12,6 +12,7 @@ import type { EventBus } from '../../platform/events';
 import { requireUuid } from '../../platform/ids';
 import { LlmCallError, LlmConfigurationError } from '../../platform/llm';
 import { toolCall } from '../executions/step-record';
+import type { MemoryService } from '../memory/memory.service';
 import type { AgentModel } from './agent-model';
 import type { AgentsRepository } from './agents.repository';
 
@@ -23,6 +24,8 @@ export function createAgentsService(deps: {
   agentModel: AgentModel;
   /** The plan's agent limit (modules/billing). */
   limits: { checkAgentLimit(organizationId: string, adding?: number): Promise<void> };
+  /** An agent with memory on is given what it recalls in the playground too (modules/memory). */
+  memory?: Pick<MemoryService, 'withRecalled'>;
 }) {
   const { repository, events } = deps;
 
@@ -95,8 +98,9 @@ export function createAgentsService(deps: {
      * model, with its prompt and enabled tools as the test has them, each piece of the answer and each
      * finished tool call sent as it happens, then one `done` or `error` line. The messages go as typed:
      * buildUserPrompt of an input alone only trims it, so the greeting reaches the model as the test
-     * sends it. A model or configuration failure is an `error` line, as the test answers it; anything
-     * else is thrown (the route logs it). Nothing of the conversation is stored.
+     * sends it. An agent with memory on is given what it recalls for the user's last message (nothing is
+     * learned from the conversation). A model or configuration failure is an `error` line, as the test
+     * answers it; anything else is thrown (the route logs it). Nothing of the conversation is stored.
      */
     async chat(
       organizationId: string,
@@ -106,10 +110,17 @@ export function createAgentsService(deps: {
     ): Promise<void> {
       const { send, signal } = stream;
       try {
+        const system = buildSystemPrompt(agent);
+        const lastMessage = messages.at(-1)?.content ?? '';
         const result = await deps.agentModel.ask(
           organizationId,
           agent,
-          { system: buildSystemPrompt(agent), messages },
+          {
+            system: deps.memory
+              ? await deps.memory.withRecalled(organizationId, agent, system, lastMessage, signal)
+              : system,
+            messages,
+          },
           {
             signal,
             onTextDelta: (text) => send({ type: 'delta', text }),

@@ -136,6 +136,24 @@ describe('agent memory in runs', () => {
     expect((await memoriesOf(ada, agent.id)).total).toBe(0);
   });
 
+  it('gives the agent what it remembers in its playground too, and learns nothing there', async () => {
+    const { agent, workflowId } = await agentWorkflow(ada);
+    await teach(ada, workflowId);
+    fake.reset();
+    fake.script([{ content: 'Green tea, as always.' }]);
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/agents/${agent.id}/chat`,
+      token: ada.token,
+      payload: { messages: [{ role: 'user', content: 'What does Ada Lovelace drink in the morning?' }] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('"type":"done"');
+    expect(chats()).toHaveLength(1);
+    expect(systemOf(chats()[0])).toContain('- Ada Lovelace drinks green tea in the morning');
+    expect((await memoriesOf(ada, agent.id)).total).toBe(2);
+  });
+
   it('keeps each organization’s memories to its own agents', async () => {
     const adas = await agentWorkflow(ada);
     await teach(ada, adas.workflowId);

@@ -1,9 +1,22 @@
-import { AGENT_MEMORY_RECALL, type AgentMemories, type AgentMemorySettings } from '@crewline/contracts';
+import {
+  AGENT_MEMORY_RECALL,
+  memorySettingsOf,
+  type Agent,
+  type AgentMemories,
+  type AgentMemorySettings,
+  type EmbeddingProvider,
+} from '@crewline/contracts';
 import { NotFoundError } from '../../platform/errors';
 import { requireUuid } from '../../platform/ids';
-import type { LlmConnection, LlmGateway, LlmUsage } from '../../platform/llm';
+import {
+  LlmCallError,
+  LlmConfigurationError,
+  type LlmConnection,
+  type LlmGateway,
+  type LlmUsage,
+} from '../../platform/llm';
 import { decodeVectors, encodeVector } from '../knowledge/vector-codec';
-import { extractionTask, EXTRACTION_SYSTEM_PROMPT, parseFacts } from './memory-prompt';
+import { extractionTask, EXTRACTION_SYSTEM_PROMPT, parseFacts, withMemories } from './memory-prompt';
 import type { MemoryRepository, StoredMemory } from './memory.repository';
 
 const agentNotFound = 'Agent not found';
@@ -40,7 +53,12 @@ const unit = (vector: number[]) => {
  * the memories closest in meaning to its task are read back. Memories are few per agent (at most
  * AGENT_MEMORY_LIMIT), so a recall scores each of them, exactly, with no index.
  */
-export function createMemoryService(deps: { repository: MemoryRepository; llm: Pick<LlmGateway, 'embed'> }) {
+export function createMemoryService(deps: {
+  repository: MemoryRepository;
+  llm: Pick<LlmGateway, 'embed'>;
+  /** The organization's connection of a provider (outside runs, which read theirs with their claim). */
+  connectionFor(organizationId: string, provider: EmbeddingProvider): Promise<LlmConnection>;
+}) {
   const { repository } = deps;
 
   async function embed(context: MemoryContext, texts: string[]) {
@@ -68,29 +86,60 @@ export function createMemoryService(deps: { repository: MemoryRepository; llm: P
     return id;
   }
 
+  async function recall(
+    context: MemoryContext,
+    task: string,
+  ): Promise<{ memories: string[]; tokens: number }> {
+    const stored = await repository.withEmbeddings(
+      context.organizationId,
+      context.agentId,
+      context.settings.embeddingModel,
+    );
+    if (stored.length === 0) return { memories: [], tokens: 0 };
+    const {
+      vectors: [query],
+      tokens,
+    } = await embed(context, [task]);
+    const memories = scored(stored, query.length)
+      .map((memory) => ({ content: memory.content, score: dot(memory.vector, query) }))
+      .filter((memory) => memory.score >= RECALL_MIN_SCORE)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, AGENT_MEMORY_RECALL)
+      .map((memory) => memory.content);
+    return { memories, tokens };
+  }
+
   return {
     /**
      * The memories most relevant to a step's task, closest first: at most AGENT_MEMORY_RECALL, each
      * at least RECALL_MIN_SCORE. An agent with no memories yet costs no embedding.
      */
-    async recall(context: MemoryContext, task: string): Promise<{ memories: string[]; tokens: number }> {
-      const stored = await repository.withEmbeddings(
-        context.organizationId,
-        context.agentId,
-        context.settings.embeddingModel,
-      );
-      if (stored.length === 0) return { memories: [], tokens: 0 };
-      const {
-        vectors: [query],
-        tokens,
-      } = await embed(context, [task]);
-      const memories = scored(stored, query.length)
-        .map((memory) => ({ content: memory.content, score: dot(memory.vector, query) }))
-        .filter((memory) => memory.score >= RECALL_MIN_SCORE)
-        .sort((a, b) => b.score - a.score)
-        .slice(0, AGENT_MEMORY_RECALL)
-        .map((memory) => memory.content);
-      return { memories, tokens };
+    recall,
+
+    /**
+     * The agent's system prompt with what it recalls for `task`, outside a run (the playground): as
+     * is when its memory is off, or when the embeddings cannot be had (the playground shows no warning).
+     */
+    async withRecalled(
+      organizationId: string,
+      agent: Agent,
+      system: string,
+      task: string,
+      signal?: AbortSignal,
+    ): Promise<string> {
+      const settings = memorySettingsOf(agent.config);
+      if (!settings) return system;
+      try {
+        const connection = await deps.connectionFor(organizationId, settings.embeddingProvider);
+        const { memories } = await recall(
+          { organizationId, agentId: agent.id, settings, connection, signal },
+          task,
+        );
+        return withMemories(system, memories);
+      } catch (error) {
+        if (error instanceof LlmCallError || error instanceof LlmConfigurationError) return system;
+        throw error;
+      }
     },
 
     /**
