@@ -63,6 +63,16 @@ export function formatDuration(
   return formatSeconds(Math.max(0, Math.floor((to - from.getTime()) / 1000)));
 }
 
+/** A model call's or step's time: '850 ms', '1.2 s' (whole seconds from 10 s), '2m 5s'; null when not a time. */
+export function formatMilliseconds(ms: number | undefined): string | null {
+  if (ms === undefined || !Number.isFinite(ms) || ms < 0) return null;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}m ${whole % 60}s`;
+}
+
 /** Whole seconds as 42 → '42s', 185 → '3m 5s', 3720 → '1h 2m'; null (not started) → '—'. */
 export function formatSeconds(seconds: number | null): string {
   if (seconds === null) return '—';

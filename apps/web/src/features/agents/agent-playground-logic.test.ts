@@ -4,7 +4,6 @@ import {
   CUT_OFF_ERROR,
   chatReducer,
   conversationFor,
-  durationLabel,
   initialChatState,
   isSendKey,
   isStreaming,
@@ -169,10 +168,7 @@ describe('playground labels and keys', () => {
     expect(isSendKey({ key: 'a', shiftKey: false })).toBe(false);
   });
 
-  it('says durations and tokens readably', () => {
-    expect(durationLabel(850)).toBe('850 ms');
-    expect(durationLabel(1234)).toBe('1.2 s');
-    expect(durationLabel(125_000)).toBe('2m 5s');
+  it('says tokens readably', () => {
     expect(usageLabel({ promptTokens: 1200, completionTokens: 45, totalTokens: 1245 })).toBe(
       '1,200 prompt · 45 completion tokens',
     );

@@ -139,14 +139,6 @@ export function isSendKey(event: { key: string; shiftKey: boolean; isComposing?:
   return event.key === 'Enter' && !event.shiftKey && !event.isComposing;
 }
 
-/** '850 ms' under a second, '1.2 s' under a minute, then '2m 5s'. */
-export function durationLabel(ms: number): string {
-  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const seconds = Math.round(ms / 1000);
-  return `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
-}
-
 /** '120 prompt · 45 completion tokens'. */
 export function usageLabel(usage: TokenUsage): string {
   return `${formatNumber(usage.promptTokens)} prompt · ${formatNumber(usage.completionTokens)} completion tokens`;

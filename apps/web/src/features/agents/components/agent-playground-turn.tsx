@@ -3,18 +3,12 @@ import { AlertCircle, ChevronRight, Wrench } from 'lucide-react';
 import { useId, useState } from 'react';
 
 import { RetrievalBlock } from '@/components/retrieval-block';
-import { formatNumber } from '@/lib/format';
+import { formatMilliseconds, formatNumber } from '@/lib/format';
 import { hitsLabel } from '@/lib/retrieval-text';
 import { formatToolArguments, formatToolResult } from '@/lib/tool-call-text';
 import { cn } from '@/lib/utils';
 
-import {
-  durationLabel,
-  usageLabel,
-  type AssistantTurn,
-  type ToolCallLine,
-  type Turn,
-} from '../agent-playground-logic';
+import { usageLabel, type AssistantTurn, type ToolCallLine, type Turn } from '../agent-playground-logic';
 
 const PRE =
   'max-h-60 overflow-auto rounded-md border bg-muted/40 p-2 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap';
@@ -73,7 +67,7 @@ function ToolCall({ call }: { call: ToolCallLine }) {
           <span className="shrink-0 text-muted-foreground">{hitsLabel(call.retrieval.hits.length)}</span>
         )}
         <span className="ml-auto shrink-0 text-muted-foreground tabular-nums">
-          {durationLabel(call.durationMs)}
+          {formatMilliseconds(call.durationMs)}
         </span>
       </button>
       {open && (
@@ -125,7 +119,7 @@ function Reply({ turn }: { turn: AssistantTurn }) {
       {turn.status === 'done' && turn.usage && (
         <p className="text-xs text-muted-foreground" data-testid="playground-reply-stats">
           {usageLabel(turn.usage)}
-          {turn.durationMs !== undefined && ` · ${durationLabel(turn.durationMs)}`}
+          {turn.durationMs !== undefined && ` · ${formatMilliseconds(turn.durationMs)}`}
         </p>
       )}
     </div>

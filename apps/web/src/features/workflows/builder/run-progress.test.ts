@@ -3,7 +3,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import {
   emptyRunProgress,
-  formatNodeTime,
   newestRunInProgress,
   reduceRunProgress,
   seedRunProgress,
@@ -259,17 +258,5 @@ describe('run progress store', () => {
     useRunProgressStore.getState().apply(started('e1'));
     expect(notified).toBe(1);
     unsubscribe();
-  });
-});
-
-describe('formatNodeTime', () => {
-  it('reads well at every scale', () => {
-    expect(formatNodeTime(850)).toBe('850 ms');
-    expect(formatNodeTime(0)).toBe('0 ms');
-    expect(formatNodeTime(1234)).toBe('1.2 s');
-    expect(formatNodeTime(12_400)).toBe('12 s');
-    expect(formatNodeTime(125_000)).toBe('2m 5s');
-    expect(formatNodeTime(undefined)).toBeNull();
-    expect(formatNodeTime(-1)).toBeNull();
   });
 });

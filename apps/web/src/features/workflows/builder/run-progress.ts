@@ -208,13 +208,3 @@ export const useRunProgressStore = create<RunProgressStore>()((set, get) => ({
 export function useNodeRunState(nodeId: string): NodeRunState | undefined {
   return useRunProgressStore((s) => s.nodes[nodeId]);
 }
-
-/** An agent's time on its badge: "850 ms", "1.2 s", "2m 5s". */
-export function formatNodeTime(ms: number | undefined): string | null {
-  if (ms === undefined || !Number.isFinite(ms) || ms < 0) return null;
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  const seconds = ms / 1000;
-  if (seconds < 60) return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
-  const whole = Math.round(seconds);
-  return `${Math.floor(whole / 60)}m ${whole % 60}s`;
-}

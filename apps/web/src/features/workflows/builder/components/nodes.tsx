@@ -4,9 +4,10 @@ import { Handle, Position, type NodeProps, type NodeTypes } from '@xyflow/react'
 import { Bot, Check, Cpu, Database, FileText, Flag, Globe, Mail, Play, Workflow, X } from 'lucide-react';
 import { memo, type CSSProperties } from 'react';
 
+import { formatMilliseconds } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-import { formatNodeTime, useNodeRunState, type NodeRunState, type NodeRunStatus } from '../run-progress';
+import { useNodeRunState, type NodeRunState, type NodeRunStatus } from '../run-progress';
 import { OUTPUT_DESTINATION_LABELS, type BuilderNode, type OutputDestination } from '../types';
 
 const handleClass =
@@ -64,7 +65,7 @@ const RUN_RING: Record<NodeRunStatus, string> = {
 
 /** The live mark of a node in the run in progress (or the last run): Running, Done with its time, Failed. */
 function RunBadge({ run }: { run: NodeRunState }) {
-  const time = run.status === 'completed' ? formatNodeTime(run.executionTime) : null;
+  const time = run.status === 'completed' ? formatMilliseconds(run.executionTime) : null;
   const tokens = run.totalTokens ? `, ${run.totalTokens} tokens` : '';
   return (
     <span
