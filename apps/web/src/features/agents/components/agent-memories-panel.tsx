@@ -3,6 +3,7 @@ import { ArrowUpRight, Brain, Search, SearchX, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 
+import { IconButton } from '@/components/icon-button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState, LoadErrorState } from '@/components/empty-state';
 import { Spinner } from '@/components/spinner';
@@ -10,7 +11,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { runDetailsPath } from '@/lib/run-links';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -61,22 +61,15 @@ function MemoryRow({
           )}
         </p>
       </div>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="-my-1 size-8 shrink-0 text-muted-foreground hover:text-destructive"
-            onClick={onForget}
-            disabled={forgetting}
-            aria-label="Forget this memory"
-          >
-            {forgetting ? <Spinner /> : <Trash2 aria-hidden="true" />}
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>Forget this memory</TooltipContent>
-      </Tooltip>
+      <IconButton
+        icon={<Trash2 aria-hidden="true" />}
+        tooltip="Forget this memory"
+        label="Forget this memory"
+        onClick={onForget}
+        busy={forgetting}
+        destructive
+        className="-my-1"
+      />
     </li>
   );
 }

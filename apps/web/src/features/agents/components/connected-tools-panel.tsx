@@ -1,14 +1,13 @@
 import { Plus, Unplug, Wrench } from 'lucide-react';
 import { useState } from 'react';
 
+import { IconButton } from '@/components/icon-button';
 import { EmptyState, LoadErrorState } from '@/components/empty-state';
-import { Spinner } from '@/components/spinner';
 import { StatusBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 
 import { linkName, useAgentTools, useDisconnectTool, useToggleTool } from '../api/agent-tools';
 import { configPreview, toolCategoryLabel } from '../tool-config';
@@ -64,22 +63,15 @@ function ToolLinkRow({
             disabled={toggling || removing}
             aria-label={`Enable ${name}`}
           />
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                className="ml-1 size-8 text-muted-foreground hover:text-destructive"
-                onClick={onRemove}
-                disabled={removing}
-                aria-label={`Remove ${name}`}
-              >
-                {removing ? <Spinner /> : <Unplug aria-hidden="true" />}
-              </Button>
-            </TooltipTrigger>
-            <TooltipContent>Disconnect</TooltipContent>
-          </Tooltip>
+          <IconButton
+            icon={<Unplug aria-hidden="true" />}
+            tooltip="Disconnect"
+            label={`Remove ${name}`}
+            onClick={onRemove}
+            busy={removing}
+            destructive
+            className="ml-1"
+          />
         </div>
       </div>
       {preview ? (

@@ -1,9 +1,8 @@
 import type { KnowledgeDocument } from '@crewline/contracts';
 import { CircleAlert, FileText, Trash2 } from 'lucide-react';
 
-import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/icon-button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { formatRelativeTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -91,20 +90,13 @@ export function DocumentsList({
                 {document.status === 'ready' ? document.chunkCount.toLocaleString() : '—'}
               </td>
               <td className="px-2 py-2">
-                <Tooltip>
-                  <TooltipTrigger asChild>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="size-8 text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
-                      aria-label={`Delete ${document.name}`}
-                      onClick={() => onDelete(document)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  </TooltipTrigger>
-                  <TooltipContent>Delete</TooltipContent>
-                </Tooltip>
+                <IconButton
+                  icon={<Trash2 aria-hidden="true" />}
+                  tooltip="Delete"
+                  label={`Delete ${document.name}`}
+                  onClick={() => onDelete(document)}
+                  destructive
+                />
               </td>
             </tr>
           ))}

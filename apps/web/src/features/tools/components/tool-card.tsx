@@ -1,11 +1,10 @@
 import type { Tool } from '@crewline/contracts';
 import { Settings2, Trash2 } from 'lucide-react';
 
+import { IconButton } from '@/components/icon-button';
 import { StatusBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
 
 import { toolCategoryLabel, toolConfigSummary } from '../tool-form';
@@ -82,34 +81,19 @@ export function ToolCard({
         <Badge variant="secondary">{toolCategoryLabel(tool.category)}</Badge>
         <div className="flex items-center gap-1">
           {tool.category === 'vector_store' && <TestToolButton tool={tool} />}
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8"
-                aria-label={`Configure ${tool.name}`}
-                onClick={() => onConfigure(tool)}
-              >
-                <Settings2 aria-hidden="true" />
-              </Button>
-            </TooltipTrigger>
-            <TooltipContent>Configure</TooltipContent>
-          </Tooltip>
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8 text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
-                aria-label={`Delete ${tool.name}`}
-                onClick={() => onDelete(tool)}
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
-            </TooltipTrigger>
-            <TooltipContent>Delete</TooltipContent>
-          </Tooltip>
+          <IconButton
+            icon={<Settings2 aria-hidden="true" />}
+            tooltip="Configure"
+            label={`Configure ${tool.name}`}
+            onClick={() => onConfigure(tool)}
+          />
+          <IconButton
+            icon={<Trash2 aria-hidden="true" />}
+            tooltip="Delete"
+            label={`Delete ${tool.name}`}
+            onClick={() => onDelete(tool)}
+            destructive
+          />
         </div>
       </CardFooter>
     </Card>
