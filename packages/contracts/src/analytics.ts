@@ -19,9 +19,14 @@ export const analyticsQuerySchema = z.object({
     .default('UTC'),
 });
 
+/** Zones already found valid: a formatter is costly to build, and only real zone names are kept. */
+const knownTimeZones = new Set<string>();
+
 function isTimeZone(name: string): boolean {
+  if (knownTimeZones.has(name)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
+    knownTimeZones.add(name);
     return true;
   } catch {
     return false;
