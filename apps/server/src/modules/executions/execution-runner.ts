@@ -1,10 +1,4 @@
-import {
-  memorySettingsOf,
-  type Agent,
-  type ExecutionLog,
-  type NodeOutput,
-  type RealtimeEvent,
-} from '@crewline/contracts';
+import type { Agent, ExecutionLog, NodeOutput, RealtimeEvent } from '@crewline/contracts';
 import {
   runWorkflow,
   WorkflowRunError,
@@ -26,8 +20,8 @@ import {
   type LlmUsage,
 } from '../../platform/llm';
 import type { AgentModel } from '../agents/agent-model';
-import { withMemories } from '../memory/memory-prompt';
-import type { MemoryContext, MemoryService } from '../memory/memory.service';
+import type { MemoryService } from '../memory/memory.service';
+import { createStepMemory } from '../memory/step-memory';
 import { runAgentIds, type WorkflowsRepository } from '../workflows/workflows.repository';
 import type { Claimed, ExecutionsRepository } from './executions.repository';
 import { OutputDeliveryError, sendsOutput, type OutputDelivery } from './output-delivery';
@@ -67,8 +61,6 @@ const VERSIONS_KEPT = 500;
 const STARTED_EVENT_WAIT_MS = 50;
 /** A running step's answer reaches its watchers at most ten times a second (step-stream.ts). */
 const STREAM_INTERVAL_MS = 100;
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 const addUsage = (a: LlmUsage, b: LlmUsage): LlmUsage => ({
   promptTokens: a.promptTokens + b.promptTokens,
@@ -290,57 +282,24 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         return made && stepRecord({ ...made, answer, delegations: delegations.get(nodeId) ?? 0 });
       };
 
-      /**
-       * A memory step (recall, remember) of an agent with memory on: its failure (no connection for
-       * its embeddings, the provider down) is a warning on the run, not the step's failure. A cancel
-       * or a database outage still stops the run.
-       */
-      const withMemory = async <T>(
-        agent: Agent,
-        nodeId: string,
-        work: () => Promise<T>,
-      ): Promise<T | undefined> => {
-        try {
-          return await work();
-        } catch (error) {
-          if (abort.signal.aborted || (!isExpected(error) && databaseUnavailable(error))) throw error;
-          if (!isExpected(error)) deps.logger?.warn({ err: error, executionId }, 'agent memory failed');
-          const reason = isExpected(error) ? error.message : 'an unexpected error';
-          logs.push(log('warn', `${agent.name}'s memory was not used: ${reason}`, nodeId));
-          return undefined;
-        }
-      };
-
-      /** The agent's memory settings and embedding connection when its memory is on. */
-      const memoryOf = (agent: Agent, nodeId: string): Promise<MemoryContext | undefined> => {
-        const settings = deps.memory && memorySettingsOf(agent.config);
-        if (!settings) return Promise.resolve(undefined);
-        return withMemory(agent, nodeId, async () => ({
+      /** Agent memory around each step of an agent with it on (modules/memory/step-memory.ts). */
+      const memory =
+        deps.memory &&
+        createStepMemory({
+          memory: deps.memory,
           organizationId,
-          agentId: agent.id,
-          settings,
-          connection: connection(settings.embeddingProvider),
+          executionId,
           signal: abort.signal,
-        }));
-      };
+          connection,
+          log: (level, message, nodeId) => logs.push(log(level, message, nodeId)),
+          logger: deps.logger,
+        });
 
       /** One agent call: the model, with its tools, its answer streamed to the run's watchers. */
       const askAgent = async (call: AgentCall, agent: Agent) => {
         const trace = newLlmTrace();
-        const memory = await memoryOf(agent, call.nodeId);
-        const recalled = memory
-          ? ((await withMemory(agent, call.nodeId, () => deps.memory!.recall(memory, call.user)))?.memories ??
-            [])
-          : [];
-        if (recalled.length > 0)
-          logs.push(
-            log(
-              'info',
-              `${agent.name} recalled ${plural(recalled.length, 'memory', 'memories')}`,
-              call.nodeId,
-            ),
-          );
-        const system = withMemories(call.system, recalled);
+        const remembering = await memory?.recall(agent, call);
+        const system = remembering?.system ?? call.system;
         calls.set(call.nodeId, { call: { ...call, system }, agent, trace });
         const step = { nodeId: call.nodeId, baseNodeId: baseNodeOf.get(call.nodeId) ?? call.nodeId };
         // Asked at each step: a builder opened mid-run streams the run's next steps.
@@ -372,28 +331,11 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
                 call.nodeId,
               ),
             );
-        let usage = answer.usage;
-        if (memory) {
-          const learned = await withMemory(agent, call.nodeId, () =>
-            deps.memory!.remember(
-              { ...memory, executionId },
-              { task: call.user, answer: answer.text },
-              (prompt) => ask(agent, prompt, { signal: abort.signal, withoutTools: true }),
-            ),
-          );
-          if (learned) {
-            // The extraction is the step's model call too: its tokens count with the step's.
-            usage = addUsage(usage, learned.usage);
-            if (learned.kept.length > 0)
-              logs.push(
-                log(
-                  'info',
-                  `${agent.name} remembered ${plural(learned.kept.length, 'new fact', 'new facts')}`,
-                  call.nodeId,
-                ),
-              );
-          }
-        }
+        // The extraction is the step's model call too: its tokens count with the step's.
+        const extraction = await remembering?.keep(answer.text, (prompt) =>
+          ask(agent, prompt, { signal: abort.signal, withoutTools: true }),
+        );
+        const usage = extraction ? addUsage(answer.usage, extraction) : answer.usage;
         return { content: answer.text, usage, model: answer.model };
       };
 
