@@ -119,8 +119,13 @@ test('an agent searches a knowledge base during a run, and the run details show 
   await toolDialog.getByLabel('Tool Name').fill(toolName);
   await toolDialog.getByLabel('Category').click();
   await page.getByRole('option', { name: 'Vector Store' }).click();
+  // Pinecone's settings show until a knowledge base is chosen.
+  await expect(toolDialog.getByLabel('Namespace')).toBeVisible();
   await toolDialog.getByLabel('Knowledge Base').click();
   await page.getByRole('option', { name: kbName }).click();
+  await expect(toolDialog.getByLabel('Namespace')).toHaveCount(0);
+  await expect(toolDialog.getByLabel('API Key')).toHaveCount(0);
+  await snapScreens(page, toolDialog, 'vector-store-form');
   await toolDialog.getByRole('button', { name: 'Create Tool' }).click();
   await expectToast(page, 'Tool created');
   await expect(page.getByRole('article', { name: toolName })).toBeVisible();

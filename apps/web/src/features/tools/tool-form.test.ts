@@ -10,6 +10,7 @@ import {
   toolCategoryLabel,
   toolConfigSummary,
   toolFormFromTool,
+  visibleConfigFields,
   usesJsonEditor,
   validateToolPayload,
   type ToolFormValues,
@@ -116,6 +117,28 @@ describe('buildToolPayload', () => {
       apiKey: '••••••••abcd',
       embeddingModel: 'nomic-embed-text',
     });
+  });
+
+  it('shows and sends only the knowledge base of a Vector Store on one, dropping its Pinecone settings', () => {
+    const tool = {
+      name: 'Handbook',
+      description: null,
+      category: 'vector_store' as const,
+      provider: null,
+      config: { indexName: 'docs', dimensions: 768, apiKey: '••••••••abcd', namespace: 'a' },
+      isActive: true,
+    };
+    const values = toolFormFromTool(tool);
+    expect(visibleConfigFields('vector_store', values.fields).map((f) => f.key)).toEqual([
+      'knowledgeBaseId',
+      'indexName',
+      'namespace',
+      'dimensions',
+      'apiKey',
+    ]);
+    values.fields.knowledgeBaseId = 'kb-1';
+    expect(visibleConfigFields('vector_store', values.fields).map((f) => f.key)).toEqual(['knowledgeBaseId']);
+    expect(buildToolPayload(values, tool).config).toEqual({ knowledgeBaseId: 'kb-1' });
   });
 
   it('shows 1536 dimensions by default for a new vector store', () => {

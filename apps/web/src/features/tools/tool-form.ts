@@ -54,6 +54,8 @@ export interface ConfigFieldDef {
   kind: 'text' | 'url' | 'secret' | 'number' | 'knowledge-base';
   placeholder?: string;
   hint?: string;
+  /** A Vector Store's Pinecone setting: neither shown nor sent while a knowledge base is chosen. */
+  pineconeOnly?: boolean;
 }
 
 const baseUrlField: ConfigFieldDef = {
@@ -82,13 +84,14 @@ export const CATEGORY_FIELDS: Partial<Record<ToolCategory, readonly ConfigFieldD
       kind: 'knowledge-base',
       hint: 'Agents search this knowledge base. Choose none for a Pinecone index.',
     },
-    { key: 'indexName', label: 'Index Name', kind: 'text', placeholder: 'product-docs' },
+    { key: 'indexName', label: 'Index Name', kind: 'text', placeholder: 'product-docs', pineconeOnly: true },
     {
       key: 'namespace',
       label: 'Namespace',
       kind: 'text',
       placeholder: 'Optional',
-      hint: 'Pinecone only: search this namespace of the index (empty: the default one).',
+      hint: 'Search this namespace of the index (empty: the default one).',
+      pineconeOnly: true,
     },
     {
       key: 'dimensions',
@@ -96,8 +99,9 @@ export const CATEGORY_FIELDS: Partial<Record<ToolCategory, readonly ConfigFieldD
       kind: 'number',
       placeholder: String(DEFAULT_VECTOR_DIMENSIONS),
       hint: 'Length of the embedding vectors, e.g. 1536 for text-embedding-3-small.',
+      pineconeOnly: true,
     },
-    apiKeyField,
+    { ...apiKeyField, pineconeOnly: true },
   ],
   database: [
     {
@@ -122,6 +126,18 @@ export const CATEGORY_FIELDS: Partial<Record<ToolCategory, readonly ConfigFieldD
 
 export function configFieldsOf(category: ToolCategory): readonly ConfigFieldDef[] {
   return CATEGORY_FIELDS[category] ?? [];
+}
+
+/** Whether a field is set aside: Pinecone's settings while the Vector Store names a knowledge base. */
+const setAside = (field: ConfigFieldDef, fields: Record<ConfigFieldKey, string>) =>
+  !!field.pineconeOnly && fields.knowledgeBaseId.trim() !== '';
+
+/** The configuration fields the form shows for these values. */
+export function visibleConfigFields(
+  category: ToolCategory,
+  fields: Record<ConfigFieldKey, string>,
+): readonly ConfigFieldDef[] {
+  return configFieldsOf(category).filter((field) => !setAside(field, fields));
 }
 
 /**
@@ -255,6 +271,10 @@ export function buildToolConfig(values: ToolFormValues, originalConfig?: ToolCon
     ? { ...values.json.value }
     : { ...originalConfig };
   for (const field of configFieldsOf(values.category)) {
+    if (setAside(field, values.fields)) {
+      delete config[field.key];
+      continue;
+    }
     const raw = values.fields[field.key];
     const text = field.kind === 'secret' ? raw : raw.trim();
     if (field.kind === 'number') {

@@ -26,6 +26,7 @@ import { useUpdateTool } from '../api/update-tool';
 import {
   buildToolPayload,
   configFieldsOf,
+  visibleConfigFields,
   emptyToolForm,
   mapServerErrors,
   TOOL_CATEGORIES,
@@ -283,7 +284,7 @@ export function ToolFormDialog({
   };
 
   const category = values.category;
-  const fields = configFieldsOf(category);
+  const fields = visibleConfigFields(category, values.fields);
   const hasJson = usesJsonEditor(category);
 
   return (
