@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { corruptPdf, pdfWithText, pdfWithoutText } from '../../testing/hand-made-pdf';
 import { extractPdfText, PDF_NO_TEXT, PDF_UNREADABLE } from './extract-pdf-text';
-import { KnowledgeInputError } from './extract-text';
+import { KnowledgeInputError } from './knowledge-input-error';
 
 describe('extractPdfText', () => {
   it('reads each page’s lines in order, pages apart by a blank line', async () => {

@@ -1,5 +1,5 @@
-import { getDocumentProxy } from 'unpdf';
-import { KnowledgeInputError } from './extract-text';
+import type { getDocumentProxy } from 'unpdf';
+import { KnowledgeInputError } from './knowledge-input-error';
 
 export const PDF_UNREADABLE = 'The PDF could not be read.';
 export const PDF_NO_TEXT = 'The PDF has no text to index (a scanned document needs text recognition first).';
@@ -13,10 +13,11 @@ export const PDF_PASSWORD = 'The PDF is protected by a password; remove the pass
  * scanned pages (images, no text) fails saying so, since indexing it needs text recognition first.
  */
 export async function extractPdfText(bytes: Uint8Array): Promise<string> {
+  const unpdf = await import('unpdf');
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // pdf.js takes ownership of the buffer it is given (it may transfer it): it gets a copy.
-    pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
+    pdf = await unpdf.getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   } catch (error) {
     if (error instanceof Error && error.name === 'PasswordException')
       throw new KnowledgeInputError(PDF_PASSWORD);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractText, KnowledgeInputError } from './extract-text';
+import { extractText } from './extract-text';
+import { KnowledgeInputError } from './knowledge-input-error';
 
 const failure = (fn: () => unknown) => {
   try {

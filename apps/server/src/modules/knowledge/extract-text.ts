@@ -1,11 +1,7 @@
 import type { KnowledgeTextMediaType } from '@crewline/contracts';
 import { CsvError, parse as parseCsv } from 'csv-parse/sync';
 import { Parser } from 'htmlparser2';
-
-/** A document that cannot be used as it is; `message` is for the user (the document's error). */
-export class KnowledgeInputError extends Error {
-  override name = 'KnowledgeInputError';
-}
+import { KnowledgeInputError } from './knowledge-input-error';
 
 /**
  * The readable text of a document, to be cut into chunks and embedded: plain text and Markdown as

@@ -3,8 +3,7 @@ import type { RealtimeEvent } from '@crewline/contracts';
 import { LlmCallError, LlmConfigurationError, type LlmConnection, type LlmGateway } from '../../platform/llm';
 import type { EventBus } from '../../platform/events';
 import { chunkText } from './chunk-text';
-import { extractPdfText } from './extract-pdf-text';
-import { extractText, KnowledgeInputError } from './extract-text';
+import { KnowledgeInputError } from './knowledge-input-error';
 import type { ChunkToStore, ClaimedDocument, IngestionRepository } from './ingestion.repository';
 import { encodeVector } from './vector-codec';
 
@@ -140,10 +139,15 @@ export function createIngestion(deps: IngestionDeps) {
     }
   }
 
-  /** The document's readable text: a PDF's pages read from its file, a text type's from its content. */
+  /**
+   * The document's readable text: a PDF's pages read from its file, a text type's from its content.
+   * The readers (pdf.js, the HTML and CSV parsers: some 15 MiB once loaded) are loaded by the first
+   * document a worker reads, so a process that ingests nothing never holds them.
+   */
   async function textOf(doc: ClaimedDocument): Promise<string> {
-    if (doc.mediaType === 'application/pdf') return extractPdfText(doc.file ?? new Uint8Array());
-    return extractText(doc.mediaType, doc.content);
+    if (doc.mediaType === 'application/pdf')
+      return (await import('./extract-pdf-text')).extractPdfText(doc.file ?? new Uint8Array());
+    return (await import('./extract-text')).extractText(doc.mediaType, doc.content);
   }
 
   async function fail(doc: ClaimedDocument, reason: string) {
