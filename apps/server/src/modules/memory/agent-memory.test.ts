@@ -113,6 +113,34 @@ describe('agent memory in runs', () => {
     expect((await memoriesOf(ada, agent.id)).total).toBe(2);
   });
 
+  it('keeps a fact once when two steps of the agent learn it at the same moment', async () => {
+    const { agent } = await agentWorkflow(ada);
+    const settings = {
+      enabled: true,
+      embeddingProvider: 'openai' as const,
+      embeddingModel: 'text-embedding-3-small',
+    };
+    const context = {
+      organizationId: ada.organization.id,
+      agentId: agent.id,
+      executionId: null,
+      settings,
+      connection: await t.services.toolConfigurations.connectionFor(ada.organization.id, 'openai'),
+    };
+    const usage = { promptTokens: 1, completionTokens: 1, totalTokens: 2 };
+    const step = () =>
+      t.services.memory.remember(context, { task: 'Check in', answer: 'Done' }, async () => ({
+        text: '- Ada Lovelace stays in room 42\n- Ada Lovelace drinks green tea',
+        usage,
+      }));
+    const [first, second] = await Promise.all([step(), step()]);
+    expect([...first.kept, ...second.kept].sort()).toEqual([
+      'Ada Lovelace drinks green tea',
+      'Ada Lovelace stays in room 42',
+    ]);
+    expect((await memoriesOf(ada, agent.id)).total).toBe(2);
+  });
+
   it('costs nothing for an agent with memory off', async () => {
     const { agent, workflowId } = await agentWorkflow(ada, {});
     fake.script([{ content: 'Welcome, Ada Lovelace.' }]);

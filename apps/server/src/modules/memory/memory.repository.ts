@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
-import { agentMemories, agents, type Db } from '@crewline/db';
+import { agentMemories, agents, type Db, type Tx } from '@crewline/db';
 import { AGENT_MEMORY_LIMIT, AGENT_MEMORY_PAGE, type AgentMemories } from '@crewline/contracts';
 
 /** A memory with its embedding, as a step's recall reads it. */
@@ -8,11 +8,21 @@ export type StoredMemory = { id: string; content: string; embedding: Buffer };
 /** `%text%` for ILIKE, its own % and _ (and the escape) matched literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+const ofAgent = (organizationId: string, agentId: string) =>
+  and(eq(agentMemories.organizationId, organizationId), eq(agentMemories.agentId, agentId));
+
+/** The agent's memories embedded by `model`, newest first, with their embeddings. */
+function embedded(db: Tx, organizationId: string, agentId: string, model: string): Promise<StoredMemory[]> {
+  return db
+    .select({ id: agentMemories.id, content: agentMemories.content, embedding: agentMemories.embedding })
+    .from(agentMemories)
+    .where(and(ofAgent(organizationId, agentId), eq(agentMemories.embeddingModel, model)))
+    .orderBy(desc(agentMemories.createdAt))
+    .limit(AGENT_MEMORY_LIMIT);
+}
+
 /** An agent's memories (modules/memory): every statement names the organization and the agent. */
 export function createMemoryRepository(db: Db) {
-  const ofAgent = (organizationId: string, agentId: string) =>
-    and(eq(agentMemories.organizationId, organizationId), eq(agentMemories.agentId, agentId));
-
   return {
     /** Whether the organization has this agent (the routes answer 404 otherwise). */
     async agentExists(organizationId: string, agentId: string): Promise<boolean> {
@@ -51,37 +61,43 @@ export function createMemoryRepository(db: Db) {
     },
 
     /** Every memory of the agent embedded by `model` (others cannot be compared with its queries). */
-    async withEmbeddings(organizationId: string, agentId: string, model: string): Promise<StoredMemory[]> {
-      return db
-        .select({ id: agentMemories.id, content: agentMemories.content, embedding: agentMemories.embedding })
-        .from(agentMemories)
-        .where(and(ofAgent(organizationId, agentId), eq(agentMemories.embeddingModel, model)))
-        .orderBy(desc(agentMemories.createdAt))
-        .limit(AGENT_MEMORY_LIMIT);
-    },
+    withEmbeddings: (organizationId: string, agentId: string, model: string) =>
+      embedded(db, organizationId, agentId, model),
 
-    /** Stores new memories, then forgets the oldest past AGENT_MEMORY_LIMIT, in one transaction. */
-    async add(
+    /**
+     * Stores the new memories `choose` picks given the agent's kept ones, then forgets the oldest past
+     * AGENT_MEMORY_LIMIT. One transaction holding the agent's lock: two steps of the agent finishing
+     * at once (a parallel run) decide in turn, so the second sees what the first kept. Answers what
+     * was stored.
+     */
+    async addNew<T extends { content: string; embedding: Buffer }>(
       organizationId: string,
       agentId: string,
       executionId: string | null,
       model: string,
-      memories: { content: string; embedding: Buffer }[],
-    ): Promise<void> {
-      if (memories.length === 0) return;
-      const rows = memories.map((memory) => ({
-        organizationId,
-        agentId,
-        executionId,
-        embeddingModel: model,
-        ...memory,
-      }));
-      await db.transaction(async (tx) => {
-        await tx.insert(agentMemories).values(rows);
+      choose: (kept: StoredMemory[]) => T[],
+    ): Promise<T[]> {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended(${`agent_memories|${agentId}`}, 0))`,
+        );
+        const chosen = choose(await embedded(tx, organizationId, agentId, model));
+        if (chosen.length === 0) return chosen;
+        await tx.insert(agentMemories).values(
+          chosen.map(({ content, embedding }) => ({
+            organizationId,
+            agentId,
+            executionId,
+            embeddingModel: model,
+            content,
+            embedding,
+          })),
+        );
         await tx.execute(sql`
           delete from agent_memories where id in (
             select id from agent_memories where agent_id = ${agentId}
             order by created_at desc, id desc offset ${AGENT_MEMORY_LIMIT})`);
+        return chosen;
       });
     },
 

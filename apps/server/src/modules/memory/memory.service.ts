@@ -159,26 +159,20 @@ export function createMemoryService(deps: {
       const facts = parseFacts(extracted.text);
       if (facts.length === 0) return { kept: [], usage: extracted.usage, embeddingTokens: 0 };
       const { vectors, tokens } = await embed(context, facts);
-      const known = scored(
-        await repository.withEmbeddings(
-          context.organizationId,
-          context.agentId,
-          context.settings.embeddingModel,
-        ),
-        vectors[0].length,
-      ).map((memory) => memory.vector);
-      const kept: { content: string; embedding: Buffer }[] = [];
-      facts.forEach((fact, i) => {
-        if (known.some((vector) => dot(vector, vectors[i]) >= SAME_FACT_SCORE)) return;
-        known.push(vectors[i]);
-        kept.push({ content: fact, embedding: encodeVector(Array.from(vectors[i])) });
-      });
-      await repository.add(
+      // Decided under the agent's lock (addNew), against what is kept at that moment.
+      const kept = await repository.addNew(
         context.organizationId,
         context.agentId,
         context.executionId,
         context.settings.embeddingModel,
-        kept,
+        (stored) => {
+          const known = scored(stored, vectors[0].length).map((memory) => memory.vector);
+          return facts.flatMap((fact, i) => {
+            if (known.some((vector) => dot(vector, vectors[i]) >= SAME_FACT_SCORE)) return [];
+            known.push(vectors[i]);
+            return [{ content: fact, embedding: encodeVector(Array.from(vectors[i])) }];
+          });
+        },
       );
       return { kept: kept.map((memory) => memory.content), usage: extracted.usage, embeddingTokens: tokens };
     },
