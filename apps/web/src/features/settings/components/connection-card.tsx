@@ -2,6 +2,7 @@ import type { ToolConfiguration } from '@crewline/contracts';
 import { ChevronRight, CircleAlert, Pencil, type LucideIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 
+import { SettingsList } from '@/components/settings-list';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
 import {
@@ -309,29 +310,13 @@ export function ConnectionCard({
 
       <CardContent className="flex-1">
         {state.mode === 'view' ? (
-          <dl className="divide-y rounded-lg border">
-            {def.fields.map((field) => {
-              const shown = displayValue(field, config);
-              return (
-                <div
-                  key={field.key}
-                  className="grid gap-1 px-3 py-2.5 sm:grid-cols-[8.5rem_minmax(0,1fr)] sm:gap-3"
-                >
-                  <dt className="text-sm text-muted-foreground">{field.label}</dt>
-                  <dd
-                    className={cn(
-                      'min-w-0 truncate text-sm',
-                      shown.muted ? 'text-muted-foreground' : 'font-medium',
-                      shown.mono && 'font-mono text-[13px]',
-                    )}
-                    title={shown.text}
-                  >
-                    {shown.text}
-                  </dd>
-                </div>
-              );
-            })}
-          </dl>
+          <SettingsList
+            settings={def.fields.map((field) => ({
+              key: field.key,
+              label: field.label,
+              ...displayValue(field, config),
+            }))}
+          />
         ) : (
           <form id={formId} noValidate onSubmit={onSave} className="grid gap-4">
             {state.errors.form && (

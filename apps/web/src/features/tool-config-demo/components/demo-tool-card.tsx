@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, CircleDashed, FlaskConical, Pencil, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, type FormEvent } from 'react';
 
+import { SettingsList } from '@/components/settings-list';
 import { Spinner } from '@/components/spinner';
 import { StatusBadge, type StatusTone } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
@@ -150,29 +151,13 @@ export function DemoToolCard({
 
       <CardContent className="flex-1">
         {card.draft === null ? (
-          <dl className="divide-y rounded-lg border">
-            {def.fields.map((field) => {
-              const shown = shownValue(field, card.values[field.key] ?? '');
-              return (
-                <div
-                  key={field.key}
-                  className="grid gap-1 px-3 py-2.5 sm:grid-cols-[8.5rem_minmax(0,1fr)] sm:gap-3"
-                >
-                  <dt className="text-sm text-muted-foreground">{field.label}</dt>
-                  <dd
-                    className={cn(
-                      'min-w-0 truncate text-sm',
-                      shown.muted ? 'text-muted-foreground' : 'font-medium',
-                      shown.mono && 'font-mono text-[13px]',
-                    )}
-                    title={shown.text}
-                  >
-                    {shown.text}
-                  </dd>
-                </div>
-              );
-            })}
-          </dl>
+          <SettingsList
+            settings={def.fields.map((field) => ({
+              key: field.key,
+              label: field.label,
+              ...shownValue(field, card.values[field.key] ?? ''),
+            }))}
+          />
         ) : (
           <form id={formId} noValidate onSubmit={onSave} className="grid gap-4" aria-labelledby={titleId}>
             {def.fields.map((field) => (
