@@ -1,8 +1,9 @@
 import type { Agent } from '@crewline/contracts';
-import { ArrowLeft, Bot, FileQuestion, FlaskConical, LayoutTemplate, Save } from 'lucide-react';
+import { Bot, FlaskConical, LayoutTemplate, Save } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 
+import { BackLink, NotFoundPage } from '@/components/not-found-page';
 import { LoadErrorState } from '@/components/empty-state';
 import { PageContainer } from '@/components/page-header';
 import { SaveAsTemplateDialog } from '@/components/save-as-template-dialog';
@@ -41,40 +42,11 @@ const STATUS_TONE: Record<AgentStatusDisplay, StatusTone> = {
 };
 
 function BackToAgents() {
-  return (
-    <Button asChild variant="ghost" size="sm" className="-ml-2 text-muted-foreground">
-      <Link to="/agents">
-        <ArrowLeft aria-hidden="true" />
-        Back to Agents
-      </Link>
-    </Button>
-  );
+  return <BackLink to="/agents" label="Back to Agents" />;
 }
 
 function AgentNotFound() {
-  return (
-    <PageContainer className="flex flex-1 items-start justify-center pt-16 sm:pt-24">
-      <Card className="w-full max-w-md">
-        <CardContent className="flex flex-col items-center gap-4 text-center">
-          <span className="grid size-12 place-items-center rounded-full bg-muted text-muted-foreground">
-            <FileQuestion className="size-6" aria-hidden="true" />
-          </span>
-          <div className="space-y-1.5">
-            <h1 className="text-xl font-semibold tracking-tight">Agent Not Found</h1>
-            <p className="text-sm text-muted-foreground">
-              The agent you&apos;re looking for doesn&apos;t exist or you don&apos;t have access to it.
-            </p>
-          </div>
-          <Button asChild>
-            <Link to="/agents">
-              <ArrowLeft aria-hidden="true" />
-              Back to Agents
-            </Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </PageContainer>
-  );
+  return <NotFoundPage title="Agent Not Found" item="agent" backTo="/agents" backLabel="Back to Agents" />;
 }
 
 function EditSkeleton() {

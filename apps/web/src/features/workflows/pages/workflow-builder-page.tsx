@@ -1,12 +1,9 @@
 // /workflows/new and /workflows/edit/:id: the visual workflow builder.
-import { ArrowLeft, FileQuestion } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 
-import { PageContainer } from '@/components/page-header';
+import { NotFoundPage } from '@/components/not-found-page';
 import { Spinner } from '@/components/spinner';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { useWorkflow } from '@/lib/queries/workflows';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -15,27 +12,12 @@ import { useBuilderStore } from '../builder/store';
 
 function WorkflowNotFound() {
   return (
-    <PageContainer className="flex flex-1 items-start justify-center pt-16 sm:pt-24">
-      <Card className="w-full max-w-md">
-        <CardContent className="flex flex-col items-center gap-4 text-center">
-          <span className="grid size-12 place-items-center rounded-full bg-muted text-muted-foreground">
-            <FileQuestion className="size-6" aria-hidden="true" />
-          </span>
-          <div className="space-y-1.5">
-            <h1 className="text-xl font-semibold tracking-tight">Workflow Not Found</h1>
-            <p className="text-sm text-muted-foreground">
-              The workflow you&apos;re looking for doesn&apos;t exist or you don&apos;t have access to it.
-            </p>
-          </div>
-          <Button asChild>
-            <Link to="/workflows">
-              <ArrowLeft aria-hidden="true" />
-              Back to Workflows
-            </Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </PageContainer>
+    <NotFoundPage
+      title="Workflow Not Found"
+      item="workflow"
+      backTo="/workflows"
+      backLabel="Back to Workflows"
+    />
   );
 }
 
