@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { createWakeUps } from '../../platform/wake-ups';
 import type { ExecutionRunner } from './execution-runner';
 
 export type ExecutionWorkerOptions = {
@@ -36,27 +37,8 @@ export function startExecutionWorker(options: ExecutionWorkerOptions) {
   const { runner, logger } = options;
   let stopping = false;
 
-  // A wake-up resumes a sleeping loop; one that finds none is kept as a hint, so a loop that is busy
-  // claiming or working when it arrives looks once more instead of sleeping through it. Hints are
-  // used up: a loop that finishes a run with none left sleeps, rather than every busy loop claiming
-  // again after every wake-up (all but one in vain).
-  let hints = 0;
-  const sleepers: (() => void)[] = [];
-  const wake = (loops: number) => {
-    for (; loops > 0 && sleepers.length > 0; loops--) sleepers.shift()!();
-    hints = Math.min(options.concurrency, hints + loops);
-  };
-  const wakeOne = () => wake(1);
-  const wakeAll = () => wake(options.concurrency);
-  const idle = () =>
-    new Promise<void>((resolve) => {
-      if (stopping) return resolve();
-      if (hints > 0) {
-        hints--;
-        return resolve();
-      }
-      sleepers.push(resolve);
-    });
+  // Loops sleep until a queued run's NOTIFY, the poll or the hint a busy loop left (wake-ups.ts).
+  const wakeUps = createWakeUps(options.concurrency);
 
   async function workLoop() {
     while (!stopping) {
@@ -70,27 +52,25 @@ export function startExecutionWorker(options: ExecutionWorkerOptions) {
       // Another run is waiting: this loop looks again, and an idle one joins it (a backlog drains
       // with every loop at work, each waking the next while there is more).
       if (claimed?.more) {
-        if (sleepers.length > 0) wakeOne();
+        wakeUps.wakeIdle();
         continue;
       }
-      await idle();
+      await wakeUps.idle();
     }
   }
   const loops = Array.from({ length: options.concurrency }, () => workLoop());
-  const unsubscribe = options.onRunQueued?.(wakeOne, wakeAll);
+  const unsubscribe = options.onRunQueued?.(wakeUps.wakeOne, wakeUps.wakeAll);
   // One look per interval for the whole process, only while some loop is idle.
-  const poll = setInterval(() => {
-    if (sleepers.length > 0) wakeOne();
-  }, options.pollMs ?? POLL_MS);
+  const poll = setInterval(wakeUps.wakeIdle, options.pollMs ?? POLL_MS);
 
   return {
     /** Wakes every idle loop to look for runs now. */
-    wake: wakeAll,
+    wake: wakeUps.wakeAll,
     async stop() {
       stopping = true;
       clearInterval(poll);
       unsubscribe?.();
-      for (const resume of sleepers.splice(0)) resume();
+      wakeUps.stop();
       await runner.drain(options.drainMs ?? 10_000);
       await Promise.all(loops);
     },

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { PgEventBus } from '../../platform/events';
+import { createWakeUps } from '../../platform/wake-ups';
 import type { Ingestion } from './ingest-document';
 import { KNOWLEDGE_CHANNEL } from './knowledge-channel';
 
@@ -27,21 +28,7 @@ export function startKnowledgeWorker(options: KnowledgeWorkerOptions) {
   const concurrency = Math.max(1, options.concurrency ?? 2);
   let stopping = false;
   const halt = new AbortController();
-  let hints = 0;
-  const sleepers: (() => void)[] = [];
-  const wake = (loops: number) => {
-    for (; loops > 0 && sleepers.length > 0; loops--) sleepers.shift()!();
-    hints = Math.min(concurrency, hints + loops);
-  };
-  const idle = () =>
-    new Promise<void>((resolve) => {
-      if (stopping) return resolve();
-      if (hints > 0) {
-        hints--;
-        return resolve();
-      }
-      sleepers.push(resolve);
-    });
+  const wakeUps = createWakeUps(concurrency);
 
   async function loop() {
     while (!stopping) {
@@ -53,32 +40,30 @@ export function startKnowledgeWorker(options: KnowledgeWorkerOptions) {
         logger?.warn({ err }, 'document ingestion ended with an error');
       }
       if (done?.more) {
-        if (sleepers.length > 0) wake(1);
+        wakeUps.wakeIdle();
         continue;
       }
-      await idle();
+      await wakeUps.idle();
     }
   }
 
   const loops = Array.from({ length: concurrency }, () => loop());
   const unsubscribe = options.bus?.onChannel(KNOWLEDGE_CHANNEL, {
-    onNotify: () => wake(1),
-    onMissed: () => wake(concurrency),
+    onNotify: wakeUps.wakeOne,
+    onMissed: wakeUps.wakeAll,
   });
-  const poll = setInterval(() => {
-    if (sleepers.length > 0) wake(1);
-  }, options.pollMs ?? POLL_MS);
+  const poll = setInterval(wakeUps.wakeIdle, options.pollMs ?? POLL_MS);
 
   return {
     /** Wakes every idle loop to look for documents now. */
-    wake: () => wake(concurrency),
+    wake: wakeUps.wakeAll,
     /** No claim starts after this; documents in progress go back to the queue for another worker. */
     async stop() {
       stopping = true;
       halt.abort();
       clearInterval(poll);
       unsubscribe?.();
-      for (const resume of sleepers.splice(0)) resume();
+      wakeUps.stop();
       await Promise.all(loops);
     },
   };
