@@ -35,11 +35,12 @@ function percentile(sorted: number[], p: number) {
  */
 const LOAD_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { url, token, concurrency, warmupMs, durationMs } = workerData;
+const { urls, token, concurrency, warmupMs, durationMs } = workerData;
 async function hammer(ms, latencies) {
   const deadline = performance.now() + ms;
   let errors = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
+  await Promise.all(Array.from({ length: concurrency }, async (_, client) => {
+    const url = urls[client % urls.length];
     while (performance.now() < deadline) {
       const started = performance.now();
       const res = await fetch(url, { headers: { authorization: 'Bearer ' + token } });
@@ -58,13 +59,26 @@ async function hammer(ms, latencies) {
 })();
 `;
 const WARMUP_MS = 1000;
+const TEN_ZONES = [
+  'Europe/Paris',
+  'UTC',
+  'America/New_York',
+  'America/Sao_Paulo',
+  'Asia/Kolkata',
+  'Asia/Kathmandu',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+  'Pacific/Auckland',
+  'Africa/Lagos',
+];
 
-async function load(url: string, token: string) {
+/** Client i asks for urls[i % urls.length]. */
+async function load(urls: string[], token: string) {
   const { latencies, errors } = await new Promise<{ latencies: number[]; errors: number }>(
     (resolve, reject) => {
       const thread = new Worker(LOAD_THREAD, {
         eval: true,
-        workerData: { url, token, concurrency: CONCURRENCY, warmupMs: WARMUP_MS, durationMs: DURATION_MS },
+        workerData: { urls, token, concurrency: CONCURRENCY, warmupMs: WARMUP_MS, durationMs: DURATION_MS },
       });
       thread.once('message', resolve);
       thread.once('error', reject);
@@ -219,8 +233,17 @@ export async function runApiLatency() {
       ],
       ['analytics_30d_5000_executions_10000_steps', `/api/organizations/${org}/analytics?days=30`],
       ['analytics_90d_5000_executions_10000_steps', `/api/organizations/${org}/analytics?days=90`],
+      // Each client in a time zone of its own: no two requests can share a summary, so each is computed.
+      [
+        'analytics_7d_each_client_its_own_time_zone',
+        TEN_ZONES.map((tz) => `/api/organizations/${org}/analytics?days=7&tz=${encodeURIComponent(tz)}`),
+      ],
     ] as const) {
-      results[name] = await load(`${address}${route}`, token);
+      const routes: readonly string[] = typeof route === 'string' ? [route] : route;
+      results[name] = await load(
+        routes.map((r) => `${address}${r}`),
+        token,
+      );
       console.log(name, results[name]);
     }
     await app.close();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import type { AuthResponse } from '@crewline/contracts';
 import { configureModel, createAgent, createChainWorkflow, waitForRunEnd } from '../../testing/app-fixtures';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
+import { statementsDuring, UNCOUNTED } from '../../testing/statements';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /*
@@ -35,27 +35,6 @@ afterAll(async () => {
   await fake?.close();
 });
 
-/** Our own polls for the run's end carry this mark and are not counted. */
-const UNCOUNTED = '/* uncounted */';
-
-/** The statements every pg client of this process sends while `work` runs. */
-async function statementsDuring(work: () => Promise<void>): Promise<string[]> {
-  const seen: string[] = [];
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as string | { text?: string };
-    const text = typeof first === 'string' ? first : (first?.text ?? '');
-    if (!text.startsWith(UNCOUNTED)) seen.push(text.replace(/\s+/g, ' ').trim().slice(0, 120));
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await work();
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-  return seen;
-}
-
 async function oneRun(workflow = workflowId) {
   const res = await t.request({
     method: 'POST',
@@ -67,6 +46,7 @@ async function oneRun(workflow = workflowId) {
   const id = res.json().id as string;
   for (;;) {
     const { rows } = await t.db.$client.query<{ status: string }>(
+      // Our own polls for the run's end are not counted.
       `${UNCOUNTED} select status from workflow_executions where id = $1`,
       [id],
     );

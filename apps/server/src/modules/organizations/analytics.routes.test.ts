@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentExecutions, agents, workflowExecutions, workflows } from '@crewline/db';
 import type { Analytics, AuthResponse } from '@crewline/contracts';
+import { eq } from 'drizzle-orm';
+import { statementsDuring, UNCOUNTED } from '../../testing/statements';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -250,6 +252,55 @@ describe('GET /api/organizations/:orgId/analytics', () => {
     const body = JSON.stringify((await analytics('?days=90')).json());
     expect(body).not.toContain('Bob secret flow');
     expect((await analytics('', bob.token)).statusCode).toBe(404);
+  });
+
+  it('computes once for dashboards opened at the same moment, and afresh for a later one', async () => {
+    const summaries = (statements: string[]) =>
+      statements.filter((s) => s.includes('org_agents as materialized'));
+    let answers: Awaited<ReturnType<typeof analytics>>[] = [];
+    // The first summary waits on a lock held here while the seven other dashboards arrive.
+    const holder = await t.db.$client.connect();
+    await holder.query('begin');
+    await holder.query('lock table agents in access exclusive mode');
+    const together = await statementsDuring(async () => {
+      const pending = Promise.all(Array.from({ length: 8 }, () => analytics('?days=30')));
+      for (;;) {
+        const { rows } = await t.db.$client.query<{ waiting: number }>(
+          `${UNCOUNTED} select count(*)::int as waiting from pg_stat_activity
+           where wait_event_type = 'Lock' and query like '%org_agents as materialized%'`,
+        );
+        if (rows[0].waiting > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      // Time for the others to pass authentication and reach the summary (each takes milliseconds).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await holder.query('commit');
+      answers = await pending;
+    });
+    holder.release();
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    // The first starts at once; the seven arriving while it runs share the next one.
+    expect(summaries(together)).toHaveLength(2);
+    const before = answers[0].json<Analytics>().current.executions;
+
+    // Once they are answered, a run made now is in the next dashboard's figures.
+    const [made] = await t.db
+      .insert(workflowExecutions)
+      .values({
+        workflowId: blog.id,
+        organizationId: ada.organization.id,
+        status: 'completed',
+        startedAt: new Date(),
+        completedAt: new Date(),
+      })
+      .returning();
+    let later: Awaited<ReturnType<typeof analytics>> | undefined;
+    const alone = await statementsDuring(async () => {
+      later = await analytics('?days=30');
+    });
+    expect(summaries(alone)).toHaveLength(1);
+    expect(later!.json<Analytics>().current.executions).toBe(before + 1);
+    await t.db.delete(workflowExecutions).where(eq(workflowExecutions.id, made.id));
   });
 
   it('refuses a range or time zone it does not know with 400 and a message', async () => {
