@@ -75,7 +75,7 @@ async function fewestStatements(workflow: string) {
   return counts.reduce((a, b) => (b.length < a.length ? b : a));
 }
 
-const listed = (statements: string[]) => statements.map((s, i) => `${i + 1}. ${s}`).join('\n');
+const listed = (statements: string[]) => statements.map((s, i) => `${i + 1}. ${s.slice(0, 120)}`).join('\n');
 
 describe('a run', () => {
   it(`of one agent costs at most ${CEILING} SQL statements, from the request to the completed run`, async () => {

@@ -262,18 +262,20 @@ describe('GET /api/organizations/:orgId/analytics', () => {
     const holder = await t.db.$client.connect();
     await holder.query('begin');
     await holder.query('lock table agents in access exclusive mode');
-    const together = await statementsDuring(async () => {
+    const together = await statementsDuring(async (seen) => {
       const pending = Promise.all(Array.from({ length: 8 }, () => analytics('?days=30')));
+      // Until all eight have passed authentication (a session lookup each) and the first summary waits.
       for (;;) {
         const { rows } = await t.db.$client.query<{ waiting: number }>(
           `${UNCOUNTED} select count(*)::int as waiting from pg_stat_activity
            where wait_event_type = 'Lock' and query like '%org_agents as materialized%'`,
         );
-        if (rows[0].waiting > 0) break;
+        const authenticated = seen.filter((s) => s.includes('from "auth_sessions"')).length;
+        if (rows[0].waiting > 0 && authenticated === 8) break;
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
-      // Time for the others to pass authentication and reach the summary (each takes milliseconds).
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // From its session to the summary, a request takes microtasks, not timers.
+      await new Promise((resolve) => setTimeout(resolve, 50));
       await holder.query('commit');
       answers = await pending;
     });
