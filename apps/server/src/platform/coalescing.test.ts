@@ -3,7 +3,7 @@ import { coalescing } from './coalescing';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** A computation per call of `next`, each ended by hand; `started` lists them in order. */
+/** `compute(label)` makes a computation that is ended by hand; `started` lists those begun, in order. */
 function manual() {
   const started: string[] = [];
   const finish: ((value: string) => void)[] = [];

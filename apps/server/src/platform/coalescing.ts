@@ -12,7 +12,7 @@ export function coalescing<T>() {
   const entries = new Map<string, Entry>();
   return (key: string, compute: () => Promise<T>): Promise<T> => {
     const existing = entries.get(key);
-    // Not started yet: it began after this caller arrived, so its result is fresh enough to share.
+    // Queued and not started yet: it will start after this caller arrived, so its result can be shared.
     if (existing?.queued) return existing.queued;
     const entry: Entry = existing ?? { queued: null, tail: Promise.resolve() };
     const result = entry.tail.then(() => {
