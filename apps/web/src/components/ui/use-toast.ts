@@ -85,13 +85,22 @@ export const reducer = (state: State, action: Action): State => {
   }
 };
 
-const listeners: Array<(state: State) => void> = [];
+const listeners = new Set<() => void>();
 
 let memoryState: State = { toasts: [] };
 
 function dispatch(action: Action) {
   memoryState = reducer(memoryState, action);
-  listeners.forEach((listener) => listener(memoryState));
+  listeners.forEach((listener) => listener());
+}
+
+function subscribeToToasts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function currentToasts(): State {
+  return memoryState;
 }
 
 type Toast = Omit<ToasterToast, 'id'>;
@@ -118,16 +127,13 @@ function toast({ ...props }: Toast) {
   return { id, dismiss, update };
 }
 
+/**
+ * The toasts, kept current. Through useSyncExternalStore rather than a listener added in an effect: a
+ * toast raised after a component rendered but before its effect ran (the lazily loaded toaster mounting
+ * while a request resolves) would otherwise never reach it, and the toast would never show.
+ */
 function useToast() {
-  const [state, setState] = React.useState<State>(memoryState);
-
-  React.useEffect(() => {
-    listeners.push(setState);
-    return () => {
-      const index = listeners.indexOf(setState);
-      if (index > -1) listeners.splice(index, 1);
-    };
-  }, []);
+  const state = React.useSyncExternalStore(subscribeToToasts, currentToasts, currentToasts);
 
   return {
     ...state,
