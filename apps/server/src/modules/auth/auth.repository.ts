@@ -17,6 +17,31 @@ export type Membership = { user: UserRow; organization: OrganizationRow; role: s
 const uniqueViolation = '23505';
 
 export function createAuthRepository(db: Db) {
+  /**
+   * findActiveSession's statement. Every signed-in request runs it, so drizzle builds it once, here,
+   * instead of on each call.
+   */
+  const activeSession = db
+    .select({ user: users, organization: organizations, role: userOrganizations.role })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .innerJoin(organizations, eq(organizations.id, authSessions.organizationId))
+    .leftJoin(
+      userOrganizations,
+      and(eq(userOrganizations.userId, users.id), eq(userOrganizations.organizationId, organizations.id)),
+    )
+    .where(
+      and(
+        eq(authSessions.id, sql.placeholder('sessionId')),
+        eq(authSessions.userId, sql.placeholder('userId')),
+        eq(authSessions.organizationId, sql.placeholder('organizationId')),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .prepare('find_active_session');
+
   return {
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -119,25 +144,7 @@ export function createAuthRepository(db: Db) {
       userId: string,
       organizationId: string,
     ): Promise<(Omit<Membership, 'role'> & { role: string | null }) | undefined> {
-      const [row] = await db
-        .select({ user: users, organization: organizations, role: userOrganizations.role })
-        .from(authSessions)
-        .innerJoin(users, eq(users.id, authSessions.userId))
-        .innerJoin(organizations, eq(organizations.id, authSessions.organizationId))
-        .leftJoin(
-          userOrganizations,
-          and(eq(userOrganizations.userId, users.id), eq(userOrganizations.organizationId, organizations.id)),
-        )
-        .where(
-          and(
-            eq(authSessions.id, sessionId),
-            eq(authSessions.userId, userId),
-            eq(authSessions.organizationId, organizationId),
-            isNull(authSessions.revokedAt),
-            gt(authSessions.expiresAt, sql`now()`),
-          ),
-        )
-        .limit(1);
+      const [row] = await activeSession.execute({ sessionId, userId, organizationId });
       return row;
     },
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   and,
   asc,
@@ -110,6 +111,17 @@ const claimed = (leaseUntil: Date | SQL) => ({
 const notified = (notify: StatementNotification | undefined) =>
   notify ? sql<null>`pg_notify(${notify.channel}, ${notify.payload})` : sql<null>`null`;
 
+/** `notified` in a statement built once: the channel and payload are its parameters, null for no event. */
+const notifiedByParameters = sql<null>`case when ${sql.placeholder('channel')}::text is null then null
+  else pg_notify(${sql.placeholder('channel')}, ${sql.placeholder('payload')}) end`;
+const notificationParameters = (notify: StatementNotification | undefined) => ({
+  channel: notify?.channel ?? null,
+  payload: notify?.payload ?? null,
+});
+
+/** The fields a run's finish may write besides its status, error, end and logs. */
+type FinishFields = 'output' | 'metrics' | 'result';
+
 export function createExecutionsRepository(db: Db) {
   const byId = (id: string) => eq(workflowExecutions.id, id);
   /**
@@ -142,6 +154,64 @@ export function createExecutionsRepository(db: Db) {
       .prepare(`claim_next_${++claimNextStatementCount}`);
   };
   const claimNextStatements = new WeakMap<ClaimColumns, ReturnType<typeof claimNextStatement>>();
+
+  /**
+   * createQueued's insert, on the database or on a transaction that writes more with it. Every run
+   * starts with it: the database's is built once (queuedInsertStatement), its values are parameters.
+   */
+  const queuedInsert = (q: Pick<Db, 'insert'>) =>
+    q
+      .insert(workflowExecutions)
+      .values({
+        id: sql.placeholder('id'),
+        organizationId: sql.placeholder('organizationId'),
+        workflowId: sql.placeholder('workflowId'),
+        // Pinned to the newest version in the same statement: a save committing meanwhile cannot split them.
+        workflowVersion: sql`(select max(${workflowVersions.version}) from ${workflowVersions}
+          where ${workflowVersions.workflowId} = ${sql.placeholder('workflowId')})`,
+        trigger: sql.placeholder('trigger'),
+        triggeredBy: sql.placeholder('triggeredBy'),
+        input: sql.placeholder('input'),
+        dynamicInstructions: sql.placeholder('dynamicInstructions'),
+        parameters: sql.placeholder('parameters'),
+        logs: sql.placeholder('logs'),
+      })
+      .returning({
+        ...getTableColumns(workflowExecutions),
+        // Answered by the insert itself, so the run as queued needs no read after it.
+        // Drizzle leaves returned columns unqualified, so the subquery names its tables itself.
+        triggeredByName: sql<string | null>`(select
+          coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username)
+          from users u where u.id = "workflow_executions"."triggered_by")`,
+        notified: notifiedByParameters,
+      });
+  const queuedInsertStatement = queuedInsert(db).prepare('create_queued_run');
+
+  /**
+   * finish's statement for one set of fields, built on first use: every run ends with one, and a
+   * run's end writes one of a few sets (a completed run its output, metrics and result).
+   */
+  const finishStatement = (fields: readonly FinishFields[]) =>
+    db
+      .update(workflowExecutions)
+      .set({
+        status: sql`${sql.placeholder('status')}`,
+        ...Object.fromEntries(fields.map((field) => [field, sql`${sql.placeholder(field)}::jsonb`])),
+        error: sql`${sql.placeholder('error')}`,
+        completedAt: sql`${sql.placeholder('completedAt')}::timestamptz`,
+        leaseExpiresAt: null,
+        logs: sql`coalesce(${workflowExecutions.logs}, '[]'::jsonb) || ${sql.placeholder('logs')}::jsonb`,
+      })
+      .where(
+        and(
+          eq(workflowExecutions.id, sql.placeholder('id')),
+          eq(workflowExecutions.attempt, sql.placeholder('attempt')),
+          sql`${workflowExecutions.status} = 'running'`,
+        ),
+      )
+      .returning({ ...getTableColumns(workflowExecutions), notified: notifiedByParameters })
+      .prepare(`finish_run${fields.map((field) => `_${field}`).join('')}`);
+  const finishStatements = new Map<string, ReturnType<typeof finishStatement>>();
   /** Writes of an attempt land only while it is still the run's current, running attempt. */
   const owned = (id: string, attempt: number) =>
     and(byId(id), eq(workflowExecutions.attempt, attempt), eq(workflowExecutions.status, 'running'));
@@ -332,32 +402,19 @@ export function createExecutionsRepository(db: Db) {
         created?: StatementNotification;
       } = {},
     ): Promise<Execution> {
-      const insert = (q: Pick<Db, 'insert'>) =>
-        q
-          .insert(workflowExecutions)
-          .values({
-            ...(options.id ? { id: options.id } : {}),
-            organizationId,
-            workflowId: workflow.id,
-            // Pinned to the newest version in the same statement: a save committing meanwhile cannot split them.
-            workflowVersion: sql`(select max(${workflowVersions.version}) from ${workflowVersions}
-              where ${workflowVersions.workflowId} = ${workflow.id})`,
-            trigger: started.trigger,
-            triggeredBy: started.triggeredBy,
-            input: request.input,
-            dynamicInstructions: request.dynamicInstructions ?? null,
-            parameters: request.parameters,
-            logs: [{ at: new Date().toISOString(), level: 'info', message: 'Run queued' }],
-          })
-          .returning({
-            ...getTableColumns(workflowExecutions),
-            // Answered by the insert itself, so the run as queued needs no read after it.
-            // Drizzle leaves returned columns unqualified, so the subquery names its tables itself.
-            triggeredByName: sql<string | null>`(select
-              coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username)
-              from users u where u.id = "workflow_executions"."triggered_by")`,
-            notified: notified(options.created),
-          });
+      const values = {
+        id: options.id ?? randomUUID(),
+        organizationId,
+        workflowId: workflow.id,
+        trigger: started.trigger,
+        triggeredBy: started.triggeredBy,
+        input: request.input,
+        dynamicInstructions: request.dynamicInstructions ?? null,
+        parameters: request.parameters,
+        logs: [{ at: new Date().toISOString(), level: 'info', message: 'Run queued' }],
+        ...notificationParameters(options.created),
+      };
+      const insert = (q: Pick<Db, 'insert'>) => queuedInsert(q).execute(values);
       const answer = ([{ triggeredByName, notified: _notified, ...execution }]: Awaited<
         ReturnType<typeof insert>
       >) =>
@@ -369,7 +426,7 @@ export function createExecutionsRepository(db: Db) {
           resultJson: null,
         });
       const prepare = options.prepare;
-      if (!prepare) return answer(await insert(db));
+      if (!prepare) return answer(await queuedInsertStatement.execute(values));
       return transactionWithExecutor(db, async (tx, executor) => {
         const [row] = await insert(tx);
         await prepare(row.id, executor);
@@ -593,20 +650,20 @@ export function createExecutionsRepository(db: Db) {
       /** The run's end event, sent by this statement when it ends the run. */
       notify?: StatementNotification,
     ): Promise<ExecutionRow | undefined> {
-      const [row] = await db
-        .update(workflowExecutions)
-        .set({
-          status: end.status,
-          ...(end.output ? { output: end.output } : {}),
-          ...(end.metrics ? { metrics: end.metrics } : {}),
-          ...(end.result !== undefined ? { result: end.result } : {}),
-          error: end.error ?? null,
-          completedAt: new Date(),
-          leaseExpiresAt: null,
-          logs: appendLogs(end.logs),
-        })
-        .where(owned(id, attempt))
-        .returning({ ...getTableColumns(workflowExecutions), notified: notified(notify) });
+      const fields = (['output', 'metrics', 'result'] as const).filter((field) => end[field] !== undefined);
+      const key = fields.join();
+      let statement = finishStatements.get(key);
+      if (!statement) finishStatements.set(key, (statement = finishStatement(fields)));
+      const [row] = await statement.execute({
+        id,
+        attempt,
+        status: end.status,
+        ...Object.fromEntries(fields.map((field) => [field, JSON.stringify(end[field])])),
+        error: end.error ?? null,
+        completedAt: new Date(),
+        logs: JSON.stringify(end.logs),
+        ...notificationParameters(notify),
+      });
       if (!row) return undefined;
       const { notified: _sent, ...execution } = row;
       return execution;
