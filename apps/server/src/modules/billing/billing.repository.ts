@@ -25,14 +25,22 @@ const subscriptionColumns = {
 const usageMonth = (at: Date) => at.toISOString().slice(0, 8) + '01';
 
 /**
- * The organization's subscription and how many runs it started in `at`'s month (UTC), as one JSON column
- * of another read: every run's start reads its workflow and this together. `subscriptionFromJson`
- * decodes it.
+ * The organization's subscription and how many runs it started in a month, as one JSON column of
+ * another read: every run's start reads its workflow and this together. The column is the same for
+ * every read, so that read is built once; the organization and the month are its parameters
+ * (`subscriptionWithExecutionsParameters`). `subscriptionFromJson` decodes it.
  */
-export const subscriptionWithExecutionsJson = (organizationId: string, at: Date): SQL<unknown> => sql`(
+export const subscriptionWithExecutionsJson: SQL<unknown> = sql`(
   select json_build_object('row', ${rowJson('o')}, 'executions', coalesce((select u.executions
-    from organization_usage u where u.organization_id = o.id and u.month = ${usageMonth(at)}::date), 0))
-  from organizations o where o.id = ${organizationId}::uuid)`;
+    from organization_usage u where u.organization_id = o.id
+      and u.month = ${sql.placeholder('allowanceMonth')}::date), 0))
+  from organizations o where o.id = ${sql.placeholder('allowanceOrganizationId')}::uuid)`;
+
+/** The parameters of `subscriptionWithExecutionsJson`: the organization, and `at`'s month (UTC). */
+export const subscriptionWithExecutionsParameters = (organizationId: string, at: Date) => ({
+  allowanceOrganizationId: organizationId,
+  allowanceMonth: usageMonth(at),
+});
 
 export function subscriptionFromJson(
   json: unknown,

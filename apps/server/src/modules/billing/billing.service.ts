@@ -14,6 +14,7 @@ import type { EventBus } from '../../platform/events';
 import {
   subscriptionFromJson,
   subscriptionWithExecutionsJson,
+  subscriptionWithExecutionsParameters,
   type BillingRepository,
 } from './billing.repository';
 import type Stripe from 'stripe';
@@ -32,6 +33,9 @@ import {
 
 /** The plan new organizations try when the visitor came without one. */
 export const DEFAULT_TRIAL_PLAN: PlanId = 'professional';
+
+/** executionAllowance's columns: `allowance`, the subscription with the month's runs. */
+const allowanceColumns = { allowance: subscriptionWithExecutionsJson };
 
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
@@ -189,14 +193,16 @@ export function createBillingService(deps: {
     },
 
     /**
-     * Before any run starts (startRun): every run of this UTC calendar month counts. `column` reads
+     * Before any run starts (startRun): every run of this UTC calendar month counts. `columns` read
      * the plan and the month's count as a column of the read of the run's workflow (one statement on
-     * every run's path); `check` then throws the plan-limit refusal when the month is used up.
+     * every run's path), with `parameters`; `check` then throws the plan-limit refusal when the month
+     * is used up. `columns` is the same object on every call, so that read is built once.
      */
     executionAllowance(organizationId: string) {
       const at = now();
       return {
-        column: subscriptionWithExecutionsJson(organizationId, at),
+        columns: allowanceColumns,
+        parameters: subscriptionWithExecutionsParameters(organizationId, at),
         check(value: unknown): void {
           const found = subscriptionFromJson(value);
           if (!found) throw new NotFoundError('Organization not found');

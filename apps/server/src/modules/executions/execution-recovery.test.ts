@@ -94,12 +94,12 @@ describe('runs whose worker died', () => {
       };
       expect(await repository.recordStep(id, 1, step)).toBe(false);
       expect(await repository.renewLease(id, 1, 60_000)).toBe(false);
-      expect(
-        await repository.finish(id, 1, { status: 'failed', error: 'stale worker', logs: [] }),
-      ).toBeUndefined();
+      expect(await repository.finish(id, 1, { status: 'failed', error: 'stale worker', logs: [] })).toBe(
+        false,
+      );
       expect(await read(id)).toMatchObject({ status: 'running', error: null });
 
-      expect(await repository.finish(id, 2, { status: 'completed', output: {}, logs: [] })).toBeDefined();
+      expect(await repository.finish(id, 2, { status: 'completed', output: {}, logs: [] })).toBe(true);
       expect((await read(id)).status).toBe('completed');
     }
   });

@@ -209,7 +209,7 @@ export function createExecutionsRepository(db: Db) {
           sql`${workflowExecutions.status} = 'running'`,
         ),
       )
-      .returning({ ...getTableColumns(workflowExecutions), notified: notifiedByParameters })
+      .returning({ id: workflowExecutions.id, notified: notifiedByParameters })
       .prepare(`finish_run${fields.map((field) => `_${field}`).join('')}`);
   const finishStatements = new Map<string, ReturnType<typeof finishStatement>>();
   /** Writes of an attempt land only while it is still the run's current, running attempt. */
@@ -634,7 +634,10 @@ export function createExecutionsRepository(db: Db) {
         where id = ${id} and attempt = ${attempt} and status = 'running'`);
     },
 
-    /** Ends the attempt: running → completed|failed, only if it is still this attempt's. */
+    /**
+     * Ends the attempt: running → completed|failed, only if it is still this attempt's (then true).
+     * Nothing of the row comes back: by now it holds every step's output and log, for nobody to read.
+     */
     async finish(
       id: string,
       attempt: number,
@@ -649,12 +652,12 @@ export function createExecutionsRepository(db: Db) {
       },
       /** The run's end event, sent by this statement when it ends the run. */
       notify?: StatementNotification,
-    ): Promise<ExecutionRow | undefined> {
+    ): Promise<boolean> {
       const fields = (['output', 'metrics', 'result'] as const).filter((field) => end[field] !== undefined);
       const key = fields.join();
       let statement = finishStatements.get(key);
       if (!statement) finishStatements.set(key, (statement = finishStatement(fields)));
-      const [row] = await statement.execute({
+      const rows = await statement.execute({
         id,
         attempt,
         status: end.status,
@@ -664,9 +667,7 @@ export function createExecutionsRepository(db: Db) {
         logs: JSON.stringify(end.logs),
         ...notificationParameters(notify),
       });
-      if (!row) return undefined;
-      const { notified: _sent, ...execution } = row;
-      return execution;
+      return rows.length === 1;
     },
 
     /** A stopping worker hands the run back: its lease lapses now, and a worker is woken to resume it. */

@@ -60,9 +60,12 @@ export function createExecutionsService(deps: {
    */
   async function runnableWorkflow(organizationId: string, workflowId: string) {
     const allowance = deps.limits.executionAllowance(organizationId);
-    const { workflow, extra } = await deps.workflows.getRunnable(organizationId, workflowId, {
-      allowance: allowance.column,
-    });
+    const { workflow, extra } = await deps.workflows.getRunnable(
+      organizationId,
+      workflowId,
+      allowance.columns,
+      allowance.parameters,
+    );
     if (workflow.status === 'draft') throw new ConflictError(executionMessages.draft);
     if (workflow.status !== 'active') throw new ConflictError(executionMessages.notRunnable(workflow.status));
     allowance.check(extra.allowance);

@@ -140,7 +140,36 @@ export const runAgentIds = (run: string): SQL<string[]> => {
 };
 
 // Every query is scoped by organization: another organization's workflow does not exist here.
+/** No extra columns: one object, so the statement without them is built once. */
+const NO_EXTRA: ExtraColumns = {};
+
 export function createWorkflowsRepository(db: Db) {
+  /**
+   * getWithAgentIds's read for one set of extra columns, built once for each (a run's start makes it:
+   * building it anew cost more than its round trip). Unnamed: the pool's client names a statement by
+   * its text once it repeats (@crewline/db's prepared statements), so a caller passing new extra
+   * columns on each call costs rebuilding, never a new statement per call.
+   */
+  const withAgentIdsStatement = (extra: ExtraColumns) =>
+    db
+      .select({
+        ...nestedExtra(extra),
+        workflow: workflows,
+        // Drizzle leaves columns in a select list unqualified, so the subquery names its tables itself.
+        agentIds: sql<string[]>`coalesce((select array_agg(a.id::text) from agents a
+          where a.organization_id = "workflows"."organization_id"
+            and a.id::text in (select ref from ${nodeAgentRefs(sql`"workflows"."nodes"`)})), '{}')`,
+      })
+      .from(workflows)
+      .where(
+        and(
+          eq(workflows.organizationId, sql.placeholder('organizationId')),
+          eq(workflows.id, sql.placeholder('id')),
+        ),
+      )
+      .limit(1)
+      .prepare('');
+  const withAgentIdsStatements = new WeakMap<ExtraColumns, ReturnType<typeof withAgentIdsStatement>>();
   const scoped = (organizationId: string, id: string) =>
     and(eq(workflows.organizationId, organizationId), eq(workflows.id, id));
   async function get(organizationId: string, id: string): Promise<Workflow | undefined> {
@@ -163,27 +192,19 @@ export function createWorkflowsRepository(db: Db) {
     /**
      * The workflow with those of the agents its nodes name that exist in the organization, and `extra`
      * columns, in one statement (the run rule checks them on every run; the organization's other
-     * agents are not read).
+     * agents are not read). `parameters` fills the placeholders of the extra columns.
      */
     async getWithAgentIds<Extra extends ExtraColumns>(
       organizationId: string,
       id: string,
-      extra = {} as Extra,
+      extra = NO_EXTRA as Extra,
+      parameters: Record<string, unknown> = {},
     ): Promise<
       { workflow: Workflow; agentIds: Set<string>; extra: { [K in keyof Extra]: unknown } } | undefined
     > {
-      const [row] = await db
-        .select({
-          ...nestedExtra(extra),
-          workflow: workflows,
-          // Drizzle leaves columns in a select list unqualified, so the subquery names its tables itself.
-          agentIds: sql<string[]>`coalesce((select array_agg(a.id::text) from agents a
-            where a.organization_id = "workflows"."organization_id"
-              and a.id::text in (select ref from ${nodeAgentRefs(sql`"workflows"."nodes"`)})), '{}')`,
-        })
-        .from(workflows)
-        .where(scoped(organizationId, id))
-        .limit(1);
+      let statement = withAgentIdsStatements.get(extra);
+      if (!statement) withAgentIdsStatements.set(extra, (statement = withAgentIdsStatement(extra)));
+      const [row] = await statement.execute({ ...parameters, organizationId, id });
       return (
         row && {
           workflow: toWorkflowDto(row.workflow),

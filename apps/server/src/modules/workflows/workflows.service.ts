@@ -48,8 +48,18 @@ export function createWorkflowsService(repository: WorkflowsRepository, webhookS
     return warnings;
   }
 
-  async function withAgentIds<Extra extends ExtraColumns>(organizationId: string, id: string, extra?: Extra) {
-    const found = await repository.getWithAgentIds(organizationId, requireUuid(id, notFound), extra);
+  async function withAgentIds<Extra extends ExtraColumns>(
+    organizationId: string,
+    id: string,
+    extra?: Extra,
+    parameters?: Record<string, unknown>,
+  ) {
+    const found = await repository.getWithAgentIds(
+      organizationId,
+      requireUuid(id, notFound),
+      extra,
+      parameters,
+    );
     if (!found) throw new NotFoundError(notFound);
     return found;
   }
@@ -119,14 +129,16 @@ export function createWorkflowsService(repository: WorkflowsRepository, webhookS
     /**
      * The workflow as a run needs it: it must pass the same structural rules as a save (else 400).
      * One statement reads it with the agents it names, and with `extra` columns the caller reads
-     * along (the plan's allowance of runs).
+     * along (the plan's allowance of runs) with the `parameters` they name (WorkflowsRepository's
+     * getWithAgentIds).
      */
     async getRunnable<Extra extends ExtraColumns>(
       organizationId: string,
       id: string,
       extra?: Extra,
+      parameters?: Record<string, unknown>,
     ): Promise<{ workflow: Workflow; extra: { [K in keyof Extra]: unknown } }> {
-      const found = await withAgentIds(organizationId, id, extra);
+      const found = await withAgentIds(organizationId, id, extra, parameters);
       await check(organizationId, found.workflow, found.agentIds);
       return { workflow: found.workflow, extra: found.extra };
     },
