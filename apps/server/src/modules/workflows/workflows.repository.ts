@@ -139,10 +139,10 @@ export const runAgentIds = (run: string): SQL<string[]> => {
     where ref ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$')`;
 };
 
-// Every query is scoped by organization: another organization's workflow does not exist here.
 /** No extra columns: one object, so the statement without them is built once. */
 const NO_EXTRA: ExtraColumns = {};
 
+// Every query is scoped by organization: another organization's workflow does not exist here.
 export function createWorkflowsRepository(db: Db) {
   /**
    * getWithAgentIds's read for one set of extra columns, built once for each (a run's start makes it:
