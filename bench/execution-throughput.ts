@@ -888,20 +888,28 @@ function git(args: string[]) {
   }
 }
 
-/** WORKER_CONCURRENCY as the measured checkout's own configuration parses it with nothing set. */
-async function defaultWorkerConcurrency(dataDir: string) {
+/**
+ * WORKER_CONCURRENCY and DATABASE_POOL_SIZE of a process running everything, as the measured
+ * checkout's own configuration parses them with nothing set (null: it has no such setting).
+ */
+async function defaultConfiguration(dataDir: string) {
   try {
     const { loadConfig } = (await import(
       pathToFileURL(path.join(serverRoot, 'apps/server/src/platform/env.ts')).href
     )) as {
-      loadConfig(env: NodeJS.ProcessEnv): { runs?: { concurrency?: number } };
+      loadConfig(env: NodeJS.ProcessEnv): { runs?: { concurrency?: number }; databasePoolSize?: number };
     };
-    return (
-      loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: '0'.repeat(64) }).runs
-        ?.concurrency ?? null
-    );
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'x'.repeat(32),
+      ENCRYPTION_KEY: '0'.repeat(64),
+    });
+    return {
+      workerConcurrency: config.runs?.concurrency ?? null,
+      databasePoolSize: config.databasePoolSize ?? null,
+    };
   } catch {
-    return null;
+    return { workerConcurrency: null, databasePoolSize: null };
   }
 }
 
@@ -926,7 +934,9 @@ export async function runExecutionThroughput() {
       rmSync(dataDir, { recursive: true, force: true });
       tempDirs.delete(dataDir);
     });
-    const workerConcurrency = await defaultWorkerConcurrency(path.join(dataDir, 'config-check'));
+    const { workerConcurrency, databasePoolSize } = await defaultConfiguration(
+      path.join(dataDir, 'config-check'),
+    );
 
     const pgStarted = await startEmbeddedPostgres({
       dataDir: path.join(dataDir, 'cluster'),
@@ -963,6 +973,7 @@ export async function runExecutionThroughput() {
       serverCommand: `node --max-semi-space-size=8 --import tsx ${path.join(serverRoot, 'apps/server/src/main.ts')}`,
       serverLogLevel: serverLogLevel ?? 'server default (info)',
       workerConcurrency,
+      databasePoolSize,
       database:
         'one embedded PostgreSQL cluster started by the bench (ephemeral: fsync, synchronous_commit and ' +
         'full_page_writes off), a new database in it for each layout, dropped after it',

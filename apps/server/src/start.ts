@@ -62,7 +62,7 @@ async function main() {
   ] = fulfilled(loaded);
   const databaseUrl = config.databaseUrl ?? postgres!.url;
 
-  const database = createDb(databaseUrl);
+  const database = createDb(databaseUrl, { max: config.databasePoolSize });
   stops.unshift(() => database.close());
   // Never reachable from a tool, model connection or webhook, whatever EGRESS_ALLOW_LIST says: our
   // ports (PORT here, the one we really listen on below) and our database, resolved once now.

@@ -24,6 +24,15 @@ describe('configuration', () => {
     });
   });
 
+  it('sizes the database pool to the worker loops, unless told', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).databasePoolSize).toBe(20);
+    expect(loadConfig({ DATA_DIR: dataDir, WORKER_CONCURRENCY: '40' }).databasePoolSize).toBe(44);
+    expect(loadConfig({ DATA_DIR: dataDir, ROLE: 'api' }).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: '8' }).databasePoolSize).toBe(8);
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
   it('generates the secrets once into DATA_DIR/secrets.json, readable only by the owner', () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir });

@@ -12,6 +12,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     dataDir,
     databaseUrl: undefined,
+    databasePoolSize: 10,
     jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789',
     encryptionKey: Buffer.alloc(32, 7),
     role: 'all',
