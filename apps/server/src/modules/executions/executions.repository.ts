@@ -123,7 +123,13 @@ const notificationParameters = (notify: StatementNotification | undefined) => ({
 type FinishFields = 'output' | 'metrics' | 'result';
 
 export function createExecutionsRepository(db: Db) {
-  const byId = (id: string) => eq(workflowExecutions.id, id);
+  const byId = (id: string | Placeholder) => eq(workflowExecutions.id, id);
+  /** Writes of an attempt land only while it is still the run's current, running attempt. */
+  const owned = (id: string | Placeholder, attempt: number | Placeholder) =>
+    and(byId(id), eq(workflowExecutions.attempt, attempt), eq(workflowExecutions.status, 'running'));
+  /** The run's log lines, then `logs` (a placeholder for their JSON in a statement built once). */
+  const appendLogs = (logs: ExecutionLog[] | Placeholder) =>
+    sql`coalesce(${workflowExecutions.logs}, '[]'::jsonb) || ${Array.isArray(logs) ? JSON.stringify(logs) : logs}::jsonb`;
   /**
    * claimNext's statement, built once for each set of extra columns (the run's agents, tools and
    * connections make it long: building it anew was a fifth of a claim's CPU); the clock comes as
@@ -200,23 +206,12 @@ export function createExecutionsRepository(db: Db) {
         error: sql`${sql.placeholder('error')}`,
         completedAt: sql`${sql.placeholder('completedAt')}::timestamptz`,
         leaseExpiresAt: null,
-        logs: sql`coalesce(${workflowExecutions.logs}, '[]'::jsonb) || ${sql.placeholder('logs')}::jsonb`,
+        logs: appendLogs(sql.placeholder('logs')),
       })
-      .where(
-        and(
-          eq(workflowExecutions.id, sql.placeholder('id')),
-          eq(workflowExecutions.attempt, sql.placeholder('attempt')),
-          sql`${workflowExecutions.status} = 'running'`,
-        ),
-      )
+      .where(owned(sql.placeholder('id'), sql.placeholder('attempt')))
       .returning({ id: workflowExecutions.id, notified: notifiedByParameters })
       .prepare(`finish_run${fields.map((field) => `_${field}`).join('')}`);
   const finishStatements = new Map<string, ReturnType<typeof finishStatement>>();
-  /** Writes of an attempt land only while it is still the run's current, running attempt. */
-  const owned = (id: string, attempt: number) =>
-    and(byId(id), eq(workflowExecutions.attempt, attempt), eq(workflowExecutions.status, 'running'));
-  const appendLogs = (logs: ExecutionLog[]) =>
-    sql`coalesce(${workflowExecutions.logs}, '[]'::jsonb) || ${JSON.stringify(logs)}::jsonb`;
 
   /** Who started a run, as the API names them: their full name, else their username. */
   const starterName = (user: typeof users) =>

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   agents,
   nestedExtra,
@@ -144,6 +144,9 @@ const NO_EXTRA: ExtraColumns = {};
 
 // Every query is scoped by organization: another organization's workflow does not exist here.
 export function createWorkflowsRepository(db: Db) {
+  /** One workflow of the organization; placeholders in a statement built once. */
+  const scoped = (organizationId: string | Placeholder, id: string | Placeholder) =>
+    and(eq(workflows.organizationId, organizationId), eq(workflows.id, id));
   /**
    * getWithAgentIds's read for one set of extra columns, built once for each (a run's start makes it:
    * building it anew cost more than its round trip). Unnamed: the pool's client names a statement by
@@ -161,17 +164,10 @@ export function createWorkflowsRepository(db: Db) {
             and a.id::text in (select ref from ${nodeAgentRefs(sql`"workflows"."nodes"`)})), '{}')`,
       })
       .from(workflows)
-      .where(
-        and(
-          eq(workflows.organizationId, sql.placeholder('organizationId')),
-          eq(workflows.id, sql.placeholder('id')),
-        ),
-      )
+      .where(scoped(sql.placeholder('organizationId'), sql.placeholder('id')))
       .limit(1)
       .prepare('');
   const withAgentIdsStatements = new WeakMap<ExtraColumns, ReturnType<typeof withAgentIdsStatement>>();
-  const scoped = (organizationId: string, id: string) =>
-    and(eq(workflows.organizationId, organizationId), eq(workflows.id, id));
   async function get(organizationId: string, id: string): Promise<Workflow | undefined> {
     const [row] = await db.select().from(workflows).where(scoped(organizationId, id)).limit(1);
     return row && toWorkflowDto(row);
