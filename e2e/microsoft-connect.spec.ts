@@ -84,3 +84,40 @@ test('the callback without an opener returns to Settings with the outcome', asyn
   await expectToast(page, 'Connection Error');
   await expectToast(page, 'Failed to connect Microsoft 365 account');
 });
+
+test('a sign-in finished in another browser is refused and connects nothing', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const admin = await createAccount(request);
+  await signInAs(page, admin);
+  await page.goto('/settings/profile?tab=tools');
+  const card = page.getByRole('region', { name: 'Microsoft 365' });
+  await expect(card.getByText('Not Connected')).toBeVisible();
+
+  // The admin starts a sign-in in their own browser and hands its address to someone else.
+  const started = await page.request.get('/api/auth/microsoft', {
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(started.status()).toBe(200);
+  const { authUrl } = (await started.json()) as { authUrl: string };
+
+  // That person's browser goes through Microsoft's consent to the callback, without the admin's
+  // cookie. Scripts off, so the callback page stays put instead of moving on to Settings.
+  const elsewhere = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const other = await elsewhere.newPage();
+    await other.goto(authUrl);
+    await expect(other).toHaveURL(/\/api\/auth\/microsoft\/callback\?/);
+    await expect(
+      other.getByText('This sign-in was started in another browser. Start it again from Settings.'),
+    ).toBeVisible();
+  } finally {
+    await elsewhere.close();
+  }
+
+  await page.reload();
+  await expect(card.getByText('Not Connected')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Connect' })).toBeEnabled();
+});

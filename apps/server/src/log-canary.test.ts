@@ -33,6 +33,10 @@ const secrets = {
   queryParameter: canary('query-parameter'),
   causeToken: canary('cause-token'),
   jsonInput: canary('json-input'),
+  invitationToken: canary('invitation-token'),
+  oauthCode: canary('oauth-code'),
+  oauthState: canary('oauth-state'),
+  oauthSessionState: canary('oauth-session-state'),
 };
 
 const logLines: string[] = [];
@@ -221,6 +225,36 @@ describe('the server log', () => {
       expect(res.statusCode).toBe(500);
     }
 
+    // An invitation: its token is in the path of the link, the preview and the acceptance.
+    const invited = await request({
+      method: 'POST',
+      url: `/api/organizations/${ada.organization.id}/invitations`,
+      payload: { email: `invitee-${randomUUID()}@example.com` },
+    });
+    expect(invited.statusCode).toBe(201);
+    const invitation = invited.json() as { token: string; email: string };
+    const invitee = await t.signup({ email: invitation.email });
+    expect((await t.request({ method: 'GET', url: `/api/invitations/${invitation.token}` })).statusCode).toBe(
+      200,
+    );
+    // The web app's invitation page (no web build in tests: the SPA fallback's 503, logged all the same).
+    expect((await t.request({ method: 'GET', url: `/invite/${invitation.token}` })).statusCode).toBe(503);
+    const stranger = await t.signup();
+    const accept = (token: string) =>
+      t.request({ method: 'POST', url: `/api/invitations/${invitation.token}/accept`, token });
+    expect((await accept(stranger.token)).statusCode).toBe(403);
+    expect((await accept(invitee.token)).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/invitations/${secrets.invitationToken}` })).statusCode,
+    ).toBe(404);
+
+    // Microsoft's redirect back to the OAuth callback, with its code and state.
+    const callback = await t.request({
+      method: 'GET',
+      url: `/api/auth/microsoft/callback?code=${secrets.oauthCode}&state=${secrets.oauthState}&session_state=${secrets.oauthSessionState}`,
+    });
+    expect(callback.statusCode).toBe(200);
+
     // Logout, with the session's token in the header.
     expect((await request({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBeLessThan(300);
 
@@ -231,6 +265,7 @@ describe('the server log', () => {
       .map(([name]) => name);
     expect(leaked).toEqual([]);
     expect(log).not.toContain(ada.token);
+    expect(log).not.toContain(invitation.token);
     expect(log).not.toContain('$argon2id$');
     expect(log).not.toMatch(/Bearer (?!\[redacted\])/);
     expect(log).not.toContain('Failed query');
@@ -239,6 +274,11 @@ describe('the server log', () => {
     // …and the log is still useful: requests keep their method and path, errors their type and code.
     expect(log).toContain('"method":"GET","url":"/api/agents?token=[redacted]"');
     expect(log).toContain('/api/workflows?token=[redacted]&access_token=[redacted]');
+    expect(log).toContain('"url":"/api/invitations/[redacted]/accept"');
+    expect(log).toContain('"url":"/invite/[redacted]"');
+    expect(log).toContain(
+      '"url":"/api/auth/microsoft/callback?code=[redacted]&state=[redacted]&session_state=[redacted]"',
+    );
     expect(log).toContain('"type":"DrizzleQueryError"');
     expect(log).toContain('"code":"22P02"'); // invalid input syntax for type uuid
     expect(log).toContain('"code":"42P01"'); // relation does not exist

@@ -134,6 +134,30 @@ describe('logged fields', () => {
     expect(text()).not.toContain(SECRET);
   });
 
+  it("redact an OAuth redirect's parameters and invitation tokens in paths, keeping look-alikes", () => {
+    const { logger, lines, text } = memoryLogger();
+    logger.info(
+      { url: `/api/auth/microsoft/callback?code=${SECRET}&state=${SECRET}&session_state=${SECRET}` },
+      'callback',
+    );
+    logger.info({ url: `/cb#x?id_token=${SECRET}&access_token=${SECRET}&error=access_denied` }, 'hybrid');
+    logger.info({ url: `/api/invitations/${SECRET}/accept` }, 'accept');
+    logger.info(`Route GET:/api/invitations/${SECRET} answered; page /invite/${SECRET}?from=mail`);
+    logger.info({ url: '/api/x?zipcode=75001&statement=1&states=2' }, 'look-alikes');
+    logger.info({ url: '/api/organizations/o-1/invitations/i-2' }, 'by id');
+    expect(lines[0].url).toBe(
+      '/api/auth/microsoft/callback?code=[redacted]&state=[redacted]&session_state=[redacted]',
+    );
+    expect(lines[1].url).toBe('/cb#x?id_token=[redacted]&access_token=[redacted]&error=access_denied');
+    expect(lines[2].url).toBe('/api/invitations/[redacted]/accept');
+    expect(lines[3].msg).toBe(
+      'Route GET:/api/invitations/[redacted] answered; page /invite/[redacted]?from=mail',
+    );
+    expect(lines[4].url).toBe('/api/x?zipcode=75001&statement=1&states=2');
+    expect(lines[5].url).toBe('/api/organizations/o-1/invitations/i-2');
+    expect(text()).not.toContain(SECRET);
+  });
+
   it('write a logged value too deep to check as a placeholder', () => {
     const { logger, text } = memoryLogger();
     let deep: Record<string, unknown> = { secretValue: SECRET, note: SECRET };

@@ -11,7 +11,9 @@ import type { LogFn, LoggerOptions } from 'pino';
  *   as the Postgres error it wraps (its own message holds the SQL and the parameters), and the
  *   Postgres messages that quote the offending input without the quote;
  * - fields whose name says they hold a credential are replaced, at any depth, whatever their case;
- * - credentials inside URLs and other strings (`?token=`, `user:password@`, `Bearer …`) are replaced;
+ * - credentials inside URLs and other strings (`?token=`, `user:password@`, `Bearer …`) are replaced,
+ *   and so are an OAuth redirect's parameters (`?code=`, `&state=`) and the invitation token in the
+ *   path of an invitation link (`/invite/…`, `/api/invitations/…`): each is enough to use what it names;
  * - a request is logged as its method, URL, host and client address (no headers, no body).
  */
 
@@ -31,15 +33,24 @@ function isSecretField(name: string): boolean {
 /** Query parameters whose values are credentials: `token`, `access_token`, `api_key`, `key`, `password`, … */
 const SECRET_QUERY_PARAMETER =
   /([?&;][\w.~%-]*?(?:token|secret|password|passwd|pwd|key|sig|signature|auth|credentials?)=)[^&#\s"'<>]*/gi;
+/**
+ * An OAuth redirect's parameters: the code and state together complete a sign-in, and the tokens of an
+ * implicit or hybrid answer are credentials. Exact names, so that `zipcode=` or `statement=` stay.
+ */
+const OAUTH_QUERY_PARAMETER = /([?&;](?:code|state|session_state|id_token|access_token)=)[^&#\s"'<>]*/gi;
+/** A pending invitation's token in a path: the link alone lets its holder join (docs/security.md). */
+const INVITATION_PATH = /(\/api\/invitations\/|\/invite\/)[^/?#\s"'<>]+/gi;
 const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/]*:)[^\s@/]*@/gi;
 // HTTP authorization values; at least 8 characters so that prose ('a basic check') stays as it is.
 const BEARER_VALUE = /\b([Bb]earer|Basic)\s+[\w.~+/-]{8,}=*/g;
 
 /** The text with the credentials it may carry in URLs and authorization values replaced. */
 export function redactText(text: string): string {
-  if (!/[=@]|bearer|basic/i.test(text)) return text;
+  if (!/[=@]|bearer|basic|\/invit/i.test(text)) return text;
   return text
     .replace(SECRET_QUERY_PARAMETER, `$1${REDACTED}`)
+    .replace(OAUTH_QUERY_PARAMETER, `$1${REDACTED}`)
+    .replace(INVITATION_PATH, `$1${REDACTED}`)
     .replace(URL_PASSWORD, `$1${REDACTED}@`)
     .replace(BEARER_VALUE, `$1 ${REDACTED}`);
 }

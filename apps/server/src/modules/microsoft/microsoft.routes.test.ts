@@ -1,12 +1,15 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '@crewline/contracts';
 import { microsoftOauthStates, microsoftTokens } from '@crewline/db';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { callbackPage } from './microsoft.routes';
 import { startFakeMicrosoftServer, type FakeMicrosoftServer } from '../../testing/fake-microsoft-server';
 
 const PUBLIC_URL = 'http://localhost:5000';
 const CALLBACK = `${PUBLIC_URL}/api/auth/microsoft/callback`;
+const ANOTHER_BROWSER = 'This sign-in was started in another browser. Start it again from Settings.';
 
 let fake: FakeMicrosoftServer;
 let t: TestApp;
@@ -48,20 +51,50 @@ async function status(user: AuthResponse) {
   return res.json();
 }
 
+/** The binding cookie (`name=value`) each started sign-in left in its browser, by state. */
+const browserOf = new Map<string, string>();
+
+/** The `name=value` of the one cookie a response sets. */
+function cookieSet(res: { headers: Record<string, unknown> }): string {
+  const header = res.headers['set-cookie'];
+  expect(typeof header).toBe('string');
+  return String(header).split(';')[0];
+}
+
 /** GET /api/auth/microsoft, then what the browser does at Microsoft: the redirect it is sent back with. */
 async function authorize(user: AuthResponse): Promise<URL> {
   const res = await t.request({ method: 'GET', url: '/api/auth/microsoft', token: user.token });
   expect(res.statusCode).toBe(200);
   const consent = await fetch(res.json().authUrl, { redirect: 'manual' });
   expect(consent.status).toBe(302);
-  return new URL(consent.headers.get('location')!);
+  const back = new URL(consent.headers.get('location')!);
+  browserOf.set(back.searchParams.get('state')!, cookieSet(res));
+  return back;
 }
 
-/** The browser arriving back on the callback (no token: it comes from Microsoft). */
-async function callback(back: URL) {
+/**
+ * The browser arriving back on the callback (no token: it comes from Microsoft), by default the one
+ * that started the sign-in of its state; `cookie: null` for another browser.
+ */
+async function callback(back: URL, browser: { cookie?: string | null } = {}) {
   expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
-  return t.request({ method: 'GET', url: `${back.pathname}${back.search}` });
+  const cookie =
+    browser.cookie === undefined ? browserOf.get(back.searchParams.get('state') ?? '') : browser.cookie;
+  return t.request({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    headers: cookie ? { cookie } : {},
+  });
 }
+
+async function pendingStates(user: AuthResponse) {
+  return t.db
+    .select()
+    .from(microsoftOauthStates)
+    .where(eq(microsoftOauthStates.organizationId, user.organization.id));
+}
+
+const redeemed = () => fake.log.filter((e) => e.endpoint === 'token' && e.grantType === 'authorization_code');
 
 /** The message the callback page posts to its opener. */
 function postedMessage(html: string) {
@@ -158,6 +191,82 @@ describe('Microsoft 365 connection', () => {
     expect(token).toMatch(/^fake-at-/);
   });
 
+  it('binds the sign-in to the browser that started it with a short-lived cookie, cleared by the callback', async () => {
+    const user = await t.signup();
+    const res = await t.request({ method: 'GET', url: '/api/auth/microsoft', token: user.token });
+    const state = new URL(res.json().authUrl).searchParams.get('state')!;
+    const hash = createHash('sha256').update(state).digest('base64url');
+    // PUBLIC_URL is http here: not Secure (oauth-browser-binding.test.ts covers https).
+    expect(res.headers['set-cookie']).toBe(
+      `crewline_oauth_microsoft=${hash}; Max-Age=600; Path=/api/auth/microsoft/callback; HttpOnly; SameSite=Lax`,
+    );
+    expect(res.body).not.toContain(hash);
+
+    const back = await authorize(user);
+    const done = await callback(back);
+    expect(postedMessage(done.body).success).toBe(true);
+    expect(done.headers['set-cookie']).toBe(
+      'crewline_oauth_microsoft=; Max-Age=0; Path=/api/auth/microsoft/callback; HttpOnly; SameSite=Lax',
+    );
+  });
+
+  it('refuses the callback in a browser without the cookie: nothing redeemed, nothing connected, state spent', async () => {
+    const admin = await t.signup();
+    // The admin hands the authorization URL to someone else, whose browser comes back without the cookie.
+    const back = await authorize(admin);
+    const before = redeemed().length;
+    const res = await callback(back, { cookie: null });
+    expect(res.statusCode).toBe(200);
+    expect(postedMessage(res.body)).toEqual({
+      type: 'microsoft_connected',
+      success: false,
+      message: ANOTHER_BROWSER,
+    });
+    expect(res.body).toContain('/settings/profile?tab=tools&microsoft_error=true');
+    expect(res.body).toContain(
+      `<p>Microsoft 365 connection failed. ${ANOTHER_BROWSER} You can close this window.</p>`,
+    );
+    expect(res.headers['set-cookie']).toMatch(/^crewline_oauth_microsoft=; Max-Age=0;/);
+    expect(redeemed()).toHaveLength(before);
+    expect(await status(admin)).toEqual({ connected: false, configured: true });
+    expect(await pendingStates(admin)).toEqual([]);
+
+    // The address that browser landed on cannot be finished in the admin's browser afterwards.
+    const later = await callback(back);
+    expect(postedMessage(later.body)).toMatchObject({
+      success: false,
+      message: expect.stringMatching(/expired or was already used/),
+    });
+    expect(redeemed()).toHaveLength(before);
+    expect((await status(admin)).connected).toBe(false);
+  });
+
+  it("refuses the callback in a browser whose cookie is another sign-in's", async () => {
+    const eve = await t.signup();
+    const ada = await t.signup();
+    // Ada started a sign-in of her own; Eve's authorization URL comes back in Ada's browser.
+    const adaBack = await authorize(ada);
+    const eveBack = await authorize(eve);
+    const before = redeemed().length;
+    const res = await callback(eveBack, { cookie: browserOf.get(adaBack.searchParams.get('state')!) });
+    expect(postedMessage(res.body)).toEqual({
+      type: 'microsoft_connected',
+      success: false,
+      message: ANOTHER_BROWSER,
+    });
+    expect(redeemed()).toHaveLength(before);
+    expect((await status(eve)).connected).toBe(false);
+    expect((await status(ada)).connected).toBe(false);
+    // A cookie that is not a hash at all is refused the same way.
+    const forged = await callback(adaBack, { cookie: 'crewline_oauth_microsoft=%E0%A4%A' });
+    expect(postedMessage(forged.body)).toMatchObject({ success: false, message: ANOTHER_BROWSER });
+    expect((await status(ada)).connected).toBe(false);
+    // Ada's own browser, with her own sign-in, connects her organization only.
+    await connect(ada);
+    expect((await status(ada)).connected).toBe(true);
+    expect((await status(eve)).connected).toBe(false);
+  });
+
   it('refuses a reused state without touching the connection', async () => {
     const user = await t.signup();
     const back = await authorize(user);
@@ -234,6 +343,10 @@ describe('Microsoft 365 connection', () => {
     });
     expect(hostile.statusCode).toBe(200);
     expect(hostile.body).not.toContain('<script>alert(1)');
+    // A failure's wording (Microsoft's, in part) is written into the page escaped.
+    expect(callbackPage({ success: false, message: '<b>AADSTS</b> & "x"' }, 'n')).toContain(
+      '<p>Microsoft 365 connection failed. &lt;b&gt;AADSTS&lt;/b&gt; &amp; &quot;x&quot; You can close',
+    );
     expect((await status(user)).connected).toBe(false);
   });
 

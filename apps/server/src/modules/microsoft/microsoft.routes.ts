@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { microsoftStatusSchema } from '@crewline/contracts';
-import { CALLBACK_PATH, type CallbackOutcome, type MicrosoftService } from './microsoft.service';
+import { createOAuthBrowserBinding } from '../../platform/auth/oauth-browser-binding';
+import {
+  CALLBACK_PATH,
+  STATE_TTL_MS,
+  type CallbackOutcome,
+  type MicrosoftService,
+} from './microsoft.service';
 
 /** Only single string values are read from Microsoft's redirect; anything else counts as absent. */
 function stringParam(query: unknown, name: string): string | undefined {
@@ -10,10 +16,20 @@ function stringParam(query: unknown, name: string): string | undefined {
   return typeof value === 'string' && value.length > 0 && value.length <= 4096 ? value : undefined;
 }
 
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
+
 /**
  * The page the sign-in popup lands on. With an opener (the Settings page that opened the popup) it
  * posts the outcome to it, same origin only, and closes; without one it goes to the Settings page
- * with the outcome in the address. Its only script is allowed by a nonce.
+ * with the outcome in the address. It says why a sign-in failed too (Microsoft's own wording may be
+ * part of it: escaped), for a browser without scripts. Its only script is allowed by a nonce.
  */
 export function callbackPage(outcome: CallbackOutcome, nonce: string): string {
   const message = { type: 'microsoft_connected', ...outcome };
@@ -27,7 +43,7 @@ export function callbackPage(outcome: CallbackOutcome, nonce: string): string {
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
 <body style="font-family: system-ui, sans-serif; padding: 2rem; text-align: center">
-<p>${title}. You can close this window.</p>
+<p>${title}. ${outcome.success ? '' : `${escapeHtml(outcome.message)} `}You can close this window.</p>
 <script nonce="${nonce}">
 (function () {
   var data = ${data};
@@ -45,6 +61,12 @@ export function callbackPage(outcome: CallbackOutcome, nonce: string): string {
 }
 
 export function microsoftRoutes(microsoft: MicrosoftService): FastifyPluginAsyncZod {
+  // The sign-in is bound to the browser that starts it (docs/security.md, OAuth).
+  const binding = createOAuthBrowserBinding({
+    flow: 'microsoft',
+    redirectUri: microsoft.redirectUri,
+    ttlMs: STATE_TTL_MS,
+  });
   return async (app) => {
     app.get(
       '/api/auth/microsoft/status',
@@ -56,17 +78,24 @@ export function microsoftRoutes(microsoft: MicrosoftService): FastifyPluginAsync
       '/api/auth/microsoft',
       // Connecting the organization's mailbox is an admin's setting (docs/security.md, Roles).
       { config: { role: 'admin' }, schema: { response: { 200: z.object({ authUrl: z.string() }) } } },
-      async (request) => microsoft.start(request.auth.userId, request.auth.organizationId),
+      async (request, reply) => {
+        const { authUrl, state } = await microsoft.start(request.auth.userId, request.auth.organizationId);
+        // Set on the answer the browser itself fetches (the web app's request includes credentials).
+        binding.bind(request, reply, state);
+        return { authUrl };
+      },
     );
 
     // Public: the browser arrives here from Microsoft, without our token. The state it carries says
-    // who started the sign-in and for which organization.
+    // who started the sign-in and for which organization, the binding cookie that this is the browser
+    // that started it.
     app.get(CALLBACK_PATH, { config: { public: true } }, async (request, reply) => {
-      const outcome = await microsoft.complete({
-        code: stringParam(request.query, 'code'),
-        state: stringParam(request.query, 'state'),
-        error: stringParam(request.query, 'error'),
-      });
+      const state = stringParam(request.query, 'state');
+      const outcome = await microsoft.complete(
+        { code: stringParam(request.query, 'code'), state, error: stringParam(request.query, 'error') },
+        { sameBrowser: binding.isBound(request, state) },
+      );
+      binding.clear(request, reply);
       // Never the code, the state or a token: the outcome and Microsoft's error code only.
       if (outcome.success) request.log.info('Microsoft 365 connected');
       else request.log.warn({ reason: outcome.message }, 'Microsoft 365 sign-in failed');

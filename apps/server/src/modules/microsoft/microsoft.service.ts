@@ -30,6 +30,10 @@ export type InboxDeltaResult =
   { status: 'ok'; page: InboxDeltaPage } | { status: 'disconnected' } | { status: 'broken' };
 
 export type CallbackQuery = { code?: string; state?: string; error?: string };
+/** What the callback learned from the browser: whether it is the one that started the sign-in. */
+export type CallbackBrowser = { sameBrowser: boolean };
+export const ANOTHER_BROWSER_MESSAGE =
+  'This sign-in was started in another browser. Start it again from Settings.';
 export type CallbackOutcome = { success: true } | { success: false; message: string };
 
 class MicrosoftNotConfiguredError extends AppError {
@@ -62,10 +66,11 @@ export function createMicrosoftService(deps: {
   const { config, repository, box } = deps;
   const now = deps.now ?? (() => new Date());
   const settings = config.microsoft;
+  const redirectUri = `${config.publicUrl}${CALLBACK_PATH}`;
   const client: MicrosoftClient = createMicrosoftClient({
     config: settings,
     egress: deps.egress,
-    redirectUri: `${config.publicUrl}${CALLBACK_PATH}`,
+    redirectUri,
     now,
   });
   const missingSettings = () =>
@@ -127,6 +132,8 @@ export function createMicrosoftService(deps: {
 
   return {
     isConfigured,
+    /** Where Microsoft sends the browser back (the sign-in's browser binding is scoped to it). */
+    redirectUri,
 
     async status(organizationId: string): Promise<MicrosoftStatus> {
       const configured = isConfigured();
@@ -140,8 +147,11 @@ export function createMicrosoftService(deps: {
       return { connected: true, configured, account, ...(row.brokenAt ? { broken: true } : {}) };
     },
 
-    /** Starts a sign-in for this user and organization: the URL of Microsoft's consent page. */
-    async start(userId: string, organizationId: string): Promise<{ authUrl: string }> {
+    /**
+     * Starts a sign-in for this user and organization: the URL of Microsoft's consent page, and the
+     * state it carries (for the route to bind to the browser, never to be sent in a body).
+     */
+    async start(userId: string, organizationId: string): Promise<{ authUrl: string; state: string }> {
       const missing = missingSettings();
       if (missing.length > 0) throw new MicrosoftNotConfiguredError(missing);
       const state = randomBytes(32).toString('base64url');
@@ -153,15 +163,21 @@ export function createMicrosoftService(deps: {
         codeVerifier: seal(pkce.verifier, organizationId),
         expiresAt: new Date(now().getTime() + STATE_TTL_MS),
       });
-      return { authUrl: client.authorizeUrl({ state, codeChallenge: pkce.challenge }) };
+      return { authUrl: client.authorizeUrl({ state, codeChallenge: pkce.challenge }), state };
     },
 
-    /** Microsoft's redirect back: consumes the state, redeems the code, stores the tokens sealed. */
-    async complete(query: CallbackQuery): Promise<CallbackOutcome> {
+    /**
+     * Microsoft's redirect back: consumes the state, and only in the browser that started the sign-in
+     * redeems the code and stores the tokens sealed.
+     */
+    async complete(query: CallbackQuery, browser: CallbackBrowser): Promise<CallbackOutcome> {
       const fail = (message: string): CallbackOutcome => ({ success: false, message });
       if (!query.state) return fail('The sign-in answer is incomplete. Start again from Settings.');
       // Taken (deleted) before anything else: a state is good for one answer, whatever the answer is.
+      // Even another browser's answer spends it, so the address it landed on (code and state) cannot
+      // be finished later in the browser that holds the cookie.
       const pending = await repository.takeState(sha256(query.state));
+      if (!browser.sameBrowser) return fail(ANOTHER_BROWSER_MESSAGE);
       if (!pending || pending.expiresAt.getTime() <= now().getTime()) {
         return fail('This sign-in has expired or was already used. Start again from Settings.');
       }

@@ -92,7 +92,9 @@ async function connect(user: AuthResponse) {
   expect(consent.status).toBe(302);
   const back = new URL(consent.headers.get('location')!);
   expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
-  const res = await t.request({ method: 'GET', url: `${back.pathname}${back.search}` });
+  // The same browser: it carries the cookie the start set (docs/security.md, OAuth).
+  const cookie = String(start.headers['set-cookie']).split(';')[0];
+  const res = await t.request({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
   expect(res.body).toContain('"success":true');
   connected.push(user);
 }
