@@ -129,13 +129,17 @@ export function createServices(deps: AppDeps) {
   const events = deps.events ?? createEventBus();
   const watchedWorkflows = createWatchedWorkflows(events);
   const box = createSecretBox(config.encryptionKey);
-  // Model calls get a longer limit than tool calls; both pass the same SSRF checks and reservations.
+  // Model calls get a longer limit than tool calls; both pass the same SSRF checks and reservations,
+  // and each use (model, tool, webhook) applies only the allow-list entries for it.
   const reserved = deps.reserved ?? createReservedDestinations({ localPorts: [config.port] });
-  const toolEgress = createEgress({ allowList: config.egressAllowList, reserved });
+  const egress = createEgress({ allowList: config.egressAllowList, reserved });
+  const toolEgress = egress.for('tool');
   const llm =
     deps.llm ??
     createLlmGateway({
-      fetch: egressFetch(createEgress({ allowList: config.egressAllowList, reserved, timeoutMs: 180_000 })),
+      fetch: egressFetch(
+        createEgress({ allowList: config.egressAllowList, reserved, timeoutMs: 180_000 }).for('model'),
+      ),
     });
   const toolConfigurations = createToolConfigurationsService({
     config,
@@ -259,7 +263,7 @@ export function createServices(deps: AppDeps) {
       events,
       delivery: createOutputDelivery({
         config,
-        egress: toolEgress,
+        egress,
         sendgridSettings: (organizationId) =>
           toolConfigurations.activeSecrets(organizationId, 'sendgrid_config'),
       }),

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { startEmbeddedPostgres } from '@crewline/db/embedded';
 import { ConfigError, loadConfig } from './platform/env';
-import { loopbackWarning } from './platform/egress';
+import { allowListWarnings } from './platform/egress';
 import { loggerOptions, withoutQueryReports } from './platform/logger';
 import type { FastifyInstance } from 'fastify';
 import type { WorkerRole } from './modules/executions/worker-role';
@@ -35,8 +35,7 @@ async function main() {
   const config = loadConfig(process.env);
   const logger = pino(loggerOptions(config.logLevel) as object);
   const shutdown = createShutdown(logger, stops);
-  const openLoopback = loopbackWarning(config.egressAllowList);
-  if (openLoopback) logger.warn(openLoopback);
+  for (const warning of allowListWarnings(config.egressAllowList)) logger.warn(warning);
 
   let embedded: ReturnType<typeof startEmbeddedPostgres> | undefined;
   if (!config.databaseUrl) {

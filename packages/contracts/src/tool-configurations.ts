@@ -21,6 +21,11 @@ const optionalUrl = z
   .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), {
     message: 'Enter a URL starting with http:// or https://',
   })
+  // Paths are appended to it (`/chat/completions`, `/v3/mail/send`): a query or fragment would move
+  // them elsewhere on the server, a user name would carry a credential outside the key's field.
+  .refine((v) => !/[?#]/.test(v) && !/^https?:\/\/[^/]*@/i.test(v), {
+    message: 'Enter the address without ?, # or a user name',
+  })
   .optional();
 const text = (max = 200) => z.string().trim().max(max).optional();
 

@@ -123,4 +123,16 @@ describe('configuration', () => {
       /MICROSOFT_GRAPH_URL/,
     );
   });
+
+  it('reads the egress allow-list, entries with and without a use, and refuses a malformed one', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).egressAllowList).toEqual([]);
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      EGRESS_ALLOW_LIST: ' model:127.0.0.1:11434, tool:10.0.0.0/8 ,db.internal:5432,, ',
+    });
+    expect(config.egressAllowList).toEqual(['model:127.0.0.1:11434', 'tool:10.0.0.0/8', 'db.internal:5432']);
+    const attempt = () => loadConfig({ DATA_DIR: tempDir(), EGRESS_ALLOW_LIST: 'models:127.0.0.1:11434' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/EGRESS_ALLOW_LIST: Invalid egress allow-list entry "models:127.0.0.1:11434"/);
+  });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { checkAllowList } from './egress/address-policy';
 
 // The one place that reads the environment. Everything else receives a Config.
 const intFromEnv = (fallback: number, min: number, max: number) =>
@@ -30,8 +31,26 @@ const envSchema = z.object({
   AUTH_SIGNUP_MAX_PER_HOUR: intFromEnv(100, 1, 1_000_000),
   SESSION_TTL_DAYS: intFromEnv(30, 1, 365),
   WEB_DIST_DIR: z.string().optional(),
-  /** Hosts, IPs or CIDRs that tools and custom model servers may reach although they are private. */
-  EGRESS_ALLOW_LIST: z.string().optional(),
+  /**
+   * Hosts, IPs or CIDRs that tenants' connections may reach although they are private, each for one use
+   * (`model:127.0.0.1:11434`) or, without one, for every use (platform/egress/address-policy.ts).
+   */
+  EGRESS_ALLOW_LIST: z
+    .string()
+    .optional()
+    .transform((list) =>
+      (list ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .superRefine((entries, ctx) => {
+      try {
+        checkAllowList(entries);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
   WORKER_CONCURRENCY: intFromEnv(16, 1, 64),
   /** Connections this process may open to the database; by default from its role (loadConfig). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(1000).optional(),
@@ -67,6 +86,12 @@ const envSchema = z.object({
    * dimensions): a knowledge base larger than it is read again from Postgres for every search.
    */
   KNOWLEDGE_SEARCH_MEMORY_MB: intFromEnv(1024, 16, 1_048_576),
+  /** Pages a PDF may have; a longer one fails (its text is read page by page, on a worker thread). */
+  KNOWLEDGE_PDF_MAX_PAGES: intFromEnv(2000, 1, 1_000_000),
+  /** How long reading one document's text may take before its thread is stopped and it fails. */
+  KNOWLEDGE_EXTRACT_TIMEOUT_SECONDS: intFromEnv(120, 1, 86_400),
+  /** The heap of the thread that reads a document's text; past it the thread stops and the document fails. */
+  KNOWLEDGE_EXTRACT_MEMORY_MB: intFromEnv(512, 64, 65_536),
 });
 
 export type Config = {
@@ -105,6 +130,17 @@ export type Config = {
   pineconeApiUrl: string;
   /** Bytes of knowledge base vectors a process keeps loaded for search. */
   knowledgeSearchMemoryBytes: number;
+  /** Bounds of reading a document's text (modules/knowledge/extract-in-worker.ts). */
+  knowledgeExtraction: KnowledgeExtractionLimits;
+};
+
+export type KnowledgeExtractionLimits = {
+  /** Pages a PDF may have. */
+  pdfMaxPages: number;
+  /** How long one document's reading may take. */
+  timeoutMs: number;
+  /** The reading thread's heap (its old generation), in MiB. */
+  memoryMb: number;
 };
 
 export type StripeSettings = {
@@ -187,10 +223,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     },
     pineconeApiUrl: e.PINECONE_API_URL.replace(/\/+$/, ''),
     knowledgeSearchMemoryBytes: e.KNOWLEDGE_SEARCH_MEMORY_MB * 1024 * 1024,
-    egressAllowList: (e.EGRESS_ALLOW_LIST ?? '')
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean),
+    knowledgeExtraction: {
+      pdfMaxPages: e.KNOWLEDGE_PDF_MAX_PAGES,
+      timeoutMs: e.KNOWLEDGE_EXTRACT_TIMEOUT_SECONDS * 1000,
+      memoryMb: e.KNOWLEDGE_EXTRACT_MEMORY_MB,
+    },
+    egressAllowList: e.EGRESS_ALLOW_LIST,
   };
 }
 

@@ -20,7 +20,7 @@ export function createStripeEgress(config: Config, reserved?: ReservedCheck): Eg
   return createEgress({
     allowList: [...config.egressAllowList, allowListEntry(config.stripe.apiBase)],
     reserved,
-  });
+  }).for('service');
 }
 
 let stripeSdk: typeof Stripe | undefined;

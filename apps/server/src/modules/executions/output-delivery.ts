@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { Egress } from '../../platform/egress';
+import type { EgressByUse } from '../../platform/egress';
 import type { Config } from '../../platform/env';
 import { sendEmail } from '../tools/runtime/email-tool';
 import { writeFileInFolder } from '../tools/runtime/file-tool';
@@ -37,7 +37,8 @@ export function sendsOutput(data: Record<string, unknown>): boolean {
 
 export type OutputDeliveryDeps = {
   config: Config;
-  egress: Egress;
+  /** Webhooks go out as `webhook`, emails through SendGrid as `tool` (the email tool's use). */
+  egress: EgressByUse;
   /** The organization's active SendGrid configuration (decrypted), if any. */
   sendgridSettings(organizationId: string): Promise<Record<string, unknown> | undefined>;
 };
@@ -116,7 +117,7 @@ export function createOutputDelivery(deps: OutputDeliveryDeps) {
     });
     let status: number;
     try {
-      const response = await deps.egress.fetch(url, {
+      const response = await deps.egress.for('webhook').fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -157,7 +158,7 @@ export function createOutputDelivery(deps: OutputDeliveryDeps) {
         settings ?? {},
         // SendGrid refuses an empty body.
         { to: recipients, subject, text: body.trim() ? body : '(The agent returned no output.)' },
-        deps.egress,
+        deps.egress.for('tool'),
         { signal },
       );
     } catch (error) {

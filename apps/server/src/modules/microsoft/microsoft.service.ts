@@ -51,7 +51,7 @@ export function createMicrosoftEgress(config: Config, reserved?: ReservedCheck):
       allowListEntry(config.microsoft.graphUrl),
     ],
     reserved,
-  });
+  }).for('service');
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64url');

@@ -271,6 +271,18 @@ describe('tool configurations', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0]).toEqual({ path: 'config.fromEmail', message: 'Invalid email address' });
+    // A query or fragment would send the model's requests to another path of the server (/api/pull).
+    const elsewhere = await t.request({
+      method: 'PUT',
+      url: '/api/tools/configurations/local_config',
+      token: ada.token,
+      payload: { config: { baseUrl: 'http://127.0.0.1:11434/api/pull?x=' } },
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().errors[0]).toEqual({
+      path: 'config.baseUrl',
+      message: 'Enter the address without ?, # or a user name',
+    });
   });
 });
 

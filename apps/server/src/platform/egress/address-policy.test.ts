@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createAddressPolicy, isBlockedAddress, loopbackWarning, parseIp } from './address-policy';
+import {
+  allowListWarnings,
+  createAddressPolicy,
+  isBlockedAddress,
+  loopbackWarning,
+  parseIp,
+  useWarning,
+  type EgressUse,
+} from './address-policy';
 
 describe('parseIp', () => {
   it('reads every spelling of an IPv6 address to the same bytes', () => {
@@ -81,14 +89,14 @@ describe('isBlockedAddress', () => {
 
 describe('createAddressPolicy', () => {
   it('allows public addresses and refuses private ones without an allow-list', () => {
-    const policy = createAddressPolicy();
+    const policy = createAddressPolicy('tool');
     expect(policy.isAddressAllowed('8.8.8.8', 443)).toBe(true);
     expect(policy.isAddressAllowed('127.0.0.1', 80)).toBe(false);
     expect(policy.isHostAllowed('localhost', 80)).toBe(false);
   });
 
   it('matches hostnames exactly, ignoring case and a trailing dot', () => {
-    const policy = createAddressPolicy(['localhost', 'DB.internal.']);
+    const policy = createAddressPolicy('tool', ['localhost', 'DB.internal.']);
     expect(policy.isHostAllowed('localhost', 80)).toBe(true);
     expect(policy.isHostAllowed('LOCALHOST.', 8080)).toBe(true);
     expect(policy.isHostAllowed('db.internal', 5432)).toBe(true);
@@ -98,7 +106,7 @@ describe('createAddressPolicy', () => {
   });
 
   it('matches IPs and CIDRs without a port by address, on every port, including the IPv4-mapped form', () => {
-    const policy = createAddressPolicy(['127.0.0.1/32', '10.0.0.0/8', '[::1]', 'fd00::/8']);
+    const policy = createAddressPolicy('tool', ['127.0.0.1/32', '10.0.0.0/8', '[::1]', 'fd00::/8']);
     for (const port of [1, 80, 5432, 65535]) {
       expect(policy.isAddressAllowed('127.0.0.1', port)).toBe(true);
       expect(policy.isAddressAllowed('::ffff:127.0.0.1', port)).toBe(true);
@@ -115,7 +123,7 @@ describe('createAddressPolicy', () => {
   });
 
   it('opens only the named port of an ip:port entry, in its IPv4-mapped spelling too', () => {
-    const policy = createAddressPolicy(['127.0.0.1:11434']);
+    const policy = createAddressPolicy('tool', ['127.0.0.1:11434']);
     expect(policy.isAddressAllowed('127.0.0.1', 11434)).toBe(true);
     expect(policy.isAddressAllowed('::ffff:127.0.0.1', 11434)).toBe(true);
     expect(policy.isAddressAllowed('::ffff:7f00:1', 11434)).toBe(true);
@@ -127,18 +135,18 @@ describe('createAddressPolicy', () => {
   });
 
   it('reads [::1]:port as an IPv6 address with a port, and bare ::1 as every port', () => {
-    const withPort = createAddressPolicy(['[::1]:11434']);
+    const withPort = createAddressPolicy('tool', ['[::1]:11434']);
     expect(withPort.isAddressAllowed('::1', 11434)).toBe(true);
     expect(withPort.isAddressAllowed('0:0:0:0:0:0:0:1', 11434)).toBe(true);
     expect(withPort.isAddressAllowed('::1', 11435)).toBe(false);
     expect(withPort.isAddressAllowed('127.0.0.1', 11434)).toBe(false);
-    const bare = createAddressPolicy(['::1']);
+    const bare = createAddressPolicy('tool', ['::1']);
     expect(bare.isAddressAllowed('::1', 1)).toBe(true);
     expect(bare.isAddressAllowed('::1', 65535)).toBe(true);
   });
 
   it('opens only the named port of a host:port entry', () => {
-    const policy = createAddressPolicy(['db.internal:5432', 'LocalHost.:11434']);
+    const policy = createAddressPolicy('tool', ['db.internal:5432', 'LocalHost.:11434']);
     expect(policy.isHostAllowed('db.internal', 5432)).toBe(true);
     expect(policy.isHostAllowed('db.internal', 5433)).toBe(false);
     expect(policy.isHostAllowed('localhost', 11434)).toBe(true);
@@ -146,7 +154,7 @@ describe('createAddressPolicy', () => {
   });
 
   it('opens only the named port of a CIDR with a port, IPv4 and IPv6', () => {
-    const policy = createAddressPolicy(['10.0.0.0/8:5432', '[fd00::/8]:443']);
+    const policy = createAddressPolicy('tool', ['10.0.0.0/8:5432', '[fd00::/8]:443']);
     expect(policy.isAddressAllowed('10.1.2.3', 5432)).toBe(true);
     expect(policy.isAddressAllowed('::ffff:10.1.2.3', 5432)).toBe(true);
     expect(policy.isAddressAllowed('10.1.2.3', 5433)).toBe(false);
@@ -160,12 +168,12 @@ describe('createAddressPolicy', () => {
       isReserved: (hostOrAddress: string, port: number) =>
         port === 5432 && ['127.0.0.1', 'db.internal'].includes(hostOrAddress),
     };
-    const policy = createAddressPolicy(['127.0.0.1', 'db.internal'], reserved);
+    const policy = createAddressPolicy('tool', ['127.0.0.1', 'db.internal'], reserved);
     expect(policy.isAddressAllowed('127.0.0.1', 5432)).toBe(false);
     expect(policy.isAddressAllowed('127.0.0.1', 5433)).toBe(true);
     expect(policy.isReserved('db.internal', 5432)).toBe(true);
     expect(policy.isReserved('db.internal', 80)).toBe(false);
-    expect(createAddressPolicy(['127.0.0.1']).isReserved('127.0.0.1', 5432)).toBe(false);
+    expect(createAddressPolicy('tool', ['127.0.0.1']).isReserved('127.0.0.1', 5432)).toBe(false);
   });
 
   it.each([
@@ -187,7 +195,71 @@ describe('createAddressPolicy', () => {
     '[localhost]:80',
     '10.0.0.0/8:abc',
   ])('refuses the malformed entry %s', (entry) => {
-    expect(() => createAddressPolicy([entry])).toThrow(/Invalid egress allow-list entry/);
+    expect(() => createAddressPolicy('tool', [entry])).toThrow(/Invalid egress allow-list entry/);
+  });
+});
+
+describe('entries for one use', () => {
+  const uses: EgressUse[] = ['model', 'tool', 'webhook', 'database', 'service'];
+  const opened = (entry: string, address: string, port: number) =>
+    uses.filter((use) => createAddressPolicy(use, [entry]).isAddressAllowed(address, port));
+
+  it('opens an entry with a use to that use only, in every form', () => {
+    expect(opened('model:127.0.0.1:11434', '127.0.0.1', 11434)).toEqual(['model']);
+    expect(opened('model:127.0.0.1:11434', '127.0.0.1', 11435)).toEqual([]);
+    expect(opened('tool:10.0.0.0/8', '10.1.2.3', 443)).toEqual(['tool']);
+    expect(opened('webhook:10.0.0.0/8:8080', '10.1.2.3', 8080)).toEqual(['webhook']);
+    expect(opened('database:[fd00::/8]:5432', 'fd12::1', 5432)).toEqual(['database']);
+    expect(opened('model:[::1]:11434', '::1', 11434)).toEqual(['model']);
+    expect(opened('model:::1', '::1', 8080)).toEqual(['model']);
+    expect(opened('Model: 127.0.0.1', '::ffff:127.0.0.1', 80)).toEqual(['model']);
+  });
+
+  it('opens a host entry with a use to that use only', () => {
+    const named = (use: EgressUse) =>
+      createAddressPolicy(use, ['database:db.internal:5432', 'tool:api.internal']);
+    expect(named('database').isHostAllowed('db.internal', 5432)).toBe(true);
+    expect(named('tool').isHostAllowed('db.internal', 5432)).toBe(false);
+    expect(named('model').isHostAllowed('db.internal', 5432)).toBe(false);
+    expect(named('tool').isHostAllowed('api.internal', 8443)).toBe(true);
+    expect(named('webhook').isHostAllowed('api.internal', 8443)).toBe(false);
+  });
+
+  it('opens an entry without a use to every use, the product services included', () => {
+    expect(opened('127.0.0.1:11434', '127.0.0.1', 11434)).toEqual(uses);
+    expect(opened('10.0.0.0/8', '10.1.2.3', 443)).toEqual(uses);
+  });
+
+  it('reads a use word followed by a port as the host of that name, as before', () => {
+    for (const use of uses) {
+      expect(createAddressPolicy(use, ['database:5432']).isHostAllowed('database', 5432)).toBe(true);
+      expect(createAddressPolicy(use, ['model:11434']).isHostAllowed('model', 11434)).toBe(true);
+    }
+    expect(createAddressPolicy('tool', ['database:5432']).isHostAllowed('database', 80)).toBe(false);
+  });
+
+  it('keeps public addresses open and reserved destinations shut for every use', () => {
+    const reserved = { isReserved: (_host: string, port: number) => port === 5432 };
+    for (const use of uses) {
+      const policy = createAddressPolicy(use, ['127.0.0.1'], reserved);
+      expect(policy.isAddressAllowed('8.8.8.8', 443)).toBe(true);
+      expect(policy.isAddressAllowed('127.0.0.1', 5432)).toBe(false);
+    }
+  });
+
+  it.each([
+    'models:127.0.0.1:11434',
+    'service:127.0.0.1:11434',
+    'tool:',
+    'tool:http://10.0.0.1',
+    'webhook:10.0.0.0/33',
+    'model:127.0.0.1:0',
+    'database:db.internal:5432:1',
+    'tool:tool:10.0.0.0/8',
+  ])('refuses the malformed entry %s, naming the uses', (entry) => {
+    expect(() => createAddressPolicy('tool', [entry])).toThrow(
+      /Invalid egress allow-list entry .*optionally for one use \(model:, tool:, webhook:, database:\)/,
+    );
   });
 });
 
@@ -222,5 +294,46 @@ describe('loopbackWarning', () => {
     expect(loopbackWarning(['127.0.0.1', 'localhost'])).toMatch(
       /^EGRESS_ALLOW_LIST entries "127.0.0.1", "localhost" open every port on this machine/,
     );
+  });
+});
+
+describe('useWarning', () => {
+  it('names every entry without a use, and what it is open to', () => {
+    const warning = useWarning(['model:127.0.0.1:11434', '10.0.0.0/8', 'db.internal:5432']);
+    expect(warning).toBe(
+      'EGRESS_ALLOW_LIST entries "10.0.0.0/8", "db.internal:5432" name no use, so every organization\'s ' +
+        'tools, model connections, webhooks and database tools may reach them alike. Name the use each ' +
+        'entry is for, e.g. model:127.0.0.1:11434 for a local Ollama or tool:10.0.0.0/8 for internal APIs.',
+    );
+    expect(useWarning(['127.0.0.1:11434'])).toMatch(
+      /^EGRESS_ALLOW_LIST entry "127.0.0.1:11434" names no use, so .* may reach it alike/,
+    );
+  });
+
+  it('stays quiet when every entry names its use', () => {
+    expect(useWarning([])).toBeUndefined();
+    expect(
+      useWarning(['model:127.0.0.1:11434', 'tool:10.0.0.0/8', 'database:db.internal:5432']),
+    ).toBeUndefined();
+  });
+});
+
+describe('allowListWarnings', () => {
+  it('warns about open local ports to the use an entry names', () => {
+    expect(allowListWarnings(['model:127.0.0.1'])).toEqual([
+      'EGRESS_ALLOW_LIST entry "model:127.0.0.1" opens every port on this machine to every ' +
+        "organization's model connections. Allow only the port you need, e.g. model:127.0.0.1:11434 " +
+        'for a local Ollama.',
+    ]);
+  });
+
+  it('gives both warnings for a bare loopback entry, and none for the narrow form', () => {
+    const warnings = allowListWarnings(['127.0.0.1']);
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toContain(
+      "opens every port on this machine to every organization's tools, model connections, webhooks and database tools",
+    );
+    expect(warnings[1]).toContain('names no use');
+    expect(allowListWarnings(['model:127.0.0.1:11434'])).toEqual([]);
   });
 });

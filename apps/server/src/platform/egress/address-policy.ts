@@ -167,8 +167,31 @@ function normaliseHostname(hostname: string) {
 const hostnamePattern =
   /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*$/;
 
-/** One allow-list entry: a name or a range, and the one port it opens (every port when absent). */
-type AllowRule = { raw: string; port?: number } & (
+/** What an allow-list entry can be limited to, by a prefix: `model:127.0.0.1:11434`, `tool:10.0.0.0/8`. */
+export const allowListUses = ['model', 'tool', 'webhook', 'database'] as const;
+export type AllowListUse = (typeof allowListUses)[number];
+
+/**
+ * What a connection is for; each applies only the entries for it and those without a use. `service`
+ * is the product's own configured services (Microsoft 365, Stripe): no entry can name it, so only
+ * entries without a use (and the hosts they are configured with) apply to it.
+ */
+export type EgressUse = AllowListUse | 'service';
+
+/** What each use opens a destination to, in the start-up warnings. */
+const useNames: Record<AllowListUse, string> = {
+  tool: 'tools',
+  model: 'model connections',
+  webhook: 'webhooks',
+  database: 'database tools',
+};
+const everyUse = 'tools, model connections, webhooks and database tools';
+
+/**
+ * One allow-list entry: the use it is for (every use when absent), a name or a range, and the one
+ * port it opens (every port when absent).
+ */
+type AllowRule = { raw: string; use?: AllowListUse; port?: number } & (
   { hostname: string; range?: undefined } | { range: Cidr; hostname?: undefined }
 );
 
@@ -179,18 +202,34 @@ function parsePort(text: string): number | undefined {
 }
 
 /**
- * Reads one entry: `host`, `host:port`, `ip`, `ip:port`, `cidr`, `cidr:port`. An IPv6 address or
- * range takes a port only inside brackets (`[::1]:11434`, `[fd00::/8]:443`), as in a URL: without
- * them `::1` is an address and its last group is not a port.
+ * The use an entry starts with, and the rest. `database:5432` stays the host named database on port
+ * 5432, as it always was: a use is followed by a destination, never by a bare port.
+ */
+function splitUse(entry: string): { use?: AllowListUse; destination: string } {
+  const colon = entry.indexOf(':');
+  const prefix = entry.slice(0, colon).toLowerCase();
+  const rest = entry.slice(colon + 1).trim();
+  const use = allowListUses.find((name) => name === prefix);
+  if (colon === -1 || !use || /^\d*$/.test(rest)) return { destination: entry };
+  return { use, destination: rest };
+}
+
+/**
+ * Reads one entry: an optional use (`model:`, `tool:`, `webhook:`, `database:`), then `host`,
+ * `host:port`, `ip`, `ip:port`, `cidr`, `cidr:port`. An IPv6 address or range takes a port only
+ * inside brackets (`[::1]:11434`, `[fd00::/8]:443`), as in a URL: without them `::1` is an address and
+ * its last group is not a port.
  */
 function parseAllowRule(raw: string): AllowRule | undefined {
-  const entry = raw.trim();
-  if (entry === '') return undefined;
+  const trimmed = raw.trim();
+  if (trimmed === '') return undefined;
   const invalid = () =>
     new Error(
       `Invalid egress allow-list entry "${raw}": use a host, an IP address or a CIDR, optionally with a ` +
-        'port (db.internal:5432, 127.0.0.1:11434, [::1]:11434, 10.0.0.0/8:5432, [fd00::/8]:443)',
+        'port (db.internal:5432, 127.0.0.1:11434, [::1]:11434, 10.0.0.0/8:5432, [fd00::/8]:443), ' +
+        `optionally for one use (${allowListUses.map((use) => `${use}:`).join(', ')})`,
     );
+  const { use, destination: entry } = splitUse(trimmed);
   let address = entry;
   let portText: string | undefined;
   const bracketed = /^\[([^\]]*)\](?::(.*))?$/.exec(entry);
@@ -205,30 +244,37 @@ function parseAllowRule(raw: string): AllowRule | undefined {
     if (port === undefined) throw invalid();
   }
   const range = parseCidr(address);
-  if (range) return { raw: entry, range, port };
+  if (range) return { raw: trimmed, use, range, port };
   const hostname = normaliseHostname(address);
   // Brackets hold IP addresses only, as in URLs.
   if (bracketed || address.includes('/') || !hostnamePattern.test(hostname)) throw invalid();
-  return { raw: entry, hostname, port };
+  return { raw: trimmed, use, hostname, port };
 }
 
 function parseAllowList(allowList: readonly string[]): AllowRule[] {
   return allowList.flatMap((raw) => parseAllowRule(raw) ?? []);
 }
 
+/** Throws the message of the first malformed entry, for the configuration to refuse it at start-up. */
+export function checkAllowList(allowList: readonly string[]): void {
+  parseAllowList(allowList);
+}
+
 const opensPort = (rule: AllowRule, port: number) => rule.port === undefined || rule.port === port;
 
 /**
- * Builds the policy from the admin allow-list (see parseAllowRule for the forms; hostnames match
- * exactly — no wildcards). An entry with a port opens that port only, one without opens every port.
- * A malformed entry throws at start-up rather than silently allowing or refusing something else.
- * `reserved` wins over everything: the allow-list can never open the product's own ports or database.
+ * Builds the policy of one use from the admin allow-list (see parseAllowRule for the forms; hostnames
+ * match exactly — no wildcards): the entries for that use and those without a use. An entry with a
+ * port opens that port only, one without opens every port. A malformed entry throws at start-up rather
+ * than silently allowing or refusing something else. `reserved` wins over everything: the allow-list
+ * can never open the product's own ports or database.
  */
 export function createAddressPolicy(
+  use: EgressUse,
   allowList: readonly string[] = [],
   reserved?: ReservedCheck,
 ): AddressPolicy {
-  const rules = parseAllowList(allowList);
+  const rules = parseAllowList(allowList).filter((rule) => rule.use === undefined || rule.use === use);
   const isReserved = (hostOrAddress: string, port: number) =>
     reserved?.isReserved(hostOrAddress, port) ?? false;
   const inAllowedRange = (bytes: Uint8Array, port: number) =>
@@ -277,10 +323,21 @@ function unmappedRange(range: Cidr): Cidr {
     : range;
 }
 
+/** "tools, model connections, webhooks and database tools", or the uses the entries are limited to. */
+function describeUses(rules: AllowRule[]): string {
+  if (rules.some((rule) => rule.use === undefined)) return everyUse;
+  const names = allowListUses
+    .filter((use) => rules.some((rule) => rule.use === use))
+    .map((use) => useNames[use]);
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+const quoted = (rules: AllowRule[]) => rules.map((rule) => `"${rule.raw}"`).join(', ');
+
 /**
  * The start-up warning for allow-list entries that open every port of this machine (`127.0.0.1`,
- * `localhost`, `::1`, `127.0.0.0/8`… without a port): every organization's tools could then reach
- * every local service. Undefined when there are none.
+ * `localhost`, `::1`, `127.0.0.0/8`… without a port): every organization could then reach every local
+ * service. Undefined when there are none.
  */
 export function loopbackWarning(allowList: readonly string[]): string | undefined {
   const open = parseAllowList(allowList).filter((rule) => {
@@ -291,10 +348,29 @@ export function loopbackWarning(allowList: readonly string[]): string | undefine
     return thisMachine.some((local) => overlaps(range, local));
   });
   if (open.length === 0) return undefined;
-  const names = open.map((rule) => `"${rule.raw}"`).join(', ');
   const [noun, verb] = open.length === 1 ? ['entry', 'opens'] : ['entries', 'open'];
   return (
-    `EGRESS_ALLOW_LIST ${noun} ${names} ${verb} every port on this machine to every organization's ` +
-    'tools. Allow only the port you need, e.g. 127.0.0.1:11434 for a local Ollama.'
+    `EGRESS_ALLOW_LIST ${noun} ${quoted(open)} ${verb} every port on this machine to every organization's ` +
+    `${describeUses(open)}. Allow only the port you need, e.g. model:127.0.0.1:11434 for a local Ollama.`
   );
+}
+
+/**
+ * The start-up warning for entries without a use: they open their destination to every organization's
+ * tools, model connections, webhooks and database tools alike. Undefined when every entry names one.
+ */
+export function useWarning(allowList: readonly string[]): string | undefined {
+  const open = parseAllowList(allowList).filter((rule) => rule.use === undefined);
+  if (open.length === 0) return undefined;
+  const [noun, verb, pronoun] = open.length === 1 ? ['entry', 'names', 'it'] : ['entries', 'name', 'them'];
+  return (
+    `EGRESS_ALLOW_LIST ${noun} ${quoted(open)} ${verb} no use, so every organization's ${everyUse} ` +
+    `may reach ${pronoun} alike. Name the use each entry is for, e.g. model:127.0.0.1:11434 for a local ` +
+    'Ollama or tool:10.0.0.0/8 for internal APIs.'
+  );
+}
+
+/** Every start-up warning about the allow-list, in the order to log them. */
+export function allowListWarnings(allowList: readonly string[]): string[] {
+  return [loopbackWarning(allowList), useWarning(allowList)].filter((warning) => warning !== undefined);
 }

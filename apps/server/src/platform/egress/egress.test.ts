@@ -4,7 +4,7 @@ import tls from 'node:tls';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDns } from '../../testing/fake-dns';
-import { createEgress, type LookupFn } from './egress';
+import { createEgress, type EgressOptions, type LookupFn } from './egress';
 import { EgressError } from './egress-error';
 import { createReservedDestinations } from './reserved-destinations';
 
@@ -22,6 +22,12 @@ type TestServer = {
   requests: Recorded[];
   close: () => Promise<void>;
 };
+
+/**
+ * What most tests send through: checks, pools and limits work alike for every use, and what differs
+ * between uses (which entries apply) is tested under 'uses' below.
+ */
+const toolEgress = (options?: EgressOptions) => createEgress(options).for('tool');
 
 const closers: (() => Promise<void>)[] = [];
 let connectSpy: ReturnType<typeof spyOnConnect>;
@@ -101,7 +107,7 @@ describe('refused destinations', () => {
     const server = await startServer();
     const lookup = fakeDns({});
     const url = makeUrl(server.port);
-    const error = await failure(createEgress({ lookup }).fetch(url));
+    const error = await failure(toolEgress({ lookup }).fetch(url));
     expect(error.code).toBe('blocked_address');
     expect(error.message).toBe('Destination not allowed');
     expect(server.connections()).toBe(0);
@@ -113,7 +119,7 @@ describe('refused destinations', () => {
     const server = await startServer();
     const lookup = fakeDns({ 'internal.example.test': ['127.0.0.1'] });
     const error = await failure(
-      createEgress({ lookup }).fetch(`http://internal.example.test:${server.port}/`, {
+      toolEgress({ lookup }).fetch(`http://internal.example.test:${server.port}/`, {
         headers: { authorization: 'Bearer top-secret-token' },
       }),
     );
@@ -132,7 +138,7 @@ describe('refused destinations', () => {
   ])('refuses a hostname resolving to %s and %s', async (first, second) => {
     const server = await startServer();
     const lookup = fakeDns({ 'mixed.example.test': [first, second] });
-    const error = await failure(createEgress({ lookup }).fetch(`http://mixed.example.test:${server.port}/`));
+    const error = await failure(toolEgress({ lookup }).fetch(`http://mixed.example.test:${server.port}/`));
     expect(error.code).toBe('blocked_address');
     expect(server.connections()).toBe(0);
     expect(connectSpy).not.toHaveBeenCalled();
@@ -142,7 +148,7 @@ describe('refused destinations', () => {
     'refuses the scheme of %s',
     async (url) => {
       const lookup = fakeDns({ x: ['93.184.216.34'] });
-      const error = await failure(createEgress({ lookup }).fetch(url));
+      const error = await failure(toolEgress({ lookup }).fetch(url));
       expect(error.code).toBe('bad_url');
       expect(error.message).toBe('Only http and https URLs are allowed');
       expect(lookup).not.toHaveBeenCalled();
@@ -151,7 +157,7 @@ describe('refused destinations', () => {
   );
 
   it('refuses what is not a URL and URLs carrying credentials, without echoing them', async () => {
-    const egress = createEgress({ lookup: fakeDns({}) });
+    const egress = toolEgress({ lookup: fakeDns({}) });
     expect((await failure(egress.fetch('not a url'))).code).toBe('bad_url');
     const withCredentials = await failure(egress.fetch('http://user:hunter2@public.example.test/'));
     expect(withCredentials.code).toBe('bad_url');
@@ -159,7 +165,7 @@ describe('refused destinations', () => {
   });
 
   it('refuses an invalid header value without echoing it', async () => {
-    const egress = createEgress({ lookup: fakeDns({}) });
+    const egress = toolEgress({ lookup: fakeDns({}) });
     const error = await failure(
       egress.fetch('http://public.example.test/', { headers: { 'x-api-key': 'secret\r\nInjected: yes' } }),
     );
@@ -169,7 +175,7 @@ describe('refused destinations', () => {
   });
 
   it('reports a name that does not resolve as a network error', async () => {
-    const error = await failure(createEgress({ lookup: fakeDns({}) }).fetch('http://nowhere.example.test/'));
+    const error = await failure(toolEgress({ lookup: fakeDns({}) }).fetch('http://nowhere.example.test/'));
     expect(error.code).toBe('network');
     expect(error.message).toBe('Could not resolve nowhere.example.test');
   });
@@ -183,7 +189,7 @@ describe('allowed destinations', () => {
       res.statusCode = 201;
       res.end(JSON.stringify({ hello: 'world' }));
     });
-    const egress = createEgress({ allowList: ['127.0.0.1/32'] });
+    const egress = toolEgress({ allowList: ['127.0.0.1/32'] });
     const res = await egress.fetch(`http://127.0.0.1:${server.port}/hello?x=1#frag`);
     expect(res.status).toBe(201);
     expect(res.headers['x-test']).toBe('yes');
@@ -200,7 +206,7 @@ describe('allowed destinations', () => {
       res.statusCode = 404;
       res.end('missing');
     });
-    const res = await createEgress({ allowList: ['127.0.0.1'] }).fetch(`http://127.0.0.1:${server.port}/`);
+    const res = await toolEgress({ allowList: ['127.0.0.1'] }).fetch(`http://127.0.0.1:${server.port}/`);
     expect(res.status).toBe(404);
     expect(await res.text()).toBe('missing');
   });
@@ -208,7 +214,7 @@ describe('allowed destinations', () => {
   it('connects to the resolved address while keeping the hostname in the Host header', async () => {
     const server = await startServer();
     const lookup = fakeDns({ 'public.example.test': ['127.0.0.1'] });
-    const egress = createEgress({ allowList: ['127.0.0.1'], lookup });
+    const egress = toolEgress({ allowList: ['127.0.0.1'], lookup });
     const res = await egress.fetch(`http://public.example.test:${server.port}/path`);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('ok');
@@ -219,14 +225,14 @@ describe('allowed destinations', () => {
   it('allows a hostname named in the allow-list whatever it resolves to', async () => {
     const server = await startServer();
     const lookup = fakeDns({ 'db.internal': ['127.0.0.1'] });
-    const res = await createEgress({ allowList: ['db.internal'], lookup }).fetch(
+    const res = await toolEgress({ allowList: ['db.internal'], lookup }).fetch(
       `http://db.internal:${server.port}/`,
     );
     expect(res.status).toBe(200);
     // The allow-listed name does not open the address itself to other names.
     const other = fakeDns({ 'other.internal': ['127.0.0.1'] });
     const error = await failure(
-      createEgress({ allowList: ['db.internal'], lookup: other }).fetch(
+      toolEgress({ allowList: ['db.internal'], lookup: other }).fetch(
         `http://other.internal:${server.port}/`,
       ),
     );
@@ -237,7 +243,7 @@ describe('allowed destinations', () => {
   it('delivers the method, body and headers of a POST', async () => {
     const server = await startServer((_req, res) => res.end('created'));
     const lookup = fakeDns({ 'api.example.test': ['127.0.0.1'] });
-    const egress = createEgress({ allowList: ['127.0.0.1'], lookup });
+    const egress = toolEgress({ allowList: ['127.0.0.1'], lookup });
     const payload = JSON.stringify({ name: 'Ünïcode ✓' });
     const res = await egress.fetch(`http://api.example.test:${server.port}/items`, {
       method: 'post',
@@ -264,7 +270,7 @@ describe('allowed destinations', () => {
 
   it('sends a binary body', async () => {
     const server = await startServer();
-    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    const egress = toolEgress({ allowList: ['127.0.0.1'] });
     await egress.fetch(`http://127.0.0.1:${server.port}/`, {
       method: 'PUT',
       body: new Uint8Array([104, 105]),
@@ -277,14 +283,14 @@ describe('allowed destinations', () => {
       res.setHeader('content-encoding', 'gzip');
       res.end(gzipSync('compressed hello'));
     });
-    const res = await createEgress({ allowList: ['127.0.0.1'] }).fetch(`http://127.0.0.1:${server.port}/`);
+    const res = await toolEgress({ allowList: ['127.0.0.1'] }).fetch(`http://127.0.0.1:${server.port}/`);
     expect(await res.text()).toBe('compressed hello');
   });
 
   it('tries every checked address of a name (::1 then 127.0.0.1 for a localhost-like name)', async () => {
     const server = await startServer();
     const lookup = fakeDns({ 'dual.example.test': ['::1', '127.0.0.1'] });
-    const res = await createEgress({ allowList: ['::1', '127.0.0.1'], lookup }).fetch(
+    const res = await toolEgress({ allowList: ['::1', '127.0.0.1'], lookup }).fetch(
       `http://dual.example.test:${server.port}/`,
     );
     expect(res.status).toBe(200);
@@ -300,7 +306,7 @@ describe('address pinning', () => {
     const lookup = vi.fn<LookupFn>(async () => [
       { address: calls++ === 0 ? '127.0.0.1' : '169.254.169.254', family: 4 },
     ]);
-    const egress = createEgress({ allowList: ['127.0.0.1'], lookup });
+    const egress = toolEgress({ allowList: ['127.0.0.1'], lookup });
     const res = await egress.fetch(`http://rebind.example.test:${server.port}/`);
     expect(res.status).toBe(200);
     expect(lookup).toHaveBeenCalledTimes(1);
@@ -326,7 +332,7 @@ describe('address pinning', () => {
     const port = (server.address() as AddressInfo).port;
     const lookup = fakeDns({ 'secure.example.test': ['127.0.0.1'] });
     const error = await failure(
-      createEgress({ allowList: ['127.0.0.1'], lookup }).fetch(`https://secure.example.test:${port}/`),
+      toolEgress({ allowList: ['127.0.0.1'], lookup }).fetch(`https://secure.example.test:${port}/`),
     );
     expect(error.code).toBe('network');
     expect(error.message).toMatch(/^Request to secure\.example\.test failed: /);
@@ -342,7 +348,7 @@ describe('redirects', () => {
       res.writeHead(302, { location: `http://127.0.0.1:${target.port}/secret` }).end();
     });
     const lookup = fakeDns({ 'a.example.test': ['127.0.0.1'] });
-    const egress = createEgress({ allowList: ['a.example.test'], lookup });
+    const egress = toolEgress({ allowList: ['a.example.test'], lookup });
     const error = await failure(egress.fetch(`http://a.example.test:${first.port}/`));
     expect(error.code).toBe('blocked_address');
     expect(error.message).toBe('Destination not allowed');
@@ -357,7 +363,7 @@ describe('redirects', () => {
     });
     const lookup = fakeDns({ 'a.example.test': ['127.0.0.1'], 'sneaky.example.test': ['127.0.0.1'] });
     const error = await failure(
-      createEgress({ allowList: ['a.example.test'], lookup }).fetch(`http://a.example.test:${first.port}/`),
+      toolEgress({ allowList: ['a.example.test'], lookup }).fetch(`http://a.example.test:${first.port}/`),
     );
     expect(error.code).toBe('blocked_address');
     expect(lookup.mock.calls).toEqual([['a.example.test'], ['sneaky.example.test']]);
@@ -375,7 +381,7 @@ describe('redirects', () => {
       }
     });
     const lookup = fakeDns({ 'a.example.test': ['127.0.0.1'], 'b.example.test': ['127.0.0.1'] });
-    const res = await createEgress({ allowList: ['127.0.0.1'], lookup }).fetch(
+    const res = await toolEgress({ allowList: ['127.0.0.1'], lookup }).fetch(
       `http://a.example.test:${server.port}/`,
     );
     expect(await res.text()).toBe('final /final');
@@ -401,7 +407,7 @@ describe('redirects', () => {
       if (req.url === '/start') res.writeHead(status, { location: '/end' }).end();
       else res.end('done');
     });
-    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    const egress = toolEgress({ allowList: ['127.0.0.1'] });
     await egress.fetch(`http://127.0.0.1:${server.port}/start`, {
       method,
       headers: { 'content-type': 'text/plain' },
@@ -421,7 +427,7 @@ describe('redirects', () => {
       else res.end('done');
     });
     const lookup = fakeDns({ 'a.example.test': ['127.0.0.1'], 'b.example.test': ['127.0.0.1'] });
-    await createEgress({ allowList: ['127.0.0.1'], lookup }).fetch(
+    await toolEgress({ allowList: ['127.0.0.1'], lookup }).fetch(
       `http://a.example.test:${server.port}/start`,
       {
         headers: { authorization: 'Bearer abc', cookie: 'sid=1', 'x-keep': 'k' },
@@ -437,7 +443,7 @@ describe('redirects', () => {
 
   it('stops after maxRedirects', async () => {
     const server = await startServer((_req, res) => res.writeHead(302, { location: '/again' }).end());
-    const egress = createEgress({ allowList: ['127.0.0.1'], maxRedirects: 2 });
+    const egress = toolEgress({ allowList: ['127.0.0.1'], maxRedirects: 2 });
     const error = await failure(egress.fetch(`http://127.0.0.1:${server.port}/`));
     expect(error.code).toBe('too_many_redirects');
     expect(error.message).toBe('Request to 127.0.0.1 was redirected more than 2 times');
@@ -450,7 +456,7 @@ describe('redirects', () => {
       if (n < 2) res.writeHead(302, { location: `/${n + 1}` }).end();
       else res.end('arrived');
     });
-    const res = await createEgress({ allowList: ['127.0.0.1'], maxRedirects: 2 }).fetch(
+    const res = await toolEgress({ allowList: ['127.0.0.1'], maxRedirects: 2 }).fetch(
       `http://127.0.0.1:${server.port}/`,
     );
     expect(await res.text()).toBe('arrived');
@@ -461,7 +467,7 @@ describe('ports', () => {
   it('opens only the port of an ip:port entry: another port of the same address is refused unopened', async () => {
     const allowed = await startServer((_req, res) => res.end('allowed'));
     const other = await startServer((_req, res) => res.end('other'));
-    const egress = createEgress({ allowList: [`127.0.0.1:${allowed.port}`] });
+    const egress = toolEgress({ allowList: [`127.0.0.1:${allowed.port}`] });
     expect(await (await egress.fetch(`http://127.0.0.1:${allowed.port}/`)).text()).toBe('allowed');
     connectSpy.mockClear();
     const error = await failure(egress.fetch(`http://127.0.0.1:${other.port}/`));
@@ -475,7 +481,7 @@ describe('ports', () => {
     const allowed = await startServer((_req, res) => res.end('allowed'));
     const other = await startServer();
     const lookup = fakeDns({ 'api.internal': ['127.0.0.1'] });
-    const egress = createEgress({ allowList: [`api.internal:${allowed.port}`], lookup });
+    const egress = toolEgress({ allowList: [`api.internal:${allowed.port}`], lookup });
     expect(await (await egress.fetch(`http://api.internal:${allowed.port}/`)).text()).toBe('allowed');
     const error = await failure(egress.fetch(`http://api.internal:${other.port}/`));
     expect(error.code).toBe('blocked_address');
@@ -484,7 +490,7 @@ describe('ports', () => {
 
   it("checks a URL without a port against its scheme's default port", async () => {
     const lookup = fakeDns({ 'svc.example.test': ['127.0.0.1'] });
-    const egress = createEgress({ allowList: ['127.0.0.1:80'], lookup, timeoutMs: 2_000 });
+    const egress = toolEgress({ allowList: ['127.0.0.1:80'], lookup, timeoutMs: 2_000 });
     const https = await failure(egress.fetch('https://svc.example.test/'));
     expect(https.code).toBe('blocked_address');
     expect(connectSpy).not.toHaveBeenCalled();
@@ -509,13 +515,71 @@ describe('ports', () => {
     const lookup = fakeDns({ 'a.example.test': ['127.0.0.1'] });
     for (const allowList of [[`127.0.0.1:${first.port}`], [`a.example.test:${first.port}`]]) {
       const error = await failure(
-        createEgress({ allowList, lookup }).fetch(`http://a.example.test:${first.port}/`),
+        toolEgress({ allowList, lookup }).fetch(`http://a.example.test:${first.port}/`),
       );
       expect(error.code).toBe('blocked_address');
       expect(error.message).toBe('Destination not allowed');
     }
     expect(first.connections()).toBe(2);
     expect(target.connections()).toBe(0);
+  });
+});
+
+describe('uses', () => {
+  it('sends through the entries of its own use only: a model entry opens nothing to tools or webhooks', async () => {
+    const server = await startServer();
+    const egress = createEgress({ allowList: [`model:127.0.0.1:${server.port}`] });
+    const url = `http://127.0.0.1:${server.port}/api/pull`;
+    for (const use of ['tool', 'webhook', 'database', 'service'] as const) {
+      const error = await failure(egress.for(use).fetch(url, { method: 'POST' }));
+      expect(error.code).toBe('blocked_address');
+      expect(error.message).toBe('Destination not allowed');
+    }
+    expect(server.connections()).toBe(0);
+    expect((await egress.for('model').fetch(url, { method: 'POST' })).status).toBe(200);
+    expect(server.requests.map((r) => r.url)).toEqual(['/api/pull']);
+  });
+
+  it('checks redirects against the same use: a tool redirected to a model-only address is refused', async () => {
+    const model = await startServer();
+    const hop = await startServer((_req, res) =>
+      res.writeHead(302, { location: `http://127.0.0.1:${model.port}/api/delete` }).end(),
+    );
+    const egress = createEgress({
+      allowList: [`tool:127.0.0.1:${hop.port}`, `model:127.0.0.1:${model.port}`],
+    });
+    const error = await failure(egress.for('tool').fetch(`http://127.0.0.1:${hop.port}/`));
+    expect(error.message).toBe('Destination not allowed');
+    expect(hop.connections()).toBe(1);
+    expect(model.connections()).toBe(0);
+  });
+
+  it('opens an entry without a use to every use', async () => {
+    const server = await startServer();
+    const egress = createEgress({ allowList: [`127.0.0.1:${server.port}`] });
+    for (const use of ['model', 'tool', 'webhook', 'service'] as const) {
+      expect((await egress.for(use).fetch(`http://127.0.0.1:${server.port}/`)).status).toBe(200);
+    }
+  });
+
+  it('gives each use its own view and its own pooled sockets', async () => {
+    const server = await startServer();
+    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    expect(egress.for('tool')).toBe(egress.for('tool'));
+    expect(egress.for('model').use).toBe('model');
+    await egress.for('model').fetch(`http://127.0.0.1:${server.port}/`);
+    await egress.for('tool').fetch(`http://127.0.0.1:${server.port}/`);
+    await egress.for('tool').fetch(`http://127.0.0.1:${server.port}/`);
+    expect(server.connections()).toBe(2);
+    egress.close();
+    await vi.waitFor(() => expect(server.open()).toBe(0));
+  });
+
+  it('refuses a use it does not know, and a malformed entry as soon as it is created', () => {
+    expect(() => createEgress().for('tools' as 'tool')).toThrow(TypeError);
+    expect(() => createEgress({ allowList: ['models:127.0.0.1:11434'] })).toThrow(
+      /Invalid egress allow-list entry "models:127.0.0.1:11434"/,
+    );
   });
 });
 
@@ -526,7 +590,7 @@ describe('reserved destinations', () => {
     await closed.close();
     const reserved = createReservedDestinations({ localPorts: [listening.port, closed.port] });
     const lookup = fakeDns({ localhost: ['127.0.0.1'] });
-    const egress = createEgress({ allowList: ['127.0.0.1', 'localhost', '::1'], reserved, lookup });
+    const egress = toolEgress({ allowList: ['127.0.0.1', 'localhost', '::1'], reserved, lookup });
     const errors: EgressError[] = [];
     for (const port of [listening.port, closed.port]) {
       for (const host of ['127.0.0.1', 'localhost', '[::ffff:127.0.0.1]', '0.0.0.0', '[::1]']) {
@@ -552,7 +616,7 @@ describe('reserved destinations', () => {
     );
     const reserved = createReservedDestinations({ localPorts: [ours.port] });
     const error = await failure(
-      createEgress({ allowList: ['127.0.0.1'], reserved }).fetch(`http://127.0.0.1:${first.port}/`),
+      toolEgress({ allowList: ['127.0.0.1'], reserved }).fetch(`http://127.0.0.1:${first.port}/`),
     );
     expect(error.code).toBe('blocked_address');
     expect(error.message).toBe('Destination not allowed');
@@ -563,7 +627,7 @@ describe('reserved destinations', () => {
   it('takes a port reserved after the egress was built (the port the server listens on)', async () => {
     const server = await startServer();
     const reserved = createReservedDestinations();
-    const egress = createEgress({ allowList: ['127.0.0.1'], reserved });
+    const egress = toolEgress({ allowList: ['127.0.0.1'], reserved });
     expect((await egress.fetch(`http://127.0.0.1:${server.port}/`)).status).toBe(200);
     reserved.addLocalPort(server.port);
     expect((await failure(egress.fetch(`http://127.0.0.1:${server.port}/`))).code).toBe('blocked_address');
@@ -577,7 +641,7 @@ describe('limits', () => {
     const lookup = fakeDns({ 'slow.example.test': ['127.0.0.1'] });
     const started = Date.now();
     const error = await failure(
-      createEgress({ allowList: ['127.0.0.1'], lookup, timeoutMs: 200 }).fetch(
+      toolEgress({ allowList: ['127.0.0.1'], lookup, timeoutMs: 200 }).fetch(
         `http://slow.example.test:${server.port}/`,
       ),
     );
@@ -592,7 +656,7 @@ describe('limits', () => {
       res.writeHead(200);
       res.write('first part');
     });
-    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    const egress = toolEgress({ allowList: ['127.0.0.1'] });
     const error = await failure(egress.fetch(`http://127.0.0.1:${server.port}/`, { timeoutMs: 150 }));
     expect(error.code).toBe('timeout');
     expect(error.message).toBe('Request to 127.0.0.1 timed out after 150 ms');
@@ -600,7 +664,7 @@ describe('limits', () => {
 
   it('times out when DNS never answers', async () => {
     const lookup = vi.fn<LookupFn>(() => new Promise(() => {}));
-    const error = await failure(createEgress({ lookup, timeoutMs: 100 }).fetch('http://hang.example.test/'));
+    const error = await failure(toolEgress({ lookup, timeoutMs: 100 }).fetch('http://hang.example.test/'));
     expect(error.code).toBe('timeout');
     expect(connectSpy).not.toHaveBeenCalled();
   });
@@ -609,7 +673,7 @@ describe('limits', () => {
     const server = await startServer(() => {});
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const error = await createEgress({ allowList: ['127.0.0.1'] })
+    const error = await toolEgress({ allowList: ['127.0.0.1'] })
       .fetch(`http://127.0.0.1:${server.port}/`, { signal: controller.signal })
       .catch((e: unknown) => e);
     expect((error as Error).name).toBe('AbortError');
@@ -620,7 +684,7 @@ describe('limits', () => {
       res.setHeader('content-length', 2000);
       res.end('x'.repeat(2000));
     });
-    const egress = createEgress({ allowList: ['127.0.0.1'], maxResponseBytes: 1000 });
+    const egress = toolEgress({ allowList: ['127.0.0.1'], maxResponseBytes: 1000 });
     const error = await failure(egress.fetch(`http://127.0.0.1:${server.port}/`));
     expect(error.code).toBe('too_large');
     expect(error.message).toBe('The response from 127.0.0.1 is larger than the limit of 1000 bytes');
@@ -640,7 +704,7 @@ describe('limits', () => {
         written += 500;
       }, 1);
     });
-    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    const egress = toolEgress({ allowList: ['127.0.0.1'] });
     const error = await failure(egress.fetch(`http://127.0.0.1:${server.port}/`, { maxResponseBytes: 2000 }));
     expect(error.code).toBe('too_large');
     expect(server.requests[0].headers['content-length']).toBeUndefined();
@@ -655,14 +719,14 @@ describe('limits', () => {
       res.end(bomb);
     });
     expect(bomb.length).toBeLessThan(10_000);
-    const egress = createEgress({ allowList: ['127.0.0.1'], maxResponseBytes: 100_000 });
+    const egress = toolEgress({ allowList: ['127.0.0.1'], maxResponseBytes: 100_000 });
     const error = await failure(egress.fetch(`http://127.0.0.1:${server.port}/`));
     expect(error.code).toBe('too_large');
   });
 
   it('accepts a body exactly at the limit', async () => {
     const server = await startServer((_req, res) => res.end('z'.repeat(1000)));
-    const egress = createEgress({ allowList: ['127.0.0.1'], maxResponseBytes: 1000 });
+    const egress = toolEgress({ allowList: ['127.0.0.1'], maxResponseBytes: 1000 });
     const res = await egress.fetch(`http://127.0.0.1:${server.port}/`);
     expect((await res.text()).length).toBe(1000);
   });
@@ -671,9 +735,7 @@ describe('limits', () => {
     const server = await startServer();
     const port = server.port;
     await server.close();
-    const error = await failure(
-      createEgress({ allowList: ['127.0.0.1'] }).fetch(`http://127.0.0.1:${port}/`),
-    );
+    const error = await failure(toolEgress({ allowList: ['127.0.0.1'] }).fetch(`http://127.0.0.1:${port}/`));
     expect(error.code).toBe('network');
     expect(error.message).toBe('Request to 127.0.0.1 failed: connection refused');
   });
@@ -703,7 +765,7 @@ describe('streamed bodies', () => {
 
   it('hands the body over as it arrives, and gives the connection back once read', async () => {
     const server = await trickling(['data: one\n\n', 'data: two\n\n', 'data: three\n\n']);
-    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    const egress = toolEgress({ allowList: ['127.0.0.1'] });
     const res = await egress.fetch(`http://127.0.0.1:${server.port}/`, { stream: true });
     expect(res.status).toBe(200);
     // The response came before its body: the first piece is still 40 ms away.
@@ -720,7 +782,7 @@ describe('streamed bodies', () => {
       res.writeHead(200);
       res.write('first part');
     });
-    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    const egress = toolEgress({ allowList: ['127.0.0.1'] });
     const res = await egress.fetch(`http://127.0.0.1:${server.port}/`, { stream: true, timeoutMs: 200 });
     const error = await readAll(res.body!).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EgressError);
@@ -730,7 +792,7 @@ describe('streamed bodies', () => {
   it('passes on the caller cancelling while the body is read', async () => {
     const server = await trickling(Array(50).fill('x'));
     const controller = new AbortController();
-    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    const egress = toolEgress({ allowList: ['127.0.0.1'] });
     const res = await egress.fetch(`http://127.0.0.1:${server.port}/`, {
       stream: true,
       signal: controller.signal,
@@ -742,7 +804,7 @@ describe('streamed bodies', () => {
 
   it('counts the bytes as they arrive against the limit', async () => {
     const server = await trickling(Array(20).fill('y'.repeat(100)));
-    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    const egress = toolEgress({ allowList: ['127.0.0.1'] });
     const res = await egress.fetch(`http://127.0.0.1:${server.port}/`, {
       stream: true,
       maxResponseBytes: 450,
@@ -753,7 +815,7 @@ describe('streamed bodies', () => {
 
   it('text() reads a streamed body too', async () => {
     const server = await trickling(['a', 'b', 'c']);
-    const res = await createEgress({ allowList: ['127.0.0.1'] }).fetch(`http://127.0.0.1:${server.port}/`, {
+    const res = await toolEgress({ allowList: ['127.0.0.1'] }).fetch(`http://127.0.0.1:${server.port}/`, {
       stream: true,
     });
     expect(await res.text()).toBe('abc');
@@ -766,7 +828,7 @@ describe('connection pooling', () => {
   it('reuses one connection for sequential requests to the same destination', async () => {
     const server = await startServer((req, res) => res.end(`hello ${req.url}`));
     const lookup = fakeDns({ 'api.example.test': ['127.0.0.1'] });
-    const egress = createEgress({ allowList: ['127.0.0.1'], lookup });
+    const egress = toolEgress({ allowList: ['127.0.0.1'], lookup });
     for (const path of ['/1', '/2', '/3']) {
       expect(await text(egress.fetch(`http://api.example.test:${server.port}${path}`))).toBe(`hello ${path}`);
     }
@@ -783,7 +845,7 @@ describe('connection pooling', () => {
     const one = await startServer();
     const two = await startServer();
     const lookup = fakeDns({ 'a.example.test': ['127.0.0.1'], 'b.example.test': ['127.0.0.1'] });
-    const egress = createEgress({ allowList: ['127.0.0.1'], lookup });
+    const egress = toolEgress({ allowList: ['127.0.0.1'], lookup });
     for (let i = 0; i < 2; i++) {
       await egress.fetch(`http://127.0.0.1:${one.port}/`);
       await egress.fetch(`http://127.0.0.1:${two.port}/`);
@@ -796,7 +858,7 @@ describe('connection pooling', () => {
     }
     expect(one.connections()).toBe(3);
     // Nor do two egress instances (each has its own allow-list).
-    await createEgress({ allowList: ['127.0.0.1'] }).fetch(`http://127.0.0.1:${two.port}/`);
+    await toolEgress({ allowList: ['127.0.0.1'] }).fetch(`http://127.0.0.1:${two.port}/`);
     expect(two.connections()).toBe(2);
   });
 
@@ -806,7 +868,7 @@ describe('connection pooling', () => {
     const lookup = vi.fn<LookupFn>(async () =>
       answers.shift()!.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
     );
-    const egress = createEgress({ allowList: ['127.0.0.1', '::1'], lookup });
+    const egress = toolEgress({ allowList: ['127.0.0.1', '::1'], lookup });
     const url = `http://dns.example.test:${server.port}/`;
     await egress.fetch(url);
     await egress.fetch(url);
@@ -824,7 +886,7 @@ describe('connection pooling', () => {
     const lookup = vi.fn<LookupFn>(async () => [
       { address: calls++ === 0 ? '127.0.0.1' : '169.254.169.254', family: 4 },
     ]);
-    const egress = createEgress({ allowList: ['127.0.0.1'], lookup });
+    const egress = toolEgress({ allowList: ['127.0.0.1'], lookup });
     expect((await egress.fetch(`http://rebind.example.test:${server.port}/`)).status).toBe(200);
     expect(server.open()).toBe(1);
     connectSpy.mockClear();
@@ -846,7 +908,7 @@ describe('connection pooling', () => {
         res.writeHead(200); // chunked, no length: the limit is found while reading
         res.write('x'.repeat(1000)); // and then never ends
       });
-      const egress = createEgress({ allowList: ['127.0.0.1'] });
+      const egress = toolEgress({ allowList: ['127.0.0.1'] });
       const base = `http://127.0.0.1:${server.port}`;
       expect(await text(egress.fetch(`${base}/ok`))).toBe('ok');
       const controller = new AbortController();
@@ -871,7 +933,7 @@ describe('connection pooling', () => {
       res.end('a body nobody reads');
     });
     const lookup = fakeDns({ 'a.example.test': ['127.0.0.1'], 'b.example.test': ['127.0.0.1'] });
-    const egress = createEgress({ allowList: ['127.0.0.1'], lookup });
+    const egress = toolEgress({ allowList: ['127.0.0.1'], lookup });
     expect(await text(egress.fetch(`http://a.example.test:${first.port}/go`))).toBe('target');
     expect(await text(egress.fetch(`http://b.example.test:${target.port}/`))).toBe('target');
     expect(target.connections()).toBe(1);
@@ -887,7 +949,7 @@ describe('connection pooling', () => {
       res.writeHead(307, { location: `http://127.0.0.1:${ours.port}/api/admin` }).end(),
     );
     const reserved = createReservedDestinations();
-    const egress = createEgress({ allowList: ['127.0.0.1'], reserved });
+    const egress = toolEgress({ allowList: ['127.0.0.1'], reserved });
     expect((await egress.fetch(`http://127.0.0.1:${ours.port}/`)).status).toBe(200);
     expect(ours.open()).toBe(1);
     reserved.addLocalPort(ours.port);
@@ -907,7 +969,7 @@ describe('connection pooling', () => {
         res.end('ok');
       }, 30);
     });
-    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    const egress = toolEgress({ allowList: ['127.0.0.1'] });
     const bodies = await Promise.all(
       Array.from({ length: 40 }, () => text(egress.fetch(`http://127.0.0.1:${server.port}/`))),
     );
@@ -921,7 +983,7 @@ describe('connection pooling', () => {
       if (req.url === '/hold') setTimeout(() => res.end('held'), 400);
       else res.end('ok');
     });
-    const egress = createEgress({ allowList: ['127.0.0.1'], pool: { maxSockets: 1 } });
+    const egress = toolEgress({ allowList: ['127.0.0.1'], pool: { maxSockets: 1 } });
     const held = egress.fetch(`http://127.0.0.1:${server.port}/hold`);
     const error = await failure(egress.fetch(`http://127.0.0.1:${server.port}/queued`, { timeoutMs: 100 }));
     expect(error.code).toBe('timeout');
@@ -937,7 +999,7 @@ describe('connection pooling', () => {
       if (req.url === '/slow') setTimeout(() => res.end('slow'), 300);
       else res.end('ok');
     });
-    const egress = createEgress({ allowList: ['127.0.0.1'], pool: { idleMs: 100 } });
+    const egress = toolEgress({ allowList: ['127.0.0.1'], pool: { idleMs: 100 } });
     expect(await text(egress.fetch(`http://127.0.0.1:${server.port}/slow`))).toBe('slow');
     expect(server.open()).toBe(1);
     await vi.waitFor(() => expect(server.open()).toBe(0));
@@ -949,7 +1011,7 @@ describe('connection pooling', () => {
     const server = await startServer();
     const names = ['a', 'b', 'c'].map((n) => `${n}.example.test`);
     const lookup = fakeDns(Object.fromEntries(names.map((name) => [name, ['127.0.0.1']])));
-    const egress = createEgress({ allowList: ['127.0.0.1'], lookup, pool: { maxDestinations: 2 } });
+    const egress = toolEgress({ allowList: ['127.0.0.1'], lookup, pool: { maxDestinations: 2 } });
     const get = (name: string) => egress.fetch(`http://${name}:${server.port}/`);
     await get('a.example.test');
     await get('b.example.test');
@@ -969,7 +1031,7 @@ describe('connection pooling', () => {
       else res.end('ok');
     });
     const lookup = fakeDns({ 'a.example.test': ['127.0.0.1'], 'b.example.test': ['127.0.0.1'] });
-    const egress = createEgress({ allowList: ['127.0.0.1'], lookup, pool: { maxDestinations: 1 } });
+    const egress = toolEgress({ allowList: ['127.0.0.1'], lookup, pool: { maxDestinations: 1 } });
     const slow = egress.fetch(`http://a.example.test:${server.port}/slow`);
     await vi.waitFor(() => expect(server.open()).toBe(1));
     expect(await text(egress.fetch(`http://b.example.test:${server.port}/`))).toBe('ok');
@@ -980,11 +1042,11 @@ describe('connection pooling', () => {
   it('close() closes the pooled sockets; a later request opens a new one', async () => {
     const server = await startServer();
     const egress = createEgress({ allowList: ['127.0.0.1'] });
-    await egress.fetch(`http://127.0.0.1:${server.port}/`);
+    await egress.for('tool').fetch(`http://127.0.0.1:${server.port}/`);
     expect(server.open()).toBe(1);
     egress.close();
     await vi.waitFor(() => expect(server.open()).toBe(0));
-    expect((await egress.fetch(`http://127.0.0.1:${server.port}/`)).status).toBe(200);
+    expect((await egress.for('tool').fetch(`http://127.0.0.1:${server.port}/`)).status).toBe(200);
     expect(server.connections()).toBe(2);
   });
 
@@ -997,7 +1059,7 @@ describe('connection pooling', () => {
         req.socket.destroy();
       } else res.end(`answer ${req.url}`);
     });
-    const egress = createEgress({ allowList: ['127.0.0.1'] });
+    const egress = toolEgress({ allowList: ['127.0.0.1'] });
     const base = `http://127.0.0.1:${server.port}`;
     expect(await text(egress.fetch(`${base}/1`))).toBe('answer /1');
     expect(await text(egress.fetch(`${base}/2`))).toBe('answer /2');
@@ -1028,7 +1090,7 @@ describe('connection pooling', () => {
     closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const port = (server.address() as AddressInfo).port;
     const lookup = fakeDns({ 'a.example.test': ['127.0.0.1'], 'b.example.test': ['127.0.0.1'] });
-    const egress = createEgress({ allowList: ['127.0.0.1'], lookup });
+    const egress = toolEgress({ allowList: ['127.0.0.1'], lookup });
     for (const name of ['a.example.test', 'a.example.test', 'b.example.test']) {
       expect((await failure(egress.fetch(`https://${name}:${port}/`))).code).toBe('network');
     }

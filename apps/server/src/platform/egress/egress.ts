@@ -4,23 +4,35 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { type AddressPolicy, createAddressPolicy, type ReservedCheck } from './address-policy';
+import {
+  type AddressPolicy,
+  allowListUses,
+  checkAllowList,
+  createAddressPolicy,
+  type EgressUse,
+  type ReservedCheck,
+} from './address-policy';
 import { DESTINATION_NOT_ALLOWED, EgressError } from './egress-error';
 import { createPools, pinnedLookup, type PoolOptions, type Pools } from './pools';
 import { defaultLookup, resolvePermitted, type LookupFn } from './resolve';
 
 export type { LookupFn } from './resolve';
 export type { PoolOptions } from './pools';
+export type { EgressUse } from './address-policy';
 
 /**
  * The only way the server makes HTTP requests to tenant-controlled destinations (tool base URLs,
- * webhooks, custom LLM base URLs): docs/security.md. Every hop is resolved once,
- * checked, and the socket connects to exactly the checked addresses. Connections are kept alive in
- * pools per destination and checked address set (pools.ts), never shared between egress instances.
+ * webhooks, custom LLM base URLs): docs/security.md. A request is sent through the view of its use
+ * (`egress.for('tool')`), which applies only the allow-list entries for that use. Every hop is resolved
+ * once, checked, and the socket connects to exactly the checked addresses. Connections are kept alive
+ * in pools per destination and checked address set (pools.ts), never shared between uses or instances.
  */
 
 export type EgressOptions = {
-  /** Admin exceptions: hosts, IPs or CIDRs, each optionally with a port (see createAddressPolicy). */
+  /**
+   * Admin exceptions: hosts, IPs or CIDRs, each optionally with a port and a use (see
+   * createAddressPolicy); each view applies the entries for its use and those without one.
+   */
   allowList?: string[];
   /** The process's ReservedDestinations (its own ports and database): refused whatever the allow-list says. */
   reserved?: ReservedCheck;
@@ -63,15 +75,25 @@ export type EgressResponse = {
   json(): Promise<unknown>;
 };
 
-export type Egress = {
+/** Sends for one use: the destinations its allow-list entries (and those without a use) open. */
+export type Egress<U extends EgressUse = EgressUse> = {
+  readonly use: U;
   fetch(url: string | URL, init?: EgressRequestInit): Promise<EgressResponse>;
 };
 
-/** What createEgress returns; code that only sends (and its test doubles) needs just Egress. */
-export type PooledEgress = Egress & {
+/**
+ * Gives the view of a use; there is no fetch without one, so every request says what it is for. Code
+ * that sends for one use needs just an Egress; code that sends for several (output delivery) takes this.
+ */
+export type EgressByUse = {
+  for<U extends EgressUse>(use: U): Egress<U>;
+};
+
+/** What createEgress returns. */
+export type PooledEgress = EgressByUse & {
   /**
-   * Closes the pooled connections, idle and in use. Not required: idle sockets do not keep the process
-   * alive and close after a few seconds on their own.
+   * Closes the pooled connections of every use, idle and in use. Not required: idle sockets do not
+   * keep the process alive and close after a few seconds on their own.
    */
   close(): void;
 };
@@ -86,22 +108,42 @@ type Settings = {
   timeoutMs: number;
   maxResponseBytes: number;
   maxRedirects: number;
-  // Per instance: a socket is only ever reused by a request this instance's policy has just allowed.
+  // Per use of one instance: a socket is only ever reused by a request this use's policy has just allowed.
   pools: Pools;
 };
 
 export function createEgress(options: EgressOptions = {}): PooledEgress {
-  const settings: Settings = {
-    policy: createAddressPolicy(options.allowList, options.reserved),
-    lookup: options.lookup ?? defaultLookup,
-    timeoutMs: positive('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-    maxResponseBytes: positive('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
-    maxRedirects: atLeastZero('maxRedirects', options.maxRedirects ?? DEFAULT_MAX_REDIRECTS),
-    pools: createPools(options.pool),
-  };
+  const lookup = options.lookup ?? defaultLookup;
+  const timeoutMs = positive('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const maxResponseBytes = positive(
+    'maxResponseBytes',
+    options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+  );
+  const maxRedirects = atLeastZero('maxRedirects', options.maxRedirects ?? DEFAULT_MAX_REDIRECTS);
+  // Read now, so a malformed entry fails at start-up rather than at the first request of its use.
+  checkAllowList(options.allowList ?? []);
+  const views = new Map<EgressUse, { view: Egress; pools: Pools }>();
+
+  function view<U extends EgressUse>(use: U): Egress<U> {
+    const known = views.get(use);
+    if (known) return known.view as Egress<U>;
+    if (use !== 'service' && !allowListUses.includes(use)) throw new TypeError(`Unknown egress use ${use}`);
+    const settings: Settings = {
+      policy: createAddressPolicy(use, options.allowList, options.reserved),
+      lookup,
+      timeoutMs,
+      maxResponseBytes,
+      maxRedirects,
+      pools: createPools(options.pool),
+    };
+    const created: Egress<U> = { use, fetch: (url, init = {}) => egressFetch(settings, url, init) };
+    views.set(use, { view: created, pools: settings.pools });
+    return created;
+  }
+
   return {
-    fetch: (url, init = {}) => egressFetch(settings, url, init),
-    close: () => settings.pools.close(),
+    for: view,
+    close: () => views.forEach(({ pools }) => pools.close()),
   };
 }
 

@@ -26,7 +26,7 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 describe('egressFetch', () => {
   it('behaves like fetch for an allowed destination', async () => {
-    const fetchViaEgress = egressFetch(createEgress({ allowList: ['127.0.0.1'] }));
+    const fetchViaEgress = egressFetch(createEgress({ allowList: ['127.0.0.1'] }).for('model'));
     const res = await fetchViaEgress(`${base}/v1/chat`, {
       method: 'POST',
       headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
@@ -40,7 +40,7 @@ describe('egressFetch', () => {
 
   it('refuses what the egress module refuses', async () => {
     const before = seen.length;
-    const fetchViaEgress = egressFetch(createEgress());
+    const fetchViaEgress = egressFetch(createEgress().for('model'));
     await expect(fetchViaEgress(`${base}/v1/chat`)).rejects.toBeInstanceOf(EgressError);
     expect(seen.length).toBe(before);
   });

@@ -1,6 +1,7 @@
 export {
   createEgress,
   type Egress,
+  type EgressByUse,
   type EgressOptions,
   type EgressRequestInit,
   type EgressResponse,
@@ -12,10 +13,16 @@ export { egressFetch } from './fetch-adapter';
 export { defaultLookup, resolvePermitted, type ResolveOutcome } from './resolve';
 export { DESTINATION_NOT_ALLOWED, EgressError, type EgressErrorCode } from './egress-error';
 export {
+  allowListUses,
+  allowListWarnings,
+  checkAllowList,
   createAddressPolicy,
   isBlockedAddress,
   loopbackWarning,
+  useWarning,
   type AddressPolicy,
+  type AllowListUse,
+  type EgressUse,
   type ReservedCheck,
 } from './address-policy';
 export {

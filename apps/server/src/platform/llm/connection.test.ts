@@ -78,4 +78,20 @@ describe('resolveConnection', () => {
       'must start with http:// or https://',
     );
   });
+
+  it('refuses a base URL whose query, fragment or user name would send requests to other paths', () => {
+    for (const baseUrl of [
+      'http://127.0.0.1:11434/api/pull?x=',
+      'http://127.0.0.1:11434/api/delete#',
+      'http://admin:secret@127.0.0.1:11434/v1',
+    ]) {
+      expect(() => resolveConnection('local', { organization: { baseUrl } })).toThrow(
+        'must be a plain address and path, without ?, # or a user name',
+      );
+    }
+    expect(resolveConnection('local', { organization: { baseUrl: 'http://127.0.0.1:11434/v1/' } })).toEqual({
+      provider: 'local',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+    });
+  });
 });

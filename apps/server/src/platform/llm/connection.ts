@@ -50,7 +50,12 @@ export function resolveConnection(provider: LlmProvider, sources: ConnectionSour
   return { provider, apiKey, baseUrl };
 }
 
-/** A usable http(s) base URL without a trailing slash (the SDK appends `/chat/completions`). */
+/**
+ * A usable http(s) base URL without a trailing slash (the SDK appends `/chat/completions`). It may
+ * carry no query, fragment or user name: the SDK appends its paths to the string, so
+ * `http://ollama:11434/api/pull?x=` would send the model's requests to `/api/pull` (docs/security.md,
+ * Outbound traffic: a model entry opens a server's model paths, not its administration).
+ */
 export function normalizeBaseUrl(value: string | undefined, provider: LlmProvider): string | undefined {
   if (!value) return undefined;
   let url: URL;
@@ -64,6 +69,11 @@ export function normalizeBaseUrl(value: string | undefined, provider: LlmProvide
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new LlmConfigurationError(
       `The ${PROVIDER_INFO[provider].name} base URL must start with http:// or https://.`,
+    );
+  }
+  if (url.search || url.hash || value.includes('#') || value.includes('?') || url.username || url.password) {
+    throw new LlmConfigurationError(
+      `The ${PROVIDER_INFO[provider].name} base URL must be a plain address and path, without ?, # or a user name.`,
     );
   }
   return url.toString().replace(/\/+$/, '');

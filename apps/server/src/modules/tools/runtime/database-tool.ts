@@ -53,7 +53,7 @@ export function createDatabaseTool(options: DatabaseToolOptions): LlmTool {
   const settings: Settings = {
     connectionString: options.connectionString,
     schema: options.schema,
-    policy: createAddressPolicy(options.allowList, options.reserved),
+    policy: createAddressPolicy('database', options.allowList, options.reserved),
     lookup: options.lookup ?? defaultLookup,
     statementTimeoutMs: wholePositive('statementTimeoutMs', options.statementTimeoutMs ?? 5_000),
     maxRows: wholePositive('maxRows', options.maxRows ?? 100),
