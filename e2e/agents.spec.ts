@@ -33,6 +33,17 @@ test('configure OpenAI, create, find, edit, test, connect a tool to and delete a
   await expectToast(page, 'Tool created');
   await expect(page.getByRole('article', { name: 'Orders API' })).toBeVisible();
 
+  // A stored key goes with its address: moving the tool elsewhere asks for the key again.
+  await page.getByRole('button', { name: 'Configure Orders API' }).click();
+  const editDialog = page.getByRole('dialog');
+  await editDialog.getByLabel('Base URL').fill('https://elsewhere.example.com/v1');
+  await editDialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(editDialog.getByLabel('API Key')).toHaveAccessibleDescription(
+    /Enter the key again, or clear it: a stored key is dropped when the tool's address or category changes\./,
+  );
+  await editDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editDialog).toHaveCount(0);
+
   // Create an agent through the dialog.
   await page.goto('/agents');
   await page.getByRole('button', { name: 'Create Agent' }).first().click();
@@ -84,6 +95,12 @@ test('configure OpenAI, create, find, edit, test, connect a tool to and delete a
   await expect(connect.getByRole('button', { name: 'Connect', exact: true })).toBeDisabled();
   await connect.getByLabel('Tool').click();
   await page.getByRole('option', { name: /Orders API/ }).click();
+  // Keys and addresses belong to the tool, not to the agent's link.
+  await connect.getByLabel('Configuration (JSON)').fill('{"baseUrl": "https://elsewhere.example.com"}');
+  await expect(
+    connect.getByText("An agent's tool settings cannot change where the tool connects"),
+  ).toBeVisible();
+  await expect(connect.getByRole('button', { name: 'Connect', exact: true })).toBeDisabled();
   await connect.getByLabel('Configuration (JSON)').fill('{"region": "eu"}');
   await connect.getByRole('button', { name: 'Connect', exact: true }).click();
   await expectToast(page, 'Tool connected');

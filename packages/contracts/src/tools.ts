@@ -18,6 +18,96 @@ export const toolCategoryLabels: Record<ToolCategory, string> = {
 /** Configuration keys whose values are credentials: encrypted at rest, answered as a mask. */
 export const SECRET_CONFIG_KEYS = ['apiKey', 'connectionString', 'password', 'token', 'secret'] as const;
 
+/**
+ * Configuration keys that say where a tool's requests go and what they carry besides their body. They
+ * and the credentials are one unit (docs/security.md, Credentials): a change of any of them, or of the
+ * category, drops the stored credentials unless new ones come in the same request.
+ */
+export const DESTINATION_CONFIG_KEYS = ['baseUrl', 'url', 'host', 'port', 'headers', 'authHeader'] as const;
+
+/** A destination value as compared: text trimmed, an empty one the same as none. */
+const destinationValue = (value: unknown) => {
+  const text = typeof value === 'string' ? value.trim() : value;
+  return text === '' || text === null || text === undefined ? '' : JSON.stringify(text);
+};
+
+/**
+ * Whether an update (`PUT /api/tools/:id`) moves a tool's credentials elsewhere: another category
+ * (SendGrid, Pinecone and custom tools each imply their own address) or another value of a destination
+ * key. The server then keeps only the credentials sent with it; the edit form asks for them again.
+ */
+export function movesToolDestination(
+  existing: { category: ToolCategory; config: Record<string, unknown> },
+  update: { category?: ToolCategory | null; config?: Record<string, unknown> | null },
+): boolean {
+  if (update.category && update.category !== existing.category) return true;
+  const config = update.config;
+  if (!config) return false;
+  return DESTINATION_CONFIG_KEYS.some(
+    (key) => destinationValue(existing.config[key]) !== destinationValue(config[key]),
+  );
+}
+
+/** Names (lower case, without `-` and `_`) of credentials, as the server's logger reads them. */
+const CREDENTIAL_NAME =
+  /password|passwd|passphrase|secret|(?:token|apikey|accesskey|privatekey|authorization|credentials?|connectionstring|databaseurl)$|^(?:key|pwd|pass|auth)$/;
+/** Names of a destination or of headers, at the top of a link's config (where the runtime reads them). */
+const DESTINATION_NAME = /^(?:baseurl|url|uri|endpoint|host|hostname|port|headers?|authheader)$/;
+const normalName = (key: string) => key.toLowerCase().replace(/[-_]/g, '');
+
+export const linkConfigMessages = {
+  credential: (field: string) =>
+    `An agent's tool settings cannot hold credentials ("${field}"): set them on the tool itself.`,
+  destination: (field: string) =>
+    `An agent's tool settings cannot change where the tool connects or its headers ("${field}"): set them on the tool itself.`,
+};
+
+export type LinkConfigIssue = { path: string[]; message: string };
+
+/**
+ * What an agent-tool link's `config` may not hold: a link narrows what its tool does (parameters), it
+ * never brings credentials (at any depth: they would be stored and shown in clear) nor changes the
+ * tool's destination or headers (top-level keys, which the runtime would read).
+ */
+export function linkConfigIssues(config: Record<string, unknown>): LinkConfigIssue[] {
+  const issues: LinkConfigIssue[] = [];
+  const walk = (value: unknown, path: string[]) => {
+    if (!value || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      const at = [...path, key];
+      if (CREDENTIAL_NAME.test(normalName(key))) {
+        issues.push({ path: at, message: linkConfigMessages.credential(at.join('.')) });
+      } else if (path.length === 0 && DESTINATION_NAME.test(normalName(key))) {
+        issues.push({ path: at, message: linkConfigMessages.destination(key) });
+      } else {
+        walk(inner, at);
+      }
+    }
+  };
+  walk(config, []);
+  return issues;
+}
+
+/**
+ * A link's config without what it may not hold (links stored before the rule): what the runtime
+ * applies over the tool's settings, and what the API shows.
+ */
+export function usableLinkConfig(config: Record<string, unknown>): Record<string, unknown> {
+  const clean = (value: unknown, top: boolean): unknown => {
+    if (Array.isArray(value)) return value.map((item) => clean(item, false));
+    if (!value || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(
+          ([key]) =>
+            !CREDENTIAL_NAME.test(normalName(key)) && !(top && DESTINATION_NAME.test(normalName(key))),
+        )
+        .map(([key, inner]) => [key, clean(inner, false)]),
+    );
+  };
+  return clean(config, true) as Record<string, unknown>;
+}
+
 const httpUrl = z
   .string()
   .trim()
@@ -125,10 +215,16 @@ export const agentToolLinkSchema = z.object({
 });
 export type AgentToolLink = z.infer<typeof agentToolLinkSchema>;
 
-export const connectToolSchema = z.object({ config: z.record(z.string(), z.unknown()).default({}) });
+/** A link's config is checked like a tool's fields: 400 naming the first field it may not hold. */
+const linkConfigSchema = z.record(z.string(), z.unknown()).superRefine((config, ctx) => {
+  for (const issue of linkConfigIssues(config))
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+});
+
+export const connectToolSchema = z.object({ config: linkConfigSchema.default({}) });
 /** The web app's switch sends isEnabled inside config; a top-level isEnabled is accepted too. */
 export const updateAgentToolSchema = z.object({
-  config: z.record(z.string(), z.unknown()).optional(),
+  config: linkConfigSchema.optional(),
   isEnabled: z.boolean().optional(),
 });
 export const agentToolParamsSchema = z.object({ agentId: z.string(), toolId: z.string() });

@@ -1,5 +1,7 @@
 import {
+  movesToolDestination,
   SECRET_CONFIG_KEYS,
+  usableLinkConfig,
   type AgentToolLink,
   type CreateToolInput,
   type Tool,
@@ -56,8 +58,10 @@ export function createToolsService(deps: { repository: ToolsRepository; box: Sec
     };
   };
 
+  // A link stored before links were checked may hold a key or a destination: never shown, never used.
   const toLinkDto = (row: AgentToolRow): AgentToolLink => ({
     ...row,
+    config: usableLinkConfig(row.config ?? {}),
     createdAt: row.createdAt.toISOString(),
   });
 
@@ -99,7 +103,14 @@ export function createToolsService(deps: { repository: ToolsRepository; box: Sec
     async update(organizationId: string, id: string, input: UpdateToolInput): Promise<Tool> {
       const existing = await requireTool(organizationId, id);
       const { config: configInput, ...fields } = input;
-      const changes = configInput ? split(organizationId, configInput, existing.credentials) : {};
+      // Credentials and destination are one unit (docs/security.md): a new destination gets only the
+      // credentials sent with it, never the stored ones (a mask sent back then keeps nothing).
+      const moved = movesToolDestination(existing, input);
+      const changes = configInput
+        ? split(organizationId, configInput, moved ? undefined : existing.credentials)
+        : moved
+          ? { credentials: {} }
+          : {};
       const row = await repository.update(organizationId, existing.id, { ...fields, ...changes });
       if (!row) throw new NotFoundError(toolNotFound);
       return toDto(row);

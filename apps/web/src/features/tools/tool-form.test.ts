@@ -6,6 +6,8 @@ import {
   emptyToolForm,
   errorTarget,
   jsonEditorFromValue,
+  KEY_AGAIN_MESSAGE,
+  keyAgainErrors,
   mapServerErrors,
   toolCategoryLabel,
   toolConfigSummary,
@@ -267,6 +269,53 @@ describe('validation', () => {
     expect(errorTarget('config.channel', 'communication')).toBe('config');
     expect(errorTarget('config.other', 'database')).toBe('form');
     expect(errorTarget('organizationId', 'web')).toBe('form');
+  });
+});
+
+describe('a key and its address', () => {
+  const stored = {
+    category: 'api' as const,
+    config: { baseUrl: 'https://api.example.com/v1', apiKey: '••••••••abcd' },
+  };
+  /** The edit dialog opened on `stored`, with some values changed. */
+  const edit = (overrides: Partial<ToolFormValues>, fields: Partial<ToolFormValues['fields']>) => {
+    const opened = toolFormFromTool({
+      ...stored,
+      name: 'Orders',
+      description: null,
+      provider: null,
+      isActive: true,
+    });
+    return buildToolPayload({ ...opened, ...overrides, fields: { ...opened.fields, ...fields } }, stored);
+  };
+
+  it('asks for the key again when the address changes and the key is still the mask', () => {
+    const payload = edit({}, { baseUrl: 'https://elsewhere.example.com' });
+    expect(keyAgainErrors(payload, stored)).toEqual({ 'config.apiKey': KEY_AGAIN_MESSAGE });
+    expect(mapServerErrors([{ path: 'config.apiKey', message: KEY_AGAIN_MESSAGE }], 'api')).toEqual({
+      'config.apiKey': KEY_AGAIN_MESSAGE,
+    });
+  });
+
+  it('asks for it when the category changes too, on the JSON editor for a key held there', () => {
+    const payload = edit(
+      { category: 'custom', json: jsonEditorFromValue({ apiKey: '••••••••abcd' }) },
+      { url: 'https://hooks.example.com' },
+    );
+    expect(keyAgainErrors(payload, stored)).toEqual({ 'config.apiKey': KEY_AGAIN_MESSAGE });
+    expect(errorTarget('config.apiKey', 'custom')).toBe('config');
+  });
+
+  it('does not ask when the address stays, a new key is typed, or the key is cleared', () => {
+    expect(keyAgainErrors(edit({ name: 'Renamed' }, {}), stored)).toEqual({});
+    expect(keyAgainErrors(edit({}, { baseUrl: ' https://api.example.com/v1 ' }), stored)).toEqual({});
+    expect(
+      keyAgainErrors(edit({}, { baseUrl: 'https://new.example.com', apiKey: 'sk-new' }), stored),
+    ).toEqual({});
+    expect(keyAgainErrors(edit({}, { baseUrl: 'https://new.example.com', apiKey: '' }), stored)).toEqual({});
+    expect(
+      keyAgainErrors(buildToolPayload(form({ category: 'api' }, { baseUrl: 'https://x.example.com' }))),
+    ).toEqual({});
   });
 });
 

@@ -3,12 +3,16 @@
 // validation with the contract's messages, and the server's field errors mapped onto the form.
 import {
   createToolSchema,
+  movesToolDestination,
+  SECRET_CONFIG_KEYS,
   toolCategoryLabels,
   toolCategoryValues,
   type CreateToolInput,
   type Tool,
   type ToolCategory,
 } from '@crewline/contracts';
+
+import { isMaskedSecret } from '@/lib/secret-mask';
 
 export type ToolConfig = Record<string, unknown>;
 
@@ -331,6 +335,26 @@ export function validateToolPayload(payload: CreateToolInput): FieldErrors {
   for (const issue of result.error.issues) {
     const path = issue.path.map(String).join('.') || 'form';
     errors[path] ??= issue.message;
+  }
+  return errors;
+}
+
+export const KEY_AGAIN_MESSAGE =
+  "Enter the key again, or clear it: a stored key is dropped when the tool's address or category changes.";
+
+/**
+ * A stored credential belongs to the address it was set for (docs/security.md, Credentials): when the
+ * edit moves the tool elsewhere, the server drops every key sent back as its mask. The form says so
+ * before sending, on each such key, so the user types it again (or clears it) knowingly.
+ */
+export function keyAgainErrors(
+  payload: Pick<ToolPayload, 'category' | 'config'>,
+  original?: Pick<Tool, 'category' | 'config'> | null,
+): FieldErrors {
+  if (!original || !movesToolDestination({ ...original, config: original.config ?? {} }, payload)) return {};
+  const errors: FieldErrors = {};
+  for (const key of SECRET_CONFIG_KEYS) {
+    if (isMaskedSecret(payload.config[key])) errors[`config.${key}`] = KEY_AGAIN_MESSAGE;
   }
   return errors;
 }

@@ -18,6 +18,27 @@ export type EmailSettings = { apiKey?: unknown; fromEmail?: unknown; fromName?: 
 
 export type EmailMessage = { to: string[]; subject: string; text: string };
 
+const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+
+/**
+ * The SendGrid settings a `communication` tool sends with (docs/security.md, Credentials). A tool with
+ * its own key uses its own address (SendGrid's when it names none), and its own sender or else the
+ * organization's. Any other tool uses the organization's connection exactly as an admin set it: the
+ * organization's key never goes to an address a tool names, and the tool cannot change its sender.
+ */
+export function emailConnection(tool: EmailSettings, organization: EmailSettings | undefined): EmailSettings {
+  const org = organization ?? {};
+  if (text(tool.apiKey)) {
+    return {
+      apiKey: tool.apiKey,
+      baseUrl: text(tool.baseUrl),
+      fromEmail: text(tool.fromEmail) ?? org.fromEmail,
+      fromName: text(tool.fromEmail) ? tool.fromName : org.fromName,
+    };
+  }
+  return { apiKey: org.apiKey, baseUrl: org.baseUrl, fromEmail: org.fromEmail, fromName: org.fromName };
+}
+
 type UsableSettings = { apiKey: string; fromEmail: string; fromName?: unknown; baseUrl?: unknown };
 
 function usableSettings(settings: EmailSettings): UsableSettings {

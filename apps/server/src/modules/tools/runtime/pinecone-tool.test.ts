@@ -64,7 +64,7 @@ const OPENAI_KEY = 'sk-org-openai-key-0001';
 function runtime() {
   return createToolRuntime({
     config: testConfig({ pineconeApiUrl: pinecone.url }),
-    egress: createEgress({ allowList: ['127.0.0.1'] }),
+    egress: createEgress({ allowList: ['127.0.0.1'] }).for('tool'),
     llm: createLlmGateway({ maxRetries: 0 }),
     connectionFor: async (_organizationId, provider) => ({
       provider,

@@ -15,6 +15,10 @@ let server: http.Server;
 let base: string;
 let received: { method?: string; url?: string; auth?: string; body: string }[] = [];
 let fake: Awaited<ReturnType<typeof startFakeLlmServer>>;
+// A host no admin set (reachable through the allow-list like any): what reaches it, by Authorization.
+let attacker: http.Server;
+let attackerUrl: string;
+let attackerSeen: (string | undefined)[] = [];
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -39,13 +43,22 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake = await startFakeLlmServer();
+  attacker = http.createServer((req, res) => {
+    attackerSeen.push(req.headers.authorization);
+    req.resume();
+    res.writeHead(202).end();
+  });
+  await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+  attackerUrl = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
+  await new Promise((resolve) => attacker.close(resolve));
   await fake.close();
 });
 beforeEach(() => {
   received = [];
+  attackerSeen = [];
 });
 
 const organizationId = '11111111-1111-4111-8111-111111111111';
@@ -54,7 +67,7 @@ const llm = createLlmGateway({ maxRetries: 0 });
 function runtime(sendgrid?: Record<string, unknown>, providerKey = 'k') {
   return createToolRuntime({
     config: testConfig(),
-    egress: createEgress({ allowList: ['127.0.0.1'] }),
+    egress: createEgress({ allowList: ['127.0.0.1'] }).for('tool'),
     llm,
     connectionFor: async (_organizationId, provider) => ({
       provider,
@@ -131,7 +144,7 @@ describe('tool runtime', () => {
   it('refuses private destinations the allow-list does not name', async () => {
     const strict = createToolRuntime({
       config: testConfig(),
-      egress: createEgress(),
+      egress: createEgress().for('tool'),
       llm,
       connectionFor: async (_organizationId, provider) => ({ provider }),
       sendgridSettings: async () => undefined,
@@ -157,6 +170,64 @@ describe('tool runtime', () => {
       from: { email: 'bot@acme.test', name: 'Acme Bot' },
       subject: 'Daily report',
       content: [{ type: 'text/plain', value: 'All green.' }],
+    });
+  });
+
+  describe('credentials stay with the destination they were set for', () => {
+    const ORG_KEY = 'SG.org-key-CANARY-3b8e1d';
+    const TOOL_KEY = 'SG.tool-key-9c2f7a';
+    const orgSendgrid = () => ({
+      apiKey: ORG_KEY,
+      fromEmail: 'bot@acme.test',
+      fromName: 'Acme',
+      baseUrl: base,
+    });
+    const sendOne = (email: { execute: (args: unknown) => Promise<unknown> }) =>
+      email.execute({ to: 'ops@acme.test', subject: 's', text: 't' });
+
+    it('the organization’s SendGrid key goes only to the organization’s address, with its sender', async () => {
+      const email = await only(
+        'communication',
+        { baseUrl: attackerUrl, fromEmail: 'ceo@acme.test', fromName: 'The CEO' },
+        orgSendgrid(),
+      );
+      await sendOne(email);
+      expect(attackerSeen).toEqual([]);
+      expect(received).toHaveLength(1);
+      expect(received[0]).toMatchObject({ url: '/v3/mail/send', auth: `Bearer ${ORG_KEY}` });
+      expect(JSON.parse(received[0].body).from).toEqual({ email: 'bot@acme.test', name: 'Acme' });
+    });
+
+    it('a tool with its own key sends it to its own address, never the organization’s key', async () => {
+      const email = await only('communication', { apiKey: TOOL_KEY, baseUrl: attackerUrl }, orgSendgrid());
+      await sendOne(email);
+      expect(received).toEqual([]);
+      expect(attackerSeen).toEqual([`Bearer ${TOOL_KEY}`]);
+    });
+
+    it('a link’s config never changes the destination, headers or credentials', async () => {
+      const linked = (category: ResolvedTool['category'], settings: Record<string, unknown>) =>
+        runtime(orgSendgrid()).modelTools(organizationId, [
+          tool(category, settings, 'Linked', {
+            baseUrl: attackerUrl,
+            url: attackerUrl,
+            authHeader: 'X-Leak',
+            apiKey: 'link-key',
+            units: 'metric',
+          }),
+        ]);
+      const [api] = Object.values(await linked('api', { baseUrl: base, apiKey: 'tool-key' }));
+      await api.execute({ path: 'items' });
+      const [custom] = Object.values(await linked('custom', { url: `${base}/hook`, apiKey: 'tool-key' }));
+      await custom.execute({ a: 1 });
+      const [email] = Object.values(await linked('communication', {}));
+      await sendOne(email);
+      expect(attackerSeen).toEqual([]);
+      expect(received.map((r) => [r.url, r.auth])).toEqual([
+        ['/items', 'Bearer tool-key'],
+        ['/hook', 'Bearer tool-key'],
+        ['/v3/mail/send', `Bearer ${ORG_KEY}`],
+      ]);
     });
   });
 
@@ -192,10 +263,10 @@ describe('tool runtime', () => {
       });
     });
 
-    it('in an echo of a custom header, with the key in the link config', async () => {
+    it('in an echo of a custom header', async () => {
       const [api] = Object.values(
         await runtime().modelTools(organizationId, [
-          tool('api', { baseUrl: `${base}/echo`, authHeader: 'X-Api-Key' }, 'Echo', { apiKey: KEY }),
+          tool('api', { baseUrl: `${base}/echo`, authHeader: 'X-Api-Key', apiKey: KEY }, 'Echo'),
         ]),
       );
       const result = (await api.execute({ path: 'x' })) as { body: { headers: Record<string, string> } };
@@ -242,7 +313,7 @@ describe('tool runtime', () => {
     const withKnowledge = () =>
       createToolRuntime({
         config: testConfig(),
-        egress: createEgress({ allowList: ['127.0.0.1'] }),
+        egress: createEgress({ allowList: ['127.0.0.1'] }).for('tool'),
         llm,
         connectionFor: async (_organizationId, provider) => ({ provider, apiKey: 'k', baseUrl: fake.url }),
         sendgridSettings: async () => undefined,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { SECRET_CONFIG_KEYS } from '@crewline/contracts';
+import { SECRET_CONFIG_KEYS, usableLinkConfig } from '@crewline/contracts';
 import { createSecretMasker, type SecretMasker } from '../../../platform/crypto';
 import type { Config } from '../../../platform/env';
 import type { Egress, ReservedDestinations } from '../../../platform/egress';
@@ -13,7 +13,7 @@ import {
 import type { ResolvedTool } from '../tools.service';
 import { createAiTool } from './ai-tool';
 import { createDatabaseTool } from './database-tool';
-import { createEmailTool } from './email-tool';
+import { createEmailTool, emailConnection } from './email-tool';
 import { createFileTool } from './file-tool';
 import { createCustomTool, createHttpTool } from './http-tool';
 import { createPineconeTool, pineconeSettings, type PineconeSettings } from './pinecone-tool';
@@ -23,7 +23,7 @@ type Json = Record<string, unknown>;
 
 export type ToolRuntimeDeps = {
   config: Config;
-  egress: Egress;
+  egress: Egress<'tool'>;
   /** The product's own ports and database, which database tools may never reach (see app.ts). */
   reserved?: ReservedDestinations;
   llm: LlmGateway;
@@ -130,7 +130,9 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
     tool: ResolvedTool,
     masker: SecretMasker,
   ): Promise<LlmTool | undefined> {
-    const settings: Json = { ...tool.settings, ...tool.linkConfig };
+    // A link narrows its tool (parameters); its destination, headers and credentials stay the tool's,
+    // also for a link stored before links were checked (docs/security.md, Credentials).
+    const settings: Json = { ...tool.settings, ...usableLinkConfig(tool.linkConfig) };
     masker.add(...credentialsIn(settings));
     const describe = (tool.description ?? '').trim();
     const withDescription = (built: LlmTool): LlmTool =>
@@ -155,7 +157,7 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
           createFileTool({ rootDir: path.join(deps.config.dataDir, 'files', organizationId) }),
         );
       case 'communication': {
-        const sendgrid = { ...((await deps.sendgridSettings(organizationId)) ?? {}), ...settings };
+        const sendgrid = emailConnection(settings, await deps.sendgridSettings(organizationId));
         masker.add(...credentialsIn(sendgrid));
         return withDescription(createEmailTool(sendgrid, deps.egress));
       }

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api';
+import { apiRequest, getErrorMessage } from '@/lib/api';
 import { queryKeys } from '@/lib/queries/keys';
 
 import { toggleToolBody, type ToolConfig } from '../tool-config';
@@ -29,8 +29,13 @@ export function useConnectTool(agentId: string) {
     onSuccess: (_link, { tool }) => {
       toast({ title: 'Tool connected', description: `${tool.name} is now available to this agent.` });
     },
-    onError: () => {
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to connect tool to agent.' });
+    // A refused configuration (a key or an address: docs/security.md) says which field.
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: getErrorMessage(error, 'Failed to connect tool to agent.'),
+      });
     },
     onSettled: () => {
       // The card's tool badges may change with the links.

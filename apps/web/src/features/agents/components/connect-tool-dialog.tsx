@@ -1,3 +1,4 @@
+import { linkConfigIssues } from '@crewline/contracts';
 import { Info } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -50,6 +51,8 @@ export function ConnectToolDialog({
 
   const choices = useMemo(() => availableTools(catalogue.data ?? [], links), [catalogue.data, links]);
   const chosen = choices.find((tool) => tool.id === toolId) ?? null;
+  // The server refuses keys and addresses here (they belong to the tool): said before sending.
+  const refused = linkConfigIssues(config)[0]?.message;
 
   const reset = () => {
     setToolId('');
@@ -72,7 +75,7 @@ export function ConnectToolDialog({
   };
 
   const submit = () => {
-    if (!chosen) return;
+    if (!chosen || refused) return;
     connect.mutate(
       { tool: chosen, config },
       {
@@ -164,7 +167,7 @@ export function ConnectToolDialog({
               id={hintId}
               aria-live="polite"
               className={
-                invalid
+                invalid || refused
                   ? 'flex items-center gap-1.5 text-xs text-amber-700 dark:text-amber-400'
                   : 'flex items-center gap-1.5 text-xs text-muted-foreground'
               }
@@ -172,7 +175,8 @@ export function ConnectToolDialog({
               <Info className="size-3.5 shrink-0" aria-hidden="true" />
               {invalid
                 ? 'Not valid JSON yet: the last valid configuration will be used.'
-                : 'Optional settings for this agent, as a JSON object.'}
+                : (refused ??
+                  'Optional settings for this agent, as a JSON object. Keys and addresses belong to the tool.')}
             </p>
           </div>
         </div>
@@ -189,7 +193,7 @@ export function ConnectToolDialog({
           <Button
             type="button"
             onClick={submit}
-            disabled={!chosen || connect.isPending}
+            disabled={!chosen || !!refused || connect.isPending}
             aria-busy={connect.isPending}
           >
             {connect.isPending && <Spinner />}

@@ -28,6 +28,7 @@ import {
   configFieldsOf,
   visibleConfigFields,
   emptyToolForm,
+  keyAgainErrors,
   mapServerErrors,
   TOOL_CATEGORIES,
   toolCategoryLabel,
@@ -229,7 +230,9 @@ export function ToolFormDialog({
     event.preventDefault();
     const payload = buildToolPayload(values, tool);
     const clientErrors = mapServerErrors(
-      Object.entries(validateToolPayload(payload)).map(([path, message]) => ({ path, message })),
+      Object.entries({ ...validateToolPayload(payload), ...keyAgainErrors(payload, tool) }).map(
+        ([path, message]) => ({ path, message }),
+      ),
       values.category,
     );
     if (Object.keys(clientErrors).length > 0) {
@@ -294,7 +297,7 @@ export function ToolFormDialog({
           <DialogTitle>{isEdit ? 'Configure Tool' : 'Create Tool'}</DialogTitle>
           <DialogDescription>
             {isEdit
-              ? 'Change how this tool works for your agents. Masked keys stay as stored unless you replace them.'
+              ? 'Change how this tool works for your agents. Masked keys stay as stored unless you replace them or change where the tool connects.'
               : 'Give your agents a new ability. Keys and connection strings are stored encrypted.'}
           </DialogDescription>
         </DialogHeader>
