@@ -132,7 +132,8 @@ test('the subscribe view of an organization without a subscription', async ({ pa
   });
   expect(signup.status()).toBe(201);
   const { token } = await signup.json();
-  // A new organization is always trialing: the free tier (trial over, nothing bought) is stood in here.
+  // A new organization is always trialing: the free tier of an organization from before plans (never
+  // on a trial, nothing bought) is stood in here.
   await page.route('**/api/subscription-status', (route) =>
     route.fulfill({
       json: {
@@ -142,8 +143,9 @@ test('the subscribe view of an organization without a subscription', async ({ pa
         currentPeriodEnd: null,
         cancelAtPeriodEnd: false,
         pendingPlan: null,
-        usage: { agents: 3, executionsThisMonth: 80, members: 1 },
-        limits: { agents: 3, executionsPerMonth: 100, members: 1 },
+        trialUsed: false,
+        usage: { agents: 3, executionsThisMonth: 80, members: 1, knowledgeStorageBytes: 0 },
+        limits: { agents: 3, executionsPerMonth: 100, members: 1, knowledgeStorageBytes: 50 * 1024 * 1024 },
       },
     }),
   );
@@ -214,4 +216,73 @@ test('the subscribe view of an organization without a subscription', async ({ pa
   await expect(view).toHaveAttribute('href', 'https://invoice.stripe.com/i/acct_e2e/test_3');
   await expect(view).toHaveAttribute('target', '_blank');
   await snapScreens(page, rows.first(), 'billing-history', { waitForToasts: false });
+});
+
+test('after its trial, an organization is offered no second trial', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const username = uniqueName('aftertrial');
+  const signup = await request.post('/api/auth/signup', {
+    data: {
+      username,
+      email: `${username}@example.com`,
+      password: 'billing-pass1',
+      confirmPassword: 'billing-pass1',
+      role: 'user',
+    },
+  });
+  expect(signup.status()).toBe(201);
+  const { token } = await signup.json();
+  // The trial was granted at sign-up; the server says so from the start.
+  const real = await request.get('/api/subscription-status', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(await real.json()).toMatchObject({ status: 'trialing', trialUsed: true });
+  // Its end (14 days on) is stood in here: Free, with the trial used.
+  await page.route('**/api/subscription-status', async (route) => {
+    const live = await route.fetch();
+    const body = (await live.json()) as Record<string, unknown>;
+    await route.fulfill({
+      json: {
+        ...body,
+        status: 'no_subscription',
+        plan: null,
+        trialEnd: null,
+        currentPeriodEnd: null,
+        limits: { ...(body.limits as object), agents: 3, executionsPerMonth: 100, members: 1 },
+      },
+    });
+  });
+  await page.addInitScript((value) => localStorage.setItem('authToken', value), token as string);
+
+  await page.goto('/settings/profile?tab=billing');
+  await expect(page.getByTestId('billing-plan')).toHaveText('Free');
+  await expect(
+    page.getByText('Your organization has used its free trial. Subscribe to a plan to unlock more', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await expect(page.getByText('Try Professional free for 14 days')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Start Trial' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Choose a Plan' }).click();
+
+  // /subscribe: no trial button; without a payment provider, why no plan can start.
+  await expect(page).toHaveURL(/\/subscribe\?plan=professional$/);
+  await expect(page.getByRole('heading', { name: 'Subscribe to Professional' })).toBeVisible();
+  await expect(
+    page.getByText(
+      'Your organization has used its free trial, and no payment provider is configured on this server, so a paid plan cannot be started yet.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start 14-Day Trial' })).toHaveCount(0);
+  await expect(page.getByText('14-Day Trial', { exact: true })).toHaveCount(0);
+  await snapScreens(
+    page,
+    page.getByRole('heading', { name: 'Subscribe to Professional' }),
+    'subscribe-trial-used',
+    {
+      waitForToasts: false,
+      fullPage: true,
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
 import { expect, expectToast, signInAs, snap, test } from './fixtures';
@@ -120,4 +121,56 @@ test('a webhook workflow: URL and secret in the builder, a POST starts a run the
   // The run's input is the JSON body.
   const stored = await request.get(`/api/executions/${executionId}`, { headers });
   expect((await stored.json()).input).toEqual({ event: 'price.changed', sku: 'A-1' });
+});
+
+test('signed calls: “Require signed calls” in the builder, a signed POST runs once, the secret alone is refused', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { account, workflow } = await setUpOneAgentWorkflow(request, fake.url);
+  await signInAs(page, account);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await openSettings(page, workflow.id);
+  await page.getByLabel('Trigger Type').click();
+  await page.getByRole('option', { name: 'Webhook' }).click();
+  const section = page.getByRole('region', { name: 'Webhook' });
+  const signedSwitch = section.getByRole('switch', { name: 'Require signed calls' });
+  await expect(signedSwitch).not.toBeChecked();
+  await signedSwitch.click();
+  await expect(signedSwitch).toBeChecked();
+  await page.getByRole('button', { name: 'Activate' }).click();
+  await expectToast(page, 'Workflow Activated');
+
+  // Saved with the workflow; the help shows the headers to send.
+  await openSettings(page, workflow.id);
+  await expect(signedSwitch).toBeChecked();
+  await expect(section.getByTestId('webhook-signed-help')).toContainText(
+    'X-Crewline-Signature: v1=<hex HMAC-SHA256 of "timestamp.body">',
+  );
+  await expect(section.getByTestId('webhook-signed-help')).toContainText('X-Crewline-Timestamp');
+  await section.getByRole('button', { name: 'Reveal URL and secret' }).click();
+  const secret = (await section.getByLabel('Webhook secret', { exact: true }).textContent())!;
+  const path = new URL((await section.getByLabel('Webhook URL', { exact: true }).textContent())!).pathname;
+  await snapWebhookSettings(page, 'webhook-signed');
+
+  fake.script([{ content: 'Signed call handled.' }]);
+  const body = JSON.stringify({ event: 'invoice.created', id: 7 });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+  const signedHeaders = {
+    'content-type': 'application/json',
+    'x-crewline-timestamp': timestamp,
+    'x-crewline-signature': `v1=${signature}`,
+  };
+  const accepted = await request.post(path, { headers: signedHeaders, data: body });
+  expect(accepted.status()).toBe(202);
+
+  // The same call again, and the secret without a signature: refused alike.
+  const replayed = await request.post(path, { headers: signedHeaders, data: body });
+  expect(replayed.status()).toBe(401);
+  const unsigned = await request.post(path, { headers: { 'x-webhook-secret': secret }, data: {} });
+  expect(unsigned.status()).toBe(401);
+  expect(await unsigned.json()).toEqual({ message: 'Missing or invalid webhook secret' });
 });

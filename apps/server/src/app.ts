@@ -55,6 +55,7 @@ import { createTriggersService } from './modules/triggers/triggers.service';
 import { createWebhookSecrets } from './modules/triggers/webhook-secret';
 import { createWebhookService } from './modules/triggers/webhook.service';
 import { webhookRoutes } from './modules/triggers/webhook.routes';
+import { createWebhookSignaturesRepository } from './modules/triggers/webhook-signatures.repository';
 import { createSchedulesRepository } from './modules/triggers/scheduler';
 import { createEmailMonitorRepository } from './modules/triggers/email-monitor.repository';
 import { createToolsRepository } from './modules/tools/tools.repository';
@@ -91,6 +92,7 @@ import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { createIngestionRepository } from './modules/knowledge/ingestion.repository';
 import { createIngestion } from './modules/knowledge/ingest-document';
 import { createVectorIndex } from './modules/knowledge/vector-index';
+import type { StorageLimit } from './modules/knowledge/knowledge-storage';
 import { createMemoryRepository } from './modules/memory/memory.repository';
 import { createMemoryService } from './modules/memory/memory.service';
 import { memoryRoutes } from './modules/memory/memory.routes';
@@ -153,12 +155,18 @@ export function createServices(deps: AppDeps) {
   /** Embeds with the knowledge base's provider: the organization's connection, as agents use theirs. */
   const embeddingConnection = (organizationId: string, provider: 'openai' | 'local' | 'custom') =>
     toolConfigurations.connectionFor(organizationId, provider);
+  /** The organization's knowledge storage quota: its plan's (billing, built below, is read at call time). */
+  const knowledgeStorageLimit = async (organizationId: string): Promise<StorageLimit> => {
+    const { plan, limits } = await billing.current(organizationId);
+    return { maxBytes: limits.knowledgeStorageBytes, plan: plan ?? 'free' };
+  };
   const knowledge = createKnowledgeService({
     repository: createKnowledgeRepository(db),
     events,
     llm,
     connectionFor: embeddingConnection,
     index: createVectorIndex({ maxBytes: config.knowledgeSearchMemoryBytes }),
+    storageLimit: knowledgeStorageLimit,
   });
   const toolRuntime = createToolRuntime({
     config,
@@ -188,6 +196,7 @@ export function createServices(deps: AppDeps) {
       : createNoPaymentProvider(),
     events,
     clock: deps.clock,
+    knowledgeStorageUsed: knowledge.storageUsed,
   });
   const webhookSecrets = createWebhookSecrets(box);
   const workflows = createWorkflowsService(workflowsRepository, webhookSecrets);
@@ -283,6 +292,8 @@ export function createServices(deps: AppDeps) {
       llm,
       connectionFor: embeddingConnection,
       events,
+      extraction: config.knowledgeExtraction,
+      storageLimit: knowledgeStorageLimit,
       logger: deps.loggerInstance as Logger | undefined,
     }),
     /** The organization's Microsoft 365 connection (OAuth tokens sealed; email triggers read the inbox with it). */
@@ -332,6 +343,7 @@ export function createServices(deps: AppDeps) {
       repository: workflowsRepository,
       secrets: webhookSecrets,
       rateLimits: createRateLimitRepository(db),
+      signatures: createWebhookSignaturesRepository(db),
       triggers: services.triggers,
       executions,
       events,

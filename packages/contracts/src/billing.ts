@@ -24,16 +24,32 @@ export const planDisplayNames: Record<PlanId | 'free', string> = {
 /** Days of the free trial on every plan. */
 export const TRIAL_DAYS = 14;
 
-/** What an organization may hold; null is unlimited. */
-export type PlanLimits = { agents: number | null; executionsPerMonth: number | null; members: number | null };
+/**
+ * What an organization may hold; null is unlimited. `knowledgeStorageBytes`: its knowledge bases'
+ * documents, each counted as the larger of its upload and its extracted text (modules/knowledge).
+ */
+export type PlanLimits = {
+  agents: number | null;
+  executionsPerMonth: number | null;
+  members: number | null;
+  knowledgeStorageBytes: number | null;
+};
+
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
 
 /** The tier an organization falls to without a trial or subscription (status no_subscription). */
-export const FREE_LIMITS: PlanLimits = { agents: 3, executionsPerMonth: 100, members: 1 };
+export const FREE_LIMITS: PlanLimits = {
+  agents: 3,
+  executionsPerMonth: 100,
+  members: 1,
+  knowledgeStorageBytes: 50 * MiB,
+};
 
 export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
-  starter: { agents: 5, executionsPerMonth: 1000, members: 3 },
-  professional: { agents: null, executionsPerMonth: 10_000, members: 15 },
-  enterprise: { agents: null, executionsPerMonth: null, members: null },
+  starter: { agents: 5, executionsPerMonth: 1000, members: 3, knowledgeStorageBytes: GiB },
+  professional: { agents: null, executionsPerMonth: 10_000, members: 15, knowledgeStorageBytes: 10 * GiB },
+  enterprise: { agents: null, executionsPerMonth: null, members: null, knowledgeStorageBytes: null },
 };
 
 export const subscriptionStatusValues = [
@@ -50,6 +66,7 @@ const limitsSchema = z.object({
   agents: z.number().nullable(),
   executionsPerMonth: z.number().nullable(),
   members: z.number().nullable(),
+  knowledgeStorageBytes: z.number().nullable(),
 });
 
 /** GET /api/subscription-status: times in epoch seconds; limits null when unlimited. */
@@ -62,7 +79,15 @@ export const subscriptionStatusResponseSchema = z.object({
   cancelAtPeriodEnd: z.boolean(),
   /** A downgrade waiting for the end of the period (FAQ: downgrades apply then). */
   pendingPlan: planIdSchema.nullable(),
-  usage: z.object({ agents: z.number(), executionsThisMonth: z.number(), members: z.number() }),
+  /** The organization had its one free trial: from Free, only a paid subscription is offered. */
+  trialUsed: z.boolean(),
+  usage: z.object({
+    agents: z.number(),
+    executionsThisMonth: z.number(),
+    members: z.number(),
+    /** Bytes of the organization's knowledge documents, counted as knowledgeStorageBytes limits them. */
+    knowledgeStorageBytes: z.number(),
+  }),
   limits: limitsSchema,
 });
 export type SubscriptionStatusResponse = z.infer<typeof subscriptionStatusResponseSchema>;
@@ -129,7 +154,7 @@ export type InvoicesResponse = z.infer<typeof invoicesResponseSchema>;
 export const planLimitErrorSchema = z.object({
   message: z.string(),
   code: z.literal('plan_limit'),
-  limit: z.enum(['agents', 'executions', 'members', 'api_access']),
+  limit: z.enum(['agents', 'executions', 'members', 'api_access', 'knowledge_storage']),
   /** The plan whose limit applies; 'free' without a trial or subscription. */
   plan: z.string(),
 });
@@ -151,6 +176,8 @@ export const billingMessages = {
   noSubscription: 'There is no subscription to cancel: the organization is on the Free plan.',
   alreadyCanceled: 'The subscription is already canceled: it ends at the end of the current period.',
   noPaymentProvider: 'No payment provider is configured: there is no payment method to update.',
+  trialUsed:
+    'This organization has already used its free trial, and no payment provider is configured to pay for a plan.',
   wrongAmount: (planName: string, cents: number) =>
     `The ${planName} plan costs ${cents} cents a month; the amount sent does not match.`,
 } as const;

@@ -27,6 +27,11 @@ export const triggerConfigSchema = z.object({
    * save, a new secret, or the mask (or nothing) to keep the stored one. Never stored here.
    */
   secret: z.string().optional(),
+  /**
+   * Webhook: calls must be signed (WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER) with the secret
+   * instead of naming it; replays and stale calls are refused.
+   */
+  signed: z.boolean().optional(),
   emailAddress: z.string().optional(),
   subjectFilter: z.string().optional(),
 });

@@ -53,6 +53,7 @@ describe('migrations', () => {
       'tools',
       'user_organizations',
       'users',
+      'webhook_signatures_seen',
       'worker_heartbeats',
       'workflow_executions',
       'workflow_templates',
@@ -107,7 +108,7 @@ describe('migrations', () => {
     ]);
   });
 
-  it('index knowledge bases by organization, documents by knowledge base, chunks for loading, and the ingestion queue', async () => {
+  it('index knowledge bases by organization, documents by knowledge base and organization (storage quota), chunks for loading, and the ingestion queue', async () => {
     const { rows } = await database.pool.query<{ tablename: string; indexdef: string }>(
       `SELECT tablename, indexdef FROM pg_indexes
        WHERE tablename LIKE 'knowledge_%' AND indexname NOT LIKE '%_pkey' ORDER BY indexname`,
@@ -117,6 +118,7 @@ describe('migrations', () => {
       expect.stringContaining('knowledge_chunks USING btree (document_id, chunk_index)'),
       expect.stringContaining('knowledge_chunks USING btree (knowledge_base_id)'),
       expect.stringContaining('knowledge_documents USING btree (knowledge_base_id, created_at DESC)'),
+      expect.stringContaining('knowledge_documents USING btree (organization_id)'),
       expect.stringMatching(/knowledge_documents_unfinished_idx .*\(created_at\) WHERE .*queued.*processing/),
     ]);
   });

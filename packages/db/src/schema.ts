@@ -108,6 +108,8 @@ export const organizations = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     /** A downgrade that applies at currentPeriodEnd. */
     pendingPlan: text('pending_plan', { enum: planIdValues }),
+    /** When the organization's one free trial began; set once, never cleared (docs/decisions/0012). */
+    trialUsedAt: timestamp('trial_used_at', { withTimezone: true }),
     settings: jsonObject('settings'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -698,6 +700,27 @@ export const stripeEvents = pgTable('stripe_events', {
   createdAt: createdAt(),
 });
 
+/**
+ * Signatures of signed webhook calls already accepted (modules/triggers/webhook-signature.ts): the same
+ * signature again is a replay, whichever API process receives it. A row is kept until its call's
+ * timestamp has left the tolerance window (`expires_at`), then pruned.
+ */
+export const webhookSignaturesSeen = pgTable(
+  'webhook_signatures_seen',
+  {
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    /** The hex HMAC the caller sent. */
+    signature: text('signature').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'webhook_signatures_seen_pk', columns: [t.workflowId, t.signature] }),
+    index('webhook_signatures_seen_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
 /** Raw bytes (Postgres bytea): a chunk's embedding as float32 little-endian (modules/knowledge/vector-codec.ts). */
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -760,6 +783,11 @@ export const knowledgeDocuments = pgTable(
     mediaType: text('media_type', { enum: knowledgeMediaTypeValues }).notNull(),
     /** The bytes of `content` as UTF-8, or of `file` (what the size limit and the storage figures count). */
     sizeBytes: integer('size_bytes').notNull(),
+    /**
+     * The UTF-8 bytes of the text read from it, set when it is ready (0 before, and once failed). The
+     * organization's knowledge storage counts each document as the larger of this and `size_bytes`.
+     */
+    textBytes: integer('text_bytes').notNull().default(0),
     content: text('content').notNull(),
     /** A PDF's bytes; null for the text types. */
     file: bytea('file'),
@@ -778,6 +806,8 @@ export const knowledgeDocuments = pgTable(
       t.knowledgeBaseId,
       t.createdAt.desc().nullsFirst(),
     ),
+    // The organization's knowledge storage is summed over its documents (plan quota, billing usage).
+    index('knowledge_documents_organization_id_idx').on(t.organizationId),
     // The workers' queue: documents waiting or in progress (whose lease may lapse), oldest first.
     index('knowledge_documents_unfinished_idx')
       .on(t.createdAt)

@@ -52,7 +52,7 @@ export class PlanLimitError extends AppError {
   readonly code = 'plan_limit';
   constructor(
     message: string,
-    readonly limit: 'agents' | 'executions' | 'members' | 'api_access',
+    readonly limit: 'agents' | 'executions' | 'members' | 'api_access' | 'knowledge_storage',
     /** The plan whose limit applies; 'free' without a trial or subscription. */
     readonly plan: string,
   ) {

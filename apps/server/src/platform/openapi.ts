@@ -14,6 +14,8 @@ import {
   toolSchema,
   EXECUTIONS_NEXT_CURSOR_HEADER,
   WEBHOOK_SECRET_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
   workflowSchema,
 } from '@crewline/contracts';
 
@@ -200,10 +202,11 @@ const routeErrors: Record<string, Record<number, string>> = {
     429: 'Too many wrong current passwords: retry after the `Retry-After` seconds.',
   },
   'POST /api/webhooks/:workflowId': {
-    401: 'Missing or wrong webhook secret.',
-    404: 'No such workflow, or it is not started by a webhook.',
+    401:
+      'Missing or wrong webhook secret, a refused signature (stale, replayed or wrong), or no such webhook ' +
+      'workflow: the same answer for each.',
     409: 'The workflow is not active.',
-    429: 'Too many calls for this workflow: retry after the `Retry-After` seconds.',
+    429: 'Too many calls for this workflow, or too many refused ones: retry after the `Retry-After` seconds.',
   },
   'PUT /api/organizations/:orgId/members/:userId': {
     409: 'The organization would be left without an owner.',
@@ -396,6 +399,21 @@ function describeRawRoutes(document: OpenApiDocument) {
         name: WEBHOOK_SECRET_HEADER,
         required: false,
         description: "The workflow's webhook secret (or send it as the `secret` query parameter).",
+        schema: { type: 'string' },
+      },
+      {
+        in: 'header',
+        name: WEBHOOK_TIMESTAMP_HEADER,
+        required: false,
+        description: 'Signed workflows: the time of the call in unix seconds (at most 5 minutes away).',
+        schema: { type: 'string' },
+      },
+      {
+        in: 'header',
+        name: WEBHOOK_SIGNATURE_HEADER,
+        required: false,
+        description:
+          'Signed workflows: `v1=` and the hex HMAC-SHA256, keyed with the secret, of `<timestamp>.<raw body>`.',
         schema: { type: 'string' },
       },
     ];

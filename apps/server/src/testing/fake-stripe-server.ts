@@ -9,7 +9,9 @@ import type { AddressInfo } from 'node:net';
  * `latest_invoice.confirmation_secret`, and objects shaped as the SDK reads them. Every subscription
  * gets its first invoice, numbered per customer as Stripe numbers them (`<prefix>-0001`);
  * `GET /v1/invoices?customer=…` lists a customer's invoices newest first, and `addInvoice` adds one
- * (a renewal, say) for a test. `signedEvent` builds a webhook delivery signed as Stripe signs it. Tests
+ * (a renewal, say) for a test. A subscription without `trial_end` (or with `now`) has no trial: it is
+ * `incomplete` until its open first invoice is paid; a `trial_end` that is not a future Unix time is
+ * refused as Stripe refuses it. `signedEvent` builds a webhook delivery signed as Stripe signs it. Tests
  * never reach Stripe.
  */
 
@@ -210,8 +212,24 @@ export async function startFakeStripeServer(options: { secretKey?: string; port?
       if (!customers.has(customer)) return missing(`customer: '${customer}'`);
       const items = (body.items as Obj[]) ?? [];
       if (items.some((item) => !prices.has(item.price as string))) return missing('price');
+      // As Stripe: a trial ends at a whole Unix time in the future, or 'now' (no trial at all).
+      if (body.trial_end !== undefined && body.trial_end !== 'now') {
+        const end = Number(body.trial_end);
+        if (!Number.isInteger(end) || end <= nowSeconds()) {
+          return [
+            400,
+            {
+              error: {
+                type: 'invalid_request_error',
+                param: 'trial_end',
+                message: 'Invalid timestamp: must be an integer Unix timestamp in the future.',
+              },
+            },
+          ];
+        }
+      }
       const subscriptionId = id('sub');
-      const trialEnd = body.trial_end ? Number(body.trial_end) : null;
+      const trialEnd = body.trial_end && body.trial_end !== 'now' ? Number(body.trial_end) : null;
       const intentId = id('pi');
       const subscriptionItems = itemsFor(subscriptionId, items);
       const first = subscriptionItems.data[0];

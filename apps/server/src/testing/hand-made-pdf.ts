@@ -1,8 +1,11 @@
+import { deflateSync } from 'node:zlib';
+
 /*
  * Small PDF files written by hand, for the knowledge suites (server and e2e): a one-page PDF whose
  * page shows lines of text in Helvetica, one whose page has no text (what a scan looks like to a
- * text extractor), and bytes that only claim to be a PDF. The cross-reference table's offsets are
- * computed, so a strict reader takes the files as they are.
+ * text extractor), one whose small file expands to a great deal of text, and bytes that only claim to
+ * be a PDF. The cross-reference table's offsets are computed, so a strict reader takes the files as
+ * they are.
  */
 
 /** A PDF string literal: backslashes and parentheses escaped (the text is kept to Latin-1). */
@@ -22,6 +25,11 @@ function assemble(pages: string[]): Buffer {
       `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
     );
   }
+  return write(objects);
+}
+
+/** The file of these objects (numbered from 1, the first the catalog), with its cross-reference table. */
+function write(objects: string[]): Buffer {
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
   for (const [i, object] of objects.entries()) {
@@ -54,6 +62,33 @@ export function pdfWithText(pages: string[][]): Buffer {
 /** A one-page PDF whose page only draws a filled rectangle: no text to extract. */
 export function pdfWithoutText(): Buffer {
   return assemble(['0.8 g\n72 72 468 648 re\nf']);
+}
+
+/**
+ * A PDF bomb: one page that draws, `draws` times, a form whose compressed content shows `lines` lines
+ * of `width` characters in a 1 pt font (so all of it lies on the page, where pdf.js keeps text). The
+ * file is tens of kilobytes; its text is lines × width × draws characters.
+ */
+export function expandingPdf({ lines = 700, width = 1000, draws = 32 } = {}): Buffer {
+  const row = 'The quarterly report repeats itself. '.repeat(Math.ceil(width / 37)).slice(0, width);
+  const form = [
+    'BT',
+    '/F1 1 Tf',
+    '1 TL',
+    '10 780 Td',
+    ...Array.from({ length: lines }, () => `${pdfString(row)} Tj T*`),
+    'ET',
+  ].join('\n');
+  const packed = deflateSync(Buffer.from(form, 'latin1')).toString('latin1');
+  const page = Array.from({ length: draws }, () => '/X1 Do').join('\n');
+  return write([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> /XObject << /X1 6 0 R >> >> /Contents 5 0 R >>',
+    `<< /Length ${page.length} >>\nstream\n${page}\nendstream`,
+    `<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Filter /FlateDecode /Length ${packed.length} >>\nstream\n${packed}\nendstream`,
+  ]);
 }
 
 /** Bytes that start like a PDF and are not one. */

@@ -2,6 +2,7 @@ import { billingMessages, PLAN_PRICE_CENTS } from '@crewline/contracts';
 import { describe, expect, it } from 'vitest';
 
 import {
+  trialAvailable,
   canManageBilling,
   canViewInvoices,
   formatMoney,
@@ -177,5 +178,14 @@ describe('invoices', () => {
     expect(invoiceLink({ hostedInvoiceUrl: 'https://h', pdfUrl: 'https://p' })).toBe('https://h');
     expect(invoiceLink({ hostedInvoiceUrl: null, pdfUrl: 'https://p' })).toBe('https://p');
     expect(invoiceLink({ hostedInvoiceUrl: null, pdfUrl: null })).toBeNull();
+  });
+});
+
+describe('trialAvailable', () => {
+  it('offers the trial only on Free to an organization that never had one', () => {
+    expect(trialAvailable({ status: 'no_subscription', trialUsed: false })).toBe(true);
+    expect(trialAvailable({ status: 'no_subscription', trialUsed: true })).toBe(false);
+    expect(trialAvailable({ status: 'trialing', trialUsed: true })).toBe(false);
+    expect(trialAvailable({ status: 'active', trialUsed: false })).toBe(false);
   });
 });

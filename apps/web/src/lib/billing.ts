@@ -192,7 +192,7 @@ export function limitsOf(plan: PlanId | null) {
   return plan ? PLAN_LIMITS[plan] : null;
 }
 
-export type PlanLimitKind = 'agents' | 'executions' | 'members' | 'api_access';
+export type PlanLimitKind = 'agents' | 'executions' | 'members' | 'api_access' | 'knowledge_storage';
 
 export interface PlanLimitInfo {
   message: string;
@@ -201,7 +201,7 @@ export interface PlanLimitInfo {
   plan: string;
 }
 
-const LIMIT_KINDS: readonly string[] = ['agents', 'executions', 'members', 'api_access'];
+const LIMIT_KINDS: readonly string[] = ['agents', 'executions', 'members', 'api_access', 'knowledge_storage'];
 
 /** The 402 plan_limit answer of a blocked action, or null for any other error. */
 export function readPlanLimitError(error: unknown): PlanLimitInfo | null {
@@ -236,6 +236,23 @@ export function upgradeTarget(plan: string): PlanId {
 /** The /subscribe link for a plan. */
 export function subscribePath(plan?: PlanId): string {
   return plan ? `/subscribe?plan=${plan}` : '/subscribe';
+}
+
+/**
+ * Free after the organization's one trial: a plan is only paid for from then on (docs/product-rules.md,
+ * Billing and plans), so no page offers a trial again.
+ */
+export const TRIAL_USED_TEXT =
+  'Your organization has used its free trial. Subscribe to a plan to unlock more; it is billed from today.';
+export const TRIAL_USED_NO_PROVIDER_TEXT =
+  'Your organization has used its free trial, and no payment provider is configured on this server, so a paid plan cannot be started yet.';
+
+/** Whether the organization may still start its one free trial (from Free). */
+export function trialAvailable(subscription: {
+  status: SubscriptionStatusValue;
+  trialUsed: boolean;
+}): boolean {
+  return subscription.status === 'no_subscription' && !subscription.trialUsed;
 }
 
 /** Only owners change or cancel the organization's plan. */

@@ -91,3 +91,18 @@ export function capitalize(value: string | null | undefined): string {
   if (!value) return '';
   return value.charAt(0).toUpperCase() + value.slice(1);
 }
+
+const UNITS = ['KB', 'MB', 'GB', 'TB'] as const;
+
+/** 0 → '0 B', 512 → '512 B', 1536 → '1.5 KB', 20 MiB → '20 MB' (1024 to the next unit). */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} B`;
+  let value = bytes;
+  let unit = -1;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const rounded = value >= 100 ? Math.round(value) : Math.round(value * 10) / 10;
+  return `${rounded} ${UNITS[unit]}`;
+}

@@ -80,23 +80,31 @@ export function createAgentsRepository(db: Db) {
       return rows.map((r) => toAgentDto(r.agent, r.linked));
     },
     get,
+    /**
+     * Inserts the agent in one transaction with `check` (the plan's limit), which runs first on that
+     * transaction and may throw to refuse: what it locks stays locked until the agent is committed.
+     */
     async create(
       organizationId: string,
       createdBy: string,
       input: CreateAgentInput,
-      templateSource?: string,
+      templateSource: string | undefined,
+      check: (tx: Pick<Db, 'select'>) => Promise<void>,
     ): Promise<Agent> {
-      const [row] = await db
-        .insert(agents)
-        .values({
-          ...(input as typeof agents.$inferInsert),
-          organizationId,
-          createdBy,
-          updatedBy: createdBy,
-          templateSource: templateSource ?? null,
-        })
-        .returning();
-      return toAgentDto(row);
+      return db.transaction(async (tx) => {
+        await check(tx);
+        const [row] = await tx
+          .insert(agents)
+          .values({
+            ...(input as typeof agents.$inferInsert),
+            organizationId,
+            createdBy,
+            updatedBy: createdBy,
+            templateSource: templateSource ?? null,
+          })
+          .returning();
+        return toAgentDto(row);
+      });
     },
     async update(
       organizationId: string,

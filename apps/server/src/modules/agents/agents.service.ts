@@ -12,6 +12,7 @@ import type { EventBus } from '../../platform/events';
 import { requireUuid } from '../../platform/ids';
 import { LlmCallError, LlmConfigurationError } from '../../platform/llm';
 import { toolCall } from '../executions/step-record';
+import type { LimitReader } from '../billing/billing.repository';
 import type { MemoryService } from '../memory/memory.service';
 import type { AgentModel } from './agent-model';
 import type { AgentsRepository } from './agents.repository';
@@ -22,8 +23,8 @@ export function createAgentsService(deps: {
   repository: AgentsRepository;
   events: EventBus;
   agentModel: AgentModel;
-  /** The plan's agent limit (modules/billing). */
-  limits: { checkAgentLimit(organizationId: string, adding?: number): Promise<void> };
+  /** The plan's agent limit (modules/billing), checked in the inserting transaction (`tx`). */
+  limits: { checkAgentLimit(organizationId: string, adding?: number, tx?: LimitReader): Promise<void> };
   /** An agent with memory on is given what it recalls in the playground too (modules/memory). */
   memory?: Pick<MemoryService, 'withRecalled'>;
 }) {
@@ -48,8 +49,10 @@ export function createAgentsService(deps: {
       input: CreateAgentInput,
       templateSource?: string,
     ): Promise<Agent> {
-      await deps.limits.checkAgentLimit(organizationId);
-      const agent = await repository.create(organizationId, userId, input, templateSource);
+      // Checked and inserted under the organization's lock: concurrent creates cannot pass the limit.
+      const agent = await repository.create(organizationId, userId, input, templateSource, (tx) =>
+        deps.limits.checkAgentLimit(organizationId, 1, tx),
+      );
       events.publish({ type: 'agent_created', organizationId, agentId: agent.id });
       return agent;
     },

@@ -54,22 +54,66 @@ export function subscriptionFromJson(
   return { ...subscription, executions };
 }
 
+/** Where a plan limit's reads run: the database, or the transaction that inserts what it counts. */
+export type LimitReader = Pick<Db, 'select'>;
+
 /** The subscription columns of organizations and the counts plan limits read: one COUNT each, on indexes. */
 export function createBillingRepository(db: Db) {
   return {
-    async find(organizationId: string): Promise<StoredSubscription | undefined> {
-      const [row] = await db
+    /**
+     * The subscription, read in `tx` with the organization's row locked until it ends, so checks of a
+     * plan limit and the inserts they allow run one at a time per organization: the counts read after
+     * it see every insert committed before. FOR NO KEY UPDATE, which does not wait for (nor block)
+     * rows inserted elsewhere that reference the organization, runs among them.
+     */
+    async lockSubscription(tx: LimitReader, organizationId: string): Promise<StoredSubscription | undefined> {
+      const [row] = await tx
         .select(subscriptionColumns)
+        .from(organizations)
+        .where(eq(organizations.id, organizationId))
+        .for('no key update');
+      return row;
+    },
+
+    /** The subscription columns, and when the organization's one trial began (null: never). */
+    async find(
+      organizationId: string,
+    ): Promise<(StoredSubscription & { trialUsedAt: Date | null }) | undefined> {
+      const [row] = await db
+        .select({ ...subscriptionColumns, trialUsedAt: organizations.trialUsedAt })
         .from(organizations)
         .where(eq(organizations.id, organizationId))
         .limit(1);
       return row;
     },
 
-    async save(organizationId: string, subscription: StoredSubscription): Promise<void> {
+    /**
+     * Writes the subscription columns (only those: a caller's extra fields are not stored). With
+     * `trialStartedAt`, the organization's one trial is recorded as used from then (kept if set before).
+     */
+    async save(
+      organizationId: string,
+      subscription: StoredSubscription,
+      trialStartedAt?: Date,
+    ): Promise<void> {
+      const { plan, subscriptionStatus, trialEndsAt, currentPeriodEnd, cancelAtPeriodEnd, pendingPlan } =
+        subscription;
       await db
         .update(organizations)
-        .set({ ...subscription, updatedAt: sql`now()` })
+        .set({
+          plan,
+          subscriptionStatus,
+          trialEndsAt,
+          currentPeriodEnd,
+          cancelAtPeriodEnd,
+          pendingPlan,
+          ...(trialStartedAt
+            ? {
+                trialUsedAt: sql`coalesce(${organizations.trialUsedAt}, ${trialStartedAt.toISOString()}::timestamptz)`,
+              }
+            : {}),
+          updatedAt: sql`now()`,
+        })
         .where(eq(organizations.id, organizationId));
     },
 
@@ -127,8 +171,8 @@ export function createBillingRepository(db: Db) {
     },
 
     /** agents_organization_id_idx. */
-    async countAgents(organizationId: string): Promise<number> {
-      const [row] = await db
+    async countAgents(organizationId: string, q: LimitReader = db): Promise<number> {
+      const [row] = await q
         .select({ n: count() })
         .from(agents)
         .where(eq(agents.organizationId, organizationId));
@@ -150,8 +194,8 @@ export function createBillingRepository(db: Db) {
     },
 
     /** user_organizations_organization_id_idx. */
-    async countMembers(organizationId: string): Promise<number> {
-      const [row] = await db
+    async countMembers(organizationId: string, q: LimitReader = db): Promise<number> {
+      const [row] = await q
         .select({ n: count() })
         .from(userOrganizations)
         .where(eq(userOrganizations.organizationId, organizationId));
@@ -159,8 +203,12 @@ export function createBillingRepository(db: Db) {
     },
 
     /** Pending invitations, except one to `exceptEmail` (a new invitation to it replaces it). */
-    async countPendingInvitations(organizationId: string, exceptEmail?: string): Promise<number> {
-      const [row] = await db
+    async countPendingInvitations(
+      organizationId: string,
+      exceptEmail?: string,
+      q: LimitReader = db,
+    ): Promise<number> {
+      const [row] = await q
         .select({ n: count() })
         .from(organizationInvitations)
         .where(

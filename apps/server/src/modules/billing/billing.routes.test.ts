@@ -93,7 +93,8 @@ describe('trial at sign-up', () => {
       currentPeriodEnd: seconds(nowMs + 14 * DAY),
       cancelAtPeriodEnd: false,
       pendingPlan: null,
-      usage: { agents: 0, executionsThisMonth: 0, members: 1 },
+      trialUsed: true,
+      usage: { agents: 0, executionsThisMonth: 0, members: 1, knowledgeStorageBytes: 0 },
       limits: PLAN_LIMITS.starter,
     });
   });
@@ -319,9 +320,35 @@ describe('POST /api/create-subscription', () => {
     }
   });
 
-  it('on Free starts a new 14-day trial on the plan', async () => {
+  it('after the sign-up trial, Free stays Free: no second trial without a payment provider (409)', async () => {
     const ada = await t.signup();
     nowMs += 30 * DAY;
+    expect(await status(ada)).toMatchObject({ status: 'no_subscription', plan: null, trialUsed: true });
+    for (const [plan, amount] of [
+      ['starter', 1900],
+      ['enterprise', 14900],
+    ] as const) {
+      const res = await subscribe(ada, plan, amount);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: billingMessages.trialUsed });
+    }
+    expect(await status(ada)).toMatchObject({
+      status: 'no_subscription',
+      plan: null,
+      trialEnd: null,
+      trialUsed: true,
+      limits: FREE_LIMITS,
+    });
+  });
+
+  it('on Free, an organization that never had a trial (from before plans) gets one 14-day trial, once', async () => {
+    const ada = await t.signup();
+    // As migration 0011 left the organizations made before plans: Free, never on a trial.
+    await t.db
+      .update(organizations)
+      .set({ subscriptionStatus: 'no_subscription', trialEndsAt: null, trialUsedAt: null })
+      .where(eq(organizations.id, ada.organization.id));
+    expect(await status(ada)).toMatchObject({ status: 'no_subscription', trialUsed: false });
     const res = await subscribe(ada, 'starter', 1900);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ clientSecret: null, status: 'trialing' });
@@ -329,8 +356,27 @@ describe('POST /api/create-subscription', () => {
       status: 'trialing',
       plan: 'starter',
       trialEnd: seconds(nowMs + 14 * DAY),
+      trialUsed: true,
     });
     expect(t.published).toContainEqual({ type: 'subscription_updated', organizationId: ada.organization.id });
+
+    // That trial ends: subscribing again starts none.
+    nowMs += 14 * DAY;
+    const again = await subscribe(ada, 'starter', 1900);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: billingMessages.trialUsed });
+    expect(await status(ada)).toMatchObject({ status: 'no_subscription', plan: null, limits: FREE_LIMITS });
+  });
+
+  it('a canceled paid subscription that ended falls to Free for good: no trial after it', async () => {
+    const ada = await t.signup();
+    await makeActive(ada, 'professional', 2);
+    expect((await cancel(ada)).statusCode).toBe(200);
+    nowMs += 3 * DAY;
+    expect(await status(ada)).toMatchObject({ status: 'no_subscription', plan: null });
+    const res = await subscribe(ada, 'professional', 4900);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: billingMessages.trialUsed });
   });
 
   it('during a trial changes the plan at once, keeping the trial end', async () => {

@@ -57,6 +57,22 @@ export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
   };
 }
 
+/** How far a Stripe signature's timestamp may be from now, either way (the SDK's default for the past). */
+export const STRIPE_TOLERANCE_SECONDS = 300;
+
+/**
+ * The timestamp a Stripe-Signature header was verified with, read as the SDK reads it (the last `t=`
+ * item wins), so the check below looks at the same number.
+ */
+function signedAt(header: string): number {
+  let timestamp = Number.NaN;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') timestamp = Number.parseInt(value, 10);
+  }
+  return Number.isFinite(timestamp) ? timestamp : Number.POSITIVE_INFINITY;
+}
+
 /**
  * POST /api/stripe/webhook (public: the Stripe-Signature header is the credential). The signature
  * covers the exact bytes sent, so this plugin scope alone parses JSON bodies as a raw Buffer.
@@ -79,11 +95,27 @@ export function stripeWebhookRoutes(deps: {
       }
       let event: Stripe.Event;
       try {
-        event = deps.stripe.webhooks.constructEvent(request.body, signature, deps.webhookSecret);
+        event = deps.stripe.webhooks.constructEvent(
+          request.body,
+          signature,
+          deps.webhookSecret,
+          STRIPE_TOLERANCE_SECONDS,
+        );
       } catch {
         throw new BadRequestError('Invalid Stripe signature');
       }
-      await deps.billing.applyStripeEvent(event);
+      // The SDK refuses a timestamp too old, not one from the future: a signature made ahead of time
+      // would stay valid until then. Both sides of the tolerance count.
+      if (signedAt(signature) > Math.floor(deps.billing.now().getTime() / 1000) + STRIPE_TOLERANCE_SECONDS) {
+        throw new BadRequestError('Invalid Stripe signature');
+      }
+      const { ignored } = await deps.billing.applyStripeEvent(event);
+      if (ignored) {
+        request.log.warn(
+          { stripeEvent: { id: event?.id, type: event?.type }, reason: ignored },
+          'Stripe event ignored: not a shape billing can use',
+        );
+      }
       return { received: true };
     });
   };

@@ -16,12 +16,17 @@ import {
   subscriptionWithExecutionsJson,
   subscriptionWithExecutionsParameters,
   type BillingRepository,
+  type LimitReader,
 } from './billing.repository';
-import type Stripe from 'stripe';
 import type { PaymentProvider, SubscribeChange } from './payment-provider';
+import {
+  shapeProblem,
+  stripeEventEnvelopeSchema,
+  stripeInvoiceSchema,
+  stripeSubscriptionSchema,
+} from './stripe-event';
 import { planOfLookupKey } from './stripe-provider';
 import {
-  TRIAL_MS,
   asPlanId,
   effectiveSubscription,
   isUpgrade,
@@ -50,6 +55,8 @@ export function createBillingService(deps: {
   events: EventBus;
   /** The time (tests move it). */
   clock?: () => Date;
+  /** Bytes of the organization's knowledge storage in use (modules/knowledge), for the usage figures. */
+  knowledgeStorageUsed?: (organizationId: string) => Promise<number>;
 }) {
   const { repository, provider, events } = deps;
   const now = deps.clock ?? (() => new Date());
@@ -64,6 +71,18 @@ export function createBillingService(deps: {
     return (await load(organizationId)).effective;
   }
 
+  /**
+   * The state a count-limited insert is checked against. Inside the inserting transaction (`tx`) it
+   * is read with the organization's row locked (lockSubscription), so concurrent checks of the same
+   * organization wait for each other's inserts and count them: a limit holds under concurrency.
+   */
+  async function limitState(organizationId: string, tx?: LimitReader): Promise<EffectiveSubscription> {
+    if (!tx) return current(organizationId);
+    const stored = await repository.lockSubscription(tx, organizationId);
+    if (!stored) throw new NotFoundError('Organization not found');
+    return effectiveSubscription(stored, now());
+  }
+
   function refuse(state: EffectiveSubscription, limit: 'agents' | 'executions' | 'members', max: number) {
     const plan = state.plan ?? 'free';
     const name = planDisplayNames[plan];
@@ -76,25 +95,31 @@ export function createBillingService(deps: {
     return new PlanLimitError(message, limit, plan);
   }
 
-  async function save(organizationId: string, next: StoredSubscription) {
-    await repository.save(organizationId, next);
+  async function save(organizationId: string, next: StoredSubscription, trialStartedAt?: Date) {
+    await repository.save(organizationId, next, trialStartedAt);
     await events.publish({ type: 'subscription_updated', organizationId });
   }
 
-  const customerOf = (customer: string | { id: string } | null) =>
-    customer === null ? null : typeof customer === 'string' ? customer : customer.id;
   const fromSeconds = (value: number | null | undefined) =>
     value === null || value === undefined ? null : new Date(value * 1000);
 
-  async function applyStripeObject(event: Stripe.Event) {
-    const object = event.data.object as Stripe.Subscription | Stripe.Invoice;
-    const customerId = customerOf(object.customer as string | { id: string } | null);
-    const organizationId = customerId ? await repository.findByStripeCustomer(customerId) : undefined;
-    if (!organizationId) return;
-    const { stored } = await load(organizationId);
-    if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') {
-      const invoice = object as Stripe.Invoice;
-      if (event.type === 'invoice.paid' && invoice.amount_paid <= 0) return;
+  /** Applies a verified event whose object has the shape it needs; else says why it was not used. */
+  async function applyStripeObject(type: string, object: unknown): Promise<string | undefined> {
+    const parsed =
+      type === 'invoice.paid' || type === 'invoice.payment_failed'
+        ? { invoice: stripeInvoiceSchema.safeParse(object) }
+        : { subscription: stripeSubscriptionSchema.safeParse(object) };
+    const result = parsed.invoice ?? parsed.subscription;
+    if (!result.success) return shapeProblem(result.error);
+    const organizationId = await repository.findByStripeCustomer(result.data.customer);
+    if (!organizationId) return undefined;
+    const { stored, effective } = await load(organizationId);
+    if (parsed.invoice?.success) {
+      const invoice = parsed.invoice.data;
+      if (type === 'invoice.paid' && invoice.amount_paid <= 0) return undefined;
+      // A first payment that failed (a subscription without trial days, after the organization's
+      // trial) leaves Free as it is: past_due keeps a plan only for what was trialled or paid before.
+      if (type === 'invoice.payment_failed' && !effective.plan) return undefined;
       const periodEnd = fromSeconds(invoice.lines?.data?.[0]?.period?.end);
       // An invoice for a later period than the stored one is the renewal's: a downgrade waiting for
       // it applies now (customer.subscription.updated may arrive before or after it).
@@ -103,18 +128,20 @@ export function createBillingService(deps: {
         ...stored,
         plan: renewed && stored.pendingPlan ? stored.pendingPlan : stored.plan,
         pendingPlan: renewed ? null : stored.pendingPlan,
-        subscriptionStatus: event.type === 'invoice.paid' ? 'active' : 'past_due',
-        trialEndsAt: event.type === 'invoice.paid' ? null : stored.trialEndsAt,
+        subscriptionStatus: type === 'invoice.paid' ? 'active' : 'past_due',
+        trialEndsAt: type === 'invoice.paid' ? null : stored.trialEndsAt,
         currentPeriodEnd: periodEnd ?? stored.currentPeriodEnd,
       });
-      return;
+      return undefined;
     }
-    const subscription = object as Stripe.Subscription;
-    const item = subscription.items?.data?.[0];
+    if (!parsed.subscription?.success) return undefined;
+    const subscription = parsed.subscription.data;
+    // Another subscription of the customer (an earlier trial's, say) does not speak for the current one.
+    const { subscriptionId } = (await repository.stripeIds(organizationId)) ?? {};
+    if (subscriptionId && subscription.id !== subscriptionId) return undefined;
+    const item = subscription.items.data[0];
     const pricePlan = planOfLookupKey(item?.price?.lookup_key) ?? asPlanId(stored.plan);
-    const periodEnd =
-      fromSeconds(item?.current_period_end) ??
-      fromSeconds((subscription as unknown as { current_period_end?: number }).current_period_end);
+    const periodEnd = fromSeconds(item?.current_period_end) ?? fromSeconds(subscription.current_period_end);
     const statusOf: Record<string, SubscriptionStatusValue | undefined> = {
       trialing: 'trialing',
       active: 'active',
@@ -125,7 +152,7 @@ export function createBillingService(deps: {
       paused: 'canceled',
     };
     const status =
-      event.type === 'customer.subscription.deleted'
+      type === 'customer.subscription.deleted'
         ? 'canceled'
         : (statusOf[subscription.status] ?? stored.subscriptionStatus);
     // A downgrade is billed from the next period: until the period renews, the paid plan stays.
@@ -139,14 +166,16 @@ export function createBillingService(deps: {
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
       pendingPlan: keepPlan ? stored.pendingPlan : null,
     });
+    return undefined;
   }
 
   async function status(organizationId: string): Promise<SubscriptionStatusResponse> {
-    const state = await current(organizationId);
-    const [agents, executionsThisMonth, members] = await Promise.all([
+    const { stored, effective: state } = await load(organizationId);
+    const [agents, executionsThisMonth, members, knowledgeStorageBytes] = await Promise.all([
       repository.countAgents(organizationId),
       repository.countMonthExecutions(organizationId, now()),
       repository.countMembers(organizationId),
+      deps.knowledgeStorageUsed?.(organizationId) ?? 0,
     ]);
     return {
       status: state.status,
@@ -155,7 +184,8 @@ export function createBillingService(deps: {
       currentPeriodEnd: seconds(state.currentPeriodEnd),
       cancelAtPeriodEnd: state.cancelAtPeriodEnd,
       pendingPlan: state.pendingPlan,
-      usage: { agents, executionsThisMonth, members },
+      trialUsed: stored.trialUsedAt !== null,
+      usage: { agents, executionsThisMonth, members, knowledgeStorageBytes },
       limits: state.limits,
     };
   }
@@ -164,9 +194,13 @@ export function createBillingService(deps: {
     now,
     status,
 
-    /** The subscription columns of an organization created now: a trial on `plan`, no card. */
-    signupSubscription(plan: PlanId = DEFAULT_TRIAL_PLAN): StoredSubscription {
-      return trialOn(plan, now());
+    /**
+     * The subscription columns of an organization created now: a trial on `plan`, no card, and the
+     * organization's one trial recorded as used (`trialUsedAt`, stored with the row).
+     */
+    signupSubscription(plan: PlanId = DEFAULT_TRIAL_PLAN): StoredSubscription & { trialUsedAt: Date } {
+      const at = now();
+      return { ...trialOn(plan, at), trialUsedAt: at };
     },
 
     /** The effective state (Free after an ended trial), for other modules. */
@@ -182,12 +216,13 @@ export function createBillingService(deps: {
 
     /**
      * Before agents are created (one, or the ones a workflow template needs): 402 when they would
-     * take the organization past its plan's number.
+     * take the organization past its plan's number. With `tx`, the transaction that then inserts
+     * them, the check holds the organization's lock (limitState) until it commits.
      */
-    async checkAgentLimit(organizationId: string, adding = 1): Promise<void> {
-      const state = await current(organizationId);
+    async checkAgentLimit(organizationId: string, adding = 1, tx?: LimitReader): Promise<void> {
+      const state = await limitState(organizationId, tx);
       const max = state.limits.agents;
-      if (max !== null && (await repository.countAgents(organizationId)) + adding > max) {
+      if (max !== null && (await repository.countAgents(organizationId, tx)) + adding > max) {
         throw refuse(state, 'agents', max);
       }
     },
@@ -196,19 +231,30 @@ export function createBillingService(deps: {
      * Before any run starts (startRun): every run of this UTC calendar month counts. `columns` read
      * the plan and the month's count as a column of the read of the run's workflow (one statement on
      * every run's path), with `parameters`; `check` then throws the plan-limit refusal when the month
-     * is used up. `columns` is the same object on every call, so that read is built once.
+     * is used up, and otherwise answers the limit (null: unlimited) for the run's insert, which
+     * counts the run only while the month is still under it, on the locked counter (concurrent
+     * starts); `refusal` is the error when that insert found it used up. `columns` is the same object
+     * on every call, so that read is built once.
      */
     executionAllowance(organizationId: string) {
       const at = now();
+      let checked: { state: EffectiveSubscription; max: number } | undefined;
       return {
         columns: allowanceColumns,
         parameters: subscriptionWithExecutionsParameters(organizationId, at),
-        check(value: unknown): void {
+        check(value: unknown): number | null {
           const found = subscriptionFromJson(value);
           if (!found) throw new NotFoundError('Organization not found');
           const state = effectiveSubscription(found, at);
           const max = state.limits.executionsPerMonth;
-          if (max !== null && found.executions >= max) throw refuse(state, 'executions', max);
+          if (max === null) return null;
+          if (found.executions >= max) throw refuse(state, 'executions', max);
+          checked = { state, max };
+          return max;
+        },
+        refusal(): PlanLimitError {
+          if (!checked) throw new Error('refusal() before a limited check()');
+          return refuse(checked.state, 'executions', checked.max);
         },
       };
     },
@@ -216,23 +262,28 @@ export function createBillingService(deps: {
     /**
      * Before someone is invited (members and other pending invitations count: each may join) and
      * before an invitation is accepted (members only: the invitation itself was counted when made).
+     * With `tx`, the transaction that then writes the invitation or the membership, the check holds
+     * the organization's lock (limitState) until it commits.
      */
-    async checkMemberLimit(organizationId: string, invitingEmail?: string): Promise<void> {
-      const state = await current(organizationId);
+    async checkMemberLimit(organizationId: string, invitingEmail?: string, tx?: LimitReader): Promise<void> {
+      const state = await limitState(organizationId, tx);
       const max = state.limits.members;
       if (max === null) return;
-      const members = await repository.countMembers(organizationId);
+      const members = await repository.countMembers(organizationId, tx);
       const pending =
         invitingEmail === undefined
           ? 0
-          : await repository.countPendingInvitations(organizationId, invitingEmail);
+          : await repository.countPendingInvitations(organizationId, invitingEmail, tx);
       if (members + pending >= max) throw refuse(state, 'members', max);
     },
 
     /**
-     * POST /api/create-subscription. Without a payment provider: Free starts a new trial on the
-     * plan; during a trial the plan changes at once; an active subscription upgrades at once and
-     * downgrades at the end of its period. Choosing a plan also withdraws a pending cancel.
+     * POST /api/create-subscription. From Free, the organization's one trial on the plan if it never
+     * had one; after it, only a paid subscription: with a provider one without trial days, whose first
+     * payment the answer's client secret confirms (the organization stays on Free until the provider
+     * reports it paid); without a provider nothing can be paid, 409. During a trial the plan changes at
+     * once; an active subscription upgrades at once and downgrades at the end of its period. Choosing
+     * a plan also withdraws a pending cancel.
      */
     async createSubscription(
       organizationId: string,
@@ -245,8 +296,14 @@ export function createBillingService(deps: {
       const { stored, effective } = await load(organizationId);
       let next: StoredSubscription;
       let kind: SubscribeChange['kind'];
-      if (!effective.plan) {
-        next = trialOn(input.planId, now());
+      let trialStartedAt: Date | undefined;
+      if (!effective.plan && stored.trialUsedAt) {
+        if (!provider.collectsPayment) throw new ConflictError(billingMessages.trialUsed);
+        next = toStored(effective, stored.plan);
+        kind = 'create';
+      } else if (!effective.plan) {
+        trialStartedAt = now();
+        next = trialOn(input.planId, trialStartedAt);
         kind = 'create';
       } else if (effective.status === 'trialing') {
         next = { ...toStored(effective, stored.plan), plan: input.planId, cancelAtPeriodEnd: false };
@@ -263,14 +320,17 @@ export function createBillingService(deps: {
         next = { ...toStored(effective, stored.plan), pendingPlan: input.planId, cancelAtPeriodEnd: false };
         kind = 'at_period_end';
       }
-      const trialEnd = effective.trialEnd ?? next.trialEndsAt ?? new Date(now().getTime() + TRIAL_MS);
+      // The trial a provider's new subscription runs in: the current one's rest, or the one just
+      // started; none otherwise (the first period is paid at once).
+      const trialEnd =
+        effective.status === 'trialing' ? effective.trialEnd : trialStartedAt && next.trialEndsAt;
       const { clientSecret } = await provider.subscribe({
         organizationId,
         planId: input.planId,
         amountCents: price,
-        change: { kind, trialEnd },
+        change: { kind, trialEnd: trialEnd ?? null },
       });
-      await save(organizationId, next);
+      await save(organizationId, next, trialStartedAt);
       return { clientSecret, status: effectiveSubscription(next, now()).status };
     },
 
@@ -297,8 +357,12 @@ export function createBillingService(deps: {
      * A verified Stripe webhook event. Applied once per event id; the organization is found by its
      * Stripe customer. Subscription events carry status, plan (the price's lookup key), trial end,
      * period end and cancel-at-period-end; invoices move a paid subscription to active or past_due.
+     * An event of a shape it cannot use changes nothing and answers why (`ignored`), for the log.
      */
-    async applyStripeEvent(event: Stripe.Event): Promise<void> {
+    async applyStripeEvent(event: unknown): Promise<{ ignored?: string }> {
+      const envelope = stripeEventEnvelopeSchema.safeParse(event);
+      if (!envelope.success) return { ignored: shapeProblem(envelope.error) };
+      const { id, type, data } = envelope.data;
       const handled = [
         'customer.subscription.created',
         'customer.subscription.updated',
@@ -306,12 +370,13 @@ export function createBillingService(deps: {
         'invoice.paid',
         'invoice.payment_failed',
       ];
-      if (!handled.includes(event.type)) return;
-      if (!(await repository.recordStripeEvent(event.id, event.type))) return;
+      if (!handled.includes(type)) return {};
+      if (!(await repository.recordStripeEvent(id, type))) return {};
       try {
-        await applyStripeObject(event);
+        const ignored = await applyStripeObject(type, data.object);
+        return ignored ? { ignored } : {};
       } catch (error) {
-        await repository.forgetStripeEvent(event.id);
+        await repository.forgetStripeEvent(id);
         throw error;
       }
     },

@@ -4,9 +4,10 @@ import type { BillingInvoice, PlanId } from '@crewline/contracts';
  * How a subscribe call changes the paid subscription: 'create' (from Free), 'now' (upgrade, or any
  * change during a trial: prorated) or 'at_period_end' (a downgrade: the next period is billed at the
  * new price). A provider without a subscription for the organization yet creates one, in trial until
- * `trialEnd` (the trial's remaining end, or 14 days from Free).
+ * `trialEnd` (the trial's remaining end, or the one trial just started from Free); with `trialEnd`
+ * null (the organization's trial is used) without trial days: its first period is paid at once.
  */
-export type SubscribeChange = { kind: 'create' | 'now' | 'at_period_end'; trialEnd: Date };
+export type SubscribeChange = { kind: 'create' | 'now' | 'at_period_end'; trialEnd: Date | null };
 
 /**
  * Where payments are taken. The billing service decides plans, trials and limits; a provider only

@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { organizations } from '@crewline/db';
@@ -20,6 +22,7 @@ const DAY = 86_400_000;
 const WEBHOOK_SECRET = 'whsec_test_0123456789';
 let fake: FakeStripeServer;
 let t: TestApp;
+const logLines: { level: number; msg: string; reason?: string }[] = [];
 
 beforeAll(async () => {
   fake = await startFakeStripeServer();
@@ -34,6 +37,15 @@ beforeAll(async () => {
       // Only the configured Stripe host is trusted, not loopback in general.
       egressAllowList: [],
     },
+    loggerInstance: pino(
+      { level: 'info' },
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+          done();
+        },
+      }),
+    ),
   });
 });
 afterAll(async () => {
@@ -375,6 +387,163 @@ describe('Stripe webhooks', () => {
     // The subscription event of the same renewal, arriving after it, agrees.
     await deliverEvent('customer.subscription.updated', subscriptionOn(subscription, 'starter', nextEnd));
     expect(await status(eli)).toMatchObject(renewed);
+  });
+});
+
+describe('one trial per organization, with Stripe', () => {
+  /** The organization's trial ended (as if its 14 days had passed): it is on Free. */
+  async function trialEnded(who: AuthResponse) {
+    await t.db
+      .update(organizations)
+      .set({ trialEndsAt: new Date(Date.now() - DAY) })
+      .where(eq(organizations.id, who.organization.id));
+    expect(await status(who)).toMatchObject({ status: 'no_subscription', plan: null, trialUsed: true });
+  }
+
+  it('after the trial, subscribing creates a subscription without trial days, on Free until it is paid', async () => {
+    const ivy = await t.signup({ plan: 'starter' });
+    await trialEnded(ivy);
+    const res = await subscribe(ivy, 'professional');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    // The first invoice's payment, not a trial's SetupIntent: the card pays at once.
+    expect(body).toEqual({
+      clientSecret: expect.stringMatching(/^pi_.*_secret_/),
+      status: 'no_subscription',
+    });
+    const org = await row(ivy);
+    const subscription = fake.subscriptions.get(org.stripeSubscriptionId!)!;
+    expect(subscription).toMatchObject({ status: 'incomplete', trial_end: null, pending_setup_intent: null });
+    expect(fake.requests.at(-1)?.body.trial_end).toBeUndefined();
+    const invoice = fake.invoices.get(subscription.latest_invoice as string)!;
+    expect(invoice).toMatchObject({ status: 'open', amount_due: PLAN_PRICE_CENTS.professional });
+    expect(await status(ivy)).toMatchObject({ status: 'no_subscription', plan: null, limits: FREE_LIMITS });
+
+    // Its creation reported, and a declined first payment: still Free (no plan without a payment).
+    await deliverEvent('customer.subscription.created', subscription);
+    await deliverEvent('invoice.payment_failed', invoice);
+    expect(await status(ivy)).toMatchObject({ status: 'no_subscription', plan: null, limits: FREE_LIMITS });
+
+    // Stripe reports the payment: the organization is on the plan, without a trial.
+    const periodEnd = Math.floor((Date.now() + 30 * DAY) / 1000);
+    await deliverEvent(
+      'customer.subscription.updated',
+      subscriptionOn(subscription, 'professional', periodEnd, { status: 'active' }),
+    );
+    expect(await status(ivy)).toMatchObject({
+      status: 'active',
+      plan: 'professional',
+      trialEnd: null,
+      currentPeriodEnd: periodEnd,
+      limits: PLAN_LIMITS.professional,
+    });
+  });
+
+  it('an event about the organization’s earlier subscription changes nothing', async () => {
+    const jo = await t.signup({ plan: 'starter' });
+    const { subscription: first } = await subscribed(jo);
+    await trialEnded(jo);
+    expect((await subscribe(jo, 'starter')).statusCode).toBe(200);
+    // The first (trial) subscription ends at Stripe after the second one was made.
+    await deliverEvent('customer.subscription.deleted', { ...first, status: 'canceled' });
+    const second = fake.subscriptions.get((await row(jo)).stripeSubscriptionId!)!;
+    expect(second.id).not.toBe(first.id);
+    const periodEnd = Math.floor((Date.now() + 30 * DAY) / 1000);
+    await deliverEvent(
+      'customer.subscription.updated',
+      subscriptionOn(second, 'starter', periodEnd, { status: 'active' }),
+    );
+    await deliverEvent('customer.subscription.deleted', { ...first, status: 'canceled' });
+    expect(await status(jo)).toMatchObject({ status: 'active', plan: 'starter' });
+  });
+
+  it('the fake refuses a trial end in the past, as Stripe does', async () => {
+    const post = (path: string, form: Record<string, string>) =>
+      fetch(`${fake.url}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${fake.secretKey}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams(form).toString(),
+      });
+    const customer = ((await (await post('/v1/customers', { name: 'Late' })).json()) as { id: string }).id;
+    const res = await post('/v1/subscriptions', { customer, trial_end: '1000' });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { param: string } }).error.param).toBe('trial_end');
+  });
+});
+
+describe('Stripe webhook hardening', () => {
+  it('refuses a signature timestamped beyond the tolerance in the future (400), as a bad one', async () => {
+    const kim = await t.signup({ plan: 'starter' });
+    const { subscription } = await subscribed(kim);
+    const future = signedEvent(
+      WEBHOOK_SECRET,
+      { type: 'customer.subscription.updated', object: { ...subscription, status: 'active' } },
+      { timestamp: Math.floor(Date.now() / 1000) + 600 },
+    );
+    const res = await deliver(future.payload, future.signature);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Invalid Stripe signature' });
+    // The same with a second, current `t=` in front (the SDK verifies with the last one).
+    const now = Math.floor(Date.now() / 1000);
+    const doubled = await deliver(future.payload, `t=${now},${future.signature}`);
+    expect(doubled.statusCode).toBe(400);
+    expect((await row(kim)).subscriptionStatus).toBe('trialing');
+
+    // Within the tolerance either way, it is applied.
+    const soon = signedEvent(
+      WEBHOOK_SECRET,
+      { type: 'customer.subscription.updated', object: { ...subscription, status: 'active' } },
+      { timestamp: now + 60 },
+    );
+    expect((await deliver(soon.payload, soon.signature)).statusCode).toBe(200);
+    expect((await row(kim)).subscriptionStatus).toBe('active');
+  });
+
+  it('acknowledges signed events it cannot use with 200 and changes nothing', async () => {
+    const lou = await t.signup({ plan: 'starter' });
+    const { subscription, org } = await subscribed(lou);
+    const customer = org.stripeCustomerId!;
+    const unusable: [string, Record<string, unknown>][] = [
+      ['customer.subscription.updated', { ...subscription, customer: undefined, status: 'active' }],
+      ['customer.subscription.updated', { ...subscription, customer: null, status: 'active' }],
+      [
+        'customer.subscription.updated',
+        subscriptionOn(subscription, 'starter', 0, {
+          status: 'active',
+          items: { data: [{ current_period_end: 'soon' }] },
+        }),
+      ],
+      ['customer.subscription.updated', { ...subscription, status: 'active', items: 'none' }],
+      ['customer.subscription.deleted', { id: 'sub_x', object: 'subscription', customer }],
+      ['invoice.paid', { customer, amount_paid: 'lots', lines: { data: [] } }],
+      [
+        'invoice.paid',
+        { customer, amount_paid: 1900, lines: { data: [{ period: { start: 1, end: 'next month' } }] } },
+      ],
+      ['invoice.payment_failed', { object: 'invoice' }],
+    ];
+    for (const [type, object] of unusable) {
+      const event = signedEvent(WEBHOOK_SECRET, { type, object });
+      const res = await deliver(event.payload, event.signature);
+      expect(res.statusCode, `${type} ${JSON.stringify(object)}`).toBe(200);
+      expect(res.json()).toEqual({ received: true });
+    }
+    // Not even an event: a signed JSON array, an event without data.
+    for (const payload of ['[1,2]', JSON.stringify({ id: 'evt_1', type: 'invoice.paid' })]) {
+      const t0 = Math.floor(Date.now() / 1000);
+      const { createHmac } = await import('node:crypto');
+      const v1 = createHmac('sha256', WEBHOOK_SECRET).update(`${t0}.${payload}`).digest('hex');
+      const res = await deliver(payload, `t=${t0},v1=${v1}`);
+      expect(res.statusCode).toBe(200);
+    }
+    expect(await status(lou)).toMatchObject({ status: 'trialing', plan: 'starter' });
+    // Each one is logged as ignored, with why.
+    const ignored = logLines.filter((line) => line.msg.startsWith('Stripe event ignored'));
+    expect(ignored.length).toBe(unusable.length + 2);
+    expect(ignored.every((line) => line.level === 40 && typeof line.reason === 'string')).toBe(true);
   });
 });
 

@@ -160,7 +160,8 @@ export function createStripeProvider(deps: {
       const subscription = await stripe.subscriptions.create({
         customer,
         items: [{ price }],
-        trial_end: Math.floor(change.trialEnd.getTime() / 1000),
+        // No trial days once the organization's trial is used: the first invoice is due at once.
+        ...(change.trialEnd ? { trial_end: Math.floor(change.trialEnd.getTime() / 1000) } : {}),
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription' },
         metadata: { organization_id: organizationId },

@@ -6,17 +6,19 @@ import {
   eq,
   getTableColumns,
   inArray,
+  is,
   lt,
   ne,
   or,
+  SQL,
   sql,
   type Placeholder,
-  type SQL,
 } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import {
   agentExecutions,
   nestedExtra,
+  organizationUsage,
   transactionWithExecutor,
   users,
   workflowExecutions,
@@ -119,6 +121,40 @@ const notificationParameters = (notify: StatementNotification | undefined) => ({
   payload: notify?.payload ?? null,
 });
 
+/**
+ * `values` as the select list of an INSERT ... SELECT into `table`: every column drizzle inserts, in
+ * its order, with the given value or else the column's default (a SELECT cannot say DEFAULT).
+ */
+function insertSelectList(table: PgTable, values: Record<string, SQL | Placeholder>): SQL {
+  const list = Object.entries(getTableColumns(table))
+    // Drizzle's own rule: columns generated always (as stored expressions) are not written.
+    .filter(([, { generated }]) => generated === undefined || generated.type === 'byDefault')
+    .map(([key, column]) => {
+      const type = sql.raw(column.getSQLType());
+      const value = values[key];
+      if (is(value, SQL)) return value;
+      if (value !== undefined) return sql`${sql.param(value, column)}::${type}`;
+      if (column.defaultFn) throw new Error(`${key}: a default made in JavaScript is not written out`);
+      if (is(column.default, SQL)) return column.default;
+      if (column.default !== undefined) return sql`${sql.param(column.default, column)}::${type}`;
+      return sql`null::${type}`;
+    });
+  return sql.join(list, sql`, `);
+}
+
+/**
+ * The month's run counter of the run's organization (organization_usage, the month of now() in UTC,
+ * as the counting trigger files it), locked until the run's insert commits and returned only while
+ * it is under the plan's limit (`runLimit`; null: unlimited, the row is locked all the same). It inserts a missing month at 0 or locks the existing one; either way a concurrent start
+ * waits for this one to commit and then reads the count it left, so no two starts see the same last
+ * free run. The no-op update is what returns the locked row's newest count.
+ */
+const allowedRunSql = sql`insert into ${organizationUsage} as u (organization_id, month, executions)
+  values (${sql.placeholder('organizationId')}::uuid, date_trunc('month', now() at time zone 'UTC')::date, 0)
+  on conflict (organization_id, month) do update set executions = u.executions
+    where u.executions < ${sql.placeholder('runLimit')}::integer
+  returning executions`;
+
 /** The fields a run's finish may write besides its status, error, end and logs. */
 type FinishFields = 'output' | 'metrics' | 'result';
 
@@ -164,24 +200,33 @@ export function createExecutionsRepository(db: Db) {
   /**
    * createQueued's insert, on the database or on a transaction that writes more with it. Every run
    * starts with it: the database's is built once (queuedInsertStatement), its values are parameters.
+   * It inserts the row only while the month's runs are under the plan's limit (`runLimit`), checked
+   * on the locked counter in this same statement (allowedRunSql): no statement is added to a run's
+   * start, and concurrent starts cannot pass the limit together. Refused, it inserts nothing.
    */
-  const queuedInsert = (q: Pick<Db, 'insert'>) =>
-    q
+  const queuedInsert = (q: Pick<Db, '$with' | 'with'>) => {
+    const allowed = q.$with('allowed_run', { executions: sql<number>`executions` }).as(allowedRunSql);
+    const runLimit = sql`${sql.placeholder('runLimit')}::integer`;
+    return q
+      .with(allowed)
       .insert(workflowExecutions)
-      .values({
-        id: sql.placeholder('id'),
-        organizationId: sql.placeholder('organizationId'),
-        workflowId: sql.placeholder('workflowId'),
-        // Pinned to the newest version in the same statement: a save committing meanwhile cannot split them.
-        workflowVersion: sql`(select max(${workflowVersions.version}) from ${workflowVersions}
-          where ${workflowVersions.workflowId} = ${sql.placeholder('workflowId')})`,
-        trigger: sql.placeholder('trigger'),
-        triggeredBy: sql.placeholder('triggeredBy'),
-        input: sql.placeholder('input'),
-        dynamicInstructions: sql.placeholder('dynamicInstructions'),
-        parameters: sql.placeholder('parameters'),
-        logs: sql.placeholder('logs'),
-      })
+      .select(
+        sql`select ${insertSelectList(workflowExecutions, {
+          id: sql.placeholder('id'),
+          organizationId: sql.placeholder('organizationId'),
+          workflowId: sql.placeholder('workflowId'),
+          // Pinned to the newest version in the same statement: a save committing meanwhile cannot split them.
+          workflowVersion: sql`(select max(${workflowVersions.version}) from ${workflowVersions}
+            where ${workflowVersions.workflowId} = ${sql.placeholder('workflowId')}::uuid)`,
+          trigger: sql.placeholder('trigger'),
+          triggeredBy: sql.placeholder('triggeredBy'),
+          input: sql.placeholder('input'),
+          dynamicInstructions: sql.placeholder('dynamicInstructions'),
+          parameters: sql.placeholder('parameters'),
+          logs: sql.placeholder('logs'),
+        })}
+        where ${runLimit} is null or exists (select 1 from ${allowed} where executions < ${runLimit})`,
+      )
       .returning({
         ...getTableColumns(workflowExecutions),
         // Answered by the insert itself, so the run as queued needs no read after it.
@@ -191,6 +236,7 @@ export function createExecutionsRepository(db: Db) {
           from users u where u.id = "workflow_executions"."triggered_by")`,
         notified: notifiedByParameters,
       });
+  };
   const queuedInsertStatement = queuedInsert(db).prepare('create_queued_run');
 
   /**
@@ -385,6 +431,8 @@ export function createExecutionsRepository(db: Db) {
      * publishes the created event (sent at commit), which also wakes an idle worker. With
      * `prepare`, what it writes (a retry's reused steps, a schedule's claim of its tick) commits in
      * one transaction with the row, which is then read back, as `prepare` may have changed it.
+     * `runLimit` is the plan's runs a month (null: unlimited): when the month's count has reached it,
+     * nothing is queued (nor prepared, nor published) and the answer is undefined.
      */
     async createQueued(
       organizationId: string,
@@ -395,8 +443,9 @@ export function createExecutionsRepository(db: Db) {
         id?: string;
         prepare?: (executionId: string, executor: SqlExecutor) => Promise<unknown>;
         created?: StatementNotification;
+        runLimit?: number | null;
       } = {},
-    ): Promise<Execution> {
+    ): Promise<Execution | undefined> {
       const values = {
         id: options.id ?? randomUUID(),
         organizationId,
@@ -407,23 +456,26 @@ export function createExecutionsRepository(db: Db) {
         dynamicInstructions: request.dynamicInstructions ?? null,
         parameters: request.parameters,
         logs: [{ at: new Date().toISOString(), level: 'info', message: 'Run queued' }],
+        runLimit: options.runLimit ?? null,
         ...notificationParameters(options.created),
       };
-      const insert = (q: Pick<Db, 'insert'>) => queuedInsert(q).execute(values);
-      const answer = ([{ triggeredByName, notified: _notified, ...execution }]: Awaited<
-        ReturnType<typeof insert>
-      >) =>
-        toExecution({
+      const insert = (q: Pick<Db, '$with' | 'with'>) => queuedInsert(q).execute(values);
+      const answer = ([queued]: Awaited<ReturnType<typeof insert>>) => {
+        if (!queued) return undefined;
+        const { triggeredByName, notified: _notified, ...execution } = queued;
+        return toExecution({
           execution,
           triggeredByName,
           workflowName: workflow.name,
           processType: workflow.processType,
           resultJson: null,
         });
+      };
       const prepare = options.prepare;
       if (!prepare) return answer(await queuedInsertStatement.execute(values));
       return transactionWithExecutor(db, async (tx, executor) => {
         const [row] = await insert(tx);
+        if (!row) return undefined;
         await prepare(row.id, executor);
         return (await select(byId(row.id), 1, tx))[0];
       });

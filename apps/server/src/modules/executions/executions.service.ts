@@ -56,7 +56,8 @@ export function createExecutionsService(deps: {
   /**
    * The one rule that decides whether a workflow can run: it must be active and structurally valid,
    * and the organization's plan must allow another run this month (a refusal is a 402
-   * PlanLimitError; a trigger's becomes the workflow's last trigger error). One statement reads both.
+   * PlanLimitError; a trigger's becomes the workflow's last trigger error). One statement reads both;
+   * the run's insert checks the month's limit again on the locked counter (`allowance.runLimit`).
    */
   async function runnableWorkflow(organizationId: string, workflowId: string) {
     const allowance = deps.limits.executionAllowance(organizationId);
@@ -68,18 +69,20 @@ export function createExecutionsService(deps: {
     );
     if (workflow.status === 'draft') throw new ConflictError(executionMessages.draft);
     if (workflow.status !== 'active') throw new ConflictError(executionMessages.notRunnable(workflow.status));
-    allowance.check(extra.allowance);
-    return workflow;
+    const runLimit = allowance.check(extra.allowance);
+    return { workflow, runLimit, refusal: allowance.refusal };
   }
 
   /**
    * Starts a run of a workflow that passed the run rule: the pending row (the queue's entry), its
-   * worker's wake-up and the created event in one statement; with `prepare` (a retry's reused
-   * steps), what it writes commits in the same transaction.
+   * worker's wake-up and the created event in one statement, which also counts the run against the
+   * plan's month under the counter's lock (concurrent starts at the limit: one gets the last run, the
+   * others the refusal); with `prepare` (a retry's reused steps), what it writes commits in the same
+   * transaction.
    */
   async function startRun(request: StartRunRequest, prepare?: PrepareRun): Promise<Execution> {
     const { organizationId } = request;
-    const workflow = await runnableWorkflow(organizationId, request.workflowId);
+    const { workflow, runLimit, refusal } = await runnableWorkflow(organizationId, request.workflowId);
     const id = randomUUID();
     const created: RealtimeEvent = {
       type: 'workflow_execution_created',
@@ -97,8 +100,9 @@ export function createExecutionsService(deps: {
         dynamicInstructions: request.dynamicInstructions ?? null,
         parameters: request.parameters ?? {},
       },
-      { id, prepare, created: notify },
+      { id, prepare, created: notify, runLimit },
     );
+    if (!execution) throw refusal();
     if (!notify) await events.publish(created);
     return execution;
   }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractText } from './extract-text';
 import { KnowledgeInputError } from './knowledge-input-error';
+import { KNOWLEDGE_MAX_DOCUMENT_BYTES } from '@crewline/contracts';
+import { TEXT_MAX_BYTES, TEXT_TOO_LARGE } from './text-budget';
 
 const failure = (fn: () => unknown) => {
   try {
@@ -96,5 +98,22 @@ describe('extractText: CSV', () => {
 
     const headerOnly = failure(() => extractText('text/csv', 'Name,Role\n'));
     expect((headerOnly as Error).message).toBe('The CSV file has no rows below its header');
+  });
+
+  it('holds the text to the limit: a CSV whose long headers repeat on every row stops there', () => {
+    const header = Array.from({ length: 20 }, (_, i) => `A rather long column name ${i}`).join(',');
+    const row = Array.from({ length: 20 }, () => 'x').join(',');
+    // 4.6 KB of CSV that reads as 66 KB of text.
+    const csv = [header, ...Array.from({ length: 100 }, () => row)].join('\n');
+    expect(Buffer.byteLength(extractText('text/csv', csv, 100_000))).toBeGreaterThan(10 * csv.length);
+    expect(failure(() => extractText('text/csv', csv, 10_000))).toEqual(
+      new KnowledgeInputError(TEXT_TOO_LARGE),
+    );
+    expect(failure(() => extractText('text/plain', 'é'.repeat(5_001), 10_000))).toEqual(
+      new KnowledgeInputError(TEXT_TOO_LARGE),
+    );
+    expect(extractText('text/plain', 'é'.repeat(5_000), 10_000)).toHaveLength(5_000);
+    // By default, the same 20 MiB as an upload.
+    expect(TEXT_MAX_BYTES).toBe(KNOWLEDGE_MAX_DOCUMENT_BYTES);
   });
 });

@@ -2,13 +2,20 @@ import type { KnowledgeTextMediaType } from '@crewline/contracts';
 import { CsvError, parse as parseCsv } from 'csv-parse/sync';
 import { Parser } from 'htmlparser2';
 import { KnowledgeInputError } from './knowledge-input-error';
+import { TextBudget, checkTextSize } from './text-budget';
 
 /**
  * The readable text of a document, to be cut into chunks and embedded: plain text and Markdown as
  * written, HTML without its markup, CSV one row per line with each value after its column's header.
- * Throws KnowledgeInputError when nothing readable is left. (A PDF's text: extract-pdf-text.ts.)
+ * Throws KnowledgeInputError when nothing readable is left, or when the text is over `maxTextBytes`
+ * (20 MiB, as an upload): plain text and HTML only get shorter than the upload, but a CSV's headers
+ * repeat on every row, so its lines are counted as they are written. (A PDF's text: extract-pdf-text.ts.)
  */
-export function extractText(mediaType: KnowledgeTextMediaType, content: string): string {
+export function extractText(
+  mediaType: KnowledgeTextMediaType,
+  content: string,
+  maxTextBytes?: number,
+): string {
   const text = clean(content);
   let extracted: string;
   switch (mediaType) {
@@ -20,11 +27,11 @@ export function extractText(mediaType: KnowledgeTextMediaType, content: string):
       extracted = htmlToText(text);
       break;
     case 'text/csv':
-      extracted = csvToText(text);
+      extracted = csvToText(text, new TextBudget(maxTextBytes));
       break;
   }
   if (!extracted.trim()) throw new KnowledgeInputError('The document has no text');
-  return extracted.trim();
+  return checkTextSize(extracted.trim(), maxTextBytes);
 }
 
 /**
@@ -148,7 +155,7 @@ function htmlToText(html: string): string {
  * CSV (commas, quoted fields with commas, quotes and line breaks in them) to one line per row:
  * "Header: value; Header: value", empty values left out, so each row reads on its own once chunked.
  */
-function csvToText(csv: string): string {
+function csvToText(csv: string, budget: TextBudget): string {
   let rows: string[][];
   try {
     rows = parseCsv(csv, { bom: true, relax_column_count: true, skip_empty_lines: true });
@@ -160,17 +167,17 @@ function csvToText(csv: string): string {
   }
   const [header = [], ...records] = rows;
   const names = header.map((name) => name.replace(/\s+/g, ' ').trim());
-  const lines: string[] = [];
+  let lines = 0;
   for (const record of records) {
     const pairs: string[] = [];
     record.forEach((raw, i) => {
       const value = raw.replace(/\s+/g, ' ').trim();
       if (value) pairs.push(`${names[i] || `Column ${i + 1}`}: ${value}`);
     });
-    if (pairs.length) lines.push(pairs.join('; '));
+    if (pairs.length) budget.push((lines++ > 0 ? '\n' : '') + pairs.join('; '));
   }
-  if (lines.length === 0 && names.some(Boolean)) {
+  if (lines === 0 && names.some(Boolean)) {
     throw new KnowledgeInputError('The CSV file has no rows below its header');
   }
-  return lines.join('\n');
+  return budget.join();
 }

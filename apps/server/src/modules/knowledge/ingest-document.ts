@@ -3,6 +3,8 @@ import type { RealtimeEvent } from '@crewline/contracts';
 import { LlmCallError, LlmConfigurationError, type LlmConnection, type LlmGateway } from '../../platform/llm';
 import type { EventBus } from '../../platform/events';
 import { chunkText } from './chunk-text';
+import { extractInWorker, type ExtractionLimits } from './extract-in-worker';
+import { storageOf, textOverQuota, type StorageLimit } from './knowledge-storage';
 import { KnowledgeInputError } from './knowledge-input-error';
 import type { ChunkToStore, ClaimedDocument, IngestionRepository } from './ingestion.repository';
 import { encodeVector } from './vector-codec';
@@ -28,15 +30,21 @@ export type IngestionDeps = {
     provider: ClaimedDocument['base']['embeddingProvider'],
   ): Promise<LlmConnection>;
   events: Pick<EventBus, 'publish'>;
+  /** Bounds of reading a document's text (pages, time, memory; the text's 20 MiB). */
+  extraction: ExtractionLimits;
+  /** The organization's knowledge storage quota, from its plan (billing). */
+  storageLimit(organizationId: string): Promise<StorageLimit>;
   logger?: Logger;
   leaseMs?: number;
 };
 
 /**
- * Ingestion of queued documents, one claim at a time: take the oldest, extract its text, cut it into
- * chunks, embed them in batches with the knowledge base's model (the organization's connection of
- * its provider), check every vector's length, then store all chunks and mark it ready in one
- * transaction, or fail it with a reason the user can act on. The lease is renewed while it works; a
+ * Ingestion of queued documents, one claim at a time: take the oldest, extract its text (on a thread
+ * of its own, bounded: extract-in-worker.ts), check that the text fits in the organization's knowledge
+ * storage, cut it into chunks, embed them in batches with the knowledge base's model (the
+ * organization's connection of its provider), check every vector's length, then store all chunks and
+ * mark it ready in one transaction (which checks the storage again, under its lock), or fail it with a
+ * reason the user can act on. The lease is renewed while it works; a
  * lease that could not be renewed (the document was deleted or taken over) stops the work.
  */
 export function createIngestion(deps: IngestionDeps) {
@@ -112,16 +120,32 @@ export function createIngestion(deps: IngestionDeps) {
       Math.max(50, Math.floor(leaseMs / 3)),
     );
     try {
-      const text = await textOf(doc);
+      const text = await extractInWorker(doc, deps.extraction, abort.signal);
       if (abort.signal.aborted) return;
+      const textBytes = Buffer.byteLength(text, 'utf8');
+      const limit = await deps.storageLimit(doc.organizationId);
+      // Before any embedding is paid for; storing checks again under the organization's lock.
+      if (
+        limit.maxBytes !== null &&
+        (await repository.storageUsedBesides(doc.organizationId, doc.id)) +
+          storageOf(doc.sizeBytes, textBytes) >
+          limit.maxBytes
+      ) {
+        throw new IngestionFailure(textOverQuota(limit.plan, limit.maxBytes, textBytes));
+      }
       const texts = chunkText(text);
       if (texts.length === 0) throw new IngestionFailure('The document has no text to index.');
       const chunks = await embedAll(doc, texts, abort);
       if (abort.signal.aborted) return;
-      const outcome = await repository.store(doc, chunks, chunks[0].embedding.length / 4);
+      const outcome = await repository.store(doc, chunks, chunks[0].embedding.length / 4, {
+        textBytes,
+        limit,
+      });
       if (outcome.stored) events.publish(changed(doc));
       else if ('holds' in outcome) {
         await fail(doc, dimensionMismatch(chunks[0].embedding.length / 4, outcome.holds));
+      } else if ('overQuota' in outcome && limit.maxBytes !== null) {
+        await fail(doc, textOverQuota(limit.plan, limit.maxBytes, textBytes));
       }
     } catch (error) {
       // Deleted or taken over meanwhile: whatever the call did is nobody's now.
@@ -137,17 +161,6 @@ export function createIngestion(deps: IngestionDeps) {
       // A no-op unless the document is still this attempt's, unfinished.
       if (stopping?.aborted) await repository.release(doc.id, doc.attempt).catch(() => undefined);
     }
-  }
-
-  /**
-   * The document's readable text: a PDF's pages read from its file, a text type's from its content.
-   * The readers (pdf.js, the HTML and CSV parsers: some 15 MiB once loaded) are loaded by the first
-   * document a worker reads, so a process that ingests nothing never holds them.
-   */
-  async function textOf(doc: ClaimedDocument): Promise<string> {
-    if (doc.mediaType === 'application/pdf')
-      return (await import('./extract-pdf-text')).extractPdfText(doc.file ?? new Uint8Array());
-    return (await import('./extract-text')).extractText(doc.mediaType, doc.content);
   }
 
   async function fail(doc: ClaimedDocument, reason: string) {

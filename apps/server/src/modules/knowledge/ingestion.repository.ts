@@ -2,6 +2,7 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { knowledgeBases, knowledgeChunks, knowledgeDocuments, type Db } from '@crewline/db';
 import type { EmbeddingProvider, KnowledgeMediaType } from '@crewline/contracts';
 import { KNOWLEDGE_CHANNEL } from './knowledge-channel';
+import { lockStorage, storageOf, storageUsed, type StorageLimit } from './knowledge-storage';
 
 /** A document a worker took, with what its ingestion needs of its knowledge base. */
 export type ClaimedDocument = {
@@ -13,6 +14,8 @@ export type ClaimedDocument = {
   /** Its text; empty for a PDF, whose bytes are `file`. */
   content: string;
   file: Buffer | null;
+  /** The bytes of the upload (`content` or `file`). */
+  sizeBytes: number;
   /** This attempt's number: its writes land only while it is still the document's attempt. */
   attempt: number;
   base: { embeddingProvider: EmbeddingProvider; embeddingModel: string; dimensions: number | null };
@@ -27,7 +30,9 @@ export type StoreOutcome =
   /** The knowledge base holds vectors of another length (set by an earlier document). */
   | { stored: false; holds: number }
   /** The document is no longer this attempt's: deleted, or taken by another worker. */
-  | { stored: false; lost: true };
+  | { stored: false; lost: true }
+  /** Its text would take the organization past its knowledge storage quota. */
+  | { stored: false; overQuota: true };
 
 /** Rows per INSERT of chunks: far below Postgres's 65,535 parameters (6 a row). */
 const INSERT_BATCH = 500;
@@ -78,6 +83,7 @@ export function createIngestionRepository(db: Db) {
           mediaType: docs.mediaType,
           content: docs.content,
           file: docs.file,
+          sizeBytes: docs.sizeBytes,
           attempt: docs.attempt,
           base: sql<ClaimedDocument['base']>`(select json_build_object(
             'embeddingProvider', b.embedding_provider, 'embeddingModel', b.embedding_model,
@@ -116,23 +122,39 @@ export function createIngestionRepository(db: Db) {
     async fail(id: string, attempt: number, error: string): Promise<boolean> {
       const rows = await db
         .update(docs)
-        .set({ status: 'failed', error, chunkCount: 0, leaseExpiresAt: null })
+        .set({ status: 'failed', error, chunkCount: 0, textBytes: 0, leaseExpiresAt: null })
         .where(owned(id, attempt))
         .returning({ id: docs.id });
       return rows.length === 1;
     },
 
+    /** Bytes the organization's other documents take of its knowledge storage (knowledge-storage.ts). */
+    async storageUsedBesides(organizationId: string, documentId: string): Promise<number> {
+      return storageUsed(db, organizationId, documentId);
+    },
+
     /**
      * Stores every chunk and marks the document ready, in one transaction: nothing is half-stored.
-     * The knowledge base's row is locked first, so two documents embedded at once cannot set two
-     * different lengths; the first document sets it, and the knowledge base moves to a new version.
+     * With a quota, the organization's storage lock is taken first and the document's share (its
+     * `textBytes` counted) must fit beside the others'. The knowledge base's row is locked next, so
+     * two documents embedded at once cannot set two different lengths; the first document sets it,
+     * and the knowledge base moves to a new version.
      */
     async store(
-      document: Pick<ClaimedDocument, 'id' | 'attempt' | 'knowledgeBaseId' | 'organizationId'>,
+      document: Pick<ClaimedDocument, 'id' | 'attempt' | 'knowledgeBaseId' | 'organizationId' | 'sizeBytes'>,
       chunks: ChunkToStore[],
       dimensions: number,
+      storage: { textBytes: number; limit: StorageLimit },
     ): Promise<StoreOutcome> {
       return db.transaction(async (tx) => {
+        const { maxBytes } = storage.limit;
+        if (maxBytes !== null) {
+          await lockStorage(tx, document.organizationId);
+          const others = await storageUsed(tx, document.organizationId, document.id);
+          if (others + storageOf(document.sizeBytes, storage.textBytes) > maxBytes) {
+            return { stored: false, overQuota: true };
+          }
+        }
         const [base] = await tx
           .select({ dimensions: knowledgeBases.dimensions })
           .from(knowledgeBases)
@@ -144,7 +166,13 @@ export function createIngestionRepository(db: Db) {
         }
         const marked = await tx
           .update(docs)
-          .set({ status: 'ready', error: null, chunkCount: chunks.length, leaseExpiresAt: null })
+          .set({
+            status: 'ready',
+            error: null,
+            chunkCount: chunks.length,
+            textBytes: storage.textBytes,
+            leaseExpiresAt: null,
+          })
           .where(owned(document.id, document.attempt))
           .returning({ id: docs.id });
         if (marked.length === 0) return { stored: false, lost: true };

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { knowledgeBases, knowledgeChunks, knowledgeDocuments, type Db } from '@crewline/db';
+import { knowledgeBases, knowledgeChunks, knowledgeDocuments, type Db, type Tx } from '@crewline/db';
 import type {
   CreateKnowledgeBaseInput,
   KnowledgeBase,
@@ -9,6 +9,7 @@ import type {
 } from '@crewline/contracts';
 import { nothingToSet } from '../../platform/patch';
 import { KNOWLEDGE_CHANNEL } from './knowledge-channel';
+import { lockStorage, storageUsed } from './knowledge-storage';
 
 type KnowledgeBaseRow = typeof knowledgeBases.$inferSelect;
 type DocumentRow = typeof knowledgeDocuments.$inferSelect;
@@ -87,6 +88,32 @@ export type ChunkHit = {
   chunkIndex: number;
   text: string;
 };
+
+/** Inserts a queued document; the statement itself wakes the workers (sent when it commits). */
+async function insertDocument(
+  tx: Pick<Tx, 'insert'>,
+  organizationId: string,
+  knowledgeBaseId: string,
+  document: DocumentToAdd,
+): Promise<KnowledgeDocument> {
+  const [row] = await tx
+    .insert(knowledgeDocuments)
+    .values({
+      organizationId,
+      knowledgeBaseId,
+      name: document.name,
+      mediaType: document.mediaType,
+      content: document.content,
+      file: document.file,
+      sizeBytes: document.sizeBytes,
+    })
+    .returning({
+      ...documentColumns,
+      woke: sql<null>`pg_notify(${KNOWLEDGE_CHANNEL}, "knowledge_documents"."id"::text)`,
+    });
+  const { woke: _woke, ...added } = row;
+  return toKnowledgeDocument(added);
+}
 
 // Every query is scoped by the organization id: another organization's knowledge base does not exist.
 export function createKnowledgeRepository(db: Db) {
@@ -179,32 +206,31 @@ export function createKnowledgeRepository(db: Db) {
       return rows.map(toKnowledgeDocument);
     },
 
+    /** Bytes of the organization's knowledge storage in use (knowledge-storage.ts). */
+    async storageUsed(organizationId: string): Promise<number> {
+      return storageUsed(db, organizationId);
+    },
+
     /**
      * Queues a document; the statement itself wakes the workers (a NOTIFY on KNOWLEDGE_CHANNEL, sent
-     * when it commits). The caller has checked that the knowledge base is the organization's.
+     * when it commits). The caller has checked that the knowledge base is the organization's. With a
+     * quota (`maxStorageBytes`), under the organization's storage lock, a document that does not fit
+     * beside the others is not added: the answer is then the bytes in use.
      */
     async addDocument(
       organizationId: string,
       knowledgeBaseId: string,
       document: DocumentToAdd,
-    ): Promise<KnowledgeDocument> {
-      const [row] = await db
-        .insert(knowledgeDocuments)
-        .values({
-          organizationId,
-          knowledgeBaseId,
-          name: document.name,
-          mediaType: document.mediaType,
-          content: document.content,
-          file: document.file,
-          sizeBytes: document.sizeBytes,
-        })
-        .returning({
-          ...documentColumns,
-          woke: sql<null>`pg_notify(${KNOWLEDGE_CHANNEL}, "knowledge_documents"."id"::text)`,
-        });
-      const { woke: _woke, ...added } = row;
-      return toKnowledgeDocument(added);
+      maxStorageBytes: number | null,
+    ): Promise<{ added: KnowledgeDocument } | { refused: true; used: number }> {
+      return db.transaction(async (tx) => {
+        if (maxStorageBytes !== null) {
+          await lockStorage(tx, organizationId);
+          const used = await storageUsed(tx, organizationId);
+          if (used + document.sizeBytes > maxStorageBytes) return { refused: true, used };
+        }
+        return { added: await insertDocument(tx, organizationId, knowledgeBaseId, document) };
+      });
     },
 
     /**

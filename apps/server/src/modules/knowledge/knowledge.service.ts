@@ -9,12 +9,13 @@ import {
   type KnowledgeSearchHit,
   type UpdateKnowledgeBaseInput,
 } from '@crewline/contracts';
-import { AppError, BadRequestError, NotFoundError } from '../../platform/errors';
+import { AppError, BadRequestError, NotFoundError, PlanLimitError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { requireUuid } from '../../platform/ids';
 import { LlmCallError, LlmConfigurationError, type LlmConnection, type LlmGateway } from '../../platform/llm';
 import { dimensionMismatch } from './ingest-document';
 import type { DocumentToAdd, KnowledgeRepository, StoredKnowledgeBase } from './knowledge.repository';
+import { uploadOverQuota, type StorageLimit } from './knowledge-storage';
 import type { VectorIndex } from './vector-index';
 import { decodeVectors } from './vector-codec';
 
@@ -39,6 +40,8 @@ export function createKnowledgeService(deps: {
   connectionFor(organizationId: string, provider: KnowledgeBase['embeddingProvider']): Promise<LlmConnection>;
   /** One per process (app.ts): each knowledge base's vectors, loaded once per version. */
   index: VectorIndex;
+  /** The organization's knowledge storage quota, from its plan (billing). */
+  storageLimit(organizationId: string): Promise<StorageLimit>;
 }) {
   const { repository, events } = deps;
 
@@ -110,14 +113,32 @@ export function createKnowledgeService(deps: {
       return repository.documents(organizationId, base.id);
     },
 
-    /** Queues the document for the workers (never ingested in the request); it answers as queued. */
+    /**
+     * Queues the document for the workers (never ingested in the request); it answers as queued. A
+     * document that does not fit in the organization's knowledge storage answers 402 (plan_limit)
+     * and nothing is stored.
+     */
     async addDocument(
       organizationId: string,
       id: string,
       input: AddKnowledgeDocumentInput,
     ): Promise<KnowledgeDocument> {
       const base = await stored(organizationId, id);
-      const document = await repository.addDocument(organizationId, base.id, documentToAdd(input));
+      const limit = await deps.storageLimit(organizationId);
+      const outcome = await repository.addDocument(
+        organizationId,
+        base.id,
+        documentToAdd(input),
+        limit.maxBytes,
+      );
+      if ('refused' in outcome) {
+        throw new PlanLimitError(
+          uploadOverQuota(limit.plan, limit.maxBytes!, outcome.used),
+          'knowledge_storage',
+          limit.plan,
+        );
+      }
+      const document = outcome.added;
       events.publish({
         type: 'knowledge_document_updated',
         organizationId,
@@ -125,6 +146,11 @@ export function createKnowledgeService(deps: {
         documentId: document.id,
       });
       return document;
+    },
+
+    /** Bytes of the organization's knowledge storage in use (the billing page shows them). */
+    async storageUsed(organizationId: string): Promise<number> {
+      return repository.storageUsed(organizationId);
     },
 
     /** With its chunks: searches no longer find them. */

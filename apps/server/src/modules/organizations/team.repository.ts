@@ -142,16 +142,24 @@ export function createTeamRepository(db: Db) {
       });
     },
 
-    /** Revokes the pending invitation to the same email (if any) and records the new one. */
-    async createInvitation(input: {
-      organizationId: string;
-      email: string;
-      role: OrganizationRole;
-      tokenHash: string;
-      invitedBy: string;
-      expiresAt: Date;
-    }) {
+    /**
+     * Revokes the pending invitation to the same email (if any) and records the new one, in one
+     * transaction with `check` (the plan's member limit), which runs first on it and may throw to
+     * refuse: what it locks stays locked until the invitation is committed.
+     */
+    async createInvitation(
+      input: {
+        organizationId: string;
+        email: string;
+        role: OrganizationRole;
+        tokenHash: string;
+        invitedBy: string;
+        expiresAt: Date;
+      },
+      check: (tx: Pick<Db, 'select'>) => Promise<void>,
+    ) {
       return db.transaction(async (tx) => {
+        await check(tx);
         await tx
           .update(organizationInvitations)
           .set({ revokedAt: sql`now()` })
@@ -222,22 +230,30 @@ export function createTeamRepository(db: Db) {
 
     /**
      * Marks the pending invitation accepted and adds the membership with its role, in one transaction
-     * (the invitation row is locked, so a token is used once). `check` sees the locked invitation and
-     * may throw to refuse (wrong email, member limit); 'already_member' leaves the invitation pending.
+     * (the invitation row is locked, so a token is used once). `check` runs first on that transaction
+     * with the invitation's organization and email, and may throw to refuse (wrong email, member
+     * limit); what it locks (the organization, for the limit) stays locked until the membership is
+     * committed. It runs before the invitation is locked, so every path takes the organization's lock
+     * first (an invitation sent meanwhile revokes invitations under it). 'already_member' leaves the
+     * invitation pending.
      */
     async acceptInvitation(
       tokenHash: string,
       userId: string,
-      check: (invitation: { organizationId: string; email: string }) => Promise<void>,
+      check: (invitation: { organizationId: string; email: string }, tx: Pick<Db, 'select'>) => Promise<void>,
     ) {
       return transactionWithExecutor(db, async (tx) => {
-        const [invitation] = await tx
-          .select()
-          .from(organizationInvitations)
-          .where(and(eq(organizationInvitations.tokenHash, tokenHash), pending()))
-          .for('update');
+        const invitationOf = () =>
+          tx
+            .select()
+            .from(organizationInvitations)
+            .where(and(eq(organizationInvitations.tokenHash, tokenHash), pending()));
+        const [found] = await invitationOf();
+        if (!found) return { outcome: 'not_found' as const };
+        await check(found, tx);
+        // Read again, locked: it may have been accepted, revoked or replaced while `check` waited.
+        const [invitation] = await invitationOf().for('update');
         if (!invitation) return { outcome: 'not_found' as const };
-        await check(invitation);
         const [membership] = await tx
           .insert(userOrganizations)
           .values({ userId, organizationId: invitation.organizationId, role: invitation.role })

@@ -16,6 +16,7 @@ import type { EventBus } from '../../platform/events';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import type { AuthService } from '../auth/auth.service';
+import type { LimitReader } from '../billing/billing.repository';
 import type { Membership } from '../auth/auth.repository';
 import { toOrganizationDto } from '../auth/auth.dto';
 import { sendEmail } from '../tools/runtime/email-tool';
@@ -53,10 +54,13 @@ export function createTeamService(deps: {
   sendgridSettings(organizationId: string): Promise<Record<string, unknown> | undefined>;
   egress: Egress;
   /**
-   * The plan's member limit (modules/billing), checked before anything is written: at invitation
-   * (members and other pending invitations count) and at acceptance (members count).
+   * The plan's member limit (modules/billing), checked in the transaction that writes (`tx`), before
+   * it writes: at invitation (members and other pending invitations count) and at acceptance
+   * (members count).
    */
-  limits: { checkMemberLimit(organizationId: string, invitingEmail?: string): Promise<void> };
+  limits: {
+    checkMemberLimit(organizationId: string, invitingEmail?: string, tx?: LimitReader): Promise<void>;
+  };
 }) {
   const { config, repository, auth, events, limits } = deps;
 
@@ -171,16 +175,19 @@ export function createTeamService(deps: {
       if (await repository.isMemberByEmail(organizationId, input.email)) {
         throw new ConflictError(teamMessages.alreadyMember);
       }
-      await limits.checkMemberLimit(organizationId, input.email);
       const token = newInvitationToken();
-      const row = await repository.createInvitation({
-        organizationId,
-        email: input.email,
-        role: input.role,
-        tokenHash: hashInvitationToken(token),
-        invitedBy: actor.user.id,
-        expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
-      });
+      // Checked and written under the organization's lock: concurrent invitations cannot pass the limit.
+      const row = await repository.createInvitation(
+        {
+          organizationId,
+          email: input.email,
+          role: input.role,
+          tokenHash: hashInvitationToken(token),
+          invitedBy: actor.user.id,
+          expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+        },
+        (tx) => limits.checkMemberLimit(organizationId, input.email, tx),
+      );
       await membersChanged(organizationId);
       const inviteUrl = `${config.publicUrl}/invite/${token}`;
       const emailSent = await emailInvitation(actor, row.email, inviteUrl, row.role).catch((err: unknown) => {
@@ -234,11 +241,13 @@ export function createTeamService(deps: {
       const result = await repository.acceptInvitation(
         hashInvitationToken(token),
         user.id,
-        async (invitation) => {
+        async (invitation, tx) => {
           if (invitation.email !== user.email.toLowerCase()) {
             throw new ForbiddenError(teamMessages.invitationEmailMismatch);
           }
-          await limits.checkMemberLimit(invitation.organizationId);
+          // Under the organization's lock until the membership commits: concurrent acceptances
+          // cannot pass the limit.
+          await limits.checkMemberLimit(invitation.organizationId, undefined, tx);
         },
       );
       if (result.outcome === 'not_found') throw new NotFoundError(teamMessages.invitationNotFound);

@@ -146,7 +146,7 @@ describe('POST /api/webhooks/:workflowId', () => {
     expect(answer.output).toEqual((await run(answer.executionId)).output);
   });
 
-  it('refuses a wrong or missing secret (401), an unknown or non-webhook workflow (404), a paused one (409), each without a run', async () => {
+  it('refuses a wrong or missing secret and an unknown or non-webhook workflow alike (401), a paused one (409), each without a run', async () => {
     const hook = await webhookWorkflow();
     const manual = await createChainWorkflow(t, ada.token, 'Manual flow', [agentId]);
     const paused = await webhookWorkflow();
@@ -170,13 +170,18 @@ describe('POST /api/webhooks/:workflowId', () => {
         401,
         'Missing or invalid webhook secret',
       ],
+      // Which ids are webhook workflows cannot be probed: the same answer as a wrong secret.
       [
         await call('00000000-0000-4000-8000-000000000000', { secret: hook.secret, payload: {} }),
-        404,
-        'Workflow not found',
+        401,
+        'Missing or invalid webhook secret',
       ],
-      [await call('not-a-uuid', { secret: hook.secret, payload: {} }), 404, 'Workflow not found'],
-      [await call(manual, { secret: hook.secret, payload: {} }), 404, 'Workflow not found'],
+      [
+        await call('not-a-uuid', { secret: hook.secret, payload: {} }),
+        401,
+        'Missing or invalid webhook secret',
+      ],
+      [await call(manual, { secret: hook.secret, payload: {} }), 401, 'Missing or invalid webhook secret'],
       [await call(paused.id, { secret: paused.secret, payload: {} }), 409, 'Workflow is not active'],
       // The secret of another workflow does not open this one.
       [await call(paused.id, { secret: hook.secret, payload: {} }), 401, 'Missing or invalid webhook secret'],

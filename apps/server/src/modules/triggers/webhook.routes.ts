@@ -1,5 +1,9 @@
+import { Transform } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import {
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
   idParamsSchema,
   webhookAcceptedSchema,
   webhookFinishedSchema,
@@ -28,13 +32,34 @@ export function webhookInput(body: unknown): Record<string, unknown> {
   return { payload: body };
 }
 
+/** The bytes of a signed call's body as they arrived (a signature covers them, not the parsed value). */
+const rawBodies = new WeakMap<FastifyRequest, Buffer[]>();
+
+const headerValue = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
 /**
  * The public route, in a scope of its own: only here do form and text bodies parse (any other route
- * still answers 415 to them). The app's JSON parser, input guard and 1 MiB limit apply as everywhere.
+ * still answers 415 to them). The app's JSON parser, input guard and 1 MiB limit apply as everywhere;
+ * a call with a signature header also keeps its body's bytes, copied on their way to the parser.
  */
 const publicWebhookRoute =
   (webhooks: WebhookService): FastifyPluginAsyncZod =>
   async (app) => {
+    app.addHook('preParsing', async (request, _reply, payload) => {
+      if (!request.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()]) return payload;
+      const chunks: Buffer[] = [];
+      rawBodies.set(request, chunks);
+      const copy = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          chunks.push(chunk);
+          done(null, chunk);
+        },
+      });
+      payload.on('error', (error) => copy.destroy(error));
+      return Object.assign(payload.pipe(copy), {
+        receivedEncodedLength: (payload as { receivedEncodedLength?: number }).receivedEncodedLength,
+      });
+    });
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },
@@ -59,6 +84,11 @@ const publicWebhookRoute =
         const { execution, finished } = await webhooks.receive({
           workflowId: request.params.workflowId,
           secret: typeof header === 'string' && header ? header : request.query.secret,
+          signed: {
+            timestamp: headerValue(request.headers[WEBHOOK_TIMESTAMP_HEADER.toLowerCase()]),
+            signature: headerValue(request.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()]),
+            body: Buffer.concat(rawBodies.get(request) ?? []),
+          },
           input: webhookInput(request.body),
           wait,
         });

@@ -1,4 +1,7 @@
 import {
+  WEBHOOK_FAILURE_WINDOW_SECONDS,
+  WEBHOOK_MAX_FAILURES,
+  WEBHOOK_SIGNATURE_TOLERANCE_SECONDS,
   WEBHOOK_WAIT_SECONDS,
   webhookMessages,
   type Execution,
@@ -14,10 +17,23 @@ import type { ExecutionsService } from '../executions/executions.service';
 import type { WorkflowsRepository } from '../workflows/workflows.repository';
 import type { TriggersService } from './triggers.service';
 import { generateWebhookSecret, webhookSecretMatches, type WebhookSecrets } from './webhook-secret';
+import { checkWebhookSignature } from './webhook-signature';
+import type { WebhookSignaturesRepository } from './webhook-signatures.repository';
 
 /** The rate-limit bucket of webhook calls, keyed by workflow id. */
 const WEBHOOK_BUCKET = 'webhook';
 const WINDOW_SECONDS = 60;
+/** Refused calls, keyed by the id called (a real workflow's or not: the answers must not differ). */
+const FAILURE_BUCKET = 'webhook_failure';
+/** The one key of every id that is not a UUID (no workflow has one). */
+const NOT_AN_ID = 'not-a-uuid';
+/**
+ * A seen signature is kept past its call's tolerance window by as much again, so that clocks of API
+ * processes a little apart never let a replay through before the row goes.
+ */
+const SEEN_FOR_MS = 2 * WEBHOOK_SIGNATURE_TOLERANCE_SECONDS * 1000;
+/** How often a process deletes expired seen signatures, on the way of a call. */
+const PRUNE_EVERY_MS = 60_000;
 /** While `?wait=true` waits on the bus, the run is also read this often in case an event was missed. */
 const WAIT_POLL_MS = 2_000;
 
@@ -33,6 +49,8 @@ export type WebhookCall = {
   workflowId: string;
   /** From the X-Webhook-Secret header or the `secret` query parameter. */
   secret: string | undefined;
+  /** A signed call's X-Crewline-Timestamp and X-Crewline-Signature, and the body's bytes they sign. */
+  signed?: { timestamp: string | undefined; signature: string | undefined; body: Buffer };
   input: Record<string, unknown>;
   /** Wait (up to WEBHOOK_WAIT_SECONDS) for the run to end. */
   wait: boolean;
@@ -48,13 +66,18 @@ export function createWebhookService(deps: {
   repository: WorkflowsRepository;
   secrets: WebhookSecrets;
   rateLimits: RateLimitRepository;
+  signatures: WebhookSignaturesRepository;
   triggers: TriggersService;
   executions: ExecutionsService;
   events: EventBus;
   /** Tests shorten the wait. */
   waitMs?: number;
+  /** The time signed calls are checked against (tests move it). */
+  clock?: () => Date;
 }) {
   const { repository, secrets } = deps;
+  const now = deps.clock ?? (() => new Date());
+  let prunedAt = 0;
   const waitMs = deps.waitMs ?? WEBHOOK_WAIT_SECONDS * 1000;
   const urlOf = (workflowId: string) => `${deps.config.publicUrl}/api/webhooks/${workflowId}`;
 
@@ -104,6 +127,54 @@ export function createWebhookService(deps: {
     return current;
   }
 
+  const retryAfter = (oldest: Date | null, windowSeconds: number) =>
+    Math.max(1, Math.ceil(((oldest?.getTime() ?? Date.now()) + windowSeconds * 1000 - Date.now()) / 1000));
+
+  /**
+   * A refused call: counted, then 401 (the same for every reason), or 429 once the id's refused calls
+   * fill the window. A right secret is never refused for them: whoever knows a workflow's id (it is in
+   * its URL) could otherwise stop its callers, and a 256-bit secret is not guessed at any rate.
+   */
+  async function refuse(failureKey: string): Promise<never> {
+    const { allowed, oldest } = await deps.rateLimits.take(
+      FAILURE_BUCKET,
+      failureKey,
+      WEBHOOK_MAX_FAILURES,
+      WEBHOOK_FAILURE_WINDOW_SECONDS,
+    );
+    if (!allowed) {
+      const seconds = retryAfter(oldest, WEBHOOK_FAILURE_WINDOW_SECONDS);
+      throw new TooManyRequestsError(webhookMessages.tooManyFailures(seconds), seconds);
+    }
+    throw new UnauthorizedError(webhookMessages.badSecret);
+  }
+
+  /**
+   * Whether the call proves it knows the workflow's secret: by naming it, or for a signed workflow
+   * by a fresh signature not seen before (then recorded, so the same call is refused next time).
+   */
+  async function authenticated(
+    workflow: { id: string; signed: boolean },
+    expected: string | undefined,
+    call: WebhookCall,
+  ): Promise<boolean> {
+    if (!workflow.signed) return webhookSecretMatches(call.secret, expected);
+    const checked = checkWebhookSignature({
+      secret: expected,
+      timestamp: call.signed?.timestamp,
+      signature: call.signed?.signature,
+      body: call.signed?.body ?? Buffer.alloc(0),
+      now: now(),
+    });
+    if (!checked.ok) return false;
+    if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+      prunedAt = Date.now();
+      void deps.signatures.prune().catch(() => undefined);
+    }
+    const expiresAt = new Date(checked.timestamp * 1000 + SEEN_FOR_MS);
+    return deps.signatures.remember(workflow.id, checked.signature, expiresAt);
+  }
+
   return {
     urlOf,
 
@@ -122,15 +193,17 @@ export function createWebhookService(deps: {
     },
 
     /**
-     * POST /api/webhooks/:workflowId. Refusals start nothing: an unknown or non-webhook workflow is
-     * 404, a wrong secret 401, an inactive workflow 409, a full minute 429. Statements: the lookup,
-     * the rate limit, then the run's start.
+     * POST /api/webhooks/:workflowId. Refusals start nothing: an unknown or non-webhook workflow, a
+     * wrong secret or a refused signature is the same 401 and counts toward the id's refused calls
+     * (429 for refused calls while WEBHOOK_MAX_FAILURES fill the window); an inactive workflow 409, a
+     * full minute 429. Statements: the lookup, (a signed call's seen signature,) the rate limit, then
+     * the run's start.
      */
     async receive(call: WebhookCall): Promise<{ execution: Execution; finished: boolean }> {
-      const workflow = isUuid(call.workflowId)
-        ? await repository.findForWebhook(call.workflowId.toLowerCase())
-        : undefined;
-      if (!workflow || workflow.triggerType !== 'webhook') throw new NotFoundError(webhookMessages.notFound);
+      const id = isUuid(call.workflowId) ? call.workflowId.toLowerCase() : undefined;
+      const failureKey = id ?? NOT_AN_ID;
+      const workflow = id ? await repository.findForWebhook(id) : undefined;
+      if (!workflow || workflow.triggerType !== 'webhook') return refuse(failureKey);
       const { organizationId } = workflow;
       let expected: string | undefined;
       try {
@@ -139,8 +212,7 @@ export function createWebhookService(deps: {
         // A sealed value that no longer opens (another key) matches no caller.
         expected = undefined;
       }
-      if (!webhookSecretMatches(call.secret, expected))
-        throw new UnauthorizedError(webhookMessages.badSecret);
+      if (!(await authenticated(workflow, expected, call))) return refuse(failureKey);
       if (workflow.status !== 'active') throw new ConflictError(webhookMessages.notActive);
 
       const { allowed, oldest } = await deps.rateLimits.take(
@@ -150,11 +222,8 @@ export function createWebhookService(deps: {
         WINDOW_SECONDS,
       );
       if (!allowed) {
-        const retryAfter = Math.max(
-          1,
-          Math.ceil(((oldest?.getTime() ?? Date.now()) + WINDOW_SECONDS * 1000 - Date.now()) / 1000),
-        );
-        throw new TooManyRequestsError(webhookMessages.tooMany(retryAfter), retryAfter);
+        const seconds = retryAfter(oldest, WINDOW_SECONDS);
+        throw new TooManyRequestsError(webhookMessages.tooMany(seconds), seconds);
       }
 
       // Listening before the run exists: a fast run may end before fire() returns.

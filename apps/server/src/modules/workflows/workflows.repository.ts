@@ -307,6 +307,8 @@ export function createWorkflowsRepository(db: Db) {
           status: workflows.status,
           sealed: workflows.webhookSecret,
           legacy: sql<string | null>`${workflows.triggerConfig}->>'secret'`,
+          // Calls must be signed (triggerConfig.signed, modules/triggers/webhook-signature.ts).
+          signed: sql<boolean>`coalesce(${workflows.triggerConfig}->'signed' = 'true'::jsonb, false)`,
         })
         .from(workflows)
         .where(eq(workflows.id, id))

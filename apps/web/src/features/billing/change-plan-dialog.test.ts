@@ -59,8 +59,9 @@ const trial: SubscriptionStatusResponse = {
   currentPeriodEnd: 1_900_000_000,
   cancelAtPeriodEnd: false,
   pendingPlan: null,
-  usage: { agents: 0, executionsThisMonth: 0, members: 1 },
-  limits: { agents: 5, executionsPerMonth: 1000, members: 3 },
+  trialUsed: true,
+  usage: { agents: 0, executionsThisMonth: 0, members: 1, knowledgeStorageBytes: 0 },
+  limits: { agents: 5, executionsPerMonth: 1000, members: 3, knowledgeStorageBytes: 1024 ** 3 },
 };
 
 const idle = { isPending: false, isSuccess: false, data: undefined, variables: undefined };

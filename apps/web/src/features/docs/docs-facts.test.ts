@@ -12,6 +12,8 @@ import {
   toolCategoryLabels,
   toolCategoryValues,
   WEBHOOK_SECRET_HEADER as CONTRACT_WEBHOOK_SECRET_HEADER,
+  WEBHOOK_SIGNATURE_HEADER as CONTRACT_WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER as CONTRACT_WEBHOOK_TIMESTAMP_HEADER,
   WEBHOOK_WAIT_SECONDS as CONTRACT_WEBHOOK_WAIT_SECONDS,
   webhookMessages,
 } from '@crewline/contracts';
@@ -27,6 +29,8 @@ import {
   TRIAL_DAYS,
   WEBHOOK_MESSAGES,
   WEBHOOK_SECRET_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
   WEBHOOK_WAIT_SECONDS,
 } from './docs-facts';
 
@@ -41,6 +45,7 @@ describe('docs facts match the product', () => {
         agents: plan.agents,
         executionsPerMonth: plan.executionsPerMonth,
         members: plan.members,
+        knowledgeStorageBytes: plan.knowledgeStorageBytes,
       }).toEqual(PLAN_LIMITS[plan.id]);
       expect(plan.apiAccess, plan.id).toBe(API_ACCESS_PLANS.includes(plan.id));
     }
@@ -56,6 +61,8 @@ describe('docs facts match the product', () => {
 
   it('webhook and API key texts', () => {
     expect(WEBHOOK_SECRET_HEADER).toBe(CONTRACT_WEBHOOK_SECRET_HEADER);
+    expect(WEBHOOK_TIMESTAMP_HEADER).toBe(CONTRACT_WEBHOOK_TIMESTAMP_HEADER);
+    expect(WEBHOOK_SIGNATURE_HEADER).toBe(CONTRACT_WEBHOOK_SIGNATURE_HEADER);
     expect(WEBHOOK_WAIT_SECONDS).toBe(CONTRACT_WEBHOOK_WAIT_SECONDS);
     expect(WEBHOOK_MESSAGES.notFound).toBe(webhookMessages.notFound);
     expect(WEBHOOK_MESSAGES.badSecret).toBe(webhookMessages.badSecret);

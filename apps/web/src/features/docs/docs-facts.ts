@@ -13,8 +13,13 @@ export interface DocsPlan {
   agents: number | null;
   executionsPerMonth: number | null;
   members: number | null;
+  /** Bytes of knowledge documents; null: unlimited. */
+  knowledgeStorageBytes: number | null;
   apiAccess: boolean;
 }
+
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
 
 export const DOCS_PLANS: readonly DocsPlan[] = [
   {
@@ -24,6 +29,7 @@ export const DOCS_PLANS: readonly DocsPlan[] = [
     agents: 5,
     executionsPerMonth: 1000,
     members: 3,
+    knowledgeStorageBytes: GiB,
     apiAccess: false,
   },
   {
@@ -33,6 +39,7 @@ export const DOCS_PLANS: readonly DocsPlan[] = [
     agents: null,
     executionsPerMonth: 10_000,
     members: 15,
+    knowledgeStorageBytes: 10 * GiB,
     apiAccess: true,
   },
   {
@@ -42,12 +49,18 @@ export const DOCS_PLANS: readonly DocsPlan[] = [
     agents: null,
     executionsPerMonth: null,
     members: null,
+    knowledgeStorageBytes: null,
     apiAccess: true,
   },
 ];
 
 /** The tier an organization falls to after a trial or a canceled subscription ends. */
-export const DOCS_FREE_LIMITS = { agents: 3, executionsPerMonth: 100, members: 1 } as const;
+export const DOCS_FREE_LIMITS = {
+  agents: 3,
+  executionsPerMonth: 100,
+  members: 1,
+  knowledgeStorageBytes: 50 * MiB,
+} as const;
 
 export const EXECUTION_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 
@@ -95,6 +108,9 @@ export const TOOL_CATEGORIES = [
 ] as const;
 
 export const WEBHOOK_SECRET_HEADER = 'X-Webhook-Secret';
+/** Signed calls (Require signed calls): the time in unix seconds, and `v1=` + the hex HMAC-SHA256. */
+export const WEBHOOK_TIMESTAMP_HEADER = 'X-Crewline-Timestamp';
+export const WEBHOOK_SIGNATURE_HEADER = 'X-Crewline-Signature';
 /** How long `?wait=true` waits for the run to end. */
 export const WEBHOOK_WAIT_SECONDS = 30;
 /** Server defaults of WEBHOOK_MAX_PER_MINUTE and API_KEY_MAX_PER_MINUTE (README, Configuration). */

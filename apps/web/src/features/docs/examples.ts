@@ -33,6 +33,25 @@ export function webhookJsonCurl(origin: string): string {
   ]);
 }
 
+/**
+ * A signed call (Require signed calls): the HMAC-SHA256 of `<timestamp>.<body>` keyed with the secret,
+ * made with openssl over the same bytes curl sends.
+ */
+export function webhookSignedCurl(origin: string): string {
+  return [
+    `BODY='{"customer": "ada@example.com", "subject": "Order 4182 has not arrived"}'`,
+    'TS=$(date +%s)',
+    `SIG=$(printf '%s.%s' "$TS" "$BODY" | openssl dgst -sha256 -hmac "$WEBHOOK_SECRET" | sed 's/^.* //')`,
+    command([
+      `curl -i -X POST "${apiBase(origin)}/api/webhooks/$WORKFLOW_ID"`,
+      '-H "X-Crewline-Timestamp: $TS"',
+      '-H "X-Crewline-Signature: v1=$SIG"',
+      '-H "Content-Type: application/json"',
+      '--data-raw "$BODY"',
+    ]),
+  ].join('\n');
+}
+
 /** The secret in the query and a plain-text body, which arrives as `{ "payload": "…" }`. */
 export function webhookTextCurl(origin: string): string {
   return command([

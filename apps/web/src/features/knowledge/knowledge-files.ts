@@ -121,17 +121,5 @@ export function bytesToBase64(bytes: Uint8Array): string {
   return pieces.join('');
 }
 
-const UNITS = ['KB', 'MB', 'GB', 'TB'] as const;
-
-/** 0 → '0 B', 512 → '512 B', 1536 → '1.5 KB', 20 MiB → '20 MB' (1024 to the next unit). */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} B`;
-  let value = bytes;
-  let unit = -1;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const rounded = value >= 100 ? Math.round(value) : Math.round(value * 10) / 10;
-  return `${rounded} ${UNITS[unit]}`;
-}
+/** Sizes are written the same way on every page (the billing page's knowledge storage too). */
+export { formatBytes } from '@/lib/format';

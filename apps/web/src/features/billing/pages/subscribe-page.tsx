@@ -43,6 +43,7 @@ import {
   planName,
   STATUS_TONES,
   statusLabel,
+  TRIAL_USED_NO_PROVIDER_TEXT,
 } from '@/lib/billing';
 import { ChangePlanDialog } from '../components/change-plan-dialog';
 import { LazyPaymentForm } from '../components/lazy-payment-form';
@@ -60,21 +61,28 @@ const SELLING_POINTS = [
 /** A subscription created with Stripe whose first payment or card still has to be confirmed. */
 type PendingPayment = StripePendingPayment<PlanId>;
 
-/** New subscription: the plan, its features and the trial. */
+/**
+ * New subscription: the plan, its features and the trial; after the organization's one trial, a paid
+ * subscription from today (with Stripe), or why none can start (without a payment provider).
+ */
 function SubscribeView({
   plan,
   publishableKey,
   configPending,
+  trialUsed,
   onPaymentRequired,
 }: {
   plan: PlanId;
   /** Set when Stripe collects payments: a client secret in the answer opens the payment form. */
   publishableKey: string | null;
   configPending: boolean;
+  /** The organization had its trial: no second one is offered. */
+  trialUsed: boolean;
   onPaymentRequired: (payment: PendingPayment) => void;
 }) {
   const details = planDetails(plan);
   const create = useCreateSubscription();
+  const cannotPay = trialUsed && !configPending && !publishableKey;
 
   const start = () =>
     create.mutate(plan, {
@@ -84,10 +92,11 @@ function SubscribeView({
           onPaymentRequired(payment);
           return;
         }
-        toast({
-          title: 'Trial Started',
-          description: `Your 14-day ${details.name} trial has started.`,
-        });
+        toast(
+          trialUsed
+            ? { title: 'Subscription Started', description: `Your organization is on ${details.name}.` }
+            : { title: 'Trial Started', description: `Your 14-day ${details.name} trial has started.` },
+        );
       },
       onError: (error) =>
         toast({
@@ -102,7 +111,9 @@ function SubscribeView({
       <div className="space-y-2 text-center">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Subscribe to {details.name}</h1>
         <p className="text-muted-foreground">
-          Start with a 14-day free trial. You can change or cancel your plan at any time.
+          {trialUsed
+            ? 'Your organization has used its free trial: the plan is billed from today. You can change or cancel it at any time.'
+            : 'Start with a 14-day free trial. You can change or cancel your plan at any time.'}
         </p>
       </div>
 
@@ -116,7 +127,9 @@ function SubscribeView({
               </Badge>
             )}
           </CardTitle>
-          <CardDescription>Billed per organization, after the trial</CardDescription>
+          <CardDescription>
+            {trialUsed ? 'Billed per organization, from today' : 'Billed per organization, after the trial'}
+          </CardDescription>
           <CardAction>
             <p className="text-right">
               <span className="text-3xl font-semibold tracking-tight">{details.price}</span>
@@ -137,36 +150,52 @@ function SubscribeView({
             ))}
           </ul>
           <div className="space-y-3 border-t pt-6">
-            <Button
-              size="lg"
-              className="w-full"
-              onClick={start}
-              disabled={create.isPending || configPending}
-              aria-busy={create.isPending}
-            >
-              {create.isPending && <Spinner />}
-              {create.isPending ? 'Processing...' : 'Start 14-Day Trial'}
-            </Button>
-            <p className="flex items-center justify-center gap-2 text-center text-xs text-muted-foreground">
-              <ShieldCheck
-                className="size-3.5 shrink-0 text-emerald-600 dark:text-emerald-400"
-                aria-hidden="true"
-              />
-              No card needed for the trial. You are billed {details.price}/month only after it, once payments
-              are set up.
-            </p>
+            {cannotPay ? (
+              <Alert>
+                <CreditCard aria-hidden="true" />
+                <AlertDescription>{TRIAL_USED_NO_PROVIDER_TEXT}</AlertDescription>
+              </Alert>
+            ) : (
+              <Button
+                size="lg"
+                className="w-full"
+                onClick={start}
+                disabled={create.isPending || configPending}
+                aria-busy={create.isPending}
+              >
+                {create.isPending && <Spinner />}
+                {create.isPending
+                  ? 'Processing...'
+                  : trialUsed
+                    ? `Subscribe for ${details.price}/month`
+                    : 'Start 14-Day Trial'}
+              </Button>
+            )}
+            {!cannotPay && (
+              <p className="flex items-center justify-center gap-2 text-center text-xs text-muted-foreground">
+                <ShieldCheck
+                  className="size-3.5 shrink-0 text-emerald-600 dark:text-emerald-400"
+                  aria-hidden="true"
+                />
+                {trialUsed
+                  ? `The card pays ${details.price}/month from today; cancel at any time.`
+                  : `No card needed for the trial. You are billed ${details.price}/month only after it, once payments are set up.`}
+              </p>
+            )}
           </div>
         </CardContent>
       </Card>
 
-      <ul className="grid gap-4 sm:grid-cols-3">
-        {SELLING_POINTS.map(({ icon: Icon, title, text }) => (
-          <li key={title} className="rounded-xl border bg-card p-4 text-center">
-            <Icon className="mx-auto size-5 text-primary" aria-hidden="true" />
-            <p className="mt-2 font-medium">{title}</p>
-            <p className="mt-1 text-sm text-muted-foreground">{text}</p>
-          </li>
-        ))}
+      <ul className={trialUsed ? 'grid gap-4 sm:grid-cols-2' : 'grid gap-4 sm:grid-cols-3'}>
+        {SELLING_POINTS.filter((point) => !trialUsed || point.title !== '14-Day Trial').map(
+          ({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-xl border bg-card p-4 text-center">
+              <Icon className="mx-auto size-5 text-primary" aria-hidden="true" />
+              <p className="mt-2 font-medium">{title}</p>
+              <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+            </li>
+          ),
+        )}
       </ul>
 
       <p className="text-center text-sm text-muted-foreground">
@@ -525,6 +554,7 @@ export function SubscribePage() {
         plan={plan}
         publishableKey={publishableKey}
         configPending={config.isPending}
+        trialUsed={subscription.data.trialUsed}
         onPaymentRequired={setPayment}
       />
     );

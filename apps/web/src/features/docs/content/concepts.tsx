@@ -3,6 +3,9 @@ import { A, C, Callout, CodeBlock, H3, P, Table, UI, UL } from '../components/pr
 import { DOCS_FREE_LIMITS, DOCS_PLANS, TOOL_CATEGORIES, TRIAL_DAYS } from '../docs-facts';
 
 const count = (value: number | null) => (value === null ? 'Unlimited' : value.toLocaleString('en-US'));
+/** Storage quotas are whole MiB or GiB. */
+const storage = (bytes: number | null) =>
+  bytes === null ? 'Unlimited' : bytes >= 1024 ** 3 ? `${bytes / 1024 ** 3} GiB` : `${bytes / 1024 ** 2} MiB`;
 
 export const concepts: DocContent = {
   sections: [
@@ -354,7 +357,15 @@ export const concepts: DocContent = {
           </P>
           <Table
             caption="Plans"
-            head={['Plan', 'Price', 'Agents', 'Executions a month', 'Members', 'API access']}
+            head={[
+              'Plan',
+              'Price',
+              'Agents',
+              'Executions a month',
+              'Members',
+              'Knowledge storage',
+              'API access',
+            ]}
             rows={[
               ...DOCS_PLANS.map((plan) => [
                 plan.name,
@@ -362,6 +373,7 @@ export const concepts: DocContent = {
                 count(plan.agents),
                 count(plan.executionsPerMonth),
                 count(plan.members),
+                storage(plan.knowledgeStorageBytes),
                 plan.apiAccess ? 'Yes' : 'No',
               ]),
               [
@@ -370,6 +382,7 @@ export const concepts: DocContent = {
                 count(DOCS_FREE_LIMITS.agents),
                 count(DOCS_FREE_LIMITS.executionsPerMonth),
                 count(DOCS_FREE_LIMITS.members),
+                storage(DOCS_FREE_LIMITS.knowledgeStorageBytes),
                 'No',
               ],
             ]}
@@ -377,7 +390,8 @@ export const concepts: DocContent = {
           <UL>
             <li>
               Every trial includes API access, whatever its plan. When a trial ends, or a canceled
-              subscription&apos;s period does, the organization is on <UI>Free</UI>.
+              subscription&apos;s period does, the organization is on <UI>Free</UI>. An organization has one
+              trial: after it, a plan starts when it is paid for.
             </li>
             <li>
               Agents count when one is created; members when someone is invited or joins; executions per

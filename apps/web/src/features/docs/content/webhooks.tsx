@@ -4,12 +4,15 @@ import {
   WEBHOOK_MAX_PER_MINUTE_DEFAULT,
   WEBHOOK_MESSAGES,
   WEBHOOK_SECRET_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
   WEBHOOK_WAIT_SECONDS,
 } from '../docs-facts';
 import {
   webhookFormCurl,
   webhookJsonCurl,
   webhookSetup,
+  webhookSignedCurl,
   webhookTextCurl,
   webhookWaitCurl,
 } from '../examples';
@@ -99,6 +102,24 @@ export const webhooks: DocContent = {
             when both are sent. Prefer the header where you can: URLs tend to end up in proxy and server logs.
           </P>
           <CodeBlock label="shell" copyLabel="webhook query secret example" code={webhookTextCurl} />
+        </>
+      ),
+    },
+    {
+      title: 'Signed calls',
+      content: (
+        <>
+          <P>
+            Switch on <UI>Require signed calls</UI> in the <UI>Webhook</UI> box and save: the secret then
+            never travels. Each call sends <C>{WEBHOOK_TIMESTAMP_HEADER}</C> (the time in unix seconds) and{' '}
+            <C>{WEBHOOK_SIGNATURE_HEADER}: v1=&lt;signature&gt;</C>, the hex HMAC-SHA256, keyed with the
+            secret, of the timestamp, a dot and the exact body bytes:
+          </P>
+          <CodeBlock label="shell" copyLabel="signed webhook example" code={webhookSignedCurl} />
+          <P>
+            A call more than 5 minutes old (or ahead), one whose signature was already used, or one without a
+            valid signature is refused with 401 and starts nothing, so a captured call cannot be sent again.
+          </P>
         </>
       ),
     },
@@ -194,7 +215,7 @@ export const webhooks: DocContent = {
               ['400', 'The body is not valid JSON although it says it is.', 'message'],
               [
                 '401',
-                'The secret is missing or wrong (or was rotated).',
+                'The secret (or a signed call’s signature) is missing, wrong, stale or replayed, or there is no webhook workflow with that id: the same answer for each.',
                 <>“{WEBHOOK_MESSAGES.badSecret}”</>,
               ],
               [
@@ -202,16 +223,11 @@ export const webhooks: DocContent = {
                 'The plan’s executions for this month are used up.',
                 <C key="402">{'{ message, code: "plan_limit", limit, plan }'}</C>,
               ],
-              [
-                '404',
-                'No such workflow, or its trigger is not Webhook (the same answer for every organization).',
-                <>“{WEBHOOK_MESSAGES.notFound}”</>,
-              ],
               ['409', 'The workflow is a draft or paused.', <>“{WEBHOOK_MESSAGES.notActive}”</>],
               ['413', 'The body is larger than 1 MiB.', 'message'],
               [
                 '429',
-                'Too many calls for this workflow in the last minute.',
+                'Too many calls for this workflow in the last minute, or 20 refused calls to it in 10 minutes.',
                 <>
                   message, and a <C>Retry-After</C> header in seconds
                 </>,
@@ -279,12 +295,10 @@ export const webhooks: DocContent = {
       content: (
         <UL>
           <li>
-            <strong>401</strong>: check the header name (<C>{WEBHOOK_SECRET_HEADER}</C>) and that the secret
-            was not rotated since you copied it. Reveal it again to compare.
-          </li>
-          <li>
-            <strong>404</strong>: the trigger type must be saved as Webhook; check the workflow id at the end
-            of the URL.
+            <strong>401</strong>: check the header name (<C>{WEBHOOK_SECRET_HEADER}</C>), that the secret was
+            not rotated since you copied it (reveal it again to compare), that the trigger type is saved as
+            Webhook and the workflow id at the end of the URL. For signed calls, check the clock of the caller
+            and that each call is signed afresh.
           </li>
           <li>
             <strong>409</strong>: activate the workflow. Saving a draft is not enough.

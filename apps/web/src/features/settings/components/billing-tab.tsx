@@ -1,5 +1,5 @@
 import type { Organization, SubscriptionStatusResponse } from '@crewline/contracts';
-import { AlertTriangle, Bot, CreditCard, Play, Receipt, Sparkles, Users } from 'lucide-react';
+import { AlertTriangle, Bot, CreditCard, Database, Play, Receipt, Sparkles, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -27,11 +27,13 @@ import {
   STATUS_TONES,
   statusLabel,
   subscribePath,
+  trialAvailable,
+  TRIAL_USED_TEXT,
   usageMeter,
   type UsageMeter,
 } from '@/lib/billing';
 import { getErrorMessage } from '@/lib/api';
-import { formatDate } from '@/lib/format';
+import { formatBytes, formatDate } from '@/lib/format';
 import { useSubscription } from '@/lib/queries/subscription';
 import { cn } from '@/lib/utils';
 
@@ -81,6 +83,14 @@ function Meter({
   );
 }
 
+/** A meter in bytes: '12.3 MiB of 1 GiB'. */
+function storageMeter(used: number, limit: number | null): UsageMeter {
+  return {
+    ...usageMeter(used, limit),
+    label: `${formatBytes(used)} of ${limit === null ? 'Unlimited' : formatBytes(limit)}`,
+  };
+}
+
 function UsageWarning({ meters }: { meters: { label: string; meter: UsageMeter }[] }) {
   const full = meters.filter((m) => m.meter.level === 'full');
   const warn = meters.filter((m) => m.meter.level === 'warn');
@@ -118,8 +128,17 @@ function SubscriptionCard({ subscription }: { subscription: SubscriptionStatusRe
       label: 'Members',
       meter: usageMeter(subscription.usage.members, subscription.limits.members),
     },
+    {
+      icon: Database,
+      label: 'Knowledge storage',
+      meter: storageMeter(
+        subscription.usage.knowledgeStorageBytes,
+        subscription.limits.knowledgeStorageBytes,
+      ),
+    },
   ];
   const noSubscription = status === 'no_subscription';
+  const canTry = trialAvailable(subscription);
 
   return (
     <Card>
@@ -151,7 +170,9 @@ function SubscriptionCard({ subscription }: { subscription: SubscriptionStatusRe
           {status === 'trialing' && trialEnd
             ? `Your free trial ends on ${formatDate(trialEnd)}.`
             : noSubscription
-              ? 'Your organization is on the free tier. Start a 14-day trial to unlock more.'
+              ? canTry
+                ? 'Your organization is on the free tier. Start a 14-day trial to unlock more.'
+                : TRIAL_USED_TEXT
               : periodEnd
                 ? `${subscription.cancelAtPeriodEnd ? 'Ends' : 'Renews'} on ${formatDate(periodEnd)}.`
                 : `${statusLabel(status)}.`}
@@ -170,7 +191,7 @@ function SubscriptionCard({ subscription }: { subscription: SubscriptionStatusRe
         </div>
         <UsageWarning meters={meters} />
 
-        {noSubscription && (
+        {canTry && (
           <div className="flex items-start gap-3 rounded-lg border border-primary/20 bg-primary/5 p-4">
             <Sparkles className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
             <div className="space-y-1 text-sm">
@@ -185,7 +206,7 @@ function SubscriptionCard({ subscription }: { subscription: SubscriptionStatusRe
       <CardFooter className="flex-wrap gap-2 border-t">
         <Button asChild>
           <Link to={noSubscription ? subscribePath('professional') : '/subscribe'}>
-            {noSubscription ? 'Start Trial' : 'Manage Billing'}
+            {canTry ? 'Start Trial' : noSubscription ? 'Choose a Plan' : 'Manage Billing'}
           </Link>
         </Button>
       </CardFooter>

@@ -80,6 +80,8 @@ export interface TriggerConfig {
   /** Schedule: the IANA time zone the cron is read in (UTC when absent). */
   timezone?: string;
   secret?: string;
+  /** Webhook: calls must carry X-Crewline-Timestamp and X-Crewline-Signature instead of the secret. */
+  signed?: boolean;
   emailAddress?: string;
   subjectFilter?: string;
 }

@@ -59,4 +59,12 @@ describe('hasUnsavedChanges', () => {
     connected.edges = [...connected.edges, { id: 'e3', source: 'start', target: 'end' }];
     expect(hasUnsavedChanges(saved, connected)).toBe(true);
   });
+
+  it('is true after switching “Require signed calls” on a webhook workflow, and false once saved so', () => {
+    const webhook = { ...saved, triggerType: 'webhook' as const };
+    const signed = snapshotOfVersion(webhook);
+    signed.settings = { ...signed.settings, triggerConfig: { signed: true } };
+    expect(hasUnsavedChanges(webhook, signed)).toBe(true);
+    expect(hasUnsavedChanges({ ...webhook, triggerConfig: { signed: true } }, signed)).toBe(false);
+  });
 });

@@ -94,6 +94,18 @@ describe('buildPayload', () => {
     );
     expect(payload.triggerConfig).toEqual({ cron: '0 9 * * 1' });
   });
+
+  it('sends a webhook’s “Require signed calls” only when it is on, and only for a webhook', () => {
+    const webhook = (signed: boolean) =>
+      buildPayload(snapshot({ triggerType: 'webhook', triggerConfig: { signed } }), 'draft').triggerConfig;
+    expect(webhook(true)).toEqual({ signed: true });
+    expect(webhook(false)).toEqual({});
+    const manual = buildPayload(
+      snapshot({ triggerType: 'manual', triggerConfig: { signed: true } }),
+      'draft',
+    );
+    expect(manual.triggerConfig).toEqual({});
+  });
 });
 
 describe('preSaveCheck', () => {

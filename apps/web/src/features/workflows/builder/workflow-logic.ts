@@ -243,21 +243,22 @@ export interface BuilderSnapshot {
   edges: BuilderEdge[];
 }
 
-/** The trigger fields that belong to each trigger type. */
-const TRIGGER_FIELDS: Record<TriggerType, (keyof WorkflowSettings['triggerConfig'])[]> = {
+/** The text fields that belong to each trigger type. */
+const TRIGGER_FIELDS: Record<TriggerType, Exclude<keyof WorkflowSettings['triggerConfig'], 'signed'>[]> = {
   manual: [],
   schedule: ['cron', 'timezone'],
   webhook: ['secret'],
   email: ['emailAddress', 'subjectFilter'],
 };
 
-/** Only the filled fields of the chosen trigger, trimmed. */
+/** Only the filled fields of the chosen trigger, trimmed (and a webhook's `signed` when it is on). */
 function cleanTriggerConfig(settings: WorkflowSettings): WorkflowSettings['triggerConfig'] {
   const config: WorkflowSettings['triggerConfig'] = {};
   for (const key of TRIGGER_FIELDS[settings.triggerType] ?? []) {
     const value = settings.triggerConfig[key];
     if (typeof value === 'string' && value.trim()) config[key] = value.trim();
   }
+  if (settings.triggerType === 'webhook' && settings.triggerConfig.signed === true) config.signed = true;
   return config;
 }
 

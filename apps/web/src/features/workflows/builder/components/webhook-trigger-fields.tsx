@@ -1,7 +1,13 @@
-// The Webhook trigger's part of the Settings tab: once the workflow is saved as a webhook workflow, its
-// URL and secret behind Reveal (GET …/webhook-secret), with Copy and Rotate (docs/product-rules.md,
-// Webhook trigger). The secret is never part of the workflow the builder loads or saves.
-import { WEBHOOK_SECRET_HEADER } from '@crewline/contracts';
+// The Webhook trigger's part of the Settings tab: whether calls must be signed (triggerConfig.signed,
+// saved with the workflow) and, once the workflow is saved as a webhook workflow, its URL and secret
+// behind Reveal (GET …/webhook-secret), with Copy and Rotate (docs/product-rules.md, Webhook trigger).
+// The secret is never part of the workflow the builder loads or saves.
+import {
+  WEBHOOK_SECRET_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_SIGNATURE_TOLERANCE_SECONDS,
+  WEBHOOK_TIMESTAMP_HEADER,
+} from '@crewline/contracts';
 import { Eye, EyeOff, RefreshCw, Webhook } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 
@@ -9,6 +15,8 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyButton } from '@/components/copy-button';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
 import { parseApiError } from '@/lib/api';
 import { useWebhookSecret } from '@/lib/queries/webhook-secret';
 import { useWorkflow } from '@/lib/queries/workflows';
@@ -31,7 +39,37 @@ function ValueRow({ label, value, children }: { label: string; value: string; ch
   );
 }
 
+const Code = ({ children }: { children: ReactNode }) => (
+  <code className="font-mono whitespace-nowrap">{children}</code>
+);
+
+/** What a caller sends: the secret itself, or (signed) a timestamp and an HMAC of the body with it. */
+function CallHelp({ signed }: { signed: boolean }) {
+  if (!signed)
+    return (
+      <p className="text-xs text-muted-foreground">
+        POST JSON to the URL with the secret in the <Code>{WEBHOOK_SECRET_HEADER}</Code> header (or{' '}
+        <Code>?secret=</Code>). Add <Code>?wait=true</Code> to get the result in the answer. Only an active
+        workflow accepts calls.
+      </p>
+    );
+  return (
+    <p className="text-xs text-muted-foreground" data-testid="webhook-signed-help">
+      POST to the URL with <Code>{WEBHOOK_TIMESTAMP_HEADER}</Code> (unix seconds) and{' '}
+      {/* Long: it wraps, unlike the short names. */}
+      <code className="font-mono break-words">
+        {WEBHOOK_SIGNATURE_HEADER}: v1=&lt;hex HMAC-SHA256 of &quot;timestamp.body&quot;&gt;
+      </code>
+      , keyed with the secret. Calls more than {WEBHOOK_SIGNATURE_TOLERANCE_SECONDS / 60} minutes old and
+      repeated calls are refused. Add <Code>?wait=true</Code> to get the result in the answer. Only an active
+      workflow accepts calls.
+    </p>
+  );
+}
+
 export function WebhookTriggerFields() {
+  const signed = useBuilderStore((s) => s.settings.triggerConfig.signed === true);
+  const setTriggerConfig = useBuilderStore((s) => s.setTriggerConfig);
   // Null before the first save; the URL and secret exist once the saved workflow (not the draft) is a webhook one.
   const workflowId = useBuilderStore((s) => s.workflowId);
   const savedAsWebhook = useWorkflow(workflowId ?? undefined).data?.triggerType === 'webhook';
@@ -47,19 +85,29 @@ export function WebhookTriggerFields() {
         <Webhook className="size-4 text-muted-foreground" aria-hidden="true" />
         <h3 className="text-sm font-medium">Webhook</h3>
       </div>
+      <div className="flex items-start justify-between gap-3">
+        <div className="space-y-0.5">
+          <Label htmlFor="webhook-signed" className="text-sm">
+            Require signed calls
+          </Label>
+          <p className="text-xs text-muted-foreground">
+            Callers sign each call with the secret instead of sending it, so a captured call cannot be
+            replayed.
+          </p>
+        </div>
+        <Switch
+          id="webhook-signed"
+          checked={signed}
+          onCheckedChange={(checked) => setTriggerConfig({ signed: checked })}
+        />
+      </div>
       {!ready ? (
         <p className="text-xs text-muted-foreground">
           The webhook URL and secret appear here once the workflow is saved.
         </p>
       ) : (
         <>
-          <p className="text-xs text-muted-foreground">
-            POST JSON to the URL with the secret in the{' '}
-            <code className="font-mono whitespace-nowrap">{WEBHOOK_SECRET_HEADER}</code> header (or{' '}
-            <code className="font-mono whitespace-nowrap">?secret=</code>). Add{' '}
-            <code className="font-mono whitespace-nowrap">?wait=true</code> to get the result in the answer.
-            Only an active workflow accepts calls.
-          </p>
+          <CallHelp signed={signed} />
           {!revealed ? (
             <Button type="button" variant="outline" size="sm" onClick={() => setRevealed(true)}>
               <Eye aria-hidden="true" />

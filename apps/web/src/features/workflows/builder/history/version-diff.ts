@@ -150,6 +150,7 @@ function workflowChanges(version: Definition, draft: Definition): FieldChange[] 
           },
         ]
       : []),
+    ...change('signed', 'Require Signed Calls', v.signed ? 'On' : '', d.signed ? 'On' : ''),
     ...change('emailAddress', 'Email Address', v.emailAddress ?? '', d.emailAddress ?? ''),
     ...change('subjectFilter', 'Subject Filter', v.subjectFilter ?? '', d.subjectFilter ?? ''),
   ];

@@ -1,0 +1,2 @@
+ALTER TABLE "knowledge_documents" ADD COLUMN "text_bytes" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "knowledge_documents_organization_id_idx" ON "knowledge_documents" USING btree ("organization_id");
