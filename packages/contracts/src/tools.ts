@@ -48,7 +48,11 @@ export function movesToolDestination(
   );
 }
 
-/** Names (lower case, without `-` and `_`) of credentials, as the server's logger reads them. */
+/**
+ * Names (lower case, without `-` and `_`) of credentials, as the server's logger reads them. These
+ * rules (this pattern, DESTINATION_NAME and normalName) have a copy in SQL: the migration
+ * 0024_scrub_link_credentials.sql applies the same rules to links stored before them.
+ */
 const CREDENTIAL_NAME =
   /password|passwd|passphrase|secret|(?:token|apikey|accesskey|privatekey|authorization|credentials?|connectionstring|databaseurl)$|^(?:key|pwd|pass|auth)$/;
 /** Names of a destination or of headers, at the top of a link's config (where the runtime reads them). */
