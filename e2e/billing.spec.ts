@@ -1,4 +1,4 @@
-import { expect, expectToast, test, uniqueName, snapScreens } from './fixtures';
+import { createAccount, expect, expectToast, test, uniqueName, snapScreens } from './fixtures';
 
 test('a Starter trial from the pricing page: usage, the agent limit, change plan and cancel', async ({
   page,
@@ -120,18 +120,7 @@ test('a Starter trial from the pricing page: usage, the agent limit, change plan
 test('the subscribe view of an organization without a subscription', async ({ page, request }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const username = uniqueName('nosub');
-  const signup = await request.post('/api/auth/signup', {
-    data: {
-      username,
-      email: `${username}@example.com`,
-      password: 'billing-pass1',
-      confirmPassword: 'billing-pass1',
-      role: 'user',
-    },
-  });
-  expect(signup.status()).toBe(201);
-  const { token } = await signup.json();
+  const { token } = await createAccount(request);
   // A new organization is always trialing: the free tier of an organization from before plans (never
   // on a trial, nothing bought) is stood in here.
   await page.route('**/api/subscription-status', (route) =>
@@ -221,18 +210,7 @@ test('the subscribe view of an organization without a subscription', async ({ pa
 test('after its trial, an organization is offered no second trial', async ({ page, request }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const username = uniqueName('aftertrial');
-  const signup = await request.post('/api/auth/signup', {
-    data: {
-      username,
-      email: `${username}@example.com`,
-      password: 'billing-pass1',
-      confirmPassword: 'billing-pass1',
-      role: 'user',
-    },
-  });
-  expect(signup.status()).toBe(201);
-  const { token } = await signup.json();
+  const { token } = await createAccount(request);
   // The trial was granted at sign-up; the server says so from the start.
   const real = await request.get('/api/subscription-status', {
     headers: { Authorization: `Bearer ${token}` },
