@@ -97,9 +97,13 @@ test('configure OpenAI, create, find, edit, test, connect a tool to and delete a
   await page.getByRole('option', { name: /Orders API/ }).click();
   // Keys and addresses belong to the tool, not to the agent's link.
   await connect.getByLabel('Configuration (JSON)').fill('{"baseUrl": "https://elsewhere.example.com"}');
-  await expect(
-    connect.getByText("An agent's tool settings cannot change where the tool connects"),
-  ).toBeVisible();
+  const refusedHint = connect.getByText("An agent's tool settings cannot change where the tool connects");
+  await expect(refusedHint).toBeVisible();
+  // The message wraps; its icon stays on the first line instead of between the lines.
+  const hintBox = (await refusedHint.boundingBox())!;
+  const iconBox = (await refusedHint.locator('svg').boundingBox())!;
+  expect(hintBox.height).toBeGreaterThan(2 * iconBox.height);
+  expect(iconBox.y - hintBox.y).toBeLessThan(4);
   await expect(connect.getByRole('button', { name: 'Connect', exact: true })).toBeDisabled();
   await connect.getByLabel('Configuration (JSON)').fill('{"region": "eu"}');
   await connect.getByRole('button', { name: 'Connect', exact: true }).click();

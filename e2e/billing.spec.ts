@@ -37,6 +37,8 @@ test('a Starter trial from the pricing page: usage, the agent limit, change plan
   await expect(page.getByRole('progressbar', { name: 'Agents: 0 of 5' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Runs this month: 0 of 1,000' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Members: 1 of 3' })).toBeVisible();
+  // In the units of the docs' plan table and of the limit's message.
+  await expect(page.getByRole('progressbar', { name: 'Knowledge storage: 0 B of 1 GiB' })).toBeVisible();
   // View History: no payment provider in these tests, so no invoices.
   await page.getByRole('button', { name: 'View History' }).click();
   const history = page.getByRole('dialog', { name: 'Billing history' });

@@ -143,6 +143,17 @@ test('a copy button copies a curl example that calls this instance', async ({ pa
   expect(executeCurl).toContain('-H "Authorization: Bearer $CREWLINE_API_KEY"');
 });
 
+test('the headers of a signed call are never broken across lines', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/docs/webhooks');
+  for (const header of ['X-Crewline-Timestamp', 'X-Crewline-Signature: v1=<signature>']) {
+    const code = page.getByText(header, { exact: true });
+    await expect(code).toBeVisible();
+    // One box per line the inline code spans: "X-" alone at a line's end reads as another name.
+    expect(await code.evaluate((element) => element.getClientRects().length)).toBe(1);
+  }
+});
+
 test.describe('the copied examples work against this instance', () => {
   let fake: FakeLlmServer;
   test.beforeEach(async () => {

@@ -150,6 +150,8 @@ test('signed calls: “Require signed calls” in the builder, a signed POST run
     'X-Crewline-Signature: v1=<hex HMAC-SHA256 of "timestamp.body">',
   );
   await expect(section.getByTestId('webhook-signed-help')).toContainText('X-Crewline-Timestamp');
+  // Each header on a line of its own, as the caller writes it.
+  await expect(section.getByText('X-Crewline-Timestamp: <unix seconds>', { exact: true })).toBeVisible();
   await section.getByRole('button', { name: 'Reveal URL and secret' }).click();
   const secret = (await section.getByLabel('Webhook secret', { exact: true }).textContent())!;
   const path = new URL((await section.getByLabel('Webhook URL', { exact: true }).textContent())!).pathname;

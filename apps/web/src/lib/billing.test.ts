@@ -6,6 +6,7 @@ import {
   canManageBilling,
   canViewInvoices,
   formatMoney,
+  formatStorage,
   formatPlanPrice,
   fromEpochSeconds,
   invoiceAmount,
@@ -18,6 +19,7 @@ import {
   planName,
   readPlanLimitError,
   statusLabel,
+  storageMeter,
   subscribePath,
   upgradeTarget,
   usageLevel,
@@ -104,6 +106,19 @@ describe('usage', () => {
     expect(usageMeter(4, 5)).toEqual({ used: 4, limit: 5, percent: 80, level: 'warn', label: '4 of 5' });
     expect(usageMeter(1200, 10_000).label).toBe('1,200 of 10,000');
     expect(usageMeter(12, null).label).toBe('12 of Unlimited');
+  });
+
+  it('labels knowledge storage in the binary units of the docs and the limit message', () => {
+    const MiB = 1024 * 1024;
+    expect(storageMeter(Math.round(12.3 * MiB), 50 * MiB)).toMatchObject({
+      percent: 25,
+      level: 'ok',
+      label: '12.3 MiB of 50 MiB',
+    });
+    expect(storageMeter(0, 10 * 1024 * MiB).label).toBe('0 B of 10 GiB');
+    expect(storageMeter(45 * MiB, 50 * MiB).level).toBe('warn');
+    expect(storageMeter(1536, null).label).toBe('1.5 KiB of Unlimited');
+    expect(formatStorage(1023.99 * MiB)).toBe('1 GiB');
   });
 });
 

@@ -226,6 +226,8 @@ describe('Microsoft 365 connection', () => {
     expect(res.body).toContain(
       `<p>Microsoft 365 connection failed. ${ANOTHER_BROWSER} You can close this window.</p>`,
     );
+    // Read in the browser's scheme: not a white page in a dark one.
+    expect(res.body).toContain('<meta name="color-scheme" content="light dark">');
     expect(res.headers['set-cookie']).toMatch(/^crewline_oauth_microsoft=; Max-Age=0;/);
     expect(redeemed()).toHaveLength(before);
     expect(await status(admin)).toEqual({ connected: false, configured: true });

@@ -29,7 +29,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESC
  * The page the sign-in popup lands on. With an opener (the Settings page that opened the popup) it
  * posts the outcome to it, same origin only, and closes; without one it goes to the Settings page
  * with the outcome in the address. It says why a sign-in failed too (Microsoft's own wording may be
- * part of it: escaped), for a browser without scripts. Its only script is allowed by a nonce.
+ * part of it: escaped), for a browser without scripts, in the browser's light or dark scheme like the
+ * app. Its only script is allowed by a nonce.
  */
 export function callbackPage(outcome: CallbackOutcome, nonce: string): string {
   const message = { type: 'microsoft_connected', ...outcome };
@@ -41,8 +42,8 @@ export function callbackPage(outcome: CallbackOutcome, nonce: string): string {
   const title = outcome.success ? 'Microsoft 365 connected' : 'Microsoft 365 connection failed';
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
-<body style="font-family: system-ui, sans-serif; padding: 2rem; text-align: center">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>${title}</title></head>
+<body style="font-family: system-ui, sans-serif; line-height: 1.5; max-width: 32rem; margin: 0 auto; padding: 2rem 1.5rem; text-align: center">
 <p>${title}. ${outcome.success ? '' : `${escapeHtml(outcome.message)} `}You can close this window.</p>
 <script nonce="${nonce}">
 (function () {

@@ -168,11 +168,12 @@ export function ConnectToolDialog({
               aria-live="polite"
               className={
                 invalid || refused
-                  ? 'flex items-center gap-1.5 text-xs text-amber-700 dark:text-amber-400'
-                  : 'flex items-center gap-1.5 text-xs text-muted-foreground'
+                  ? 'flex items-start gap-1.5 text-xs text-amber-700 dark:text-amber-400'
+                  : 'flex items-start gap-1.5 text-xs text-muted-foreground'
               }
             >
-              <Info className="size-3.5 shrink-0" aria-hidden="true" />
+              {/* On the first line when the text wraps (a refused field's message does). */}
+              <Info className="mt-px size-3.5 shrink-0" aria-hidden="true" />
               {invalid
                 ? 'Not valid JSON yet: the last valid configuration will be used.'
                 : (refused ??

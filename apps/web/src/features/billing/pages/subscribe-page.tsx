@@ -111,9 +111,11 @@ function SubscribeView({
       <div className="space-y-2 text-center">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Subscribe to {details.name}</h1>
         <p className="text-muted-foreground">
-          {trialUsed
-            ? 'Your organization has used its free trial: the plan is billed from today. You can change or cancel it at any time.'
-            : 'Start with a 14-day free trial. You can change or cancel your plan at any time.'}
+          {cannotPay
+            ? 'Plans are billed per organization. You can change or cancel your plan at any time.'
+            : trialUsed
+              ? 'Your organization has used its free trial: the plan is billed from today. You can change or cancel it at any time.'
+              : 'Start with a 14-day free trial. You can change or cancel your plan at any time.'}
         </p>
       </div>
 
@@ -128,7 +130,11 @@ function SubscribeView({
             )}
           </CardTitle>
           <CardDescription>
-            {trialUsed ? 'Billed per organization, from today' : 'Billed per organization, after the trial'}
+            {cannotPay
+              ? 'Billed per organization'
+              : trialUsed
+                ? 'Billed per organization, from today'
+                : 'Billed per organization, after the trial'}
           </CardDescription>
           <CardAction>
             <p className="text-right">

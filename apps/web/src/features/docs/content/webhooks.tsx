@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 import type { DocContent } from '../components/docs-layout';
 import { A, C, Callout, CodeBlock, H3, P, Table, UI, UL } from '../components/prose';
 import {
@@ -16,6 +18,13 @@ import {
   webhookTextCurl,
   webhookWaitCurl,
 } from '../examples';
+
+/** A header with its value on one line: a break after "X-" would read as two names. */
+const HeaderValue = ({ children }: { children: ReactNode }) => (
+  <span className="whitespace-nowrap">
+    <C>{children}</C>
+  </span>
+);
 
 const accepted = `HTTP/1.1 202 Accepted
 content-type: application/json; charset=utf-8
@@ -111,9 +120,9 @@ export const webhooks: DocContent = {
         <>
           <P>
             Switch on <UI>Require signed calls</UI> in the <UI>Webhook</UI> box and save: the secret then
-            never travels. Each call sends <C>{WEBHOOK_TIMESTAMP_HEADER}</C> (the time in unix seconds) and{' '}
-            <C>{WEBHOOK_SIGNATURE_HEADER}: v1=&lt;signature&gt;</C>, the hex HMAC-SHA256, keyed with the
-            secret, of the timestamp, a dot and the exact body bytes:
+            never travels. Each call sends <HeaderValue>{WEBHOOK_TIMESTAMP_HEADER}</HeaderValue> (the time in
+            unix seconds) and <HeaderValue>{WEBHOOK_SIGNATURE_HEADER}: v1=&lt;signature&gt;</HeaderValue>, the
+            hex HMAC-SHA256, keyed with the secret, of the timestamp, a dot and the exact body bytes:
           </P>
           <CodeBlock label="shell" copyLabel="signed webhook example" code={webhookSignedCurl} />
           <P>

@@ -26,6 +26,7 @@ import {
   planName,
   STATUS_TONES,
   statusLabel,
+  storageMeter,
   subscribePath,
   trialAvailable,
   TRIAL_USED_TEXT,
@@ -33,7 +34,7 @@ import {
   type UsageMeter,
 } from '@/lib/billing';
 import { getErrorMessage } from '@/lib/api';
-import { formatBytes, formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { useSubscription } from '@/lib/queries/subscription';
 import { cn } from '@/lib/utils';
 
@@ -81,14 +82,6 @@ function Meter({
       />
     </div>
   );
-}
-
-/** A meter in bytes: '12.3 MiB of 1 GiB'. */
-function storageMeter(used: number, limit: number | null): UsageMeter {
-  return {
-    ...usageMeter(used, limit),
-    label: `${formatBytes(used)} of ${limit === null ? 'Unlimited' : formatBytes(limit)}`,
-  };
 }
 
 function UsageWarning({ meters }: { meters: { label: string; meter: UsageMeter }[] }) {

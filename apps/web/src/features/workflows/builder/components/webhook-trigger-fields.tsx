@@ -54,16 +54,22 @@ function CallHelp({ signed }: { signed: boolean }) {
       </p>
     );
   return (
-    <p className="text-xs text-muted-foreground" data-testid="webhook-signed-help">
-      POST to the URL with <Code>{WEBHOOK_TIMESTAMP_HEADER}</Code> (unix seconds) and{' '}
-      {/* Long: it wraps, unlike the short names. */}
-      <code className="font-mono break-words">
-        {WEBHOOK_SIGNATURE_HEADER}: v1=&lt;hex HMAC-SHA256 of &quot;timestamp.body&quot;&gt;
-      </code>
-      , keyed with the secret. Calls more than {WEBHOOK_SIGNATURE_TOLERANCE_SECONDS / 60} minutes old and
-      repeated calls are refused. Add <Code>?wait=true</Code> to get the result in the answer. Only an active
-      workflow accepts calls.
-    </p>
+    <div className="space-y-1.5 text-xs text-muted-foreground" data-testid="webhook-signed-help">
+      <p>POST to the URL with these two headers, the signature keyed with the secret:</p>
+      {/* One header a line, a wrapped line indented under its name: the format stays readable in a narrow panel. */}
+      <div className="space-y-0.5 rounded-md border bg-muted/40 px-2.5 py-1.5 font-mono leading-5 text-foreground">
+        <code className="block pl-4 -indent-4 break-words">
+          {WEBHOOK_TIMESTAMP_HEADER}: &lt;unix seconds&gt;
+        </code>
+        <code className="block pl-4 -indent-4 break-words">
+          {WEBHOOK_SIGNATURE_HEADER}: v1=&lt;hex HMAC-SHA256 of &quot;timestamp.body&quot;&gt;
+        </code>
+      </div>
+      <p>
+        Calls more than {WEBHOOK_SIGNATURE_TOLERANCE_SECONDS / 60} minutes old and repeated calls are refused.
+        Add <Code>?wait=true</Code> to get the result in the answer. Only an active workflow accepts calls.
+      </p>
+    </div>
   );
 }
 
