@@ -11,6 +11,7 @@ import {
 } from '@crewline/contracts';
 
 import { parseApiError } from '@/lib/api';
+import { formatBytes } from '@/lib/format';
 
 export const PLAN_IDS: readonly PlanId[] = planIdValues;
 
@@ -187,31 +188,11 @@ export function usageMeter(used: number, limit: number | null): UsageMeter {
   };
 }
 
-const STORAGE_UNITS = ['KiB', 'MiB', 'GiB', 'TiB'] as const;
-
-/**
- * A knowledge storage size in binary units, '50 MiB', '12.3 MiB', '1 GiB': as the docs' plan table and
- * the server's storage limit message write the same quota, so the three read alike.
- */
-export function formatStorage(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} B`;
-  let value = bytes;
-  let unit = -1;
-  while (value >= 1024 && unit < STORAGE_UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const rounded = value >= 100 ? Math.round(value) : Math.round(value * 10) / 10;
-  // 1,023.99 MiB reads as 1 GiB, not 1024 MiB.
-  if (rounded >= 1024 && unit < STORAGE_UNITS.length - 1) return `1 ${STORAGE_UNITS[unit + 1]}`;
-  return `${rounded} ${STORAGE_UNITS[unit]}`;
-}
-
 /** A meter in bytes: '12.3 MiB of 1 GiB'. */
 export function storageMeter(used: number, limit: number | null): UsageMeter {
   return {
     ...usageMeter(used, limit),
-    label: `${formatStorage(used)} of ${limit === null ? 'Unlimited' : formatStorage(limit)}`,
+    label: `${formatBytes(used)} of ${limit === null ? 'Unlimited' : formatBytes(limit)}`,
   };
 }
 

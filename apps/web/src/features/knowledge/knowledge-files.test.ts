@@ -136,11 +136,11 @@ describe('formatBytes', () => {
   it('picks a unit a person reads at a glance', () => {
     expect(formatBytes(0)).toBe('0 B');
     expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1024)).toBe('1 KB');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(150 * 1024)).toBe('150 KB');
-    expect(formatBytes(KNOWLEDGE_MAX_DOCUMENT_BYTES)).toBe('20 MB');
-    expect(formatBytes(3.25 * 1024 ** 3)).toBe('3.3 GB');
+    expect(formatBytes(1024)).toBe('1 KiB');
+    expect(formatBytes(1536)).toBe('1.5 KiB');
+    expect(formatBytes(150 * 1024)).toBe('150 KiB');
+    expect(formatBytes(KNOWLEDGE_MAX_DOCUMENT_BYTES)).toBe('20 MiB');
+    expect(formatBytes(3.25 * 1024 ** 3)).toBe('3.3 GiB');
   });
 
   it('never shows a negative or missing size', () => {

@@ -121,5 +121,5 @@ export function bytesToBase64(bytes: Uint8Array): string {
   return pieces.join('');
 }
 
-/** Sizes are written the same way on every knowledge page (the billing page's quota meter: formatStorage). */
+/** Sizes are written the same way on every knowledge page and the billing page's storage meter. */
 export { formatBytes } from '@/lib/format';

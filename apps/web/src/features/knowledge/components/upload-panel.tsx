@@ -42,7 +42,7 @@ export function UploadDropZone({ onFiles }: { onFiles: (files: File[]) => void }
       <div className="space-y-1">
         <p className="font-medium">Drop files here to upload</p>
         <p className="text-sm text-muted-foreground">
-          {KNOWLEDGE_EXTENSIONS_TEXT} · up to 20 MB each · many at once
+          {KNOWLEDGE_EXTENSIONS_TEXT} · up to 20 MiB each · many at once
         </p>
       </div>
       <Button type="button" variant="outline" size="sm" onClick={() => input.current?.click()}>
