@@ -66,7 +66,10 @@ export async function extractPdfText(bytes: Uint8Array, limits: PdfLimits): Prom
     // A page pdf.js cannot parse (a broken content stream, a missing object).
     throw new KnowledgeInputError(PDF_UNREADABLE);
   } finally {
-    await pdf.loadingTask.destroy();
+    // Ends pdf.js's work on the document. Not waited for: after reading stopped mid-page (the text
+    // budget) pdf.js may never settle it, and an await here would keep the reason from its caller
+    // (the reading thread then ran out of work with nothing answered); the thread ends anyway.
+    void pdf.loadingTask.destroy().catch(() => undefined);
   }
 }
 
