@@ -66,6 +66,7 @@ import { createToolTester } from './modules/tools/tool-test';
 import { createToolConfigurationsRepository } from './modules/tool-configurations/tool-configurations.repository';
 import { createToolConfigurationsService } from './modules/tool-configurations/tool-configurations.service';
 import { toolConfigurationsRoutes } from './modules/tool-configurations/tool-configurations.routes';
+import { createProviderModels } from './modules/tool-configurations/provider-models';
 import { createMicrosoftRepository } from './modules/microsoft/microsoft.repository';
 import { createMicrosoftEgress, createMicrosoftService } from './modules/microsoft/microsoft.service';
 import { microsoftRoutes } from './modules/microsoft/microsoft.routes';
@@ -218,6 +219,8 @@ export function createServices(deps: AppDeps) {
     tools,
     toolRuntime,
   });
+  /** The models per provider (Settings → Tools, the provider's own list) and a new agent's default. */
+  const providerModels = createProviderModels(toolConfigurations, createModelCatalogue({ gateway: llm }));
   const services = {
     billing,
     /** The Stripe SDK when Stripe is configured (the webhook route verifies signatures with it). */
@@ -225,7 +228,7 @@ export function createServices(deps: AppDeps) {
     metrics,
     events,
     llm,
-    modelCatalogue: createModelCatalogue({ gateway: llm }),
+    providerModels,
     toolConfigurations,
     tools,
     /** The Test action of Vector Store tools (their knowledge base, or their Pinecone index). */
@@ -253,6 +256,7 @@ export function createServices(deps: AppDeps) {
       agentModel,
       limits: billing,
       memory,
+      defaultModel: providerModels.defaultModel,
     }),
     workflows,
     executions,
@@ -408,7 +412,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(executionsRoutes(services.executions));
   await app.register(webhookRoutes(services.webhooks));
   await app.register(toolsRoutes(services.tools, services.toolTester));
-  await app.register(toolConfigurationsRoutes(services.toolConfigurations, services.modelCatalogue));
+  await app.register(toolConfigurationsRoutes(services.toolConfigurations, services.providerModels));
   await app.register(microsoftRoutes(services.microsoft));
   await app.register(billingRoutes(services.billing));
   await app.register(templatesRoutes(services.templates));

@@ -66,11 +66,14 @@ const agentFields = {
   }),
 };
 
-/** POST /api/agents — the same defaults as the agents table. */
+/**
+ * POST /api/agents — the same defaults as the agents table, except the model: without one the agent
+ * gets its provider connection's default model (docs/product-rules.md, Agents and tools).
+ */
 export const createAgentSchema = z.object({
   ...agentFields,
   llmProvider: agentFields.llmProvider.default('openai'),
-  llmModel: agentFields.llmModel.default('gpt-4o'),
+  llmModel: agentFields.llmModel.optional(),
   temperature: agentFields.temperature.default(70),
   maxTokens: agentFields.maxTokens.default(2000),
   tools: agentFields.tools.default([]),

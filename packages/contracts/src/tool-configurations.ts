@@ -65,7 +65,8 @@ export const updateToolConfigurationSchema = z.object({
   isActive: z.boolean().optional(),
 });
 
+/** GET /api/llm/providers — `defaultModel` is what a new agent starts with ('' when the user must choose). */
 export const providerCatalogueSchema = z.record(
   z.string(),
-  z.object({ name: z.string(), models: z.array(z.string()) }),
+  z.object({ name: z.string(), models: z.array(z.string()), defaultModel: z.string() }),
 );

@@ -1,17 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '@crewline/contracts';
+import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
 let ada: AuthResponse;
 let bob: AuthResponse;
+let fake: FakeLlmServer;
 
 beforeAll(async () => {
   t = await createTestApp();
+  fake = await startFakeLlmServer();
   ada = await t.signup();
   bob = await t.signup();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
 
 const create = (payload: Record<string, unknown>, token = ada.token) =>
   t.request({ method: 'POST', url: '/api/agents', token, payload });
@@ -69,8 +75,76 @@ describe('agents API', () => {
     }
     expect((await create({ ...base, temperature: 0, maxTokens: 100 })).statusCode).toBe(201);
     expect(
-      (await create({ ...base, temperature: 100, maxTokens: 8000, llmProvider: 'local' })).statusCode,
+      (
+        await create({
+          ...base,
+          temperature: 100,
+          maxTokens: 8000,
+          llmProvider: 'local',
+          llmModel: 'llama3.1',
+        })
+      ).statusCode,
     ).toBe(201);
+  });
+
+  it("gives an agent sent without a model its provider connection's default model", async () => {
+    const owner = await t.signup();
+    const connect = (id: string, config: Record<string, unknown>) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/tools/configurations/${id}`,
+        token: owner.token,
+        payload: { config },
+      });
+    const base = { name: 'Scout', role: 'Researcher', goal: 'Find the facts' };
+    const modelOf = async (payload: Record<string, unknown>) => {
+      const res = await create({ ...base, ...payload }, owner.token);
+      expect(res.statusCode).toBe(201);
+      return res.json().llmModel;
+    };
+    fake.setModels(['qwen2.5:7b', 'llama3.2:3b']);
+
+    // Nothing configured: OpenAI's and Anthropic's built-in defaults.
+    expect(await modelOf({})).toBe('gpt-4o');
+    expect(await modelOf({ llmProvider: 'anthropic' })).toBe('claude-sonnet-4-5');
+    // The connection's default model (Settings → Tools), whatever the provider lists.
+    expect(
+      (await connect('openai_config', { apiKey: 'sk-test', baseUrl: fake.url, defaultModel: 'gpt-4o-mini' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await modelOf({ llmProvider: 'openai' })).toBe('gpt-4o-mini');
+    // A model named by the caller stays.
+    expect(await modelOf({ llmModel: 'gpt-4.1' })).toBe('gpt-4.1');
+
+    // A local server without a default model: the first model it reports, never a built-in guess.
+    expect((await connect('local_config', { baseUrl: fake.url })).statusCode).toBe(200);
+    expect(await modelOf({ llmProvider: 'local' })).toBe('llama3.2:3b');
+    const catalogue = (
+      await t.request({ method: 'GET', url: '/api/llm/providers', token: owner.token })
+    ).json();
+    expect(catalogue.local).toMatchObject({
+      models: ['llama3.2:3b', 'qwen2.5:7b'],
+      defaultModel: 'llama3.2:3b',
+    });
+    expect(catalogue.openai.defaultModel).toBe('gpt-4o-mini');
+    expect(
+      (await connect('local_config', { baseUrl: fake.url, defaultModel: 'qwen2.5:7b' })).statusCode,
+    ).toBe(200);
+    expect(await modelOf({ llmProvider: 'local' })).toBe('qwen2.5:7b');
+
+    // A custom server that reports no model: the caller must name one.
+    fake.setModels([]);
+    expect((await connect('custom_config', { baseUrl: fake.url })).statusCode).toBe(200);
+    const none = await create({ ...base, llmProvider: 'custom' }, owner.token);
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({
+      message: 'Model is required',
+      errors: [{ path: 'llmModel', message: 'Model is required' }],
+    });
+    expect(
+      (await t.request({ method: 'GET', url: '/api/llm/providers', token: owner.token })).json().custom
+        .defaultModel,
+    ).toBe('');
   });
 
   it('updates only the fields sent and publishes agent_updated', async () => {

@@ -7,10 +7,10 @@ import type {
   UpdateAgentInput,
 } from '@crewline/contracts';
 import { buildSystemPrompt, buildUserPrompt } from '@crewline/engine';
-import { NotFoundError } from '../../platform/errors';
+import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { requireUuid } from '../../platform/ids';
-import { LlmCallError, LlmConfigurationError } from '../../platform/llm';
+import { LlmCallError, LlmConfigurationError, type LlmProvider } from '../../platform/llm';
 import { toolCall } from '../executions/step-record';
 import type { LimitReader } from '../billing/billing.repository';
 import type { MemoryService } from '../memory/memory.service';
@@ -18,6 +18,7 @@ import type { AgentModel } from './agent-model';
 import type { AgentsRepository } from './agents.repository';
 
 const notFound = 'Agent not found';
+const MODEL_REQUIRED = 'Model is required';
 
 export function createAgentsService(deps: {
   repository: AgentsRepository;
@@ -27,6 +28,11 @@ export function createAgentsService(deps: {
   limits: { checkAgentLimit(organizationId: string, adding?: number, tx?: LimitReader): Promise<void> };
   /** An agent with memory on is given what it recalls in the playground too (modules/memory). */
   memory?: Pick<MemoryService, 'withRecalled'>;
+  /**
+   * The model a new agent of the provider gets when the caller names none (modules/tool-configurations:
+   * the connection's default model); '' when there is none to give.
+   */
+  defaultModel(organizationId: string, provider: LlmProvider): Promise<string>;
 }) {
   const { repository, events } = deps;
 
@@ -49,6 +55,14 @@ export function createAgentsService(deps: {
       input: CreateAgentInput,
       templateSource?: string,
     ): Promise<Agent> {
+      if (!input.llmModel) {
+        const provider = input.llmProvider ?? 'openai';
+        const llmModel = await deps.defaultModel(organizationId, provider);
+        // A local or custom server that names no model: a guessed one would only fail the first run.
+        if (!llmModel)
+          throw new BadRequestError(MODEL_REQUIRED, [{ path: 'llmModel', message: MODEL_REQUIRED }]);
+        input = { ...input, llmProvider: provider, llmModel };
+      }
       // Checked and inserted under the organization's lock: concurrent creates cannot pass the limit.
       const agent = await repository.create(organizationId, userId, input, templateSource, (tx) =>
         deps.limits.checkAgentLimit(organizationId, 1, tx),

@@ -5,12 +5,12 @@ import {
   updateToolConfigurationSchema,
 } from '@crewline/contracts';
 import { z } from 'zod';
-import type { ModelCatalogue } from '../../platform/llm';
+import type { ProviderModelsService } from './provider-models';
 import type { ToolConfigurationsService } from './tool-configurations.service';
 
 export function toolConfigurationsRoutes(
   configurations: ToolConfigurationsService,
-  catalogue: ModelCatalogue,
+  providerModels: ProviderModelsService,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -33,16 +33,12 @@ export function toolConfigurationsRoutes(
       async (request) => configurations.update(request.auth.organizationId, request.params.id, request.body),
     );
 
-    // With a connection configured the models come from the provider (cached 5 minutes), else a built-in list.
+    // With a connection configured the models come from the provider (cached 5 minutes), else a built-in
+    // list; each with the model a new agent starts with.
     app.get(
       '/api/llm/providers',
       { schema: { response: { 200: providerCatalogueSchema } } },
-      async (request) => {
-        const { connections, version } = await configurations.providerConnections(
-          request.auth.organizationId,
-        );
-        return catalogue.providers(connections, version);
-      },
+      async (request) => providerModels.list(request.auth.organizationId),
     );
   };
 }

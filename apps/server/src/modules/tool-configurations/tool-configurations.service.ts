@@ -112,14 +112,20 @@ export function createToolConfigurationsService(deps: {
     connectionsFrom,
 
     /**
-     * Every provider's connection (undefined where none is usable) and a cache key that changes whenever
-     * the organization's connections change — from one read of its configurations.
+     * Every provider's connection (undefined where none is usable), the default model its active
+     * connection names, and a cache key that changes whenever the organization's connections change —
+     * from one read of its configurations.
      */
     async providerConnections(organizationId: string) {
       const rows = await repository.list(organizationId);
       const connectionOf = connectionsFrom(rows);
+      const byId = new Map(rows.map((row) => [row.configId, row]));
       const connections: Partial<Record<LlmProvider, LlmConnection>> = {};
+      const defaults: Partial<Record<LlmProvider, string>> = {};
       for (const provider of LLM_PROVIDERS) {
+        const row = byId.get(providerConfigIds[provider]);
+        const defaultModel = row?.isActive ? row.config.defaultModel : undefined;
+        if (typeof defaultModel === 'string' && defaultModel.trim()) defaults[provider] = defaultModel.trim();
         try {
           connections[provider] = connectionOf(provider);
         } catch {
@@ -130,7 +136,7 @@ export function createToolConfigurationsService(deps: {
         organizationId,
         ...rows.map((r) => `${r.configId}:${r.isActive}:${r.updatedAt.getTime()}`).sort(),
       ];
-      return { connections, version: version.join('|') };
+      return { connections, defaults, version: version.join('|') };
     },
 
     activeSecrets,

@@ -22,12 +22,44 @@ describe('model catalogue', () => {
   it('uses built-in lists and names when nothing is configured', async () => {
     const { catalogue } = setup();
     expect(await catalogue.providers({}, 'org-1')).toEqual({
-      openai: { name: 'OpenAI', models: ['gpt-4o', 'gpt-4o-mini', 'gpt-3.5-turbo'] },
-      anthropic: { name: 'Anthropic', models: ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5'] },
-      local: { name: 'Local (Ollama)', models: ['llama3.1:8b', 'mistral', 'qwen2.5'] },
-      custom: { name: 'Custom (OpenAI-compatible)', models: [] },
+      openai: {
+        name: 'OpenAI',
+        models: ['gpt-4o', 'gpt-4o-mini', 'gpt-3.5-turbo'],
+        defaultModel: 'gpt-4o',
+      },
+      anthropic: {
+        name: 'Anthropic',
+        models: ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5'],
+        defaultModel: 'claude-sonnet-4-5',
+      },
+      // A built-in name is only a suggestion for a local server: it may not serve it.
+      local: { name: 'Local (Ollama)', models: ['llama3.1:8b', 'mistral', 'qwen2.5'], defaultModel: '' },
+      custom: { name: 'Custom (OpenAI-compatible)', models: [], defaultModel: '' },
     });
     expect(fake.requests).toHaveLength(0);
+  });
+
+  it("defaults to the connection's model, else a local or custom server's first reported model", async () => {
+    const { catalogue } = setup();
+    fake.setModels(['qwen2.5:7b', 'llama3.2:3b']);
+    const connections = {
+      openai: { provider: 'openai' as const, apiKey: 'k', baseUrl: fake.url },
+      local: { provider: 'local' as const, baseUrl: fake.url },
+      custom: { provider: 'custom' as const, baseUrl: fake.url },
+    };
+    const result = await catalogue.providers(connections, 'org-1', {
+      openai: 'gpt-4o-mini',
+      custom: ' my-model ',
+    });
+    expect(result.openai.defaultModel).toBe('gpt-4o-mini');
+    expect(result.anthropic.defaultModel).toBe('claude-sonnet-4-5');
+    expect(result.local.defaultModel).toBe('llama3.2:3b');
+    expect(result.custom.defaultModel).toBe('my-model');
+
+    // A server that cannot be listed names no model: the built-in list is offered, none is chosen.
+    fake.failNext(500);
+    const failed = await catalogue.providers({ local: connections.local }, 'org-2');
+    expect(failed.local).toMatchObject({ models: ['llama3.1:8b', 'mistral', 'qwen2.5'], defaultModel: '' });
   });
 
   it("uses the provider's list when configured, without non-chat models", async () => {

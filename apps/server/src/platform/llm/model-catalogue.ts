@@ -2,18 +2,41 @@ import type { LlmGateway } from './gateway';
 import { LLM_PROVIDERS, PROVIDER_INFO } from './providers';
 import type { LlmConnection, LlmProvider } from './types';
 
-export type ProviderModels = { name: string; models: string[] };
+export type ProviderModels = {
+  name: string;
+  models: string[];
+  /** The model a new agent of this provider starts with ('' when the user must choose). */
+  defaultModel: string;
+};
 export type ModelCatalogue = {
   /**
    * Models per provider: the provider's own list when a connection is given (cached per
    * cacheKey + provider), else or on failure the built-in list. Make cacheKey change when the
    * organization's configuration changes (e.g. include its updatedAt) so a new key shows at once.
+   * `configuredDefaults` are the connections' own default models (Settings → Tools).
    */
   providers(
     connections: Partial<Record<LlmProvider, LlmConnection | undefined>>,
     cacheKey: string,
+    configuredDefaults?: Partial<Record<LlmProvider, string | undefined>>,
   ): Promise<Record<LlmProvider, ProviderModels>>;
 };
+
+/**
+ * A new agent's model: the connection's configured default; else OpenAI's and Anthropic's first
+ * built-in model; else, for a local or custom server, the first model it reported — never a built-in
+ * name, which such a server may not serve (the first run would fail) — or '' so the user chooses.
+ */
+export function defaultModelOf(provider: LlmProvider, configured: string | undefined, reported: string[]) {
+  const own = configured?.trim();
+  if (own) return own;
+  if (provider === 'openai' || provider === 'anthropic')
+    return PROVIDER_INFO[provider].builtInModels[0] ?? '';
+  return reported[0] ?? '';
+}
+
+/** `reported` is what the provider's server listed (empty when it was not asked or failed). */
+type Listing = { models: string[]; reported: string[] };
 
 // OpenAI's /models also lists embedding, audio, image and moderation models, which agents cannot use.
 const NOT_CHAT =
@@ -30,7 +53,7 @@ export function createModelCatalogue(options: {
   const failureTtlMs = options.failureTtlMs ?? 30_000;
   const now = options.now ?? Date.now;
   // The promise is cached, so concurrent page loads share one request to the provider.
-  const cache = new Map<string, { expiresAt: number; models: Promise<string[]> }>();
+  const cache = new Map<string, { expiresAt: number; listing: Promise<Listing> }>();
 
   function builtIn(provider: LlmProvider) {
     return [...PROVIDER_INFO[provider].builtInModels];
@@ -40,26 +63,37 @@ export function createModelCatalogue(options: {
     try {
       const ids = await options.gateway.listModels(connection);
       const usable = provider === 'openai' ? ids.filter((id) => !NOT_CHAT.test(id)) : ids;
-      if (usable.length > 0) return { ok: true, models: [...new Set(usable)].sort() };
+      if (usable.length > 0) {
+        const models = [...new Set(usable)].sort();
+        return { ok: true, listing: { models, reported: models } };
+      }
     } catch {
       // Fall through: the form still needs something to offer.
     }
-    return { ok: false, models: builtIn(provider) };
+    return { ok: false, listing: { models: builtIn(provider), reported: [] } };
   }
 
-  async function modelsFor(provider: LlmProvider, connection: LlmConnection | undefined, cacheKey: string) {
-    if (!connection || !isConfigured(provider, connection)) return builtIn(provider);
+  async function modelsFor(
+    provider: LlmProvider,
+    connection: LlmConnection | undefined,
+    cacheKey: string,
+  ): Promise<Listing> {
+    if (!connection || !isConfigured(provider, connection))
+      return { models: builtIn(provider), reported: [] };
     const key = `${cacheKey}\u0000${provider}`;
     const cached = cache.get(key);
-    if (cached && cached.expiresAt > now()) return cached.models;
+    if (cached && cached.expiresAt > now()) return cached.listing;
     pruneExpired();
-    const entry = { expiresAt: now() + ttlMs, models: Promise.resolve<string[]>([]) };
-    entry.models = fromProvider(provider, connection).then(({ ok, models }) => {
+    const entry = {
+      expiresAt: now() + ttlMs,
+      listing: Promise.resolve<Listing>({ models: [], reported: [] }),
+    };
+    entry.listing = fromProvider(provider, connection).then(({ ok, listing }) => {
       if (!ok) entry.expiresAt = Math.min(entry.expiresAt, now() + failureTtlMs);
-      return models;
+      return listing;
     });
     cache.set(key, entry);
-    return entry.models;
+    return entry.listing;
   }
 
   function pruneExpired() {
@@ -68,10 +102,17 @@ export function createModelCatalogue(options: {
   }
 
   return {
-    async providers(connections, cacheKey) {
+    async providers(connections, cacheKey, configuredDefaults = {}) {
       const lists = await Promise.all(LLM_PROVIDERS.map((p) => modelsFor(p, connections[p], cacheKey)));
       return Object.fromEntries(
-        LLM_PROVIDERS.map((p, i) => [p, { name: PROVIDER_INFO[p].name, models: lists[i] }]),
+        LLM_PROVIDERS.map((p, i) => [
+          p,
+          {
+            name: PROVIDER_INFO[p].name,
+            models: lists[i].models,
+            defaultModel: defaultModelOf(p, configuredDefaults[p], lists[i].reported),
+          },
+        ]),
       ) as Record<LlmProvider, ProviderModels>;
     },
   };

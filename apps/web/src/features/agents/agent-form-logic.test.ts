@@ -14,6 +14,7 @@ import {
   isFreeTextProvider,
   modelOptions,
   normalizeCatalogue,
+  prefilledModel,
   tabForFirstError,
   tabsWithErrors,
 } from './agent-form-logic';
@@ -151,7 +152,11 @@ describe('provider catalogue', () => {
       local: { name: 'Ollama', models: [] },
     });
     expect(catalogue.openai.models).toEqual(['gpt-4.1', 'o3-mini']);
-    expect(catalogue.local).toEqual({ name: 'Ollama', models: DEFAULT_PROVIDER_CATALOGUE.local.models });
+    expect(catalogue.local).toEqual({
+      name: 'Ollama',
+      models: DEFAULT_PROVIDER_CATALOGUE.local.models,
+      defaultModel: '',
+    });
     expect(catalogue.anthropic).toEqual(DEFAULT_PROVIDER_CATALOGUE.anthropic);
   });
 
@@ -167,6 +172,40 @@ describe('provider catalogue', () => {
     expect(isFreeTextProvider('local')).toBe(true);
     expect(isFreeTextProvider('custom')).toBe(true);
     expect(isFreeTextProvider('openai')).toBe(false);
+  });
+});
+
+describe("a new agent's model", () => {
+  const served = normalizeCatalogue({
+    openai: { name: 'OpenAI', models: ['gpt-4o', 'gpt-4o-mini'], defaultModel: 'gpt-4o-mini' },
+    local: { name: 'Local (Ollama)', models: ['llama3.2:3b', 'qwen2.5:7b'], defaultModel: 'llama3.2:3b' },
+    custom: { name: 'Custom', models: [], defaultModel: '' },
+  });
+
+  it("is the provider connection's default model the server names", () => {
+    expect(defaultModelFor(served, 'openai')).toBe('gpt-4o-mini');
+    expect(defaultModelFor(served, 'local')).toBe('llama3.2:3b');
+    expect(defaultModelFor(served, 'custom')).toBe('');
+    // A server that sends no default (an older one) leaves the built-in default.
+    expect(
+      defaultModelFor(normalizeCatalogue({ openai: { name: 'OpenAI', models: ['gpt-4.1'] } }), 'openai'),
+    ).toBe('gpt-4o');
+  });
+
+  it('is never a guessed name for Local or Custom before their server has answered', () => {
+    expect(defaultModelFor(DEFAULT_PROVIDER_CATALOGUE, 'local')).toBe('');
+    expect(defaultModelFor(DEFAULT_PROVIDER_CATALOGUE, 'custom')).toBe('');
+    expect(emptyAgentFormValues()).toMatchObject({ llmProvider: 'openai', llmModel: 'gpt-4o' });
+  });
+
+  it("switches the create form's prefilled model to the connection's when the catalogue arrives", () => {
+    expect(prefilledModel(served, 'openai', 'gpt-4o', false)).toBe('gpt-4o-mini');
+    expect(prefilledModel(served, 'local', '', false)).toBe('llama3.2:3b');
+    // What the user picked or typed stays.
+    expect(prefilledModel(served, 'openai', 'gpt-4o', true)).toBeNull();
+    expect(prefilledModel(served, 'openai', 'gpt-4o-mini', false)).toBeNull();
+    expect(prefilledModel(served, 'local', 'mistral:7b', false)).toBeNull();
+    expect(prefilledModel(served, 'custom', '', false)).toBeNull();
   });
 });
 

@@ -219,7 +219,10 @@ export function memoryFormValuesOf(
   return { enabled, embeddingProvider, embeddingModel };
 }
 
-/** A new agent's values: the data model's defaults (provider openai, gpt-4o, 70, 2000, inactive). */
+/**
+ * A new agent's values: the data model's defaults (provider openai, 70, 2000, inactive), with OpenAI's
+ * built-in default model until the server's catalogue names the connection's (`prefilledModel`).
+ */
 export function emptyAgentFormValues(): AgentFormValues {
   return {
     name: '',
@@ -228,7 +231,7 @@ export function emptyAgentFormValues(): AgentFormValues {
     description: '',
     backstory: '',
     llmProvider: 'openai',
-    llmModel: 'gpt-4o',
+    llmModel: defaultModelFor(DEFAULT_PROVIDER_CATALOGUE, 'openai'),
     temperature: 70,
     maxTokens: 2000,
     systemPrompt: '',
@@ -309,13 +312,15 @@ export function formOutputToPayload(values: AgentFormOutput, savedConfig?: Recor
 
 /** Used until GET /api/llm/providers answers, and when it fails. */
 export const DEFAULT_PROVIDER_CATALOGUE: ProviderCatalogue = {
-  openai: { name: 'OpenAI', models: ['gpt-4o', 'gpt-4o-mini', 'gpt-3.5-turbo'] },
+  openai: { name: 'OpenAI', models: ['gpt-4o', 'gpt-4o-mini', 'gpt-3.5-turbo'], defaultModel: 'gpt-4o' },
   anthropic: {
     name: 'Anthropic',
     models: ['claude-sonnet-4-20250514', 'claude-3-7-sonnet-20250219', 'claude-3-5-sonnet-20241022'],
+    defaultModel: 'claude-sonnet-4-20250514',
   },
-  local: { name: 'Local', models: ['llama3.1', 'mistral', 'qwen2.5'] },
-  custom: { name: 'Custom', models: [] },
+  // Only suggestions: which models a local or custom server serves is known once it has said so.
+  local: { name: 'Local', models: ['llama3.1', 'mistral', 'qwen2.5'], defaultModel: '' },
+  custom: { name: 'Custom', models: [], defaultModel: '' },
 };
 
 function modelId(model: unknown): string | null {
@@ -331,14 +336,16 @@ function modelId(model: unknown): string | null {
 
 /**
  * Reads the provider catalogue answer defensively: every provider of the fallback is present, a
- * provider the server lists replaces its fallback entry, models may be ids or `{ id, name }`.
+ * provider the server lists replaces its fallback entry, models may be ids or `{ id, name }`. The
+ * server's `defaultModel` (the connection's default model, see `defaultModelFor`) is kept when it
+ * sends one, '' included.
  */
 export function normalizeCatalogue(raw: unknown): ProviderCatalogue {
   const catalogue: ProviderCatalogue = { ...DEFAULT_PROVIDER_CATALOGUE };
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return catalogue;
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
     if (!value || typeof value !== 'object') continue;
-    const entry = value as { name?: unknown; models?: unknown };
+    const entry = value as { name?: unknown; models?: unknown; defaultModel?: unknown };
     const models = Array.isArray(entry.models)
       ? [...new Set(entry.models.map(modelId).filter((m): m is string => !!m))]
       : [];
@@ -346,6 +353,8 @@ export function normalizeCatalogue(raw: unknown): ProviderCatalogue {
     catalogue[key] = {
       name: typeof entry.name === 'string' && entry.name.trim() ? entry.name : (fallback?.name ?? key),
       models: models.length > 0 ? models : (fallback?.models ?? []),
+      defaultModel:
+        typeof entry.defaultModel === 'string' ? entry.defaultModel.trim() : (fallback?.defaultModel ?? ''),
     };
   }
   return catalogue;
@@ -363,7 +372,27 @@ export function modelOptions(catalogue: ProviderCatalogue, provider: string, cur
   return value && !models.includes(value) ? [value, ...models] : [...models];
 }
 
-/** The model a provider change switches to: the provider's first model ('' when it has none). */
+/**
+ * The model a new agent and a provider change start with: the server's default for the provider (the
+ * connection's default model; for Local and Custom, else the first model their server reports; '' when
+ * the user must choose — never a guessed name such a server may not serve).
+ */
 export function defaultModelFor(catalogue: ProviderCatalogue, provider: string): string {
-  return catalogue[provider]?.models[0] ?? '';
+  return catalogue[provider]?.defaultModel ?? '';
+}
+
+/**
+ * The model a new agent's form switches to once the server's catalogue arrives: the provider's
+ * default, while the model is still the one the built-in catalogue prefilled (for the provider shown)
+ * and the user has not been in its field (`modelTouched`). Null: no change.
+ */
+export function prefilledModel(
+  catalogue: ProviderCatalogue,
+  provider: string,
+  current: string,
+  modelTouched: boolean,
+): string | null {
+  if (modelTouched || current !== defaultModelFor(DEFAULT_PROVIDER_CATALOGUE, provider)) return null;
+  const model = defaultModelFor(catalogue, provider);
+  return model === current ? null : model;
 }

@@ -27,6 +27,8 @@ export interface AgentToolLink {
 export interface ProviderEntry {
   name: string;
   models: string[];
+  /** The model a new agent of this provider starts with ('' when the user must choose). */
+  defaultModel: string;
 }
 
 /** The provider catalogue, keyed by provider (openai, anthropic, local, custom). */

@@ -40,6 +40,7 @@ import {
   MAX_TOKENS_MIN,
   modelOptions,
   normalizeCatalogue,
+  prefilledModel,
   tabOfField,
   tabsWithErrors,
   TEMPERATURE_STEP,
@@ -112,6 +113,20 @@ export function AgentForm({
   useEffect(() => {
     form.reset(defaultValues);
   }, [defaultValues, form]);
+
+  // A new agent starts with its provider connection's default model once the server's catalogue
+  // names it, unless the user already picked or typed one.
+  const loadedCatalogue = catalogueQuery.data;
+  useEffect(() => {
+    if (mode !== 'create' || !loadedCatalogue) return;
+    const model = prefilledModel(
+      loadedCatalogue,
+      form.getValues('llmProvider'),
+      form.getValues('llmModel'),
+      form.getFieldState('llmModel').isTouched,
+    );
+    if (model !== null) form.setValue('llmModel', model);
+  }, [loadedCatalogue, mode, form]);
 
   const { isDirty, errors } = form.formState;
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
