@@ -84,6 +84,9 @@ export const workflowMessages = {
   cycles: 'Workflow may contain cycles which could cause infinite loops',
   notConnected: (label: string) => `Node "${label}" is not connected`,
   unreachable: (label: string) => `Node "${label}" is not reachable from the start node`,
+  /** 409s of PUT /api/workflows/:id: only an active workflow pauses, and a paused one only resumes. */
+  notPausable: (status: string) => `Only an active workflow can be paused; this one is ${status}.`,
+  pausedOnlyResumes: 'A paused workflow can only be resumed: set its status to active.',
 } as const;
 
 /** The longest note a version keeps (the field beside Save in the builder). */

@@ -208,6 +208,9 @@ const routeErrors: Record<string, Record<number, string>> = {
     409: 'The workflow is not active.',
     429: 'Too many calls for this workflow, or too many refused ones: retry after the `Retry-After` seconds.',
   },
+  'PUT /api/workflows/:id': {
+    409: 'The status change is not allowed: only an active workflow pauses, and a paused one only resumes.',
+  },
   'PUT /api/organizations/:orgId/members/:userId': {
     409: 'The organization would be left without an owner.',
   },

@@ -14,6 +14,7 @@ import { scheduledNextRunAt } from '../triggers/schedule';
 import { nothingToSet } from '../../platform/patch';
 import type { ExtraColumns } from '@crewline/db';
 import type { WorkflowsRepository } from './workflows.repository';
+import { checkStatusChange } from './workflow-status';
 
 const notFound = 'Workflow not found';
 
@@ -79,6 +80,8 @@ export function createWorkflowsService(repository: WorkflowsRepository, webhookS
   ): Promise<WorkflowWithWarnings> {
     const { versionNote, ...fields } = patch;
     const existing = await get(organizationId, id);
+    checkStatusChange(existing.status, fields.status);
+    // Resuming is an activation: the same structural check (below) refuses a workflow that cannot run.
     const warnings = await check(organizationId, { ...existing, ...fields });
     // The secret never stays in trigger_config: a typed one is sealed, a plaintext one from before moves.
     const stored = (await repository.storedWebhookSecret(organizationId, existing.id)) ?? { sealed: null };

@@ -1,4 +1,5 @@
-// The card's Activate: PUT /api/workflows/:id { status: 'active' }.
+// The card's Activate, and its Resume of a paused workflow (the server checks both alike):
+// PUT /api/workflows/:id { status: 'active' }.
 import type { Workflow } from '@crewline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
@@ -6,20 +7,20 @@ import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/queries/keys';
 
-import { ACTIVATION_FAILED_TOAST, activatedToast } from '../list/workflow-list-logic';
+import { ACTIVATION_FAILED_TOAST, activatedToast, resumedToast } from '../list/workflow-list-logic';
 import { invalidateWorkflows } from './invalidate-workflows';
 
 export function useActivateWorkflow() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id }: { id: string; name: string }) =>
+    mutationFn: ({ id }: { id: string; name: string; resume?: boolean }) =>
       apiRequest<Workflow>('PUT', `/api/workflows/${encodeURIComponent(id)}`, { status: 'active' }),
-    onSuccess: (workflow, { id, name }) => {
+    onSuccess: (workflow, { id, name, resume }) => {
       queryClient.setQueryData<Workflow[]>(queryKeys.workflows.all, (list) =>
         list?.map((item) => (item.id === id ? { ...item, ...(workflow ?? {}), status: 'active' } : item)),
       );
       invalidateWorkflows(queryClient);
-      toast(activatedToast(workflow?.name || name));
+      toast((resume ? resumedToast : activatedToast)(workflow?.name || name));
     },
     onError: () => toast(ACTIVATION_FAILED_TOAST),
   });

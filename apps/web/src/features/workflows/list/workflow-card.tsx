@@ -1,5 +1,14 @@
 import type { ExecutionSummary, Workflow } from '@crewline/contracts';
-import { Bot, CalendarClock, FileText, History, Play, Rocket, Workflow as WorkflowIcon } from 'lucide-react';
+import {
+  Bot,
+  CalendarClock,
+  FileText,
+  History,
+  Pause,
+  Play,
+  Rocket,
+  Workflow as WorkflowIcon,
+} from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -17,13 +26,14 @@ import { fetchLatestExecution } from '@/lib/queries/executions';
 
 import { useActivateWorkflow } from '../api/activate-workflow';
 import { useExecuteWorkflow } from '../api/execute-workflow';
+import { usePauseWorkflow } from '../api/pause-workflow';
 import { DeleteWorkflowDialog } from './delete-workflow-dialog';
 import { ExecuteWorkflowDialog } from './execute-workflow-dialog';
 import { ExecutionDetailsDialog } from './execution-details-dialog';
 import { workflowRunsPath } from './execution-filters-logic';
 import { TriggerErrorNotice } from './trigger-error-notice';
 import { ProcessTypeBadge, WorkflowStatusBadge } from './workflow-badges';
-import { agentCountLabel, countAgents, primaryAction } from './workflow-list-logic';
+import { agentCountLabel, countAgents, pauseMenuAction, primaryAction } from './workflow-list-logic';
 
 /** One workflow of the grid (docs/product-rules.md). */
 export function WorkflowCard({
@@ -50,7 +60,10 @@ export function WorkflowCard({
   const [lookingUp, setLookingUp] = useState(false);
   const activate = useActivateWorkflow();
   const execute = useExecuteWorkflow();
+  const pause = usePauseWorkflow();
   const action = primaryAction(workflow.status);
+  const menuAction = pauseMenuAction(workflow.status);
+  const resume = () => activate.mutate({ id: workflow.id, name: workflow.name, resume: true });
   const agents = countAgents(workflow.nodes);
 
   /** Last Result: the newest run of this workflow (by createdAt); nothing happens without one. */
@@ -98,6 +111,21 @@ export function WorkflowCard({
           onDelete={() => setConfirmDelete(true)}
           className="-mt-1 -mr-2"
         >
+          {menuAction === 'pause' && (
+            <DropdownMenuItem
+              disabled={pause.isPending}
+              onSelect={() => pause.mutate({ id: workflow.id, name: workflow.name })}
+            >
+              <Pause aria-hidden="true" />
+              Pause
+            </DropdownMenuItem>
+          )}
+          {menuAction === 'resume' && (
+            <DropdownMenuItem disabled={activate.isPending} onSelect={resume}>
+              <Play aria-hidden="true" />
+              Resume
+            </DropdownMenuItem>
+          )}
           <DropdownMenuItem asChild>
             <Link to={workflowRunsPath(workflow.id)}>
               <History aria-hidden="true" />
@@ -151,6 +179,17 @@ export function WorkflowCard({
           >
             {activate.isPending ? <Spinner /> : <Rocket aria-hidden="true" />}
             {activate.isPending ? 'Activating...' : 'Activate'}
+          </Button>
+        ) : action === 'resume' ? (
+          <Button
+            type="button"
+            size="sm"
+            onClick={resume}
+            disabled={activate.isPending}
+            aria-busy={activate.isPending}
+          >
+            {activate.isPending ? <Spinner /> : <Play aria-hidden="true" />}
+            {activate.isPending ? 'Resuming...' : 'Resume'}
           </Button>
         ) : (
           <Button

@@ -10,6 +10,7 @@ import {
   filterWorkflows,
   hasActiveFilters,
   latestExecutionOf,
+  pauseMenuAction,
   primaryAction,
   readableOutputs,
   shortId,
@@ -113,11 +114,22 @@ describe('countAgents', () => {
 });
 
 describe('card rules', () => {
-  it('offers Activate only for drafts', () => {
-    expect(primaryAction('draft')).toBe('activate');
-    for (const status of ['active', 'paused', 'completed', 'failed']) {
-      expect(primaryAction(status)).toBe('execute');
-    }
+  it('offers Execute only where the server runs it, Resume on a paused workflow, else Activate', () => {
+    const statuses = ['draft', 'active', 'paused', 'completed', 'failed'];
+    expect(statuses.map((status) => [status, primaryAction(status)])).toEqual([
+      ['draft', 'activate'],
+      ['active', 'execute'],
+      ['paused', 'resume'],
+      ['completed', 'activate'],
+      ['failed', 'activate'],
+    ]);
+    expect(statuses.map((status) => [status, pauseMenuAction(status)])).toEqual([
+      ['draft', null],
+      ['active', 'pause'],
+      ['paused', 'resume'],
+      ['completed', null],
+      ['failed', null],
+    ]);
   });
 
   it('finds the newest execution of a workflow by createdAt', () => {

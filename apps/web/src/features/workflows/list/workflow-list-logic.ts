@@ -67,9 +67,21 @@ export function agentCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'agent' : 'agents'}`;
 }
 
-/** Activate is offered only for drafts; any other status gets Execute. */
-export function primaryAction(status: string | null | undefined): 'activate' | 'execute' {
-  return status === 'draft' ? 'activate' : 'execute';
+/**
+ * The card's main button, offered only where the server will do it: Execute for an active workflow
+ * (the server runs no other), Resume for a paused one, Activate for the rest (draft, completed, failed).
+ */
+export function primaryAction(status: string | null | undefined): 'activate' | 'execute' | 'resume' {
+  if (status === 'active') return 'execute';
+  if (status === 'paused') return 'resume';
+  return 'activate';
+}
+
+/** The card menu's Pause (active) or Resume (paused); the server allows no other way in or out of paused. */
+export function pauseMenuAction(status: string | null | undefined): 'pause' | 'resume' | null {
+  if (status === 'active') return 'pause';
+  if (status === 'paused') return 'resume';
+  return null;
 }
 
 /** The newest execution (by createdAt, descending) of a workflow, or null: the card's Last Result. */
@@ -116,6 +128,20 @@ export function deleteConfirmationText(name: string): string {
 export function activatedToast(name: string) {
   return { title: 'Workflow Activated', description: `"${name}" is now active and ready to execute` };
 }
+
+export function pausedToast(name: string) {
+  return { title: 'Workflow Paused', description: `"${name}" is paused: its triggers will not start runs` };
+}
+
+export function resumedToast(name: string) {
+  return { title: 'Workflow Resumed', description: `"${name}" is active again` };
+}
+
+export const PAUSE_FAILED_TOAST = {
+  variant: 'destructive',
+  title: 'Pause Failed',
+  description: 'Failed to pause workflow',
+} as const;
 
 export const ACTIVATION_FAILED_TOAST = {
   variant: 'destructive',

@@ -1,0 +1,26 @@
+// The card's Pause: PUT /api/workflows/:id { status: 'paused' } (its triggers stop firing at once).
+import type { Workflow } from '@crewline/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/queries/keys';
+
+import { PAUSE_FAILED_TOAST, pausedToast } from '../list/workflow-list-logic';
+import { invalidateWorkflows } from './invalidate-workflows';
+
+export function usePauseWorkflow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id }: { id: string; name: string }) =>
+      apiRequest<Workflow>('PUT', `/api/workflows/${encodeURIComponent(id)}`, { status: 'paused' }),
+    onSuccess: (workflow, { id, name }) => {
+      queryClient.setQueryData<Workflow[]>(queryKeys.workflows.all, (list) =>
+        list?.map((item) => (item.id === id ? { ...item, ...(workflow ?? {}), status: 'paused' } : item)),
+      );
+      invalidateWorkflows(queryClient);
+      toast(pausedToast(workflow?.name || name));
+    },
+    onError: () => toast(PAUSE_FAILED_TOAST),
+  });
+}
