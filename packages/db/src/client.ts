@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { PreparingClient } from './prepared-statements';
@@ -37,6 +38,14 @@ export type Db = ReturnType<typeof createDb>['db'];
 /** Raw SQL on the connection of one of our transactions (a retry's reused steps, a schedule's claim of its tick). */
 export type SqlExecutor = { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
 export type Tx = NodePgDatabase<typeof schema>;
+
+/**
+ * Takes the transaction-scoped advisory lock named `key` (hashed to Postgres's 64-bit lock space):
+ * whatever else takes the same key in its transaction waits until this one ends.
+ */
+export async function lockForTransaction(tx: Pick<Tx, 'execute'>, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
 
 /**
  * One transaction on one pooled connection, offered both as drizzle and as a raw executor, so rows

@@ -3,6 +3,7 @@ export * from './schema';
 export {
   CONNECT_TIMEOUT_MS,
   createDb,
+  lockForTransaction,
   transactionWithExecutor,
   type CreateDbOptions,
   type Db,

@@ -11,7 +11,7 @@ import type { TokenService } from '../../platform/auth/tokens';
 import type { AuthRepository, Membership } from './auth.repository';
 import { identityConflict, identityConflictOf } from './identity-conflict';
 import { toSessionDto } from './auth.dto';
-import type { RateLimitRepository } from './rate-limit.repository';
+import { retryAfterSeconds, type RateLimitRepository } from './rate-limit.repository';
 import type { StoredSubscription } from '../billing/subscription-state';
 
 export type AuthContext = {
@@ -62,10 +62,7 @@ export function createAuthService(deps: {
   }
 
   function tooMany(oldest: Date | null, windowSeconds: number, what: string): TooManyRequestsError {
-    const retryAfter = Math.max(
-      1,
-      Math.ceil(((oldest?.getTime() ?? Date.now()) + windowSeconds * 1000 - Date.now()) / 1000),
-    );
+    const retryAfter = retryAfterSeconds(oldest, windowSeconds);
     const minutes = Math.ceil(retryAfter / 60);
     return new TooManyRequestsError(
       `${what} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

@@ -12,7 +12,7 @@ import type { Membership, UserRow } from './auth.repository';
 import { identityConflict, identityConflictOf } from './identity-conflict';
 import { toSessionDto } from './auth.dto';
 import type { ProfileRepository } from './profile.repository';
-import type { RateLimitRepository } from './rate-limit.repository';
+import { retryAfterSeconds, type RateLimitRepository } from './rate-limit.repository';
 
 type ProfileUpdate = z.output<typeof updateProfileSchema>;
 
@@ -86,10 +86,7 @@ export function createProfileService(deps: {
 export type ProfileService = ReturnType<typeof createProfileService>;
 
 function tooMany(oldest: Date | null, windowSeconds: number): TooManyRequestsError {
-  const retryAfter = Math.max(
-    1,
-    Math.ceil(((oldest?.getTime() ?? Date.now()) + windowSeconds * 1000 - Date.now()) / 1000),
-  );
+  const retryAfter = retryAfterSeconds(oldest, windowSeconds);
   const minutes = Math.ceil(retryAfter / 60);
   return new TooManyRequestsError(
     `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

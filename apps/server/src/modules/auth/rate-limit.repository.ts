@@ -1,7 +1,15 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { rateLimitEvents, type Db } from '@crewline/db';
+import { lockForTransaction, rateLimitEvents, type Db } from '@crewline/db';
 
 type Window = { count: number; oldest: Date | null };
+
+/** Seconds until the oldest event of a full window leaves it (at least 1): the 429's Retry-After. */
+export function retryAfterSeconds(oldest: Date | null, windowSeconds: number): number {
+  return Math.max(
+    1,
+    Math.ceil(((oldest?.getTime() ?? Date.now()) + windowSeconds * 1000 - Date.now()) / 1000),
+  );
+}
 
 // Counters live in Postgres so that every API process behind a load balancer sees the same limits.
 export function createRateLimitRepository(db: Db) {
@@ -42,7 +50,7 @@ export function createRateLimitRepository(db: Db) {
       windowSeconds: number,
     ): Promise<Window & { allowed: boolean }> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${bucket}|${key}`}, 0))`);
+        await lockForTransaction(tx, `${bucket}|${key}`);
         const current = await window(tx, bucket, key, windowSeconds);
         if (current.count >= max) return { ...current, allowed: false };
         await tx.insert(rateLimitEvents).values({ bucket, key });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '@crewline/db';
+import { lockForTransaction, type Tx } from '@crewline/db';
 import { planDisplayNames, type PlanId } from '@crewline/contracts';
 
 /*
@@ -19,9 +19,7 @@ export const storageOf = (sizeBytes: number, textBytes: number) => Math.max(size
 
 /** Serializes the storage decisions of one organization until the transaction ends. */
 export async function lockStorage(tx: Pick<Tx, 'execute'>, organizationId: string): Promise<void> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`knowledge_storage|${organizationId}`}, 0))`,
-  );
+  await lockForTransaction(tx, `knowledge_storage|${organizationId}`);
 }
 
 /** Bytes the organization's documents take, leaving out one document (the one being stored) if named. */

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
-import { agentMemories, agents, type Db, type Tx } from '@crewline/db';
+import { agentMemories, agents, lockForTransaction, type Db, type Tx } from '@crewline/db';
 import { AGENT_MEMORY_LIMIT, AGENT_MEMORY_PAGE, type AgentMemories } from '@crewline/contracts';
 
 /** A memory with its embedding, as a step's recall reads it. */
@@ -78,9 +78,7 @@ export function createMemoryRepository(db: Db) {
       choose: (kept: StoredMemory[]) => T[],
     ): Promise<T[]> {
       return db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtextextended(${`agent_memories|${agentId}`}, 0))`,
-        );
+        await lockForTransaction(tx, `agent_memories|${agentId}`);
         const chosen = choose(await embedded(tx, organizationId, agentId, model));
         if (chosen.length === 0) return chosen;
         await tx.insert(agentMemories).values(

@@ -12,7 +12,7 @@ import type { Config } from '../../platform/env';
 import { ConflictError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { isUuid, requireUuid } from '../../platform/ids';
-import type { RateLimitRepository } from '../auth/rate-limit.repository';
+import { retryAfterSeconds, type RateLimitRepository } from '../auth/rate-limit.repository';
 import type { ExecutionsService } from '../executions/executions.service';
 import type { WorkflowsRepository } from '../workflows/workflows.repository';
 import type { TriggersService } from './triggers.service';
@@ -127,9 +127,6 @@ export function createWebhookService(deps: {
     return current;
   }
 
-  const retryAfter = (oldest: Date | null, windowSeconds: number) =>
-    Math.max(1, Math.ceil(((oldest?.getTime() ?? Date.now()) + windowSeconds * 1000 - Date.now()) / 1000));
-
   /**
    * A refused call: counted, then 401 (the same for every reason), or 429 once the id's refused calls
    * fill the window. A right secret is never refused for them: whoever knows a workflow's id (it is in
@@ -143,7 +140,7 @@ export function createWebhookService(deps: {
       WEBHOOK_FAILURE_WINDOW_SECONDS,
     );
     if (!allowed) {
-      const seconds = retryAfter(oldest, WEBHOOK_FAILURE_WINDOW_SECONDS);
+      const seconds = retryAfterSeconds(oldest, WEBHOOK_FAILURE_WINDOW_SECONDS);
       throw new TooManyRequestsError(webhookMessages.tooManyFailures(seconds), seconds);
     }
     throw new UnauthorizedError(webhookMessages.badSecret);
@@ -222,7 +219,7 @@ export function createWebhookService(deps: {
         WINDOW_SECONDS,
       );
       if (!allowed) {
-        const seconds = retryAfter(oldest, WINDOW_SECONDS);
+        const seconds = retryAfterSeconds(oldest, WINDOW_SECONDS);
         throw new TooManyRequestsError(webhookMessages.tooMany(seconds), seconds);
       }
 
