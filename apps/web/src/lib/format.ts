@@ -92,21 +92,5 @@ export function capitalize(value: string | null | undefined): string {
   return value.charAt(0).toUpperCase() + value.slice(1);
 }
 
-const UNITS = ['KiB', 'MiB', 'GiB', 'TiB'] as const;
-
-/**
- * A size in binary units, as the server's limit messages write them: 0 → '0 B', 1536 → '1.5 KiB',
- * 20 MiB → '20 MiB', and 1,023.99 MiB → '1 GiB' (never '1024 MiB').
- */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} B`;
-  let value = bytes;
-  let unit = -1;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const rounded = value >= 100 ? Math.round(value) : Math.round(value * 10) / 10;
-  if (rounded >= 1024 && unit < UNITS.length - 1) return `1 ${UNITS[unit + 1]}`;
-  return `${rounded} ${UNITS[unit]}`;
-}
+/** Sizes are written as the server's messages write them (one formatter for both). */
+export { formatBytes } from '@crewline/contracts/format-bytes';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { lockForTransaction, type Tx } from '@crewline/db';
 import { planDisplayNames, type PlanId } from '@crewline/contracts';
+import { formatBytes } from '@crewline/contracts/format-bytes';
 
 /*
  * An organization's knowledge storage (its plan's `knowledgeStorageBytes`): each document counts as
@@ -33,23 +34,6 @@ export async function storageUsed(
     select coalesce(sum(greatest(size_bytes, text_bytes)), 0)::bigint as used
     from knowledge_documents where organization_id = ${organizationId} ${except}`);
   return Number(rows[0].used);
-}
-
-const UNITS = ['KiB', 'MiB', 'GiB', 'TiB'];
-
-/** 50 MiB, 12.3 MiB, 1 GiB: as the web app writes sizes. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  let value = bytes;
-  let unit = -1;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const rounded = value >= 100 ? Math.round(value) : Math.round(value * 10) / 10;
-  // 1,023.99 MiB reads as 1 GiB, not 1024 MiB.
-  if (rounded >= 1024 && unit < UNITS.length - 1) return `1 ${UNITS[unit + 1]}`;
-  return `${rounded} ${UNITS[unit]}`;
 }
 
 /** The 402 of an upload that does not fit. */
