@@ -31,6 +31,7 @@ describe('migrations', () => {
       `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`,
     );
     const expected = [
+      'account_tokens',
       'agent_executions',
       'agent_memories',
       'agent_templates',
@@ -48,6 +49,7 @@ describe('migrations', () => {
       'organization_usage',
       'organizations',
       'rate_limit_events',
+      'sales_inquiries',
       'stripe_events',
       'tool_configurations',
       'tools',

@@ -4,12 +4,14 @@
 // never expose one.
 import {
   agentStatusValues,
+  billingIntervalValues,
   embeddingProviderValues,
   executionStatusValues,
   knowledgeDocumentStatusValues,
   knowledgeMediaTypeValues,
   llmProviderValues,
   organizationRoleValues,
+  paymentMethodValues,
   planIdValues,
   processTypeValues,
   subscriptionStatusValues,
@@ -17,9 +19,16 @@ import {
   triggerTypeValues,
   workflowStatusValues,
 } from '@crewline/contracts';
-import type { ExecutionTrigger, TemplateAgent, WorkflowEdge, WorkflowNode } from '@crewline/contracts';
+import type {
+  AgentMemorySettings,
+  ExecutionTrigger,
+  TemplateAgent,
+  WorkflowEdge,
+  WorkflowNode,
+} from '@crewline/contracts';
 import {
   bigint,
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -82,6 +91,11 @@ export const users = pgTable('users', {
   lastName: text('last_name'),
   role: text('role').notNull().default('user'),
   stripeCustomerId: text('stripe_customer_id'),
+  /**
+   * When the current email was proven to be the user's (a verification link opened); null until then
+   * and again after the email changes. Accepting an invitation requires it.
+   */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -108,6 +122,10 @@ export const organizations = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     /** A downgrade that applies at currentPeriodEnd. */
     pendingPlan: text('pending_plan', { enum: planIdValues }),
+    /** How often the plan is billed: monthly, or yearly at 20 % off (billingIntervalValues). */
+    billingInterval: text('billing_interval', { enum: billingIntervalValues }).notNull().default('month'),
+    /** How it is paid: 'saved' (a payment method with the provider), 'invoice' (Enterprise); null: nothing to charge. */
+    paymentMethod: text('payment_method', { enum: paymentMethodValues }),
     /** When the organization's one free trial began; set once, never cleared (docs/decisions/0012). */
     trialUsedAt: timestamp('trial_used_at', { withTimezone: true }),
     settings: jsonObject('settings'),
@@ -196,6 +214,8 @@ export const agents = pgTable(
     templateCategory: text('template_category'),
     templateTags: stringList('template_tags'),
     config: jsonObject('config'),
+    /** Its memory settings (modules/memory); null when memory was never set up, which is off. */
+    memory: jsonb('memory').$type<AgentMemorySettings>(),
     /**
      * The template agent this agent was made from (`<workflow template id>:<agent key>`): using the
      * same workflow template again reuses it instead of making a copy.
@@ -328,6 +348,11 @@ export const workflowExecutions = pgTable(
     // Attempts that ended by handing the run back on a graceful stop (a deploy): they do not count
     // towards the limit of attempts, which is there for workers that keep dying.
     handedBack: integer('handed_back').notNull().default(0),
+    // The run this one retries (POST /api/executions/:id/retry); a run is retried at most once, so the
+    // unique index below also finds a run's retry (`retriedBy`) in one probe.
+    retryOf: uuid('retry_of').references((): AnyPgColumn => workflowExecutions.id, { onDelete: 'set null' }),
+    // The name (node label) of the step whose failure ended the run, for its card; null otherwise.
+    failedStep: text('failed_step'),
     createdAt: createdAt(),
     /**
      * Microseconds a finished run took, exactly (timestamps have microseconds); null while it is
@@ -362,6 +387,9 @@ export const workflowExecutions = pgTable(
     index('workflow_executions_unfinished_idx')
       .on(t.createdAt)
       .where(sql`${t.status} in ('pending', 'running')`),
+    uniqueIndex('workflow_executions_retry_of_unique')
+      .on(t.retryOf)
+      .where(sql`${t.retryOf} is not null`),
   ],
 );
 
@@ -632,6 +660,28 @@ export const authSessions = pgTable(
   ],
 );
 
+/**
+ * Single-use links mailed to a user: email verification and password reset (modules/auth). Only the
+ * sha256 of the token is kept; a verification token holds the address it proves, so a link sent to an
+ * address the user has since changed away from verifies nothing.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('account_tokens_user_id_idx').on(t.userId)],
+);
+
 /** Sliding-window rate limiting shared by every API process: one row per counted request. */
 export const rateLimitEvents = pgTable(
   'rate_limit_events',
@@ -890,6 +940,23 @@ export const workerHeartbeats = pgTable('worker_heartbeats', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Talk to Sales messages from the landing page (public, no organization): the operator's
+ * administrators read them (OPERATOR_EMAILS).
+ */
+export const salesInquiries = pgTable(
+  'sales_inquiries',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    company: text('company').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sales_inquiries_created_at_idx').on(t.createdAt)],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
