@@ -10,6 +10,7 @@ import {
   uniqueName,
   type Account,
 } from './fixtures';
+import { verifyEmailOf } from './mail-inbox';
 
 const TAB = '/settings/profile?tab=api-keys';
 
@@ -204,6 +205,8 @@ async function joinAsMember(request: APIRequestContext, owner: Account): Promise
   });
   expect(signup.status()).toBe(201);
   const own = await signup.json();
+  // Accepting needs the invited address verified (the link mailed after sign-up).
+  await verifyEmailOf(request, email);
   const accept = await request.post(`/api/invitations/${token}/accept`, { headers: auth(own.token) });
   expect(accept.status()).toBe(200);
   const switched = await request.post('/api/auth/switch-organization', {

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
+import { verifyEmailOf } from './mail-inbox';
+
 export type Account = {
   token: string;
   email: string;
@@ -32,6 +34,8 @@ export async function createAccount(request: APIRequestContext): Promise<Account
   });
   expect(res.status()).toBe(201);
   const body = await res.json();
+  // Verified, as its owner would after opening the mailed link: accepting invitations needs it.
+  await verifyEmailOf(request, email);
   return { token: body.token, email, password, username, organizationId: body.organization.id };
 }
 

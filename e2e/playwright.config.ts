@@ -1,5 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
+import { fakeSmtp } from './mail-inbox';
+
 const port = Number(process.env.E2E_PORT ?? 5199);
 export const baseURL = `http://127.0.0.1:${port}`;
 /** The fake OpenAI-compatible server the agents talk to in the browser tests. */
@@ -59,6 +61,16 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      // The server's mail transport: verification, password reset and invitation mails land here.
+      command:
+        `node --import tsx apps/server/src/testing/fake-smtp-server.ts --port ${fakeSmtp.port}` +
+        ` --http-port ${fakeSmtp.inboxPort} --user ${fakeSmtp.user} --pass ${fakeSmtp.pass}`,
+      cwd: '..',
+      url: `${fakeSmtp.inbox}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
       command: 'node --import tsx e2e/serve.ts',
       cwd: '..',
       url: `${baseURL}/api/health`,
@@ -73,6 +85,8 @@ export default defineConfig({
         MICROSOFT_CLIENT_SECRET: fakeMicrosoft.clientSecret,
         MICROSOFT_AUTHORITY_HOST: fakeMicrosoft.url,
         MICROSOFT_GRAPH_URL: `${fakeMicrosoft.url}/v1.0`,
+        SMTP_URL: fakeSmtp.url,
+        MAIL_FROM: 'Crewline <no-reply@crewline.test>',
       },
       timeout: 90_000,
       reuseExistingServer: false,

@@ -1,3 +1,4 @@
+import { accountMessages } from '@crewline/contracts';
 import type { APIRequestContext } from '@playwright/test';
 
 import {
@@ -11,6 +12,7 @@ import {
   uniqueName,
   snapScreens,
 } from './fixtures';
+import { verifyEmailOf } from './mail-inbox';
 import { setUpOneAgentWorkflow } from './one-agent-workflow';
 import { fakeLlmPort } from './playwright.config';
 
@@ -62,7 +64,8 @@ test('an owner invites a teammate, who signs up through the link, joins, is prom
   const linkField = created.getByRole('textbox', { name: 'Invitation link' });
   await expect(linkField).toHaveValue(/\/invite\/[A-Za-z0-9_-]+$/);
   const link = await linkField.inputValue();
-  await expect(created.getByText(/The link was not emailed/)).toBeVisible();
+  // The e2e server has a mail transport (SMTP_URL): the link is emailed too.
+  await expect(created.getByText(`We emailed this link to ${inviteeEmail}`)).toBeVisible();
   await created.getByRole('button', { name: 'Copy invitation link' }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await snapScreens(page, created, 'teams-invite-link');
@@ -90,6 +93,9 @@ test('an owner invites a teammate, who signs up through the link, joins, is prom
   await invitee.getByLabel('Confirm Password').fill('teamwork1');
   await invitee.getByRole('button', { name: 'Create Account' }).click();
   await expect(invitee).toHaveURL(new URL(link).pathname);
+  // Accepting needs the invited address verified: the invitee opens the link mailed after sign-up.
+  await expect(invitee.getByText(accountMessages.verifyToAcceptInvitation)).toBeVisible();
+  await verifyEmailOf(request, inviteeEmail);
   await invitee.getByRole('button', { name: 'Accept invitation' }).click();
   await expect(invitee).toHaveURL(/\/dashboard$/);
   await expect(invitee.getByRole('button', { name: `Organization: ${orgName}` })).toBeVisible();

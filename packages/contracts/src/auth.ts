@@ -75,6 +75,8 @@ export const userSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   role: z.string(),
+  /** Whether the current email was proven by a verification link (accepting invitations needs it). */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -95,3 +97,27 @@ export type Session = z.infer<typeof sessionSchema>;
 
 export const authResponseSchema = sessionSchema.extend({ token: z.string() });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** Texts of the emailed account links (verification, password reset), shown by the server and the web app. */
+export const accountMessages = {
+  linkGone: 'This link has expired or was already used',
+  verifyToAcceptInvitation: 'Verify your email address to accept this invitation.',
+  resetLinkSent: 'If an account uses this email, we sent it a link to set a new password.',
+  passwordReset: 'Password changed. Sign in with your new password.',
+  emailVerified: 'Email address verified',
+  verificationSent: 'Verification email sent',
+} as const;
+
+/** POST /api/auth/forgot-password: answered 202 whether or not an account uses the address. */
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+const linkToken = z.string().min(1).max(200);
+
+/** POST /api/auth/reset-password: the emailed token and the new password (the signup rule). */
+export const resetPasswordSchema = z.object({ token: linkToken, password });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** POST /api/auth/verify-email: the emailed token. */
+export const verifyEmailSchema = z.object({ token: linkToken });
+export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;

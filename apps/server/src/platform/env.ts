@@ -59,6 +59,39 @@ const envSchema = z.object({
   WS_MAX_PER_USER: intFromEnv(20, 1, 10_000),
   /** Where callers reach this server (webhook URLs); http://localhost:PORT when absent. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The server's own mail transport for system messages (verification, password reset, invitations):
+   * smtp://user:pass@host:port (STARTTLS when offered) or smtps://… (TLS from the start).
+   */
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'SMTP_URL must be a URL like smtp://user:pass@host:587 or smtps://…',
+    })
+    .optional(),
+  /** The sender of system messages: an address, or a name and an address (`Crewline <no-reply@…>`). */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, {
+      error: 'MAIL_FROM must be an email address, or a name and an address: Crewline <no-reply@example.com>',
+    })
+    .optional(),
+  /**
+   * The operator's administrators: accounts with one of these emails (comma-separated, any case) read
+   * the Talk to Sales messages (GET /api/system/sales-inquiries).
+   */
+  OPERATOR_EMAILS: z
+    .string()
+    .optional()
+    .transform((list) =>
+      (list ?? '')
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** Where a Talk to Sales message is also mailed, when a mail transport (SMTP_URL) is configured. */
+  SALES_EMAIL: z.email({ error: 'SALES_EMAIL must be an email address' }).optional(),
   WEBHOOK_MAX_PER_MINUTE: intFromEnv(120, 1, 1_000_000),
   API_KEY_MAX_PER_MINUTE: intFromEnv(600, 1, 1_000_000),
   OPENAI_API_KEY: z.string().optional(),
@@ -118,6 +151,10 @@ export type Config = {
   wsMaxPerUser: number;
   /** The server's public origin, without a trailing slash (webhook URLs are built on it). */
   publicUrl: string;
+  /** The server's mail transport for system messages (platform/mail); off without an SMTP URL. */
+  mail: MailSettings;
+  /** Talk to Sales (modules/sales): who reads the messages, and where they are mailed. */
+  sales: { operatorEmails: string[]; salesEmail: string | undefined };
   /** Webhook calls one workflow accepts per minute (all API processes together). */
   webhookMaxPerMinute: number;
   /** Calls one API key may make per minute, across all API processes. */
@@ -141,6 +178,13 @@ export type KnowledgeExtractionLimits = {
   timeoutMs: number;
   /** The reading thread's heap (its old generation), in MiB. */
   memoryMb: number;
+};
+
+export type MailSettings = {
+  /** smtp:// or smtps:// with the credentials in it; undefined when no transport is configured. */
+  smtpUrl: string | undefined;
+  /** The From of every system message. */
+  from: string;
 };
 
 export type StripeSettings = {
@@ -205,6 +249,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     },
     wsMaxPerUser: e.WS_MAX_PER_USER,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? defaultMailFrom(e.PUBLIC_URL) },
+    sales: { operatorEmails: e.OPERATOR_EMAILS, salesEmail: e.SALES_EMAIL },
     webhookMaxPerMinute: e.WEBHOOK_MAX_PER_MINUTE,
     apiKeyMaxPerMinute: e.API_KEY_MAX_PER_MINUTE,
     microsoft: {
@@ -230,6 +276,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     },
     egressAllowList: e.EGRESS_ALLOW_LIST,
   };
+}
+
+/** Crewline <no-reply@the public URL's host>, or @localhost without one. */
+function defaultMailFrom(publicUrl: string | undefined): string {
+  const host = publicUrl ? new URL(publicUrl).hostname : 'localhost';
+  return `Crewline <no-reply@${host}>`;
 }
 
 type Secrets = { jwtSecret?: string; encryptionKey?: string };

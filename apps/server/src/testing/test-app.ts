@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import type { AuthResponse } from '@crewline/contracts';
+import { users } from '@crewline/db';
+import { eq } from 'drizzle-orm';
 import { pino, type Logger } from 'pino';
 import { buildApp, createServices } from '../app';
 import { startWorkerRole, type WorkerRole } from '../modules/executions/worker-role';
@@ -88,7 +90,14 @@ export async function createTestApp(
     return response;
   }
 
-  async function signup(fields: Partial<Record<string, string>> = {}): Promise<AuthResponse> {
+  /**
+   * A fresh account. Its email counts as verified (as if its owner had opened the link) unless
+   * `verified: false`: most suites are not about verification, and accepting an invitation needs it.
+   */
+  async function signup(
+    fields: Partial<Record<string, string>> = {},
+    options: { verified?: boolean } = {},
+  ): Promise<AuthResponse> {
     const n = `${process.pid}${++counter}${Math.random().toString(36).slice(2, 6)}`;
     const res = await request({
       method: 'POST',
@@ -105,7 +114,10 @@ export async function createTestApp(
       },
     });
     if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
-    return res.json();
+    const account = res.json<AuthResponse>();
+    if (options.verified === false) return account;
+    await database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, account.user.id));
+    return { ...account, user: { ...account.user, emailVerified: true } };
   }
 
   return {

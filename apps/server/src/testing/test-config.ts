@@ -27,6 +27,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     runs: { concurrency: 4, leaseMs: 30_000, maxAttempts: 3 },
     wsMaxPerUser: 20,
     publicUrl: 'http://localhost:5000',
+    // No mail transport unless a test points it at an SMTP server of its own (testing/fake-smtp-server.ts).
+    mail: { smtpUrl: undefined, from: 'Crewline <no-reply@localhost>' },
+    sales: { operatorEmails: [], salesEmail: undefined },
     webhookMaxPerMinute: 120,
     apiKeyMaxPerMinute: 600,
     // Not configured unless a test points it at the fake Microsoft server (fake-microsoft-server.ts).

@@ -5,6 +5,7 @@ import { FullPageSpinner } from '@/components/full-page-spinner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { RealtimeProvider } from '@/lib/realtime';
 import { takeDashboardRedirect, useAuth } from '@/lib/session';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 
 import { isNavVisible } from './nav';
 import { TopNav } from './top-nav';
@@ -30,6 +31,7 @@ export function AppShell() {
       <TooltipProvider delayDuration={700} skipDelayDuration={300}>
         <div className="flex min-h-svh flex-col bg-muted/30 dark:bg-background">
           {isNavVisible(pathname) && <TopNav />}
+          <VerifyEmailBanner />
           <main id="main" className="flex flex-1 flex-col">
             <Suspense fallback={<FullPageSpinner />}>
               {/* Another organization is another app: every page starts again with its data. */}

@@ -10,6 +10,7 @@ export function toUserDto(user: UserRow): User {
     firstName: user.firstName,
     lastName: user.lastName,
     role: user.role,
+    emailVerified: user.emailVerifiedAt !== null,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -162,6 +162,17 @@ export function createAuthRepository(db: Db) {
       });
     },
 
+    /** Revokes every live session of the user; `announce` as for revokeSession. */
+    async revokeAllSessions(userId: string, announce: (executor: SqlExecutor) => Promise<void>) {
+      await transactionWithExecutor(db, async (tx, executor) => {
+        await tx
+          .update(authSessions)
+          .set({ revokedAt: sql`now()` })
+          .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+        await announce(executor);
+      });
+    },
+
     /** Revokes every live session of the user but `keepSessionId`; `announce` as for revokeSession. */
     async revokeOtherSessions(
       userId: string,

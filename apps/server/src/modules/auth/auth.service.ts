@@ -8,7 +8,7 @@ import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../pl
 import { isUuid } from '../../platform/ids';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { TokenService } from '../../platform/auth/tokens';
-import type { AuthRepository, Membership } from './auth.repository';
+import type { AuthRepository, Membership, UserRow } from './auth.repository';
 import { identityConflict, identityConflictOf } from './identity-conflict';
 import { toSessionDto } from './auth.dto';
 import { retryAfterSeconds, type RateLimitRepository } from './rate-limit.repository';
@@ -37,6 +37,8 @@ export function createAuthService(deps: {
   events: EventBus;
   /** The new organization's trial (modules/billing): on the plan the visitor came from, no card. */
   billing: { signupSubscription(plan?: PlanId): StoredSubscription };
+  /** Mails the new account its verification link (AccountLinksService.sendVerification). */
+  verification?: { sendVerification(user: UserRow): void };
 }) {
   const { config, repository, rateLimits, tokens, events } = deps;
   const loginWindowSeconds = config.rateLimits.loginWindowMinutes * 60;
@@ -131,6 +133,7 @@ export function createAuthService(deps: {
         // Two sign-ups racing for the same identity: the database's unique index decides.
         throw identityConflictOf(error) ?? error;
       }
+      deps.verification?.sendVerification(membership.user);
       return issue(membership);
     },
 
@@ -203,6 +206,13 @@ export function createAuthService(deps: {
           { type: 'user_sessions_ended', userId, exceptSessionId: keepSessionId },
           executor,
         ),
+      );
+    },
+
+    /** Ends every session of the user (a password reset); every process closes their websockets. */
+    endAllSessions(userId: string): Promise<void> {
+      return repository.revokeAllSessions(userId, (executor) =>
+        events.publishSessionChange({ type: 'user_sessions_ended', userId }, executor),
       );
     },
 

@@ -28,7 +28,7 @@ export function createProfileRepository(db: Db) {
     /** Writes the given fields; undefined ones are left as they are. */
     async updateUser(
       userId: string,
-      patch: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'username' | 'email'>>,
+      patch: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'username' | 'email' | 'emailVerifiedAt'>>,
     ): Promise<UserRow | undefined> {
       const [row] = await db.update(users).set(patch).where(eq(users.id, userId)).returning();
       return row;

@@ -25,6 +25,8 @@ export function createProfileService(deps: {
   rateLimits: RateLimitRepository;
   /** AuthService.endOtherSessions: signs the user out everywhere but here. */
   endOtherSessions: (userId: string, keepSessionId: string) => Promise<number>;
+  /** Mails a verification link to a changed address (AccountLinksService.sendVerification). */
+  verification?: { sendVerification(user: UserRow): void };
 }) {
   const { config, repository, rateLimits, endOtherSessions } = deps;
   const windowSeconds = config.rateLimits.loginWindowMinutes * 60;
@@ -32,11 +34,18 @@ export function createProfileService(deps: {
   return {
     /** Edits the signed-in user's names, username and email; answers the session as GET /api/auth/me. */
     async updateProfile(account: Membership, input: ProfileUpdate): Promise<Session> {
-      const patch: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'username' | 'email'>> = {};
+      const patch: Partial<
+        Pick<UserRow, 'firstName' | 'lastName' | 'username' | 'email' | 'emailVerifiedAt'>
+      > = {};
       if (input.firstName !== undefined) patch.firstName = input.firstName || null;
       if (input.lastName !== undefined) patch.lastName = input.lastName || null;
       if (input.username !== undefined) patch.username = input.username;
-      if (input.email !== undefined) patch.email = input.email;
+      // A new address is unverified until its owner opens the link mailed to it.
+      const emailChanged = input.email !== undefined && input.email !== account.user.email;
+      if (emailChanged) {
+        patch.email = input.email;
+        patch.emailVerifiedAt = null;
+      }
       if (Object.keys(patch).length === 0) return toSessionDto(account);
 
       const taken = identityConflict(
@@ -51,6 +60,7 @@ export function createProfileService(deps: {
         throw identityConflictOf(error) ?? error;
       }
       if (!user) throw new UnauthorizedError(messages.sessionExpired);
+      if (emailChanged) deps.verification?.sendVerification(user);
       return toSessionDto({ ...account, user });
     },
 

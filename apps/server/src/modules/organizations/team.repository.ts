@@ -104,8 +104,17 @@ export function createTeamRepository(db: Db) {
     },
 
     /** Sets the member's role; demoting the last owner is refused ('last_owner'). */
-    async changeRole(organizationId: string, userId: string, role: OrganizationRole) {
-      return transactionWithExecutor(db, async (tx): Promise<MembershipOutcome> => {
+    /**
+     * Sets the member's role, unless that demotes the last owner ('last_owner'). `announce` runs in the
+     * same transaction after the change (its NOTIFY leaves on commit, when the new role is readable).
+     */
+    async changeRole(
+      organizationId: string,
+      userId: string,
+      role: OrganizationRole,
+      announce?: (executor: SqlExecutor) => Promise<void>,
+    ) {
+      return transactionWithExecutor(db, async (tx, executor): Promise<MembershipOutcome> => {
         if (role !== 'owner' && (await isLastOwner(tx, organizationId, userId))) return 'last_owner';
         const updated = await tx
           .update(userOrganizations)
@@ -114,7 +123,9 @@ export function createTeamRepository(db: Db) {
             and(eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.userId, userId)),
           )
           .returning({ id: userOrganizations.id });
-        return updated.length > 0 ? 'done' : 'not_found';
+        if (updated.length === 0) return 'not_found';
+        await announce?.(executor);
+        return 'done';
       });
     },
 

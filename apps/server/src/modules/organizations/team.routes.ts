@@ -62,6 +62,20 @@ export function teamRoutes(team: TeamService, auth: AuthService): FastifyPluginA
       },
     );
 
+    // Any member reads their organization (with their role: not for API keys); its plan is the
+    // effective one (Free after a trial), as Billing shows it.
+    app.get(
+      '/api/organizations/:orgId',
+      {
+        config: { sessionOnly: true },
+        schema: { params: orgIdParamsSchema, response: { 200: organizationSchema } },
+      },
+      async (request) => {
+        requireOwnOrganization(request, request.params.orgId);
+        return team.organization(request.account);
+      },
+    );
+
     app.put(
       '/api/organizations/:orgId',
       {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  accountMessages,
   hasRole,
   roleRequired,
   teamMessages,
@@ -12,7 +13,9 @@ import {
 } from '@crewline/contracts';
 import type { Config } from '../../platform/env';
 import type { Egress } from '../../platform/egress';
+import type { SqlExecutor } from '@crewline/db';
 import type { EventBus } from '../../platform/events';
+import type { Mailer } from '../../platform/mail';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import type { AuthService } from '../auth/auth.service';
@@ -53,6 +56,8 @@ export function createTeamService(deps: {
   /** The organization's active SendGrid connection, if any (as output delivery reads it). */
   sendgridSettings(organizationId: string): Promise<Record<string, unknown> | undefined>;
   egress: Egress;
+  /** The server's mail transport (SMTP_URL): invitations go through it when no SendGrid connection is active. */
+  mailer?: Mailer;
   /**
    * The plan's member limit (modules/billing), checked in the transaction that writes (`tx`), before
    * it writes: at invitation (members and other pending invitations count) and at acceptance
@@ -60,12 +65,23 @@ export function createTeamService(deps: {
    */
   limits: {
     checkMemberLimit(organizationId: string, invitingEmail?: string, tx?: LimitReader): Promise<void>;
+    /** The effective plan (null on Free: after a trial, say), which the organization is shown with. */
+    current(organizationId: string): Promise<{ plan: string | null }>;
   };
 }) {
   const { config, repository, auth, events, limits } = deps;
 
-  const membersChanged = (organizationId: string) =>
-    events.publish({ type: 'organization_members_changed', organizationId });
+  const membersChanged = (organizationId: string, userId?: string) =>
+    events.publish({ type: 'organization_members_changed', organizationId, ...(userId ? { userId } : {}) });
+
+  /**
+   * The organization as a member sees it: the plan is the effective one (Free once a trial ended), as
+   * Billing shows it, not the stored plan of the ended trial.
+   */
+  async function organizationDto(row: Parameters<typeof toOrganizationDto>[0], role: string) {
+    const { plan } = await limits.current(row.id);
+    return { ...toOrganizationDto(row, role), plan: plan ?? 'free' };
+  }
 
   async function memberRole(organizationId: string, userId: string): Promise<string> {
     const role = isUuid(userId) ? await repository.findMemberRole(organizationId, userId) : undefined;
@@ -73,31 +89,33 @@ export function createTeamService(deps: {
     return role;
   }
 
-  /** Emails the link when the organization has an active SendGrid connection; false when it did not. */
+  /**
+   * Emails the link through the organization's active SendGrid connection, or else through the server's
+   * mail transport (docs/decisions/0025-server-mail-transport.md); false when neither exists, and the
+   * admin is shown the link to pass on.
+   */
   async function emailInvitation(
     actor: Membership,
     email: string,
     inviteUrl: string,
     role: string,
   ): Promise<boolean> {
-    const settings = await deps.sendgridSettings(actor.organization.id);
-    if (!settings?.apiKey || !settings.fromEmail) return false;
     const inviter = displayName(actor.user);
-    await sendEmail(
-      settings,
-      {
-        to: [email],
-        subject: `${inviter} invited you to ${actor.organization.name} on Crewline`,
-        text: [
-          `${inviter} invited you to join ${actor.organization.name} on Crewline as ${role}.`,
-          '',
-          `Accept the invitation: ${inviteUrl}`,
-          '',
-          'The link works once and expires in 7 days.',
-        ].join('\n'),
-      },
-      deps.egress,
-    );
+    const subject = `${inviter} invited you to ${actor.organization.name} on Crewline`;
+    const text = [
+      `${inviter} invited you to join ${actor.organization.name} on Crewline as ${role}.`,
+      '',
+      `Accept the invitation: ${inviteUrl}`,
+      '',
+      'The link works once and expires in 7 days.',
+    ].join('\n');
+    const settings = await deps.sendgridSettings(actor.organization.id);
+    if (settings?.apiKey && settings.fromEmail) {
+      await sendEmail(settings, { to: [email], subject, text }, deps.egress);
+      return true;
+    }
+    if (!deps.mailer?.configured) return false;
+    await deps.mailer.send({ to: email, subject, text });
     return true;
   }
 
@@ -110,7 +128,12 @@ export function createTeamService(deps: {
     async rename(actor: Membership, name: string): Promise<Organization> {
       const row = await repository.rename(actor.organization.id, name);
       if (!row) throw new NotFoundError(teamMessages.organizationNotFound);
-      return toOrganizationDto(row, actor.role);
+      return organizationDto(row, actor.role);
+    },
+
+    /** GET /api/organizations/:orgId: the caller's organization, its plan the effective one. */
+    async organization(actor: Membership): Promise<Organization> {
+      return organizationDto(actor.organization, actor.role);
     },
 
     /**
@@ -124,10 +147,25 @@ export function createTeamService(deps: {
         throw new ForbiddenError(roleRequired('owner'));
       }
       if (current !== role) {
-        const outcome = await repository.changeRole(organizationId, userId, role);
+        // Published from the changing transaction where the bus can (sent on commit), so the member's
+        // open pages refetch their role as soon as it is readable, and never for a change rolled back.
+        const event = { type: 'organization_members_changed' as const, organizationId, userId };
+        const notification = events.statementNotification?.(event);
+        const outcome = await repository.changeRole(
+          organizationId,
+          userId,
+          role,
+          notification &&
+            (async (executor: SqlExecutor) => {
+              await executor.executeSql('SELECT pg_notify($1, $2)', [
+                notification.channel,
+                notification.payload,
+              ]);
+            }),
+        );
         if (outcome === 'last_owner') throw new ConflictError(teamMessages.lastOwner);
         if (outcome === 'not_found') throw new NotFoundError(teamMessages.memberNotFound);
-        await membersChanged(organizationId);
+        if (!notification) await membersChanged(organizationId, userId);
       }
       const member = (await repository.listMembers(organizationId)).find((m) => m.userId === userId);
       if (!member) throw new NotFoundError(teamMessages.memberNotFound);
@@ -154,7 +192,7 @@ export function createTeamService(deps: {
       );
       if (outcome === 'last_owner') throw new ConflictError(teamMessages.lastOwner);
       if (outcome === 'not_found') throw new NotFoundError(teamMessages.memberNotFound);
-      await membersChanged(organizationId);
+      await membersChanged(organizationId, userId);
     },
 
     /**
@@ -234,8 +272,9 @@ export function createTeamService(deps: {
     },
 
     /**
-     * The signed-in user joins with the invited role. Their email must be the invitation's (403); the
-     * token works once (then 404); a user already in the organization gets 409.
+     * The signed-in user joins with the invited role. Their email must be the invitation's, and verified
+     * (403 for either: the address is otherwise only the user's word); the token works once (then
+     * 404); a user already in the organization gets 409.
      */
     async accept(user: Membership['user'], token: string): Promise<{ organization: Organization }> {
       const result = await repository.acceptInvitation(
@@ -245,6 +284,7 @@ export function createTeamService(deps: {
           if (invitation.email !== user.email.toLowerCase()) {
             throw new ForbiddenError(teamMessages.invitationEmailMismatch);
           }
+          if (!user.emailVerifiedAt) throw new ForbiddenError(accountMessages.verifyToAcceptInvitation);
           // Under the organization's lock until the membership commits: concurrent acceptances
           // cannot pass the limit.
           await limits.checkMemberLimit(invitation.organizationId, undefined, tx);

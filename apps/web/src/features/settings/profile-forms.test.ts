@@ -19,6 +19,7 @@ const user: User = {
   firstName: 'Ada',
   lastName: null,
   role: 'user',
+  emailVerified: true,
   createdAt: '2024-01-01T00:00:00.000Z',
 };
 

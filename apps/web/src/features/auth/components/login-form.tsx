@@ -49,6 +49,14 @@ export function LoginForm() {
             autoComplete="current-password"
             placeholder="••••••••"
           />
+          <p className="-mt-2 text-right text-sm">
+            <Link
+              to="/forgot-password"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Forgot password?
+            </Link>
+          </p>
 
           <Button
             type="submit"

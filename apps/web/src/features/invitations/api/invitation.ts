@@ -2,7 +2,8 @@ import type { InvitationPreview, Organization } from '@crewline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 
-import { apiRequest } from '@/lib/api';
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest, getErrorMessage } from '@/lib/api';
 import { switchOrganization } from '@/lib/organization-switch';
 import { queryKeys } from '@/lib/queries/keys';
 import { storeSession } from '@/lib/session';
@@ -36,5 +37,18 @@ export function useAcceptInvitation(token: string) {
       storeSession(queryClient, response);
       navigate('/dashboard', { replace: true });
     },
+  });
+}
+
+/** POST /api/auth/resend-verification: accepting needs the invited address verified. */
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: () => apiRequest<{ message: string }>('POST', '/api/auth/resend-verification'),
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'The email could not be sent',
+        description: getErrorMessage(error, 'Try again in a moment.'),
+      }),
   });
 }

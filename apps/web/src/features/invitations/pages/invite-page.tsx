@@ -1,6 +1,6 @@
-import type { InvitationPreview } from '@crewline/contracts';
+import { accountMessages, type InvitationPreview } from '@crewline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, LogIn, MailX, UserPlus, Users } from 'lucide-react';
+import { CircleAlert, LogIn, MailWarning, MailX, UserPlus, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 
@@ -22,7 +22,7 @@ import {
 import { useAuth } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-import { useAcceptInvitation, useInvitationPreview } from '../api/invitation';
+import { useAcceptInvitation, useInvitationPreview, useResendVerification } from '../api/invitation';
 
 const ACCEPT_FAILED = 'The invitation could not be accepted. Try again.';
 
@@ -125,7 +125,12 @@ function InvitationCard({ token, preview }: { token: string; preview: Invitation
       </CardContent>
       <CardFooter className="flex-col items-stretch gap-3">
         {isAuthenticated && user ? (
-          <AcceptSection token={token} signedInAs={user.email} />
+          <AcceptSection
+            token={token}
+            signedInAs={user.email}
+            // The invited address, not yet verified: accepting waits for the link mailed to it.
+            mustVerify={!user.emailVerified && user.email.toLowerCase() === preview.email.toLowerCase()}
+          />
         ) : (
           <>
             <p className="text-center text-sm text-muted-foreground">
@@ -151,12 +156,23 @@ function InvitationCard({ token, preview }: { token: string; preview: Invitation
   );
 }
 
-function AcceptSection({ token, signedInAs }: { token: string; signedInAs: string }) {
+function AcceptSection({
+  token,
+  signedInAs,
+  mustVerify,
+}: {
+  token: string;
+  signedInAs: string;
+  mustVerify: boolean;
+}) {
   const accept = useAcceptInvitation(token);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
-  const wrongAccount = accept.isError && isApiStatus(accept.error, 403);
+  const unverified =
+    mustVerify ||
+    (accept.isError && getErrorMessage(accept.error, '') === accountMessages.verifyToAcceptInvitation);
+  const wrongAccount = accept.isError && isApiStatus(accept.error, 403) && !unverified;
 
   // Back to this invitation signed out, to sign up or log in with the invited address.
   const signOut = async () => {
@@ -169,11 +185,15 @@ function AcceptSection({ token, signedInAs }: { token: string; signedInAs: strin
 
   return (
     <>
-      {accept.isError && (
-        <Alert variant="destructive">
-          <CircleAlert aria-hidden="true" />
-          <AlertDescription>{getErrorMessage(accept.error, ACCEPT_FAILED)}</AlertDescription>
-        </Alert>
+      {unverified ? (
+        <VerifyFirst email={signedInAs} />
+      ) : (
+        accept.isError && (
+          <Alert variant="destructive">
+            <CircleAlert aria-hidden="true" />
+            <AlertDescription>{getErrorMessage(accept.error, ACCEPT_FAILED)}</AlertDescription>
+          </Alert>
+        )
       )}
       <p className="text-center text-sm text-muted-foreground">
         Signed in as <span className="font-medium text-foreground">{signedInAs}</span>
@@ -201,5 +221,31 @@ function AcceptSection({ token, signedInAs }: { token: string; signedInAs: strin
         </Button>
       )}
     </>
+  );
+}
+
+/** The invited address is the user's but unverified: the link mailed to it comes first. */
+function VerifyFirst({ email }: { email: string }) {
+  const resend = useResendVerification();
+  return (
+    <Alert>
+      <MailWarning aria-hidden="true" />
+      <AlertDescription className="space-y-2">
+        <p>
+          {accountMessages.verifyToAcceptInvitation} Open the link we sent to{' '}
+          <span className="font-medium text-foreground">{email}</span>, then accept here.
+        </p>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={resend.isPending || resend.isSuccess}
+          onClick={() => resend.mutate()}
+        >
+          {resend.isPending && <Spinner />}
+          {resend.isSuccess ? 'Verification email sent' : 'Resend verification email'}
+        </Button>
+      </AlertDescription>
+    </Alert>
   );
 }
