@@ -67,6 +67,12 @@ export const workflowSchema = workflowDefinitionSchema.extend({
   nextRunAt: z.string().nullable(),
   /** Why a trigger last failed to start a run, and when; null once a trigger started one again. */
   lastTriggerError: z.object({ message: z.string(), at: z.string() }).nullable(),
+  /**
+   * The list's and the detail's answers: true when a step uses an agent that was deleted, computed
+   * as the workflow is read (docs/architecture.md, Workflows); `problems` says which, in words.
+   */
+  needsAttention: z.boolean().optional(),
+  problems: z.array(z.string()).optional(),
 });
 export type Workflow = z.infer<typeof workflowSchema>;
 
@@ -79,8 +85,13 @@ export const workflowMessages = {
   emailRequired: 'Please enter an email address for email-triggered workflows',
   noStart: 'Workflow must have a start node',
   noEnd: 'Workflow must have an end node',
-  missingAgent: (nodeId: string, agentId: string) =>
-    `Agent node "${nodeId}" references non-existent agent "${agentId}"`,
+  /**
+   * An agent step whose agent is not in the organization (deleted since, as a rule), named by the step's
+   * label as the canvas shows it: a run, a save and a trigger answer this, never the ids.
+   */
+  deletedAgent: (step: string) =>
+    `Step "${step}" uses an agent that was deleted. Open the workflow and choose another agent.`,
+  noAgent: (step: string) => `Step "${step}" has no agent. Open the workflow and choose an agent.`,
   cycles: 'Workflow may contain cycles which could cause infinite loops',
   notConnected: (label: string) => `Node "${label}" is not connected`,
   unreachable: (label: string) => `Node "${label}" is not reachable from the start node`,

@@ -52,8 +52,21 @@ describe('workflow validation', () => {
       node('end', 'end'),
     ];
     expect(validateWorkflow(base({ nodes }), known).errors).toEqual([
-      'Agent node "x" references non-existent agent "ghost"',
-      'Agent node "y" references non-existent agent "none"',
+      'Step "X" uses an agent that was deleted. Open the workflow and choose another agent.',
+      'Step "Y" has no agent. Open the workflow and choose an agent.',
+    ]);
+  });
+
+  it("names a step by its label, else its agent's name, never by the node's id", () => {
+    const nodes = [
+      node('start', 'start'),
+      { id: 'agent-mx587z27-1', type: 'agent' as const, agentId: 'gone', data: { name: 'Summarize' } },
+      { id: 'agent-mx587z27-2', type: 'agent' as const, agentId: 'gone', data: {} },
+      node('end', 'end'),
+    ];
+    expect(validateWorkflow(base({ nodes, edges: [] }), known).errors).toEqual([
+      'Step "Summarize" uses an agent that was deleted. Open the workflow and choose another agent.',
+      'Step "Untitled" uses an agent that was deleted. Open the workflow and choose another agent.',
     ]);
   });
 

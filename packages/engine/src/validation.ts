@@ -24,6 +24,13 @@ export { isValidCron };
 const label = (node: WorkflowDraft['nodes'][number]) =>
   typeof node.data?.label === 'string' && node.data.label ? node.data.label : node.id;
 
+/** An agent step as the canvas shows it: its label, else its agent's name (never the node's id). */
+export const stepName = (node: WorkflowDraft['nodes'][number]) => {
+  const text = (key: string) =>
+    typeof node.data?.[key] === 'string' ? (node.data[key] as string).trim() : '';
+  return text('label') || text('name') || 'Untitled';
+};
+
 /**
  * The structural rules of a workflow, used by the server before saving and by the builder's
  * Validate button. Errors block saving; warnings are only reported.
@@ -51,7 +58,9 @@ export function validateWorkflow(
   for (const node of draft.nodes) {
     if (node.type !== 'agent') continue;
     const agentId = nodeAgentId(node);
-    if (!agentId || !agentExists(agentId)) errors.push(m.missingAgent(node.id, agentId ?? 'none'));
+    // Named as the canvas names the step, never by ids: this text reaches the user (Execute, triggers).
+    if (!agentId) errors.push(m.noAgent(stepName(node)));
+    else if (!agentExists(agentId)) errors.push(m.deletedAgent(stepName(node)));
   }
 
   const ids = new Set(draft.nodes.map((n) => n.id));

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 import { Spinner } from '@/components/spinner';
 import {
@@ -19,6 +19,10 @@ type ConfirmDialogProps = {
   onOpenChange: (open: boolean) => void;
   pending: boolean;
   onConfirm: () => void;
+  /** Shown between the description and the buttons (what a delete affects, for one). */
+  children?: ReactNode;
+  /** Keeps the confirm button off (while what it would affect is still being read). */
+  confirmDisabled?: boolean;
 };
 
 /** A confirmation that stays open, and cannot be dismissed, while the request it confirms runs. */
@@ -32,6 +36,8 @@ export function ConfirmDialog({
   confirmLabel,
   pendingLabel,
   variant,
+  children,
+  confirmDisabled = false,
 }: ConfirmDialogProps & {
   confirmLabel: string;
   pendingLabel: string;
@@ -44,9 +50,16 @@ export function ConfirmDialog({
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription className="break-words">{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <Button type="button" variant={variant} onClick={onConfirm} disabled={pending} aria-busy={pending}>
+          <Button
+            type="button"
+            variant={variant}
+            onClick={onConfirm}
+            disabled={pending || confirmDisabled}
+            aria-busy={pending}
+          >
             {pending && <Spinner />}
             {pending ? pendingLabel : confirmLabel}
           </Button>

@@ -11,6 +11,7 @@ import {
   knowledgeSearchResultSchema,
   knowledgeSearchSchema,
   updateKnowledgeBaseSchema,
+  usageSchema,
 } from '@crewline/contracts';
 import type { KnowledgeService } from './knowledge.service';
 
@@ -57,6 +58,13 @@ export function knowledgeRoutes(knowledge: KnowledgeService): FastifyPluginAsync
         },
       },
       async (request) => knowledge.update(request.auth.organizationId, request.params.id, request.body),
+    );
+
+    // What searches it (tools, and the agents using them): its delete dialog lists them.
+    app.get(
+      '/api/knowledge-bases/:id/usage',
+      { schema: { params: idParamsSchema, response: { 200: usageSchema } } },
+      async (request) => knowledge.usage(request.auth.organizationId, request.params.id),
     );
 
     app.delete('/api/knowledge-bases/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {

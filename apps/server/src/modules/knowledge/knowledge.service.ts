@@ -8,6 +8,7 @@ import {
   type KnowledgeDocument,
   type KnowledgeSearchHit,
   type UpdateKnowledgeBaseInput,
+  type Usage,
 } from '@crewline/contracts';
 import { AppError, BadRequestError, NotFoundError, PlanLimitError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
@@ -98,6 +99,13 @@ export function createKnowledgeService(deps: {
       const base = await repository.update(organizationId, requireUuid(id, baseNotFound), patch);
       if (!base) throw new NotFoundError(baseNotFound);
       return toDto(base);
+    },
+
+    /** What searches it, for its delete dialog: another organization's knowledge base is not found. */
+    async usage(organizationId: string, id: string): Promise<Usage> {
+      const usage = await repository.usage(organizationId, requireUuid(id, baseNotFound));
+      if (!usage) throw new NotFoundError(baseNotFound);
+      return usage;
     },
 
     /** With its documents and chunks. */

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { agentTools, agents, rowFromJson, rowJson, tools, type Db } from '@crewline/db';
+import type { Usage } from '@crewline/contracts';
 import { nothingToSet } from '../../platform/patch';
 
 export type ToolRow = typeof tools.$inferSelect;
@@ -74,6 +75,24 @@ export function createToolsRepository(db: Db) {
       if (nothingToSet(values)) return get(organizationId, id);
       const [row] = await db.update(tools).set(values).where(scoped(organizationId, id)).returning();
       return row;
+    },
+    /**
+     * The agents linked to the tool (enabled or not: deleting the tool removes every link), by name,
+     * in one statement with the tool's own row; undefined when the organization has no such tool.
+     */
+    async usage(organizationId: string, id: string): Promise<Usage | undefined> {
+      const [row] = await db
+        .select({
+          // Drizzle leaves columns in a select list unqualified, so the subquery names its tables itself.
+          agents: sql<Usage['agents']>`coalesce((
+            select json_agg(json_build_object('id', a.id, 'name', a.name) order by a.name, a.id)
+            from agent_tools l join agents a on a.id = l.agent_id
+            where l.tool_id = "tools"."id" and a.organization_id = "tools"."organization_id"), '[]'::json)`,
+        })
+        .from(tools)
+        .where(scoped(organizationId, id))
+        .limit(1);
+      return row && { workflows: [], agents: row.agents };
     },
     async remove(organizationId: string, id: string): Promise<boolean> {
       return (

@@ -9,6 +9,7 @@ import {
   toolTestResultSchema,
   updateAgentToolSchema,
   updateToolSchema,
+  usageSchema,
 } from '@crewline/contracts';
 import { z } from 'zod';
 import type { ToolTester } from './tool-test';
@@ -37,6 +38,12 @@ export function toolsRoutes(tools: ToolsService, tester: ToolTester): FastifyPlu
       '/api/tools/:id/test',
       { schema: { params: idParamsSchema, response: { 200: toolTestResultSchema } } },
       async (request) => tester.test(request.auth.organizationId, request.params.id),
+    );
+    // The agents that lose the tool if it goes: its delete dialog lists them (docs/product-rules.md).
+    app.get(
+      '/api/tools/:id/usage',
+      { schema: { params: idParamsSchema, response: { 200: usageSchema } } },
+      async (request) => tools.usage(request.auth.organizationId, request.params.id),
     );
     app.delete('/api/tools/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
       await tools.remove(request.auth.organizationId, request.params.id);

@@ -6,6 +6,7 @@ import {
   type CreateToolInput,
   type Tool,
   type UpdateToolInput,
+  type Usage,
 } from '@crewline/contracts';
 import { ConflictError, NotFoundError } from '../../platform/errors';
 import { maskFields, sealFields, unsealFields, type SecretBox } from '../../platform/crypto';
@@ -114,6 +115,13 @@ export function createToolsService(deps: { repository: ToolsRepository; box: Sec
       const row = await repository.update(organizationId, existing.id, { ...fields, ...changes });
       if (!row) throw new NotFoundError(toolNotFound);
       return toDto(row);
+    },
+
+    /** What uses the tool, for its delete dialog: another organization's tool is not found. */
+    async usage(organizationId: string, id: string): Promise<Usage> {
+      const usage = await repository.usage(organizationId, requireUuid(id, toolNotFound));
+      if (!usage) throw new NotFoundError(toolNotFound);
+      return usage;
     },
 
     async remove(organizationId: string, id: string): Promise<void> {

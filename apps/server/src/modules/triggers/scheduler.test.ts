@@ -134,7 +134,9 @@ describe('the scheduler', () => {
     const [one] = schedulers();
     expect(await one.poll()).toBe(0);
     const failed = await row(id);
-    expect(failed.lastTriggerError).toContain(`references non-existent agent "${doomed.id}"`);
+    expect(failed.lastTriggerError).toBe(
+      'Step "Untitled" uses an agent that was deleted. Open the workflow and choose another agent.',
+    );
     expect(failed.nextRunAt!.getTime()).toBe(nextRunTimes('*/10 * * * *', 'UTC', clock, 1)[0].getTime());
     expect(await runsOf(id)).toHaveLength(0);
 
@@ -142,7 +144,7 @@ describe('the scheduler', () => {
     expect(await one.poll()).toBe(0);
     expect((await row(id)).lastTriggerErrorAt).toEqual(failed.lastTriggerErrorAt);
     const answered = await t.request({ method: 'GET', url: `/api/workflows/${id}`, token });
-    expect(answered.json().lastTriggerError.message).toContain('references non-existent agent');
+    expect(answered.json().lastTriggerError.message).toContain('uses an agent that was deleted');
   });
 
   it('survives a database that cannot be reached: it logs, starts nothing and polls again', async () => {

@@ -104,7 +104,9 @@ describe('pausing and resuming a workflow', () => {
     ).toBeLessThan(300);
     const res = await setStatus(id, 'active');
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(`Agent node "n1" references non-existent agent "${doomed.id}"`);
+    expect(res.json().message).toBe(
+      'Step "Untitled" uses an agent that was deleted. Open the workflow and choose another agent.',
+    );
     expect((await t.db.select().from(workflows).where(eq(workflows.id, id)))[0].status).toBe('paused');
   });
 });

@@ -126,7 +126,7 @@ describe('workflow versions', () => {
     ).toBe(204);
     const restored = await call('POST', `/api/workflows/${id}/versions/1/restore`);
     expect(restored.statusCode).toBe(400);
-    expect(restored.json().message).toContain(`references non-existent agent "${temp.id}"`);
+    expect(restored.json().message).toContain('uses an agent that was deleted');
     expect((await versions(id)).length).toBe(2);
   });
 

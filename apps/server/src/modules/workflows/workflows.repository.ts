@@ -10,6 +10,7 @@ import {
 } from '@crewline/db';
 import {
   WEBHOOK_SECRET_MASK,
+  workflowMessages,
   type TriggerConfig,
   type Workflow,
   type WorkflowDefinition,
@@ -139,6 +140,43 @@ export const runAgentIds = (run: string): SQL<string[]> => {
     where ref ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$')`;
 };
 
+/**
+ * The workflows of the organization of the agent row named `agent` whose working copy or newest version
+ * (the one an active workflow runs) has a step on that agent, as one JSON column
+ * (`[{ id, name, status }]`, by name) of a read of the agent row: its delete dialog lists them.
+ */
+export const workflowsUsingAgent = (agent: string): SQL<{ id: string; name: string; status: string }[]> => {
+  const id = sql.raw(`"${agent}"."id"::text`);
+  return sql`coalesce((select json_agg(json_build_object('id', w.id, 'name', w.name, 'status', w.status)
+      order by w.name, w.id)
+    from workflows w
+    where w.organization_id = ${sql.raw(`"${agent}"."organization_id"`)}
+      and (${id} in (select ref from ${nodeAgentRefs(sql`w.nodes`)})
+        or ${id} in (select ref from workflow_versions v, ${nodeAgentRefs(sql`v.nodes`)}
+          where v.workflow_id = w.id and v.version = (select max(v2.version) from workflow_versions v2
+            where v2.workflow_id = w.id)))), '[]'::json)`;
+};
+
+/**
+ * The agent steps of the workflow row `workflows` whose agent is not in its organization (deleted
+ * since: a save refuses any other), named as the engine's stepName names them (label, else the
+ * agent's name), in canvas order. Read with the list, so "needs attention" is never a stored flag.
+ */
+const deletedAgentSteps = sql<string[]>`coalesce((select array_agg(coalesce(
+      nullif(trim(n->'data'->>'label'), ''), nullif(trim(n->'data'->>'name'), ''), 'Untitled') order by i)
+    from jsonb_array_elements("workflows"."nodes") with ordinality e(n, i)
+    cross join lateral (select coalesce(nullif(n->>'agentId', ''), nullif(n->'data'->>'agentId', '')) as ref) r
+    where n->>'type' = 'agent' and r.ref is not null
+      and not exists (select 1 from agents a
+        where a.organization_id = "workflows"."organization_id" and a.id::text = r.ref)), '{}')`;
+
+/** What a workflow answer says about steps on deleted agents (docs/architecture.md, Workflows). */
+export const withProblems = (workflow: Workflow, deletedSteps: string[]): Workflow => ({
+  ...workflow,
+  needsAttention: deletedSteps.length > 0,
+  problems: deletedSteps.map(workflowMessages.deletedAgent),
+});
+
 /** No extra columns: one object, so the statement without them is built once. */
 const NO_EXTRA: ExtraColumns = {};
 
@@ -176,13 +214,14 @@ export function createWorkflowsRepository(db: Db) {
   const versionsOf = (organizationId: string, workflowId: string) =>
     and(eq(workflowVersions.organizationId, organizationId), eq(workflowVersions.workflowId, workflowId));
   return {
+    /** Each with whether it needs attention (a step on a deleted agent), read in the same statement. */
     async list(organizationId: string): Promise<Workflow[]> {
       const rows = await db
-        .select()
+        .select({ workflow: workflows, deletedSteps: deletedAgentSteps })
         .from(workflows)
         .where(eq(workflows.organizationId, organizationId))
         .orderBy(desc(workflows.updatedAt));
-      return rows.map(toWorkflowDto);
+      return rows.map((row) => withProblems(toWorkflowDto(row.workflow), row.deletedSteps));
     },
     get,
     /**
@@ -209,14 +248,18 @@ export function createWorkflowsRepository(db: Db) {
         }
       );
     },
-    /** A workflow created active records its version 1 in the same transaction. */
+    /**
+     * A workflow created active records its version 1 in the same transaction (a savepoint of
+     * `within`, a caller's transaction, when given).
+     */
     async create(
       organizationId: string,
       createdBy: string,
       values: WorkflowWrite & { name: string },
       versionNote?: string | null,
+      within: Pick<Db, 'transaction'> = db,
     ): Promise<Workflow> {
-      return db.transaction(async (tx) => {
+      return within.transaction(async (tx) => {
         const [row] = await tx
           .insert(workflows)
           .values({
@@ -353,8 +396,8 @@ export function createWorkflowsRepository(db: Db) {
       );
     },
     /** Ids of the organization's agents, for the rule that agent nodes reference existing agents. */
-    async agentIds(organizationId: string): Promise<Set<string>> {
-      const rows = await db
+    async agentIds(organizationId: string, q: Pick<Db, 'select'> = db): Promise<Set<string>> {
+      const rows = await q
         .select({ id: agents.id })
         .from(agents)
         .where(eq(agents.organizationId, organizationId));

@@ -74,7 +74,7 @@ describe('workflows API', () => {
       [{ ...twoAgents(), nodes: [start, agentNode('a', writer.id)] }, 'Workflow must have an end node'],
       [
         { ...twoAgents(), nodes: [start, agentNode('a', '00000000-0000-4000-8000-000000000000'), end] },
-        'Agent node "a" references non-existent agent "00000000-0000-4000-8000-000000000000"',
+        'Step "a" uses an agent that was deleted. Open the workflow and choose another agent.',
       ],
       [
         { ...twoAgents(), triggerType: 'schedule', triggerConfig: { cron: 'soon' } },
@@ -95,7 +95,9 @@ describe('workflows API', () => {
   it('refuses an agent of another organization', async () => {
     const res = await create({ ...twoAgents(), nodes: [start, agentNode('a', bobsAgent.id), end] });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(`Agent node "a" references non-existent agent "${bobsAgent.id}"`);
+    expect(res.json().message).toBe(
+      'Step "a" uses an agent that was deleted. Open the workflow and choose another agent.',
+    );
   });
 
   it('will not run a workflow whose node was pointed at an agent of another organization behind its back', async () => {
@@ -114,7 +116,9 @@ describe('workflows API', () => {
       payload: {},
     });
     expect(run.statusCode).toBe(400);
-    expect(run.json().message).toBe(`Agent node "a" references non-existent agent "${bobsAgent.id}"`);
+    expect(run.json().message).toBe(
+      'Step "a" uses an agent that was deleted. Open the workflow and choose another agent.',
+    );
   });
 
   it('returns warnings without blocking', async () => {

@@ -6,14 +6,14 @@ import {
   type WorkflowVersion,
   type WorkflowVersionSummary,
 } from '@crewline/contracts';
-import { validateWorkflow } from '@crewline/engine';
+import { nodeAgentId, stepName, validateWorkflow } from '@crewline/engine';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import { requireUuid } from '../../platform/ids';
 import { withoutSecret, type WebhookSecrets } from '../triggers/webhook-secret';
 import { scheduledNextRunAt } from '../triggers/schedule';
 import { nothingToSet } from '../../platform/patch';
-import type { ExtraColumns } from '@crewline/db';
-import type { WorkflowsRepository } from './workflows.repository';
+import type { Db, ExtraColumns } from '@crewline/db';
+import { withProblems, type WorkflowsRepository } from './workflows.repository';
 import { checkStatusChange } from './workflow-status';
 
 const notFound = 'Workflow not found';
@@ -28,8 +28,9 @@ export function createWorkflowsService(repository: WorkflowsRepository, webhookS
     draft: Pick<Workflow, 'name' | 'triggerType' | 'triggerConfig' | 'nodes' | 'edges'>,
     /** The existing agents among those the nodes name, when already read with the workflow. */
     known?: Set<string>,
+    within?: Pick<Db, 'select' | 'transaction'>,
   ) {
-    const agentIds = known ?? (await repository.agentIds(organizationId));
+    const agentIds = known ?? (await repository.agentIds(organizationId, within));
     const { errors, warnings } = validateWorkflow(
       {
         name: draft.name ?? '',
@@ -108,7 +109,8 @@ export function createWorkflowsService(repository: WorkflowsRepository, webhookS
       { userId, note: versionNote },
     );
     if (!workflow) throw new NotFoundError(notFound);
-    return { ...workflow, warnings };
+    // The check above refused any step on a missing agent: nothing needs attention after a save.
+    return { ...withProblems(workflow, []), warnings };
   }
 
   async function versionOf(organizationId: string, id: string, version: number): Promise<WorkflowVersion> {
@@ -121,10 +123,17 @@ export function createWorkflowsService(repository: WorkflowsRepository, webhookS
   return {
     list: (organizationId: string) => repository.list(organizationId),
 
+    /** With whether it needs attention: its steps on deleted agents, from the agents read with it. */
     async get(organizationId: string, id: string): Promise<WorkflowWithWarnings> {
       const { workflow, agentIds } = await withAgentIds(organizationId, id);
+      const deletedSteps = workflow.nodes
+        .filter((node) => {
+          const agentId = node.type === 'agent' ? nodeAgentId(node) : undefined;
+          return agentId !== undefined && !agentIds.has(agentId);
+        })
+        .map(stepName);
       return {
-        ...workflow,
+        ...withProblems(workflow, deletedSteps),
         warnings: validateWorkflow(workflow, (agentId) => agentIds.has(agentId)).warnings,
       };
     },
@@ -146,13 +155,15 @@ export function createWorkflowsService(repository: WorkflowsRepository, webhookS
       return { workflow: found.workflow, extra: found.extra };
     },
 
+    /** Given `within` (a template copy's transaction), checked and written in that transaction. */
     async create(
       organizationId: string,
       userId: string,
       input: CreateWorkflowData,
+      within?: Pick<Db, 'select' | 'transaction'>,
     ): Promise<WorkflowWithWarnings> {
       const { versionNote, ...fields } = input;
-      const warnings = await check(organizationId, fields);
+      const warnings = await check(organizationId, fields, undefined, within);
       const workflow = await repository.create(
         organizationId,
         userId,
@@ -168,8 +179,9 @@ export function createWorkflowsService(repository: WorkflowsRepository, webhookS
           nextRunAt: scheduledNextRunAt(fields),
         },
         versionNote,
+        within,
       );
-      return { ...workflow, warnings };
+      return { ...withProblems(workflow, []), warnings };
     },
 
     update,

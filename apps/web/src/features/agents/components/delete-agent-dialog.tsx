@@ -1,11 +1,12 @@
 import type { Agent } from '@crewline/contracts';
 
-import { ConfirmDeleteDialog } from '@/components/confirm-dialog';
+import { DeleteWithUsageDialog } from '@/components/delete-with-usage-dialog';
+import { queryKeys } from '@/lib/queries/keys';
 
 import { deleteConfirmationText } from '../agent-display';
 import { useDeleteAgent } from '../api/agents';
 
-/** The delete confirmation. */
+/** The delete confirmation, with the workflows that use the agent. */
 export function DeleteAgentDialog({
   agent,
   open,
@@ -17,7 +18,9 @@ export function DeleteAgentDialog({
 }) {
   const deleteAgent = useDeleteAgent();
   return (
-    <ConfirmDeleteDialog
+    <DeleteWithUsageDialog
+      thing="agent"
+      usageKey={queryKeys.agents.usage(agent.id)}
       title="Delete Agent"
       description={deleteConfirmationText(agent.name)}
       open={open}

@@ -1,11 +1,12 @@
 import type { KnowledgeBase } from '@crewline/contracts';
 
-import { ConfirmDeleteDialog } from '@/components/confirm-dialog';
+import { DeleteWithUsageDialog } from '@/components/delete-with-usage-dialog';
+import { queryKeys } from '@/lib/queries/keys';
 
 import { useDeleteKnowledgeBase } from '../api/knowledge-bases';
 import { countLabel } from '../knowledge-display';
 
-/** Confirmation before deleting a knowledge base with all its documents and chunks. */
+/** Confirmation before deleting a knowledge base with all its documents and chunks, listing what searches it. */
 export function DeleteKnowledgeBaseDialog({
   base,
   open,
@@ -32,7 +33,9 @@ export function DeleteKnowledgeBaseDialog({
     );
   };
   return (
-    <ConfirmDeleteDialog
+    <DeleteWithUsageDialog
+      thing="knowledge base"
+      usageKey={queryKeys.knowledgeBases.usage(base?.id ?? '')}
       title="Delete knowledge base?"
       description={`"${base?.name ?? ''}" and its ${countLabel(base?.documentCount ?? 0, 'document')} will be deleted, with every chunk made from them. Agents searching it will find nothing. This action cannot be undone.`}
       open={open && !!base}

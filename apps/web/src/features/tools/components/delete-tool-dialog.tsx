@@ -1,11 +1,12 @@
 import type { Tool } from '@crewline/contracts';
 
-import { ConfirmDeleteDialog } from '@/components/confirm-dialog';
+import { DeleteWithUsageDialog } from '@/components/delete-with-usage-dialog';
 import { toast } from '@/components/ui/use-toast';
+import { queryKeys } from '@/lib/queries/keys';
 
 import { useDeleteTool } from '../api/delete-tool';
 
-/** Confirmation before DELETE /api/tools/:id. Agents connected to the tool lose it. */
+/** Confirmation before DELETE /api/tools/:id, listing the agents connected to the tool (they lose it). */
 export function DeleteToolDialog({
   tool,
   open,
@@ -32,7 +33,9 @@ export function DeleteToolDialog({
   };
 
   return (
-    <ConfirmDeleteDialog
+    <DeleteWithUsageDialog
+      thing="tool"
+      usageKey={queryKeys.toolUsage(tool?.id ?? '')}
       title="Delete tool?"
       description={`Are you sure you want to delete "${tool?.name ?? ''}"? Agents connected to it will lose access. This action cannot be undone.`}
       open={open && !!tool}

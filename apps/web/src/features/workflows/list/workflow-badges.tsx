@@ -10,6 +10,7 @@ import {
   LoaderCircle,
   ListOrdered,
   Network,
+  TriangleAlert,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -47,6 +48,24 @@ export function WorkflowStatusBadge({ status, className }: { status: string; cla
     >
       <Icon aria-hidden="true" />
       {capitalize(status) || 'Unknown'}
+    </Badge>
+  );
+}
+
+/**
+ * A workflow with a step on a deleted agent (the list's `needsAttention`): it stays active, and the
+ * title says which steps (the server's `problems`).
+ */
+export function NeedsAttentionBadge({ problems }: { problems: string[] }) {
+  return (
+    <Badge
+      variant="outline"
+      className="border-red-500/25 bg-red-500/10 text-red-700 dark:text-red-400"
+      data-testid="workflow-needs-attention"
+      title={problems.join('\n') || 'Uses a deleted agent'}
+    >
+      <TriangleAlert aria-hidden="true" />
+      Needs attention
     </Badge>
   );
 }

@@ -1,10 +1,13 @@
 // The canvas node components (start, end, agent), memoized, and the node types map built once at
 // module scope so React Flow never re-creates them.
+import type { Agent } from '@crewline/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Handle, Position, type NodeProps, type NodeTypes } from '@xyflow/react';
 import { Bot, Check, Cpu, Database, FileText, Flag, Globe, Mail, Play, Workflow, X } from 'lucide-react';
-import { memo, type CSSProperties } from 'react';
+import { memo, useCallback, type CSSProperties } from 'react';
 
 import { formatMilliseconds } from '@/lib/format';
+import { queryKeys } from '@/lib/queries/keys';
 import { cn } from '@/lib/utils';
 
 import { useNodeRunState, type NodeRunState, type NodeRunStatus } from '../run-progress';
@@ -104,21 +107,40 @@ function RunBadge({ run }: { run: NodeRunState }) {
   );
 }
 
+/**
+ * Whether the step's agent is gone from the organization (deleted since the step was placed): the
+ * builder's own read of the agents answers it, so false until that arrives.
+ */
+function useAgentDeleted(agentId: string | undefined) {
+  const select = useCallback((agents: Agent[]) => !agents.some((a) => a.id === agentId), [agentId]);
+  return (
+    useQuery<Agent[], Error, boolean>({
+      queryKey: queryKeys.agents.all,
+      enabled: !!agentId,
+      staleTime: Infinity,
+      select,
+    }).data ?? false
+  );
+}
+
 function AgentNodeComponent({ id, data, selected }: NodeProps<BuilderNode>) {
   const color = data.color || '#6366f1';
   const DestinationIcon = DESTINATION_ICONS[data.outputDestination] ?? Database;
   const name = data.name || data.label;
   // Live progress lives outside the node data (run-progress.ts): it never makes the workflow dirty.
   const run = useNodeRunState(id);
+  const deleted = useAgentDeleted(data.agentId);
   return (
     <div
       data-testid={`node-${id}`}
       data-run-status={run?.status}
+      data-agent-deleted={deleted || undefined}
       style={{ '--node-accent': color } as CSSProperties}
       className={cn(
         'relative w-60 rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md',
         selected && 'border-[var(--node-accent)] ring-2 ring-[var(--node-accent)]/30',
         run && RUN_RING[run.status],
+        deleted && !run && 'border-destructive ring-2 ring-destructive/40',
       )}
     >
       {run && <RunBadge run={run} />}
@@ -148,6 +170,11 @@ function AgentNodeComponent({ id, data, selected }: NodeProps<BuilderNode>) {
             <div className="truncate text-xs text-muted-foreground" title={data.role}>
               {data.role || 'Agent'}
             </div>
+            {deleted && (
+              <div className="mt-1 text-xs font-medium text-destructive" data-testid="node-agent-deleted">
+                This agent was deleted
+              </div>
+            )}
           </div>
         </div>
         <div className="flex items-center justify-between gap-2 border-t pt-2 text-[11px] text-muted-foreground">
