@@ -90,13 +90,13 @@ test('an agent remembers facts from a run, uses them in the next one, and forget
   const agents = (await (await request.get('/api/agents', { headers })).json()) as {
     id: string;
     name: string;
-    config: Record<string, unknown>;
+    memory: Record<string, unknown>;
   }[];
   const agent = agents.find((a) => a.name === AGENT.name)!;
-  expect(agent.config.memory).toEqual({
+  expect(agent.memory).toEqual({
     enabled: true,
-    embeddingProvider: 'openai',
-    embeddingModel: 'text-embedding-3-small',
+    connection: 'openai',
+    model: 'text-embedding-3-small',
   });
 
   // Before any run: the Advanced tab says how memories come.
@@ -216,11 +216,11 @@ test('an agent remembers facts from a run, uses them in the next one, and forget
       .getByText('Turn Memory on and run the agent in a workflow.'),
   ).toBeVisible();
   const saved = (await (await request.get(`/api/agents/${agent.id}`, { headers })).json()) as {
-    config: Record<string, unknown>;
+    memory: Record<string, unknown>;
   };
-  expect(saved.config.memory).toEqual({
+  expect(saved.memory).toEqual({
     enabled: false,
-    embeddingProvider: 'openai',
-    embeddingModel: 'text-embedding-3-small',
+    connection: 'openai',
+    model: 'text-embedding-3-small',
   });
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { agentStatusValues, llmProviderValues } from './enums';
 import { STEP_TOOL_RESULT_LIMIT, stepRetrievalSchema, tokenUsageSchema } from './executions';
-import { agentMemorySettingsSchema } from './memory';
+import { DEFAULT_EMBEDDING_MODEL, embeddingProviderSchema } from './knowledge';
+import { agentMemorySettingsSchema, type AgentMemorySettings } from './memory';
 
 export const agentStatusSchema = z.enum(agentStatusValues);
 export const llmProviderSchema = z.enum(llmProviderValues);
@@ -23,7 +24,9 @@ export const agentSchema = z.object({
   status: agentStatusSchema,
   templateCategory: z.string().nullable(),
   templateTags: z.array(z.string()),
+  /** Free-form: stored and answered as sent. */
   config: z.record(z.string(), z.unknown()),
+  memory: agentMemorySettingsSchema,
   organizationId: z.string(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
@@ -57,14 +60,39 @@ const agentFields = {
   status: agentStatusSchema,
   templateCategory: optionalText(100),
   templateTags: z.array(z.string().max(50)).max(20),
-  // Free-form, except for the memory settings (`config.memory`), which the runs read.
-  config: z.record(z.string(), z.unknown()).superRefine((config, ctx) => {
-    if (config.memory === undefined) return;
-    const memory = agentMemorySettingsSchema.safeParse(config.memory);
-    for (const issue of memory.error?.issues ?? [])
-      ctx.addIssue({ code: 'custom', path: ['memory', ...issue.path], message: issue.message });
-  }),
+  // Free-form: any JSON object, stored as sent. (An object in `config.memory` without a `memory` is
+  // still taken as the memory settings, for clients of the version that kept them there: see
+  // legacyMemoryOf and docs/decisions/0027-knowledge-on-the-agent.md.)
+  config: z.record(z.string(), z.unknown()),
+  memory: agentMemorySettingsSchema,
 };
+
+/** The memory settings as the version that kept them in `config.memory` named them. */
+const legacyMemorySettingsSchema = z
+  .object({
+    enabled: z.boolean(),
+    embeddingProvider: embeddingProviderSchema.default('openai'),
+    embeddingModel: z.string().trim().min(1).max(200).default(DEFAULT_EMBEDDING_MODEL),
+  })
+  .transform(({ enabled, embeddingProvider, embeddingModel }): AgentMemorySettings => ({
+    enabled,
+    connection: embeddingProvider,
+    model: embeddingModel,
+  }));
+
+/**
+ * The memory settings an older client sent in `config.memory` (an object that reads as them, with
+ * their old names `embeddingProvider`/`embeddingModel`) in the `memory` field's shape, and the config
+ * without them; undefined when there are none to move. Accepted for one version.
+ */
+export function legacyMemoryOf(config: Record<string, unknown> | undefined) {
+  const memory = config?.memory;
+  if (!memory || typeof memory !== 'object' || Array.isArray(memory)) return undefined;
+  const parsed = legacyMemorySettingsSchema.safeParse(memory);
+  if (!parsed.success) return undefined;
+  const { memory: _moved, ...rest } = config;
+  return { memory: parsed.data, config: rest };
+}
 
 /**
  * POST /api/agents — the same defaults as the agents table, except the model: without one the agent
@@ -80,12 +108,44 @@ export const createAgentSchema = z.object({
   status: agentFields.status.default('inactive'),
   templateTags: agentFields.templateTags.default([]),
   config: agentFields.config.default({}),
+  memory: agentFields.memory.optional(),
 });
 export type CreateAgentInput = z.input<typeof createAgentSchema>;
 
 /** PUT /api/agents/:id — any subset of the fields, e.g. `{ status }` from the card's Pause/Activate. */
 export const updateAgentSchema = z.object(agentFields).partial();
 export type UpdateAgentInput = z.input<typeof updateAgentSchema>;
+
+/*
+ * The agent's knowledge (its Knowledge section): GET/PUT /api/agents/:id/knowledge-bases. Picking a
+ * base links the agent to a vector-store tool on it, made the first time (docs/decisions/0027).
+ */
+
+export const AGENT_KNOWLEDGE_BASES_MAX = 20;
+
+export const agentKnowledgeBaseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** The vector-store tool that searches it for the agent. */
+  toolId: z.string(),
+});
+export type AgentKnowledgeBase = z.infer<typeof agentKnowledgeBaseSchema>;
+
+export const agentKnowledgeBasesSchema = z.object({ knowledgeBases: z.array(agentKnowledgeBaseSchema) });
+export type AgentKnowledgeBases = z.infer<typeof agentKnowledgeBasesSchema>;
+
+/** PUT body: every base the agent should search; the others are unlinked. */
+export const setAgentKnowledgeBasesSchema = z.object({
+  knowledgeBaseIds: z
+    .array(z.string({ message: 'A knowledge base id must be text' }), {
+      message: 'knowledgeBaseIds must be a list of knowledge base ids',
+    })
+    .max(AGENT_KNOWLEDGE_BASES_MAX, {
+      message: `Pick at most ${AGENT_KNOWLEDGE_BASES_MAX} knowledge bases`,
+    }),
+});
+export type SetAgentKnowledgeBasesInput = z.infer<typeof setAgentKnowledgeBasesSchema>;
 
 /** The fixed greeting the card's Test button sends (docs/product-rules.md). */
 export const AGENT_TEST_GREETING = 'Hello! Please introduce yourself and explain what you can help me with.';

@@ -21,29 +21,33 @@ export const AGENT_MEMORY_PAGE = 200;
 export const AGENT_MEMORY_MAX_LENGTH = 300;
 
 /**
- * An agent's memory settings, kept in its `config.memory`. Memories are searched by meaning: they are
- * embedded with the organization's connection of `embeddingProvider` (Anthropic has no embeddings).
+ * An agent's memory settings, its `memory` field (beside `config`, which is free-form):
+ * `{ enabled, connection, model }`. Memories are searched by meaning: they are embedded with the
+ * organization's `connection` (a provider whose connection gives embeddings; Anthropic has none),
+ * with `model`. This is the wire shape clients rely on; the memory module speaks of them as
+ * `embeddingProvider`/`embeddingModel`, like knowledge bases, and converts where it reads the agent.
  */
 export const agentMemorySettingsSchema = z.object(
   {
-    enabled: z.boolean({ message: 'config.memory.enabled must be true or false' }),
-    embeddingProvider: embeddingProviderSchema.default('openai'),
-    embeddingModel: z
+    enabled: z.boolean({ message: 'memory.enabled must be true or false' }),
+    connection: embeddingProviderSchema.default('openai'),
+    model: z
       .string()
       .trim()
       .min(1, { message: 'Choose the embedding model memories are searched with' })
       .max(200)
       .default(DEFAULT_EMBEDDING_MODEL),
   },
-  { message: 'config.memory must be an object' },
+  { message: 'memory must be an object' },
 );
 export type AgentMemorySettings = z.infer<typeof agentMemorySettingsSchema>;
 
-/** The agent's memory settings when its memory is on, else null. */
-export function memorySettingsOf(config: Record<string, unknown> | null | undefined) {
-  const parsed = agentMemorySettingsSchema.safeParse(config?.memory);
-  return parsed.success && parsed.data.enabled ? parsed.data : null;
-}
+/** An agent's memory settings until they are set: off, with the default embeddings. */
+export const MEMORY_OFF: AgentMemorySettings = {
+  enabled: false,
+  connection: 'openai',
+  model: DEFAULT_EMBEDDING_MODEL,
+};
 
 export const agentMemorySchema = z.object({
   id: z.string(),

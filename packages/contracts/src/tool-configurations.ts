@@ -65,8 +65,17 @@ export const updateToolConfigurationSchema = z.object({
   isActive: z.boolean().optional(),
 });
 
-/** GET /api/llm/providers — `defaultModel` is what a new agent starts with ('' when the user must choose). */
+/**
+ * GET /api/llm/providers — `defaultModel` is what a new agent starts with ('' when the user must
+ * choose). `listError`, for Local and Custom only, says why their server's models are not listed
+ * (`models` are then mere suggestions, and the form takes any name).
+ */
 export const providerCatalogueSchema = z.record(
   z.string(),
-  z.object({ name: z.string(), models: z.array(z.string()), defaultModel: z.string() }),
+  z.object({
+    name: z.string(),
+    models: z.array(z.string()),
+    defaultModel: z.string(),
+    listError: z.string().optional(),
+  }),
 );

@@ -1,7 +1,15 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { agents, rowFromJson, rowJson, type Db } from '@crewline/db';
-import type { Agent, CreateAgentInput, UpdateAgentInput } from '@crewline/contracts';
+import {
+  agentMemorySettingsSchema,
+  MEMORY_OFF,
+  type Agent,
+  type CreateAgentInput,
+  type UpdateAgentInput,
+  type Usage,
+} from '@crewline/contracts';
 import { nothingToSet } from '../../platform/patch';
+import { workflowsUsingAgent } from '../workflows/workflows.repository';
 
 type AgentRow = typeof agents.$inferSelect;
 
@@ -51,6 +59,8 @@ export function toAgentDto({ templateSource: _source, ...row }: AgentRow, linked
     tools: mergeTools(row.tools ?? [], linked),
     templateTags: row.templateTags ?? [],
     config: row.config ?? {},
+    // Never set up (null) is off; the column only ever holds what the contract accepted.
+    memory: agentMemorySettingsSchema.safeParse(row.memory).data ?? MEMORY_OFF,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -83,6 +93,7 @@ export function createAgentsRepository(db: Db) {
     /**
      * Inserts the agent in one transaction with `check` (the plan's limit), which runs first on that
      * transaction and may throw to refuse: what it locks stays locked until the agent is committed.
+     * Given `within` (a caller's transaction, e.g. a template copy), it is a savepoint of that one.
      */
     async create(
       organizationId: string,
@@ -90,8 +101,9 @@ export function createAgentsRepository(db: Db) {
       input: CreateAgentInput,
       templateSource: string | undefined,
       check: (tx: Pick<Db, 'select'>) => Promise<void>,
+      within: Pick<Db, 'transaction'> = db,
     ): Promise<Agent> {
-      return db.transaction(async (tx) => {
+      return within.transaction(async (tx) => {
         await check(tx);
         const [row] = await tx
           .insert(agents)
@@ -119,6 +131,18 @@ export function createAgentsRepository(db: Db) {
         .where(scoped(organizationId, id))
         .returning();
       return row && toAgentDto(row);
+    },
+    /**
+     * The workflows that use the agent (workflowsUsingAgent), in one statement with the agent's own
+     * row; undefined when the organization has no such agent.
+     */
+    async usage(organizationId: string, id: string): Promise<Usage | undefined> {
+      const [row] = await db
+        .select({ workflows: workflowsUsingAgent('agents') })
+        .from(agents)
+        .where(scoped(organizationId, id))
+        .limit(1);
+      return row && { workflows: row.workflows as Usage['workflows'], agents: [] };
     },
     async remove(organizationId: string, id: string): Promise<boolean> {
       const rows = await db.delete(agents).where(scoped(organizationId, id)).returning({ id: agents.id });

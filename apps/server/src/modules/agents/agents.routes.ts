@@ -9,6 +9,7 @@ import {
   idParamsSchema,
   testAgentSchema,
   updateAgentSchema,
+  usageSchema,
   type AgentChatLine,
 } from '@crewline/contracts';
 import { z } from 'zod';
@@ -99,6 +100,13 @@ export function agentsRoutes(agents: AgentsService): FastifyPluginAsyncZod {
             .send(lines)
         );
       },
+    );
+
+    // What stops working if the agent goes: the delete dialog lists it (docs/product-rules.md).
+    app.get(
+      '/api/agents/:id/usage',
+      { schema: { params: idParamsSchema, response: { 200: usageSchema } } },
+      async (request) => agents.usage(request.auth.organizationId, request.params.id),
     );
 
     app.delete('/api/agents/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {

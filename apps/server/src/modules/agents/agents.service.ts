@@ -1,10 +1,12 @@
-import type {
-  Agent,
-  AgentChatLine,
-  AgentChatMessage,
-  AgentTestResult,
-  CreateAgentInput,
-  UpdateAgentInput,
+import {
+  legacyMemoryOf,
+  type Agent,
+  type AgentChatLine,
+  type AgentChatMessage,
+  type AgentTestResult,
+  type CreateAgentInput,
+  type UpdateAgentInput,
+  type Usage,
 } from '@crewline/contracts';
 import { buildSystemPrompt, buildUserPrompt } from '@crewline/engine';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
@@ -12,6 +14,7 @@ import type { EventBus } from '../../platform/events';
 import { requireUuid } from '../../platform/ids';
 import { LlmCallError, LlmConfigurationError, type LlmProvider } from '../../platform/llm';
 import { toolCall } from '../executions/step-record';
+import type { Db } from '@crewline/db';
 import type { LimitReader } from '../billing/billing.repository';
 import type { MemoryService } from '../memory/memory.service';
 import type { AgentModel } from './agent-model';
@@ -19,6 +22,16 @@ import type { AgentsRepository } from './agents.repository';
 
 const notFound = 'Agent not found';
 const MODEL_REQUIRED = 'Model is required';
+
+/**
+ * Memory settings sent the old way (an object in `config.memory`, no `memory`) become the `memory`
+ * field; anything else in `config` is kept as sent (docs/decisions/0027-knowledge-on-the-agent.md).
+ */
+function withLegacyMemory<T extends { config?: Record<string, unknown>; memory?: unknown }>(input: T): T {
+  if (input.memory !== undefined) return input;
+  const moved = legacyMemoryOf(input.config);
+  return moved ? { ...input, ...moved } : input;
+}
 
 export function createAgentsService(deps: {
   repository: AgentsRepository;
@@ -48,13 +61,18 @@ export function createAgentsService(deps: {
 
     get,
 
-    /** `templateSource` marks an agent made from a workflow template's agent (modules/templates). */
+    /**
+     * `templateSource` marks an agent made from a workflow template's agent (modules/templates). Given
+     * `within`, the agent is made in that transaction and the caller announces it after the commit.
+     */
     async create(
       organizationId: string,
       userId: string,
       input: CreateAgentInput,
       templateSource?: string,
+      within?: Pick<Db, 'transaction'>,
     ): Promise<Agent> {
+      input = withLegacyMemory(input);
       if (!input.llmModel) {
         const provider = input.llmProvider ?? 'openai';
         const llmModel = await deps.defaultModel(organizationId, provider);
@@ -64,10 +82,15 @@ export function createAgentsService(deps: {
         input = { ...input, llmProvider: provider, llmModel };
       }
       // Checked and inserted under the organization's lock: concurrent creates cannot pass the limit.
-      const agent = await repository.create(organizationId, userId, input, templateSource, (tx) =>
-        deps.limits.checkAgentLimit(organizationId, 1, tx),
+      const agent = await repository.create(
+        organizationId,
+        userId,
+        input,
+        templateSource,
+        (tx) => deps.limits.checkAgentLimit(organizationId, 1, tx),
+        within,
       );
-      events.publish({ type: 'agent_created', organizationId, agentId: agent.id });
+      if (!within) events.publish({ type: 'agent_created', organizationId, agentId: agent.id });
       return agent;
     },
 
@@ -78,7 +101,12 @@ export function createAgentsService(deps: {
       id: string,
       patch: UpdateAgentInput,
     ): Promise<Agent> {
-      const agent = await repository.update(organizationId, requireUuid(id, notFound), patch, userId);
+      const agent = await repository.update(
+        organizationId,
+        requireUuid(id, notFound),
+        withLegacyMemory(patch),
+        userId,
+      );
       if (!agent) throw new NotFoundError(notFound);
       events.publish({ type: 'agent_updated', organizationId, agentId: agent.id });
       return agent;
@@ -160,6 +188,13 @@ export function createAgentsService(deps: {
           send({ type: 'error', error: error.message });
         } else throw error;
       }
+    },
+
+    /** What uses the agent, for its delete dialog: another organization's agent is not found. */
+    async usage(organizationId: string, id: string): Promise<Usage> {
+      const usage = await repository.usage(organizationId, requireUuid(id, notFound));
+      if (!usage) throw new NotFoundError(notFound);
+      return usage;
     },
 
     async remove(organizationId: string, id: string): Promise<void> {

@@ -27,13 +27,13 @@ afterAll(async () => {
 });
 beforeEach(() => fake.reset());
 
-const memoryOn = { memory: { enabled: true } };
+const memoryOn = { enabled: true };
 const chats = () => fake.requests.filter((request) => request.path === '/v1/chat/completions');
 const systemOf = (request: { body: { messages: { role: string; content: string }[] } }) =>
   request.body.messages.find((message) => message.role === 'system')?.content ?? '';
 
-async function agentWorkflow(auth: AuthResponse, config: Record<string, unknown> = memoryOn) {
-  const agent = await createAgent(t, auth.token, { name: 'Concierge', config });
+async function agentWorkflow(auth: AuthResponse, memory: Record<string, unknown> | undefined = memoryOn) {
+  const agent = await createAgent(t, auth.token, { name: 'Concierge', memory });
   const workflowId = await createChainWorkflow(t, auth.token, `Concierge ${Math.random()}`, [agent.id]);
   return { agent, workflowId };
 }
@@ -142,7 +142,7 @@ describe('agent memory in runs', () => {
   });
 
   it('costs nothing for an agent with memory off', async () => {
-    const { agent, workflowId } = await agentWorkflow(ada, {});
+    const { agent, workflowId } = await agentWorkflow(ada, { enabled: false });
     fake.script([{ content: 'Welcome, Ada Lovelace.' }]);
     const execution = await runToEnd(t, ada.token, workflowId, { request: 'Check in Ada Lovelace' });
     expect(execution.status).toBe('completed');
@@ -152,7 +152,9 @@ describe('agent memory in runs', () => {
 
   it('runs the step without memory when its embeddings have no connection, and says why', async () => {
     const { agent, workflowId } = await agentWorkflow(ada, {
-      memory: { enabled: true, embeddingProvider: 'custom', embeddingModel: 'nomic-embed-text' },
+      enabled: true,
+      connection: 'custom',
+      model: 'nomic-embed-text',
     });
     fake.script([{ content: 'Welcome.' }]);
     const execution = await runToEnd(t, ada.token, workflowId, { request: 'Check in Ada Lovelace' });
@@ -268,9 +270,17 @@ describe('the memories routes', () => {
       method: 'POST',
       url: '/api/agents',
       token: ada.token,
-      payload: { name: 'Bad', role: 'r', goal: 'g', config: { memory: { enabled: 'yes' } } },
+      payload: { name: 'Bad', role: 'r', goal: 'g', memory: { enabled: 'yes' } },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain('config.memory.enabled must be true or false');
+    expect(res.json().message).toContain('memory.enabled must be true or false');
+    const notAnObject = await t.request({
+      method: 'POST',
+      url: '/api/agents',
+      token: ada.token,
+      payload: { name: 'Bad', role: 'r', goal: 'g', memory: true },
+    });
+    expect(notAnObject.statusCode).toBe(400);
+    expect(notAnObject.json().message).toContain('memory must be an object');
   });
 });

@@ -1,9 +1,7 @@
 import {
   AGENT_MEMORY_RECALL,
-  memorySettingsOf,
   type Agent,
   type AgentMemories,
-  type AgentMemorySettings,
   type EmbeddingProvider,
 } from '@crewline/contracts';
 import { NotFoundError } from '../../platform/errors';
@@ -18,6 +16,7 @@ import {
 import { decodeVectors, encodeVector } from '../knowledge/vector-codec';
 import { extractionTask, EXTRACTION_SYSTEM_PROMPT, parseFacts, withMemories } from './memory-prompt';
 import type { MemoryRepository, StoredMemory } from './memory.repository';
+import { memoryEmbeddingOf, type MemoryEmbedding } from './memory-settings';
 
 const agentNotFound = 'Agent not found';
 const memoryNotFound = 'Memory not found';
@@ -27,11 +26,11 @@ export const RECALL_MIN_SCORE = 0.25;
 /** A new fact this close to a kept one says nothing new (also: a step run again after a crash). */
 export const SAME_FACT_SCORE = 0.92;
 
-/** What a step with memory on works with: the agent's settings and the connection that embeds. */
+/** What a step with memory on works with: the agent's embeddings and the connection that embeds. */
 export type MemoryContext = {
   organizationId: string;
   agentId: string;
-  settings: AgentMemorySettings;
+  settings: MemoryEmbedding;
   /** The organization's connection of `settings.embeddingProvider`. */
   connection: LlmConnection;
   signal?: AbortSignal;
@@ -127,7 +126,7 @@ export function createMemoryService(deps: {
       task: string,
       signal?: AbortSignal,
     ): Promise<string> {
-      const settings = memorySettingsOf(agent.config);
+      const settings = memoryEmbeddingOf(agent.memory);
       if (!settings) return system;
       try {
         const connection = await deps.connectionFor(organizationId, settings.embeddingProvider);

@@ -1,4 +1,4 @@
-import { memorySettingsOf, type Agent, type EmbeddingProvider, type ExecutionLog } from '@crewline/contracts';
+import type { Agent, EmbeddingProvider, ExecutionLog } from '@crewline/contracts';
 import type { Logger } from 'pino';
 import { databaseUnavailable } from '../../platform/database-unavailable';
 import {
@@ -9,6 +9,7 @@ import {
   type LlmUsage,
 } from '../../platform/llm';
 import { withMemories } from './memory-prompt';
+import { memoryEmbeddingOf } from './memory-settings';
 import type { MemoryContext, MemoryService } from './memory.service';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -69,7 +70,7 @@ export function createStepMemory(deps: {
       agent: Agent,
       call: { nodeId: string; system: string; user: string },
     ): Promise<RememberingStep | undefined> {
-      const settings = memorySettingsOf(agent.config);
+      const settings = memoryEmbeddingOf(agent.memory);
       if (!settings) return undefined;
       const { nodeId } = call;
       const context = await guarded<MemoryContext>(agent, nodeId, async () => ({

@@ -33,8 +33,19 @@ describe('model catalogue', () => {
         defaultModel: 'claude-sonnet-4-5',
       },
       // A built-in name is only a suggestion for a local server: it may not serve it.
-      local: { name: 'Local (Ollama)', models: ['llama3.1:8b', 'mistral', 'qwen2.5'], defaultModel: '' },
-      custom: { name: 'Custom (OpenAI-compatible)', models: [], defaultModel: '' },
+      // Local and Custom say why their server's models are not listed.
+      local: {
+        name: 'Local (Ollama)',
+        models: ['llama3.1:8b', 'mistral', 'qwen2.5'],
+        defaultModel: '',
+        listError: 'no server is set up in Settings → Tools',
+      },
+      custom: {
+        name: 'Custom (OpenAI-compatible)',
+        models: [],
+        defaultModel: '',
+        listError: 'no server is set up in Settings → Tools',
+      },
     });
     expect(fake.requests).toHaveLength(0);
   });
@@ -55,11 +66,20 @@ describe('model catalogue', () => {
     expect(result.anthropic.defaultModel).toBe('claude-sonnet-4-5');
     expect(result.local.defaultModel).toBe('llama3.2:3b');
     expect(result.custom.defaultModel).toBe('my-model');
+    expect(result.local).toMatchObject({ models: ['llama3.2:3b', 'qwen2.5:7b'] });
+    expect(result.local.listError).toBeUndefined();
+    expect(result.openai.listError).toBeUndefined();
 
     // A server that cannot be listed names no model: the built-in list is offered, none is chosen.
     fake.failNext(500);
     const failed = await catalogue.providers({ local: connections.local }, 'org-2');
     expect(failed.local).toMatchObject({ models: ['llama3.1:8b', 'mistral', 'qwen2.5'], defaultModel: '' });
+    // …and says why, for the form to show under its model field.
+    expect(failed.local.listError).toMatch(/500/);
+
+    fake.setModels([]);
+    const empty = await catalogue.providers({ custom: connections.custom }, 'org-3');
+    expect(empty.custom).toMatchObject({ models: [], listError: 'the server reported no models' });
   });
 
   it("uses the provider's list when configured, without non-chat models", async () => {

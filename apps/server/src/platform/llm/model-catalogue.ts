@@ -7,6 +7,8 @@ export type ProviderModels = {
   models: string[];
   /** The model a new agent of this provider starts with ('' when the user must choose). */
   defaultModel: string;
+  /** Local and Custom: why their server's own list is not given (the form then takes any name). */
+  listError?: string;
 };
 export type ModelCatalogue = {
   /**
@@ -35,8 +37,14 @@ export function defaultModelOf(provider: LlmProvider, configured: string | undef
   return reported[0] ?? '';
 }
 
-/** `reported` is what the provider's server listed (empty when it was not asked or failed). */
-type Listing = { models: string[]; reported: string[] };
+/**
+ * `reported` is what the provider's server listed (empty when it was not asked or failed), `error`
+ * why it listed nothing.
+ */
+type Listing = { models: string[]; reported: string[]; error?: string };
+
+/** The providers whose models only their own server knows: the form says why it cannot list them. */
+const SERVER_LISTED = new Set<LlmProvider>(['local', 'custom']);
 
 // OpenAI's /models also lists embedding, audio, image and moderation models, which agents cannot use.
 const NOT_CHAT =
@@ -60,6 +68,7 @@ export function createModelCatalogue(options: {
   }
 
   async function fromProvider(provider: LlmProvider, connection: LlmConnection) {
+    let error = 'the server reported no models';
     try {
       const ids = await options.gateway.listModels(connection);
       const usable = provider === 'openai' ? ids.filter((id) => !NOT_CHAT.test(id)) : ids;
@@ -67,10 +76,11 @@ export function createModelCatalogue(options: {
         const models = [...new Set(usable)].sort();
         return { ok: true, listing: { models, reported: models } };
       }
-    } catch {
-      // Fall through: the form still needs something to offer.
+    } catch (cause) {
+      // Fall through: the form still needs something to offer. The gateway's messages are the user's.
+      error = cause instanceof Error ? cause.message : String(cause);
     }
-    return { ok: false, listing: { models: builtIn(provider), reported: [] } };
+    return { ok: false, listing: { models: builtIn(provider), reported: [], error } };
   }
 
   async function modelsFor(
@@ -79,7 +89,7 @@ export function createModelCatalogue(options: {
     cacheKey: string,
   ): Promise<Listing> {
     if (!connection || !isConfigured(provider, connection))
-      return { models: builtIn(provider), reported: [] };
+      return { models: builtIn(provider), reported: [], error: 'no server is set up in Settings → Tools' };
     const key = `${cacheKey}\u0000${provider}`;
     const cached = cache.get(key);
     if (cached && cached.expiresAt > now()) return cached.listing;
@@ -111,6 +121,7 @@ export function createModelCatalogue(options: {
             name: PROVIDER_INFO[p].name,
             models: lists[i].models,
             defaultModel: defaultModelOf(p, configuredDefaults[p], lists[i].reported),
+            ...(SERVER_LISTED.has(p) && lists[i].error ? { listError: lists[i].error } : {}),
           },
         ]),
       ) as Record<LlmProvider, ProviderModels>;

@@ -12,6 +12,7 @@ import {
   formFieldOfServerPath,
   formOutputToPayload,
   isFreeTextProvider,
+  modelFieldMode,
   modelOptions,
   normalizeCatalogue,
   prefilledModel,
@@ -36,6 +37,7 @@ const agent = {
   templateCategory: null,
   templateTags: [],
   config: {},
+  memory: { enabled: false, connection: 'openai', model: 'text-embedding-3-small' },
   organizationId: 'o1',
   createdBy: 'u1',
   createdAt: '2026-01-01T00:00:00Z',
@@ -90,13 +92,15 @@ describe('error tabs', () => {
   });
 
   it('finds the memory settings’ errors on the Advanced tab, and the server’s under their fields', () => {
-    const errors = errorFieldPaths({ name: { message: 'x' }, memory: { embeddingModel: { message: 'y' } } });
-    expect(errors).toEqual(['name', 'memory.embeddingModel']);
-    expect(tabForFirstError(['memory.embeddingModel'])).toBe('advanced');
+    const errors = errorFieldPaths({ name: { message: 'x' }, memory: { model: { message: 'y' } } });
+    expect(errors).toEqual(['name', 'memory.model']);
+    expect(tabForFirstError(['memory.model'])).toBe('advanced');
     expect([...tabsWithErrors(errorFieldPaths({ memory: { message: 'bad' } }))]).toEqual(['advanced']);
-    expect(formFieldOfServerPath('config.memory.embeddingModel')).toBe('memory.embeddingModel');
-    expect(formFieldOfServerPath('config.memory.embeddingProvider')).toBe('memory.embeddingProvider');
-    expect(formFieldOfServerPath('config.memory')).toBe('memory.enabled');
+    expect(formFieldOfServerPath('memory.model')).toBe('memory.model');
+    expect(formFieldOfServerPath('memory.connection')).toBe('memory.connection');
+    expect(formFieldOfServerPath('memory')).toBe('memory.enabled');
+    // The free-form config is no field of the form.
+    expect(formFieldOfServerPath('config.memory')).toBeNull();
     expect(formFieldOfServerPath('maxTokens')).toBe('maxTokens');
     expect(formFieldOfServerPath('config.other')).toBeNull();
     expect(formFieldOfServerPath('tools')).toBeNull();
@@ -109,32 +113,32 @@ describe('memory settings in the form', () => {
   it('starts off, with OpenAI and its small embedding model', () => {
     expect(emptyAgentFormValues().memory).toEqual({
       enabled: false,
-      embeddingProvider: 'openai',
-      embeddingModel: 'text-embedding-3-small',
+      connection: 'openai',
+      model: 'text-embedding-3-small',
     });
   });
 
   it('asks for an embedding model only while memory is on', () => {
-    const off = { ...base, memory: { ...base.memory, embeddingModel: '  ' } };
+    const off = { ...base, memory: { ...base.memory, model: '  ' } };
     expect(agentFormSchema('create').safeParse(off).success).toBe(true);
     const on = agentFormSchema('edit').safeParse({ ...off, memory: { ...off.memory, enabled: true } });
     expect(on.success).toBe(false);
     expect(on.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
-      ['memory.embeddingModel', 'Choose the embedding model memories are searched with'],
+      ['memory.model', 'Choose the embedding model memories are searched with'],
     ]);
   });
 
   it('reads an agent’s saved settings, off or on, and ignores bad ones', () => {
-    const saved = (memory: unknown) => agentToFormValues({ ...agent, config: { memory } } as Agent).memory;
-    expect(saved({ enabled: true, embeddingProvider: 'local', embeddingModel: 'nomic-embed-text' })).toEqual({
+    const saved = (memory: unknown) => agentToFormValues({ ...agent, memory } as Agent).memory;
+    expect(saved({ enabled: true, connection: 'local', model: 'nomic-embed-text' })).toEqual({
       enabled: true,
-      embeddingProvider: 'local',
-      embeddingModel: 'nomic-embed-text',
+      connection: 'local',
+      model: 'nomic-embed-text',
     });
     expect(saved({ enabled: false })).toEqual({
       enabled: false,
-      embeddingProvider: 'openai',
-      embeddingModel: 'text-embedding-3-small',
+      connection: 'openai',
+      model: 'text-embedding-3-small',
     });
     expect(saved('yes').enabled).toBe(false);
   });
@@ -172,6 +176,35 @@ describe('provider catalogue', () => {
     expect(isFreeTextProvider('local')).toBe(true);
     expect(isFreeTextProvider('custom')).toBe(true);
     expect(isFreeTextProvider('openai')).toBe(false);
+  });
+});
+
+describe('the Model field of Local and Custom', () => {
+  it("lists the models their server reported, like the other providers' lists", () => {
+    const served = normalizeCatalogue({
+      local: { name: 'Local (Ollama)', models: ['llama3.2:3b', 'qwen2.5:7b'], defaultModel: 'llama3.2:3b' },
+    });
+    expect(modelFieldMode(served, 'local')).toEqual({ kind: 'list' });
+    expect(modelOptions(served, 'local', 'llama3.2:3b')).toEqual(['llama3.2:3b', 'qwen2.5:7b']);
+    expect(modelFieldMode(served, 'openai')).toEqual({ kind: 'list' });
+  });
+
+  it('takes a typed name, and says why, when their server could not be listed or listed nothing', () => {
+    const failed = normalizeCatalogue({
+      local: { name: 'Local', models: ['llama3.1:8b'], defaultModel: '', listError: 'connection refused' },
+      custom: { name: 'Custom', models: [], defaultModel: '' },
+    });
+    expect(failed.local.listError).toBe('connection refused');
+    expect(modelFieldMode(failed, 'local')).toEqual({
+      kind: 'typed',
+      note: 'Could not list models: connection refused',
+    });
+    expect(modelFieldMode(failed, 'custom')).toEqual({
+      kind: 'typed',
+      note: 'Could not list models: the server reported no models',
+    });
+    // Before the server's catalogue answers: typed, with no reason to give yet.
+    expect(modelFieldMode(undefined, 'custom')).toEqual({ kind: 'typed', note: null });
   });
 });
 
@@ -223,7 +256,7 @@ describe('form values and payload', () => {
       maxTokens: 1500,
       systemPrompt: '',
       status: 'active',
-      memory: { enabled: false, embeddingProvider: 'openai', embeddingModel: 'text-embedding-3-small' },
+      memory: { enabled: false, connection: 'openai', model: 'text-embedding-3-small' },
     });
   });
 
@@ -252,62 +285,64 @@ describe('form values and payload', () => {
   });
 
   const withConfig = { ...agent, config: { theme: 'formal', limits: { daily: 3 } } };
-  const submit = (memory: Partial<ReturnType<typeof emptyAgentFormValues>['memory']>, saved = withConfig) => {
+  const submit = (
+    memory: Partial<ReturnType<typeof emptyAgentFormValues>['memory']>,
+    saved: Agent = withConfig,
+  ) => {
     const values = agentToFormValues(saved);
     const parsed = agentFormSchema('edit').parse({ ...values, memory: { ...values.memory, ...memory } });
-    return formOutputToPayload(parsed, saved.config);
+    return formOutputToPayload(parsed, saved.memory);
   };
 
-  it('turning memory on keeps every other key of the saved config', () => {
-    expect(submit({ enabled: true }).config).toEqual({
-      theme: 'formal',
-      limits: { daily: 3 },
-      memory: { enabled: true, embeddingProvider: 'openai', embeddingModel: 'text-embedding-3-small' },
+  it('turning memory on sends the memory field, never the free-form config', () => {
+    const on = submit({ enabled: true });
+    expect(on.memory).toEqual({
+      enabled: true,
+      connection: 'openai',
+      model: 'text-embedding-3-small',
     });
-    expect(submit({ enabled: true, embeddingProvider: 'custom', embeddingModel: ' bge-m3 ' }).config).toEqual(
-      {
-        theme: 'formal',
-        limits: { daily: 3 },
-        memory: { enabled: true, embeddingProvider: 'custom', embeddingModel: 'bge-m3' },
-      },
-    );
+    expect(on).not.toHaveProperty('config');
+    expect(submit({ enabled: true, connection: 'custom', model: ' bge-m3 ' }).memory).toEqual({
+      enabled: true,
+      connection: 'custom',
+      model: 'bge-m3',
+    });
   });
 
-  it('sends no config when memory was left off, or turned on and off again', () => {
-    expect(submit({})).not.toHaveProperty('config');
+  it('sends no memory when it was left off, or turned on and off again', () => {
+    expect(submit({})).not.toHaveProperty('memory');
     // Off → on (a model typed) → off: nothing to save, nothing reset.
-    expect(submit({ enabled: false, embeddingModel: 'text-embedding-3-small' })).not.toHaveProperty('config');
+    expect(submit({ enabled: false, model: 'text-embedding-3-small' })).not.toHaveProperty('memory');
   });
 
-  it('turning a saved memory off keeps its settings and the rest of the config', () => {
-    const on = {
+  it('turning a saved memory off keeps its settings', () => {
+    const on: Agent = {
       ...withConfig,
-      config: {
-        ...withConfig.config,
-        memory: { enabled: true, embeddingProvider: 'local', embeddingModel: 'nomic-embed-text' },
-      },
+      memory: { enabled: true, connection: 'local', model: 'nomic-embed-text' },
     };
-    expect(submit({}, on)).not.toHaveProperty('config');
-    expect(submit({ enabled: false }, on).config).toEqual({
-      theme: 'formal',
-      limits: { daily: 3 },
-      memory: { enabled: false, embeddingProvider: 'local', embeddingModel: 'nomic-embed-text' },
+    expect(submit({}, on)).not.toHaveProperty('memory');
+    expect(submit({ enabled: false }, on).memory).toEqual({
+      enabled: false,
+      connection: 'local',
+      model: 'nomic-embed-text',
     });
   });
 
-  it('a new agent with memory on sends only its memory settings', () => {
+  it('a new agent with memory on sends its memory settings', () => {
     const parsed = agentFormSchema('create').parse({
       ...emptyAgentFormValues(),
       name: 'A',
       role: 'R',
       goal: 'G',
-      memory: { enabled: true, embeddingProvider: 'openai', embeddingModel: 'text-embedding-3-small' },
+      memory: { enabled: true, connection: 'openai', model: 'text-embedding-3-small' },
     });
-    expect(formOutputToPayload(parsed).config).toEqual({
-      memory: { enabled: true, embeddingProvider: 'openai', embeddingModel: 'text-embedding-3-small' },
+    expect(formOutputToPayload(parsed).memory).toEqual({
+      enabled: true,
+      connection: 'openai',
+      model: 'text-embedding-3-small',
     });
     expect(
       formOutputToPayload({ ...parsed, memory: { ...parsed.memory, enabled: false } }),
-    ).not.toHaveProperty('config');
+    ).not.toHaveProperty('memory');
   });
 });

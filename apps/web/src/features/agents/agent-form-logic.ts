@@ -1,7 +1,7 @@
 // Pure rules of the agent form (docs/product-rules.md): which tab holds which field, the form
 // schema (create dialog: max tokens 100–8000; edit page: 100–4000), the provider catalogue with its
-// fallback, the memory settings (kept in the agent's `config.memory`), and the conversions between an
-// agent, the form values and the request body.
+// fallback and how the Model field lists a Local or Custom server's models, the memory settings (the
+// agent's `memory` field), and the conversions between an agent, the form values and the request body.
 import {
   agentMemorySettingsSchema,
   createAgentSchema,
@@ -43,8 +43,8 @@ export const AGENT_FORM_FIELDS = [
   'systemPrompt',
   'status',
   'memory.enabled',
-  'memory.embeddingProvider',
-  'memory.embeddingModel',
+  'memory.connection',
+  'memory.model',
 ] as const;
 
 export type AgentFormField = (typeof AGENT_FORM_FIELDS)[number];
@@ -62,8 +62,8 @@ const FIELD_TAB: Record<AgentFormField, AgentFormTab> = {
   systemPrompt: 'advanced',
   status: 'advanced',
   'memory.enabled': 'advanced',
-  'memory.embeddingProvider': 'advanced',
-  'memory.embeddingModel': 'advanced',
+  'memory.connection': 'advanced',
+  'memory.model': 'advanced',
 };
 
 export function tabOfField(field: string): AgentFormTab | null {
@@ -71,7 +71,7 @@ export function tabOfField(field: string): AgentFormTab | null {
 }
 
 /**
- * The fields holding an error, as paths ('memory.embeddingModel'): react-hook-form nests the errors of
+ * The fields holding an error, as paths ('memory.model'): react-hook-form nests the errors of
  * the memory settings under `memory`.
  */
 export function errorFieldPaths(errors: Record<string, unknown>): string[] {
@@ -83,13 +83,11 @@ export function errorFieldPaths(errors: Record<string, unknown>): string[] {
 }
 
 /**
- * The form field a server error's path names: the memory settings are sent as `config.memory`
- * ('config.memory.embeddingModel' → 'memory.embeddingModel', 'config.memory' → its switch).
+ * The form field a server error's path names ('memory.model' is its own field, 'memory'
+ * alone the switch).
  */
 export function formFieldOfServerPath(path: string): AgentFormField | null {
-  let field = path;
-  if (path === 'config' || path === 'config.memory') field = 'memory.enabled';
-  else if (path.startsWith('config.memory.')) field = path.slice('config.'.length);
+  const field = path === 'memory' ? 'memory.enabled' : path;
   return (AGENT_FORM_FIELDS as readonly string[]).includes(field) ? (field as AgentFormField) : null;
 }
 
@@ -147,8 +145,8 @@ const formShape = {
 const memoryFormSchema = z
   .object({
     enabled: z.boolean(),
-    embeddingProvider: embeddingProviderSchema,
-    embeddingModel: z.string().trim(),
+    connection: embeddingProviderSchema,
+    model: z.string().trim(),
   })
   .superRefine((memory, ctx) => {
     if (!memory.enabled) return;
@@ -191,14 +189,14 @@ export interface AgentFormValues {
   maxTokens: number;
   systemPrompt: string;
   status: Agent['status'];
-  /** Saved in the agent's `config.memory`. */
+  /** Saved as the agent's `memory`. */
   memory: AgentMemoryFormValues;
 }
 
 export interface AgentMemoryFormValues {
   enabled: boolean;
-  embeddingProvider: EmbeddingProvider;
-  embeddingModel: string;
+  connection: EmbeddingProvider;
+  model: string;
 }
 
 /** What the schema hands to submit. */
@@ -206,17 +204,15 @@ export type AgentFormOutput = z.output<typeof agentCreateFormSchema>;
 
 /** Memory off, with OpenAI's small embedding model ready for when it is switched on. */
 export function defaultMemoryFormValues(): AgentMemoryFormValues {
-  return { enabled: false, embeddingProvider: 'openai', embeddingModel: DEFAULT_EMBEDDING_MODEL };
+  return { enabled: false, connection: 'openai', model: DEFAULT_EMBEDDING_MODEL };
 }
 
-/** The memory settings an agent's config holds (the defaults, off, when it holds none or bad ones). */
-export function memoryFormValuesOf(
-  config: Record<string, unknown> | null | undefined,
-): AgentMemoryFormValues {
-  const parsed = agentMemorySettingsSchema.safeParse(config?.memory);
+/** An agent's memory settings as the form holds them (the defaults, off, for none or bad ones). */
+export function memoryFormValuesOf(memory: unknown): AgentMemoryFormValues {
+  const parsed = agentMemorySettingsSchema.safeParse(memory);
   if (!parsed.success) return defaultMemoryFormValues();
-  const { enabled, embeddingProvider, embeddingModel } = parsed.data;
-  return { enabled, embeddingProvider, embeddingModel };
+  const { enabled, connection, model } = parsed.data;
+  return { enabled, connection, model };
 }
 
 /**
@@ -255,7 +251,7 @@ export function agentToFormValues(agent: Agent): AgentFormValues {
     maxTokens: typeof agent.maxTokens === 'number' ? agent.maxTokens : defaults.maxTokens,
     systemPrompt: agent.systemPrompt ?? '',
     status: agent.status ?? defaults.status,
-    memory: memoryFormValuesOf(agent.config),
+    memory: memoryFormValuesOf(agent.memory),
   };
 }
 
@@ -264,32 +260,27 @@ const emptyToNull = (value: string | null | undefined): string | null => {
   return text ? text : null;
 };
 
-/** The memory settings as `config.memory` keeps them (a blank model, possible while off, is the default). */
+/** The memory settings as the agent keeps them (a blank model, possible while off, is the default). */
 function memorySettingsFrom(memory: AgentMemoryFormValues): AgentMemorySettings {
   return {
     enabled: memory.enabled,
-    embeddingProvider: memory.embeddingProvider,
-    embeddingModel: memory.embeddingModel.trim() || DEFAULT_EMBEDDING_MODEL,
+    connection: memory.connection,
+    model: memory.model.trim() || DEFAULT_EMBEDDING_MODEL,
   };
 }
 
 function sameMemory(a: AgentMemorySettings, b: AgentMemorySettings): boolean {
-  return (
-    a.enabled === b.enabled &&
-    a.embeddingProvider === b.embeddingProvider &&
-    a.embeddingModel === b.embeddingModel
-  );
+  return a.enabled === b.enabled && a.connection === b.connection && a.model === b.model;
 }
 
 /**
  * The request body for POST /api/agents or PUT /api/agents/:id: the form's fields, empty optional
- * texts as null. `config` is sent only when the memory settings differ from those of `savedConfig`
- * (the agent's config as saved; none for a new agent), and then as that config with its `memory`
- * replaced, so an update never resets the agent's tools or its other settings.
+ * texts as null. `memory` is sent only when it differs from `savedMemory` (the agent's as saved; off
+ * for a new agent). `config` is never sent: it is the API's free-form field, the form leaves it be.
  */
-export function formOutputToPayload(values: AgentFormOutput, savedConfig?: Record<string, unknown> | null) {
+export function formOutputToPayload(values: AgentFormOutput, savedMemory?: AgentMemorySettings | null) {
   const memory = memorySettingsFrom(values.memory);
-  const changed = !sameMemory(memory, memorySettingsFrom(memoryFormValuesOf(savedConfig)));
+  const changed = !sameMemory(memory, memorySettingsFrom(memoryFormValuesOf(savedMemory)));
   return {
     name: values.name,
     role: values.role,
@@ -302,7 +293,7 @@ export function formOutputToPayload(values: AgentFormOutput, savedConfig?: Recor
     maxTokens: values.maxTokens,
     systemPrompt: emptyToNull(values.systemPrompt),
     status: values.status,
-    ...(changed ? { config: { ...(savedConfig ?? {}), memory } } : {}),
+    ...(changed ? { memory } : {}),
   } satisfies CreateAgentInput;
 }
 
@@ -355,14 +346,36 @@ export function normalizeCatalogue(raw: unknown): ProviderCatalogue {
       models: models.length > 0 ? models : (fallback?.models ?? []),
       defaultModel:
         typeof entry.defaultModel === 'string' ? entry.defaultModel.trim() : (fallback?.defaultModel ?? ''),
+      ...(typeof (entry as { listError?: unknown }).listError === 'string'
+        ? { listError: (entry as { listError: string }).listError }
+        : {}),
     };
   }
   return catalogue;
 }
 
-/** Local and custom providers take any model name (typed), the others pick from the catalogue. */
+/** Local and custom providers serve whatever their own server has: only it can list their models. */
 export function isFreeTextProvider(provider: string): boolean {
   return provider === 'local' || provider === 'custom';
+}
+
+/**
+ * How the Model field offers a provider's models: a list to pick from, or a name to type. Local and
+ * Custom list what their server reported; they take a typed name while the server's catalogue has not
+ * answered (`loaded` undefined), and when their server could not be listed or listed nothing, then
+ * with the reason (`note`) shown quietly under the field.
+ */
+export function modelFieldMode(
+  loaded: ProviderCatalogue | undefined,
+  provider: string,
+): { kind: 'list' } | { kind: 'typed'; note: string | null } {
+  if (!isFreeTextProvider(provider)) return { kind: 'list' };
+  const entry = loaded?.[provider];
+  if (!entry) return { kind: 'typed', note: null };
+  if (entry.listError) return { kind: 'typed', note: `Could not list models: ${entry.listError}` };
+  if (entry.models.length === 0)
+    return { kind: 'typed', note: 'Could not list models: the server reported no models' };
+  return { kind: 'list' };
 }
 
 /** The model choices for a provider; the current value stays listed even when the catalogue lacks it. */

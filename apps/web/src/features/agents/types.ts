@@ -29,6 +29,8 @@ export interface ProviderEntry {
   models: string[];
   /** The model a new agent of this provider starts with ('' when the user must choose). */
   defaultModel: string;
+  /** Local and Custom: why their server's models are not listed (`models` are then suggestions). */
+  listError?: string;
 }
 
 /** The provider catalogue, keyed by provider (openai, anthropic, local, custom). */

@@ -10,7 +10,9 @@ import {
   keyAgainErrors,
   mapServerErrors,
   toolCategoryLabel,
+  knowledgeBaseIdOf,
   toolConfigSummary,
+  toolSubtitle,
   toolFormFromTool,
   visibleConfigFields,
   usesJsonEditor,
@@ -339,5 +341,23 @@ describe('labels and summary', () => {
     expect(
       toolConfigSummary({ category: 'communication', config: { channel: '#ops', token: '••••1234' } }),
     ).toEqual([{ label: 'Settings', value: '2 keys (1 secret)' }]);
+  });
+
+  it("names a vector store's knowledge base under the tool's name, else its provider and category", () => {
+    const store = { category: 'vector_store' as const, provider: null, config: { knowledgeBaseId: 'kb-1' } };
+    const names = (id: string) => (id === 'kb-1' ? 'Product FAQ' : undefined);
+    expect(toolSubtitle(store, names)).toBe('Knowledge base: Product FAQ');
+    expect(toolSubtitle(store)).toBe('Knowledge base');
+    expect(toolSubtitle({ ...store, config: { knowledgeBaseId: 'gone' } }, names)).toBe(
+      'Knowledge base: not found',
+    );
+    expect(knowledgeBaseIdOf(store)).toBe('kb-1');
+    // A Pinecone index has no knowledge base.
+    expect(toolSubtitle({ ...store, config: { indexName: 'docs' } }, names)).toBe(
+      'No provider · vector_store',
+    );
+    expect(toolSubtitle({ category: 'api' as const, provider: 'stripe', config: {} }, names)).toBe(
+      'stripe · api',
+    );
   });
 });

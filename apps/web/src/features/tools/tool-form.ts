@@ -427,3 +427,24 @@ export function toolConfigSummary(tool: Pick<Tool, 'category' | 'config'>): Summ
   }
   return items;
 }
+
+/** The knowledge base a vector-store tool searches on the organization's own store, if any. */
+export function knowledgeBaseIdOf(tool: Pick<Tool, 'category' | 'config'>): string | null {
+  const id = tool.category === 'vector_store' ? tool.config?.knowledgeBaseId : undefined;
+  return typeof id === 'string' && id ? id : null;
+}
+
+/**
+ * The line under a tool card's name: for a vector store on a knowledge base, that base by name
+ * (`baseName` finds it among the organization's; none while they load); else the provider and
+ * category.
+ */
+export function toolSubtitle(
+  tool: Pick<Tool, 'category' | 'config' | 'provider'>,
+  baseName?: (id: string) => string | undefined,
+): string {
+  const baseId = knowledgeBaseIdOf(tool);
+  if (baseId && !baseName) return 'Knowledge base';
+  if (baseId) return `Knowledge base: ${baseName?.(baseId) ?? 'not found'}`;
+  return `${tool.provider || 'No provider'} · ${tool.category}`;
+}

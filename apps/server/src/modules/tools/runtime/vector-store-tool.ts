@@ -58,14 +58,18 @@ export function createSearchTool(
  */
 export function createVectorStoreTool(
   settings: { knowledgeBaseId?: unknown },
-  tool: { name: string },
+  tool: { name: string; description?: string | null },
   search: KnowledgeSearch,
 ): LlmTool | undefined {
   const knowledgeBaseId = typeof settings.knowledgeBaseId === 'string' ? settings.knowledgeBaseId : '';
   if (!knowledgeBaseId) return undefined;
+  // The model picks a base by what it holds: its name, and its description when it has one (a base
+  // picked on the agent's page gives its tool both, docs/decisions/0027-knowledge-on-the-agent.md).
+  const described = tool.description?.trim().replace(/[.\s]+$/, '');
   return createSearchTool(
-    `Searches the knowledge base "${tool.name}" for the passages closest in meaning to a query, and ` +
-      'answers them with their source document and a similarity score (0 to 1). Cite the sources you use.',
+    `Search the knowledge base '${tool.name}'${described ? `: ${described}` : ''}. Answers the ` +
+      'passages closest in meaning to a query with their source document and a similarity score (0 to ' +
+      '1). Cite the sources you use.',
     async (query, topK, signal) =>
       (await search(knowledgeBaseId, query, topK, signal)).hits.map((hit) => ({
         source: hit.documentName,

@@ -95,6 +95,8 @@ export function useDeleteAgent() {
       );
       queryClient.removeQueries({ queryKey: queryKeys.agents.detail(id) });
       refreshAgentLists(queryClient);
+      // Workflows with a step on it now need attention (their list and detail say so).
+      void queryClient.invalidateQueries({ queryKey: queryKeys.workflows.all });
       toast({ title: 'Agent Deleted', description: `"${name}" has been deleted.` });
     },
     onError: () => {

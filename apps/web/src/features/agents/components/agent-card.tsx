@@ -1,6 +1,7 @@
 import type { Agent } from '@crewline/contracts';
 import { Bot, FlaskConical, Pause, Play } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 
 import { CardActionsMenu } from '@/components/card-actions-menu';
 import { Spinner } from '@/components/spinner';
@@ -75,7 +76,12 @@ export function AgentCard({ agent }: { agent: Agent }) {
         </span>
         <div className="min-w-0 flex-1">
           <h3 id={titleId} className="truncate leading-tight font-semibold" title={agent.name}>
-            {agent.name}
+            <Link
+              to={`/agents/edit/${encodeURIComponent(agent.id)}`}
+              className="rounded-sm hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            >
+              {agent.name}
+            </Link>
           </h3>
           <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{agent.role}</p>
         </div>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { AgentMemorySettings } from '@crewline/contracts';
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 
@@ -36,7 +37,7 @@ import {
   firstErrorField,
   formFieldOfServerPath,
   formOutputToPayload,
-  isFreeTextProvider,
+  modelFieldMode,
   MAX_TOKENS_MIN,
   modelOptions,
   normalizeCatalogue,
@@ -68,7 +69,7 @@ export function AgentForm({
   mode,
   formId,
   defaultValues,
-  savedConfig,
+  savedMemory,
   onSubmit,
   toolsContent,
   memories,
@@ -80,8 +81,8 @@ export function AgentForm({
   mode: 'create' | 'edit';
   formId: string;
   defaultValues: AgentFormValues;
-  /** The saved agent's config, which a change of its memory settings is merged into (none when new). */
-  savedConfig?: Record<string, unknown> | null;
+  /** The saved agent's memory settings, sent again only when changed (none when new). */
+  savedMemory?: AgentMemorySettings | null;
   /** `applyServerErrors` puts a 400's field errors under their inputs (and shows their tab). */
   onSubmit: (payload: AgentPayload, applyServerErrors: (error: unknown) => void) => void;
   toolsContent: ReactNode;
@@ -161,7 +162,7 @@ export function AgentForm({
 
   const submit = (event: FormEvent<HTMLFormElement>) =>
     void form.handleSubmit(
-      (values) => onSubmit(formOutputToPayload(values, savedConfig), applyServerErrors),
+      (values) => onSubmit(formOutputToPayload(values, savedMemory), applyServerErrors),
       onInvalid,
     )(event);
 
@@ -174,6 +175,7 @@ export function AgentForm({
     () => modelOptions(catalogue, provider, currentModel),
     [catalogue, provider, currentModel],
   );
+  const modelMode = modelFieldMode(loadedCatalogue, provider);
 
   return (
     <Form {...form}>
@@ -281,7 +283,7 @@ export function AgentForm({
                   control={form.control}
                   name="llmModel"
                   render={({ field }) =>
-                    isFreeTextProvider(provider) ? (
+                    modelMode.kind === 'typed' ? (
                       <FormItem>
                         <FormLabel>Model</FormLabel>
                         <FormControl>
@@ -302,8 +304,8 @@ export function AgentForm({
                           </datalist>
                         )}
                         <FormDescription className="text-xs">
-                          Type any model name your {provider === 'local' ? 'local runtime' : 'endpoint'}{' '}
-                          serves.
+                          {modelMode.note ??
+                            `Type any model name your ${provider === 'local' ? 'local runtime' : 'endpoint'} serves.`}
                         </FormDescription>
                         <FormMessage />
                       </FormItem>
@@ -466,8 +468,8 @@ export function AgentForm({
                 {memoryOn && (
                   <EmbeddingConnectionFields
                     control={form.control}
-                    providerName="memory.embeddingProvider"
-                    modelName="memory.embeddingModel"
+                    providerName="memory.connection"
+                    modelName="memory.model"
                     disabled={disabled}
                   />
                 )}

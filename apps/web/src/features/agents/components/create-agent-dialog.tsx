@@ -15,15 +15,32 @@ import {
 import { readPlanLimitError, type PlanLimitInfo } from '@/lib/billing';
 
 import { emptyAgentFormValues } from '../agent-form-logic';
+import { useSetAgentKnowledgeBases } from '../api/agent-knowledge';
 import { useCreateAgent } from '../api/agents';
 import { AgentForm } from './agent-form';
+import { AgentKnowledgeSection } from './agent-knowledge-section';
 
 const FORM_ID = 'create-agent-form';
 
-/** The Tools tab of an agent that does not exist yet. */
-function ToolsAfterSave() {
+/** The Tools tab of an agent that does not exist yet: its knowledge can be picked already. */
+function ToolsAfterSave({
+  knowledge,
+  onKnowledgeChange,
+}: {
+  knowledge: string[];
+  onKnowledgeChange: (ids: string[]) => void;
+}) {
   return (
-    <div className="flex min-h-48 flex-col items-center justify-center gap-3 rounded-xl border border-dashed px-6 py-10 text-center">
+    <div className="space-y-6">
+      <AgentKnowledgeSection picked={knowledge} onChange={onKnowledgeChange} />
+      <ToolsNote />
+    </div>
+  );
+}
+
+function ToolsNote() {
+  return (
+    <div className="flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed px-6 py-6 text-center">
       <span className="grid size-11 place-items-center rounded-full bg-muted text-muted-foreground">
         <Plug className="size-5" aria-hidden="true" />
       </span>
@@ -46,6 +63,9 @@ export function CreateAgentDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const createAgent = useCreateAgent();
+  const setKnowledge = useSetAgentKnowledgeBases();
+  // The knowledge bases picked before the agent exists: saved on it once it is created.
+  const [knowledge, setKnowledgeIds] = useState<string[]>([]);
   // A fresh form (via the key) every time the dialog opens; the closing one keeps its content
   // while it fades out.
   const [session, setSession] = useState(0);
@@ -58,6 +78,7 @@ export function CreateAgentDialog({
     if (open) {
       setSession((value) => value + 1);
       setPlanLimit(null);
+      setKnowledgeIds([]);
     }
   }
 
@@ -82,11 +103,15 @@ export function CreateAgentDialog({
           defaultValues={defaultValues}
           disabled={createAgent.isPending}
           contentClassName="sm:min-h-[27rem]"
-          toolsContent={<ToolsAfterSave />}
+          toolsContent={<ToolsAfterSave knowledge={knowledge} onKnowledgeChange={setKnowledgeIds} />}
           onSubmit={(payload, applyServerErrors) => {
             setPlanLimit(null);
             createAgent.mutate(payload, {
-              onSuccess: () => onOpenChange(false),
+              onSuccess: (agent) => {
+                if (knowledge.length > 0)
+                  setKnowledge.mutate({ agentId: agent.id, knowledgeBaseIds: knowledge });
+                onOpenChange(false);
+              },
               onError: (error) => {
                 setPlanLimit(readPlanLimitError(error));
                 applyServerErrors(error);

@@ -28,6 +28,7 @@ import {
 import { agentToFormValues } from '../agent-form-logic';
 import { useTestAgent, useUpdateAgent } from '../api/agents';
 import { AgentForm } from '../components/agent-form';
+import { SavedAgentKnowledge } from '../components/agent-knowledge-section';
 import { AgentMemoriesPanel } from '../components/agent-memories-panel';
 import { ConnectedToolsPanel } from '../components/connected-tools-panel';
 import { ProviderLabel } from '../components/provider-icon';
@@ -204,11 +205,16 @@ function AgentEditor({ agent }: { agent: Agent }) {
               mode="edit"
               formId={FORM_ID}
               defaultValues={baseline.values}
-              savedConfig={agent.config}
+              savedMemory={agent.memory}
               disabled={updateAgent.isPending}
               onDirtyChange={setDirty}
               contentClassName="min-h-[24rem]"
-              toolsContent={<ConnectedToolsPanel agentId={agent.id} />}
+              toolsContent={
+                <div className="space-y-8">
+                  <SavedAgentKnowledge agentId={agent.id} />
+                  <ConnectedToolsPanel agentId={agent.id} />
+                </div>
+              }
               memories={(memoryOn) => (
                 <AgentMemoriesPanel agentId={agent.id} agentName={agent.name} memoryOn={memoryOn} />
               )}

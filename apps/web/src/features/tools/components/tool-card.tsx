@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 
-import { toolCategoryLabel, toolConfigSummary } from '../tool-form';
+import { toolCategoryLabel, toolConfigSummary, toolSubtitle } from '../tool-form';
 import { categoryIcon, categoryTone } from './category-visuals';
 import { TestToolButton } from './test-tool-button';
 
@@ -15,8 +15,11 @@ export function ToolCard({
   tool,
   onConfigure,
   onDelete,
+  knowledgeBaseName,
 }: {
   tool: Tool;
+  /** Finds one of the organization's knowledge bases' name (a vector store's); none while they load. */
+  knowledgeBaseName?: (id: string) => string | undefined;
   onConfigure: (tool: Tool) => void;
   onDelete: (tool: Tool) => void;
 }) {
@@ -44,9 +47,7 @@ export function ToolCard({
             <h3 id={titleId} className="truncate font-semibold" title={tool.name}>
               {tool.name}
             </h3>
-            <p className="truncate text-sm text-muted-foreground">
-              {tool.provider || 'No provider'} · {tool.category}
-            </p>
+            <p className="truncate text-sm text-muted-foreground">{toolSubtitle(tool, knowledgeBaseName)}</p>
           </div>
           <StatusBadge
             label={tool.isActive ? 'Active' : 'Inactive'}

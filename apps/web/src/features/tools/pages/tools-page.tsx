@@ -6,12 +6,14 @@ import { EmptyState } from '@/components/empty-state';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
+import { useKnowledgeBases } from '@/lib/queries/knowledge-bases';
 import { useTools } from '@/lib/queries/tools';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { DeleteToolDialog } from '../components/delete-tool-dialog';
 import { ToolCard } from '../components/tool-card';
 import { ToolFormDialog } from '../components/tool-form-dialog';
+import { knowledgeBaseIdOf } from '../tool-form';
 
 /** The Tools page: the organization's tools as cards, with create, configure and delete. */
 export function ToolsPage() {
@@ -30,6 +32,9 @@ export function ToolsPage() {
 
   const list = tools.data ?? [];
   const activeCount = list.filter((tool) => tool.isActive).length;
+  // Vector stores on a knowledge base name it on their card.
+  const bases = useKnowledgeBases({ enabled: list.some((tool) => knowledgeBaseIdOf(tool)) });
+  const knowledgeBaseName = (id: string) => bases.data?.find((base) => base.id === id)?.name;
 
   return (
     <PageContainer className="space-y-6 sm:space-y-8">
@@ -83,6 +88,7 @@ export function ToolsPage() {
                 key={tool.id}
                 tool={tool}
                 onConfigure={openForm}
+                knowledgeBaseName={bases.data ? knowledgeBaseName : undefined}
                 onDelete={(target) => setDeletion({ open: true, tool: target })}
               />
             ))}
