@@ -102,8 +102,12 @@ test('a run failed by a wrong key is retried after the key is fixed, reusing the
     timeout: 20_000,
   });
   await expect(failedCard.getByTestId('execution-version')).toHaveText(/v1$/);
-  await expect(failedCard.getByTestId('execution-error')).toBeVisible();
+  // The card names the step that failed, with the provider's words.
+  await expect(failedCard.getByTestId('execution-error')).toContainText(
+    'Step "Writer" failed: Anthropic answered 401: Incorrect API key provided',
+  );
   await expect(failedCard.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await snapScreens(page, failedCard, 'retry-failed-card');
   expect(chatCalls()).toHaveLength(1);
   expect(messageCalls()).toHaveLength(1);
   expect(messageCalls()[0]!.headers['x-api-key']).toBe(WRONG_KEY);
@@ -113,6 +117,11 @@ test('a run failed by a wrong key is retried after the key is fixed, reusing the
   const details = page.getByRole('dialog', { name: 'Execution Details' });
   await expect(details.getByTestId('agent-output-name')).toHaveText(['Researcher']);
   await expect(details.getByTestId('execution-result')).toHaveCount(0);
+  // What the completed step used: its tokens, and 1 of the 2 planned steps.
+  await expect(details.getByTestId('execution-steps')).toHaveText('1 / 2');
+  const researchTokens = await details.getByTestId('agent-output-tokens').innerText();
+  await expect(details.getByTestId('execution-tokens')).toHaveText(researchTokens.replace(' tokens', ''));
+  await expect(details.getByTestId('execution-tokens')).not.toHaveText('—');
   await details.getByRole('button', { name: 'View graph' }).click();
   const graph = page.getByRole('dialog', { name: /Workflow graph/ });
   await expect(graph.getByTestId('graph-node-research')).toHaveAttribute('data-status', 'completed');
@@ -148,6 +157,16 @@ test('a run failed by a wrong key is retried after the key is fixed, reusing the
   });
   await expect(retried.getByTestId('execution-output')).toHaveText(ARTICLE);
   await expect(retried.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  const retriedId = (await retried.getAttribute('data-execution-id'))!;
+  // The two runs link to each other; the failed one is retried once, so it no longer offers Retry.
+  await expect(retried.getByTestId('execution-retry-links')).toHaveText(
+    `Retry of run #${failedId.slice(0, 8)}`,
+  );
+  await expect(
+    failedCard.getByRole('link', { name: `Retried as run #${retriedId.slice(0, 8)}` }),
+  ).toBeVisible();
+  await expect(failedCard.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await snapScreens(page, failedCard, 'retry-retried-card');
 
   // The Researcher was not asked again; the Writer was, with the fixed key and the reused notes.
   expect(chatCalls()).toHaveLength(1);
@@ -186,4 +205,20 @@ test('a run failed by a wrong key is retried after the key is fixed, reusing the
   // Read-only: nothing can be connected.
   await expect(graph.locator('.react-flow__handle.connectable')).toHaveCount(0);
   await snapScreens(page, graph, 'retry-completed-graph');
+  await page.keyboard.press('Escape');
+  await details.getByRole('button', { name: 'Close' }).first().click();
+  await expect(details).toBeHidden();
+
+  // The failed run's details link to its retry instead of offering Retry; the link opens the retry.
+  await failedCard.getByRole('button', { name: 'View Details' }).click();
+  await expect(details.getByTestId('execution-steps')).toHaveText('1 / 2');
+  await expect(details.getByRole('button', { name: 'Retry', exact: true })).toHaveCount(0);
+  const toRetry = details.getByRole('link', { name: `Retried as run #${retriedId.slice(0, 8)}` });
+  await expect(toRetry).toBeVisible();
+  await snapScreens(page, details, 'retry-retried-details');
+  await toRetry.click();
+  await expect(page).toHaveURL(new RegExp(`run=${retriedId}`));
+  await expect(details.getByTestId('execution-retry-links')).toHaveText(
+    `Retry of run #${failedId.slice(0, 8)}`,
+  );
 });

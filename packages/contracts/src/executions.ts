@@ -209,12 +209,20 @@ export const executionSchema = z.object({
   output: z.record(z.string(), nodeOutputSchema),
   /** The stored steps with their records, in the order they ended: only in a run's details (GET /api/executions/:id). */
   steps: z.array(executionStepSchema).optional(),
-  /** Empty until the run completes (a failed or cancelled run has none). */
+  /**
+   * A completed run's figures; a failed or cancelled run's details count its completed steps
+   * (tokens of its own model calls, `steps`, `durationMs`). Empty while it runs.
+   */
   metrics: executionMetricsSchema.partial(),
   logs: z.array(executionLogSchema),
   /** The engine's final answer once completed. */
   result: executionResultSchema.nullable(),
   error: z.string().nullable(),
+  /** The name (node label) of the step whose failure ended a failed run; null otherwise. */
+  failedStep: z.string().nullable(),
+  /** The run this one retries, and the run that retried this one (a run is retried at most once). */
+  retryOf: z.string().nullable(),
+  retriedBy: z.string().nullable(),
   /** How the run started; `triggeredBy` is the user for manual runs and null for the others. */
   trigger: executionTriggerSchema,
   triggeredBy: z.string().nullable(),
@@ -241,6 +249,11 @@ export const executionSummarySchema = z.object({
   workflowVersion: z.number().int().nullable(),
   status: executionStatusSchema,
   error: z.string().nullable(),
+  /** The name (node label) of the step whose failure ended a failed run; null otherwise. */
+  failedStep: z.string().nullable(),
+  /** The run this one retries, and the run that retried this one (a run is retried at most once). */
+  retryOf: z.string().nullable(),
+  retriedBy: z.string().nullable(),
   result: z.string().nullable(),
   trigger: executionTriggerSchema,
   triggeredBy: z.string().nullable(),
@@ -299,6 +312,8 @@ export const executionMessages = {
     `This execution has already ${status === 'cancelled' ? 'been cancelled' : status}.`,
   notRetryable: (status: string) =>
     `Only a failed or cancelled execution can be retried; this one is ${status}.`,
+  alreadyRetried: (retryId: string) =>
+    `This execution was already retried as run ${retryId.slice(0, 8)}. Retry that run instead.`,
   unknownRetryNode: (nodeId: string) => `The run's workflow version has no agent step "${nodeId}".`,
   retryFromNotSequential: (processType: string) =>
     `Retrying from a chosen step applies only to sequential workflows; this one is ${processType}. Retry without a step to reuse every completed one.`,

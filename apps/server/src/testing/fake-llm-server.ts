@@ -17,7 +17,8 @@ export type FakeToolCall = { name: string; arguments: Record<string, unknown> };
 export type FakeReply =
   | { content: string; delayMs?: number; chunkDelayMs?: number }
   | { toolCalls: FakeToolCall[]; content?: string; delayMs?: number; chunkDelayMs?: number }
-  | { error: { status: number; message: string }; delayMs?: number }
+  /** A refusal, with the response headers given (`retry-after-ms: 0` lets a retrying client go on at once). */
+  | { error: { status: number; message: string }; headers?: Record<string, string>; delayMs?: number }
   /** Answers with the text of the last tool result it was sent, as a model repeating a tool's output. */
   | { echoToolResult: true; delayMs?: number };
 type ResolvedReply = Exclude<FakeReply, { echoToolResult: true }>;
@@ -309,7 +310,8 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
     const lastUser = [...messages].reverse().find((m) => m.role === 'user');
     const reply = nextReply(textOf(lastUser?.content), messages);
     if (!(await awaitDelay(reply, res))) return;
-    if ('error' in reply) return sendError(res, 'openai', reply.error.status, reply.error.message, {});
+    if ('error' in reply)
+      return sendError(res, 'openai', reply.error.status, reply.error.message, reply.headers ?? {});
 
     const id = `chatcmpl-fake-${++counter}`;
     const created = Math.floor(Date.now() / 1000);
@@ -382,7 +384,8 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
     const lastUser = [...messages].reverse().find((m) => m.role === 'user' && !isToolResult(m));
     const reply = nextReply(textOf(lastUser?.content), messages);
     if (!(await awaitDelay(reply, res))) return;
-    if ('error' in reply) return sendError(res, 'anthropic', reply.error.status, reply.error.message, {});
+    if ('error' in reply)
+      return sendError(res, 'anthropic', reply.error.status, reply.error.message, reply.headers ?? {});
 
     const id = `msg_fake_${++counter}`;
     const model = body.model;

@@ -242,6 +242,8 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     };
 
     const logs: ExecutionLog[] = [];
+    /** The failed steps' names by their readable error: the run's card names the one its error came from. */
+    const failedStepNames = new Map<string, string>();
     // Lines already stored with a step (recordStep); the rest are stored when the run ends.
     const stored = new WeakSet<ExecutionLog>();
     const unstored = () => logs.filter((line) => !stored.has(line));
@@ -339,6 +341,12 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         return { content: answer.text, usage, model: answer.model };
       };
 
+      /** A step as people know it: its node's label on the canvas, else its agent's name. */
+      const stepName = (baseNodeId: string, agentId: string | null) => {
+        const label = nodeData.get(baseNodeId)?.label;
+        if (typeof label === 'string' && label.trim()) return label.trim();
+        return (agentId && agents.get(agentId)?.name) || 'Agent';
+      };
       const sends = (baseNodeId: string) => !!deps.delivery && sendsOutput(nodeData.get(baseNodeId) ?? {});
 
       /**
@@ -430,15 +438,34 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         if (abort.signal.aborted || error instanceof Interrupted) return;
         if (!isExpected(error) && databaseUnavailable(error)) return;
         const message = readableError(error);
+        const name = stepName(baseNodeId, agentId);
+        if (!failedStepNames.has(message)) failedStepNames.set(message, name);
         // The run's error line names the step that failed (the run review marks it on the graph).
         logs.push(log('error', message, nodeId));
+        const record = recordOf(nodeId, null);
+        // The server log's one line for a failed model call (after the gateway's own retries, which
+        // log nothing): where, which model, what status; never the key, the prompt or the answer.
+        if (error instanceof LlmCallError)
+          deps.logger?.warn(
+            {
+              executionId,
+              nodeId,
+              step: name,
+              provider: error.provider,
+              model: record?.model ?? agents.get(agentId ?? '')?.llmModel,
+              status: error.statusCode,
+              kind: error.kind,
+              attempts: error.attempts,
+            },
+            'model call failed',
+          );
         await repository
           .recordFailedStep(executionId, attemptNo, {
             nodeId,
             baseNodeId,
             agentId,
             error: message,
-            record: recordOf(nodeId, null),
+            record,
             logs: logs.filter((l) => l.nodeId === nodeId),
             startedAt: stepStarts.get(nodeId) ?? new Date(),
             completedAt: new Date(),
@@ -539,6 +566,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       const finished = await repository.finish(executionId, attemptNo, {
         status: 'failed',
         error: message,
+        failedStep: failedStepNames.get(message) ?? null,
         logs: unstored(),
       });
       if (finished) await publish({ type: 'workflow_execution_failed', ...ids, error: message });

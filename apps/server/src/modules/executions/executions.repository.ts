@@ -41,6 +41,7 @@ import {
   type NodeOutput,
 } from '@crewline/contracts';
 import type { StatementNotification } from '../../platform/events';
+import { withEndedRunMetrics } from './run-metrics';
 import { stepsFrom } from './stored-steps';
 
 type ExecutionRow = typeof workflowExecutions.$inferSelect;
@@ -97,6 +98,21 @@ function claimedRun<Extra extends ClaimColumns>(row: ExecutionRow & { extra?: un
 
 /** The queue's other runs, beside the one a claim takes. */
 const otherRuns = alias(workflowExecutions, 'other_runs');
+
+/** A run's retry, if any: one probe of the unique retry_of index per run, in the run's own read. */
+// Aliased, so "workflow_executions" is the outer run of the list or details read.
+const retriedBy = sql<string | null>`(select r.id from ${workflowExecutions} r
+  where r.retry_of = ${workflowExecutions.id})`;
+
+/** The unique index that lets a run be retried once: a second retry's insert breaks it. */
+const RETRY_OF_UNIQUE = 'workflow_executions_retry_of_unique';
+
+/** The insert broke RETRY_OF_UNIQUE: another retry of the same run committed first. */
+export function isRetryTaken(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pg = e.cause?.code ? e.cause : e;
+  return pg.code === '23505' && pg.constraint === RETRY_OF_UNIQUE;
+}
 
 /** Names claimNext's prepared statements apart (one for each set of extra columns). */
 let claimNextStatementCount = 0;
@@ -224,6 +240,7 @@ export function createExecutionsRepository(db: Db) {
           dynamicInstructions: sql.placeholder('dynamicInstructions'),
           parameters: sql.placeholder('parameters'),
           logs: sql.placeholder('logs'),
+          retryOf: sql.placeholder('retryOf'),
         })}
         where ${runLimit} is null or exists (select 1 from ${allowed} where executions < ${runLimit})`,
       )
@@ -250,6 +267,7 @@ export function createExecutionsRepository(db: Db) {
         status: sql`${sql.placeholder('status')}`,
         ...Object.fromEntries(fields.map((field) => [field, sql`${sql.placeholder(field)}::jsonb`])),
         error: sql`${sql.placeholder('error')}`,
+        failedStep: sql`${sql.placeholder('failedStep')}`,
         completedAt: sql`${sql.placeholder('completedAt')}::timestamptz`,
         leaseExpiresAt: null,
         logs: appendLogs(sql.placeholder('logs')),
@@ -292,6 +310,7 @@ export function createExecutionsRepository(db: Db) {
         // As text, parsed here: drizzle's jsonb reader would parse a string answer that is itself JSON again.
         resultJson: sql<string | null>`${workflowExecutions.result}::text`,
         steps: options.steps ? stepsColumn : sql<unknown>`null`,
+        retriedBy,
       })
       .from(workflowExecutions)
       .leftJoin(workflows, eq(workflows.id, workflowExecutions.workflowId))
@@ -311,12 +330,14 @@ export function createExecutionsRepository(db: Db) {
     processType,
     triggeredByName,
     resultJson,
+    retriedBy: retriedById,
   }: {
     execution: ExecutionRow;
     workflowName: string | null;
     processType: Execution['processType'];
     triggeredByName: string | null;
     resultJson: string | null;
+    retriedBy: string | null;
   }): Execution {
     return {
       id: e.id,
@@ -335,6 +356,9 @@ export function createExecutionsRepository(db: Db) {
       logs: (e.logs ?? []) as Execution['logs'],
       result: resultJson === null ? null : (JSON.parse(resultJson) as Execution['result']),
       error: e.error,
+      failedStep: e.failedStep,
+      retryOf: e.retryOf,
+      retriedBy: retriedById,
       trigger: e.trigger,
       triggeredBy: e.triggeredBy,
       triggeredByName,
@@ -366,6 +390,9 @@ export function createExecutionsRepository(db: Db) {
           workflowVersion: workflowExecutions.workflowVersion,
           status: workflowExecutions.status,
           error: workflowExecutions.error,
+          failedStep: workflowExecutions.failedStep,
+          retryOf: workflowExecutions.retryOf,
+          retriedBy,
           result: sql<string | null>`case jsonb_typeof(${workflowExecutions.result})
             when 'null' then null
             when 'string' then left(${workflowExecutions.result} #>> '{}', ${EXECUTION_RESULT_PREVIEW_LENGTH}::int)
@@ -415,7 +442,10 @@ export function createExecutionsRepository(db: Db) {
       };
     },
 
-    /** A run's details, with its stored steps and their records (`steps`). */
+    /**
+     * A run's details, with its stored steps and their records (`steps`); a failed or cancelled run's
+     * figures counted from its completed steps.
+     */
     async get(organizationId: string, id: string): Promise<Execution | undefined> {
       const [execution] = await select(
         and(eq(workflowExecutions.organizationId, organizationId), byId(id)),
@@ -423,7 +453,7 @@ export function createExecutionsRepository(db: Db) {
         db,
         { steps: true },
       );
-      return execution;
+      return execution && withEndedRunMetrics(execution);
     },
 
     /**
@@ -444,6 +474,8 @@ export function createExecutionsRepository(db: Db) {
         prepare?: (executionId: string, executor: SqlExecutor) => Promise<unknown>;
         created?: StatementNotification;
         runLimit?: number | null;
+        /** The run this one retries (at most one retry per run: a second breaks RETRY_OF_UNIQUE). */
+        retryOf?: string;
       } = {},
     ): Promise<Execution | undefined> {
       const values = {
@@ -457,6 +489,7 @@ export function createExecutionsRepository(db: Db) {
         parameters: request.parameters,
         logs: [{ at: new Date().toISOString(), level: 'info', message: 'Run queued' }],
         runLimit: options.runLimit ?? null,
+        retryOf: options.retryOf ?? null,
         ...notificationParameters(options.created),
       };
       const insert = (q: Pick<Db, '$with' | 'with'>) => queuedInsert(q).execute(values);
@@ -469,6 +502,7 @@ export function createExecutionsRepository(db: Db) {
           workflowName: workflow.name,
           processType: workflow.processType,
           resultJson: null,
+          retriedBy: null,
         });
       };
       const prepare = options.prepare;
@@ -695,6 +729,8 @@ export function createExecutionsRepository(db: Db) {
         /** The engine's final answer, for a completed run. */
         result?: unknown;
         error?: string | null;
+        /** The name of the step whose failure ended the run. */
+        failedStep?: string | null;
         logs: ExecutionLog[];
       },
       /** The run's end event, sent by this statement when it ends the run. */
@@ -710,6 +746,7 @@ export function createExecutionsRepository(db: Db) {
         status: end.status,
         ...Object.fromEntries(fields.map((field) => [field, JSON.stringify(end[field])])),
         error: end.error ?? null,
+        failedStep: end.failedStep ?? null,
         completedAt: new Date(),
         logs: JSON.stringify(end.logs),
         ...notificationParameters(notify),

@@ -15,7 +15,7 @@ import type { EventBus } from '../../platform/events';
 import { requireUuid } from '../../platform/ids';
 import type { BillingService } from '../billing/billing.service';
 import type { WorkflowsService } from '../workflows/workflows.service';
-import type { ExecutionsCursor, ExecutionsRepository } from './executions.repository';
+import { isRetryTaken, type ExecutionsCursor, type ExecutionsRepository } from './executions.repository';
 
 export const EXECUTIONS_PAGE_DEFAULT = 50;
 export const EXECUTIONS_PAGE_MAX = 200;
@@ -80,7 +80,11 @@ export function createExecutionsService(deps: {
    * others the refusal); with `prepare` (a retry's reused steps), what it writes commits in the same
    * transaction.
    */
-  async function startRun(request: StartRunRequest, prepare?: PrepareRun): Promise<Execution> {
+  async function startRun(
+    request: StartRunRequest,
+    prepare?: PrepareRun,
+    retryOf?: string,
+  ): Promise<Execution> {
     const { organizationId } = request;
     const { workflow, runLimit, refusal } = await runnableWorkflow(organizationId, request.workflowId);
     const id = randomUUID();
@@ -100,7 +104,7 @@ export function createExecutionsService(deps: {
         dynamicInstructions: request.dynamicInstructions ?? null,
         parameters: request.parameters ?? {},
       },
-      { id, prepare, created: notify, runLimit },
+      { id, prepare, created: notify, runLimit, retryOf },
     );
     if (!execution) throw refusal();
     if (!notify) await events.publish(created);
@@ -120,6 +124,8 @@ export function createExecutionsService(deps: {
     const old = await get(organizationId, id);
     if (old.status !== 'failed' && old.status !== 'cancelled')
       throw new ConflictError(executionMessages.notRetryable(old.status));
+    // A run is retried once (docs/product-rules.md): a failed retry is retried in turn.
+    if (old.retriedBy) throw new ConflictError(executionMessages.alreadyRetried(old.retriedBy));
     let nodeIds: string[] | null = null;
     if (request.fromNodeId !== undefined) {
       const definition =
@@ -136,7 +142,7 @@ export function createExecutionsService(deps: {
       // An agent the run never reaches from its start node has no steps before it: nothing is reused.
       nodeIds = at < 0 ? [] : order.slice(0, at);
     }
-    return startRun(
+    const retrying = startRun(
       {
         organizationId,
         workflowId: old.workflowId,
@@ -153,7 +159,16 @@ export function createExecutionsService(deps: {
           workflowVersion: old.workflowVersion,
           nodeIds,
         }),
+      old.id,
     );
+    try {
+      return await retrying;
+    } catch (error) {
+      // Another retry of the same run committed between the read above and this insert.
+      if (!isRetryTaken(error)) throw error;
+      const { retriedBy } = await get(organizationId, id);
+      throw new ConflictError(executionMessages.alreadyRetried(retriedBy ?? ''));
+    }
   }
 
   return {

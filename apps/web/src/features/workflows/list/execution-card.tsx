@@ -2,6 +2,7 @@ import type { Execution, ExecutionSummary, Workflow } from '@crewline/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Braces, CircleStop, Download, Eye, RotateCcw } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
@@ -9,6 +10,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatSeconds } from '@/lib/format';
 import { queryKeys } from '@/lib/queries/keys';
+import { runDetailsPath } from '@/lib/run-links';
 import { useWorkflowVersion } from '@/lib/queries/workflow-versions';
 
 import { useCancelExecution } from '../api/cancel-execution';
@@ -16,7 +18,7 @@ import { useRetryExecution } from '../api/retry-execution';
 import { toast } from '@/components/ui/use-toast';
 
 import { downloadExecutionOutputById } from './download-output';
-import { ExecutionErrorBox } from './execution-details-dialog';
+import { ExecutionErrorBox, RetryLinks } from './execution-details-dialog';
 import {
   agentLabelsOf,
   executionDurationSeconds,
@@ -29,7 +31,7 @@ import {
   triggeredByLabel,
 } from './execution-logic';
 import { useNow } from '@/lib/use-now';
-import { canRetry } from './run-review-logic';
+import { canRetry, retryLinks, runErrorText } from './run-review-logic';
 import {
   heardFromOutput,
   mergeHeard,
@@ -166,6 +168,7 @@ export function ExecutionCard({
   const pinned = useWorkflowVersion(running ? execution.workflowId : null, execution.workflowVersion);
   const plan = runPlanOf(execution, { data: pinned.data, failed: pinned.isError }, workflow);
   const step = running && plan ? stepProgressLabel(plan.processType, plan, heard) : null;
+  const errorText = runErrorText(execution);
 
   return (
     <Card
@@ -178,7 +181,12 @@ export function ExecutionCard({
       <div className="flex items-start justify-between gap-3 px-5 pt-5">
         <div className="min-w-0">
           <h3 className="truncate leading-tight font-semibold" title={workflowName}>
-            {workflowName}
+            <Link
+              to={runDetailsPath(execution.id)}
+              className="rounded-sm hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            >
+              {workflowName}
+            </Link>
           </h3>
           <p className="mt-1 text-xs text-muted-foreground">
             ID: <span className="font-mono">{id}</span>
@@ -218,9 +226,8 @@ export function ExecutionCard({
           </Field>
         </dl>
 
-        {execution.error && (
-          <ExecutionErrorBox error={execution.error} className="max-h-32 overflow-y-auto" />
-        )}
+        {errorText && <ExecutionErrorBox error={errorText} className="max-h-32 overflow-y-auto" />}
+        <RetryLinks links={retryLinks(execution)} />
 
         {hasResult(execution.result) && (
           <OutputBox
@@ -264,7 +271,7 @@ export function ExecutionCard({
             {cancel.isPending ? 'Cancelling...' : 'Cancel'}
           </Button>
         )}
-        {canRetry(execution.status) && (
+        {canRetry(execution) && (
           <Button
             type="button"
             variant="outline"

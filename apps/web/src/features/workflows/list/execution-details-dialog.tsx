@@ -12,6 +12,7 @@ import {
   SlidersHorizontal,
 } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
@@ -27,6 +28,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDateTime, formatNumber, formatSeconds } from '@/lib/format';
 import { executionPlaceholder } from '@/lib/execution-summaries';
 import { useExecution } from '@/lib/queries/executions';
+import { runDetailsPath } from '@/lib/run-links';
 import { useWorkflowVersion } from '@/lib/queries/workflow-versions';
 import { useWatchWorkflow } from '@/lib/realtime';
 import { cn } from '@/lib/utils';
@@ -44,6 +46,7 @@ import {
   hasOutput,
   isExecutionActive,
   processTypeLabel,
+  stepsLabel,
   triggeredByLabel,
 } from './execution-logic';
 import { useNow } from '@/lib/use-now';
@@ -52,13 +55,15 @@ import {
   canRetryFromStep,
   inRunOrder,
   resultEntries,
+  retryLinks,
   reusedFromLabel,
   reusedSteps,
+  runErrorText,
   versionLabel,
 } from './run-review-logic';
 import { StepInspector } from './step-inspector';
 import { failedStepsWithRecords, stepRecords } from './step-inspector-logic';
-import { agentName } from './step-progress-logic';
+import { agentName, plannedSteps } from './step-progress-logic';
 import { ExecutionStatusBadge } from './workflow-badges';
 import { executionWorkflowName, readableOutputs, shortId } from './workflow-list-logic';
 
@@ -84,6 +89,37 @@ export function ExecutionErrorBox({ error, className }: { error: string; classNa
       <p className="font-medium">Error:</p>
       <p className="mt-1 break-words whitespace-pre-wrap">{error}</p>
     </div>
+  );
+}
+
+/**
+ * 'Retried as run #b2c3d4e5 →' on a run that was retried, 'Retry of run #1a2b3c4d' on the retry: each
+ * opens the other's details (also used on the execution card).
+ */
+export function RetryLinks({
+  links,
+  className,
+}: {
+  links: ReturnType<typeof retryLinks>;
+  className?: string;
+}) {
+  if (!links.retriedAs && !links.retryOf) return null;
+  return (
+    <p
+      className={cn('flex flex-wrap gap-x-4 gap-y-1 text-sm', className)}
+      data-testid="execution-retry-links"
+    >
+      {links.retryOf && (
+        <Link to={runDetailsPath(links.retryOf.id)} className="text-muted-foreground hover:underline">
+          {links.retryOf.label}
+        </Link>
+      )}
+      {links.retriedAs && (
+        <Link to={runDetailsPath(links.retriedAs.id)} className="font-medium text-primary hover:underline">
+          {links.retriedAs.label} <span aria-hidden="true">→</span>
+        </Link>
+      )}
+    </p>
   );
 }
 
@@ -168,7 +204,17 @@ export function ExecutionDetailsDialog({
   useWatchWorkflow(open && active ? execution.workflowId : null);
   // A step heard from mid-way (no started event) is named by the run's own version of the workflow.
   const unnamed = live.steps.some((step) => !step.agentName);
-  const pinned = useWorkflowVersion(unnamed ? execution.workflowId : null, execution.workflowVersion);
+  // A run that ended short of its plan counts its steps out of the version's (Steps '1 / 2').
+  const endedShort = execution.status === 'failed' || execution.status === 'cancelled';
+  const pinned = useWorkflowVersion(
+    unnamed || endedShort ? execution.workflowId : null,
+    execution.workflowVersion,
+  );
+  // A hierarchical lead delegates as it sees fit: its run has no planned count.
+  const planned =
+    endedShort && pinned.data && execution.processType !== 'hierarchical'
+      ? plannedSteps(execution.processType, pinned.data).length
+      : null;
   const liveName = (step: LiveStep) =>
     step.agentName ?? (pinned.data ? agentName(pinned.data.nodes, step.baseNodeId) : 'Agent');
   // A step that ended shows what was streamed until the run's read brings its stored answer.
@@ -180,7 +226,9 @@ export function ExecutionDetailsDialog({
   const name = workflowName || executionWorkflowName(execution, undefined);
   const version = versionLabel(execution.workflowVersion);
   const reused = reusedSteps(execution.output);
-  const retryable = canRetry(execution.status);
+  const retryable = canRetry(execution);
+  const links = retryLinks(execution);
+  const errorText = runErrorText(execution);
   const retryFromStep = canRetryFromStep(execution);
   const [graphOpen, setGraphOpen] = useState(false);
   // The graph closes with the details, so opening them again shows the details first.
@@ -236,7 +284,8 @@ export function ExecutionDetailsDialog({
 
         <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-6">
           <ResultSection execution={execution} />
-          {execution.error && <ExecutionErrorBox error={execution.error} />}
+          {errorText && <ExecutionErrorBox error={errorText} />}
+          <RetryLinks links={links} />
 
           <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg border bg-muted/30 p-3 text-sm sm:grid-cols-3">
             <Fact label="Started">{formatDateTime(execution.startedAt, 'Not started')}</Fact>
@@ -248,13 +297,13 @@ export function ExecutionDetailsDialog({
             <Fact label="Triggered By">{triggeredByLabel(execution)}</Fact>
             <Fact label="Process Type">{processTypeLabel(execution.processType)}</Fact>
             <Fact label="Total Tokens">
-              <span className="tabular-nums">
+              <span className="tabular-nums" data-testid="execution-tokens">
                 {metrics.totalTokens !== null ? formatNumber(metrics.totalTokens) : '—'}
               </span>
             </Fact>
             <Fact label="Steps">
-              <span className="tabular-nums">
-                {metrics.steps !== null ? formatNumber(metrics.steps) : '—'}
+              <span className="tabular-nums" data-testid="execution-steps">
+                {stepsLabel(metrics.steps, planned)}
               </span>
             </Fact>
           </dl>

@@ -8,6 +8,7 @@ import {
   executionDurationSeconds,
   executionFailedToast,
   executionMetrics,
+  stepsLabel,
   executionOutputFileName,
   executionStartedToast,
   formatOutputJson,
@@ -200,5 +201,18 @@ describe('execution card fields', () => {
       { id: 'c', createdAt: 'not a date' },
     ];
     expect(sortExecutionsNewestFirst(list).map((e) => e.id)).toEqual(['b', 'a', 'c']);
+  });
+});
+
+describe('the details’ Steps', () => {
+  it('counts a run that ended short of its plan out of the planned steps', () => {
+    expect(stepsLabel(1, 2)).toBe('1 / 2');
+    expect(stepsLabel(0, 3)).toBe('0 / 3');
+  });
+
+  it('shows the count alone once every planned step ran, or when the plan is unknown', () => {
+    expect(stepsLabel(2, 2)).toBe('2');
+    expect(stepsLabel(4, null)).toBe('4');
+    expect(stepsLabel(null, 2)).toBe('—');
   });
 });

@@ -216,6 +216,15 @@ export function executionMetrics(metrics: Execution['metrics']): ExecutionMetric
   };
 }
 
+/**
+ * The details' Steps: the steps a run completed, and out of how many it planned once it ended short
+ * of them ('1 / 2' for a failed run); '—' before it counts any.
+ */
+export function stepsLabel(steps: number | null, planned: number | null): string {
+  if (steps === null) return '—';
+  return planned !== null && planned > steps ? `${steps} / ${planned}` : String(steps);
+}
+
 /** GET /api/executions answers at most this many runs without a limit (the server's default page). */
 export const EXECUTIONS_LIST_DEFAULT_LIMIT = 50;
 

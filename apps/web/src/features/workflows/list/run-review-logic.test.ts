@@ -7,9 +7,11 @@ import {
   inRunOrder,
   resultEntries,
   retryFailedToast,
+  retryLinks,
   retryStartedToast,
   reusedFromLabel,
   reusedSteps,
+  runErrorText,
   runNodeStatuses,
   versionLabel,
 } from './run-review-logic';
@@ -129,16 +131,49 @@ describe('runNodeStatuses', () => {
 
 describe('retry', () => {
   it('is offered on failed and cancelled runs only', () => {
-    expect(['pending', 'running', 'completed', 'failed', 'cancelled'].filter(canRetry)).toEqual([
+    const statuses = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
+    expect(statuses.filter((status) => canRetry({ status, retriedBy: null }))).toEqual([
       'failed',
       'cancelled',
     ]);
   });
 
+  it('is not offered again once the run was retried: the retry is retried instead', () => {
+    expect(canRetry({ status: 'failed', retriedBy: 'b2c3d4e5-0000-0000-0000-000000000000' })).toBe(false);
+    expect(canRetry({ status: 'cancelled', retriedBy: 'b2c3d4e5-0000-0000-0000-000000000000' })).toBe(false);
+    expect(
+      canRetryFromStep({ status: 'failed', processType: 'sequential', retriedBy: 'b2c3d4e5-0000' }),
+    ).toBe(false);
+  });
+
   it('offers retrying from a step on sequential runs only', () => {
-    expect(canRetryFromStep({ status: 'failed', processType: 'sequential' })).toBe(true);
-    expect(canRetryFromStep({ status: 'failed', processType: 'parallel' })).toBe(false);
-    expect(canRetryFromStep({ status: 'completed', processType: 'sequential' })).toBe(false);
+    expect(canRetryFromStep({ status: 'failed', processType: 'sequential', retriedBy: null })).toBe(true);
+    expect(canRetryFromStep({ status: 'failed', processType: 'parallel', retriedBy: null })).toBe(false);
+    expect(canRetryFromStep({ status: 'completed', processType: 'sequential', retriedBy: null })).toBe(false);
+  });
+
+  it('names the failing step in the Error box, and leaves other errors as they are', () => {
+    expect(
+      runErrorText({
+        error: 'The model provider answered 401 Unauthorized.',
+        failedStep: 'Summarize',
+      }),
+    ).toBe('Step "Summarize" failed: The model provider answered 401 Unauthorized.');
+    expect(runErrorText({ error: 'Cancelled by a user', failedStep: null })).toBe('Cancelled by a user');
+    expect(runErrorText({ error: null, failedStep: null })).toBeNull();
+  });
+
+  it('links a retried run to its retry and the retry back to it', () => {
+    const origin = '1a2b3c4d-0000-0000-0000-000000000000';
+    const retry = 'b2c3d4e5-0000-0000-0000-000000000000';
+    expect(retryLinks({ retryOf: null, retriedBy: retry })).toEqual({
+      retriedAs: { id: retry, label: 'Retried as run #b2c3d4e5' },
+      retryOf: null,
+    });
+    expect(retryLinks({ retryOf: origin, retriedBy: null })).toEqual({
+      retriedAs: null,
+      retryOf: { id: origin, label: 'Retry of run #1a2b3c4d' },
+    });
   });
 
   it('names the workflow, and the step when retrying from one', () => {

@@ -119,14 +119,40 @@ export function runNodeStatuses(
  * Retry
  * -------------------------------------------------------------------------------------------- */
 
-/** Only a failed or cancelled run can be retried (the server refuses the others). */
-export function canRetry(status: string | null | undefined): boolean {
-  return status === 'failed' || status === 'cancelled';
+/**
+ * Only a failed or cancelled run can be retried, and only once (the server refuses the others): a run
+ * already retried links to its retry instead, which can be retried in turn if it failed too.
+ */
+export function canRetry(execution: Pick<Execution, 'status' | 'retriedBy'>): boolean {
+  return (execution.status === 'failed' || execution.status === 'cancelled') && !execution.retriedBy;
 }
 
 /** 'Retry from this step' needs the run's order of steps: sequential runs only. */
-export function canRetryFromStep(execution: Pick<Execution, 'status' | 'processType'>): boolean {
-  return canRetry(execution.status) && execution.processType === 'sequential';
+export function canRetryFromStep(
+  execution: Pick<Execution, 'status' | 'processType' | 'retriedBy'>,
+): boolean {
+  return canRetry(execution) && execution.processType === 'sequential';
+}
+
+/** The Error box's text: the step that failed and its error, 'Step "Summarize" failed: …', when known. */
+export function runErrorText(execution: Pick<Execution, 'error' | 'failedStep'>): string | null {
+  if (!execution.error) return null;
+  return execution.failedStep ? `Step "${execution.failedStep}" failed: ${execution.error}` : execution.error;
+}
+
+/** The links between a retried run and its retry: 'Retried as run 1a2b3c4d' and 'Retry of run 1a2b3c4d'. */
+export function retryLinks(execution: Pick<Execution, 'retryOf' | 'retriedBy'>): {
+  retriedAs: { id: string; label: string } | null;
+  retryOf: { id: string; label: string } | null;
+} {
+  return {
+    retriedAs: execution.retriedBy
+      ? { id: execution.retriedBy, label: `Retried as run #${shortId(execution.retriedBy)}` }
+      : null,
+    retryOf: execution.retryOf
+      ? { id: execution.retryOf, label: `Retry of run #${shortId(execution.retryOf)}` }
+      : null,
+  };
 }
 
 export function retryStartedToast(workflowName: string, fromStep?: string | null) {
