@@ -33,7 +33,12 @@ test('a Starter trial from the pricing page: usage, the agent limit, change plan
   await page.goto('/settings/profile?tab=billing');
   await expect(page.getByTestId('billing-plan')).toHaveText('Starter');
   await expect(page.getByText('Trial', { exact: true }).first()).toBeVisible();
-  await expect(page.getByText(/Your free trial ends on/)).toBeVisible();
+  // No card yet: the trial's end moves the organization to Free, and no billing date is promised.
+  await expect(
+    page.getByText(
+      /^Trial ends .+\. Without a payment method, the organization moves to the Free plan then\.$/,
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Agents: 0 of 5' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Runs this month: 0 of 1,000' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Members: 1 of 3' })).toBeVisible();
@@ -80,10 +85,18 @@ test('a Starter trial from the pricing page: usage, the agent limit, change plan
   await limitAlert.getByRole('link', { name: 'Upgrade' }).click();
   await expect(page).toHaveURL(/\/subscribe\?plan=professional$/);
 
-  // Billing Management: the trial on Starter.
+  // Billing Management: the trial on Starter, Change Plan open on the plan the link named.
+  const suggested = page.getByRole('dialog', { name: 'Change Plan' });
+  await expect(suggested.getByRole('radio', { name: /^Professional/ })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await suggested.getByRole('button', { name: 'Cancel' }).click();
+  await expect(suggested).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Billing Management' })).toBeVisible();
+  await expect(page.getByText('Next Billing')).toHaveCount(0);
   await expect(page.getByTestId('current-plan')).toHaveText('Starter');
-  await expect(page.getByText('Trial Ends')).toBeVisible();
+  await expect(page.getByText('Trial Ends', { exact: true })).toBeVisible();
   await snapScreens(page, page.getByTestId('current-plan'), 'subscribe-manage', {
     waitForToasts: false,
     fullPage: true,
@@ -135,6 +148,9 @@ test('the subscribe view of an organization without a subscription', async ({ pa
         cancelAtPeriodEnd: false,
         pendingPlan: null,
         trialUsed: false,
+        interval: 'month',
+        paymentMethod: null,
+        atTrialEnd: null,
         usage: { agents: 3, executionsThisMonth: 80, members: 1, knowledgeStorageBytes: 0 },
         limits: { agents: 3, executionsPerMonth: 100, members: 1, knowledgeStorageBytes: 50 * 1024 * 1024 },
       },
@@ -229,6 +245,7 @@ test('after its trial, an organization is offered no second trial', async ({ pag
         plan: null,
         trialEnd: null,
         currentPeriodEnd: null,
+        atTrialEnd: null,
         limits: { ...(body.limits as object), agents: 3, executionsPerMonth: 100, members: 1 },
       },
     });

@@ -13,6 +13,28 @@ export const PLAN_PRICE_CENTS: Record<PlanId, number> = {
   enterprise: 14900,
 };
 
+/** How often a subscription is billed: monthly, or yearly at YEARLY_DISCOUNT off twelve months. */
+export const billingIntervalValues = ['month', 'year'] as const;
+export const billingIntervalSchema = z.enum(billingIntervalValues);
+export type BillingInterval = z.infer<typeof billingIntervalSchema>;
+
+/** Yearly billing costs twelve months less this share (20 %). */
+export const YEARLY_DISCOUNT = 0.2;
+
+/** The price of one billing interval, in cents: the monthly price, or 12 × monthly × 0.8 a year. */
+export function planPriceCents(plan: PlanId, interval: BillingInterval = 'month'): number {
+  const monthly = PLAN_PRICE_CENTS[plan];
+  return interval === 'year' ? Math.round(monthly * 12 * (1 - YEARLY_DISCOUNT)) : monthly;
+}
+
+/** The only plan that may be paid by invoice (Stripe sends it; due DAYS_UNTIL_INVOICE_DUE days later). */
+export const INVOICE_PLANS: readonly PlanId[] = ['enterprise'];
+export const DAYS_UNTIL_INVOICE_DUE = 30;
+
+/** How the subscription is paid: a payment method saved with the provider, or invoices sent; null: neither. */
+export const paymentMethodValues = ['saved', 'invoice'] as const;
+export type PaymentMethodValue = (typeof paymentMethodValues)[number];
+
 /** The names users read ('Free' for the tier without a trial or subscription). */
 export const planDisplayNames: Record<PlanId | 'free', string> = {
   starter: 'Starter',
@@ -81,6 +103,15 @@ export const subscriptionStatusResponseSchema = z.object({
   pendingPlan: planIdSchema.nullable(),
   /** The organization had its one free trial: from Free, only a paid subscription is offered. */
   trialUsed: z.boolean(),
+  /** How often the plan is billed (also during a trial: the interval billed after it). */
+  interval: billingIntervalSchema,
+  /** How the subscription is paid: a saved payment method, invoices (Enterprise), or null: nothing to charge. */
+  paymentMethod: z.enum(paymentMethodValues).nullable(),
+  /**
+   * During a trial, what its end brings: 'billed' (the plan continues, paid by the payment method) or
+   * 'free' (no payment method, or canceled: the organization moves to Free then); null outside a trial.
+   */
+  atTrialEnd: z.enum(['billed', 'free']).nullable(),
   usage: z.object({
     agents: z.number(),
     executionsThisMonth: z.number(),
@@ -92,10 +123,16 @@ export const subscriptionStatusResponseSchema = z.object({
 });
 export type SubscriptionStatusResponse = z.infer<typeof subscriptionStatusResponseSchema>;
 
-/** POST /api/create-subscription: the plan and its price in cents (must match PLAN_PRICE_CENTS). */
+/**
+ * POST /api/create-subscription: the plan, the interval (monthly when absent) and its price in cents
+ * (must be planPriceCents); `payByInvoice` (Enterprise only, with Stripe) sends invoices instead of
+ * charging a payment method.
+ */
 export const createSubscriptionSchema = z.object({
   planId: planIdSchema,
   amount: z.number().int(),
+  interval: billingIntervalSchema.optional(),
+  payByInvoice: z.boolean().optional(),
 });
 export type CreateSubscriptionInput = z.infer<typeof createSubscriptionSchema>;
 
@@ -178,6 +215,9 @@ export const billingMessages = {
   noPaymentProvider: 'No payment provider is configured: there is no payment method to update.',
   trialUsed:
     'This organization has already used its free trial, and no payment provider is configured to pay for a plan.',
-  wrongAmount: (planName: string, cents: number) =>
-    `The ${planName} plan costs ${cents} cents a month; the amount sent does not match.`,
+  wrongAmount: (planName: string, cents: number, interval: BillingInterval = 'month') =>
+    `The ${planName} plan costs ${cents} cents a ${interval}; the amount sent does not match.`,
+  invoiceEnterpriseOnly: 'Only the Enterprise plan can be paid by invoice.',
+  invoiceNeedsProvider:
+    'Invoices are sent through the payment provider, and none is configured: contact us to pay Enterprise by invoice.',
 } as const;

@@ -37,8 +37,15 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
    * until someone connects again (Settings shows Reconnect).
    */
   z.object({ type: z.literal('microsoft_connection_broken'), organizationId: z.string() }),
-  /** Someone joined or left the organization, or a member's role changed: member lists refetch. */
-  z.object({ type: z.literal('organization_members_changed'), organizationId: z.string() }),
+  /**
+   * Someone joined or left the organization, or a member's role changed: member lists refetch.
+   * `userId`: the member whose role changed or who was removed; their own session refetches (the role).
+   */
+  z.object({
+    type: z.literal('organization_members_changed'),
+    organizationId: z.string(),
+    userId: z.string().optional(),
+  }),
   /** The organization's plan, trial or subscription changed: the billing status refetches. */
   z.object({ type: z.literal('subscription_updated'), organizationId: z.string() }),
   /** A knowledge base's document changed status (queued, processing, ready, failed): its lists refetch. */

@@ -11,7 +11,11 @@ import type { AddressInfo } from 'node:net';
  * `GET /v1/invoices?customer=…` lists a customer's invoices newest first, and `addInvoice` adds one
  * (a renewal, say) for a test. A subscription without `trial_end` (or with `now`) has no trial: it is
  * `incomplete` until its open first invoice is paid; a `trial_end` that is not a future Unix time is
- * refused as Stripe refuses it. `signedEvent` builds a webhook delivery signed as Stripe signs it. Tests
+ * refused as Stripe refuses it. A price is recurring with an `interval` (day, week, month or year; a
+ * price without one is refused), a subscription's items must name prices it knows that share one
+ * interval, and their period lasts that interval. `collection_method: 'send_invoice'` needs
+ * `days_until_due`, as Stripe requires: such a subscription is active at once with an open invoice
+ * Stripe emails (nothing to confirm). `signedEvent` builds a webhook delivery signed as Stripe signs it. Tests
  * never reach Stripe.
  */
 
@@ -154,21 +158,72 @@ export async function startFakeStripeServer(options: { secretKey?: string; port?
     return out;
   }
 
-  /** A price change keeps the item's billing period, as Stripe does for the same interval. */
+  const DAYS_OF: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
+  const intervalOf = (price: Obj | undefined) => (price?.recurring as Obj | undefined)?.interval as string;
+
+  /**
+   * A price change keeps the item's billing period, as Stripe does for the same interval; another
+   * interval starts a new period today (Stripe resets the billing cycle then).
+   */
   function itemsFor(subscriptionId: string, requested: Obj[], previous?: Obj[]) {
-    const periodEnd = nowSeconds() + 30 * 86_400;
     return {
       object: 'list',
-      data: requested.map((item, i) => ({
-        id: (item.id as string) ?? previous?.[i]?.id ?? id('si'),
-        object: 'subscription_item',
-        subscription: subscriptionId,
-        price: prices.get(item.price as string),
-        quantity: 1,
-        current_period_start: previous?.[i]?.current_period_start ?? nowSeconds(),
-        current_period_end: previous?.[i]?.current_period_end ?? periodEnd,
-      })),
+      data: requested.map((item, i) => {
+        const price = prices.get(item.price as string);
+        const before = previous?.[i];
+        const keep = before && intervalOf(before.price as Obj) === intervalOf(price);
+        return {
+          id: (item.id as string) ?? before?.id ?? id('si'),
+          object: 'subscription_item',
+          subscription: subscriptionId,
+          price,
+          quantity: 1,
+          current_period_start: keep ? before.current_period_start : nowSeconds(),
+          current_period_end: keep
+            ? before.current_period_end
+            : nowSeconds() + (DAYS_OF[intervalOf(price)] ?? 30) * 86_400,
+        };
+      }),
     };
+  }
+
+  const invalid = (param: string, message: string): [number, Obj] => [
+    400,
+    { error: { type: 'invalid_request_error', param, message } },
+  ];
+
+  /** As Stripe: prices it knows, recurring, one interval across the items; send_invoice with its due days. */
+  function checkSubscriptionBody(body: Obj, items: Obj[]): [number, Obj] | undefined {
+    const unknown = items.find((item) => !prices.has(item.price as string));
+    if (unknown)
+      return [
+        404,
+        { error: { type: 'invalid_request_error', message: `No such price: '${String(unknown.price)}'` } },
+      ];
+    const intervals = new Set(items.map((item) => intervalOf(prices.get(item.price as string))));
+    if (intervals.has(undefined as unknown as string)) {
+      return invalid(
+        'items',
+        'The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.',
+      );
+    }
+    if (intervals.size > 1) {
+      return invalid(
+        'items',
+        'Currency and interval fields must match across all plans on this subscription.',
+      );
+    }
+    const method = body.collection_method as string | undefined;
+    if (method !== undefined && method !== 'send_invoice' && method !== 'charge_automatically') {
+      return invalid(
+        'collection_method',
+        `Invalid collection_method: must be one of charge_automatically or send_invoice`,
+      );
+    }
+    if (method === 'send_invoice' && !(Number(body.days_until_due) > 0)) {
+      return invalid('days_until_due', 'days_until_due is required when collection_method is send_invoice.');
+    }
+    return undefined;
   }
 
   function route(method: string, path: string, query: Obj, body: Obj): [number, Obj] {
@@ -188,18 +243,33 @@ export async function startFakeStripeServer(options: { secretKey?: string; port?
     }
     if (method === 'GET' && path === '/v1/prices') {
       const keys = (query.lookup_keys as string[] | undefined) ?? [];
-      const data = [...prices.values()].filter((p) => keys.includes(p.lookup_key as string));
+      const data = [...prices.values()].filter(
+        (p) =>
+          keys.includes(p.lookup_key as string) &&
+          (query.active === undefined || String(p.active) === query.active),
+      );
       return [200, { object: 'list', data, has_more: false, url: '/v1/prices' }];
     }
     if (method === 'POST' && path === '/v1/prices') {
       const recurring = body.recurring as Obj | undefined;
+      if (!recurring || !['day', 'week', 'month', 'year'].includes(recurring.interval as string)) {
+        return invalid(
+          'recurring[interval]',
+          'Invalid recurring[interval]: must be one of day, week, month, or year',
+        );
+      }
+      const holder = [...prices.values()].find((p) => body.lookup_key && p.lookup_key === body.lookup_key);
+      if (holder && body.transfer_lookup_key !== 'true') {
+        return invalid('lookup_key', `A price (\`${String(holder.id)}\`) already uses that lookup key.`);
+      }
+      if (holder) holder.lookup_key = null;
       const price = {
         id: id('price'),
         object: 'price',
         active: true,
         currency: body.currency,
         unit_amount: Number(body.unit_amount),
-        recurring: { interval: recurring?.interval ?? 'month', interval_count: 1 },
+        recurring: { interval: recurring.interval, interval_count: 1 },
         lookup_key: body.lookup_key ?? null,
         product: id('prod'),
         type: 'recurring',
@@ -211,7 +281,9 @@ export async function startFakeStripeServer(options: { secretKey?: string; port?
       const customer = body.customer as string;
       if (!customers.has(customer)) return missing(`customer: '${customer}'`);
       const items = (body.items as Obj[]) ?? [];
-      if (items.some((item) => !prices.has(item.price as string))) return missing('price');
+      const refused = checkSubscriptionBody(body, items);
+      if (refused) return refused;
+      const byInvoice = body.collection_method === 'send_invoice';
       // As Stripe: a trial ends at a whole Unix time in the future, or 'now' (no trial at all).
       if (body.trial_end !== undefined && body.trial_end !== 'now') {
         const end = Number(body.trial_end);
@@ -234,6 +306,7 @@ export async function startFakeStripeServer(options: { secretKey?: string; port?
       const subscriptionItems = itemsFor(subscriptionId, items);
       const first = subscriptionItems.data[0];
       // A trial's first invoice is $0 and paid; without one the first period is due at once.
+      // Paid by invoice, the first one is open and emailed: nothing to confirm in the browser.
       const invoice = newInvoice(customer, {
         subscription: subscriptionId,
         status: trialEnd ? 'paid' : 'open',
@@ -243,22 +316,24 @@ export async function startFakeStripeServer(options: { secretKey?: string; port?
           start: nowSeconds(),
           end: trialEnd ?? (first?.current_period_end as number),
         },
-        confirmation_secret: trialEnd
-          ? null
-          : { type: 'payment_intent', client_secret: `${intentId}_secret_x` },
+        confirmation_secret:
+          trialEnd || byInvoice ? null : { type: 'payment_intent', client_secret: `${intentId}_secret_x` },
       });
       const subscription: Obj = {
         id: subscriptionId,
         object: 'subscription',
         customer,
-        status: trialEnd ? 'trialing' : 'incomplete',
+        status: trialEnd ? 'trialing' : byInvoice ? 'active' : 'incomplete',
         trial_end: trialEnd,
         cancel_at_period_end: false,
+        collection_method: byInvoice ? 'send_invoice' : 'charge_automatically',
+        days_until_due: byInvoice ? Number(body.days_until_due) : null,
+        default_payment_method: null,
         metadata: body.metadata ?? {},
         payment_behavior: body.payment_behavior,
         items: subscriptionItems,
         latest_invoice: invoice.id,
-        pending_setup_intent: trialEnd ? newSetupIntent(customer).id : null,
+        pending_setup_intent: trialEnd && !byInvoice ? newSetupIntent(customer).id : null,
       };
       subscriptions.set(subscriptionId, subscription);
       return [200, view(subscription, (body.expand as string[]) ?? [])];
@@ -271,6 +346,13 @@ export async function startFakeStripeServer(options: { secretKey?: string; port?
       if (method === 'POST') {
         if (body.cancel_at_period_end !== undefined) {
           subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
+        }
+        const refused = checkSubscriptionBody(body, (body.items as Obj[] | undefined) ?? []);
+        if (refused) return refused;
+        if (body.collection_method !== undefined) {
+          subscription.collection_method = body.collection_method;
+          subscription.days_until_due =
+            body.collection_method === 'send_invoice' ? Number(body.days_until_due) : null;
         }
         if (body.items) {
           const previous = (subscription.items as { data: Obj[] }).data;

@@ -97,6 +97,30 @@ describe('realtime invalidation', () => {
     expect(stale()).toEqual(['/api/organizations/org-1/invitations', '/api/organizations/org-1/members']);
   });
 
+  it('a role change of the viewer refreshes their session too (the role and the controls it allows)', () => {
+    const { client, stale } = clientWithQueries();
+    client.setQueryData(['/api/auth/me'], { user: { id: 'u-me' }, organization: { role: 'member' } });
+    client.setQueryData(['/api/organizations', 'org-1', 'members'], { cached: true });
+    invalidateForRealtimeEvent(client, {
+      type: 'organization_members_changed',
+      organizationId: 'org-1',
+      userId: 'u-other',
+    });
+    expect(stale()).toEqual(['/api/organizations/org-1/members']);
+    invalidateForRealtimeEvent(client, {
+      type: 'organization_members_changed',
+      organizationId: 'org-1',
+      userId: 'u-me',
+    });
+    expect(stale()).toEqual(['/api/auth/me', '/api/organizations/org-1/members']);
+    expect(
+      invalidationsFor(
+        { type: 'organization_members_changed', organizationId: 'org-1', userId: 'u-me' },
+        'u-me',
+      ),
+    ).toContainEqual({ queryKey: ['/api/auth/me'] });
+  });
+
   it('a subscription change refreshes the billing status, the session (its plan and trial end) and the invoices', () => {
     const { client, stale } = clientWithQueries();
     client.setQueryData(['/api/subscription-status'], { cached: true });

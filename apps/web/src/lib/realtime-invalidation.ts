@@ -10,6 +10,8 @@
 // - queryKeys.organizations.members(orgId), .invitations(orgId)
 //                                  the team's members and pending invitations (someone joined, left,
 //                                  was invited or changed role)
+// - queryKeys.session              the viewer's own session when the event names them (their role
+//                                  changed): the role shown and the controls it allows update at once
 import type { RealtimeEvent } from '@crewline/contracts';
 import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
 
@@ -25,8 +27,11 @@ const microsoftStatus: InvalidateQueryFilters = { queryKey: queryKeys.microsoftS
 // A document's status changed: the list's counts and sizes, the knowledge base, its documents.
 const knowledgeBases: InvalidateQueryFilters = { queryKey: queryKeys.knowledgeBases.all };
 
-/** The caches an event makes stale (empty for step progress and streamed answers, which the run views show themselves). */
-export function invalidationsFor(event: RealtimeEvent): InvalidateQueryFilters[] {
+/**
+ * The caches an event makes stale (empty for step progress and streamed answers, which the run views
+ * show themselves). `viewerId`: the signed-in user, for events about one member.
+ */
+export function invalidationsFor(event: RealtimeEvent, viewerId?: string): InvalidateQueryFilters[] {
   switch (event.type) {
     case 'workflow_execution_created':
     case 'workflow_execution_started':
@@ -48,6 +53,8 @@ export function invalidationsFor(event: RealtimeEvent): InvalidateQueryFilters[]
       return [
         { queryKey: queryKeys.organizations.members(event.organizationId) },
         { queryKey: queryKeys.organizations.invitations(event.organizationId) },
+        // The viewer's own role changed: /api/auth/me says the new one.
+        ...(viewerId && event.userId === viewerId ? [{ queryKey: queryKeys.session }] : []),
       ];
     case 'subscription_updated':
       // The session carries the organization's plan and trial end too; a paid or failed invoice
@@ -66,7 +73,9 @@ export function invalidationsFor(event: RealtimeEvent): InvalidateQueryFilters[]
 }
 
 export function invalidateForRealtimeEvent(queryClient: QueryClient, event: RealtimeEvent): void {
-  for (const filters of invalidationsFor(event)) void queryClient.invalidateQueries(filters);
+  const viewer = queryClient.getQueryData<{ user?: { id?: string } }>(queryKeys.session);
+  for (const filters of invalidationsFor(event, viewer?.user?.id))
+    void queryClient.invalidateQueries(filters);
   if (event.type.startsWith('workflow_execution_') && 'executionId' in event) {
     void refreshOneExecution(queryClient, event.executionId, {
       add: event.type === 'workflow_execution_created',

@@ -19,6 +19,8 @@ const subscriptionColumns = {
   currentPeriodEnd: organizations.currentPeriodEnd,
   cancelAtPeriodEnd: organizations.cancelAtPeriodEnd,
   pendingPlan: organizations.pendingPlan,
+  billingInterval: organizations.billingInterval,
+  paymentMethod: organizations.paymentMethod,
 };
 
 /** organization_usage's month of an instant's UTC calendar month: its first day. */
@@ -96,8 +98,16 @@ export function createBillingRepository(db: Db) {
       subscription: StoredSubscription,
       trialStartedAt?: Date,
     ): Promise<void> {
-      const { plan, subscriptionStatus, trialEndsAt, currentPeriodEnd, cancelAtPeriodEnd, pendingPlan } =
-        subscription;
+      const {
+        plan,
+        subscriptionStatus,
+        trialEndsAt,
+        currentPeriodEnd,
+        cancelAtPeriodEnd,
+        pendingPlan,
+        billingInterval,
+        paymentMethod,
+      } = subscription;
       await db
         .update(organizations)
         .set({
@@ -107,6 +117,8 @@ export function createBillingRepository(db: Db) {
           currentPeriodEnd,
           cancelAtPeriodEnd,
           pendingPlan,
+          billingInterval,
+          paymentMethod,
           ...(trialStartedAt
             ? {
                 trialUsedAt: sql`coalesce(${organizations.trialUsedAt}, ${trialStartedAt.toISOString()}::timestamptz)`,

@@ -94,6 +94,10 @@ describe('trial at sign-up', () => {
       cancelAtPeriodEnd: false,
       pendingPlan: null,
       trialUsed: true,
+      // No card at sign-up: the trial's end moves the organization to Free.
+      interval: 'month',
+      paymentMethod: null,
+      atTrialEnd: 'free',
       usage: { agents: 0, executionsThisMonth: 0, members: 1, knowledgeStorageBytes: 0 },
       limits: PLAN_LIMITS.starter,
     });

@@ -1,7 +1,8 @@
 import {
   API_ACCESS_PLANS,
-  PLAN_PRICE_CENTS,
+  INVOICE_PLANS,
   billingMessages,
+  planPriceCents,
   planDisplayNames,
   type CreateSubscriptionInput,
   type InvoicesResponse,
@@ -28,6 +29,7 @@ import {
 import { planOfLookupKey } from './stripe-provider';
 import {
   asPlanId,
+  atTrialEnd,
   effectiveSubscription,
   isUpgrade,
   toStored,
@@ -141,6 +143,17 @@ export function createBillingService(deps: {
     if (subscriptionId && subscription.id !== subscriptionId) return undefined;
     const item = subscription.items.data[0];
     const pricePlan = planOfLookupKey(item?.price?.lookup_key) ?? asPlanId(stored.plan);
+    const priceInterval = item?.price?.recurring?.interval;
+    // Invoices, or the payment method the Payment Element saved on the subscription ('on_subscription');
+    // without one a method saved before stays known (Update Payment Method saves it on the customer).
+    const paymentMethod =
+      subscription.collection_method === 'send_invoice'
+        ? 'invoice'
+        : subscription.default_payment_method
+          ? 'saved'
+          : stored.paymentMethod === 'invoice'
+            ? null
+            : stored.paymentMethod;
     const periodEnd = fromSeconds(item?.current_period_end) ?? fromSeconds(subscription.current_period_end);
     const statusOf: Record<string, SubscriptionStatusValue | undefined> = {
       trialing: 'trialing',
@@ -165,6 +178,9 @@ export function createBillingService(deps: {
       currentPeriodEnd: status === 'trialing' ? null : periodEnd,
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
       pendingPlan: keepPlan ? stored.pendingPlan : null,
+      billingInterval:
+        priceInterval === 'year' || priceInterval === 'month' ? priceInterval : stored.billingInterval,
+      paymentMethod,
     });
     return undefined;
   }
@@ -185,6 +201,9 @@ export function createBillingService(deps: {
       cancelAtPeriodEnd: state.cancelAtPeriodEnd,
       pendingPlan: state.pendingPlan,
       trialUsed: stored.trialUsedAt !== null,
+      interval: state.interval,
+      paymentMethod: state.paymentMethod,
+      atTrialEnd: atTrialEnd(state),
       usage: { agents, executionsThisMonth, members, knowledgeStorageBytes },
       limits: state.limits,
     };
@@ -289,10 +308,19 @@ export function createBillingService(deps: {
       organizationId: string,
       input: CreateSubscriptionInput,
     ): Promise<{ clientSecret: string | null; status: SubscriptionStatusValue }> {
-      const price = PLAN_PRICE_CENTS[input.planId];
+      const interval = input.interval ?? 'month';
+      const payByInvoice = input.payByInvoice ?? false;
+      const price = planPriceCents(input.planId, interval);
       if (input.amount !== price) {
-        throw new BadRequestError(billingMessages.wrongAmount(planDisplayNames[input.planId], price));
+        throw new BadRequestError(
+          billingMessages.wrongAmount(planDisplayNames[input.planId], price, interval),
+        );
       }
+      if (payByInvoice && !INVOICE_PLANS.includes(input.planId)) {
+        throw new BadRequestError(billingMessages.invoiceEnterpriseOnly);
+      }
+      if (payByInvoice && !provider.collectsPayment)
+        throw new ConflictError(billingMessages.invoiceNeedsProvider);
       const { stored, effective } = await load(organizationId);
       let next: StoredSubscription;
       let kind: SubscribeChange['kind'];
@@ -303,12 +331,17 @@ export function createBillingService(deps: {
         kind = 'create';
       } else if (!effective.plan) {
         trialStartedAt = now();
-        next = trialOn(input.planId, trialStartedAt);
+        next = trialOn(input.planId, trialStartedAt, interval, effective.paymentMethod);
         kind = 'create';
       } else if (effective.status === 'trialing') {
         next = { ...toStored(effective, stored.plan), plan: input.planId, cancelAtPeriodEnd: false };
         kind = 'now';
-      } else if (input.planId === effective.plan || isUpgrade(effective.plan, input.planId)) {
+      } else if (
+        input.planId === effective.plan ||
+        isUpgrade(effective.plan, input.planId) ||
+        // Another interval starts a new billing period today (Stripe prorates it): not a period-end change.
+        interval !== effective.interval
+      ) {
         next = {
           ...toStored(effective, stored.plan),
           plan: input.planId,
@@ -324,9 +357,21 @@ export function createBillingService(deps: {
       // started; none otherwise (the first period is paid at once).
       const trialEnd =
         effective.status === 'trialing' ? effective.trialEnd : trialStartedAt && next.trialEndsAt;
+      next = {
+        ...next,
+        billingInterval: interval,
+        // Invoices are asked for or given up with each choice; a saved payment method stays.
+        paymentMethod: payByInvoice
+          ? 'invoice'
+          : next.paymentMethod === 'invoice'
+            ? null
+            : next.paymentMethod,
+      };
       const { clientSecret } = await provider.subscribe({
         organizationId,
         planId: input.planId,
+        interval,
+        payByInvoice,
         amountCents: price,
         change: { kind, trialEnd: trialEnd ?? null },
       });

@@ -1,4 +1,4 @@
-import type { BillingInvoice, PlanId } from '@crewline/contracts';
+import type { BillingInterval, BillingInvoice, PlanId } from '@crewline/contracts';
 
 /**
  * How a subscribe call changes the paid subscription: 'create' (from Free), 'now' (upgrade, or any
@@ -25,6 +25,10 @@ export interface PaymentProvider {
   subscribe(input: {
     organizationId: string;
     planId: PlanId;
+    /** Monthly or yearly: the provider's price for the plan at that interval. */
+    interval: BillingInterval;
+    /** Enterprise only: invoices sent (due DAYS_UNTIL_INVOICE_DUE days later) instead of a charged payment method. */
+    payByInvoice: boolean;
     amountCents: number;
     change: SubscribeChange;
   }): Promise<{ clientSecret: string | null }>;

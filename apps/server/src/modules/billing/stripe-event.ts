@@ -27,12 +27,21 @@ export const stripeSubscriptionSchema = z.object({
   status: z.string(),
   trial_end: seconds.nullish(),
   cancel_at_period_end: z.boolean(),
+  /** 'send_invoice' for a subscription paid by invoice (Enterprise). */
+  collection_method: z.string().nullish(),
+  /** The payment method saved on the subscription: an id, the expanded object, or null (none). */
+  default_payment_method: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
   /** Before API version 2025-03-31 the period end was on the subscription, not on its items. */
   current_period_end: seconds.nullish(),
   items: z.object({
     data: z.array(
       z.object({
-        price: z.object({ lookup_key: z.string().nullish() }).nullish(),
+        price: z
+          .object({
+            lookup_key: z.string().nullish(),
+            recurring: z.object({ interval: z.string() }).nullish(),
+          })
+          .nullish(),
         current_period_end: seconds.nullish(),
       }),
     ),

@@ -1,18 +1,30 @@
 import { createRequire } from 'node:module';
 import type Stripe from 'stripe';
-import { PLAN_PRICE_CENTS, planDisplayNames, type BillingInvoice, type PlanId } from '@crewline/contracts';
+import {
+  DAYS_UNTIL_INVOICE_DUE,
+  planDisplayNames,
+  planPriceCents,
+  type BillingInterval,
+  type BillingInvoice,
+  type PlanId,
+} from '@crewline/contracts';
 import { createEgress, egressFetch, type Egress, type ReservedCheck } from '../../platform/egress';
 import type { Config, StripeSettings } from '../../platform/env';
 import { allowListEntry } from '../microsoft/microsoft-client';
 import type { PaymentProvider } from './payment-provider';
 import { asPlanId } from './subscription-state';
 
-/** The Stripe price of each plan is found (or made) by this lookup key: `crewline_starter` etc. */
-export const priceLookupKey = (plan: PlanId) => `crewline_${plan}`;
+/**
+ * The Stripe price of each plan and interval is found (or made) by this lookup key: `crewline_starter`
+ * (monthly, the key from before yearly billing) and `crewline_starter_yearly`.
+ */
+export const priceLookupKey = (plan: PlanId, interval: BillingInterval = 'month') =>
+  interval === 'year' ? `crewline_${plan}_yearly` : `crewline_${plan}`;
 
 /** The plan a Stripe price stands for, from its lookup key; null for a price that is not ours. */
 export function planOfLookupKey(lookupKey: string | null | undefined): PlanId | null {
-  return lookupKey?.startsWith('crewline_') ? asPlanId(lookupKey.slice('crewline_'.length)) : null;
+  if (!lookupKey?.startsWith('crewline_')) return null;
+  return asPlanId(lookupKey.slice('crewline_'.length).replace(/_yearly$/, ''));
 }
 
 /** Egress for the Stripe API: the configured API host is trusted like the Microsoft hosts. */
@@ -122,27 +134,43 @@ export function createStripeProvider(deps: {
     return customer.id;
   }
 
-  async function priceFor(plan: PlanId): Promise<string> {
-    const lookupKey = priceLookupKey(plan);
+  /**
+   * The price of the plan at the interval. A price found by its key is used only if it bills that
+   * interval and amount; otherwise a new one takes the key over (`transfer_lookup_key`), so a price
+   * edited in the dashboard never charges what the page does not show.
+   */
+  async function priceFor(plan: PlanId, interval: BillingInterval): Promise<string> {
+    const lookupKey = priceLookupKey(plan, interval);
+    const amount = planPriceCents(plan, interval);
     const found = await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
-    if (found.data[0]) return found.data[0].id;
+    const existing = found.data[0];
+    if (existing && existing.recurring?.interval === interval && existing.unit_amount === amount) {
+      return existing.id;
+    }
     const price = await stripe.prices.create({
       currency: 'usd',
-      unit_amount: PLAN_PRICE_CENTS[plan],
-      recurring: { interval: 'month' },
+      unit_amount: amount,
+      recurring: { interval },
       lookup_key: lookupKey,
-      product_data: { name: `Crewline ${planDisplayNames[plan]}` },
+      transfer_lookup_key: Boolean(existing),
+      product_data: { name: `Crewline ${planDisplayNames[plan]}${interval === 'year' ? ' (yearly)' : ''}` },
     });
     return price.id;
   }
+
+  /** Invoices sent and due in DAYS_UNTIL_INVOICE_DUE days, or the saved payment method charged. */
+  const collection = (payByInvoice: boolean) =>
+    payByInvoice
+      ? { collection_method: 'send_invoice' as const, days_until_due: DAYS_UNTIL_INVOICE_DUE }
+      : { collection_method: 'charge_automatically' as const };
 
   return {
     name: 'stripe',
     collectsPayment: true,
     publishableKey: deps.publishableKey,
 
-    async subscribe({ organizationId, planId, change }) {
-      const price = await priceFor(planId);
+    async subscribe({ organizationId, planId, interval, payByInvoice, change }) {
+      const price = await priceFor(planId, interval);
       const { subscriptionId } = await ids(organizationId);
       const expand = ['pending_setup_intent', 'latest_invoice.confirmation_secret'];
       if (change.kind !== 'create' && subscriptionId) {
@@ -152,6 +180,7 @@ export function createStripeProvider(deps: {
           items: [{ id: item.id, price }],
           proration_behavior: change.kind === 'now' ? 'create_prorations' : 'none',
           cancel_at_period_end: false,
+          ...collection(payByInvoice),
           expand,
         });
         return { clientSecret: clientSecretOf(updated) };
@@ -162,8 +191,13 @@ export function createStripeProvider(deps: {
         items: [{ price }],
         // No trial days once the organization's trial is used: the first invoice is due at once.
         ...(change.trialEnd ? { trial_end: Math.floor(change.trialEnd.getTime() / 1000) } : {}),
-        payment_behavior: 'default_incomplete',
-        payment_settings: { save_default_payment_method: 'on_subscription' },
+        // Paid by invoice, Stripe emails each invoice and nothing is confirmed here.
+        ...(payByInvoice
+          ? collection(true)
+          : {
+              payment_behavior: 'default_incomplete' as const,
+              payment_settings: { save_default_payment_method: 'on_subscription' as const },
+            }),
         metadata: { organization_id: organizationId },
         expand,
       });

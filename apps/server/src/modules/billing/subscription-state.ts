@@ -4,6 +4,8 @@ import {
   PLAN_PRICE_CENTS,
   TRIAL_DAYS,
   planIdValues,
+  type BillingInterval,
+  type PaymentMethodValue,
   type PlanId,
   type PlanLimits,
   type SubscriptionStatusValue,
@@ -17,6 +19,10 @@ export type StoredSubscription = {
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   pendingPlan: PlanId | null;
+  /** How often the plan is billed (the trial's plan: after the trial). */
+  billingInterval: BillingInterval;
+  /** How it is paid; null: no payment method and no invoices, so nothing can be charged. */
+  paymentMethod: PaymentMethodValue | null;
 };
 
 /** What the organization is on at a moment: what is due (trial end, cancel, downgrade) applied. */
@@ -28,31 +34,36 @@ export type EffectiveSubscription = {
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   pendingPlan: PlanId | null;
+  interval: BillingInterval;
+  paymentMethod: PaymentMethodValue | null;
   limits: PlanLimits;
 };
 
 export const TRIAL_MS = TRIAL_DAYS * 86_400_000;
 
-const FREE: EffectiveSubscription = {
+/** The Free tier; a payment method saved before stays known (a later paid plan can use it). */
+const free = (stored: StoredSubscription): EffectiveSubscription => ({
   status: 'no_subscription',
   plan: null,
   trialEnd: null,
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
   pendingPlan: null,
+  interval: 'month',
+  paymentMethod: stored.paymentMethod,
   limits: FREE_LIMITS,
-};
+});
 
 export function asPlanId(value: string | null | undefined): PlanId | null {
   return (planIdValues as readonly string[]).includes(value ?? '') ? (value as PlanId) : null;
 }
 
-/** One calendar month later (UTC), clamped to the last day of a shorter month. */
-export function addMonth(date: Date): Date {
+/** `months` calendar months later (UTC, one by default), clamped to the last day of a shorter month. */
+export function addMonth(date: Date, months = 1): Date {
   const next = new Date(date.getTime());
   const day = next.getUTCDate();
   next.setUTCDate(1);
-  next.setUTCMonth(next.getUTCMonth() + 1);
+  next.setUTCMonth(next.getUTCMonth() + months);
   const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
   next.setUTCDate(Math.min(day, lastDay));
   return next;
@@ -68,6 +79,7 @@ export const isUpgrade = (from: PlanId, to: PlanId) => PLAN_PRICE_CENTS[to] > PL
  */
 export function effectiveSubscription(stored: StoredSubscription, now: Date): EffectiveSubscription {
   const plan = asPlanId(stored.plan);
+  const FREE = free(stored);
   if (!plan) return FREE;
   const at = now.getTime();
   switch (stored.subscriptionStatus) {
@@ -81,6 +93,8 @@ export function effectiveSubscription(stored: StoredSubscription, now: Date): Ef
         currentPeriodEnd: trialEnd,
         cancelAtPeriodEnd: stored.cancelAtPeriodEnd,
         pendingPlan: null,
+        interval: stored.billingInterval,
+        paymentMethod: stored.paymentMethod,
         limits: PLAN_LIMITS[plan],
       };
     }
@@ -93,7 +107,8 @@ export function effectiveSubscription(stored: StoredSubscription, now: Date): Ef
         if (stored.cancelAtPeriodEnd) return FREE;
         if (pendingPlan) current = pendingPlan;
         pendingPlan = null;
-        while (periodEnd.getTime() <= at) periodEnd = addMonth(periodEnd);
+        const months = stored.billingInterval === 'year' ? 12 : 1;
+        while (periodEnd.getTime() <= at) periodEnd = addMonth(periodEnd, months);
       }
       return {
         status: stored.subscriptionStatus,
@@ -102,6 +117,8 @@ export function effectiveSubscription(stored: StoredSubscription, now: Date): Ef
         currentPeriodEnd: periodEnd,
         cancelAtPeriodEnd: stored.cancelAtPeriodEnd,
         pendingPlan,
+        interval: stored.billingInterval,
+        paymentMethod: stored.paymentMethod,
         limits: PLAN_LIMITS[current],
       };
     }
@@ -119,12 +136,30 @@ export function toStored(state: EffectiveSubscription, previousPlan: string): St
     currentPeriodEnd: state.status === 'trialing' ? null : state.currentPeriodEnd,
     cancelAtPeriodEnd: state.cancelAtPeriodEnd,
     pendingPlan: state.pendingPlan,
+    billingInterval: state.interval,
+    paymentMethod: state.paymentMethod,
   };
 }
 
-/** A new trial on `plan`, from `now`. */
-export function trialOn(plan: PlanId, now: Date): StoredSubscription {
+/**
+ * What the end of a trial brings: the plan continues, billed ('billed'), only with a payment method
+ * (or invoices) and no cancel; otherwise the organization moves to Free then. Null outside a trial.
+ */
+export function atTrialEnd(state: EffectiveSubscription): 'billed' | 'free' | null {
+  if (state.status !== 'trialing') return null;
+  return state.paymentMethod && !state.cancelAtPeriodEnd ? 'billed' : 'free';
+}
+
+/** A new trial on `plan`, from `now`, billed every `interval` after it; `paymentMethod` as known. */
+export function trialOn(
+  plan: PlanId,
+  now: Date,
+  interval: BillingInterval = 'month',
+  paymentMethod: PaymentMethodValue | null = null,
+): StoredSubscription {
   return {
+    billingInterval: interval,
+    paymentMethod,
     plan,
     subscriptionStatus: 'trialing',
     trialEndsAt: new Date(now.getTime() + TRIAL_MS),

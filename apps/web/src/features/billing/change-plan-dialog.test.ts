@@ -60,6 +60,9 @@ const trial: SubscriptionStatusResponse = {
   cancelAtPeriodEnd: false,
   pendingPlan: null,
   trialUsed: true,
+  interval: 'month',
+  paymentMethod: null,
+  atTrialEnd: 'free',
   usage: { agents: 0, executionsThisMonth: 0, members: 1, knowledgeStorageBytes: 0 },
   limits: { agents: 5, executionsPerMonth: 1000, members: 3, knowledgeStorageBytes: 1024 ** 3 },
 };

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  canChangeConnections,
   canManageTeam,
+  CONNECTIONS_READ_ONLY,
   invitableRoles,
   inviteDeliveryText,
   memberControls,
@@ -112,5 +114,15 @@ describe('member display', () => {
   it('says whether the invitation link was emailed', () => {
     expect(inviteDeliveryText({ email: 'x@y.z', emailSent: true })).toMatch(/emailed this link to x@y.z/);
     expect(inviteDeliveryText({ email: 'x@y.z', emailSent: false })).toMatch(/not emailed.*x@y.z/);
+  });
+});
+
+describe('connections', () => {
+  it('are changed by owners and admins; a member reads them and is told why', () => {
+    expect(canChangeConnections('owner')).toBe(true);
+    expect(canChangeConnections('admin')).toBe(true);
+    expect(canChangeConnections('member')).toBe(false);
+    expect(canChangeConnections(undefined)).toBe(false);
+    expect(CONNECTIONS_READ_ONLY).toBe('Only owners and admins can change model connections.');
   });
 });

@@ -28,6 +28,13 @@ export function canManageTeam(viewerRole: string | null | undefined): boolean {
   return viewerRole === 'owner' || viewerRole === 'admin';
 }
 
+/** Connections (model providers, tool configurations, Microsoft 365) are changed by admins and owners. */
+export const canChangeConnections = canManageTeam;
+
+/** Shown before any edit to whoever may not make it (the server answers 403 the same way). */
+export const CONNECTIONS_READ_ONLY = 'Only owners and admins can change model connections.';
+export const ORGANIZATION_READ_ONLY = 'Only owners and admins can rename the organization or invite people.';
+
 /** The tooltip of a control an admin (or owner) may use. */
 export const NEEDS_ADMIN = 'Needs the admin role (or owner)';
 /** The tooltip of a control only an owner may use. */

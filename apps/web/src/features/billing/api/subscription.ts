@@ -1,12 +1,12 @@
-// POST /api/create-subscription and /api/cancel-subscription. There is no payment provider yet: the
-// answer's clientSecret is null and no card is collected.
-import type { PlanId, SubscriptionStatusValue } from '@crewline/contracts';
+// POST /api/create-subscription and /api/cancel-subscription. Without a payment provider the answer's
+// clientSecret is null and no card is collected.
+import type { BillingInterval, PlanId, SubscriptionStatusValue } from '@crewline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/queries/keys';
 
-import { planAmountCents } from '@/lib/billing';
+import { intervalPrice } from '@/lib/billing-texts';
 
 export type CreateSubscriptionAnswer = { clientSecret: string | null; status: SubscriptionStatusValue };
 
@@ -19,14 +19,25 @@ function useRefreshBilling() {
   };
 }
 
+/** A plan choice: the interval (monthly when absent) and, for Enterprise with Stripe, invoices. */
+export type PlanChoice = { plan: PlanId; interval?: BillingInterval; payByInvoice?: boolean };
+
 export function useCreateSubscription() {
   const refresh = useRefreshBilling();
   return useMutation({
-    mutationFn: (planId: PlanId) =>
-      apiRequest<CreateSubscriptionAnswer>('POST', '/api/create-subscription', {
-        planId,
-        amount: planAmountCents(planId),
-      }),
+    mutationFn: (choice: PlanId | PlanChoice) => {
+      const {
+        plan,
+        interval = 'month',
+        payByInvoice,
+      } = typeof choice === 'string' ? { plan: choice } : choice;
+      return apiRequest<CreateSubscriptionAnswer>('POST', '/api/create-subscription', {
+        planId: plan,
+        interval,
+        amount: intervalPrice(plan, interval).amountCents,
+        ...(payByInvoice ? { payByInvoice } : {}),
+      });
+    },
     onSuccess: refresh,
   });
 }

@@ -8,6 +8,9 @@ import { useState } from 'react';
 import { Spinner } from '@/components/spinner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+
+import { paymentFailedToast } from '@/lib/billing-texts';
 
 import { confirmWithStripe, getStripe, paymentReturnUrl, type PaymentMode } from '../lib/stripe-payment';
 
@@ -68,8 +71,11 @@ function PaymentFormFields({ mode, onDone }: Pick<PaymentFormProps, 'mode' | 'on
     setError(null);
     const result = await confirmWithStripe(stripe, elements, mode, paymentReturnUrl(window.location.origin));
     setBusy(false);
-    if (result.error) setError(result.error);
-    else onDone();
+    if (result.error) {
+      // The toast tells at once; the alert stays beside the form while the card is corrected.
+      setError(result.error);
+      toast(paymentFailedToast(result.error));
+    } else onDone();
   };
 
   return (

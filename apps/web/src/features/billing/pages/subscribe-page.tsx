@@ -1,4 +1,4 @@
-import type { PlanId, SubscriptionStatusResponse } from '@crewline/contracts';
+import type { BillingInterval, PlanId, SubscriptionStatusResponse } from '@crewline/contracts';
 import {
   ArrowLeft,
   BadgeDollarSign,
@@ -37,16 +37,28 @@ import { useCancelSubscription, useCreateSubscription } from '../api/subscriptio
 import {
   canManageBilling,
   fromEpochSeconds,
+  isPlanId,
   OWNER_ONLY_BILLING,
   parsePlanParam,
+  PLAN_IDS,
   planDetails,
   planName,
   STATUS_TONES,
   statusLabel,
   TRIAL_USED_NO_PROVIDER_TEXT,
 } from '@/lib/billing';
-import { ChangePlanDialog } from '../components/change-plan-dialog';
+import { cn } from '@/lib/utils';
+import { ChangePlanDialog, EnterpriseInvoiceChoice } from '../components/change-plan-dialog';
+import { IntervalSwitch } from '../components/interval-switch';
 import { LazyPaymentForm } from '../components/lazy-payment-form';
+import {
+  intervalAdverb,
+  intervalPrice,
+  parseIntervalParam,
+  periodDetail,
+  subscriptionCreatedToast,
+  trialEndText,
+} from '@/lib/billing-texts';
 import { pendingPaymentFor, type PendingPayment as StripePendingPayment } from '../lib/stripe-payment';
 
 export const NO_PAYMENT_PROVIDER_TEXT =
@@ -60,6 +72,8 @@ const SELLING_POINTS = [
 
 /** A subscription created with Stripe whose first payment or card still has to be confirmed. */
 type PendingPayment = StripePendingPayment<PlanId>;
+/** …with what was chosen, for the texts once it is confirmed. */
+type SubscribePayment = PendingPayment & { interval: BillingInterval; trialStarted: boolean };
 
 /**
  * New subscription: the plan, its features and the trial; after the organization's one trial, a paid
@@ -67,44 +81,53 @@ type PendingPayment = StripePendingPayment<PlanId>;
  */
 function SubscribeView({
   plan,
+  interval,
+  onPlanChange,
+  onIntervalChange,
   publishableKey,
   configPending,
   trialUsed,
   onPaymentRequired,
 }: {
   plan: PlanId;
+  interval: BillingInterval;
+  onPlanChange: (plan: PlanId) => void;
+  onIntervalChange: (interval: BillingInterval) => void;
   /** Set when Stripe collects payments: a client secret in the answer opens the payment form. */
   publishableKey: string | null;
   configPending: boolean;
   /** The organization had its trial: no second one is offered. */
   trialUsed: boolean;
-  onPaymentRequired: (payment: PendingPayment) => void;
+  onPaymentRequired: (payment: SubscribePayment) => void;
 }) {
   const details = planDetails(plan);
+  const price = intervalPrice(plan, interval);
+  const per = interval === 'year' ? `${price.perYear}/year` : `${price.perMonth}/month`;
   const create = useCreateSubscription();
+  const [byInvoice, setByInvoice] = useState(false);
   const cannotPay = trialUsed && !configPending && !publishableKey;
+  const payByInvoice = byInvoice && plan === 'enterprise' && Boolean(publishableKey);
 
   const start = () =>
-    create.mutate(plan, {
-      onSuccess: (answer) => {
-        const payment = pendingPaymentFor(answer, publishableKey, plan);
-        if (payment) {
-          onPaymentRequired(payment);
-          return;
-        }
-        toast(
-          trialUsed
-            ? { title: 'Subscription Started', description: `Your organization is on ${details.name}.` }
-            : { title: 'Trial Started', description: `Your 14-day ${details.name} trial has started.` },
-        );
+    create.mutate(
+      { plan, interval, payByInvoice },
+      {
+        onSuccess: (answer) => {
+          const payment = pendingPaymentFor(answer, publishableKey, plan);
+          if (payment) {
+            onPaymentRequired({ ...payment, interval, trialStarted: !trialUsed });
+            return;
+          }
+          toast(subscriptionCreatedToast({ plan, interval, trialStarted: !trialUsed }));
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Setup Error',
+            description: getErrorMessage(error, 'Failed to setup subscription'),
+          }),
       },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Setup Error',
-          description: getErrorMessage(error, 'Failed to setup subscription'),
-        }),
-    });
+    );
 
   return (
     <PageContainer className="max-w-3xl space-y-8">
@@ -119,6 +142,28 @@ function SubscribeView({
         </p>
       </div>
 
+      <div className="flex flex-col items-center gap-3">
+        <IntervalSwitch value={interval} onChange={onIntervalChange} disabled={create.isPending} />
+        <div role="radiogroup" aria-label="Plans" className="inline-flex flex-wrap justify-center gap-2">
+          {PLAN_IDS.map((id) => (
+            <button
+              key={id}
+              type="button"
+              role="radio"
+              aria-checked={id === plan}
+              disabled={create.isPending}
+              onClick={() => onPlanChange(id)}
+              className={cn(
+                'rounded-lg border px-3.5 py-1.5 text-sm font-medium transition-colors outline-none hover:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                id === plan && 'border-primary bg-primary/5 text-primary ring-1 ring-primary',
+              )}
+            >
+              {planName(id)}
+            </button>
+          ))}
+        </div>
+      </div>
+
       <Card className={details.popular ? 'border-violet-500/50 ring-1 ring-violet-500/30' : undefined}>
         <CardHeader>
           <CardTitle className="flex flex-wrap items-center gap-2 text-xl">
@@ -131,15 +176,18 @@ function SubscribeView({
           </CardTitle>
           <CardDescription>
             {cannotPay
-              ? 'Billed per organization'
+              ? `Billed ${intervalAdverb(interval)} per organization`
               : trialUsed
-                ? 'Billed per organization, from today'
-                : 'Billed per organization, after the trial'}
+                ? `Billed ${intervalAdverb(interval)} per organization, from today`
+                : `Billed ${intervalAdverb(interval)} per organization, after the trial`}
           </CardDescription>
           <CardAction>
-            <p className="text-right">
-              <span className="text-3xl font-semibold tracking-tight">{details.price}</span>
+            <p className="text-right" data-testid="plan-price">
+              <span className="text-3xl font-semibold tracking-tight">{price.perMonth}</span>
               <span className="text-sm text-muted-foreground">/month</span>
+              {interval === 'year' && (
+                <span className="block text-xs text-muted-foreground">{price.perYear} billed yearly</span>
+              )}
             </p>
           </CardAction>
         </CardHeader>
@@ -156,6 +204,15 @@ function SubscribeView({
             ))}
           </ul>
           <div className="space-y-3 border-t pt-6">
+            {plan === 'enterprise' && (
+              <EnterpriseInvoiceChoice
+                id="subscribe-pay-by-invoice"
+                withProvider={Boolean(publishableKey)}
+                byInvoice={byInvoice}
+                onChange={setByInvoice}
+                disabled={create.isPending}
+              />
+            )}
             {cannotPay ? (
               <Alert>
                 <CreditCard aria-hidden="true" />
@@ -173,7 +230,7 @@ function SubscribeView({
                 {create.isPending
                   ? 'Processing...'
                   : trialUsed
-                    ? `Subscribe for ${details.price}/month`
+                    ? `Subscribe for ${per}`
                     : 'Start 14-Day Trial'}
               </Button>
             )}
@@ -183,9 +240,11 @@ function SubscribeView({
                   className="size-3.5 shrink-0 text-emerald-600 dark:text-emerald-400"
                   aria-hidden="true"
                 />
-                {trialUsed
-                  ? `The card pays ${details.price}/month from today; cancel at any time.`
-                  : `No card needed for the trial. You are billed ${details.price}/month only after it, once payments are set up.`}
+                {payByInvoice
+                  ? `Stripe emails an invoice for ${per}, due within 30 days; cancel at any time.`
+                  : trialUsed
+                    ? `The card pays ${per} from today; cancel at any time.`
+                    : `No card needed for the trial. Without a payment method the organization moves to the Free plan when it ends; with one, it is billed ${per}.`}
               </p>
             )}
           </div>
@@ -203,23 +262,6 @@ function SubscribeView({
           ),
         )}
       </ul>
-
-      <p className="text-center text-sm text-muted-foreground">
-        Looking for another plan?{' '}
-        {(['starter', 'professional', 'enterprise'] as const)
-          .filter((other) => other !== plan)
-          .map((other, index) => (
-            <span key={other}>
-              {index > 0 && ' or '}
-              <Link
-                to={`/subscribe?plan=${other}`}
-                className="font-medium text-primary underline-offset-4 hover:underline"
-              >
-                {planName(other)}
-              </Link>
-            </span>
-          ))}
-      </p>
     </PageContainer>
   );
 }
@@ -250,17 +292,14 @@ function OwnerOnly({ allowed, children }: { allowed: boolean; children: ReactNod
 }
 
 /** After create-subscription with Stripe: the card for the trial, or the first payment. */
-function PaymentStepView({ payment, onFinished }: { payment: PendingPayment; onFinished: () => void }) {
+function PaymentStepView({ payment, onFinished }: { payment: SubscribePayment; onFinished: () => void }) {
+  const price = intervalPrice(payment.plan, payment.interval);
+  const per = payment.interval === 'year' ? `${price.perYear}/year` : `${price.perMonth}/month`;
   const details = planDetails(payment.plan);
   const setup = payment.mode === 'setup';
 
   const done = () => {
-    toast({
-      title: setup ? 'Trial Started' : 'Subscription Active',
-      description: setup
-        ? `Your 14-day ${details.name} trial has started and your payment method is saved.`
-        : `Your organization is now on the ${details.name} plan.`,
-    });
+    toast(subscriptionCreatedToast(payment));
     onFinished();
   };
 
@@ -272,8 +311,8 @@ function PaymentStepView({ payment, onFinished }: { payment: PendingPayment; onF
         </h1>
         <p className="text-muted-foreground">
           {setup
-            ? `Your trial has started. You are billed ${details.price}/month only after it ends.`
-            : `${details.price}/month, billed per organization.`}
+            ? `Your trial has started. You are billed ${per} only after it ends.`
+            : `${per}, billed per organization.`}
         </p>
       </div>
       <Card>
@@ -301,15 +340,20 @@ function PaymentStepView({ payment, onFinished }: { payment: PendingPayment; onF
 function ManageView({
   subscription,
   publishableKey,
+  requestedPlan,
+  requestedInterval,
 }: {
   subscription: SubscriptionStatusResponse;
   publishableKey: string | null;
+  /** /subscribe?plan=…: Change Plan opens with it chosen (for the owner). */
+  requestedPlan: PlanId | null;
+  requestedInterval: BillingInterval | null;
 }) {
   const { organization } = useAuth();
   const isOwner = canManageBilling(organization?.role);
   const cancel = useCancelSubscription();
   const setupIntent = useCreateSetupIntent();
-  const [changeOpen, setChangeOpen] = useState(false);
+  const [changeOpen, setChangeOpen] = useState(() => Boolean(requestedPlan && isOwner));
   const [cancelOpen, setCancelOpen] = useState(false);
   /** The SetupIntent's client secret while the Update Payment Method dialog is open. */
   const [cardSecret, setCardSecret] = useState<string | null>(null);
@@ -337,9 +381,12 @@ function ManageView({
 
   const plan = subscription.plan ?? 'professional';
   const details = planDetails(plan);
+  const price = intervalPrice(plan, subscription.interval);
   const trialEnd = fromEpochSeconds(subscription.trialEnd);
   const periodEnd = fromEpochSeconds(subscription.currentPeriodEnd);
   const canceled = subscription.status === 'canceled';
+  const trialText = trialEndText(subscription);
+  const period = periodDetail(subscription);
 
   const confirmCancel = () =>
     cancel.mutate(undefined, {
@@ -392,18 +439,30 @@ function ManageView({
                 </p>
               </div>
               <p className="text-sm text-muted-foreground">
-                <span className="text-xl font-semibold text-foreground">{details.price}</span> / month
+                <span className="text-xl font-semibold text-foreground">{price.perMonth}</span> / month
+                {subscription.interval === 'year' && (
+                  <span className="block text-xs">{price.perYear} billed yearly</span>
+                )}
               </p>
             </div>
             <dl className="grid gap-4 sm:grid-cols-2">
               <Detail label="Status">{statusLabel(subscription.status)}</Detail>
+              <Detail label="Billing">{subscription.interval === 'year' ? 'Yearly' : 'Monthly'}</Detail>
+              <Detail label="Payment">
+                {subscription.paymentMethod === 'invoice'
+                  ? 'By invoice'
+                  : subscription.paymentMethod === 'saved'
+                    ? 'Saved payment method'
+                    : 'No payment method'}
+              </Detail>
               {trialEnd && <Detail label="Trial Ends">{formatDate(trialEnd)}</Detail>}
-              {periodEnd && (
-                <Detail label={subscription.cancelAtPeriodEnd || canceled ? 'Access Until' : 'Next Billing'}>
-                  {formatDate(periodEnd)}
-                </Detail>
-              )}
+              {period && <Detail label={period.label}>{period.value}</Detail>}
             </dl>
+            {trialText && (
+              <p className="text-sm text-muted-foreground" data-testid="trial-end-text">
+                {trialText}
+              </p>
+            )}
             {subscription.cancelAtPeriodEnd && (
               <Alert>
                 <XCircle aria-hidden="true" />
@@ -478,7 +537,13 @@ function ManageView({
         </Card>
       </div>
 
-      <ChangePlanDialog open={changeOpen} onOpenChange={setChangeOpen} subscription={subscription} />
+      <ChangePlanDialog
+        open={changeOpen}
+        onOpenChange={setChangeOpen}
+        subscription={subscription}
+        initialPlan={requestedPlan}
+        initialInterval={requestedInterval}
+      />
       <Dialog open={cardSecret !== null} onOpenChange={(open) => !open && setCardSecret(null)}>
         <DialogContent>
           <DialogHeader>
@@ -521,13 +586,25 @@ function SubscribeSkeleton() {
 
 /** /subscribe?plan=…: start a trial, or manage the organization's subscription. */
 export function SubscribePage() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const plan = parsePlanParam(searchParams.get('plan'));
+  const interval = parseIntervalParam(searchParams.get('interval'));
+  const requested = searchParams.get('plan')?.trim().toLowerCase();
+  // The choice lives in the URL, so a link (the landing's ?plan=enterprise) or a reload keeps it.
+  const choose = (next: { plan?: PlanId; interval?: BillingInterval }) =>
+    setSearchParams(
+      (params) => {
+        if (next.plan) params.set('plan', next.plan);
+        if (next.interval) params.set('interval', next.interval);
+        return params;
+      },
+      { replace: true },
+    );
   const subscription = useSubscription();
   const config = useBillingConfig();
   const publishableKey = stripePublishableKey(config.data);
   // Kept here: creating the subscription turns this page into the management view underneath.
-  const [payment, setPayment] = useState<PendingPayment | null>(null);
+  const [payment, setPayment] = useState<SubscribePayment | null>(null);
   const isNew = subscription.data?.status === 'no_subscription';
   useDocumentTitle(
     payment
@@ -558,6 +635,9 @@ export function SubscribePage() {
     return (
       <SubscribeView
         plan={plan}
+        interval={interval}
+        onPlanChange={(next) => choose({ plan: next })}
+        onIntervalChange={(next) => choose({ interval: next })}
         publishableKey={publishableKey}
         configPending={config.isPending}
         trialUsed={subscription.data.trialUsed}
@@ -565,5 +645,12 @@ export function SubscribePage() {
       />
     );
   }
-  return <ManageView subscription={subscription.data} publishableKey={publishableKey} />;
+  return (
+    <ManageView
+      subscription={subscription.data}
+      publishableKey={publishableKey}
+      requestedPlan={isPlanId(requested) ? requested : null}
+      requestedInterval={searchParams.has('interval') ? interval : null}
+    />
+  );
 }

@@ -19,9 +19,9 @@ import {
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
+  canManageBilling,
   canViewInvoices,
-  formatPlanPrice,
-  fromEpochSeconds,
+  OWNER_ONLY_BILLING,
   INVOICES_NEED_ADMIN,
   planName,
   STATUS_TONES,
@@ -34,10 +34,10 @@ import {
   type UsageMeter,
 } from '@/lib/billing';
 import { getErrorMessage } from '@/lib/api';
-import { formatDate } from '@/lib/format';
 import { useSubscription } from '@/lib/queries/subscription';
 import { cn } from '@/lib/utils';
 
+import { intervalPrice, periodDetail, trialEndText } from '@/lib/billing-texts';
 import { InvoicesDialog } from './invoices-dialog';
 
 const METER_TONE = {
@@ -105,10 +105,17 @@ function UsageWarning({ meters }: { meters: { label: string; meter: UsageMeter }
   );
 }
 
-function SubscriptionCard({ subscription }: { subscription: SubscriptionStatusResponse }) {
+function SubscriptionCard({
+  subscription,
+  canChange,
+}: {
+  subscription: SubscriptionStatusResponse;
+  /** Owners change the plan; everyone else reads it, told so before they try. */
+  canChange: boolean;
+}) {
   const { status, plan } = subscription;
-  const trialEnd = fromEpochSeconds(subscription.trialEnd);
-  const periodEnd = fromEpochSeconds(subscription.currentPeriodEnd);
+  const trialText = trialEndText(subscription);
+  const period = periodDetail(subscription);
   const meters = [
     { icon: Bot, label: 'Agents', meter: usageMeter(subscription.usage.agents, subscription.limits.agents) },
     {
@@ -154,24 +161,27 @@ function SubscriptionCard({ subscription }: { subscription: SubscriptionStatusRe
             </p>
           </div>
           {plan && !noSubscription && (
-            <p className="text-sm text-muted-foreground">
-              <span className="text-xl font-semibold text-foreground">{formatPlanPrice(plan)}</span> / month
+            <p className="text-right text-sm text-muted-foreground">
+              <span className="text-xl font-semibold text-foreground">
+                {intervalPrice(plan, subscription.interval).perMonth}
+              </span>{' '}
+              / month
+              {subscription.interval === 'year' && (
+                <span className="block text-xs">{intervalPrice(plan, 'year').perYear} billed yearly</span>
+              )}
             </p>
           )}
         </div>
-        <p className="text-sm text-muted-foreground">
-          {status === 'trialing' && trialEnd
-            ? `Your free trial ends on ${formatDate(trialEnd)}.`
+        <p className="text-sm text-muted-foreground" data-testid="billing-summary-text">
+          {trialText
+            ? trialText
             : noSubscription
               ? canTry
                 ? 'Your organization is on the free tier. Start a 14-day trial to unlock more.'
                 : TRIAL_USED_TEXT
-              : periodEnd
-                ? `${subscription.cancelAtPeriodEnd ? 'Ends' : 'Renews'} on ${formatDate(periodEnd)}.`
+              : period
+                ? `${period.label}: ${period.value}.`
                 : `${statusLabel(status)}.`}
-          {subscription.cancelAtPeriodEnd &&
-            status === 'trialing' &&
-            ' The subscription is cancelled and ends then.'}
           {subscription.pendingPlan &&
             ` Changes to ${planName(subscription.pendingPlan)} at the end of the period.`}
         </p>
@@ -202,6 +212,11 @@ function SubscriptionCard({ subscription }: { subscription: SubscriptionStatusRe
             {canTry ? 'Start Trial' : noSubscription ? 'Choose a Plan' : 'Manage Billing'}
           </Link>
         </Button>
+        {!canChange && (
+          <p className="text-xs text-muted-foreground" data-testid="billing-read-only">
+            {OWNER_ONLY_BILLING}.
+          </p>
+        )}
       </CardFooter>
     </Card>
   );
@@ -216,7 +231,7 @@ export function BillingTab({ organization }: { organization: Organization }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       {subscription.data ? (
-        <SubscriptionCard subscription={subscription.data} />
+        <SubscriptionCard subscription={subscription.data} canChange={canManageBilling(organization.role)} />
       ) : subscription.isError ? (
         <Card>
           <CardHeader>

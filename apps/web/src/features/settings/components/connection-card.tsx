@@ -41,6 +41,7 @@ import {
   type ProviderModels,
 } from '../connections';
 import { SecretInput } from '@/components/secret-input';
+import { BlockedHint } from './blocked-hint';
 
 const UPDATE_FAILED = 'Failed to update tool configuration';
 
@@ -176,8 +177,11 @@ export function ConnectionCard({
   models,
   icon: Icon,
   tone,
+  readOnlyReason = null,
 }: {
   def: ConnectionDef;
+  /** Why the viewer may only read it (their role), or null when they may change it. */
+  readOnlyReason?: string | null;
   configuration: ToolConfiguration | undefined;
   models: ProviderModels;
   icon: LucideIcon;
@@ -185,6 +189,8 @@ export function ConnectionCard({
   tone: string;
 }) {
   const [state, setState] = useState<CardState>(viewState);
+  // A role taken away while editing (a live role change) ends the edit: the server would refuse it.
+  if (readOnlyReason && state.mode === 'edit') setState(viewState);
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const save = useUpdateToolConfiguration();
   const toggle = useUpdateToolConfiguration();
@@ -299,12 +305,14 @@ export function ConnectionCard({
           >
             {isActive ? 'Active' : 'Inactive'}
           </span>
-          <Switch
-            checked={isActive}
-            aria-label={`${def.title} active`}
-            disabled={toggle.isPending}
-            onCheckedChange={onToggle}
-          />
+          <BlockedHint reason={readOnlyReason}>
+            <Switch
+              checked={isActive}
+              aria-label={`${def.title} active`}
+              disabled={toggle.isPending || Boolean(readOnlyReason)}
+              onCheckedChange={onToggle}
+            />
+          </BlockedHint>
         </CardAction>
       </CardHeader>
 
@@ -358,10 +366,12 @@ export function ConnectionCard({
                 ? `Updated ${formatRelativeTime(configuration.updatedAt)}`
                 : 'Not configured yet'}
             </span>
-            <Button variant="outline" size="sm" onClick={edit}>
-              <Pencil aria-hidden="true" />
-              Edit
-            </Button>
+            <BlockedHint reason={readOnlyReason}>
+              <Button variant="outline" size="sm" onClick={edit} disabled={Boolean(readOnlyReason)}>
+                <Pencil aria-hidden="true" />
+                Edit
+              </Button>
+            </BlockedHint>
           </>
         ) : (
           <div className="ml-auto flex gap-2">

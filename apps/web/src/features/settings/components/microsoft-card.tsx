@@ -31,7 +31,7 @@ type PendingSignIn = { stop: () => void };
  * Microsoft 365: connects the organization's mailbox through Microsoft's sign-in in a popup. The
  * popup lands on the server's callback page, which posts `microsoft_connected` back to this window.
  */
-export function MicrosoftCard() {
+export function MicrosoftCard({ readOnlyReason = null }: { readOnlyReason?: string | null } = {}) {
   const queryClient = useQueryClient();
   const status = useMicrosoftStatus();
   const disconnect = useDisconnectMicrosoft();
@@ -179,7 +179,8 @@ export function MicrosoftCard() {
               variant="outline"
               size="sm"
               onClick={onDisconnect}
-              disabled={disconnect.isPending}
+              disabled={disconnect.isPending || Boolean(readOnlyReason)}
+              title={readOnlyReason ?? undefined}
               aria-describedby="microsoft-365-note"
             >
               {disconnect.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
@@ -191,7 +192,8 @@ export function MicrosoftCard() {
               variant={broken ? 'default' : 'outline'}
               size="sm"
               onClick={() => void connect()}
-              disabled={!configured || connecting}
+              disabled={!configured || connecting || Boolean(readOnlyReason)}
+              title={readOnlyReason ?? undefined}
               aria-describedby="microsoft-365-note"
             >
               {connecting && <Loader2 className="animate-spin" aria-hidden="true" />}

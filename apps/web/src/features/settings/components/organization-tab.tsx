@@ -5,10 +5,12 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
+import { useSubscription } from '@/lib/queries/subscription';
 
 import { planName } from '@/lib/billing';
-import { canManageTeam, NEEDS_ADMIN } from '../team-permissions';
+import { canManageTeam, NEEDS_ADMIN, ORGANIZATION_READ_ONLY } from '../team-permissions';
 import { BlockedHint } from './blocked-hint';
 import { DetailRow, IdValue } from './details';
 import { InvitationsCard } from './invitations-card';
@@ -25,6 +27,8 @@ export function OrganizationTab({
 }) {
   const [renaming, setRenaming] = useState(false);
   const manager = canManageTeam(organization.role);
+  // The effective plan, as Billing shows it (Free once a trial ended), not the session's stored plan.
+  const subscription = useSubscription();
 
   return (
     <div className="space-y-6">
@@ -62,14 +66,28 @@ export function OrganizationTab({
             </DetailRow>
             <DetailRow label="Created">{formatDate(organization.createdAt)}</DetailRow>
             <DetailRow label="Current plan">
-              <Badge variant="outline" className="border-primary/30 bg-primary/5 text-primary">
-                {planName(organization.plan)}
-              </Badge>
+              {subscription.data ? (
+                <Badge
+                  variant="outline"
+                  className="border-primary/30 bg-primary/5 text-primary"
+                  data-testid="organization-plan"
+                >
+                  {planName(subscription.data.plan)}
+                  {subscription.data.status === 'trialing' && ' (trial)'}
+                </Badge>
+              ) : (
+                <Skeleton className="h-5 w-20" />
+              )}
             </DetailRow>
             <DetailRow label="Your role">
               <RoleBadge role={organization.role} />
             </DetailRow>
           </dl>
+          {!manager && (
+            <p className="mt-4 text-sm text-muted-foreground" data-testid="organization-read-only">
+              {ORGANIZATION_READ_ONLY}
+            </p>
+          )}
         </CardContent>
       </Card>
 

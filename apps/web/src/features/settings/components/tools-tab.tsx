@@ -1,5 +1,5 @@
 import type { ToolConfiguration } from '@crewline/contracts';
-import { ArrowUpRight, Bot, Brain, Database, Mail, Plug, Server, type LucideIcon } from 'lucide-react';
+import { ArrowUpRight, Bot, Brain, Database, Lock, Mail, Plug, Server, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
@@ -8,10 +8,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useProviders } from '@/lib/queries/providers';
+import { useAuth } from '@/lib/session';
 
 import { useToolConfigurations } from '../api/list-tool-configurations';
 import { FALLBACK_MODELS, LLM_CONNECTIONS, normalizeProviderModels, OTHER_CONNECTIONS } from '../connections';
 import { ConnectionCard } from './connection-card';
+import { canChangeConnections, CONNECTIONS_READ_ONLY } from '../team-permissions';
 import { MicrosoftCard } from './microsoft-card';
 
 /** Provider colours: OpenAI blue, Anthropic purple, local green, others gray (docs/product-rules.md). */
@@ -49,6 +51,9 @@ function CardsSkeleton({ count }: { count: number }) {
 }
 
 export function ToolsTab() {
+  const { organization } = useAuth();
+  // The session's role: a live role change refetches it, and the controls follow.
+  const readOnlyReason = canChangeConnections(organization?.role) ? null : CONNECTIONS_READ_ONLY;
   const configurations = useToolConfigurations();
   const providers = useProviders(normalizeProviderModels);
   const models = providers.data ?? FALLBACK_MODELS;
@@ -64,6 +69,7 @@ export function ToolsTab() {
           models={models}
           icon={visuals[def.id].icon}
           tone={visuals[def.id].tone}
+          readOnlyReason={readOnlyReason}
         />
       ))}
     </div>
@@ -90,6 +96,16 @@ export function ToolsTab() {
           </Button>
         </div>
 
+        {readOnlyReason && (
+          <p
+            className="flex items-center gap-2 rounded-lg border bg-muted/40 px-3 py-2 text-sm text-muted-foreground"
+            data-testid="connections-read-only"
+          >
+            <Lock className="size-4 shrink-0" aria-hidden="true" />
+            {readOnlyReason}
+          </p>
+        )}
+
         {configurations.isLoading ? (
           <CardsSkeleton count={4} />
         ) : configurations.isError ? (
@@ -115,7 +131,7 @@ export function ToolsTab() {
           <p className="text-sm text-muted-foreground">Accounts that start workflows for you.</p>
         </div>
         <div className="grid gap-4 lg:grid-cols-2">
-          <MicrosoftCard />
+          <MicrosoftCard readOnlyReason={readOnlyReason} />
         </div>
       </section>
 
