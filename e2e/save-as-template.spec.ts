@@ -241,20 +241,24 @@ test('the landing page shows the shipped library, skeletons while loading and th
   await expect(blog.getByText(/^\d+(\.\d)?[kM]? uses?$/)).toBeVisible();
   await snapSection(page, section, 'landing-templates');
 
-  // Use Template asks for an account; Browse All Templates asks to sign in first.
-  await expect(blog.getByRole('link', { name: 'Use Template' })).toHaveAttribute('href', '/signup');
+  // Use Template asks for an account, naming the template; Browse All Templates asks to sign in
+  // first, then comes back (e2e/landing.spec.ts follows both through).
+  await expect(blog.getByRole('link', { name: 'Use Template' })).toHaveAttribute(
+    'href',
+    /^\/signup\?template=[0-9a-f-]{36}$/,
+  );
   await blog.getByRole('link', { name: 'Use Template' }).click();
-  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page).toHaveURL(/\/signup\?template=[0-9a-f-]{36}$/);
   await page.goto('/');
   await page.locator('section#templates').getByRole('link', { name: 'Browse All Templates' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Ftemplates$/);
 
   // The library cannot be read: the static previews.
   await page.unroute('**/api/templates/library');
   await page.route('**/api/templates/library', (route) => route.fulfill({ status: 500, body: 'down' }));
   await page.goto('/');
   await expect(
-    page.locator('section#templates').getByRole('article', { name: 'Content Marketing Pipeline' }),
+    page.locator('section#templates').getByRole('article', { name: 'Weekly KPI Digest' }),
   ).toBeVisible();
   await expect(page.locator('section#templates').getByTestId('landing-template-card')).toHaveCount(6);
 });

@@ -8,10 +8,11 @@ test('an unknown path shows the not-found screen to a signed-in user', async ({ 
 });
 
 test('a signed-out visitor of any other path is sent to the login form', async ({ page }) => {
+  // …which comes back to the page after signing in (lib/invite-links.ts, signInFirstHref).
   await page.goto('/agents');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fagents$/);
   await page.goto('/no/such/page');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fno%2Fsuch%2Fpage$/);
 });
 
 test('the chosen theme survives a reload', async ({ page }) => {

@@ -128,5 +128,5 @@ test('the tool configuration demo edits, saves, tests and toggles cards without 
 
 test('the demo is for signed-in users: a visitor is sent to the login form', async ({ page }) => {
   await page.goto('/tool-config-demo');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Ftool-config-demo$/);
 });

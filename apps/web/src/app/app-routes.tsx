@@ -4,10 +4,11 @@
 // documentation under /docs and a redirect to /login for anything else; signed-in users get the app
 // (and /invite/:token and /docs, outside the shell). The entry loads this module lazily, and every page
 // in it is lazy too, so each screen only downloads its own code.
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 
 import { FullPageSpinner } from '@/components/full-page-spinner';
+import { signInFirstHref } from '@/lib/invite-links';
 import { useAuth } from '@/lib/session';
 
 import { AppProviders } from './providers';
@@ -20,6 +21,15 @@ const AppShell = page(() => import('./shell'), 'AppShell');
 const LandingPage = page(() => import('@/features/landing/pages/landing-page'), 'LandingPage');
 const LoginPage = page(() => import('@/features/auth/pages/login-page'), 'LoginPage');
 const SignupPage = page(() => import('@/features/auth/pages/signup-page'), 'SignupPage');
+const ForgotPasswordPage = page(
+  () => import('@/features/auth/pages/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = page(
+  () => import('@/features/auth/pages/reset-password-page'),
+  'ResetPasswordPage',
+);
+const VerifyEmailPage = page(() => import('@/features/auth/pages/verify-email-page'), 'VerifyEmailPage');
 const DashboardPage = page(() => import('@/features/dashboard/pages/dashboard-page'), 'DashboardPage');
 const SubscribePage = page(() => import('@/features/billing/pages/subscribe-page'), 'SubscribePage');
 const WorkflowsPage = page(() => import('@/features/workflows/pages/workflows-page'), 'WorkflowsPage');
@@ -50,16 +60,28 @@ const ToolConfigDemoPage = page(
   'ToolConfigDemoPage',
 );
 
-function SignedOutRoutes() {
+/**
+ * Any other page signed out: sign in, then back to it (lib/invite-links.ts, `next`). After signing
+ * out (`keepPage` false) it is the plain sign-in form, wherever the app was.
+ */
+function SignInFirst({ keepPage }: { keepPage: boolean }) {
+  const { pathname, search } = useLocation();
+  return <Navigate to={keepPage ? signInFirstHref(pathname, search) : '/login'} replace />;
+}
+
+function SignedOutRoutes({ signedOut }: { signedOut: boolean }) {
   return (
     <Routes>
       {/* With a stored token whose session could not be read (the server failed): still the landing page. */}
       <Route path="/" element={<LandingPage />} />
       <Route path="/login" element={<LoginPage />} />
       <Route path="/signup" element={<SignupPage />} />
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/verify-email" element={<VerifyEmailPage />} />
       <Route path="/invite/:token" element={<InvitePage />} />
       <Route path="/docs/*" element={<DocsPage />} />
-      <Route path="*" element={<Navigate to="/login" replace />} />
+      <Route path="*" element={<SignInFirst keepPage={!signedOut} />} />
     </Routes>
   );
 }
@@ -68,6 +90,9 @@ function SignedInRoutes() {
   return (
     <Routes>
       <Route path="invite/:token" element={<InvitePage />} />
+      <Route path="forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="reset-password" element={<ResetPasswordPage />} />
+      <Route path="verify-email" element={<VerifyEmailPage />} />
       <Route path="docs/*" element={<DocsPage />} />
       <Route element={<AppShell />}>
         <Route index element={<DashboardPage />} />
@@ -95,12 +120,15 @@ function SignedInRoutes() {
 
 function SessionRoutes() {
   const { isLoading, isAuthenticated } = useAuth();
+  // Signed in earlier in this visit: being signed out now is a sign-out, not a visit to come back to.
+  const [wasSignedIn, setWasSignedIn] = useState(false);
+  if (isAuthenticated && !wasSignedIn) setWasSignedIn(true);
 
   if (isLoading) return <FullPageSpinner fullScreen />;
 
   return (
     <Suspense fallback={<FullPageSpinner fullScreen />}>
-      {isAuthenticated ? <SignedInRoutes /> : <SignedOutRoutes />}
+      {isAuthenticated ? <SignedInRoutes /> : <SignedOutRoutes signedOut={wasSignedIn} />}
     </Suspense>
   );
 }

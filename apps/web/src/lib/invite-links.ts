@@ -1,5 +1,7 @@
 // The addresses of the invitation flow: /invite/:token sends a signed-out invitee to sign up or log
-// in with `invite=<token>` (and the invited email), and those pages come back to the invitation.
+// in with `invite=<token>` (and the invited email), and those pages come back to the invitation. The
+// landing page's Use Template (`template=<id>`) and a signed-out visit to an app page (`next=<path>`)
+// come back the same way.
 
 /** What an invitation token looks like (base64url of 32 bytes); anything else is not followed. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,200}$/;
@@ -27,16 +29,49 @@ export function loginHrefForInvite(token: string, email?: string | null): string
   return `/login?${params.toString()}`;
 }
 
-/** Where signup or login goes on success: back to the invitation when the address names one. */
-export function afterAuthPath(search: URLSearchParams): string {
-  const token = search.get('invite');
-  return isInvitationToken(token) ? invitationPath(token) : '/dashboard';
+/** A template id (the landing page's Use Template passes `template=<uuid>`). */
+const TEMPLATE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A path of this app to come back to: one leading slash only, so never another origin. */
+function isOwnPath(value: string | null): value is string {
+  return !!value && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
 }
 
-/** The same invitation parameters on the link to the other form (signup ↔ login). */
+/**
+ * /login?next=<path>: a signed-out visit to an app page signs in first, then comes back to it (the
+ * dashboard, where signing in goes anyway, without `next`).
+ */
+export function signInFirstHref(pathname: string, search = ''): string {
+  const next = `${pathname}${search}`;
+  if (!isOwnPath(next) || pathname === '/' || pathname === '/dashboard') return '/login';
+  return `/login?${new URLSearchParams({ next })}`;
+}
+
+/**
+ * Where signup or login goes on success: back to the invitation when the address names one, the
+ * template the landing page's Use Template chose (`template`), the page that sent a signed-out
+ * visitor to sign in (`next`), else the dashboard.
+ */
+export function afterAuthPath(search: URLSearchParams): string {
+  const token = search.get('invite');
+  if (isInvitationToken(token)) return invitationPath(token);
+  const template = search.get('template');
+  if (template && TEMPLATE_ID.test(template)) return `/templates?${new URLSearchParams({ template })}`;
+  const next = search.get('next');
+  return isOwnPath(next) ? next : '/dashboard';
+}
+
+/** The same invitation (or template, or next page) parameters on the link to the other form (signup ↔ login). */
 export function carryInvite(path: '/login' | '/signup', search: URLSearchParams): string {
   const token = search.get('invite');
-  if (!isInvitationToken(token)) return path;
+  if (!isInvitationToken(token)) {
+    const kept = new URLSearchParams();
+    for (const key of ['template', 'next']) {
+      const value = search.get(key);
+      if (value) kept.set(key, value);
+    }
+    return kept.size > 0 ? `${path}?${kept}` : path;
+  }
   const email = search.get('email');
   return path === '/login' ? loginHrefForInvite(token, email) : signupHrefForInvite(token, email);
 }

@@ -16,6 +16,9 @@ import { agentTemplates, agents, workflowTemplates, type Db } from '@crewline/db
 import type { AgentTemplate, TemplateSort, TriggerConfig, WorkflowTemplate } from '@crewline/contracts';
 import type { SampleAgentTemplate, SampleWorkflowTemplate } from './sample-templates';
 
+/** The transaction of a template copy, as the agents', workflows' and billing's writes take it. */
+export type TemplateCopyTx = Pick<Db, 'select' | 'update' | 'transaction'>;
+
 type WorkflowTemplateRow = typeof workflowTemplates.$inferSelect;
 type AgentTemplateRow = typeof agentTemplates.$inferSelect;
 export type NewWorkflowTemplate = Omit<
@@ -126,6 +129,14 @@ export function createTemplatesRepository(db: Db) {
     },
 
     /** The shipped workflow templates, for the signed-out landing page. */
+    /**
+     * Runs `work` in one transaction: a template copy's agents, workflow and use count commit
+     * together or not at all.
+     */
+    transaction<T>(work: (tx: TemplateCopyTx) => Promise<T>): Promise<T> {
+      return db.transaction(work);
+    },
+
     async library(): Promise<WorkflowTemplate[]> {
       const rows = await db
         .select()
@@ -153,18 +164,22 @@ export function createTemplatesRepository(db: Db) {
       return row && toAgentTemplate(row);
     },
 
-    async countUse(kind: 'workflow' | 'agent', id: string): Promise<void> {
+    async countUse(kind: 'workflow' | 'agent', id: string, q: Pick<Db, 'update'> = db): Promise<void> {
       const table = kind === 'workflow' ? workflowTemplates : agentTemplates;
-      await db
+      await q
         .update(table)
         .set({ usageCount: sql`${table.usageCount} + 1` })
         .where(eq(table.id, id));
     },
 
     /** The organization's agents made from these template agents (`<template id>:<key>`), by source. */
-    async agentsFromSources(organizationId: string, sources: string[]): Promise<Map<string, string>> {
+    async agentsFromSources(
+      organizationId: string,
+      sources: string[],
+      q: Pick<Db, 'select'> = db,
+    ): Promise<Map<string, string>> {
       if (sources.length === 0) return new Map();
-      const rows = await db
+      const rows = await q
         .select({ id: agents.id, source: agents.templateSource })
         .from(agents)
         .where(and(eq(agents.organizationId, organizationId), inArray(agents.templateSource, sources)))

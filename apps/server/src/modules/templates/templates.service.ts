@@ -15,7 +15,9 @@ import {
 } from '@crewline/contracts';
 import { nodeAgentId } from '@crewline/engine';
 import { NotFoundError } from '../../platform/errors';
+import type { EventBus } from '../../platform/events';
 import { requireUuid } from '../../platform/ids';
+import type { LimitReader } from '../billing/billing.repository';
 import type { AgentsService } from '../agents/agents.service';
 import type { WorkflowsService } from '../workflows/workflows.service';
 import { withoutSecret } from '../triggers/webhook-secret';
@@ -68,7 +70,8 @@ export function createTemplatesService(deps: {
   repository: TemplatesRepository;
   agents: AgentsService;
   workflows: WorkflowsService;
-  limits: { checkAgentLimit(organizationId: string, adding?: number): Promise<void> };
+  limits: { checkAgentLimit(organizationId: string, adding?: number, tx?: LimitReader): Promise<void> };
+  events: Pick<EventBus, 'publish'>;
 }) {
   const { repository } = deps;
 
@@ -118,9 +121,10 @@ export function createTemplatesService(deps: {
 
     /**
      * A draft workflow '{name}' from the template, with the agents its nodes need: an agent the
-     * organization already made from the same template agent is reused, the others are made now
-     * (the plan's agent limit counts them all before any is made). Nothing is left behind when the
-     * workflow cannot be made: the agents made for it are removed again.
+     * organization already made from the same template agent is reused, the others are made now.
+     * One transaction under the organization's lock (docs/decisions/0023-plan-limits-under-lock.md):
+     * the plan's agent limit counts every agent it makes before any is made, concurrent copies and
+     * creates wait for it, and a refusal (402) or a failure leaves nothing behind.
      */
     async createWorkflow(
       organizationId: string,
@@ -130,26 +134,37 @@ export function createTemplatesService(deps: {
     ): Promise<{ workflow: Workflow; agents: Agent[] }> {
       const template = await workflowTemplate(organizationId, templateId);
       const sourceOf = (agent: TemplateAgent) => `${template.id}:${agent.key}`;
-      const reused = await repository.agentsFromSources(organizationId, template.agents.map(sourceOf));
-      const missing = template.agents.filter((agent) => !reused.has(sourceOf(agent)));
-      if (missing.length > 0) await deps.limits.checkAgentLimit(organizationId, missing.length);
+      const sources = template.agents.map(sourceOf);
+      const missingOf = (reused: Map<string, string>) =>
+        template.agents.filter((agent) => !reused.has(sourceOf(agent)));
 
-      const idOfKey = new Map(template.agents.map((a) => [a.key, reused.get(sourceOf(a))]));
-      const made: Agent[] = [];
-      let workflow: Workflow;
-      try {
-        for (const definition of missing) {
+      const { workflow, idOfKey, made } = await repository.transaction(async (tx) => {
+        let reused = await repository.agentsFromSources(organizationId, sources, tx);
+        if (missingOf(reused).length > 0) {
+          // The first check takes the organization's lock (it refuses only an organization already
+          // past its limit). The agents another copy of this template committed while this one
+          // waited are reused, not made twice, so what is missing is read again under the lock, and
+          // checked: the agents are made in this transaction, before the lock is released.
+          await deps.limits.checkAgentLimit(organizationId, 0, tx);
+          reused = await repository.agentsFromSources(organizationId, sources, tx);
+          const missing = missingOf(reused).length;
+          if (missing > 0) await deps.limits.checkAgentLimit(organizationId, missing, tx);
+        }
+        const idOfKey = new Map(template.agents.map((a) => [a.key, reused.get(sourceOf(a))]));
+        const made: string[] = [];
+        for (const definition of missingOf(reused)) {
           const { key: _key, ...fields } = definition;
           const agent = await deps.agents.create(
             organizationId,
             userId,
             { ...fields, status: 'active', templateCategory: template.category, templateTags: template.tags },
             sourceOf(definition),
+            tx,
           );
-          made.push(agent);
+          made.push(agent.id);
           idOfKey.set(definition.key, agent.id);
         }
-        workflow = await deps.workflows.create(
+        const workflow = await deps.workflows.create(
           organizationId,
           userId,
           createWorkflowSchema.parse({
@@ -167,12 +182,13 @@ export function createTemplatesService(deps: {
             templateCategory: template.category,
             templateTags: template.tags,
           }),
+          tx,
         );
-      } catch (error) {
-        for (const agent of made) await deps.agents.remove(organizationId, agent.id).catch(() => undefined);
-        throw error;
-      }
-      await repository.countUse('workflow', template.id);
+        await repository.countUse('workflow', template.id, tx);
+        return { workflow, idOfKey, made };
+      });
+      // Announced once they are committed (the agents' service does this for a plain create).
+      for (const agentId of made) deps.events.publish({ type: 'agent_created', organizationId, agentId });
       const ids = [...new Set([...idOfKey.values()].filter((id): id is string => Boolean(id)))];
       return { workflow, agents: await deps.agents.list(organizationId, ids) };
     },

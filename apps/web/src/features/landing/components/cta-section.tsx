@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 
+import { TalkToSales } from '@/components/talk-to-sales-button';
+
 export function CtaSection() {
   return (
     <section aria-labelledby="cta-title" className="px-4 pb-20 sm:px-6 sm:pb-28 lg:px-8">
@@ -35,14 +37,19 @@ export function CtaSection() {
               />
             </Link>
           </Button>
-          <Button
-            type="button"
-            size="lg"
-            variant="outline"
-            className="h-11 border-white/40 bg-white/10 px-6 text-base text-white hover:bg-white/20 hover:text-white dark:border-white/40 dark:bg-white/10 dark:hover:bg-white/20"
-          >
-            Talk to Sales
-          </Button>
+          <TalkToSales
+            render={(open) => (
+              <Button
+                type="button"
+                size="lg"
+                variant="outline"
+                onClick={open}
+                className="h-11 border-white/40 bg-white/10 px-6 text-base text-white hover:bg-white/20 hover:text-white dark:border-white/40 dark:bg-white/10 dark:hover:bg-white/20"
+              >
+                Talk to Sales
+              </Button>
+            )}
+          />
         </div>
       </div>
     </section>

@@ -3,7 +3,11 @@ import { integrations } from '../content/landing-content';
 /** "Works with" strip: integration names drawn with icons (no external images). */
 export function LogosStrip() {
   return (
-    <section aria-labelledby="integrations-title" className="border-y border-border/60 bg-muted/30">
+    <section
+      id="integrations"
+      aria-labelledby="integrations-title"
+      className="scroll-mt-20 border-y border-border/60 bg-muted/30"
+    >
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
         <h2 id="integrations-title" className="text-center text-sm font-medium text-muted-foreground">
           Connects to the models and tools your team already uses

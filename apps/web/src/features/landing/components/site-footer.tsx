@@ -2,6 +2,10 @@ import { BRAND_NAME } from '@/components/brand';
 
 import { footerColumns } from '../content/landing-content';
 import { BrandLogo } from './brand-logo';
+import { TalkToSales } from '@/components/talk-to-sales-button';
+
+const FOOTER_LINK =
+  'text-sm text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none rounded-sm';
 
 export function SiteFooter() {
   return (
@@ -25,18 +29,29 @@ export function SiteFooter() {
                 </h2>
                 <ul className="mt-4 space-y-3">
                   {column.links.map((link) => (
-                    <li key={link}>
-                      <a
-                        href="#"
-                        className="text-sm text-muted-foreground transition-colors hover:text-foreground"
-                      >
-                        {link}
+                    <li key={link.label}>
+                      <a href={link.href} className={FOOTER_LINK}>
+                        {link.label}
                       </a>
                     </li>
                   ))}
                 </ul>
               </nav>
             ))}
+            <div>
+              <h2 className="text-sm font-semibold text-foreground">Company</h2>
+              <ul className="mt-4 space-y-3">
+                <li>
+                  <TalkToSales
+                    render={(open) => (
+                      <button type="button" onClick={open} className={FOOTER_LINK}>
+                        Contact sales
+                      </button>
+                    )}
+                  />
+                </li>
+              </ul>
+            </div>
           </div>
         </div>
         <div className="mt-12 flex flex-col gap-2 border-t border-border pt-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">

@@ -1,6 +1,6 @@
 import type { TemplateLibraryResponse } from '@crewline/contracts';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { ArrowRight, GitBranch, Radio, Star, Users, Zap } from 'lucide-react';
+import { ArrowRight, CalendarClock, GitBranch, Radio, Star, Users, Zap } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 
@@ -12,11 +12,14 @@ import { queryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/queries/keys';
 import { cn } from '@/lib/utils';
 
-import { templateCategories, templates } from '../content/landing-content';
-import { LANDING_TEMPLATE_COUNT, templateCards, type TemplateCardData } from '../template-cards';
+import { templates } from '../content/landing-content';
+import {
+  ALL_TEMPLATES,
+  LANDING_TEMPLATE_COUNT,
+  templateCards,
+  type TemplateCardData,
+} from '../template-cards';
 import { SectionHeading } from './section-heading';
-
-type Category = (typeof templateCategories)[number];
 
 /** The library changes only when templates are used; a visit reads it once. */
 const LIBRARY_STALE_TIME = 5 * 60_000;
@@ -67,21 +70,25 @@ function TemplateCard({ template }: { template: TemplateCardData }) {
                 {template.uses}
               </dd>
             </div>
-            {template.eventDriven && (
+            {template.trigger && (
               <div>
                 <dt className="sr-only">Trigger</dt>
-                <dd className="inline-flex items-center gap-1.5">
-                  <Radio className="size-4" aria-hidden="true" />
-                  Event-driven
+                <dd className="inline-flex items-center gap-1.5" data-testid="landing-template-trigger">
+                  {template.trigger === 'Scheduled' ? (
+                    <CalendarClock className="size-4" aria-hidden="true" />
+                  ) : (
+                    <Radio className="size-4" aria-hidden="true" />
+                  )}
+                  {template.trigger}
                 </dd>
               </div>
             )}
           </dl>
         </CardContent>
         <CardFooter>
-          {/* Using a template needs an account: sign up first. */}
+          {/* Using a template needs an account: sign up (or sign in), then the template opens. */}
           <Button asChild variant="outline" className="w-full">
-            <Link to="/signup" aria-describedby={titleId}>
+            <Link to={template.useHref} aria-describedby={titleId}>
               Use Template
             </Link>
           </Button>
@@ -136,13 +143,16 @@ export function TemplatesSection() {
 }
 
 function TemplatesSectionContent() {
-  const [category, setCategory] = useState<Category>('All');
+  const [chosen, setChosen] = useState<string>(ALL_TEMPLATES);
   // Public: the shipped library's most used workflows (the static previews if it cannot be read).
   const library = useQuery<TemplateLibraryResponse>({
     queryKey: queryKeys.templates.library,
     staleTime: LIBRARY_STALE_TIME,
   });
-  const cards = templateCards(library, templates);
+  const shown = templateCards(library, templates, chosen);
+  const cards = shown === 'loading' ? 'loading' : shown.cards;
+  const category = shown === 'loading' ? ALL_TEMPLATES : shown.category;
+  const chips = shown === 'loading' ? [ALL_TEMPLATES] : shown.chips;
 
   return (
     <section id="templates" aria-labelledby="templates-title" className="scroll-mt-20 py-20 sm:py-28">
@@ -159,14 +169,14 @@ function TemplatesSectionContent() {
           aria-label="Template categories"
           className="mt-10 flex flex-wrap justify-center gap-2"
         >
-          {templateCategories.map((item) => {
+          {chips.map((item) => {
             const selected = item === category;
             return (
               <button
                 key={item}
                 type="button"
                 aria-pressed={selected}
-                onClick={() => setCategory(item)}
+                onClick={() => setChosen(item)}
                 className={cn(
                   'rounded-full border px-4 py-1.5 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none',
                   selected

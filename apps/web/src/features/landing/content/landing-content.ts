@@ -121,74 +121,83 @@ export const platformPlaceholders: Record<'agents' | 'workflows' | 'analytics', 
   analytics: 'Track executions, success rates, token usage and durations across all your workflows.',
 };
 
-export const templateCategories = ['All', 'Marketing', 'Sales', 'Customer Support', 'Finance', 'HR'] as const;
-
-export type FlowType = 'Sequential' | 'Hierarchical' | 'Event-driven' | 'Complex Flow' | 'Parallel';
+export type FlowType = 'Sequential' | 'Hierarchical' | 'Parallel';
+/** How a template starts when not by Run (template-cards.ts's triggerLabel). */
+export type TriggerLabel = 'Event-driven' | 'Scheduled';
 
 export interface TemplatePreview {
   title: string;
   description: string;
-  category: Exclude<(typeof templateCategories)[number], 'All'>;
+  /** One of the template library's categories (template-cards.ts, LANDING_CATEGORIES). */
+  category: string;
   agents: number;
   flowType: FlowType;
+  trigger: TriggerLabel | null;
   rating: number;
   uses: string;
 }
 
+/** Shown only when the library cannot be read: six of its workflows, as it describes them. */
 export const templates: TemplatePreview[] = [
   {
-    title: 'Content Marketing Pipeline',
-    description: 'Research a topic, draft an SEO-ready article, edit it and prepare social posts.',
-    category: 'Marketing',
-    agents: 4,
+    title: 'Blog Post Pipeline',
+    description: 'Research a topic, draft an SEO-ready article and edit it for publishing.',
+    category: 'Content Marketing',
+    agents: 3,
     flowType: 'Sequential',
-    rating: 4.9,
-    uses: '12.4k',
+    trigger: null,
+    rating: 4.5,
+    uses: '0',
   },
   {
-    title: 'Lead Qualification Crew',
-    description: 'A manager agent scores inbound leads, enriches them and routes hot ones to sales.',
-    category: 'Sales',
-    agents: 3,
+    title: 'Product Launch Announcement',
+    description: 'A launch manager briefs writers for the blog post, the social posts and the email.',
+    category: 'Content Marketing',
+    agents: 4,
     flowType: 'Hierarchical',
-    rating: 4.8,
-    uses: '8.7k',
+    trigger: null,
+    rating: 4.5,
+    uses: '0',
   },
   {
     title: 'Support Ticket Triage',
-    description: 'Classify incoming tickets, draft replies and escalate urgent issues the moment they land.',
-    category: 'Customer Support',
-    agents: 3,
-    flowType: 'Event-driven',
-    rating: 4.9,
-    uses: '15.2k',
+    description: 'Classify each incoming ticket and draft a first reply the moment it arrives.',
+    category: 'Customer Service',
+    agents: 2,
+    flowType: 'Sequential',
+    trigger: 'Event-driven',
+    rating: 4.5,
+    uses: '0',
   },
   {
-    title: 'Month-end Financial Report',
-    description: 'Reconcile transactions, flag anomalies and assemble a management report with commentary.',
-    category: 'Finance',
-    agents: 5,
-    flowType: 'Complex Flow',
-    rating: 4.7,
-    uses: '5.3k',
-  },
-  {
-    title: 'Candidate Screening',
-    description: 'Screen CVs against the role in parallel and produce a ranked shortlist with notes.',
-    category: 'HR',
+    title: 'Customer Feedback Analysis',
+    description: 'Read feedback for sentiment, themes and feature requests in parallel.',
+    category: 'Customer Service',
     agents: 3,
     flowType: 'Parallel',
-    rating: 4.8,
-    uses: '6.1k',
+    trigger: 'Event-driven',
+    rating: 4.5,
+    uses: '0',
   },
   {
-    title: 'Competitive Intelligence',
-    description: 'Monitor competitor sites and news in parallel and summarize what changed this week.',
-    category: 'Marketing',
-    agents: 4,
-    flowType: 'Parallel',
-    rating: 4.6,
-    uses: '4.9k',
+    title: 'Email Campaign Drafting',
+    description: 'Plan a campaign, write its emails and check them before they go out.',
+    category: 'Email Marketing',
+    agents: 3,
+    flowType: 'Sequential',
+    trigger: null,
+    rating: 4.5,
+    uses: '0',
+  },
+  {
+    title: 'Weekly KPI Digest',
+    description: 'Every Monday, review last week’s key metrics and send the team a short digest.',
+    category: 'Business Intelligence',
+    agents: 2,
+    flowType: 'Sequential',
+    trigger: 'Scheduled',
+    rating: 4.5,
+    uses: '0',
   },
 ];
 
@@ -266,20 +275,23 @@ export const faqs: Faq[] = [
   },
   {
     question: 'Do you offer a discount for annual billing?',
-    answer: 'Yes. Annual plans are 20% off compared with paying month to month.',
+    answer:
+      'Yes. Yearly billing is 20% off compared with paying month to month: choose Yearly when you subscribe.',
   },
   {
     question: 'Which payment methods do you accept?',
-    answer: 'We accept all major credit and debit cards as well as PayPal.',
+    answer:
+      'Cards and other methods your region supports through Stripe, shown when you enter your payment details.',
   },
   {
     question: 'Can we pay by invoice?',
-    answer: 'Yes. Invoice billing is available for Enterprise customers.',
+    answer:
+      'Yes, on Enterprise: choose Pay by invoice when you subscribe, and Stripe emails each invoice, due within 30 days.',
   },
   {
     question: 'Is there a free plan?',
     answer:
-      'Yes. The free plan includes 3 agents and 100 monthly executions, so you can try Crewline with a real workflow before you upgrade.',
+      'Yes. The free plan includes 3 agents, 100 monthly executions and one member, so you can try Crewline with a real workflow before you upgrade.',
   },
   {
     question: 'Do I need a credit card to start the free trial?',
@@ -323,13 +335,36 @@ export const testimonials: Testimonial[] = [
   },
 ];
 
-export interface FooterColumn {
-  title: string;
-  links: string[];
+export interface FooterLink {
+  label: string;
+  /** A section of this page (`/#pricing`), a page of the app (`/docs`) or one the server answers. */
+  href: string;
 }
 
+export interface FooterColumn {
+  title: string;
+  links: FooterLink[];
+}
+
+/** Every link goes somewhere real (e2e/landing.spec.ts loads each); Contact sales is a button. */
 export const footerColumns: FooterColumn[] = [
-  { title: 'Product', links: ['Features', 'Templates', 'Integrations', 'Pricing', 'Changelog'] },
-  { title: 'Company', links: ['About', 'Careers', 'Blog', 'Contact'] },
-  { title: 'Resources', links: ['Documentation', 'API Reference', 'Community', 'Status'] },
+  {
+    title: 'Product',
+    links: [
+      { label: 'Features', href: '/#features' },
+      { label: 'Templates', href: '/#templates' },
+      { label: 'Integrations', href: '/#integrations' },
+      { label: 'Pricing', href: '/#pricing' },
+    ],
+  },
+  {
+    title: 'Resources',
+    links: [
+      { label: 'Documentation', href: '/docs' },
+      { label: 'API Reference', href: '/docs/api' },
+      { label: 'Webhooks', href: '/docs/webhooks' },
+      // The public health check: the API and its database answering.
+      { label: 'Status', href: '/api/health' },
+    ],
+  },
 ];

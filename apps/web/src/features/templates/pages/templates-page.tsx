@@ -1,7 +1,7 @@
 import type { AgentTemplate, WorkflowTemplate } from '@crewline/contracts';
 import { Bot, LayoutTemplate, SearchX, Workflow as WorkflowIcon } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 
 import { EmptyState, LoadErrorState } from '@/components/empty-state';
 import { PageContainer, PageHeader } from '@/components/page-header';
@@ -71,9 +71,17 @@ export function TemplatesPage() {
   const [agentPreview, setAgentPreview] = useState<Preview<AgentTemplate>>({ template: null, open: false });
   // A 402 plan_limit of Use Template: the reason and 'Upgrade', inside the template's preview.
   const [planLimit, setPlanLimit] = useState<PlanLimitInfo | null>(null);
+  // The landing page's Use Template signs up with `template=<id>` and lands here: that one opens.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [linked, setLinked] = useState(() => searchParams.get('template'));
 
   const data = templates.data;
   const workflows = useMemo(() => data?.workflows ?? [], [data]);
+  if (linked && data) {
+    setLinked(null);
+    const template = data.workflows.find((w) => w.id === linked);
+    if (template) setWorkflowPreview({ template, open: true });
+  }
   const agents = useMemo(() => data?.agents ?? [], [data]);
   const categories = useMemo(() => categoriesOf([...workflows, ...agents]), [workflows, agents]);
   const visibleWorkflows = useMemo(() => filterTemplates(workflows, filters), [workflows, filters]);
@@ -278,7 +286,18 @@ export function TemplatesPage() {
       <WorkflowTemplatePreview
         template={workflowPreview.template}
         open={workflowPreview.open}
-        onOpenChange={(open) => setWorkflowPreview((current) => ({ ...current, open }))}
+        onOpenChange={(open) => {
+          setWorkflowPreview((current) => ({ ...current, open }));
+          if (!open && searchParams.has('template')) {
+            setSearchParams(
+              (current) => {
+                current.delete('template');
+                return current;
+              },
+              { replace: true },
+            );
+          }
+        }}
         onUse={startFromWorkflow}
         using={usingWorkflowId !== undefined && usingWorkflowId === workflowPreview.template?.id}
         disabled={busy}
