@@ -154,7 +154,8 @@ export function TopNav() {
       </div>
 
       <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-        <SheetContent side="right" className="w-[85%] max-w-xs gap-0 p-0">
+        {/* The menu scrolls on a short screen, so Sign Out at its foot is always reachable. */}
+        <SheetContent side="right" className="w-[85%] max-w-xs gap-0 overflow-y-auto p-0 *:shrink-0">
           <SheetHeader className="border-b px-5 py-4">
             <SheetTitle asChild>
               <div>

@@ -90,7 +90,7 @@ export function RecentActivityCard({ organizationId }: { organizationId: string 
                     <Icon className="size-4" aria-hidden="true" />
                   </span>
                   <div className="min-w-0 flex-1">
-                    <p className="text-sm leading-snug font-medium">{activityTitle(item)}</p>
+                    <p className="text-sm leading-snug font-medium wrap-anywhere">{activityTitle(item)}</p>
                     {item.detail && <p className="truncate text-xs text-muted-foreground">{item.detail}</p>}
                     <p className="text-xs text-muted-foreground">
                       <time dateTime={item.at} title={formatDateTime(item.at)}>

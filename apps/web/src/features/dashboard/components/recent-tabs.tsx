@@ -20,6 +20,7 @@ import { formatDateTime, formatDuration, formatRelativeTime } from '@/lib/format
 import { useAgents } from '@/lib/queries/agents';
 import { useExecutions } from '@/lib/queries/executions';
 import { useWorkflows } from '@/lib/queries/workflows';
+import { runDetailsPath } from '@/lib/run-links';
 import { useNow } from '@/lib/use-now';
 
 export const RECENT_AGENTS = 6;
@@ -81,10 +82,26 @@ function TabPanel<T>({
   return <>{render(query.data)}</>;
 }
 
+/**
+ * A whole row as one link to its page (a real link: middle-click and the keyboard work). The row
+ * holds nothing else interactive, so nothing is nested inside the link. min-w-0: a grid item would
+ * otherwise grow to its longest name, past a phone's edge, instead of truncating it.
+ */
+function RowLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className="group block min-w-0 rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+    >
+      {children}
+    </Link>
+  );
+}
+
 function AgentCard({ agent }: { agent: Agent }) {
   const status = agentStatusLabel(agent.status);
   return (
-    <Card className="gap-3 py-4 transition-colors hover:border-primary/30">
+    <Card className="gap-3 py-4 transition-colors group-hover:border-primary/30">
       <CardContent className="space-y-3 px-4">
         <div className="flex items-start gap-3">
           <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-violet-500/10 text-violet-600 dark:text-violet-400">
@@ -110,7 +127,7 @@ function AgentCard({ agent }: { agent: Agent }) {
 function WorkflowRow({ workflow }: { workflow: Workflow }) {
   const agentCount = workflow.nodes.filter((node) => node.type === 'agent').length;
   return (
-    <Card className="gap-3 py-4 transition-colors hover:border-primary/30">
+    <Card className="gap-3 py-4 transition-colors group-hover:border-primary/30">
       <CardContent className="flex flex-col gap-3 px-4 sm:flex-row sm:items-center">
         <div className="flex min-w-0 flex-1 items-start gap-3">
           <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-indigo-500/10 text-indigo-600 dark:text-indigo-400">
@@ -142,7 +159,7 @@ function ExecutionRow({ execution, now }: { execution: ExecutionSummary; now: nu
   const duration = formatDuration(execution.startedAt, execution.completedAt, now);
   const started = execution.startedAt ?? execution.createdAt;
   return (
-    <Card className="gap-3 py-4">
+    <Card className="gap-3 py-4 transition-colors group-hover:border-primary/30">
       <CardContent className="flex flex-col gap-3 px-4 sm:flex-row sm:items-center">
         <div className="flex min-w-0 flex-1 items-start gap-3">
           <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-sky-500/10 text-sky-600 dark:text-sky-400">
@@ -179,7 +196,9 @@ function RecentExecutionList({ executions }: { executions: ExecutionSummary[] })
   return (
     <div className="grid gap-3">
       {recent.map((execution) => (
-        <ExecutionRow key={execution.id} execution={execution} now={now} />
+        <RowLink key={execution.id} to={runDetailsPath(execution.id)}>
+          <ExecutionRow execution={execution} now={now} />
+        </RowLink>
       ))}
     </div>
   );
@@ -226,7 +245,9 @@ export function RecentTabs() {
             ) : (
               <div className="grid gap-3 sm:grid-cols-2">
                 {list.slice(0, RECENT_AGENTS).map((agent) => (
-                  <AgentCard key={agent.id} agent={agent} />
+                  <RowLink key={agent.id} to={`/agents/edit/${encodeURIComponent(agent.id)}`}>
+                    <AgentCard agent={agent} />
+                  </RowLink>
                 ))}
               </div>
             )
@@ -256,7 +277,9 @@ export function RecentTabs() {
             ) : (
               <div className="grid gap-3">
                 {list.slice(0, RECENT_WORKFLOWS).map((workflow) => (
-                  <WorkflowRow key={workflow.id} workflow={workflow} />
+                  <RowLink key={workflow.id} to={`/workflows/edit/${encodeURIComponent(workflow.id)}`}>
+                    <WorkflowRow workflow={workflow} />
+                  </RowLink>
                 ))}
               </div>
             )

@@ -48,11 +48,12 @@ export function DashboardPage() {
         onRetry={() => void stats.refetch()}
       />
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      {/* grid-cols-1 and min-w-0: a long name wraps or truncates instead of widening the page on a phone. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <section aria-label="Recent items" className="min-w-0 lg:col-span-2">
           <RecentTabs />
         </section>
-        <aside className="grid content-start gap-6 sm:grid-cols-2 lg:grid-cols-1">
+        <aside className="grid min-w-0 grid-cols-1 content-start gap-6 sm:grid-cols-2 lg:grid-cols-1">
           <QuickActions />
           <SystemStatusCard />
           <RecentActivityCard organizationId={organizationId} />

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { builderSnapshot, useBuilderStore } from './store';
+import { builderSnapshot, isDirty, useBuilderStore } from './store';
 
 const agent = { id: 'a1', name: 'Researcher', role: 'Finds facts', description: 'Digs', llmModel: 'gpt-4o' };
 
@@ -120,5 +120,32 @@ describe('builder store', () => {
     expect(state.nodes[0]).toMatchObject({ id: 's', deletable: false, position: { x: 1, y: 2 } });
     expect(state.nodes[1].data).toMatchObject({ agentId: 'a1', outputFormat: 'text' });
     expect(builderSnapshot().settings.processType).toBe('parallel');
+  });
+
+  it('keeps the Execute dialog open while a new workflow becomes the saved one (Activate and run)', () => {
+    const store = useBuilderStore.getState();
+    store.setRunOpen(true);
+    store.markSaved(builderSnapshot(), { id: 'w1', status: 'active' }, true);
+    expect(useBuilderStore.getState()).toMatchObject({
+      runOpen: true,
+      workflowId: 'w1',
+      existingStatus: 'active',
+      sessionKey: 'edit:w1',
+    });
+    // Another workflow starts with it closed.
+    useBuilderStore.getState().startNew();
+    expect(useBuilderStore.getState().runOpen).toBe(false);
+  });
+
+  it('changes only the status on Pause and Resume: the edits stay unsaved, the saved ones stay saved', () => {
+    const store = useBuilderStore.getState();
+    store.markSaved(builderSnapshot(), { id: 'w1', status: 'active' }, true);
+    useBuilderStore.getState().setExistingStatus('paused');
+    expect(useBuilderStore.getState().existingStatus).toBe('paused');
+    expect(isDirty()).toBe(false);
+    useBuilderStore.getState().setSettings({ name: 'Renamed' });
+    useBuilderStore.getState().setExistingStatus('active');
+    expect(isDirty()).toBe(true);
+    expect(useBuilderStore.getState().settings.name).toBe('Renamed');
   });
 });

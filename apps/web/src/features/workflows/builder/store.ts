@@ -67,6 +67,8 @@ export interface BuilderState {
   shortcutsOpen: boolean;
   /** Kept in the store so it survives the move of a new workflow to its edit URL. */
   saveIndicator: SaveIndicator;
+  /** The Execute dialog is open; in the store for the same reason (Activate and run on a new workflow). */
+  runOpen: boolean;
 
   startNew: () => void;
   loadWorkflow: (workflow: Workflow) => void;
@@ -76,6 +78,9 @@ export interface BuilderState {
   setVersionNote: (note: string) => void;
   setShortcutsOpen: (open: boolean) => void;
   setSaveIndicator: (indicator: SaveIndicator) => void;
+  setRunOpen: (open: boolean) => void;
+  /** Pause / Resume changed the saved workflow's status only: the canvas and its baseline stay. */
+  setExistingStatus: (status: WorkflowStatus) => void;
 
   onNodesChange: (changes: NodeChange<BuilderNode>[]) => void;
   onEdgesChange: (changes: EdgeChange<BuilderEdge>[]) => void;
@@ -113,7 +118,13 @@ function newNodeId(): string {
 }
 
 const emptySelection = { selectedNodeId: null, selectedEdgeId: null } as const;
-const freshSession = { history: EMPTY_HISTORY, clipboard: null, pasteCount: 0, saveIndicator: null } as const;
+const freshSession = {
+  history: EMPTY_HISTORY,
+  clipboard: null,
+  pasteCount: 0,
+  saveIndicator: null,
+  runOpen: false,
+} as const;
 
 function withBaseline(state: Partial<BuilderState> & Pick<BuilderState, 'settings' | 'nodes' | 'edges'>) {
   return { ...state, baseline: { settings: state.settings, nodes: state.nodes, edges: state.edges } };
@@ -196,6 +207,8 @@ export const useBuilderStore = create<BuilderState>()((set, get) => ({
   setVersionNote: (versionNote) => set({ versionNote }),
   setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
   setSaveIndicator: (saveIndicator) => set({ saveIndicator }),
+  setRunOpen: (runOpen) => set({ runOpen }),
+  setExistingStatus: (existingStatus) => set({ existingStatus }),
 
   onNodesChange: (changes) => {
     const { nodes } = get();

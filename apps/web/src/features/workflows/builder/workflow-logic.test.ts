@@ -14,6 +14,7 @@ import {
   IMPORT_ERROR_SHAPE,
   parseImport,
   preSaveCheck,
+  runAction,
   saveStatus,
   saveSuccessTitle,
 } from './workflow-logic';
@@ -36,6 +37,17 @@ function snapshot(overrides: Partial<BuilderSnapshot['settings']> = {}): Builder
 }
 
 const known = (id: string) => id === 'a1';
+
+describe('runAction', () => {
+  it('runs an active workflow at once', () => {
+    expect(runAction('active')).toBe('run');
+  });
+  it('offers Activate and run for a draft, a paused or a new workflow', () => {
+    expect(runAction('draft')).toBe('activate-and-run');
+    expect(runAction('paused')).toBe('activate-and-run');
+    expect(runAction(null)).toBe('activate-and-run');
+  });
+});
 
 describe('saveStatus', () => {
   it('stores draft for a new workflow saved as draft', () => {
@@ -141,7 +153,7 @@ describe('preSaveCheck', () => {
     expect(preSaveCheck(s, () => false)).toEqual({
       title: 'Validation Failed',
       description:
-        'Workflow must have a start node, Workflow must have an end node, Agent node "n1" references non-existent agent "a1"',
+        'Workflow must have a start node, Workflow must have an end node, Step "Writer" uses an agent that was deleted. Open the workflow and choose another agent.',
     });
   });
 });

@@ -213,6 +213,14 @@ export function saveStatus(intent: SaveIntent, existingStatus: WorkflowStatus | 
   return existingStatus ?? 'draft';
 }
 
+/**
+ * What the header's Run does: an active workflow opens the Execute dialog at once; a draft, a paused
+ * or a not yet saved one first offers 'Activate and run' (the server runs active workflows only).
+ */
+export function runAction(status: WorkflowStatus | null): 'run' | 'activate-and-run' {
+  return status === 'active' ? 'run' : 'activate-and-run';
+}
+
 /** The success toast title for a save. */
 export function saveSuccessTitle(intent: SaveIntent, isNew: boolean): string {
   if (intent === 'activate') return isNew ? 'Workflow Created & Activated' : 'Workflow Activated';

@@ -32,7 +32,7 @@ import { ExecuteWorkflowDialog } from './execute-workflow-dialog';
 import { ExecutionDetailsDialog } from './execution-details-dialog';
 import { workflowRunsPath } from './execution-filters-logic';
 import { TriggerErrorNotice } from './trigger-error-notice';
-import { ProcessTypeBadge, WorkflowStatusBadge } from './workflow-badges';
+import { NeedsAttentionBadge, ProcessTypeBadge, WorkflowStatusBadge } from './workflow-badges';
 import { agentCountLabel, countAgents, pauseMenuAction, primaryAction } from './workflow-list-logic';
 
 /** One workflow of the grid (docs/product-rules.md). */
@@ -98,12 +98,21 @@ export function WorkflowCard({
         </span>
         <div className="min-w-0 flex-1">
           <h3 className="truncate leading-tight font-semibold" title={workflow.name}>
-            {workflow.name}
+            <Link
+              to={`/workflows/edit/${encodeURIComponent(workflow.id)}`}
+              className="rounded-sm hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            >
+              {workflow.name}
+            </Link>
           </h3>
           <div className="mt-2 flex flex-wrap items-center gap-1.5">
             <ProcessTypeBadge processType={workflow.processType} />
             <WorkflowStatusBadge status={workflow.status} />
+            {workflow.needsAttention && <NeedsAttentionBadge problems={workflow.problems ?? []} />}
           </div>
+          {workflow.needsAttention && (
+            <p className="mt-1.5 text-xs text-red-700 dark:text-red-400">Uses a deleted agent</p>
+          )}
         </div>
         <CardActionsMenu
           thing="Workflow"

@@ -21,12 +21,15 @@ import { StatusBadge, workflowStatusTone } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/utils';
 
 import { VERSION_NOTE_PLACEHOLDER, versionNoteHint } from '../history/history-logic';
 import { WorkflowHistory } from '../history/workflow-history';
 import { useBuilderStore } from '../store';
 import { PROCESS_TYPE_LABELS, TRIGGER_TYPE_LABELS } from '../types';
 import { formatEstimate } from '../workflow-logic';
+import { FoldingText, FoldingTooltip } from './folding-label';
+import { PauseResumeButton } from './pause-resume-button';
 import { SaveWorkflowAsTemplate } from './save-as-template-button';
 
 export interface BuilderHeaderProps {
@@ -35,7 +38,7 @@ export interface BuilderHeaderProps {
   onSave: () => void;
   onActivate: () => void;
   onClose: () => void;
-  /** Opens the Execute dialog; only an active, saved workflow can run. */
+  /** Opens the Execute dialog, or first offers 'Activate and run' when the workflow is not active. */
   onRun: () => void;
   isStarting: boolean;
   onImportFile: (file: File) => void;
@@ -58,16 +61,20 @@ function VersionNoteField({ disabled }: { disabled: boolean }) {
       maxLength={versionNoteMaxLength}
       disabled={disabled}
       onChange={(e) => setNote(e.target.value)}
-      className="h-8 w-full text-sm sm:w-52"
+      className="h-8 w-44 shrink-0 text-sm sm:w-52 lg:max-2xl:w-40"
     />
   );
 }
 
-function EstimateBadge() {
+function EstimateBadge({ className }: { className?: string }) {
   const processType = useBuilderStore((s) => s.settings.processType);
   const agentCount = useBuilderStore((s) => countAgentNodes(s.nodes));
   return (
-    <Badge variant="outline" className="gap-1" title={`${agentCount} agent${agentCount === 1 ? '' : 's'}`}>
+    <Badge
+      variant="outline"
+      className={cn('gap-1', className)}
+      title={`${agentCount} agent${agentCount === 1 ? '' : 's'}`}
+    >
       <Clock aria-hidden="true" />
       {formatEstimate(estimateMinutes(processType, agentCount))}
     </Badge>
@@ -91,7 +98,9 @@ export function BuilderHeader(props: BuilderHeaderProps) {
   };
 
   return (
-    <header className="flex flex-col gap-3 border-b bg-background px-4 py-3 lg:flex-row lg:items-center lg:justify-between">
+    // On a phone the header stays compact so the canvas below it is in view: the badges and Close (the
+    // back arrow does the same) are left out, the main actions come first and the others scroll sideways.
+    <header className="flex flex-col gap-2 border-b bg-background px-3 py-2 sm:gap-3 sm:px-4 sm:py-3 lg:flex-row lg:items-center lg:justify-between">
       <div className="flex min-w-0 items-center gap-3">
         <Button
           variant="ghost"
@@ -126,47 +135,59 @@ export function BuilderHeader(props: BuilderHeaderProps) {
               onChange={(e) => setSettings({ name: e.target.value })}
               className="h-8 w-64 max-w-full text-base font-semibold"
             />
-            <Badge variant="secondary" className="gap-1 capitalize">
+            <Badge variant="secondary" className="gap-1 capitalize max-sm:hidden">
               <Layers aria-hidden="true" />
               {PROCESS_TYPE_LABELS[processType]}
             </Badge>
-            <Badge variant="secondary" className="gap-1">
+            <Badge variant="secondary" className="gap-1 max-sm:hidden">
               <Zap aria-hidden="true" />
               {TRIGGER_TYPE_LABELS[triggerType]}
             </Badge>
-            <EstimateBadge />
+            <EstimateBadge className="max-sm:hidden" />
           </div>
         </div>
       </div>
       {/* On wide screens the actions keep one row; the name side gives way. */}
-      <div className="flex flex-wrap items-center gap-2 xl:shrink-0">
-        <input
-          ref={fileInput}
-          type="file"
-          accept="application/json,.json"
-          className="hidden"
-          onChange={onFile}
-        />
-        <Button variant="ghost" size="sm" onClick={() => fileInput.current?.click()} disabled={busy}>
-          {props.isImporting ? <Spinner /> : <FileUp aria-hidden="true" />}
-          Import
-        </Button>
-        <WorkflowHistory />
-        <SaveWorkflowAsTemplate disabled={busy} />
-        <Button variant="outline" size="sm" onClick={props.onValidate}>
-          <CheckCircle2 aria-hidden="true" />
-          Validate
-        </Button>
-        <VersionNoteField disabled={busy} />
-        <Button variant="outline" size="sm" onClick={props.onSave} disabled={busy} aria-busy={props.isSaving}>
-          {props.isSaving ? <Spinner /> : <Save aria-hidden="true" />}
-          Save Draft
-        </Button>
-        <Button size="sm" onClick={props.onActivate} disabled={busy} aria-busy={props.isActivating}>
-          {props.isActivating ? <Spinner /> : <Rocket aria-hidden="true" />}
-          {props.isActivating ? 'Activating...' : 'Activate'}
-        </Button>
-        {existingStatus === 'active' && (
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center xl:shrink-0">
+        <div className="-mx-3 flex items-center gap-2 overflow-x-auto px-3 sm:contents">
+          <input
+            ref={fileInput}
+            type="file"
+            accept="application/json,.json"
+            className="hidden"
+            onChange={onFile}
+          />
+          <FoldingTooltip label="Import">
+            <Button variant="ghost" size="sm" onClick={() => fileInput.current?.click()} disabled={busy}>
+              {props.isImporting ? <Spinner /> : <FileUp aria-hidden="true" />}
+              <FoldingText>Import</FoldingText>
+            </Button>
+          </FoldingTooltip>
+          <WorkflowHistory />
+          <SaveWorkflowAsTemplate disabled={busy} />
+          <FoldingTooltip label="Validate">
+            <Button variant="outline" size="sm" onClick={props.onValidate}>
+              <CheckCircle2 aria-hidden="true" />
+              <FoldingText>Validate</FoldingText>
+            </Button>
+          </FoldingTooltip>
+          <VersionNoteField disabled={busy} />
+        </div>
+        <div className="flex flex-wrap items-center gap-2 max-sm:order-first sm:contents">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={props.onSave}
+            disabled={busy}
+            aria-busy={props.isSaving}
+          >
+            {props.isSaving ? <Spinner /> : <Save aria-hidden="true" />}
+            Save Draft
+          </Button>
+          <Button size="sm" onClick={props.onActivate} disabled={busy} aria-busy={props.isActivating}>
+            {props.isActivating ? <Spinner /> : <Rocket aria-hidden="true" />}
+            {props.isActivating ? 'Activating...' : 'Activate'}
+          </Button>
           <Button
             variant="outline"
             size="sm"
@@ -178,11 +199,14 @@ export function BuilderHeader(props: BuilderHeaderProps) {
             {props.isStarting ? <Spinner /> : <Play aria-hidden="true" />}
             Run
           </Button>
-        )}
-        <Button variant="ghost" size="sm" onClick={props.onClose}>
-          <X aria-hidden="true" />
-          Close
-        </Button>
+          <PauseResumeButton disabled={busy} />
+          <FoldingTooltip label="Close">
+            <Button variant="ghost" size="sm" onClick={props.onClose} className="max-sm:hidden">
+              <X aria-hidden="true" />
+              <FoldingText>Close</FoldingText>
+            </Button>
+          </FoldingTooltip>
+        </div>
       </div>
     </header>
   );

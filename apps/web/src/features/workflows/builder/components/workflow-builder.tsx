@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { parseApiError } from '@/lib/api';
@@ -18,6 +19,7 @@ import { queryKeys } from '@/lib/queries/keys';
 import { useCreateWorkflow } from '@/features/workflows/api/create-workflow';
 import { useExecuteWorkflow } from '@/features/workflows/api/execute-workflow';
 import { TriggerErrorNotice } from '@/features/workflows/list/trigger-error-notice';
+import { activatedToast, resumedToast } from '@/features/workflows/list/workflow-list-logic';
 import { useUpdateWorkflow } from '@/features/workflows/api/update-workflow';
 import { ShortcutSheet } from '../canvas/shortcut-sheet';
 import { useBuilderShortcuts } from '../canvas/use-builder-shortcuts';
@@ -30,6 +32,7 @@ import {
   buildPayload,
   parseImport,
   preSaveCheck,
+  runAction,
   SAVE_FAILED_TOAST,
   saveStatus,
   saveSuccessTitle,
@@ -45,6 +48,9 @@ import { RunWorkflowDialog } from './run-workflow-dialog';
 import { SettingsTab } from './settings-tab';
 
 type ValidationReport = { errors: string[]; warnings: string[] };
+
+const ACTIVATE_AND_RUN_TEXT =
+  'Only an active workflow can run. Activate and run saves your changes, activates the workflow and opens Execute.';
 
 function useAgentExists(agents: Agent[] | undefined) {
   return useMemo(() => {
@@ -168,7 +174,9 @@ export function WorkflowBuilder({ title }: { title: string }) {
   const updateWorkflow = useUpdateWorkflow();
   const importWorkflow = useCreateWorkflow();
   const execute = useExecuteWorkflow();
-  const [runOpen, setRunOpen] = useState(false);
+  const runOpen = useBuilderStore((s) => s.runOpen);
+  const setRunOpen = useBuilderStore((s) => s.setRunOpen);
+  const [activatePromptOpen, setActivatePromptOpen] = useState(false);
   const [pendingIntent, setPendingIntent] = useState<SaveIntent | null>(null);
   const [report, setReport] = useState<ValidationReport | null>(null);
   const indicator = useBuilderStore((s) => s.saveIndicator);
@@ -197,17 +205,20 @@ export function WorkflowBuilder({ title }: { title: string }) {
     }
   }, [agentExists]);
 
-  /** One save for every button and Ctrl+S; `stay` keeps the user in the builder (save in place). */
+  /**
+   * One save for every button and Ctrl+S; `stay` keeps the user in the builder (save in place).
+   * Answers whether the workflow was saved.
+   */
   const save = useCallback(
-    async (intent: SaveIntent, { stay = false }: { stay?: boolean } = {}) => {
+    async (intent: SaveIntent, { stay = false }: { stay?: boolean } = {}): Promise<boolean> => {
       // A second Ctrl+S while a save is on its way would create the new workflow twice.
-      if (pendingRef.current) return;
+      if (pendingRef.current) return false;
       const state = useBuilderStore.getState();
       const snapshot = builderSnapshot(state);
       const blocking = preSaveCheck(snapshot, agentExists);
       if (blocking) {
         toast({ variant: 'destructive', ...blocking });
-        return;
+        return false;
       }
       const isNew = !state.workflowId;
       // The server keeps the note with the version the save records (an active workflow) and drops it otherwise.
@@ -232,7 +243,7 @@ export function WorkflowBuilder({ title }: { title: string }) {
         if (stay) {
           setIndicator('saved');
           if (isNew) void navigate(`/workflows/edit/${encodeURIComponent(saved.id)}`, { replace: true });
-          return;
+          return true;
         }
         toast({
           title: saveSuccessTitle(intent, isNew),
@@ -242,6 +253,7 @@ export function WorkflowBuilder({ title }: { title: string }) {
               : `"${payload.name}" has been saved.`,
         });
         void navigate('/workflows');
+        return true;
       } catch (error) {
         if (stay) setIndicator(null);
         const parsed = parseApiError(error);
@@ -257,6 +269,7 @@ export function WorkflowBuilder({ title }: { title: string }) {
             ...(intent === 'activate' ? ACTIVATION_FAILED_TOAST : SAVE_FAILED_TOAST),
           });
         }
+        return false;
       } finally {
         pendingRef.current = false;
         setPendingIntent(null);
@@ -264,6 +277,21 @@ export function WorkflowBuilder({ title }: { title: string }) {
     },
     [agentExists, createWorkflow, updateWorkflow, navigate, queryClient, setIndicator],
   );
+
+  /** Run: an active workflow opens Execute; any other first asks to activate it (runAction). */
+  const onRun = useCallback(() => {
+    if (runAction(useBuilderStore.getState().existingStatus) === 'run') setRunOpen(true);
+    else setActivatePromptOpen(true);
+  }, [setRunOpen]);
+
+  /** Saves the canvas as active (a paused workflow resumes), stays in the builder and opens Execute. */
+  const activateAndRun = useCallback(async () => {
+    const { existingStatus, settings } = useBuilderStore.getState();
+    if (!(await save('activate', { stay: true }))) return;
+    setActivatePromptOpen(false);
+    toast((existingStatus === 'paused' ? resumedToast : activatedToast)(settings.name.trim()));
+    setRunOpen(true);
+  }, [save, setRunOpen]);
 
   useBuilderShortcuts({
     onSave: () => void save('draft', { stay: true }),
@@ -330,7 +358,7 @@ export function WorkflowBuilder({ title }: { title: string }) {
           onSave={() => void save('draft')}
           onActivate={() => void save('activate')}
           onClose={close}
-          onRun={() => setRunOpen(true)}
+          onRun={onRun}
           isStarting={execute.isPending}
           onImportFile={(file) => void onImportFile(file)}
           isSaving={pendingIntent === 'draft'}
@@ -340,7 +368,8 @@ export function WorkflowBuilder({ title }: { title: string }) {
         <SavedTriggerError />
         <div className="flex min-h-0 flex-1 flex-col md:flex-row">
           <Sidebar />
-          <div className="flex min-h-0 flex-1 flex-col">
+          {/* On a phone the canvas comes first, right below the header; the panels follow it. */}
+          <div className="flex min-h-0 flex-1 flex-col max-md:order-first">
             <div className="relative min-h-[28rem] flex-1 md:min-h-48">
               <div className="absolute inset-0">
                 <BuilderCanvas />
@@ -352,6 +381,16 @@ export function WorkflowBuilder({ title }: { title: string }) {
         </div>
       </div>
       <ShortcutSheet open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      <ConfirmDialog
+        title="This workflow is not active."
+        description={ACTIVATE_AND_RUN_TEXT}
+        open={activatePromptOpen}
+        onOpenChange={setActivatePromptOpen}
+        pending={pendingIntent === 'activate'}
+        onConfirm={() => void activateAndRun()}
+        confirmLabel="Activate and run"
+        pendingLabel="Activating..."
+      />
       <RunWorkflowDialog open={runOpen} onOpenChange={setRunOpen} execute={execute} />
       <LeaveBuilderDialog blocker={blocker} />
     </ReactFlowProvider>

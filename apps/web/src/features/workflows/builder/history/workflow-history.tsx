@@ -14,6 +14,7 @@ import { getErrorMessage } from '@/lib/api';
 import { useWorkflowVersions } from '@/lib/queries/workflow-versions';
 import { cn } from '@/lib/utils';
 
+import { FoldingText, FoldingTooltip } from '../components/folding-label';
 import { useBuilderStore } from '../store';
 import {
   HISTORY_DESCRIPTION,
@@ -132,10 +133,12 @@ export function WorkflowHistory() {
   if (!workflowId) return null;
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        <History aria-hidden="true" />
-        History
-      </Button>
+      <FoldingTooltip label="History">
+        <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+          <History aria-hidden="true" />
+          <FoldingText>History</FoldingText>
+        </Button>
+      </FoldingTooltip>
       <Sheet open={open} onOpenChange={setOpen}>
         <SheetContent side="right" className="w-full gap-0 p-0 sm:max-w-5xl">
           <SheetHeader className="border-b px-5 py-4 pr-12">
