@@ -29,6 +29,10 @@ import { createAuthService } from './modules/auth/auth.service';
 import { registerAuthGuard } from './modules/auth/auth.guard';
 import { registerRoleGuard } from './modules/auth/role.guard';
 import { authRoutes } from './modules/auth/auth.routes';
+import { createAccountLinksService } from './modules/auth/account-links.service';
+import { accountLinksRoutes } from './modules/auth/account-links.routes';
+import { createAccountTokensRepository } from './modules/auth/account-tokens.repository';
+import { createMailer } from './platform/mail';
 import { createProfileRepository } from './modules/auth/profile.repository';
 import { createProfileService } from './modules/auth/profile.service';
 import { profileRoutes } from './modules/auth/profile.routes';
@@ -43,6 +47,8 @@ import { createAgentsRepository } from './modules/agents/agents.repository';
 import { createAgentsService } from './modules/agents/agents.service';
 import { createAgentModel } from './modules/agents/agent-model';
 import { agentsRoutes } from './modules/agents/agents.routes';
+import { agentKnowledgeRoutes } from './modules/agents/agent-knowledge.routes';
+import { createAgentKnowledgeService } from './modules/agents/agent-knowledge.service';
 import { createWorkflowsRepository } from './modules/workflows/workflows.repository';
 import { createWorkflowsService } from './modules/workflows/workflows.service';
 import { workflowsRoutes } from './modules/workflows/workflows.routes';
@@ -87,6 +93,9 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { createTemplatesRepository } from './modules/templates/templates.repository';
 import { createTemplatesService } from './modules/templates/templates.service';
 import { templatesRoutes } from './modules/templates/templates.routes';
+import { createSalesRepository } from './modules/sales/sales.repository';
+import { createSalesService } from './modules/sales/sales.service';
+import { salesRoutes } from './modules/sales/sales.routes';
 import { createKnowledgeRepository } from './modules/knowledge/knowledge.repository';
 import { createKnowledgeService } from './modules/knowledge/knowledge.service';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
@@ -221,6 +230,18 @@ export function createServices(deps: AppDeps) {
   });
   /** The models per provider (Settings → Tools, the provider's own list) and a new agent's default. */
   const providerModels = createProviderModels(toolConfigurations, createModelCatalogue({ gateway: llm }));
+  /** The server's own mail transport (SMTP_URL) for system messages; off without it. */
+  const mailer = createMailer({ settings: config.mail, allowList: config.egressAllowList, reserved });
+  const authRepository = createAuthRepository(db);
+  const accountLinks = createAccountLinksService({
+    config,
+    tokens: createAccountTokensRepository(db),
+    users: authRepository,
+    rateLimits: createRateLimitRepository(db),
+    mailer,
+    endAllSessions: (userId) => services.auth.endAllSessions(userId),
+    logger: deps.loggerInstance as Logger | undefined,
+  });
   const services = {
     billing,
     /** The Stripe SDK when Stripe is configured (the webhook route verifies signatures with it). */
@@ -240,12 +261,15 @@ export function createServices(deps: AppDeps) {
     }),
     auth: createAuthService({
       config,
-      repository: createAuthRepository(db),
+      repository: authRepository,
       rateLimits: createRateLimitRepository(db),
       tokens: createTokenService(config.jwtSecret),
       events,
       billing,
+      verification: accountLinks,
     }),
+    /** Email verification and password reset links (modules/auth/account-links.*). */
+    accountLinks,
     organizations: createOrganizationsService(
       createOrganizationsRepository(db),
       createAnalyticsRepository(db),
@@ -310,6 +334,12 @@ export function createServices(deps: AppDeps) {
   };
   return {
     ...services,
+    /** The knowledge bases an agent searches, through vector-store tools linked to it (modules/agents). */
+    agentKnowledge: createAgentKnowledgeService({
+      agents: services.agents,
+      tools,
+      knowledge,
+    }),
     /** Members, roles, invitations and renaming of an organization (modules/organizations/team.*). */
     team: createTeamService({
       config,
@@ -320,6 +350,7 @@ export function createServices(deps: AppDeps) {
       sendgridSettings: (organizationId) =>
         toolConfigurations.activeSecrets(organizationId, 'sendgrid_config'),
       egress: toolEgress,
+      mailer,
     }),
     /** The signed-in user's profile and password (a password change ends their other sessions). */
     profile: createProfileService({
@@ -327,6 +358,7 @@ export function createServices(deps: AppDeps) {
       repository: createProfileRepository(db),
       rateLimits: createRateLimitRepository(db),
       endOtherSessions: (userId, keepSessionId) => services.auth.endOtherSessions(userId, keepSessionId),
+      verification: services.accountLinks,
     }),
     /** Organization API keys: programs call the API with them (member powers, rate limited per key). */
     apiKeys: createApiKeysService({
@@ -340,6 +372,14 @@ export function createServices(deps: AppDeps) {
       agents: services.agents,
       workflows,
       limits: billing,
+      events,
+    }),
+    /** Talk to Sales: the landing page's contact form and the operator's list (modules/sales). */
+    sales: createSalesService({
+      repository: createSalesRepository(db),
+      rateLimits: createRateLimitRepository(db),
+      mailer,
+      settings: config.sales,
     }),
     /** The webhook trigger: a workflow's secret, and the public route's calls (modules/triggers). */
     webhooks: createWebhookService({
@@ -405,9 +445,11 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(openApiRoutes());
   await app.register(authRoutes(services.auth));
   await app.register(profileRoutes(services.profile));
+  await app.register(accountLinksRoutes(services.accountLinks));
   await app.register(organizationsRoutes(services.organizations));
   await app.register(teamRoutes(services.team, services.auth));
   await app.register(agentsRoutes(services.agents));
+  await app.register(agentKnowledgeRoutes(services.agentKnowledge));
   await app.register(workflowsRoutes(services.workflows));
   await app.register(executionsRoutes(services.executions));
   await app.register(webhookRoutes(services.webhooks));
@@ -416,6 +458,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(microsoftRoutes(services.microsoft));
   await app.register(billingRoutes(services.billing));
   await app.register(templatesRoutes(services.templates));
+  await app.register(salesRoutes(services.sales));
   await app.register(apiKeysRoutes(services.apiKeys));
   await app.register(knowledgeRoutes(services.knowledge));
   await app.register(memoryRoutes(services.memory));

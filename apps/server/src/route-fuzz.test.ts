@@ -173,7 +173,7 @@ async function rememberOne(agentId: string): Promise<string> {
       organizationId: real.org,
       agentId,
       executionId: null,
-      settings: { enabled: true, embeddingProvider: 'openai', embeddingModel: 'text-embedding-3-small' },
+      settings: { embeddingProvider: 'openai', embeddingModel: 'text-embedding-3-small' },
       connection: await t.services.toolConfigurations.connectionFor(real.org, 'openai'),
     },
     { task: 'Check in', answer: 'Done' },
@@ -277,6 +277,7 @@ beforeAll(async () => {
   real.agentTemplate = library.agents[0].id;
 
   const config = { k: 'v', nested: { list: ['a', 1] } };
+  const memory = { enabled: true, connection: 'openai', model: 'text-embedding-3-small' };
   // Valid bodies for every route that takes one, with every field the route reads; mutations start
   // from these (one case per field per hostile value), the first also carries the query and id cases.
   baseBodies = {
@@ -298,6 +299,10 @@ beforeAll(async () => {
       { firstName: 'Ada', lastName: 'Fuzz', username: ada.user.username, email: ada.user.email },
     ],
     'POST /api/auth/change-password': [{ currentPassword: 'secret123', newPassword: 'secret123' }],
+    'POST /api/auth/forgot-password': [{ email: loginUser.user.email }],
+    'POST /api/auth/reset-password': [{ token: 'x'.repeat(43), password: 'secret123' }],
+    'POST /api/auth/verify-email': [{ token: 'x'.repeat(43) }],
+    'POST /api/auth/resend-verification': [{}],
     'POST /api/agents': [
       {
         name: 'A',
@@ -315,10 +320,17 @@ beforeAll(async () => {
         templateCategory: 'c',
         templateTags: ['t'],
         config,
+        memory,
       },
     ],
-    'PUT /api/agents/:id': [{ name: 'Fuzz', temperature: 50, maxTokens: 1000, systemPrompt: 's', config }],
+    'PUT /api/agents/:id': [
+      { name: 'Fuzz', temperature: 50, maxTokens: 1000, systemPrompt: 's', config, memory },
+    ],
     'POST /api/agents/:id/test': [{ input: 'Hello' }],
+    'PUT /api/agents/:id/knowledge-bases': [
+      { knowledgeBaseIds: [real.knowledgeBase] },
+      { knowledgeBaseIds: [] },
+    ],
     'POST /api/agents/:id/chat': [
       {
         messages: [
@@ -399,6 +411,9 @@ beforeAll(async () => {
       { name: 'Fuzz key', expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
     ],
     'DELETE /api/organizations/:orgId/api-keys/:id': [{}],
+    'POST /api/sales-inquiries': [
+      { name: 'Fuzz', email: 'fuzz@example.com', company: 'Fuzz Co', message: 'Hello' },
+    ],
     'POST /api/templates/seed': [{}],
     'POST /api/templates/:templateId/create': [{ name: 'Fuzz (Copy)' }],
     'POST /api/templates/agents/:templateId/create': [{ name: 'Fuzz agent' }],

@@ -5,6 +5,10 @@ import { createTestApp, type TestApp } from './testing/test-app';
 const publicRoutes = [
   'POST /api/auth/signup',
   'POST /api/auth/login',
+  // The emailed single-use token is the credential (modules/auth/account-links.*).
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'POST /api/auth/verify-email',
   'GET /api/health',
   // Callers prove themselves with the workflow's webhook secret instead (modules/triggers).
   'POST /api/webhooks/:workflowId',
@@ -18,6 +22,8 @@ const publicRoutes = [
   'GET /api/templates/library',
   // The OpenAPI document of these routes (platform/openapi.ts): the API reference reads it signed out.
   'GET /api/openapi.json',
+  // Talk to Sales on the landing page (modules/sales): counted per client address.
+  'POST /api/sales-inquiries',
 ];
 // The routes that need more than membership, with their minimum role (docs/security.md, Roles);
 // team.routes.test.ts walks them with each weaker role. Every other private route: any member.
@@ -45,6 +51,8 @@ const sessionOnlyRoutes = [
   'GET /api/auth/me',
   'PUT /api/auth/me',
   'POST /api/auth/change-password',
+  'POST /api/auth/resend-verification',
+  'GET /api/organizations/:orgId',
   'GET /api/organizations/:orgId/members',
   'DELETE /api/organizations/:orgId/members/:userId',
   'GET /api/tools/configurations',
@@ -52,12 +60,14 @@ const sessionOnlyRoutes = [
   'GET /api/organizations/:orgId/api-keys',
   'POST /api/organizations/:orgId/api-keys',
   'DELETE /api/organizations/:orgId/api-keys/:id',
+  'GET /api/system/sales-inquiries',
 ];
 // The routes a session whose membership ended still reaches (its other routes answer 404).
 const membershipOptionalRoutes = [
   'GET /api/auth/organizations',
   'POST /api/auth/switch-organization',
   'POST /api/auth/logout',
+  'POST /api/auth/resend-verification',
   'POST /api/invitations/:token/accept',
 ];
 const sampleId = '00000000-0000-4000-8000-000000000000';

@@ -16,6 +16,8 @@ export * from './tools';
 export * from './tool-configurations';
 export * from './analytics';
 export * from './templates';
+export * from './sales';
 export * from './api-keys';
 export * from './knowledge';
 export * from './memory';
+export * from './usage';

@@ -151,7 +151,12 @@ describe('GET /api/openapi.json', () => {
         .filter((o) => o.op.tags?.[0] === 'System')
         .map((o) => o.name)
         .sort(),
-    ).toEqual(['GET /api/health', 'GET /api/system/status']);
+    ).toEqual([
+      'GET /api/health',
+      'GET /api/system/sales-inquiries',
+      'GET /api/system/status',
+      'POST /api/sales-inquiries',
+    ]);
   });
 
   it('takes request bodies, parameters and answers from the route schemas', () => {

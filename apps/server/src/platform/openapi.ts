@@ -66,7 +66,7 @@ const tags = [
   { name: 'Templates', description: 'The template library and the organization’s own templates.' },
   { name: 'Billing', description: 'Plan, subscription and invoices.' },
   { name: 'Microsoft 365', description: "The organization's Microsoft 365 mailbox connection." },
-  { name: 'System', description: 'Health and status.' },
+  { name: 'System', description: 'Health, status and Talk to Sales.' },
 ] as const;
 type Tag = (typeof tags)[number]['name'];
 
@@ -86,7 +86,7 @@ const tagRules: [RegExp, Tag][] = [
   [/^\/api\/knowledge-bases\b/, 'Knowledge'],
   [/^\/api\/workflows\b/, 'Workflows'],
   [/^\/api\/(subscription-status|create-subscription|cancel-subscription|billing|stripe)\b/, 'Billing'],
-  [/^\/api\/(health|system)\b/, 'System'],
+  [/^\/api\/(health|system|sales-inquiries)\b/, 'System'],
 ];
 
 /** The tag of a route's URL; a route no rule names goes under System, and openapi.test.ts says so. */
@@ -98,6 +98,8 @@ function tagOf(url: string): Tag {
 const summaries: Record<string, string> = {
   'GET /api/health': 'Health check',
   'GET /api/system/status': 'System status',
+  'POST /api/sales-inquiries': 'Send a message to sales',
+  'GET /api/system/sales-inquiries': 'List sales inquiries (operator administrators)',
   'POST /api/auth/signup': 'Sign up',
   'POST /api/auth/login': 'Sign in',
   'POST /api/auth/logout': 'Sign out',
@@ -106,9 +108,14 @@ const summaries: Record<string, string> = {
   'GET /api/auth/me': 'Get my profile',
   'PUT /api/auth/me': 'Update my profile',
   'POST /api/auth/change-password': 'Change my password',
+  'POST /api/auth/forgot-password': 'Request a password reset link',
+  'POST /api/auth/reset-password': 'Set a new password with a reset link',
+  'POST /api/auth/verify-email': 'Verify my email address',
+  'POST /api/auth/resend-verification': 'Resend the verification email',
   'GET /api/organizations/:orgId/stats': 'Dashboard figures',
   'GET /api/organizations/:orgId/activity': 'Recent activity',
   'GET /api/organizations/:orgId/analytics': 'Analytics',
+  'GET /api/organizations/:orgId': 'My organization (its effective plan)',
   'PUT /api/organizations/:orgId': 'Rename the organization',
   'GET /api/organizations/:orgId/members': 'List members',
   'PUT /api/organizations/:orgId/members/:userId': "Change a member's role",
@@ -126,12 +133,16 @@ const summaries: Record<string, string> = {
   'GET /api/agents/:id': 'Get an agent',
   'PUT /api/agents/:id': 'Update an agent',
   'DELETE /api/agents/:id': 'Delete an agent',
+  'GET /api/agents/:id/usage': 'What uses an agent (before deleting it)',
   'POST /api/agents/:id/test': 'Test an agent',
   'POST /api/agents/:id/chat': 'Chat with an agent',
+  'GET /api/agents/:id/knowledge-bases': 'List the knowledge bases an agent searches',
+  'PUT /api/agents/:id/knowledge-bases': 'Set the knowledge bases an agent searches',
   'GET /api/tools': 'List tools',
   'POST /api/tools': 'Create a tool',
   'PUT /api/tools/:id': 'Update a tool',
   'DELETE /api/tools/:id': 'Delete a tool',
+  'GET /api/tools/:id/usage': 'What uses a tool (before deleting it)',
   'POST /api/tools/:id/test': 'Test a Vector Store tool',
   'GET /api/agents/:agentId/tools': "List an agent's tools",
   'POST /api/agents/:agentId/tools/:toolId': 'Link a tool to an agent',
@@ -145,6 +156,7 @@ const summaries: Record<string, string> = {
   'GET /api/knowledge-bases/:id': 'Get a knowledge base',
   'PUT /api/knowledge-bases/:id': 'Rename or describe a knowledge base',
   'DELETE /api/knowledge-bases/:id': 'Delete a knowledge base',
+  'GET /api/knowledge-bases/:id/usage': 'What searches a knowledge base (before deleting it)',
   'GET /api/knowledge-bases/:id/documents': "List a knowledge base's documents",
   'POST /api/knowledge-bases/:id/documents': 'Add a document',
   'DELETE /api/knowledge-bases/:id/documents/:docId': 'Delete a document',
@@ -200,6 +212,20 @@ const routeErrors: Record<string, Record<number, string>> = {
   },
   'POST /api/auth/change-password': {
     429: 'Too many wrong current passwords: retry after the `Retry-After` seconds.',
+  },
+  'POST /api/auth/forgot-password': {
+    429: 'Too many reset requests for this address: retry after the `Retry-After` seconds.',
+  },
+  'POST /api/auth/reset-password': { 410: 'The link has expired, was already used or does not exist.' },
+  'POST /api/auth/verify-email': { 410: 'The link has expired, was already used or does not exist.' },
+  'POST /api/auth/resend-verification': {
+    429: 'Too many verification emails: retry after the `Retry-After` seconds.',
+  },
+  'POST /api/sales-inquiries': {
+    429: 'Too many messages from this address: retry after the `Retry-After` seconds.',
+  },
+  'GET /api/system/sales-inquiries': {
+    403: 'The account is not one of the operator’s administrators (OPERATOR_EMAILS, verified).',
   },
   'POST /api/webhooks/:workflowId': {
     401:

@@ -21,6 +21,8 @@ export const queryKeys = {
   systemStatus: ['/api/system/status'] as const,
   providers: ['/api/llm/providers'] as const,
   tools: ['/api/tools'] as const,
+  /** What uses a tool (its delete dialog). */
+  toolUsage: (id: string) => ['/api/tools', id, 'usage'] as const,
   toolConfigurations: ['/api/tools/configurations'] as const,
   microsoftStatus: ['/api/auth/microsoft/status'] as const,
   /** The signed-in user's organizations (the switcher in the navigation). */
@@ -36,6 +38,10 @@ export const queryKeys = {
     all: ['/api/agents'] as const,
     detail: (id: string) => ['/api/agents', id] as const,
     tools: (id: string) => ['/api/agents', id, 'tools'] as const,
+    /** The knowledge bases the agent searches (its Knowledge section). */
+    knowledgeBases: (id: string) => ['/api/agents', id, 'knowledge-bases'] as const,
+    /** What uses an agent (its delete dialog). */
+    usage: (id: string) => ['/api/agents', id, 'usage'] as const,
     /** Every list of an agent's memories (each search). */
     memories: (id: string) => ['/api/agents', id, 'memories'] as const,
     /** An agent's memories matching `search` (all of them when blank). */
@@ -57,6 +63,8 @@ export const queryKeys = {
     all: ['/api/knowledge-bases'] as const,
     detail: (id: string) => ['/api/knowledge-bases', id] as const,
     documents: (id: string) => ['/api/knowledge-bases', id, 'documents'] as const,
+    /** What searches a knowledge base (its delete dialog). */
+    usage: (id: string) => ['/api/knowledge-bases', id, 'usage'] as const,
   },
 
   executions: {
