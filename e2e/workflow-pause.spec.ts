@@ -37,3 +37,47 @@ test('pause a workflow from its card, then resume it', async ({ page, request })
     'active',
   );
 });
+
+test('a paused every-minute schedule starts nothing; resumed, it runs at the next minute', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(200_000);
+  const { account, headers, workflow } = await setUpOneAgentWorkflow(
+    request,
+    `http://127.0.0.1:${fakeLlmPort}/v1`,
+    'active',
+  );
+  const scheduled = await request.put(`/api/workflows/${workflow.id}`, {
+    headers,
+    data: { triggerType: 'schedule', triggerConfig: { cron: '* * * * *' } },
+  });
+  expect(scheduled.status()).toBe(200);
+  const runs = async () => {
+    const res = await request.get(`/api/executions?workflowId=${workflow.id}`, { headers });
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as unknown[]).length;
+  };
+
+  await signInAs(page, account);
+  await page.goto('/workflows');
+  const card = page.getByRole('article', { name: workflow.name });
+  await card.getByRole('button', { name: 'Workflow actions' }).click();
+  await page.getByRole('menuitem', { name: 'Pause' }).click();
+  await expectToast(page, 'Workflow Paused');
+  // A tick may have fired between scheduling and pausing: what counts is that none fires after.
+  const before = await runs();
+
+  // Past the next minute's tick and a few of the scheduler's one-second polls: still nothing.
+  const nextTick = Math.ceil((Date.now() + 1_000) / 60_000) * 60_000;
+  await page.waitForTimeout(nextTick - Date.now() + 5_000);
+  expect(await runs()).toBe(before);
+  await page.goto('/workflows?tab=executions');
+  await expect(page.getByRole('article', { name: `${workflow.name} execution` })).toHaveCount(before);
+
+  await page.goto('/workflows');
+  await card.getByRole('button', { name: 'Workflow actions' }).click();
+  await page.getByRole('menuitem', { name: 'Resume' }).click();
+  await expectToast(page, 'Workflow Resumed');
+  await expect.poll(runs, { timeout: 75_000, intervals: [1_000] }).toBe(before + 1);
+});
