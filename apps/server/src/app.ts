@@ -351,6 +351,7 @@ export function createServices(deps: AppDeps) {
         toolConfigurations.activeSecrets(organizationId, 'sendgrid_config'),
       egress: toolEgress,
       mailer,
+      verificationLinks: services.accountLinks,
     }),
     /** The signed-in user's profile and password (a password change ends their other sessions). */
     profile: createProfileService({

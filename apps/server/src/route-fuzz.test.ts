@@ -400,6 +400,7 @@ beforeAll(async () => {
     // Another address than the real invitation's, which stays pending for the token routes.
     'POST /api/organizations/:orgId/invitations': [{ email: 'fuzz-other@example.com', role: 'admin' }],
     'DELETE /api/organizations/:orgId/invitations/:id': [{}],
+    'POST /api/organizations/:orgId/invitations/:id/verification-link': [{}],
     'POST /api/invitations/:token/accept': [{}],
     'POST /api/auth/switch-organization': [{ organizationId: real.org }],
     // ada is the owner: a valid body changes her trial's plan; cancel answers the status, then 409.

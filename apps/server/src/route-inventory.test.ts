@@ -33,6 +33,7 @@ const roleRoutes = [
   'POST /api/organizations/:orgId/invitations admin',
   'GET /api/organizations/:orgId/invitations admin',
   'DELETE /api/organizations/:orgId/invitations/:id admin',
+  'POST /api/organizations/:orgId/invitations/:id/verification-link admin',
   'PUT /api/tools/configurations/:id admin',
   'GET /api/auth/microsoft admin',
   'POST /api/auth/microsoft/disconnect admin',

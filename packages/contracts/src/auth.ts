@@ -106,6 +106,8 @@ export const accountMessages = {
   passwordReset: 'Password changed. Sign in with your new password.',
   emailVerified: 'Email address verified',
   verificationSent: 'Verification email sent',
+  verificationNotMailed:
+    'No mail server is configured, so nothing was sent: ask an admin of the organization that invited you for a verification link.',
 } as const;
 
 /** POST /api/auth/forgot-password: answered 202 whether or not an account uses the address. */

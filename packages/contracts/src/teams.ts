@@ -35,6 +35,10 @@ export const teamMessages = {
   invitationNotFound: 'This invitation does not exist, was already used, was revoked or has expired',
   invitationEmailMismatch:
     'This invitation was sent to another email address: sign in with that address to accept it',
+  invitationGone: 'Invitation not found',
+  inviteeHasNoAccount: 'No account uses this address yet: the invitee signs up first, then ask again.',
+  inviteeVerified: 'This address is already verified.',
+  verificationMailedByServer: 'The server mails verification links itself (SMTP_URL is set).',
 } as const;
 
 export const organizationNameSchema = z
@@ -85,6 +89,11 @@ export const createdInvitationSchema = z.object({
   expiresAt: z.string(),
   /** Whether the link was also emailed (the organization has an active SendGrid connection). */
   emailSent: z.boolean(),
+  /**
+   * Whether the server mails verification links itself (SMTP_URL is set). Without, an admin asks for
+   * the invitee's (POST …/invitations/:id/verification-link) and passes it on with the invitation.
+   */
+  verificationMailed: z.boolean(),
 });
 export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
 
@@ -96,10 +105,16 @@ export const invitationSchema = z.object({
   invitedBy: z.string().nullable(),
   createdAt: z.string(),
   expiresAt: z.string(),
+  /** As in the created invitation's answer: false when the admin hands out the verification link. */
+  verificationMailed: z.boolean(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 export const invitationParamsSchema = z.object({ orgId: z.string(), id: z.string() });
 export const invitationTokenParamsSchema = z.object({ token: z.string() });
+
+/** POST /api/organizations/:orgId/invitations/:id/verification-link (no mail transport only). */
+export const verificationLinkSchema = z.object({ link: z.string() });
+export type VerificationLink = z.infer<typeof verificationLinkSchema>;
 
 /** GET /api/invitations/:token (public): what the invitee sees before accepting. */
 export const invitationPreviewSchema = z.object({
@@ -108,6 +123,8 @@ export const invitationPreviewSchema = z.object({
   email: z.string(),
   role: z.string(),
   expiresAt: z.string(),
+  /** False without a mail transport: the invitee asks whoever invited them for a verification link. */
+  verificationMailed: z.boolean(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 

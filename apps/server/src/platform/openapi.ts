@@ -123,6 +123,8 @@ const summaries: Record<string, string> = {
   'GET /api/organizations/:orgId/invitations': 'List pending invitations',
   'POST /api/organizations/:orgId/invitations': 'Invite someone',
   'DELETE /api/organizations/:orgId/invitations/:id': 'Revoke an invitation',
+  'POST /api/organizations/:orgId/invitations/:id/verification-link':
+    "Get an invitee's verification link (no mail transport)",
   'GET /api/invitations/:token': 'Preview an invitation',
   'POST /api/invitations/:token/accept': 'Accept an invitation',
   'GET /api/organizations/:orgId/api-keys': 'List API keys',
@@ -220,6 +222,11 @@ const routeErrors: Record<string, Record<number, string>> = {
   'POST /api/auth/verify-email': { 410: 'The link has expired, was already used or does not exist.' },
   'POST /api/auth/resend-verification': {
     429: 'Too many verification emails: retry after the `Retry-After` seconds.',
+  },
+  'POST /api/organizations/:orgId/invitations/:id/verification-link': {
+    404: 'No such pending invitation, or no account uses its address yet.',
+    409: 'The address is already verified, or the server mails verification links itself (SMTP_URL).',
+    429: 'Too many verification links: retry after the `Retry-After` seconds.',
   },
   'POST /api/sales-inquiries': {
     429: 'Too many messages from this address: retry after the `Retry-After` seconds.',

@@ -50,8 +50,8 @@ export function accountLinksRoutes(links: AccountLinksService): FastifyPluginAsy
         schema: { response: { 202: messageSchema } },
       },
       async (request, reply) => {
-        await links.resendVerification(request.account.user);
-        return reply.status(202).send({ message: accountMessages.verificationSent });
+        const message = await links.resendVerification(request.account.user);
+        return reply.status(202).send({ message });
       },
     );
   };

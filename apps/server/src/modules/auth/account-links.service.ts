@@ -21,6 +21,8 @@ export class LinkGoneError extends AppError {
 /** Reset requests per address, and verification resends per user, like failed sign-ins per window. */
 const RESET_REQUESTS = 'password_reset_request';
 const VERIFICATION_RESENDS = 'verification_resend';
+/** Verification links an admin asks for (no mail transport), per admin. */
+const VERIFICATION_LINKS = 'verification_link';
 
 const newToken = () => randomBytes(32).toString('base64url');
 const sha256 = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -59,7 +61,12 @@ export function createAccountLinksService(deps: {
   }
 
   /** Stores a new token for the user and answers the absolute link to `page` that carries it. */
-  async function issue(user: UserRow, purpose: AccountTokenPurpose, page: string, ttlMs: number) {
+  async function issue(
+    user: Pick<UserRow, 'id' | 'email'>,
+    purpose: AccountTokenPurpose,
+    page: string,
+    ttlMs: number,
+  ) {
     const token = newToken();
     await tokens.create({
       userId: user.id,
@@ -111,10 +118,30 @@ export function createAccountLinksService(deps: {
     },
 
     /** POST /api/auth/resend-verification: another link, unless the address is already verified. */
-    async resendVerification(user: UserRow): Promise<void> {
+    /** What to tell the user: without a mail transport nothing can be sent, and they learn where to turn. */
+    async resendVerification(user: UserRow): Promise<string> {
       await take(VERIFICATION_RESENDS, user.id, 'Too many verification emails.');
-      if (user.emailVerifiedAt) return;
-      inBackground('verification', user.id, () => sendVerificationNow(user));
+      if (!mailer.configured) return accountMessages.verificationNotMailed;
+      if (!user.emailVerifiedAt) inBackground('verification', user.id, () => sendVerificationNow(user));
+      return accountMessages.verificationSent;
+    },
+
+    /**
+     * Counts one verification link asked for by `requesterId` (an admin, for an invitee: no mail
+     * transport), within the resend limit; 429 beyond it. Taken before any lookup, so that the
+     * answers cannot be used to list accounts quickly.
+     */
+    async limitVerificationLinks(requesterId: string): Promise<void> {
+      await take(VERIFICATION_LINKS, requesterId, 'Too many verification links.');
+    },
+
+    /**
+     * A fresh verification link for the user's current address, answered rather than mailed (the
+     * admin passes it on): the same token, validity and single use as the mailed one. The caller
+     * never logs it.
+     */
+    async verificationLinkFor(user: Pick<UserRow, 'id' | 'email'>): Promise<string> {
+      return issue(user, 'verify_email', 'verify-email', VERIFICATION_TTL_MS);
     },
 
     /**

@@ -219,6 +219,32 @@ export function createTeamRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** The address of the organization's pending invitation `id`; undefined when there is none. */
+    async findPendingInvitationEmail(organizationId: string, id: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ email: organizationInvitations.email })
+        .from(organizationInvitations)
+        .where(
+          and(
+            eq(organizationInvitations.id, id),
+            eq(organizationInvitations.organizationId, organizationId),
+            pending(),
+          ),
+        )
+        .limit(1);
+      return row?.email;
+    },
+
+    /** The account that uses `email` (invitations store it lower-cased), with whether it is verified. */
+    async findAccountByEmail(email: string) {
+      const [row] = await db
+        .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+        .limit(1);
+      return row;
+    },
+
     /** The pending invitation with this token hash, with its organization's name and inviter. */
     async findPendingInvitation(tokenHash: string) {
       const [row] = await db

@@ -158,6 +158,8 @@ describe('a team from invitation to removal', () => {
       email: bea.user.email,
       role: 'member',
       expiresAt: created.expiresAt,
+      // No SMTP_URL in this suite: the admin hands out verification links.
+      verificationMailed: false,
     });
     expect((await call('GET', `/api/invitations/not-a-token`)).statusCode).toBe(404);
 

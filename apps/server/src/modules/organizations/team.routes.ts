@@ -16,6 +16,7 @@ import {
   updateMemberSchema,
   updateOrganizationSchema,
   userOrganizationSchema,
+  verificationLinkSchema,
 } from '@crewline/contracts';
 import { z } from 'zod';
 import { requireOwnOrganization } from '../auth/auth.guard';
@@ -126,6 +127,20 @@ export function teamRoutes(team: TeamService, auth: AuthService): FastifyPluginA
       async (request, reply) => {
         await team.revokeInvitation(requireOwnOrganization(request, request.params.orgId), request.params.id);
         return reply.status(204).send();
+      },
+    );
+
+    // No mail transport: the admin passes the invitee's verification link on with the invitation.
+    // Session-only, like the rest of the team (a role above member already keeps API keys out).
+    app.post(
+      '/api/organizations/:orgId/invitations/:id/verification-link',
+      {
+        config: { role: 'admin' },
+        schema: { params: invitationParamsSchema, response: { 200: verificationLinkSchema } },
+      },
+      async (request) => {
+        requireOwnOrganization(request, request.params.orgId);
+        return team.verificationLink(request.account, request.params.id);
       },
     );
 

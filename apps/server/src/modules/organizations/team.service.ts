@@ -10,6 +10,7 @@ import {
   type Member,
   type Organization,
   type OrganizationRole,
+  type VerificationLink,
 } from '@crewline/contracts';
 import type { Config } from '../../platform/env';
 import type { Egress } from '../../platform/egress';
@@ -18,6 +19,7 @@ import type { EventBus } from '../../platform/events';
 import type { Mailer } from '../../platform/mail';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
+import type { AccountLinksService } from '../auth/account-links.service';
 import type { AuthService } from '../auth/auth.service';
 import type { LimitReader } from '../billing/billing.repository';
 import type { Membership } from '../auth/auth.repository';
@@ -58,6 +60,8 @@ export function createTeamService(deps: {
   egress: Egress;
   /** The server's mail transport (SMTP_URL): invitations go through it when no SendGrid connection is active. */
   mailer?: Mailer;
+  /** Mints verification links an admin passes on when there is no mail transport (modules/auth). */
+  verificationLinks?: Pick<AccountLinksService, 'limitVerificationLinks' | 'verificationLinkFor'>;
   /**
    * The plan's member limit (modules/billing), checked in the transaction that writes (`tx`), before
    * it writes: at invitation (members and other pending invitations count) and at acceptance
@@ -70,6 +74,9 @@ export function createTeamService(deps: {
   };
 }) {
   const { config, repository, auth, events, limits } = deps;
+
+  /** Whether the server mails verification links itself; otherwise admins hand them out. */
+  const verificationMailed = () => deps.mailer?.configured === true;
 
   const membersChanged = (organizationId: string, userId?: string) =>
     events.publish({ type: 'organization_members_changed', organizationId, ...(userId ? { userId } : {}) });
@@ -240,6 +247,7 @@ export function createTeamService(deps: {
         token,
         expiresAt: row.expiresAt.toISOString(),
         emailSent,
+        verificationMailed: verificationMailed(),
       };
     },
 
@@ -248,14 +256,36 @@ export function createTeamService(deps: {
         ...i,
         createdAt: i.createdAt.toISOString(),
         expiresAt: i.expiresAt.toISOString(),
+        verificationMailed: verificationMailed(),
       }));
     },
 
     async revokeInvitation(organizationId: string, id: string): Promise<void> {
       if (!isUuid(id) || !(await repository.revokeInvitation(organizationId, id))) {
-        throw new NotFoundError('Invitation not found');
+        throw new NotFoundError(teamMessages.invitationGone);
       }
       await membersChanged(organizationId);
+    },
+
+    /**
+     * Without a mail transport, a verification link for the address of a pending invitation, which the
+     * admin passes on with the invitation link (docs/security.md, Invitations): the admin vouches for
+     * the address as the mailed link would. Minted on request for the invited address's account only,
+     * single use; 404 until that account exists, 409 once it is verified or when the server mails.
+     */
+    async verificationLink(actor: Membership, id: string): Promise<VerificationLink> {
+      if (verificationMailed() || !deps.verificationLinks) {
+        throw new ConflictError(teamMessages.verificationMailedByServer);
+      }
+      await deps.verificationLinks.limitVerificationLinks(actor.user.id);
+      const email = isUuid(id)
+        ? await repository.findPendingInvitationEmail(actor.organization.id, id)
+        : undefined;
+      if (!email) throw new NotFoundError(teamMessages.invitationGone);
+      const account = await repository.findAccountByEmail(email);
+      if (!account) throw new NotFoundError(teamMessages.inviteeHasNoAccount);
+      if (account.emailVerifiedAt) throw new ConflictError(teamMessages.inviteeVerified);
+      return { link: await deps.verificationLinks.verificationLinkFor(account) };
     },
 
     /** What the invitee sees; unknown, used, revoked and expired tokens all answer the same 404. */
@@ -268,6 +298,7 @@ export function createTeamService(deps: {
         email: invitation.email,
         role: invitation.role,
         expiresAt: invitation.expiresAt.toISOString(),
+        verificationMailed: verificationMailed(),
       };
     },
 

@@ -11,6 +11,7 @@ import {
   memberName,
   NEEDS_ADMIN,
   NEEDS_OWNER,
+  offersVerificationLink,
   roleLabel,
   sortMembers,
 } from './team-permissions';
@@ -124,5 +125,14 @@ describe('connections', () => {
     expect(canChangeConnections('member')).toBe(false);
     expect(canChangeConnections(undefined)).toBe(false);
     expect(CONNECTIONS_READ_ONLY).toBe('Only owners and admins can change model connections.');
+  });
+});
+
+describe('offersVerificationLink', () => {
+  it('offers the link only when the server mails no verification links', () => {
+    expect(offersVerificationLink({ verificationMailed: false })).toBe(true);
+    expect(offersVerificationLink({ verificationMailed: true })).toBe(false);
+    // An answer without the flag (an older server) offers nothing it may not have.
+    expect(offersVerificationLink({})).toBe(false);
   });
 });

@@ -131,3 +131,15 @@ export function inviteDeliveryText(invitation: { email: string; emailSent: boole
     ? `We emailed this link to ${invitation.email}. You can also share it yourself.`
     : `The link was not emailed (email sending is not set up): copy it and send it to ${invitation.email}.`;
 }
+
+/** Under a verification link the admin got (no mail transport): what to do with it. */
+export const VERIFICATION_LINK_HINT =
+  'No mail server is configured: give this link to the invitee with the invitation. It verifies their address so they can accept.';
+
+/**
+ * Whether an invitation offers 'Verification link': only when the server mails no verification links
+ * (no SMTP_URL), so the admin passes it on. An answer without the flag (an older server) offers none.
+ */
+export function offersVerificationLink(invitation: { verificationMailed?: boolean }): boolean {
+  return invitation.verificationMailed === false;
+}

@@ -17,7 +17,8 @@ export function VerifyEmailBanner() {
       className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 border-b bg-amber-50 px-4 py-2 text-center text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100"
     >
       <span>
-        Verify your email address: we sent a link to <span className="font-medium">{user.email}</span>.
+        Your email address <span className="font-medium">{user.email}</span> is not verified yet. Verify it to
+        accept invitations.
       </span>
       <Button
         type="button"

@@ -23,6 +23,7 @@ import { useAuth } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useAcceptInvitation, useInvitationPreview, useResendVerification } from '../api/invitation';
+import { asksInviterForLink, NO_MAIL_VERIFY_HINT } from '../verify-first';
 
 const ACCEPT_FAILED = 'The invitation could not be accepted. Try again.';
 
@@ -128,6 +129,7 @@ function InvitationCard({ token, preview }: { token: string; preview: Invitation
           <AcceptSection
             token={token}
             signedInAs={user.email}
+            verificationMailed={!asksInviterForLink(preview)}
             // The invited address, not yet verified: accepting waits for the link mailed to it.
             mustVerify={!user.emailVerified && user.email.toLowerCase() === preview.email.toLowerCase()}
           />
@@ -159,10 +161,13 @@ function InvitationCard({ token, preview }: { token: string; preview: Invitation
 function AcceptSection({
   token,
   signedInAs,
+  verificationMailed,
   mustVerify,
 }: {
   token: string;
   signedInAs: string;
+  /** False without a mail transport: the inviter hands out the verification link. */
+  verificationMailed: boolean;
   mustVerify: boolean;
 }) {
   const accept = useAcceptInvitation(token);
@@ -186,7 +191,7 @@ function AcceptSection({
   return (
     <>
       {unverified ? (
-        <VerifyFirst email={signedInAs} />
+        <VerifyFirst email={signedInAs} mailed={verificationMailed} />
       ) : (
         accept.isError && (
           <Alert variant="destructive">
@@ -224,9 +229,24 @@ function AcceptSection({
   );
 }
 
-/** The invited address is the user's but unverified: the link mailed to it comes first. */
-function VerifyFirst({ email }: { email: string }) {
+/**
+ * The invited address is the user's but unverified: the link mailed to it comes first, or without a
+ * mail transport (Resend would send nothing) the one the inviter can get for it.
+ */
+function VerifyFirst({ email, mailed }: { email: string; mailed: boolean }) {
   const resend = useResendVerification();
+  if (!mailed) {
+    return (
+      <Alert>
+        <MailWarning aria-hidden="true" />
+        <AlertDescription>
+          <p>
+            {accountMessages.verifyToAcceptInvitation} {NO_MAIL_VERIFY_HINT}
+          </p>
+        </AlertDescription>
+      </Alert>
+    );
+  }
   return (
     <Alert>
       <MailWarning aria-hidden="true" />

@@ -1,7 +1,13 @@
-import type { CreatedInvitation, CreateInvitationInput, Invitation } from '@crewline/contracts';
+import type {
+  CreatedInvitation,
+  CreateInvitationInput,
+  Invitation,
+  VerificationLink,
+} from '@crewline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { apiRequest } from '@/lib/api';
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest, getErrorMessage } from '@/lib/api';
 import { queryKeys } from '@/lib/queries/keys';
 
 /** GET /api/organizations/:orgId/invitations: the pending ones (admins and owners only). */
@@ -28,5 +34,25 @@ export function useRevokeInvitation(orgId: string) {
   return useMutation({
     mutationFn: (id: string) => apiRequest<null>('DELETE', `/api/organizations/${orgId}/invitations/${id}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.organizations.invitations(orgId) }),
+  });
+}
+
+/**
+ * POST /api/organizations/:orgId/invitations/:id/verification-link (no mail transport): a fresh link
+ * for the invitee's address, which the admin passes on. Refusals show as a toast with the server's message.
+ */
+export function useVerificationLink(orgId: string, invitationId: string) {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<VerificationLink>(
+        'POST',
+        `/api/organizations/${orgId}/invitations/${invitationId}/verification-link`,
+      ),
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'No verification link',
+        description: getErrorMessage(error, 'Try again.'),
+      }),
   });
 }

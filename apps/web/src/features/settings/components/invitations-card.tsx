@@ -11,8 +11,10 @@ import { getErrorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 
 import { useInvitations, useRevokeInvitation } from '../api/invitations';
+import { offersVerificationLink } from '../team-permissions';
 import { InviteDialog } from './invite-dialog';
 import { RoleBadge } from './role-badge';
+import { VerificationLinkButton } from './verification-link';
 
 /** The pending invitations and Invite Member (admins and owners only: they hold outsiders' addresses). */
 export function InvitationsCard({ organization }: { organization: Organization }) {
@@ -85,6 +87,9 @@ export function InvitationsCard({ organization }: { organization: Organization }
                   </p>
                 </div>
                 <RoleBadge role={invitation.role} />
+                {offersVerificationLink(invitation) && (
+                  <VerificationLinkButton orgId={organization.id} invitation={invitation} />
+                )}
                 <Button
                   type="button"
                   variant="ghost"

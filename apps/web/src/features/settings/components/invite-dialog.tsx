@@ -35,8 +35,15 @@ import { formatDate } from '@/lib/format';
 
 import { useCreateInvitation } from '../api/invitations';
 import { applyServerError } from '../profile-forms';
-import { inviteDeliveryText, invitableRoles, ROLE_DESCRIPTIONS, roleLabel } from '../team-permissions';
+import {
+  inviteDeliveryText,
+  invitableRoles,
+  offersVerificationLink,
+  ROLE_DESCRIPTIONS,
+  roleLabel,
+} from '../team-permissions';
 import { RoleSelect } from './role-select';
+import { VerificationLinkButton } from './verification-link';
 
 type InviteFields = z.input<typeof createInvitationSchema>;
 type InviteBody = z.output<typeof createInvitationSchema>;
@@ -72,7 +79,12 @@ export function InviteDialog({
         </DialogHeader>
         {open &&
           (created ? (
-            <InviteLink invitation={created} onAnother={() => setCreated(null)} onDone={() => close(false)} />
+            <InviteLink
+              orgId={organization.id}
+              invitation={created}
+              onAnother={() => setCreated(null)}
+              onDone={() => close(false)}
+            />
           ) : (
             <InviteForm organization={organization} onCreated={setCreated} onCancel={() => close(false)} />
           ))}
@@ -159,10 +171,12 @@ function InviteForm({
 }
 
 function InviteLink({
+  orgId,
   invitation,
   onAnother,
   onDone,
 }: {
+  orgId: string;
   invitation: CreatedInvitation;
   onAnother: () => void;
   onDone: () => void;
@@ -193,6 +207,15 @@ function InviteLink({
         <Icon aria-hidden="true" />
         <AlertDescription>{inviteDeliveryText(invitation)}</AlertDescription>
       </Alert>
+      {offersVerificationLink(invitation) && (
+        // Once the invitee has signed up: their address has no other way to be verified.
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <p className="min-w-0 flex-1 basis-56 text-xs text-muted-foreground">
+            Once {invitation.email} has signed up, get their verification link to pass on too.
+          </p>
+          <VerificationLinkButton orgId={orgId} invitation={invitation} />
+        </div>
+      )}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onAnother}>
           Invite someone else
