@@ -75,7 +75,7 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
     )
     .toBe('completed');
 
-  const knowledgeBaseName = uniqueName('Support answers ');
+  const knowledgeBaseName = uniqueName(`Support answers ${LONG_WORD} `);
   const kb = await request.post('/api/knowledge-bases', {
     headers,
     data: { name: knowledgeBaseName, description: `Refunds, shipping and ${LONG_WORD}` },
@@ -91,6 +91,12 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
     },
   });
   expect(doc.status()).toBe(201);
+  // Given to the agent: its Tools tab shows the base in Knowledge and as a connected tool.
+  const picked = await request.put(`/api/agents/${agentId}/knowledge-bases`, {
+    headers,
+    data: { knowledgeBaseIds: [knowledgeBaseId] },
+  });
+  expect(picked.status()).toBe(200);
 
   return {
     account,
@@ -175,6 +181,11 @@ function signedInPages(s: Seeded): Visit[] {
       name: 'agent',
       path: `/agents/edit/${s.agentId}`,
       ready: (page) => page.getByRole('heading', { level: 1 }),
+      // The Tools tab: the Knowledge section lists the seeded base, whose description is long.
+      after: async (page) => {
+        await page.getByRole('tab', { name: 'Tools' }).click();
+        await expect(page.getByText(s.knowledgeBaseName).first()).toBeVisible();
+      },
     },
     { name: 'workflows', path: '/workflows', ready: (page) => page.getByTestId('workflow-card').first() },
     {

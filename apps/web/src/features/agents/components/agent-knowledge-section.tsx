@@ -57,7 +57,7 @@ export function AgentKnowledgeSection({
   } else {
     const more = canPickMore(picked);
     body = (
-      <ul className="grid gap-2 sm:grid-cols-2" aria-labelledby={headingId}>
+      <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2" aria-labelledby={headingId}>
         {bases.data.map((base) => {
           const checked = picked.includes(base.id);
           return (

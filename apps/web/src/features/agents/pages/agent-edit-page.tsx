@@ -198,7 +198,7 @@ function AgentEditor({ agent }: { agent: Agent }) {
         onOpenChange={setSavingAsTemplate}
       />
 
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Card className="py-5 sm:py-6">
           <CardContent className="px-4 sm:px-6">
             <AgentForm

@@ -243,7 +243,7 @@ export function RecentTabs() {
                 }
               />
             ) : (
-              <div className="grid gap-3 sm:grid-cols-2">
+              <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
                 {list.slice(0, RECENT_AGENTS).map((agent) => (
                   <RowLink key={agent.id} to={`/agents/edit/${encodeURIComponent(agent.id)}`}>
                     <AgentCard agent={agent} />

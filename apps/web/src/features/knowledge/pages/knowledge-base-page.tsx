@@ -103,7 +103,7 @@ function KnowledgeBaseView({ base }: { base: KnowledgeBase }) {
       />
       <KnowledgeStats base={current} organizationBytes={all.data ? storageTotals(all.data).bytes : null} />
 
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="min-w-0 space-y-4">
           <section aria-labelledby="add-documents-title" className="space-y-3">
             <div className="flex flex-wrap items-center justify-between gap-2">

@@ -202,7 +202,7 @@ export function WorkflowTemplatePreview({
           {template.agents.length === 0 ? (
             <p className="text-sm text-muted-foreground italic">This template has no agents.</p>
           ) : (
-            <ol className="grid gap-3 md:grid-cols-2" aria-label="Template agents">
+            <ol className="grid grid-cols-1 gap-3 md:grid-cols-2" aria-label="Template agents">
               {template.agents.map((agent, index) => (
                 <li
                   key={agent.key}

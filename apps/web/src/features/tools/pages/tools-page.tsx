@@ -82,7 +82,7 @@ export function ToolsPage() {
           <p className="text-sm text-muted-foreground">
             {list.length} {list.length === 1 ? 'tool' : 'tools'} · {activeCount} active
           </p>
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {list.map((tool) => (
               <ToolCard
                 key={tool.id}
