@@ -106,3 +106,28 @@ export async function snapScreens(
 
 export const test = base;
 export { expect };
+
+/** The sticky site header would cover the top of a landing section's screenshot. */
+export const HIDE_SITE_HEADER = 'header.sticky, header.sticky * { visibility: hidden !important; }';
+
+/** A landing page section in each scheme and size, scrolled into view (`{name}-{scheme}-{size}.png`). */
+export async function snapSection(page: Page, section: Locator, name: string) {
+  if (!screenshotDir) return;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [size, viewport] of [
+      ['desktop', { width: 1280, height: 900 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await section.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(400);
+      await section.screenshot({
+        path: path.join(screenshotDir, `${name}-${scheme}-${size}.png`),
+        style: HIDE_SITE_HEADER,
+      });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

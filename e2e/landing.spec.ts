@@ -1,36 +1,7 @@
 // The landing page keeps its promises: the template chips filter the preview by the library's real
 // categories and each card's trigger reads as it runs, every footer link leads to a page that answers,
 // Talk to Sales sends its form, and Use Template carries the chosen template through sign-up.
-import path from 'node:path';
-
-import type { Locator, Page } from '@playwright/test';
-
-import { createAccount, expect, screenshotDir, snapScreens, test, uniqueName } from './fixtures';
-
-/** The sticky site header would cover the top of a landing section's screenshot. */
-const HIDE_SITE_HEADER = 'header.sticky, header.sticky * { visibility: hidden !important; }';
-
-/** The landing section in each scheme and size (`{name}-{scheme}-{size}.png`). */
-async function snapSection(page: Page, section: Locator, name: string) {
-  if (!screenshotDir) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [size, viewport] of [
-      ['desktop', { width: 1280, height: 900 }],
-      ['phone', { width: 390, height: 844 }],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await section.scrollIntoViewIfNeeded();
-      await page.waitForTimeout(400);
-      await section.screenshot({
-        path: path.join(screenshotDir, `${name}-${scheme}-${size}.png`),
-        style: HIDE_SITE_HEADER,
-      });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { createAccount, expect, snapScreens, snapSection, test, uniqueName } from './fixtures';
 
 test('the category chips filter the preview by the library’s categories, and a schedule reads Scheduled', async ({
   page,

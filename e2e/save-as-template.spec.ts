@@ -4,9 +4,11 @@ import {
   createAccount,
   expect,
   expectToast,
+  HIDE_SITE_HEADER,
   screenshotDir,
   signInAs,
   snapScreens,
+  snapSection,
   test,
   uniqueName,
 } from './fixtures';
@@ -179,31 +181,6 @@ test('save a workflow and an agent as templates, find the workflow template and 
     role: 'Trend researcher',
   });
 });
-
-/** The sticky site header would cover the top of a landing section's screenshot. */
-const HIDE_SITE_HEADER = 'header.sticky, header.sticky * { visibility: hidden !important; }';
-
-/** The landing section in each scheme and size, scrolled into view (`{name}-{scheme}-{size}.png`). */
-async function snapSection(page: Page, section: Locator, name: string) {
-  if (!screenshotDir) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [size, viewport] of [
-      ['desktop', { width: 1280, height: 900 }],
-      ['phone', { width: 390, height: 844 }],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await section.scrollIntoViewIfNeeded();
-      await page.waitForTimeout(400);
-      await section.screenshot({
-        path: path.join(screenshotDir, `${name}-${scheme}-${size}.png`),
-        style: HIDE_SITE_HEADER,
-      });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test('the landing page shows the shipped library, skeletons while loading and the static cards if it fails', async ({
   page,
