@@ -66,10 +66,12 @@ describe('runs whose worker died', () => {
   it('a stale attempt cannot overwrite the newer one', async () => {
     {
       const id = await orphanedRun();
-      const first = await repository.claim(id, 50);
+      // A lease long enough to be still live at the next statement on a busy machine (50 ms was not,
+      // once: the second claim took the run), then waited out.
+      const first = await repository.claim(id, 1_000);
       expect(first?.attempt).toBe(1);
-      expect(await repository.claim(id, 50)).toBeUndefined(); // the lease is still live
-      await new Promise((resolve) => setTimeout(resolve, 80));
+      expect(await repository.claim(id, 1_000)).toBeUndefined(); // the lease is still live
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
       const second = await repository.claim(id, 60_000);
       expect(second?.attempt).toBe(2);
       expect(second?.resumed).toBe(true);
