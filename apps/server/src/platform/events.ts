@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { z } from 'zod';
 import { realtimeEventSchema, type RealtimeEvent } from '@crewline/contracts';
@@ -108,6 +109,10 @@ export function createEventBus() {
 
 /** A NOTIFY for a statement's RETURNING (see EventBus.statementNotification). */
 export type StatementNotification = { channel: string; payload: string };
+
+/** The RETURNING column that sends `notify` from the statement itself (null, and nothing sent, without). */
+export const notified = (notify: StatementNotification | undefined) =>
+  notify ? sql<null>`pg_notify(${notify.channel}, ${notify.payload})` : sql<null>`null`;
 
 /** The NOTIFY channel realtime events travel on between processes. */
 export const EVENTS_CHANNEL = 'crewline_events';

@@ -1,15 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { accountMessages } from '@crewline/contracts';
 import type { Config } from '../../platform/env';
-import { AppError, TooManyRequestsError } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
+import { hashLinkToken, newLinkToken } from '../../platform/auth/link-tokens';
 import { hashPassword } from '../../platform/auth/passwords';
 import { describeError } from '../../platform/logger';
 import type { Mailer, MailMessage } from '../../platform/mail';
 import type { AuthRepository, UserRow } from './auth.repository';
 import type { AccountTokenPurpose, AccountTokensRepository } from './account-tokens.repository';
 import { RESET_TTL_MS, resetMail, VERIFICATION_TTL_MS, verificationMail } from './account-mails';
-import { retryAfterSeconds, type RateLimitRepository } from './rate-limit.repository';
+import { tooManyRequests, type RateLimitRepository } from './rate-limit.repository';
 
 /** 410: an emailed link that expired, was already used, or never existed (the same answer for all). */
 export class LinkGoneError extends AppError {
@@ -23,9 +23,6 @@ const RESET_REQUESTS = 'password_reset_request';
 const VERIFICATION_RESENDS = 'verification_resend';
 /** Verification links an admin asks for (no mail transport), per admin. */
 const VERIFICATION_LINKS = 'verification_link';
-
-const newToken = () => randomBytes(32).toString('base64url');
-const sha256 = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /**
  * Email verification and password reset (docs/security.md, Accounts): single-use links, mailed through
@@ -51,13 +48,7 @@ export function createAccountLinksService(deps: {
       config.rateLimits.loginMaxFailures,
       windowSeconds,
     );
-    if (allowed) return;
-    const retryAfter = retryAfterSeconds(oldest, windowSeconds);
-    const minutes = Math.ceil(retryAfter / 60);
-    throw new TooManyRequestsError(
-      `${what} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      retryAfter,
-    );
+    if (!allowed) throw tooManyRequests(oldest, windowSeconds, what);
   }
 
   /** Stores a new token for the user and answers the absolute link to `page` that carries it. */
@@ -67,12 +58,12 @@ export function createAccountLinksService(deps: {
     page: string,
     ttlMs: number,
   ) {
-    const token = newToken();
+    const token = newLinkToken();
     await tokens.create({
       userId: user.id,
       purpose,
       email: user.email,
-      tokenHash: sha256(token),
+      tokenHash: hashLinkToken(token),
       expiresAt: new Date(Date.now() + ttlMs),
     });
     return `${config.publicUrl}/${page}?token=${token}`;
@@ -117,8 +108,10 @@ export function createAccountLinksService(deps: {
       inBackground('verification', user.id, () => sendVerificationNow(user));
     },
 
-    /** POST /api/auth/resend-verification: another link, unless the address is already verified. */
-    /** What to tell the user: without a mail transport nothing can be sent, and they learn where to turn. */
+    /**
+     * POST /api/auth/resend-verification: another link, unless the address is already verified. Answers
+     * what to tell the user: without a mail transport nothing can be sent, and they learn where to turn.
+     */
     async resendVerification(user: UserRow): Promise<string> {
       await take(VERIFICATION_RESENDS, user.id, 'Too many verification emails.');
       if (!mailer.configured) return accountMessages.verificationNotMailed;
@@ -161,7 +154,7 @@ export function createAccountLinksService(deps: {
     /** POST /api/auth/reset-password: sets the password and ends every session of the user. */
     async resetPassword(token: string, password: string): Promise<void> {
       const hash = await hashPassword(password);
-      const used = await tokens.consume('reset_password', sha256(token));
+      const used = await tokens.consume('reset_password', hashLinkToken(token));
       if (!used) throw new LinkGoneError();
       // Sessions end first, as on a password change: should the write then fail, nobody is left
       // signed in with a password the owner meant to replace.
@@ -171,7 +164,7 @@ export function createAccountLinksService(deps: {
 
     /** POST /api/auth/verify-email: 410 too when the account's address is no longer the one verified. */
     async verifyEmail(token: string): Promise<void> {
-      const used = await tokens.consume('verify_email', sha256(token));
+      const used = await tokens.consume('verify_email', hashLinkToken(token));
       if (!used || !(await tokens.markVerified(used.userId, used.email))) throw new LinkGoneError();
     },
   };

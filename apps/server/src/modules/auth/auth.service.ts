@@ -4,14 +4,14 @@ import type { z } from 'zod';
 import type { SqlExecutor } from '@crewline/db';
 import type { Config } from '../../platform/env';
 import type { EventBus } from '../../platform/events';
-import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../platform/errors';
+import { NotFoundError, UnauthorizedError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { TokenService } from '../../platform/auth/tokens';
 import type { AuthRepository, Membership, UserRow } from './auth.repository';
 import { identityConflict, identityConflictOf } from './identity-conflict';
 import { toSessionDto } from './auth.dto';
-import { retryAfterSeconds, type RateLimitRepository } from './rate-limit.repository';
+import { tooManyRequests, type RateLimitRepository } from './rate-limit.repository';
 import type { StoredSubscription } from '../billing/subscription-state';
 
 export type AuthContext = {
@@ -60,16 +60,7 @@ export function createAuthService(deps: {
   /** Throws 429 when the window is full, saying how long until the oldest counted event leaves it. */
   async function enforce(bucket: string, key: string, max: number, windowSeconds: number, what: string) {
     const { count, oldest } = await rateLimits.window(bucket, key, windowSeconds);
-    if (count >= max) throw tooMany(oldest, windowSeconds, what);
-  }
-
-  function tooMany(oldest: Date | null, windowSeconds: number, what: string): TooManyRequestsError {
-    const retryAfter = retryAfterSeconds(oldest, windowSeconds);
-    const minutes = Math.ceil(retryAfter / 60);
-    return new TooManyRequestsError(
-      `${what} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      retryAfter,
-    );
+    if (count >= max) throw tooManyRequests(oldest, windowSeconds, what);
   }
 
   /**
@@ -106,7 +97,7 @@ export function createAuthService(deps: {
         config.rateLimits.signupMaxPerHour,
         3600,
       );
-      if (!allowed) throw tooMany(oldest, 3600, 'Too many sign-up attempts from your network.');
+      if (!allowed) throw tooManyRequests(oldest, 3600, 'Too many sign-up attempts from your network.');
     },
 
     /** Creates the account; the route has counted the attempt (countSignupAttempt). */

@@ -6,13 +6,13 @@ import {
 } from '@crewline/contracts';
 import type { z } from 'zod';
 import type { Config } from '../../platform/env';
-import { BadRequestError, TooManyRequestsError, UnauthorizedError } from '../../platform/errors';
+import { BadRequestError, UnauthorizedError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { Membership, UserRow } from './auth.repository';
 import { identityConflict, identityConflictOf } from './identity-conflict';
 import { toSessionDto } from './auth.dto';
 import type { ProfileRepository } from './profile.repository';
-import { retryAfterSeconds, type RateLimitRepository } from './rate-limit.repository';
+import { tooManyRequests, type RateLimitRepository } from './rate-limit.repository';
 
 type ProfileUpdate = z.output<typeof updateProfileSchema>;
 
@@ -74,7 +74,8 @@ export function createProfileService(deps: {
       input: ChangePasswordInput,
     ): Promise<void> {
       const { count, oldest } = await rateLimits.window(PASSWORD_FAILURES, auth.userId, windowSeconds);
-      if (count >= config.rateLimits.loginMaxFailures) throw tooMany(oldest, windowSeconds);
+      if (count >= config.rateLimits.loginMaxFailures)
+        throw tooManyRequests(oldest, windowSeconds, 'Too many wrong passwords.');
 
       const stored = await repository.findPasswordHash(auth.userId);
       if (!stored) throw new UnauthorizedError(messages.sessionExpired);
@@ -94,12 +95,3 @@ export function createProfileService(deps: {
   };
 }
 export type ProfileService = ReturnType<typeof createProfileService>;
-
-function tooMany(oldest: Date | null, windowSeconds: number): TooManyRequestsError {
-  const retryAfter = retryAfterSeconds(oldest, windowSeconds);
-  const minutes = Math.ceil(retryAfter / 60);
-  return new TooManyRequestsError(
-    `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    retryAfter,
-  );
-}

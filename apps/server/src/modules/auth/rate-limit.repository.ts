@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { lockForTransaction, rateLimitEvents, type Db } from '@crewline/db';
+import { TooManyRequestsError } from '../../platform/errors';
 
 type Window = { count: number; oldest: Date | null };
 
@@ -8,6 +9,20 @@ export function retryAfterSeconds(oldest: Date | null, windowSeconds: number): n
   return Math.max(
     1,
     Math.ceil(((oldest?.getTime() ?? Date.now()) + windowSeconds * 1000 - Date.now()) / 1000),
+  );
+}
+
+/** The 429 for a full window: `what` happened too often, and when to try again, in minutes. */
+export function tooManyRequests(
+  oldest: Date | null,
+  windowSeconds: number,
+  what: string,
+): TooManyRequestsError {
+  const retryAfter = retryAfterSeconds(oldest, windowSeconds);
+  const minutes = Math.ceil(retryAfter / 60);
+  return new TooManyRequestsError(
+    `${what} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    retryAfter,
   );
 }
 

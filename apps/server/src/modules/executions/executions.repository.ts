@@ -40,7 +40,7 @@ import {
   type ExecutionSummary,
   type NodeOutput,
 } from '@crewline/contracts';
-import type { StatementNotification } from '../../platform/events';
+import { notified, type StatementNotification } from '../../platform/events';
 import { withEndedRunMetrics } from './run-metrics';
 import { stepsFrom } from './stored-steps';
 
@@ -124,10 +124,6 @@ const claimed = (leaseUntil: Date | SQL) => ({
   startedAt: sql`coalesce(${workflowExecutions.startedAt}, now())`,
   leaseExpiresAt: leaseUntil,
 });
-
-/** A RETURNING column that publishes an event from the statement itself (EventBus.statementNotification). */
-const notified = (notify: StatementNotification | undefined) =>
-  notify ? sql<null>`pg_notify(${notify.channel}, ${notify.payload})` : sql<null>`null`;
 
 /** `notified` in a statement built once: the channel and payload are its parameters, null for no event. */
 const notifiedByParameters = sql<null>`case when ${sql.placeholder('channel')}::text is null then null

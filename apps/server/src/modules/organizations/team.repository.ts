@@ -10,6 +10,7 @@ import {
   type SqlExecutor,
   type Tx,
 } from '@crewline/db';
+import { notified, type StatementNotification } from '../../platform/events';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type MemberRow = {
@@ -103,18 +104,17 @@ export function createTeamRepository(db: Db) {
       return row;
     },
 
-    /** Sets the member's role; demoting the last owner is refused ('last_owner'). */
     /**
-     * Sets the member's role, unless that demotes the last owner ('last_owner'). `announce` runs in the
-     * same transaction after the change (its NOTIFY leaves on commit, when the new role is readable).
+     * Sets the member's role, unless that demotes the last owner ('last_owner'). `notify` leaves from
+     * the update itself, on commit, when the new role is readable (EventBus.statementNotification).
      */
     async changeRole(
       organizationId: string,
       userId: string,
       role: OrganizationRole,
-      announce?: (executor: SqlExecutor) => Promise<void>,
+      notify?: StatementNotification,
     ) {
-      return transactionWithExecutor(db, async (tx, executor): Promise<MembershipOutcome> => {
+      return transactionWithExecutor(db, async (tx): Promise<MembershipOutcome> => {
         if (role !== 'owner' && (await isLastOwner(tx, organizationId, userId))) return 'last_owner';
         const updated = await tx
           .update(userOrganizations)
@@ -122,10 +122,8 @@ export function createTeamRepository(db: Db) {
           .where(
             and(eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.userId, userId)),
           )
-          .returning({ id: userOrganizations.id });
-        if (updated.length === 0) return 'not_found';
-        await announce?.(executor);
-        return 'done';
+          .returning({ id: userOrganizations.id, notified: notified(notify) });
+        return updated.length > 0 ? 'done' : 'not_found';
       });
     },
 

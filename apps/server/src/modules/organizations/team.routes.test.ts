@@ -8,7 +8,7 @@ import { connectRealtime, type RealtimeClient } from '../../testing/realtime-cli
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { joinOrganization } from '../../testing/app-fixtures';
 import { chainOf } from '../../testing/workflow-shapes';
-import { hashInvitationToken } from './team.service';
+import { hashLinkToken } from '../../platform/auth/link-tokens';
 
 let t: TestApp;
 let wsBase: string;
@@ -146,7 +146,7 @@ describe('a team from invitation to removal', () => {
       .select()
       .from(organizationInvitations)
       .where(eq(organizationInvitations.id, created.id));
-    expect(stored.tokenHash).toBe(hashInvitationToken(created.token));
+    expect(stored.tokenHash).toBe(hashLinkToken(created.token));
     expect(JSON.stringify(stored)).not.toContain(created.token);
 
     // Public preview.

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   accountMessages,
   hasRole,
@@ -14,10 +13,10 @@ import {
 } from '@crewline/contracts';
 import type { Config } from '../../platform/env';
 import type { Egress } from '../../platform/egress';
-import type { SqlExecutor } from '@crewline/db';
 import type { EventBus } from '../../platform/events';
 import type { Mailer } from '../../platform/mail';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
+import { hashLinkToken, newLinkToken } from '../../platform/auth/link-tokens';
 import { isUuid } from '../../platform/ids';
 import type { AccountLinksService } from '../auth/account-links.service';
 import type { AuthService } from '../auth/auth.service';
@@ -29,14 +28,6 @@ import type { MemberRow, TeamRepository } from './team.repository';
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 7 * 86_400_000;
-
-/** 32 random bytes as base64url: 43 URL-safe characters. Only its SHA-256 is stored. */
-export function newInvitationToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-export function hashInvitationToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
 
 function toMemberDto(m: MemberRow): Member {
   return { ...m, joinedAt: m.joinedAt.toISOString() };
@@ -158,18 +149,7 @@ export function createTeamService(deps: {
         // open pages refetch their role as soon as it is readable, and never for a change rolled back.
         const event = { type: 'organization_members_changed' as const, organizationId, userId };
         const notification = events.statementNotification?.(event);
-        const outcome = await repository.changeRole(
-          organizationId,
-          userId,
-          role,
-          notification &&
-            (async (executor: SqlExecutor) => {
-              await executor.executeSql('SELECT pg_notify($1, $2)', [
-                notification.channel,
-                notification.payload,
-              ]);
-            }),
-        );
+        const outcome = await repository.changeRole(organizationId, userId, role, notification);
         if (outcome === 'last_owner') throw new ConflictError(teamMessages.lastOwner);
         if (outcome === 'not_found') throw new NotFoundError(teamMessages.memberNotFound);
         if (!notification) await membersChanged(organizationId, userId);
@@ -220,14 +200,14 @@ export function createTeamService(deps: {
       if (await repository.isMemberByEmail(organizationId, input.email)) {
         throw new ConflictError(teamMessages.alreadyMember);
       }
-      const token = newInvitationToken();
+      const token = newLinkToken();
       // Checked and written under the organization's lock: concurrent invitations cannot pass the limit.
       const row = await repository.createInvitation(
         {
           organizationId,
           email: input.email,
           role: input.role,
-          tokenHash: hashInvitationToken(token),
+          tokenHash: hashLinkToken(token),
           invitedBy: actor.user.id,
           expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
         },
@@ -290,7 +270,7 @@ export function createTeamService(deps: {
 
     /** What the invitee sees; unknown, used, revoked and expired tokens all answer the same 404. */
     async preview(token: string): Promise<InvitationPreview> {
-      const invitation = await repository.findPendingInvitation(hashInvitationToken(token));
+      const invitation = await repository.findPendingInvitation(hashLinkToken(token));
       if (!invitation) throw new NotFoundError(teamMessages.invitationNotFound);
       return {
         organization: { name: invitation.organizationName },
@@ -309,7 +289,7 @@ export function createTeamService(deps: {
      */
     async accept(user: Membership['user'], token: string): Promise<{ organization: Organization }> {
       const result = await repository.acceptInvitation(
-        hashInvitationToken(token),
+        hashLinkToken(token),
         user.id,
         async (invitation, tx) => {
           if (invitation.email !== user.email.toLowerCase()) {
