@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
+import { formatCents } from './billing';
 import {
-  formatCents,
   intervalPrice,
   parseIntervalParam,
   paymentFailedToast,

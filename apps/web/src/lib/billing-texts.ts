@@ -10,13 +10,7 @@ import {
 } from '@crewline/contracts';
 
 import { formatDate } from '@/lib/format';
-import { planName } from '@/lib/billing';
-
-/** '$15.20', '$49' (cents only when there are any). */
-export function formatCents(cents: number): string {
-  const dollars = cents / 100;
-  return `$${Number.isInteger(dollars) ? dollars.toLocaleString('en-US') : dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
+import { formatCents, planName } from '@/lib/billing';
 
 export interface IntervalPrice {
   /** What create-subscription is sent: the price of one interval, in cents. */

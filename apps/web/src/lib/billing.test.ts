@@ -1,4 +1,4 @@
-import { billingMessages, PLAN_PRICE_CENTS } from '@crewline/contracts';
+import { billingMessages, PLAN_PRICE_CENTS, planPriceCents } from '@crewline/contracts';
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -12,7 +12,6 @@ import {
   invoiceLink,
   invoiceStatusBadge,
   parsePlanParam,
-  planAmountCents,
   planChangeTiming,
   planDetails,
   planName,
@@ -40,8 +39,8 @@ describe('plans', () => {
   });
 
   it('prices come from the contract, in cents for the API and dollars on screen', () => {
-    expect(planAmountCents('starter')).toBe(PLAN_PRICE_CENTS.starter);
-    expect(planAmountCents('professional')).toBe(4900);
+    expect(planPriceCents('starter')).toBe(PLAN_PRICE_CENTS.starter);
+    expect(planPriceCents('professional')).toBe(4900);
     expect(formatPlanPrice('starter')).toBe('$19');
     expect(formatPlanPrice('professional')).toBe('$49');
     expect(formatPlanPrice('enterprise')).toBe('$149');

@@ -40,16 +40,15 @@ export function planName(plan: string | null | undefined): string {
   return plan.charAt(0).toUpperCase() + plan.slice(1);
 }
 
-/** The monthly price in cents (the amount create-subscription expects). */
-export function planAmountCents(plan: PlanId): number {
-  return PLAN_PRICE_CENTS[plan];
+/** '$19', '$15.20', '$1,430.40': whole dollars without cents, others with two. */
+export function formatCents(cents: number): string {
+  const dollars = cents / 100;
+  return `$${Number.isInteger(dollars) ? dollars.toLocaleString('en-US') : dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-/** '$19', '$49', '$149' (cents shown only when there are any). */
+/** '$19', '$49', '$149': the monthly price. */
 export function formatPlanPrice(plan: PlanId): string {
-  const cents = PLAN_PRICE_CENTS[plan];
-  const dollars = cents / 100;
-  return `$${Number.isInteger(dollars) ? String(dollars) : dollars.toFixed(2)}`;
+  return formatCents(PLAN_PRICE_CENTS[plan]);
 }
 
 export interface PlanDetails {
