@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agentStatusValues, llmProviderValues } from './enums';
+import { DEFAULT_LLM_PROVIDER } from './vocabulary/providers';
 import { STEP_TOOL_RESULT_LIMIT, stepRetrievalSchema, tokenUsageSchema } from './executions';
 import { DEFAULT_EMBEDDING_MODEL, embeddingProviderSchema } from './knowledge';
 import { agentMemorySettingsSchema, type AgentMemorySettings } from './memory';
@@ -100,7 +101,7 @@ export function legacyMemoryOf(config: Record<string, unknown> | undefined) {
  */
 export const createAgentSchema = z.object({
   ...agentFields,
-  llmProvider: agentFields.llmProvider.default('openai'),
+  llmProvider: agentFields.llmProvider.default(DEFAULT_LLM_PROVIDER),
   llmModel: agentFields.llmModel.optional(),
   temperature: agentFields.temperature.default(70),
   maxTokens: agentFields.maxTokens.default(2000),

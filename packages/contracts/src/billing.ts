@@ -1,17 +1,10 @@
 import { z } from 'zod';
+import { PLAN_PRICE_CENTS, planIdValues, type PlanId } from './vocabulary/plans';
 
-// Plans, their limits and the subscription API (docs/product-rules.md, Billing and plans).
+// The subscription API of the plans (docs/product-rules.md, Billing and plans); the plans themselves,
+// their names, prices and limits, are the vocabulary's (vocabulary/plans.ts).
 
-export const planIdValues = ['starter', 'professional', 'enterprise'] as const;
 export const planIdSchema = z.enum(planIdValues);
-export type PlanId = z.infer<typeof planIdSchema>;
-
-/** Monthly price per organization, in cents. */
-export const PLAN_PRICE_CENTS: Record<PlanId, number> = {
-  starter: 1900,
-  professional: 4900,
-  enterprise: 14900,
-};
 
 /** How often a subscription is billed: monthly, or yearly at YEARLY_DISCOUNT off twelve months. */
 export const billingIntervalValues = ['month', 'year'] as const;
@@ -34,45 +27,6 @@ export const DAYS_UNTIL_INVOICE_DUE = 30;
 /** How the subscription is paid: a payment method saved with the provider, or invoices sent; null: neither. */
 export const paymentMethodValues = ['saved', 'invoice'] as const;
 export type PaymentMethodValue = (typeof paymentMethodValues)[number];
-
-/** The names users read ('Free' for the tier without a trial or subscription). */
-export const planDisplayNames: Record<PlanId | 'free', string> = {
-  starter: 'Starter',
-  professional: 'Professional',
-  enterprise: 'Enterprise',
-  free: 'Free',
-};
-
-/** Days of the free trial on every plan. */
-export const TRIAL_DAYS = 14;
-
-/**
- * What an organization may hold; null is unlimited. `knowledgeStorageBytes`: its knowledge bases'
- * documents, each counted as the larger of its upload and its extracted text (modules/knowledge).
- */
-export type PlanLimits = {
-  agents: number | null;
-  executionsPerMonth: number | null;
-  members: number | null;
-  knowledgeStorageBytes: number | null;
-};
-
-const MiB = 1024 * 1024;
-const GiB = 1024 * MiB;
-
-/** The tier an organization falls to without a trial or subscription (status no_subscription). */
-export const FREE_LIMITS: PlanLimits = {
-  agents: 3,
-  executionsPerMonth: 100,
-  members: 1,
-  knowledgeStorageBytes: 50 * MiB,
-};
-
-export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
-  starter: { agents: 5, executionsPerMonth: 1000, members: 3, knowledgeStorageBytes: GiB },
-  professional: { agents: null, executionsPerMonth: 10_000, members: 15, knowledgeStorageBytes: 10 * GiB },
-  enterprise: { agents: null, executionsPerMonth: null, members: null, knowledgeStorageBytes: null },
-};
 
 export const subscriptionStatusValues = [
   'no_subscription',
@@ -196,9 +150,6 @@ export const planLimitErrorSchema = z.object({
   plan: z.string(),
 });
 export type PlanLimitError = z.infer<typeof planLimitErrorSchema>;
-
-/** The plans whose organizations may use API keys (during any trial too). */
-export const API_ACCESS_PLANS: readonly PlanId[] = ['professional', 'enterprise'];
 
 export const billingMessages = {
   /** e.g. 'Your Starter plan allows 5 agents. Upgrade your plan to add more.' */

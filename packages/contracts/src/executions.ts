@@ -1,20 +1,15 @@
 import { z } from 'zod';
+import { executionStatusValues } from './vocabulary/run-statuses';
+import { triggerTypeLabels, triggerTypeValues, type TriggerType } from './vocabulary/trigger-kinds';
 
-export const executionStatusValues = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 export const executionStatusSchema = z.enum(executionStatusValues);
-export type ExecutionStatus = z.infer<typeof executionStatusSchema>;
 
 /** How a run started: a person (Execute, Retry) or one of the workflow's triggers (the trigger types). */
-export const executionTriggerValues = ['manual', 'schedule', 'webhook', 'email'] as const;
+export const executionTriggerValues = triggerTypeValues;
 export const executionTriggerSchema = z.enum(executionTriggerValues);
-export type ExecutionTrigger = z.infer<typeof executionTriggerSchema>;
+export type ExecutionTrigger = TriggerType;
 /** How a trigger is named where a person's name would stand (Triggered By, Recent Activity). */
-export const executionTriggerLabels: Record<ExecutionTrigger, string> = {
-  manual: 'Manual',
-  schedule: 'Schedule',
-  webhook: 'Webhook',
-  email: 'Email',
-};
+export const executionTriggerLabels: Record<ExecutionTrigger, string> = triggerTypeLabels;
 
 /** Tokens one model call used, or a run's steps together. */
 export const tokenUsageSchema = z.object({

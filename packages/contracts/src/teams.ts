@@ -4,7 +4,7 @@ import { organizationSchema } from './auth';
 /**
  * The roles a member holds in an organization, strongest first. An owner may do everything, an admin
  * manages members, invitations, connections and settings, a member builds and runs agents and
- * workflows (docs/security.md, Roles).
+ * workflows (docs/security.md, Tenancy and roles).
  */
 export const organizationRoleValues = ['owner', 'admin', 'member'] as const;
 export type OrganizationRole = (typeof organizationRoleValues)[number];

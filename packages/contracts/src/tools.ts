@@ -1,19 +1,7 @@
 import { z } from 'zod';
-import { toolCategoryValues } from './enums';
+import { toolCategoryValues, type ToolCategory } from './vocabulary/tool-categories';
 
 export const toolCategorySchema = z.enum(toolCategoryValues);
-export type ToolCategory = z.infer<typeof toolCategorySchema>;
-
-export const toolCategoryLabels: Record<ToolCategory, string> = {
-  web: 'Web Tools',
-  vector_store: 'Vector Store',
-  api: 'API Integration',
-  file: 'File Operations',
-  communication: 'Communication',
-  database: 'Database',
-  ai: 'AI Services',
-  custom: 'Custom',
-};
 
 /** Configuration keys whose values are credentials: encrypted at rest, answered as a mask. */
 export const SECRET_CONFIG_KEYS = ['apiKey', 'connectionString', 'password', 'token', 'secret'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { processTypeValues, triggerTypeValues, workflowStatusValues } from './enums';
+import { nodeDataSchema, nodeKindValues } from './node-kinds';
 
 export const workflowStatusSchema = z.enum(workflowStatusValues);
 export const processTypeSchema = z.enum(processTypeValues);
@@ -7,10 +8,10 @@ export const triggerTypeSchema = z.enum(triggerTypeValues);
 
 export const workflowNodeSchema = z.object({
   id: z.string(),
-  type: z.enum(['start', 'end', 'agent']),
+  type: z.enum(nodeKindValues),
   agentId: z.string().nullish(),
   position: z.object({ x: z.number(), y: z.number() }),
-  data: z.record(z.string(), z.unknown()).default({}),
+  data: nodeDataSchema.default({}),
 });
 export type WorkflowNode = z.infer<typeof workflowNodeSchema>;
 

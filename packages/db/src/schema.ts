@@ -5,6 +5,8 @@
 import {
   agentStatusValues,
   billingIntervalValues,
+  DEFAULT_LLM_MODEL,
+  DEFAULT_LLM_PROVIDER,
   embeddingProviderValues,
   executionStatusValues,
   knowledgeDocumentStatusValues,
@@ -150,7 +152,7 @@ export const userOrganizations = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    /** owner, admin or member (organizationRoleValues; docs/security.md, Roles). */
+    /** owner, admin or member (organizationRoleValues; docs/security.md, Tenancy and roles). */
     role: text('role', { enum: organizationRoleValues }).notNull().default('member'),
     createdAt: createdAt(),
   },
@@ -203,8 +205,8 @@ export const agents = pgTable(
     role: text('role').notNull(),
     goal: text('goal').notNull(),
     backstory: text('backstory'),
-    llmProvider: llmProvider('llm_provider').notNull().default('openai'),
-    llmModel: text('llm_model').notNull().default('gpt-4o'),
+    llmProvider: llmProvider('llm_provider').notNull().default(DEFAULT_LLM_PROVIDER),
+    llmModel: text('llm_model').notNull().default(DEFAULT_LLM_MODEL),
     /** 0–100, the scale of the agent form's slider. */
     temperature: integer('temperature').notNull().default(70),
     maxTokens: integer('max_tokens').notNull().default(2000),
@@ -339,8 +341,8 @@ export const workflowExecutions = pgTable(
     triggeredBy: uuid('triggered_by').references(() => users.id, { onDelete: 'set null' }),
     /** How the run started: manual (a person; triggeredBy), schedule, webhook or email. */
     trigger: text('trigger').$type<ExecutionTrigger>().notNull().default('manual'),
-    // Bumped by each worker that picks the run up; status writes compare it so a stale worker of a
-    // retried job cannot overwrite the newer attempt.
+    // Bumped by each worker that picks the run up; status writes compare it so a stale worker of an
+    // earlier attempt cannot overwrite the newer one.
     attempt: integer('attempt').notNull().default(0),
     // The running attempt's lease: its worker renews it while it works. Once it lapses (the worker
     // died), the next worker to look for runs claims it and resumes from the finished steps.
@@ -561,8 +563,8 @@ export const agentTemplates = pgTable(
     role: text('role').notNull(),
     goal: text('goal').notNull(),
     backstory: text('backstory'),
-    llmProvider: llmProvider('llm_provider').notNull().default('openai'),
-    llmModel: text('llm_model').notNull().default('gpt-4o'),
+    llmProvider: llmProvider('llm_provider').notNull().default(DEFAULT_LLM_PROVIDER),
+    llmModel: text('llm_model').notNull().default(DEFAULT_LLM_MODEL),
     temperature: integer('temperature').notNull().default(70),
     maxTokens: integer('max_tokens').notNull().default(2000),
     tools: stringList('tools'),

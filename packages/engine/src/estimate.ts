@@ -1,6 +1,4 @@
-import type { WorkflowNode } from '@crewline/contracts';
-
-type ProcessType = 'sequential' | 'hierarchical' | 'parallel';
+import type { ProcessType, WorkflowNode } from '@crewline/contracts';
 
 export const SECONDS_PER_AGENT = 30;
 

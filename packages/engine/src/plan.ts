@@ -1,11 +1,10 @@
-type PlanNode = { id: string; type: 'start' | 'end' | 'agent' };
-type PlanEdge = { source: string; target: string };
+import type { NodeKind } from '@crewline/contracts';
+import { isStepKind } from './node-kinds';
 
-/** The agent an agent node runs: `agentId`, or the builder's `data.agentId`. */
-export function nodeAgentId(node: { agentId?: string | null; data?: Record<string, unknown> }) {
-  if (node.agentId) return node.agentId;
-  return typeof node.data?.agentId === 'string' && node.data.agentId ? node.data.agentId : undefined;
-}
+export { nodeAgentId } from './node-kinds';
+
+type PlanNode = { id: string; type: NodeKind };
+type PlanEdge = { source: string; target: string };
 
 /**
  * The agent nodes in the order a sequential run visits them: breadth-first from the start node along
@@ -13,7 +12,7 @@ export function nodeAgentId(node: { agentId?: string | null; data?: Record<strin
  * without a start node, the agents run in the order they were placed.
  */
 export function sequentialOrder(nodes: PlanNode[], edges: PlanEdge[]): string[] {
-  const agents = new Set(nodes.filter((n) => n.type === 'agent').map((n) => n.id));
+  const agents = new Set(nodes.filter((n) => isStepKind(n.type)).map((n) => n.id));
   const start = nodes.find((n) => n.type === 'start');
   if (!start) return [...agents];
   const next = new Map<string, string[]>();
@@ -36,6 +35,6 @@ export function sequentialOrder(nodes: PlanNode[], edges: PlanEdge[]): string[] 
 
 /** The agent nodes with an edge into `nodeId` (its predecessors, whose outputs it receives). */
 export function agentPredecessors(nodeId: string, nodes: PlanNode[], edges: PlanEdge[]): string[] {
-  const agents = new Set(nodes.filter((n) => n.type === 'agent').map((n) => n.id));
+  const agents = new Set(nodes.filter((n) => isStepKind(n.type)).map((n) => n.id));
   return edges.filter((e) => e.target === nodeId && agents.has(e.source)).map((e) => e.source);
 }

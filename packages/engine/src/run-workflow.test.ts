@@ -89,6 +89,23 @@ describe('runWorkflow', () => {
     ]);
   });
 
+  it('names each call’s step and times each step by the run’s one clock', async () => {
+    const model = scripted();
+    const run = await runWorkflow(definition('sequential'), { input: 'Go' }, model.ports);
+    expect(model.calls.map((c) => c.step)).toEqual([
+      { nodeId: 'A', baseNodeId: 'A', agentId: 'a1' },
+      { nodeId: 'B', baseNodeId: 'B', agentId: 'a2' },
+    ]);
+    // ports.now() ticks 5 per read: the run starts at 5, A runs 10–15, B 20–25.
+    expect(model.received.map((e) => [e.type, e.nodeId, e.startedAt, e.completedAt])).toEqual([
+      ['node_started', 'A', 10, undefined],
+      ['node_completed', 'A', 10, 15],
+      ['node_started', 'B', 20, undefined],
+      ['node_completed', 'B', 20, 25],
+    ]);
+    expect(run.output.A.executionTime).toBe(5);
+  });
+
   it('gives every agent the runtime instructions and parameters', async () => {
     const model = scripted();
     await runWorkflow(
@@ -150,6 +167,8 @@ describe('runWorkflow', () => {
     );
     expect(run.result).toBe('Final: Writer drafted it');
     expect(model.calls.map((c) => c.nodeId)).toEqual(['A', 'B#1']);
+    // A delegation's call names its own step id and the node it runs.
+    expect(model.calls[1].step).toEqual({ nodeId: 'B#1', baseNodeId: 'B', agentId: 'a2' });
     expect(model.calls[1].user).toContain('Draft the post\n\nContext:\nAbout tea');
     expect(run.output['B#1'].metadata).toMatchObject({ agentName: 'Writer', delegatedBy: 'A' });
     expect(Object.keys(run.output).sort()).toEqual(['A', 'B#1']);
@@ -219,6 +238,9 @@ describe('runWorkflow', () => {
       baseNodeId: 'B',
       agentId: 'a2',
       error: overloaded,
+      // The run's clock ticks 5 per read: started at 5, A at 10–15, B at 20, failed at 25.
+      startedAt: 20,
+      completedAt: 25,
     });
   });
 

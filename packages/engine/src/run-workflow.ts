@@ -1,6 +1,16 @@
-import type { ExecutionMetrics, ExecutionResult, NodeOutput, TokenUsage } from '@crewline/contracts';
-import { agentPredecessors, nodeAgentId, sequentialOrder } from './plan';
-import { buildSystemPrompt, buildUserPrompt, type PromptAgent } from './prompt';
+import type {
+  ExecutionMetrics,
+  ExecutionResult,
+  NodeKind,
+  NodeOutput,
+  TokenUsage,
+} from '@crewline/contracts';
+import { WorkflowRunError } from './errors';
+import { engineNodeKinds, isStepKind } from './node-kinds';
+import { agentPredecessors, sequentialOrder } from './plan';
+import { buildUserPrompt, type PromptAgent } from './prompt';
+
+export { WorkflowRunError };
 
 export type RunAgent = PromptAgent & { id: string; llmProvider: string; llmModel: string };
 
@@ -8,7 +18,7 @@ export type RunDefinition = {
   processType: 'sequential' | 'hierarchical' | 'parallel';
   nodes: {
     id: string;
-    type: 'start' | 'end' | 'agent';
+    type: NodeKind;
     agentId?: string | null;
     data?: Record<string, unknown>;
   }[];
@@ -31,6 +41,9 @@ export type DelegationTool = {
 };
 
 export type AgentCall = {
+  /** The step this call runs (its id, its node, its agent): the same identity its events carry. */
+  step: StepRef;
+  /** The step's id (`step.nodeId`). */
   nodeId: string;
   agent: RunAgent;
   system: string;
@@ -58,9 +71,12 @@ export type StepRef = {
  * will pause for something outside the run (an approval) between started and completed.
  */
 export type EngineEvent =
-  | ({ type: 'node_started' } & StepRef)
-  | ({ type: 'node_completed'; output: NodeOutput } & StepRef)
-  | ({ type: 'node_failed'; error: unknown } & StepRef);
+  | ({ type: 'node_started' } & StepRef & StepTimes)
+  | ({ type: 'node_completed'; output: NodeOutput } & StepRef & Required<StepTimes>)
+  | ({ type: 'node_failed'; error: unknown } & StepRef & Required<StepTimes>);
+
+/** When a step started and ended, read from `ports.now()`: the run's one clock. */
+export type StepTimes = { startedAt: number; completedAt?: number };
 
 export type RunPorts = {
   /** Runs one agent (model call with its tools) and reports its answer. */
@@ -86,8 +102,6 @@ export type RunResult = {
   metrics: ExecutionMetrics;
 };
 
-export class WorkflowRunError extends Error {}
-
 const inputText = (input: unknown) =>
   typeof input === 'string'
     ? input
@@ -105,16 +119,18 @@ export async function runWorkflow(
   const output: Record<string, NodeOutput> = {};
   const byId = new Map(definition.nodes.map((n) => [n.id, n]));
 
-  const agentOf = (nodeId: string): { agentId: string; agent: RunAgent } => {
+  /** The step node's executor (its kind's, node-kinds/) and its agent, before the step starts. */
+  const prepare = (nodeId: string) => {
     const node = byId.get(nodeId);
-    const agentId = node && nodeAgentId(node);
-    const agent = agentId ? definition.agents[agentId] : undefined;
-    if (!agentId || !agent)
-      throw new WorkflowRunError(`Agent node "${nodeId}" references an agent that no longer exists`);
-    return { agentId, agent };
+    const executor = node && engineNodeKinds[node.type].executor;
+    if (!node || !executor) throw new WorkflowRunError(`Node "${nodeId}" is not a step a run can execute`);
+    return { executor, ...executor.agentOf(node, definition.agents) };
   };
 
-  /** Runs one step: `nodeId` is its id in the output map, `baseNodeId` the node it runs. */
+  /**
+   * Runs one step: `nodeId` is its id in the output map, `baseNodeId` the node it runs. The step's
+   * lifecycle is the run's (reuse, events, times); the work is its kind's executor.
+   */
   async function step(
     nodeId: string,
     baseNodeId: string,
@@ -122,40 +138,36 @@ export async function runWorkflow(
     extra?: Partial<AgentCall>,
     delegatedBy?: string,
   ): Promise<NodeOutput> {
-    const done = ports.completed?.[nodeId];
-    if (done) {
-      output[nodeId] = done;
-      return done;
+    const reused = ports.completed?.[nodeId];
+    if (reused) {
+      output[nodeId] = reused;
+      return reused;
     }
-    const { agentId, agent } = agentOf(baseNodeId);
+    const { executor, agentId, agent } = prepare(baseNodeId);
     const ref: StepRef = { nodeId, baseNodeId, agentId };
-    await ports.onEvent?.({ type: 'node_started', ...ref });
-    const t0 = ports.now();
-    let answer: Awaited<ReturnType<RunPorts['callAgent']>>;
+    const startedAt = ports.now();
+    await ports.onEvent?.({ type: 'node_started', ...ref, startedAt });
+    let done: Omit<NodeOutput, 'executionTime'>;
     try {
-      answer = await ports.callAgent({ nodeId, agent, system: buildSystemPrompt(agent), user, ...extra });
+      done = await executor.execute({ step: ref, agent, user, extra, delegatedBy }, ports);
     } catch (error) {
       try {
-        await ports.onEvent?.({ type: 'node_failed', ...ref, error });
+        await ports.onEvent?.({ type: 'node_failed', ...ref, error, startedAt, completedAt: ports.now() });
       } catch {
         // The run fails with the step's own error, not with what went wrong while reporting it.
       }
       throw error;
     }
+    const completedAt = ports.now();
+    // In the order a step's output has always been written (content, metadata, time, usage).
     const result: NodeOutput = {
-      content: answer.content,
-      metadata: {
-        agentName: agent.name,
-        role: agent.role,
-        model: answer.model ?? agent.llmModel,
-        baseNodeId,
-        ...(delegatedBy ? { delegatedBy } : {}),
-      },
-      executionTime: Math.max(0, ports.now() - t0),
-      usage: answer.usage,
+      content: done.content,
+      metadata: done.metadata,
+      executionTime: Math.max(0, completedAt - startedAt),
+      usage: done.usage,
     };
     output[nodeId] = result;
-    await ports.onEvent?.({ type: 'node_completed', ...ref, output: result });
+    await ports.onEvent?.({ type: 'node_completed', ...ref, output: result, startedAt, completedAt });
     return result;
   }
 
@@ -169,7 +181,7 @@ export async function runWorkflow(
   let result: RunResult['result'];
 
   if (definition.processType === 'parallel') {
-    const all = definition.nodes.filter((n) => n.type === 'agent').map((n) => n.id);
+    const all = definition.nodes.filter((n) => isStepKind(n.type)).map((n) => n.id);
     const limit = Math.max(1, ports.concurrency ?? 4);
     let next = 0;
     await Promise.all(
@@ -183,8 +195,8 @@ export async function runWorkflow(
     result = Object.fromEntries(all.map((id) => [id, output[id].content]));
   } else if (definition.processType === 'hierarchical') {
     const [lead, ...coworkers] = order;
-    const nameOf = (id: string) => agentOf(id).agent.name;
-    const names = coworkers.map((id) => `${nameOf(id)} (${agentOf(id).agent.role})`).join(', ');
+    const nameOf = (id: string) => prepare(id).agent.name;
+    const names = coworkers.map((id) => `${nameOf(id)} (${prepare(id).agent.role})`).join(', ');
     let delegations = 0;
     const delegate = (kind: 'task' | 'question') => ({
       description:

@@ -1,7 +1,8 @@
+import type { NodeKind } from '@crewline/contracts';
 import { describe, expect, it } from 'vitest';
 import { isValidCron, validateWorkflow, type WorkflowDraft } from './validation';
 
-const node = (id: string, type: 'start' | 'end' | 'agent', agentId?: string) => ({
+const node = (id: string, type: NodeKind, agentId?: string) => ({
   id,
   type,
   agentId,

@@ -1,6 +1,8 @@
-import { workflowMessages as m, type WorkflowEdge } from '@crewline/contracts';
-import { nodeAgentId } from './plan';
+import { nodeKindValues, workflowMessages as m, type NodeKind, type WorkflowEdge } from '@crewline/contracts';
+import { engineNodeKinds } from './node-kinds';
 import { isValidCron, isValidTimezone } from './schedule';
+
+export { stepName } from './step-name';
 
 export type WorkflowDraft = {
   name: string;
@@ -8,7 +10,7 @@ export type WorkflowDraft = {
   triggerConfig: { cron?: string; timezone?: string; emailAddress?: string };
   nodes: {
     id: string;
-    type: 'start' | 'end' | 'agent';
+    type: NodeKind;
     agentId?: string | null;
     data?: Record<string, unknown>;
   }[];
@@ -23,13 +25,6 @@ export { isValidCron };
 
 const label = (node: WorkflowDraft['nodes'][number]) =>
   typeof node.data?.label === 'string' && node.data.label ? node.data.label : node.id;
-
-/** An agent step as the canvas shows it: its label, else its agent's name (never the node's id). */
-export const stepName = (node: WorkflowDraft['nodes'][number]) => {
-  const text = (key: string) =>
-    typeof node.data?.[key] === 'string' ? (node.data[key] as string).trim() : '';
-  return text('label') || text('name') || 'Untitled';
-};
 
 /**
  * The structural rules of a workflow, used by the server before saving and by the builder's
@@ -52,16 +47,12 @@ export function validateWorkflow(
   if (draft.triggerType === 'email' && !emailPattern.test(draft.triggerConfig.emailAddress?.trim() ?? '')) {
     errors.push(m.emailRequired);
   }
-  const start = draft.nodes.find((n) => n.type === 'start');
-  if (!start) errors.push(m.noStart);
-  if (!draft.nodes.some((n) => n.type === 'end')) errors.push(m.noEnd);
-  for (const node of draft.nodes) {
-    if (node.type !== 'agent') continue;
-    const agentId = nodeAgentId(node);
-    // Named as the canvas names the step, never by ids: this text reaches the user (Execute, triggers).
-    if (!agentId) errors.push(m.noAgent(stepName(node)));
-    else if (!agentExists(agentId)) errors.push(m.deletedAgent(stepName(node)));
+  // Each kind checks its own nodes (node-kinds/): a Start, an End, every agent step's agent.
+  for (const kind of nodeKindValues) {
+    const nodes = draft.nodes.filter((n) => n.type === kind);
+    errors.push(...engineNodeKinds[kind].validate(nodes, { agentExists }));
   }
+  const start = draft.nodes.find((n) => n.type === 'start');
 
   const ids = new Set(draft.nodes.map((n) => n.id));
   const edges = draft.edges.filter((e) => ids.has(e.source) && ids.has(e.target));

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { providerCatalogueSchema, toolConfigurationSchema, updateToolConfigurationSchema } from '../index';
+import { defineEndpoint } from './define-endpoint';
+
+/** Model providers and other credentials: the organization's settings (an API key never reads them). */
+export const connectionsEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/tools/configurations',
+    response: { 200: z.array(toolConfigurationSchema) },
+    summary: 'List connections',
+    tag: 'Connections',
+    auth: 'session',
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/tools/configurations/:id',
+    params: z.object({ id: z.string() }),
+    body: updateToolConfigurationSchema,
+    response: { 200: toolConfigurationSchema },
+    summary: 'Set up a connection',
+    tag: 'Connections',
+    auth: 'token',
+    role: 'admin',
+  }),
+  // With a connection configured the models come from the provider (cached 5 minutes), else a
+  // built-in list; each with the model a new agent starts with.
+  providers: defineEndpoint({
+    method: 'GET',
+    path: '/api/llm/providers',
+    response: { 200: providerCatalogueSchema },
+    summary: 'List model providers and models',
+    tag: 'Connections',
+    auth: 'token',
+  }),
+};

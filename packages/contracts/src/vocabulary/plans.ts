@@ -1,0 +1,58 @@
+// The plans (docs/product-rules.md, Billing and plans): ids, the names users read, monthly prices and
+// limits. The zod schemas of billing.ts build on these; the web reads them without zod.
+
+export const planIdValues = ['starter', 'professional', 'enterprise'] as const;
+export type PlanId = (typeof planIdValues)[number];
+
+/** Monthly price per organization, in cents. */
+export const PLAN_PRICE_CENTS: Record<PlanId, number> = {
+  starter: 1900,
+  professional: 4900,
+  enterprise: 14900,
+};
+
+/** The names users read ('Free' for the tier without a trial or subscription). */
+export const planDisplayNames: Record<PlanId | 'free', string> = {
+  starter: 'Starter',
+  professional: 'Professional',
+  enterprise: 'Enterprise',
+  free: 'Free',
+};
+
+/** Days of the free trial on every plan. */
+export const TRIAL_DAYS = 14;
+
+/**
+ * What an organization may hold; null is unlimited. `knowledgeStorageBytes`: its knowledge bases'
+ * documents, each counted as the larger of its upload and its extracted text (modules/knowledge).
+ */
+export type PlanLimits = {
+  agents: number | null;
+  executionsPerMonth: number | null;
+  members: number | null;
+  knowledgeStorageBytes: number | null;
+};
+
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+
+/** The tier an organization falls to without a trial or subscription (status no_subscription). */
+export const FREE_LIMITS: PlanLimits = {
+  agents: 3,
+  executionsPerMonth: 100,
+  members: 1,
+  knowledgeStorageBytes: 50 * MiB,
+};
+
+export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
+  starter: { agents: 5, executionsPerMonth: 1000, members: 3, knowledgeStorageBytes: GiB },
+  professional: { agents: null, executionsPerMonth: 10_000, members: 15, knowledgeStorageBytes: 10 * GiB },
+  enterprise: { agents: null, executionsPerMonth: null, members: null, knowledgeStorageBytes: null },
+};
+
+/** The plans whose organizations may use API keys (during any trial too). */
+export const API_ACCESS_PLANS: readonly PlanId[] = ['professional', 'enterprise'];
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === 'string' && (planIdValues as readonly string[]).includes(value);
+}
