@@ -286,9 +286,9 @@ export function createServices(deps: AppDeps) {
     executions,
     /** Schedules, webhooks and email start their runs through it. */
     triggers: createTriggersService({ executions, workflows, events }),
-    /** The scheduler's reads and tick claims (every worker runs the scheduler, see worker-role.ts). */
+    /** The scheduler's reads and tick claims (every worker runs the scheduler, see worker.ts). */
     schedules: createSchedulesRepository(db),
-    /** The email monitor's claims and records (every worker runs it, see worker-role.ts). */
+    /** The email monitor's claims and records (every worker runs it, see worker.ts). */
     emailMonitor: createEmailMonitorRepository(db),
     /** The workflows someone watches live, as announced by the processes holding the sockets. */
     watchedWorkflows,
@@ -314,7 +314,7 @@ export function createServices(deps: AppDeps) {
     system: createSystemService({ config, repository: createSystemRepository(db), metrics }),
     /** Knowledge bases, their documents and search (modules/knowledge); one search index per process. */
     knowledge,
-    /** Used by worker processes: ingestion of queued documents (see worker-role.ts). */
+    /** Used by worker processes: ingestion of queued documents (see worker.ts). */
     ingestion: createIngestion({
       repository: createIngestionRepository(db),
       llm,

@@ -1,4 +1,6 @@
+import { endpointKey, endpointList } from '@crewline/contracts/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPENAPI_PATH } from './platform/openapi';
 import { createTestApp, type TestApp } from './testing/test-app';
 
 // Every /api route answers 401 without a token, except the public ones named here.
@@ -25,7 +27,7 @@ const publicRoutes = [
   // Talk to Sales on the landing page (modules/sales): counted per client address.
   'POST /api/sales-inquiries',
 ];
-// The routes that need more than membership, with their minimum role (docs/security.md, Roles);
+// The routes that need more than membership, with their minimum role (docs/security.md, Tenancy and roles);
 // team.routes.test.ts walks them with each weaker role. Every other private route: any member.
 const roleRoutes = [
   'PUT /api/organizations/:orgId admin',
@@ -80,6 +82,31 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('route inventory', () => {
+  it('registers every endpoint descriptor, and no /api route without one', () => {
+    const registered = t.app.routeInventory.filter(
+      (r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && r.url !== OPENAPI_PATH,
+    );
+    expect(registered.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
+      endpointList.map(endpointKey).sort(),
+    );
+    expect(new Set(endpointList.map(endpointKey)).size).toBe(endpointList.length);
+    // Each route carries the auth config its descriptor says (the guards read the config).
+    for (const endpoint of endpointList) {
+      const name = endpointKey(endpoint);
+      const entry = registered.find((r) => `${r.method} ${r.url}` === name)!;
+      expect({ name, public: entry.public, sessionOnly: entry.sessionOnly }).toEqual({
+        name,
+        public: endpoint.auth === 'public',
+        sessionOnly: endpoint.auth === 'session',
+      });
+      expect({ name, role: entry.role, membershipOptional: entry.membershipOptional }).toEqual({
+        name,
+        role: endpoint.role,
+        membershipOptional: endpoint.membershipOptional === true,
+      });
+    }
+  });
+
   it('declares exactly the expected public routes', () => {
     const declared = t.app.routeInventory
       .filter((r) => r.url.startsWith('/api') && r.public && r.method !== 'HEAD')

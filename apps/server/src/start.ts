@@ -4,10 +4,10 @@ import { ConfigError, loadConfig } from './platform/env';
 import { allowListWarnings } from './platform/egress';
 import { loggerOptions, withoutQueryReports } from './platform/logger';
 import type { FastifyInstance } from 'fastify';
-import type { WorkerRole } from './modules/executions/worker-role';
+import type { WorkerRole } from './worker';
 
 // What main.ts starts. ROLE=all runs everything in this process; ROLE=api serves HTTP only;
-// ROLE=worker runs jobs only.
+// ROLE=worker runs the worker role only (runs, documents, schedules, the mailbox monitor).
 // What has been started, newest first; shutdown (or a failed start) runs it in that order.
 const stops: (() => Promise<unknown>)[] = [];
 
@@ -22,7 +22,7 @@ const loadServer = () =>
     import('./app'),
     import('./platform/egress'),
     import('./platform/events'),
-    import('./modules/executions/worker-role'),
+    import('./worker'),
   ]);
 
 /** A settled step's value, or its failure thrown. */

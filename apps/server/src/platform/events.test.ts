@@ -113,7 +113,7 @@ describe('Postgres event bus', () => {
     const { bus } = await startBus();
     const received = record(bus);
     const sent = agentEvent();
-    const notify = bus.statementNotification(sent)!;
+    const [notify] = bus.statementNotification(sent).sends;
     const statement = (where: string) =>
       `WITH t(n) AS (VALUES (1)) SELECT pg_notify($1, $2) FROM t WHERE ${where}`;
     // No row: nothing is sent.
@@ -123,9 +123,9 @@ describe('Postgres event bus', () => {
     await bus.publish(marker);
     await vi.waitFor(() => expect(received).toContainEqual(marker));
     expect(received).toEqual([sent, marker]);
-    // Too large for a NOTIFY: none is offered, and the caller publishes it the usual way.
+    // Too large for a NOTIFY: none is sent, as publish() would not send it either (logged).
     const huge = { ...agentEvent(), agentId: 'x'.repeat(8000) };
-    expect(bus.statementNotification(huge)).toBeUndefined();
+    expect(bus.statementNotification(huge).sends).toEqual([]);
   });
 
   it('sends several events in one notification, delivered in order, and hands its own back as made', async () => {
@@ -134,7 +134,7 @@ describe('Postgres event bus', () => {
     const atFirst = record(first);
     const atSecond = record(second);
     const events = [agentEvent(), agentEvent(), agentEvent()];
-    const notify = first.statementNotification(events)!;
+    const [notify] = first.statementNotification(events).sends;
     await database.pool.query('SELECT pg_notify($1, $2)', [notify.channel, notify.payload]);
     await vi.waitFor(() => expect(atSecond).toHaveLength(3));
     await vi.waitFor(() => expect(atFirst).toHaveLength(3));

@@ -1,52 +1,47 @@
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { z } from 'zod';
-import { realtimeEventSchema, type RealtimeEvent } from '@crewline/contracts';
+import type { RealtimeEvent } from '@crewline/contracts';
 import { CONNECT_TIMEOUT_MS, type SqlExecutor } from '@crewline/db';
+import { channels, quoteChannel, type Channel, type SessionChange } from './notifications/channels';
+import { localNotification, type StatementNotification } from './notifications/statement';
+
+export { sessionChangeSchema, type SessionChange } from './notifications/channels';
+export { notified, type StatementNotification } from './notifications/statement';
 
 type Listener = (event: RealtimeEvent) => void;
-
-/**
- * Sessions that ended or a membership that was removed: every process closes or trims the
- * websockets concerned. Ids only, so the notification stays small however many sessions a user has.
- */
-export const sessionChangeSchema = z.discriminatedUnion('type', [
-  /** Logout: that session's sockets close. */
-  z.object({ type: z.literal('session_ended'), sessionId: z.string() }),
-  /** E.g. a password change: every session of the user ends except the one that made the change. */
-  z.object({
-    type: z.literal('user_sessions_ended'),
-    userId: z.string(),
-    exceptSessionId: z.string().optional(),
-  }),
-  /** The user left the organization: its feed stops, and sessions signed in to it end. */
-  z.object({ type: z.literal('membership_ended'), userId: z.string(), organizationId: z.string() }),
-]);
-export type SessionChange = z.infer<typeof sessionChangeSchema>;
 
 /** `onMissed` runs when changes may have been lost (the Postgres bus reconnected): check everything again. */
 export type SessionChangeListener = { onChange(change: SessionChange): void; onMissed?(): void };
 
+/** What `listen` calls: each payload as sent; `onMissed` after a reconnect (notifications sent meanwhile are lost). */
+export type NotificationHandler<Payload> = { onNotify(payload: Payload): void; onMissed?(): void };
+
 /**
- * The server's event bus. Services publish domain events here; the realtime hub delivers them to the
- * organization's websocket clients. `publish` may return a promise (the Postgres bus does) that
- * never rejects, so callers may await it or not.
+ * The server's notifications (docs/architecture.md, Realtime and notifications), over the channels of
+ * notifications/channels.ts. Services publish domain events here and the realtime hub delivers them to
+ * the organization's websocket clients; session changes, watched workflows, run control and knowledge
+ * wake-ups travel the same way. Sends may return a promise (the Postgres bus's) that never rejects.
  *
- * Session changes travel beside the events, to every process's hub. Given the `executor` of the
- * transaction that revoked the sessions, the Postgres bus sends its NOTIFY in that transaction:
- * Postgres delivers it only on commit, so a process that hears it already sees the revoked rows, and
- * a failed NOTIFY rolls the revocation back rather than leaving sockets open unnoticed.
+ * `listen` is the one way to subscribe; `subscribe`, `subscribeSessionChanges` and `subscribeWatching`
+ * are it for their channel. `inStatement` is the one way to send from a statement (both buses have it,
+ * so no caller publishes instead). Given the `executor` of the transaction that revoked sessions, the
+ * Postgres bus sends their change in that transaction: delivered only on commit, so a process that
+ * hears it already sees the revoked rows, and a failed NOTIFY rolls the revocation back.
  */
 export type EventBus = {
-  publish(event: RealtimeEvent): void | Promise<void>;
+  /** Sends `payload` on `channel` now. */
+  send<Payload>(channel: Channel<Payload>, payload: Payload): void | Promise<void>;
   /**
-   * The NOTIFY that publishes `event` from inside the statement that makes it true (`pg_notify` in
-   * its RETURNING: sent at commit, only if the statement changed a row, with no round trip of its
-   * own). Only a bus that delivers by NOTIFY has it; otherwise, or for an event too large for a
-   * NOTIFY (undefined), the caller publishes after the statement. Several events travel in one
-   * notification, in their order.
+   * The notification that sends `payload` from inside the statement that makes it true, as a column of
+   * its RETURNING (notifications/statement.ts, `notified`): only if the statement changed a row, in its
+   * transaction, with no round trip of its own.
    */
-  statementNotification?(events: RealtimeEvent | RealtimeEvent[]): StatementNotification | undefined;
+  inStatement<Payload>(channel: Channel<Payload>, payload: Payload): StatementNotification;
+  /** Runs `handler` for every notification on `channel` (this process's own included); returns the unsubscribe. */
+  listen<Payload>(channel: Channel<Payload>, handler: NotificationHandler<Payload>): () => void;
+
+  publish(event: RealtimeEvent): void | Promise<void>;
+  /** `inStatement` on the events channel; several events travel in one notification, in their order. */
+  statementNotification(events: RealtimeEvent | RealtimeEvent[]): StatementNotification;
   subscribe(listener: Listener): () => void;
   publishSessionChange(change: SessionChange, executor?: SqlExecutor): Promise<void>;
   subscribeSessionChanges(listener: SessionChangeListener): () => void;
@@ -59,76 +54,103 @@ export type EventBus = {
   subscribeWatching(listener: (keys: string[]) => void): () => void;
 };
 
-/**
- * The in-process bus: one process, synchronous delivery (tests and the Postgres bus's local fan-out).
- * With no other process to tell, a session change is delivered at once; the executor goes unused.
- */
-export function createEventBus() {
-  const listeners = new Set<Listener>();
-  const sessionListeners = new Set<SessionChangeListener>();
-  const watchListeners = new Set<(keys: string[]) => void>();
-
-  function deliver<T>(targets: Iterable<T>, call: (target: T) => void) {
-    for (const target of targets) {
-      try {
-        call(target);
-      } catch {
-        // A failing subscriber must never break the request that published the event.
-      }
-    }
-  }
-
+/** The named shorthands of EventBus, on top of its `send`, `inStatement` and `listen`. */
+function shorthands(
+  bus: Pick<EventBus, 'send' | 'inStatement' | 'listen'>,
+): Omit<EventBus, 'send' | 'inStatement' | 'listen' | 'publishSessionChange' | 'publishWatching'> {
   return {
-    publish(event: RealtimeEvent) {
-      deliver(listeners, (listener) => listener(event));
-    },
-    subscribe(listener: Listener): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    async publishSessionChange(change: SessionChange, _executor?: SqlExecutor): Promise<void> {
-      deliver(sessionListeners, (listener) => listener.onChange(change));
-    },
-    subscribeSessionChanges(listener: SessionChangeListener): () => void {
-      sessionListeners.add(listener);
-      return () => sessionListeners.delete(listener);
-    },
-    publishWatching(keys: string[]) {
-      deliver(watchListeners, (listener) => listener(keys));
-    },
-    subscribeWatching(listener: (keys: string[]) => void): () => void {
-      watchListeners.add(listener);
-      return () => watchListeners.delete(listener);
-    },
-    /** Tells the session listeners that changes may have been lost (the Postgres bus, after a reconnect). */
-    missedSessionChanges() {
-      deliver(sessionListeners, (listener) => listener.onMissed?.());
-    },
-  } satisfies EventBus & { missedSessionChanges(): void };
+    publish: (event) => bus.send(channels.events, [event]),
+    statementNotification: (events) =>
+      bus.inStatement(channels.events, Array.isArray(events) ? events : [events]),
+    subscribe: (listener) =>
+      bus.listen(channels.events, {
+        onNotify: (events) => {
+          for (const event of events) safely(() => listener(event));
+        },
+      }),
+    subscribeSessionChanges: (listener) =>
+      bus.listen(channels.sessions, {
+        onNotify: (change) => listener.onChange(change),
+        onMissed: listener.onMissed,
+      }),
+    subscribeWatching: (listener) => bus.listen(channels.watch, { onNotify: listener }),
+  };
 }
 
-/** A NOTIFY for a statement's RETURNING (see EventBus.statementNotification). */
-export type StatementNotification = { channel: string; payload: string };
+/** A failing subscriber must never break the request that published, nor the other subscribers. */
+function safely(call: () => void, onError?: (err: unknown) => void) {
+  try {
+    call();
+  } catch (err) {
+    onError?.(err);
+  }
+}
 
-/** The RETURNING column that sends `notify` from the statement itself (null, and nothing sent, without). */
-export const notified = (notify: StatementNotification | undefined) =>
-  notify ? sql<null>`pg_notify(${notify.channel}, ${notify.payload})` : sql<null>`null`;
+/**
+ * The in-process bus: one process, synchronous delivery (tests, and the Postgres bus's local
+ * fan-out). A statement's notification is delivered as the statement's row comes back, inside its
+ * transaction; with no other process to tell, a session change is delivered at once (the executor
+ * goes unused).
+ */
+export function createEventBus() {
+  const handlers = new Map<string, Set<NotificationHandler<unknown>>>();
+
+  function deliver<Payload>(channel: Channel<Payload>, payload: Payload) {
+    for (const handler of handlers.get(channel.name) ?? []) safely(() => handler.onNotify(payload));
+  }
+
+  const core = {
+    send<Payload>(channel: Channel<Payload>, payload: Payload) {
+      deliver(channel, payload);
+    },
+    inStatement<Payload>(channel: Channel<Payload>, payload: Payload) {
+      return localNotification(() => deliver(channel, payload));
+    },
+    listen<Payload>(channel: Channel<Payload>, handler: NotificationHandler<Payload>): () => void {
+      let set = handlers.get(channel.name);
+      if (!set) handlers.set(channel.name, (set = new Set()));
+      const entry = handler as NotificationHandler<unknown>;
+      set.add(entry);
+      return () => set.delete(entry);
+    },
+    /** Tells every listener that notifications may have been lost (the Postgres bus, after a reconnect). */
+    missed() {
+      for (const set of handlers.values()) for (const handler of set) safely(() => handler.onMissed?.());
+    },
+  };
+
+  return {
+    ...core,
+    ...shorthands(core),
+    async publishSessionChange(change: SessionChange, _executor?: SqlExecutor): Promise<void> {
+      deliver(channels.sessions, change);
+    },
+    publishWatching(keys: string[]) {
+      deliver(channels.watch, keys);
+    },
+  } satisfies EventBus & { missed(): void };
+}
 
 /** The NOTIFY channel realtime events travel on between processes. */
-export const EVENTS_CHANNEL = 'crewline_events';
+export const EVENTS_CHANNEL = channels.events.name;
 /** The NOTIFY channel session changes travel on between processes (same LISTEN connection). */
-export const SESSIONS_CHANNEL = 'crewline_sessions';
+export const SESSIONS_CHANNEL = channels.sessions.name;
 /** The NOTIFY channel watched workflows are announced on (EventBus.publishWatching). */
-export const WATCH_CHANNEL = 'crewline_watch';
+export const WATCH_CHANNEL = channels.watch.name;
 
 /** Postgres refuses NOTIFY payloads of 8000 bytes or more; events are ids and numbers, far below. */
 const MAX_PAYLOAD_BYTES = 7900;
 const RECONNECT_BASE_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
-/** What a notification on the events channel holds: one event, or several in order. */
-const realtimeEventsSchema = z.union([realtimeEventSchema, z.array(realtimeEventSchema).min(1)]);
 /** Own events awaiting their NOTIFY: far more than are ever in flight at once. */
 const SENT_REMEMBERED = 10_000;
+
+/** How a dropped notification of each channel is logged (the channel's name otherwise). */
+const DROPPED: Record<string, string> = {
+  [channels.events.name]: 'dropped an invalid realtime event notification',
+  [channels.sessions.name]: 'dropped an invalid session change notification',
+  [channels.watch.name]: 'dropped an invalid watch notification',
+};
 
 /** The few logger methods the bus uses; a pino or Fastify logger fits. */
 export type BusLogger = {
@@ -146,18 +168,17 @@ export type PgEventBusOptions = {
   applicationName?: string;
 };
 
-/** Called with a notification's payload; `onMissed` runs after a reconnect (notifications sent meanwhile are lost). */
+/** Called with a notification's raw payload; `onMissed` runs after a reconnect (notifications sent meanwhile are lost). */
 export type ChannelHandler = { onNotify(payload: string): void; onMissed?(): void };
 
 export type PgEventBus = EventBus & {
   /** Resolves once Postgres took the NOTIFY; never rejects (failures are logged). */
+  send<Payload>(channel: Channel<Payload>, payload: Payload): Promise<void>;
   publish(event: RealtimeEvent): Promise<void>;
   publishWatching(keys: string[]): Promise<void>;
-  /** Always offered (undefined only for events too large for a NOTIFY). */
-  statementNotification(events: RealtimeEvent | RealtimeEvent[]): StatementNotification | undefined;
-  /** `pg_notify(channel, payload)` through the pool; never rejects. E.g. `notify('crewline_jobs')`. */
+  /** The transport under `send`: `pg_notify(channel, payload)` through the pool; never rejects. */
   notify(channel: string, payload?: string): Promise<void>;
-  /** Runs `handler` for every notification on `channel`, over the bus's one LISTEN connection. */
+  /** The transport under `listen`: raw payloads of `channel`, over the bus's one LISTEN connection. */
   onChannel(channel: string, handler: ChannelHandler | ((payload: string) => void)): () => void;
   /** Connects the listener; rejects when the first connection fails (the caller decides to exit). */
   start(): Promise<void>;
@@ -166,22 +187,21 @@ export type PgEventBus = EventBus & {
 };
 
 /**
- * The event bus across processes (docs/architecture.md, Realtime): publish is `pg_notify` on `crewline_events`, and
- * one LISTEN connection per process delivers every notification — this process's own included, so
- * there is a single delivery path and no event arrives twice. Session changes travel the same way
- * on `crewline_sessions`; other channels (the job wake-up, `crewline_jobs`) share the connection
- * through `onChannel`.
+ * The bus across processes (docs/architecture.md, Realtime and notifications): a send is
+ * `pg_notify` on the channel, and one LISTEN connection per process delivers every notification —
+ * this process's own included, so there is a single delivery path and nothing arrives twice. Every
+ * channel of the registry (notifications/channels.ts) shares the connection.
  *
  * Call `start()` before serving: until the listener is connected, nothing is delivered locally.
  * While it reconnects (Postgres restart), notifications are lost; realtime events are hints that
- * make clients refetch, job wake-ups have `onMissed` plus the queue's own polling, and session
+ * make clients refetch, worker wake-ups have `onMissed` plus the queues' own polling, and session
  * changes have `onMissed` (the hub re-checks every socket) plus its heartbeat.
  */
 export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
   const { databaseUrl, pool, logger } = options;
   const applicationName = options.applicationName ?? 'crewline-listener';
   const local = createEventBus();
-  const channels = new Map<string, Set<ChannelHandler>>();
+  const raw = new Map<string, Set<ChannelHandler>>();
   let client: pg.Client | undefined;
   let stopped = true;
   let attempt = 0;
@@ -198,60 +218,38 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
     if (sent.size > SENT_REMEMBERED) sent.delete(sent.keys().next().value!);
   };
 
-  /** A notification holds one event, or an array of them in the order they happened. */
-  function deliverEvent(payload: string) {
-    let events = sent.get(payload);
-    if (events) {
-      sent.delete(payload);
-    } else {
-      try {
-        const parsed = realtimeEventsSchema.safeParse(JSON.parse(payload));
-        if (!parsed.success) throw new Error(parsed.error.message);
-        events = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
-      } catch (err) {
-        logger.warn({ err, channel: EVENTS_CHANNEL }, 'dropped an invalid realtime event notification');
-        return;
-      }
-    }
-    for (const event of events) local.publish(event);
+  /** Each registry channel is decoded once per notification, then fanned out by the local bus. */
+  function decoding<Payload>(channel: Channel<Payload>): ChannelHandler {
+    return {
+      onNotify(text) {
+        let payload: Payload;
+        const own = channel.name === channels.events.name ? sent.get(text) : undefined;
+        if (own) {
+          sent.delete(text);
+          payload = own as Payload;
+        } else {
+          try {
+            payload = channel.decode(text);
+          } catch (err) {
+            const message = DROPPED[channel.name] ?? `dropped an invalid ${channel.name} notification`;
+            // The watch channel's line names no error: its payloads are workflow keys, nothing to show.
+            if (channel.name === channels.watch.name) logger.warn({ channel: channel.name }, message);
+            else logger.warn({ err, channel: channel.name }, message);
+            return;
+          }
+        }
+        local.send(channel, payload);
+      },
+    };
   }
-  channels.set(EVENTS_CHANNEL, new Set([{ onNotify: deliverEvent }]));
-
-  function deliverSessionChange(payload: string) {
-    let change: SessionChange;
-    try {
-      const parsed = sessionChangeSchema.safeParse(JSON.parse(payload));
-      if (!parsed.success) throw new Error(parsed.error.message);
-      change = parsed.data;
-    } catch (err) {
-      logger.warn({ err, channel: SESSIONS_CHANNEL }, 'dropped an invalid session change notification');
-      return;
-    }
-    void local.publishSessionChange(change);
-  }
-  channels.set(
-    SESSIONS_CHANNEL,
-    new Set([{ onNotify: deliverSessionChange, onMissed: () => local.missedSessionChanges() }]),
-  );
-
-  function deliverWatching(payload: string) {
-    let keys: unknown;
-    try {
-      keys = JSON.parse(payload);
-    } catch {
-      keys = undefined;
-    }
-    if (!Array.isArray(keys) || !keys.every((key) => typeof key === 'string')) {
-      logger.warn({ channel: WATCH_CHANNEL }, 'dropped an invalid watch notification');
-      return;
-    }
-    local.publishWatching(keys as string[]);
-  }
-  channels.set(WATCH_CHANNEL, new Set([{ onNotify: deliverWatching }]));
+  for (const channel of Object.values(channels) as Channel<unknown>[])
+    raw.set(channel.name, new Set([decoding(channel)]));
 
   function dispatch(channel: string, payload: string) {
-    for (const handler of channels.get(channel) ?? []) safely(() => handler.onNotify(payload), channel);
+    for (const handler of raw.get(channel) ?? []) safely(() => handler.onNotify(payload), failed(channel));
   }
+  const failed = (channel: string) => (err: unknown) =>
+    logger.warn({ err, channel }, 'a notification handler failed');
 
   async function connect(): Promise<void> {
     const next = new pg.Client({
@@ -268,7 +266,7 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
     next.on('end', () => lost(next));
     await next.connect();
     try {
-      for (const channel of channels.keys()) await next.query(`LISTEN ${quoteChannel(channel)}`);
+      for (const channel of raw.keys()) await next.query(`LISTEN ${quoteChannel(channel)}`);
     } catch (err) {
       await next.end().catch(() => undefined);
       throw err;
@@ -302,8 +300,9 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
           if (stopped) return;
           attempt = 0;
           logger.info({ applicationName }, 'Postgres LISTEN connection restored');
-          for (const [channel, handlers] of channels)
-            for (const h of handlers) safely(() => h.onMissed?.(), channel);
+          for (const [channel, handlers] of raw)
+            for (const h of handlers) safely(() => h.onMissed?.(), failed(channel));
+          local.missed();
         },
         (err: unknown) => {
           logger.warn({ err, attempt }, 'could not reconnect the Postgres LISTEN connection');
@@ -313,20 +312,16 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
     }, delay);
   }
 
-  function safely(fn: () => void, channel: string) {
-    try {
-      fn();
-    } catch (err) {
-      logger.warn({ err, channel }, 'a notification handler failed');
-    }
-  }
+  const tooLarge = (channel: string, payload: string) => {
+    const bytes = Buffer.byteLength(payload);
+    if (bytes <= MAX_PAYLOAD_BYTES) return false;
+    logger.warn({ channel, bytes }, 'notification payload too large; dropped');
+    return true;
+  };
 
   /** `pg_notify` through the pool; resolves either way (a lost event must not fail the caller's request). */
   async function notify(channel: string, payload = ''): Promise<void> {
-    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
-      logger.warn({ channel, bytes: Buffer.byteLength(payload) }, 'notification payload too large; dropped');
-      return;
-    }
+    if (tooLarge(channel, payload)) return;
     try {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     } catch (err) {
@@ -334,31 +329,47 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
     }
   }
 
+  /** The payload of `payload` on `channel`, remembered when it is this process's events. */
+  function encode<Payload>(channel: Channel<Payload>, payload: Payload): string {
+    const text = channel.encode(payload);
+    if (channel.name === channels.events.name) remember(text, payload as RealtimeEvent[]);
+    return text;
+  }
+
+  const core = {
+    send<Payload>(channel: Channel<Payload>, payload: Payload) {
+      return notify(channel.name, encode(channel, payload));
+    },
+    inStatement<Payload>(channel: Channel<Payload>, payload: Payload): StatementNotification {
+      // Events too many for one NOTIFY go in several, in order; one that no NOTIFY holds is dropped
+      // (logged), as send drops it.
+      const parts: Payload[] =
+        channel.name === channels.events.name
+          ? (splitEvents(payload as RealtimeEvent[]) as Payload[])
+          : [payload];
+      const sends: StatementNotification['sends'] = [];
+      for (const part of parts) {
+        const text = channel.encode(part);
+        if (tooLarge(channel.name, text)) continue;
+        if (channel.name === channels.events.name) remember(text, part as RealtimeEvent[]);
+        sends.push({ channel: channel.name, payload: text });
+      }
+      return { sends };
+    },
+    listen: local.listen,
+  };
+
   return {
-    publish(event) {
-      const payload = JSON.stringify(event);
-      remember(payload, [event]);
-      return notify(EVENTS_CHANNEL, payload);
-    },
-
-    statementNotification(events) {
-      const list = Array.isArray(events) ? events : [events];
-      const payload = JSON.stringify(list.length === 1 ? list[0] : list);
-      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) return undefined;
-      remember(payload, list);
-      return { channel: EVENTS_CHANNEL, payload };
-    },
-
-    subscribe: local.subscribe,
+    ...core,
+    ...shorthands(core),
+    publish: (event) => core.send(channels.events, [event]),
 
     async publishSessionChange(change, executor) {
-      const payload = JSON.stringify(change);
+      const payload = encode(channels.sessions, change);
       // In the caller's transaction a failure must surface (and roll the revocation back).
       if (executor) await executor.executeSql('SELECT pg_notify($1, $2)', [SESSIONS_CHANNEL, payload]);
       else await notify(SESSIONS_CHANNEL, payload);
     },
-
-    subscribeSessionChanges: local.subscribeSessionChanges,
 
     async publishWatching(keys) {
       // As many notifications as the keys need (each under the NOTIFY limit).
@@ -367,27 +378,25 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
       for (const key of keys) {
         const size = Buffer.byteLength(key) + 3;
         if (batch.length > 0 && bytes + size > MAX_PAYLOAD_BYTES) {
-          await notify(WATCH_CHANNEL, JSON.stringify(batch));
+          await core.send(channels.watch, batch);
           batch = [];
           bytes = 2;
         }
         batch.push(key);
         bytes += size;
       }
-      if (batch.length > 0) await notify(WATCH_CHANNEL, JSON.stringify(batch));
+      if (batch.length > 0) await core.send(channels.watch, batch);
     },
-
-    subscribeWatching: local.subscribeWatching,
 
     notify,
 
     onChannel(channel, handler) {
       const entry: ChannelHandler = typeof handler === 'function' ? { onNotify: handler } : handler;
       quoteChannel(channel); // validates the name now rather than at LISTEN time
-      let handlers = channels.get(channel);
+      let handlers = raw.get(channel);
       if (!handlers) {
         handlers = new Set();
-        channels.set(channel, handlers);
+        raw.set(channel, handlers);
         // If the LISTEN fails the connection is broken; the reconnect LISTENs every channel again.
         client?.query(`LISTEN ${quoteChannel(channel)}`).catch(() => undefined);
       }
@@ -419,8 +428,23 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
   };
 }
 
-/** Channel names are identifiers (LISTEN takes no parameters), so only plain names are accepted. */
-function quoteChannel(channel: string): string {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid notification channel: ${channel}`);
-  return `"${channel}"`;
+/** `events` in runs that each fit one NOTIFY (all of them, mostly: events are ids and numbers). */
+function splitEvents(events: RealtimeEvent[]): RealtimeEvent[][] {
+  const whole = channels.events.encode(events);
+  if (events.length <= 1 || Buffer.byteLength(whole) <= MAX_PAYLOAD_BYTES) return [events];
+  const runs: RealtimeEvent[][] = [];
+  let run: RealtimeEvent[] = [];
+  let bytes = 2;
+  for (const event of events) {
+    const size = Buffer.byteLength(JSON.stringify(event)) + 1;
+    if (run.length > 0 && bytes + size > MAX_PAYLOAD_BYTES) {
+      runs.push(run);
+      run = [];
+      bytes = 2;
+    }
+    run.push(event);
+    bytes += size;
+  }
+  runs.push(run);
+  return runs;
 }

@@ -145,7 +145,7 @@ describe('GET /api/openapi.json', () => {
     expect(operation('GET', '/api/agents')!.tags).toEqual(['Agents']);
     expect(operation('POST', '/api/workflows/:id/execute')!.tags).toEqual(['Executions']);
     expect(operation('GET', '/api/organizations/:orgId/api-keys')!.tags).toEqual(['API keys']);
-    // System is also where a route no tag rule names falls (platform/openapi.ts): add a rule for it.
+    // System is also where a route without an endpoint descriptor falls (platform/openapi.ts).
     expect(
       operations()
         .filter((o) => o.op.tags?.[0] === 'System')

@@ -1,4 +1,4 @@
-import type { AuthResponse, Execution, OrganizationRole } from '@crewline/contracts';
+import { isRunEnded, type AuthResponse, type Execution, type OrganizationRole } from '@crewline/contracts';
 import type { TestApp } from './test-app';
 import { chainOf } from './workflow-shapes';
 
@@ -108,7 +108,7 @@ export async function waitForRunEnd(
     const execution = (
       await t.request({ method: 'GET', url: `/api/executions/${id}`, token })
     ).json() as Execution;
-    if (['completed', 'failed', 'cancelled'].includes(execution.status)) return execution;
+    if (isRunEnded(execution.status)) return execution;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`execution ${id} did not finish`);

@@ -4,7 +4,7 @@ import { users } from '@crewline/db';
 import { eq } from 'drizzle-orm';
 import { pino, type Logger } from 'pino';
 import { buildApp, createServices } from '../app';
-import { startWorkerRole, type WorkerRole } from '../modules/executions/worker-role';
+import { startWorkerRole, type WorkerRole } from '../worker';
 import { createEventBus, createPgEventBus, type EventBus, type PgEventBus } from '../platform/events';
 import type { LlmGateway } from '../platform/llm';
 import { createReservedDestinations } from '../platform/egress';
@@ -69,7 +69,7 @@ export async function createTestApp(
   await app.ready();
   const role: WorkerRole | undefined = options.worker
     ? await startWorkerRole({
-        bus: pgBus,
+        bus: events,
         services,
         config,
         logger: options.loggerInstance,

@@ -1,35 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { agentKnowledgeBasesSchema, idParamsSchema, setAgentKnowledgeBasesSchema } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
+import { route } from '../../platform/route';
 import type { AgentKnowledgeService } from './agent-knowledge.service';
+
+const { agents: api } = endpoints;
 
 /** The agent's knowledge bases (its Knowledge section): who may edit the agent may pick them. */
 export function agentKnowledgeRoutes(knowledge: AgentKnowledgeService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/agents/:id/knowledge-bases',
-      { schema: { params: idParamsSchema, response: { 200: agentKnowledgeBasesSchema } } },
-      async (request) => ({
-        knowledgeBases: await knowledge.list(request.auth.organizationId, request.params.id),
-      }),
-    );
+    route(app, api.knowledgeBases, async (request) => ({
+      knowledgeBases: await knowledge.list(request.auth.organizationId, request.params.id),
+    }));
 
-    app.put(
-      '/api/agents/:id/knowledge-bases',
-      {
-        schema: {
-          params: idParamsSchema,
-          body: setAgentKnowledgeBasesSchema,
-          response: { 200: agentKnowledgeBasesSchema },
-        },
-      },
-      async (request) => ({
-        knowledgeBases: await knowledge.set(
-          request.auth.organizationId,
-          request.auth.userId,
-          request.params.id,
-          request.body.knowledgeBaseIds,
-        ),
-      }),
-    );
+    route(app, api.setKnowledgeBases, async (request) => ({
+      knowledgeBases: await knowledge.set(
+        request.auth.organizationId,
+        request.auth.userId,
+        request.params.id,
+        request.body.knowledgeBaseIds,
+      ),
+    }));
   };
 }

@@ -25,8 +25,8 @@ const VERIFICATION_RESENDS = 'verification_resend';
 const VERIFICATION_LINKS = 'verification_link';
 
 /**
- * Email verification and password reset (docs/security.md, Accounts): single-use links, mailed through
- * the server's mail transport, whose tokens are stored only as hashes.
+ * Email verification and password reset (docs/security.md, Accounts and mail): single-use links,
+ * mailed through the server's mail transport, whose tokens are stored only as hashes.
  */
 export function createAccountLinksService(deps: {
   config: Config;

@@ -1,26 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changePasswordSchema, sessionSchema, updateProfileSchema } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
+import { route } from '../../platform/route';
 import type { ProfileService } from './profile.service';
+
+const { auth: api } = endpoints;
 
 /** The signed-in user's own account: profile fields and password (docs/product-rules.md, Profile). */
 export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.put(
-      '/api/auth/me',
-      {
-        config: { sessionOnly: true },
-        schema: { body: updateProfileSchema, response: { 200: sessionSchema } },
-      },
-      async (request) => profile.updateProfile(request.account, request.body),
-    );
+    route(app, api.updateProfile, async (request) => profile.updateProfile(request.account, request.body));
 
-    app.post(
-      '/api/auth/change-password',
-      { config: { sessionOnly: true }, schema: { body: changePasswordSchema } },
-      async (request, reply) => {
-        await profile.changePassword(request.auth, request.body);
-        return reply.status(204).send();
-      },
-    );
+    route(app, api.changePassword, async (request, reply) => {
+      await profile.changePassword(request.auth, request.body);
+      return reply.status(204).send();
+    });
   };
 }

@@ -5,9 +5,9 @@ import { ForbiddenError } from '../../platform/errors';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The weakest organization role the route needs (docs/security.md, Roles); none means any member.
-     * Checked once for every route by registerRoleGuard, right after the auth guard, so the route
-     * inventory knows each route's minimum role.
+     * The weakest organization role the route needs (docs/security.md, Tenancy and roles); none means
+     * any member. Checked once for every route by registerRoleGuard, right after the auth guard, so
+     * the route inventory knows each route's minimum role.
      */
     role?: OrganizationRole;
   }

@@ -1,15 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
-import {
-  billingConfigResponseSchema,
-  createSubscriptionResponseSchema,
-  createSubscriptionSchema,
-  invoicesResponseSchema,
-  setupIntentResponseSchema,
-  subscriptionStatusResponseSchema,
-} from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
+import { route } from '../../platform/route';
 import type { BillingService } from './billing.service';
+
+const { billing: api } = endpoints;
 
 /**
  * The organization's plan and subscription: any member reads it, only an owner changes it; owners and
@@ -17,43 +13,20 @@ import type { BillingService } from './billing.service';
  */
 export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/subscription-status',
-      { schema: { response: { 200: subscriptionStatusResponseSchema } } },
-      async (request) => billing.status(request.auth.organizationId),
+    route(app, api.status, async (request) => billing.status(request.auth.organizationId));
+
+    route(app, api.config, async () => billing.config());
+
+    route(app, api.subscribe, async (request) =>
+      billing.createSubscription(request.auth.organizationId, request.body),
     );
 
-    app.get('/api/billing/config', { schema: { response: { 200: billingConfigResponseSchema } } }, async () =>
-      billing.config(),
-    );
-
-    app.post(
-      '/api/create-subscription',
-      {
-        config: { role: 'owner' },
-        schema: { body: createSubscriptionSchema, response: { 200: createSubscriptionResponseSchema } },
-      },
-      async (request) => billing.createSubscription(request.auth.organizationId, request.body),
-    );
-
-    app.post(
-      '/api/cancel-subscription',
-      { config: { role: 'owner' }, schema: { response: { 200: subscriptionStatusResponseSchema } } },
-      async (request) => billing.cancelSubscription(request.auth.organizationId),
-    );
+    route(app, api.cancel, async (request) => billing.cancelSubscription(request.auth.organizationId));
 
     // Invoices show amounts paid: owners and admins, not every member.
-    app.get(
-      '/api/billing/invoices',
-      { config: { role: 'admin' }, schema: { response: { 200: invoicesResponseSchema } } },
-      async (request) => billing.invoices(request.auth.organizationId),
-    );
+    route(app, api.invoices, async (request) => billing.invoices(request.auth.organizationId));
 
-    app.post(
-      '/api/billing/setup-intent',
-      { config: { role: 'owner' }, schema: { response: { 200: setupIntentResponseSchema } } },
-      async (request) => billing.createSetupIntent(request.auth.organizationId),
-    );
+    route(app, api.setupIntent, async (request) => billing.createSetupIntent(request.auth.organizationId));
   };
 }
 
@@ -87,7 +60,7 @@ export function stripeWebhookRoutes(deps: {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    app.post('/api/stripe/webhook', { config: { public: true } }, async (request) => {
+    route(app, api.stripeWebhook, async (request) => {
       if (!deps.stripe || !deps.webhookSecret) throw new NotFoundError('Stripe is not configured');
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {

@@ -15,7 +15,7 @@ import { createTestDb, type TestDb } from '../../testing/test-db';
 // docs/architecture.md, Runs with real processes: the API process is SIGKILLed while clients keep starting runs,
 // a separate worker process carries on, and the API is started again. Every run the API answered
 // 202 for is worked exactly once; a request cut off by the crash left either nothing or a run that
-// is also worked exactly once (its row and its job commit together, or neither does).
+// is also worked exactly once (its row is its queue entry: it commits, or there is no run).
 let database: TestDb;
 let fake: FakeLlmServer;
 const servers: ServerProcess[] = [];

@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
-import { createWakeUps } from '../../platform/wake-ups';
+import type { EventBus } from '../../platform/events';
+import { channels } from '../../platform/notifications/channels';
+import { startClaimLoops } from '../../platform/notifications/claim-loops';
 import type { ExecutionRunner } from './execution-runner';
 
 export type ExecutionWorkerOptions = {
@@ -7,11 +9,8 @@ export type ExecutionWorkerOptions = {
   logger?: Logger;
   /** Runs this process works on at once (one claim loop each). */
   concurrency: number;
-  /**
-   * Subscribes to "a run was just queued" (Postgres NOTIFY): `wakeOne` for each run, `wakeAll` when
-   * notifications may have been missed. Returns the unsubscribe.
-   */
-  onRunQueued?: (wakeOne: () => void, wakeAll: () => void) => () => void;
+  /** Its run-control notifications wake an idle loop for each run queued or handed back; without one the loops only poll. */
+  bus?: Pick<EventBus, 'listen'>;
   /** How often an idle worker looks for runs when nothing woke it (runs whose worker died, missed wake-ups). */
   pollMs?: number;
   /** On stop, how long running steps may take to finish and be stored before their runs are released. */
@@ -23,57 +22,26 @@ const POLL_MS = 2000;
 
 /**
  * The worker side of runs (docs/decisions/0014-runs-queued-in-their-table.md): the run's row is its
- * queue entry, and each of `concurrency` loops claims the oldest run free to run, in one statement
- * that skips rows other workers are claiming (SKIP LOCKED). "Free to run" includes a running run
- * whose lease lapsed, so a run whose worker died is resumed by the next claim: no separate sweep.
- *
- * A queued run's NOTIFY wakes one idle loop. A loop that finishes a run claims again at once when
- * its claim said another run was waiting or a wake-up found no idle loop meanwhile, and otherwise
- * sleeps: at light load a run costs no empty claim. Idle, the process looks once per `pollMs` (one loop), which
- * finds runs whose lease lapsed and any wake-up that was missed. Every claim is caught, so a database
- * outage never ends a loop.
+ * queue entry, and each of `concurrency` claim loops (platform/notifications/claim-loops.ts) claims
+ * the oldest run free to run, in one statement that skips rows other workers are claiming (SKIP
+ * LOCKED). "Free to run" includes a running run whose lease lapsed, so a run whose worker died is
+ * resumed by the next claim: no separate sweep. A run queued or handed back (channels.runs) wakes
+ * one idle loop; a cancel there is the runner's, not a wake-up.
  */
 export function startExecutionWorker(options: ExecutionWorkerOptions) {
   const { runner, logger } = options;
-  let stopping = false;
-
-  // Loops sleep until a queued run's NOTIFY, the poll or the hint a busy loop left (wake-ups.ts).
-  const wakeUps = createWakeUps(options.concurrency);
-
-  async function workLoop() {
-    while (!stopping) {
-      let claimed: { more: boolean } | undefined;
-      try {
-        claimed = await runner.runNext();
-      } catch (err) {
-        // The run keeps its state; once its lease lapses, the next claim resumes it.
-        logger?.warn({ err }, 'run attempt ended with an error');
-      }
-      // Another run is waiting: this loop looks again, and an idle one joins it (a backlog drains
-      // with every loop at work, each waking the next while there is more).
-      if (claimed?.more) {
-        wakeUps.wakeIdle();
-        continue;
-      }
-      await wakeUps.idle();
-    }
-  }
-  const loops = Array.from({ length: options.concurrency }, () => workLoop());
-  const unsubscribe = options.onRunQueued?.(wakeUps.wakeOne, wakeUps.wakeAll);
-  // One look per interval for the whole process, only while some loop is idle.
-  const poll = setInterval(wakeUps.wakeIdle, options.pollMs ?? POLL_MS);
-
-  return {
-    /** Wakes every idle loop to look for runs now. */
-    wake: wakeUps.wakeAll,
-    async stop() {
-      stopping = true;
-      clearInterval(poll);
-      unsubscribe?.();
-      wakeUps.stop();
-      await runner.drain(options.drainMs ?? 10_000);
-      await Promise.all(loops);
+  return startClaimLoops({
+    channel: options.bus && {
+      bus: options.bus,
+      channel: channels.runs,
+      wakes: (control) => control.type !== 'cancelled',
     },
-  };
+    claimNext: () => runner.runNext(),
+    concurrency: options.concurrency,
+    pollMs: options.pollMs ?? POLL_MS,
+    drain: () => runner.drain(options.drainMs ?? 10_000),
+    // The run keeps its state; once its lease lapses, the next claim resumes it.
+    onError: (err) => logger?.warn({ err }, 'run attempt ended with an error'),
+  });
 }
 export type ExecutionWorker = ReturnType<typeof startExecutionWorker>;

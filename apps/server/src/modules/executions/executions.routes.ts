@@ -1,18 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  EXECUTIONS_NEXT_CURSOR_HEADER,
-  executeWorkflowSchema,
-  executionListFiltersSchema,
-  executionListMessages,
-  executionListWindowIsValid,
-  executionSchema,
-  executionSummarySchema,
-  idParamsSchema,
-  retryExecutionSchema,
-} from '@crewline/contracts';
+import { EXECUTIONS_NEXT_CURSOR_HEADER } from '@crewline/contracts';
+import { endpoints, executionListQueryObject, withListWindowRule } from '@crewline/contracts/endpoints';
 import { z } from 'zod';
+import { route } from '../../platform/route';
 import type { ExecutionsCursor } from './executions.repository';
-import { EXECUTIONS_PAGE_DEFAULT, EXECUTIONS_PAGE_MAX, type ExecutionsService } from './executions.service';
+import type { ExecutionsService } from './executions.service';
+
+const { executions: api } = endpoints;
 
 /**
  * The list's cursor is opaque to clients: base64url of the last run's exact created_at and id. A
@@ -37,9 +31,9 @@ function decodeExecutionsCursor(value: string): ExecutionsCursor | undefined {
   }
 }
 
-const listQuery = executionListFiltersSchema
-  .extend({
-    limit: z.coerce.number().int().min(1).max(EXECUTIONS_PAGE_MAX).default(EXECUTIONS_PAGE_DEFAULT),
+/** The descriptor's query, with the cursor decoded: one this server did not make is a 400, never an empty page. */
+const listQuery = withListWindowRule(
+  executionListQueryObject.extend({
     cursor: z
       .string()
       .transform((value, ctx) => {
@@ -48,67 +42,49 @@ const listQuery = executionListFiltersSchema
         return cursor;
       })
       .optional(),
-  })
-  .refine(executionListWindowIsValid, { message: executionListMessages.window, path: ['to'] });
-
-// A bodiless POST arrives as null: everything in the execute body is optional.
-const executeBody = executeWorkflowSchema
-  .nullish()
-  .transform((body) => executeWorkflowSchema.parse(body ?? {}));
-
-const retryBody = retryExecutionSchema.nullish().transform((body) => retryExecutionSchema.parse(body ?? {}));
+  }),
+);
 
 export function executionsRoutes(executions: ExecutionsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/executions',
-      { schema: { querystring: listQuery, response: { 200: z.array(executionSummarySchema) } } },
+    route(
+      app,
+      api.list,
       async (request, reply) => {
         const { cursor, ...query } = request.query;
         const page = await executions.list(request.auth.organizationId, { ...query, after: cursor });
         if (page.next) reply.header(EXECUTIONS_NEXT_CURSOR_HEADER, encodeExecutionsCursor(page.next));
         return page.items;
       },
+      { schema: { querystring: listQuery } },
     );
-    app.get(
-      '/api/executions/:id',
-      { schema: { params: idParamsSchema, response: { 200: executionSchema } } },
-      async (request) => executions.get(request.auth.organizationId, request.params.id),
+    route(app, api.get, async (request) => executions.get(request.auth.organizationId, request.params.id));
+    route(app, api.cancel, async (request) =>
+      executions.cancel(request.auth.organizationId, request.params.id),
     );
-    app.post(
-      '/api/executions/:id/cancel',
-      { schema: { params: idParamsSchema, response: { 200: executionSchema } } },
-      async (request) => executions.cancel(request.auth.organizationId, request.params.id),
-    );
-    app.post(
-      '/api/executions/:id/retry',
-      { schema: { params: idParamsSchema, body: retryBody, response: { 202: executionSchema } } },
-      async (request, reply) =>
-        reply
-          .status(202)
-          .send(
-            await executions.retry(
-              request.auth.organizationId,
-              request.auth.userId,
-              request.params.id,
-              request.body,
-            ),
+    route(app, api.retry, async (request, reply) =>
+      reply
+        .status(202)
+        .send(
+          await executions.retry(
+            request.auth.organizationId,
+            request.auth.userId,
+            request.params.id,
+            request.body,
           ),
+        ),
     );
-    app.post(
-      '/api/workflows/:id/execute',
-      { schema: { params: idParamsSchema, body: executeBody, response: { 202: executionSchema } } },
-      async (request, reply) =>
-        reply
-          .status(202)
-          .send(
-            await executions.execute(
-              request.auth.organizationId,
-              request.auth.userId,
-              request.params.id,
-              request.body,
-            ),
+    route(app, api.execute, async (request, reply) =>
+      reply
+        .status(202)
+        .send(
+          await executions.execute(
+            request.auth.organizationId,
+            request.auth.userId,
+            request.params.id,
+            request.body,
           ),
+        ),
     );
   };
 }

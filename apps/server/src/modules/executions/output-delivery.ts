@@ -63,111 +63,6 @@ const WEBHOOK_TIMEOUT_MS = 30_000;
 const emailAddress = z.email();
 
 export function createOutputDelivery(deps: OutputDeliveryDeps) {
-  async function toFile(target: DeliveryTarget, content: string, who: string, signal?: AbortSignal) {
-    const filePath = text(target.data.filePath).trim();
-    if (!filePath) {
-      throw new OutputDeliveryError(`${who} is set to write its output to a file, but no file path is set`);
-    }
-    if (filePath.length > MAX_FILE_PATH_CHARS) {
-      throw new OutputDeliveryError(`${who} could not write its output to a file: the file path is too long`);
-    }
-    signal?.throwIfAborted();
-    const rootDir = path.join(deps.config.dataDir, 'files', target.organizationId);
-    try {
-      const written = await writeFileInFolder(rootDir, filePath, formatted(content, format(target.data)), {
-        maxBytes: MAX_FILE_BYTES,
-      });
-      return `Wrote ${written.path}`;
-    } catch (error) {
-      // writeFileInFolder's messages are readable and never show absolute server paths.
-      throw failure(`${who} could not write its output to the file ${filePath}`, error);
-    }
-  }
-
-  async function toWebhook(target: DeliveryTarget, content: string, who: string, signal?: AbortSignal) {
-    const raw = text(target.data.webhookUrl).trim();
-    if (!raw) {
-      throw new OutputDeliveryError(
-        `${who} is set to send its output to a webhook, but no webhook URL is set`,
-      );
-    }
-    let url: URL;
-    try {
-      url = new URL(raw);
-    } catch {
-      throw new OutputDeliveryError(
-        `${who} could not send its output to the webhook: "${clip(raw)}" is not a valid URL`,
-      );
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new OutputDeliveryError(
-        `${who} could not send its output to the webhook: the URL must start with http:// or https://`,
-      );
-    }
-    // Webhook URLs often carry their secret in the path or query (Slack, Zapier…): only the origin is shown.
-    const shown = url.pathname === '/' && !url.search ? url.origin : `${url.origin}/…`;
-    const body = JSON.stringify({
-      executionId: target.executionId,
-      workflowId: target.workflowId,
-      workflowName: target.workflowName,
-      nodeId: target.nodeId,
-      agentName: target.agentName,
-      format: format(target.data),
-      content,
-    });
-    let status: number;
-    try {
-      const response = await deps.egress.for('webhook').fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Crewline-Webhook/1.0',
-          // An output sent again (after a worker crash, or by a retry) carries the same key, so receivers can drop it.
-          'idempotency-key': `${target.producedBy ?? target.executionId}:${target.nodeId}`,
-        },
-        body,
-        signal,
-        timeoutMs: WEBHOOK_TIMEOUT_MS,
-        // The answer is not used; a small limit keeps a chatty endpoint from costing memory.
-        maxResponseBytes: 64 * 1024,
-      });
-      status = response.status;
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw failure(`${who} could not send its output to the webhook ${shown}`, error);
-    }
-    if (status < 200 || status >= 300) {
-      throw new OutputDeliveryError(
-        `${who} could not send its output to the webhook ${shown}: it answered with HTTP status ${status}`,
-      );
-    }
-    return `POSTed to ${shown}`;
-  }
-
-  async function toEmail(target: DeliveryTarget, content: string, who: string, signal?: AbortSignal) {
-    const recipients = parseRecipients(target.data.emailRecipients, who);
-    signal?.throwIfAborted();
-    const settings = await deps.sendgridSettings(target.organizationId);
-    const subject = `Crewline: ${target.workflowName} — ${target.agentName}`
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, MAX_SUBJECT_CHARS);
-    const body = formatted(content, format(target.data));
-    try {
-      await sendEmail(
-        settings ?? {},
-        // SendGrid refuses an empty body.
-        { to: recipients, subject, text: body.trim() ? body : '(The agent returned no output.)' },
-        deps.egress.for('tool'),
-        { signal },
-      );
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw failure(`${who} could not email its output to ${recipients.join(', ')}`, error);
-    }
-    return `Emailed ${recipients.join(', ')}`;
-  }
-
   return {
     /**
      * Sends one step's output where its node says. Returns a short log line ("Wrote reports/x.md",
@@ -186,16 +81,137 @@ export function createOutputDelivery(deps: OutputDeliveryDeps) {
         case 'nextNode':
           return undefined;
         case 'file':
-          return toFile(target, content, who, options.signal);
+          return toFile(deps, target, content, who, options.signal);
         case 'webhook':
-          return toWebhook(target, content, who, options.signal);
+          return toWebhook(deps, target, content, who, options.signal);
         case 'email':
-          return toEmail(target, content, who, options.signal);
+          return toEmail(deps, target, content, who, options.signal);
       }
     },
   };
 }
 export type OutputDelivery = ReturnType<typeof createOutputDelivery>;
+
+async function toFile(
+  deps: OutputDeliveryDeps,
+  target: DeliveryTarget,
+  content: string,
+  who: string,
+  signal?: AbortSignal,
+) {
+  const filePath = text(target.data.filePath).trim();
+  if (!filePath) {
+    throw new OutputDeliveryError(`${who} is set to write its output to a file, but no file path is set`);
+  }
+  if (filePath.length > MAX_FILE_PATH_CHARS) {
+    throw new OutputDeliveryError(`${who} could not write its output to a file: the file path is too long`);
+  }
+  signal?.throwIfAborted();
+  const rootDir = path.join(deps.config.dataDir, 'files', target.organizationId);
+  try {
+    const written = await writeFileInFolder(rootDir, filePath, formatted(content, format(target.data)), {
+      maxBytes: MAX_FILE_BYTES,
+    });
+    return `Wrote ${written.path}`;
+  } catch (error) {
+    // writeFileInFolder's messages are readable and never show absolute server paths.
+    throw failure(`${who} could not write its output to the file ${filePath}`, error);
+  }
+}
+
+async function toWebhook(
+  deps: OutputDeliveryDeps,
+  target: DeliveryTarget,
+  content: string,
+  who: string,
+  signal?: AbortSignal,
+) {
+  const raw = text(target.data.webhookUrl).trim();
+  if (!raw) {
+    throw new OutputDeliveryError(`${who} is set to send its output to a webhook, but no webhook URL is set`);
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new OutputDeliveryError(
+      `${who} could not send its output to the webhook: "${clip(raw)}" is not a valid URL`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new OutputDeliveryError(
+      `${who} could not send its output to the webhook: the URL must start with http:// or https://`,
+    );
+  }
+  // Webhook URLs often carry their secret in the path or query (Slack, Zapier…): only the origin is shown.
+  const shown = url.pathname === '/' && !url.search ? url.origin : `${url.origin}/…`;
+  const body = JSON.stringify({
+    executionId: target.executionId,
+    workflowId: target.workflowId,
+    workflowName: target.workflowName,
+    nodeId: target.nodeId,
+    agentName: target.agentName,
+    format: format(target.data),
+    content,
+  });
+  let status: number;
+  try {
+    const response = await deps.egress.for('webhook').fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Crewline-Webhook/1.0',
+        // An output sent again (after a worker crash, or by a retry) carries the same key, so receivers can drop it.
+        'idempotency-key': `${target.producedBy ?? target.executionId}:${target.nodeId}`,
+      },
+      body,
+      signal,
+      timeoutMs: WEBHOOK_TIMEOUT_MS,
+      // The answer is not used; a small limit keeps a chatty endpoint from costing memory.
+      maxResponseBytes: 64 * 1024,
+    });
+    status = response.status;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw failure(`${who} could not send its output to the webhook ${shown}`, error);
+  }
+  if (status < 200 || status >= 300) {
+    throw new OutputDeliveryError(
+      `${who} could not send its output to the webhook ${shown}: it answered with HTTP status ${status}`,
+    );
+  }
+  return `POSTed to ${shown}`;
+}
+
+async function toEmail(
+  deps: OutputDeliveryDeps,
+  target: DeliveryTarget,
+  content: string,
+  who: string,
+  signal?: AbortSignal,
+) {
+  const recipients = parseRecipients(target.data.emailRecipients, who);
+  signal?.throwIfAborted();
+  const settings = await deps.sendgridSettings(target.organizationId);
+  const subject = `Crewline: ${target.workflowName} — ${target.agentName}`
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_SUBJECT_CHARS);
+  const body = formatted(content, format(target.data));
+  try {
+    await sendEmail(
+      settings ?? {},
+      // SendGrid refuses an empty body.
+      { to: recipients, subject, text: body.trim() ? body : '(The agent returned no output.)' },
+      deps.egress.for('tool'),
+      { signal },
+    );
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw failure(`${who} could not email its output to ${recipients.join(', ')}`, error);
+  }
+  return `Emailed ${recipients.join(', ')}`;
+}
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';

@@ -9,7 +9,7 @@ import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-s
 import { chainOf } from '../../testing/workflow-shapes';
 import { configureModel, createAgent, waitForRunEnd } from '../../testing/app-fixtures';
 
-// Each step goes through one handler in the runner (execution-runner.ts): stored, then delivered to
+// Each step goes through one handler in the runner (step-recorder.ts): stored, then delivered to
 // its node's destination, then published; a step whose agent call fails is stored as failed and
 // published as execution_node_failed.
 

@@ -1,7 +1,8 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { knowledgeBases, knowledgeChunks, knowledgeDocuments, type Db } from '@crewline/db';
 import type { EmbeddingProvider, KnowledgeMediaType } from '@crewline/contracts';
-import { KNOWLEDGE_CHANNEL } from './knowledge-channel';
+import { channels } from '../../platform/notifications/channels';
+import { wakeUpColumn } from '../../platform/notifications/statement';
 import { lockStorage, storageOf, storageUsed, type StorageLimit } from './knowledge-storage';
 
 /** A document a worker took, with what its ingestion needs of its knowledge base. */
@@ -115,7 +116,7 @@ export function createIngestionRepository(db: Db) {
         .update(docs)
         .set({ status: 'queued', leaseExpiresAt: null })
         .where(owned(id, attempt))
-        .returning({ woke: sql<null>`pg_notify(${KNOWLEDGE_CHANNEL}, "knowledge_documents"."id"::text)` });
+        .returning({ woke: wakeUpColumn(channels.knowledge, sql`"knowledge_documents"."id"::text`) });
     },
 
     /** Fails the attempt's document with the reason (it keeps no chunks); false when it was no longer its. */

@@ -1,13 +1,13 @@
 import type { Logger } from 'pino';
-import type { PgEventBus } from '../../platform/events';
-import { createWakeUps } from '../../platform/wake-ups';
+import type { EventBus } from '../../platform/events';
+import { channels } from '../../platform/notifications/channels';
+import { startClaimLoops } from '../../platform/notifications/claim-loops';
 import type { Ingestion } from './ingest-document';
-import { KNOWLEDGE_CHANNEL } from './knowledge-channel';
 
 export type KnowledgeWorkerOptions = {
   ingestion: Ingestion;
-  /** Its LISTEN connection wakes the loops when a document is queued; without one they only poll. */
-  bus?: Pick<PgEventBus, 'onChannel'>;
+  /** Its notifications wake the loops when a document is queued; without one they only poll. */
+  bus?: Pick<EventBus, 'listen'>;
   logger?: Logger;
   /** Documents this process ingests at once (one claim loop each). */
   concurrency?: number;
@@ -18,54 +18,20 @@ export type KnowledgeWorkerOptions = {
 const POLL_MS = 5000;
 
 /**
- * The workers' side of knowledge: loops that claim queued documents and ingest them, woken by the
- * NOTIFY that queuing a document sends (KNOWLEDGE_CHANNEL) and, idle, looking once per `pollMs`.
- * A loop that ingested a document looks again at once while others wait. Every claim is caught, so
- * a database outage never ends a loop. The same shape as the execution worker (execution-worker.ts).
+ * The workers' side of knowledge: claim loops (platform/notifications/claim-loops.ts) that claim
+ * queued documents and ingest them, woken by the NOTIFY that queuing a document sends
+ * (channels.knowledge) and, idle, looking once per `pollMs`. On stop, documents in progress go back
+ * to the queue for another worker (their ingestion sees the loops' signal abort).
  */
 export function startKnowledgeWorker(options: KnowledgeWorkerOptions) {
   const { ingestion, logger } = options;
-  const concurrency = Math.max(1, options.concurrency ?? 2);
-  let stopping = false;
-  const halt = new AbortController();
-  const wakeUps = createWakeUps(concurrency);
-
-  async function loop() {
-    while (!stopping) {
-      let done: { more: boolean } | undefined;
-      try {
-        done = await ingestion.ingestNext(halt.signal);
-      } catch (err) {
-        // The document keeps its state; once its lease lapses, the next claim takes it again.
-        logger?.warn({ err }, 'document ingestion ended with an error');
-      }
-      if (done?.more) {
-        wakeUps.wakeIdle();
-        continue;
-      }
-      await wakeUps.idle();
-    }
-  }
-
-  const loops = Array.from({ length: concurrency }, () => loop());
-  const unsubscribe = options.bus?.onChannel(KNOWLEDGE_CHANNEL, {
-    onNotify: wakeUps.wakeOne,
-    onMissed: wakeUps.wakeAll,
+  return startClaimLoops({
+    channel: options.bus && { bus: options.bus, channel: channels.knowledge },
+    claimNext: (signal) => ingestion.ingestNext(signal),
+    concurrency: options.concurrency ?? 2,
+    pollMs: options.pollMs ?? POLL_MS,
+    // The document keeps its state; once its lease lapses, the next claim takes it again.
+    onError: (err) => logger?.warn({ err }, 'document ingestion ended with an error'),
   });
-  const poll = setInterval(wakeUps.wakeIdle, options.pollMs ?? POLL_MS);
-
-  return {
-    /** Wakes every idle loop to look for documents now. */
-    wake: wakeUps.wakeAll,
-    /** No claim starts after this; documents in progress go back to the queue for another worker. */
-    async stop() {
-      stopping = true;
-      halt.abort();
-      clearInterval(poll);
-      unsubscribe?.();
-      wakeUps.stop();
-      await Promise.all(loops);
-    },
-  };
 }
 export type KnowledgeWorker = ReturnType<typeof startKnowledgeWorker>;

@@ -9,7 +9,8 @@ import type {
   Usage,
 } from '@crewline/contracts';
 import { nothingToSet } from '../../platform/patch';
-import { KNOWLEDGE_CHANNEL } from './knowledge-channel';
+import { channels } from '../../platform/notifications/channels';
+import { wakeUpColumn } from '../../platform/notifications/statement';
 import { lockStorage, storageUsed } from './knowledge-storage';
 
 type KnowledgeBaseRow = typeof knowledgeBases.$inferSelect;
@@ -110,7 +111,7 @@ async function insertDocument(
     })
     .returning({
       ...documentColumns,
-      woke: sql<null>`pg_notify(${KNOWLEDGE_CHANNEL}, "knowledge_documents"."id"::text)`,
+      woke: wakeUpColumn(channels.knowledge, sql`"knowledge_documents"."id"::text`),
     });
   const { woke: _woke, ...added } = row;
   return toKnowledgeDocument(added);
@@ -243,7 +244,7 @@ export function createKnowledgeRepository(db: Db) {
     },
 
     /**
-     * Queues a document; the statement itself wakes the workers (a NOTIFY on KNOWLEDGE_CHANNEL, sent
+     * Queues a document; the statement itself wakes the workers (a NOTIFY on channels.knowledge, sent
      * when it commits). The caller has checked that the knowledge base is the organization's. With a
      * quota (`maxStorageBytes`), under the organization's storage lock, a document that does not fit
      * beside the others is not added: the answer is then the bytes in use.

@@ -33,7 +33,7 @@ export type RememberingStep = {
 };
 
 /**
- * Agent memory in one attempt at a run (the runner's askAgent): before a step of an agent with memory
+ * Agent memory in one attempt at a run (the runner's agent step, agent-step.ts): before a step of an agent with memory
  * on, what it recalls goes after its system prompt; after the model call, what it learned is kept,
  * before the step is stored. A memory failure other than a cancel or a database outage (no connection
  * for the embeddings, the provider down) is a warning in the run's log and the step goes on without

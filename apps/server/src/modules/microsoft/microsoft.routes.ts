@@ -1,14 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { microsoftStatusSchema } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { createOAuthBrowserBinding } from '../../platform/auth/oauth-browser-binding';
-import {
-  CALLBACK_PATH,
-  STATE_TTL_MS,
-  type CallbackOutcome,
-  type MicrosoftService,
-} from './microsoft.service';
+import { route } from '../../platform/route';
+import { STATE_TTL_MS, type CallbackOutcome, type MicrosoftService } from './microsoft.service';
+
+const { microsoft: api } = endpoints;
 
 /** Only single string values are read from Microsoft's redirect; anything else counts as absent. */
 function stringParam(query: unknown, name: string): string | undefined {
@@ -69,28 +66,20 @@ export function microsoftRoutes(microsoft: MicrosoftService): FastifyPluginAsync
     ttlMs: STATE_TTL_MS,
   });
   return async (app) => {
-    app.get(
-      '/api/auth/microsoft/status',
-      { config: { sessionOnly: true }, schema: { response: { 200: microsoftStatusSchema } } },
-      async (request) => microsoft.status(request.auth.organizationId),
-    );
+    route(app, api.status, async (request) => microsoft.status(request.auth.organizationId));
 
-    app.get(
-      '/api/auth/microsoft',
-      // Connecting the organization's mailbox is an admin's setting (docs/security.md, Roles).
-      { config: { role: 'admin' }, schema: { response: { 200: z.object({ authUrl: z.string() }) } } },
-      async (request, reply) => {
-        const { authUrl, state } = await microsoft.start(request.auth.userId, request.auth.organizationId);
-        // Set on the answer the browser itself fetches (the web app's request includes credentials).
-        binding.bind(request, reply, state);
-        return { authUrl };
-      },
-    );
+    // Connecting the organization's mailbox is an admin's setting (docs/security.md, Tenancy and roles).
+    route(app, api.connect, async (request, reply) => {
+      const { authUrl, state } = await microsoft.start(request.auth.userId, request.auth.organizationId);
+      // Set on the answer the browser itself fetches (the web app's request includes credentials).
+      binding.bind(request, reply, state);
+      return { authUrl };
+    });
 
     // Public: the browser arrives here from Microsoft, without our token. The state it carries says
     // who started the sign-in and for which organization, the binding cookie that this is the browser
     // that started it.
-    app.get(CALLBACK_PATH, { config: { public: true } }, async (request, reply) => {
+    route(app, api.callback, async (request, reply) => {
       const state = stringParam(request.query, 'state');
       const outcome = await microsoft.complete(
         { code: stringParam(request.query, 'code'), state, error: stringParam(request.query, 'error') },
@@ -116,13 +105,9 @@ export function microsoftRoutes(microsoft: MicrosoftService): FastifyPluginAsync
       );
     });
 
-    app.post(
-      '/api/auth/microsoft/disconnect',
-      { config: { role: 'admin' }, schema: { response: { 200: z.object({ success: z.literal(true) }) } } },
-      async (request) => {
-        await microsoft.disconnect(request.auth.organizationId);
-        return { success: true as const };
-      },
-    );
+    route(app, api.disconnect, async (request) => {
+      await microsoft.disconnect(request.auth.organizationId);
+      return { success: true as const };
+    });
   };
 }

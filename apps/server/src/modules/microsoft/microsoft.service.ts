@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { MicrosoftStatus } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import type { Config } from '../../platform/env';
 import { AppError } from '../../platform/errors';
 import type { SecretBox } from '../../platform/crypto';
@@ -20,7 +21,7 @@ export const STATE_TTL_MS = 10 * 60_000;
 /** An access token this close to its expiry is refreshed before use. */
 const EXPIRY_SKEW_MS = 60_000;
 
-export const CALLBACK_PATH = '/api/auth/microsoft/callback';
+export const CALLBACK_PATH = endpoints.microsoft.callback.path;
 
 /**
  * One page of the inbox delta query, or why the inbox cannot be read: no connection any more, or a

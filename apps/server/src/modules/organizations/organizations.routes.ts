@@ -1,49 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  activityItemSchema,
-  analyticsQuerySchema,
-  analyticsSchema,
-  organizationStatsSchema,
-  orgIdParamsSchema,
-} from '@crewline/contracts';
-import { z } from 'zod';
+import { endpoints } from '@crewline/contracts/endpoints';
+import { route } from '../../platform/route';
 import { requireOwnOrganization } from '../auth/auth.guard';
 import type { OrganizationsService } from './organizations.service';
 
+const { organizations: api } = endpoints;
+
 export function organizationsRoutes(organizations: OrganizationsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/organizations/:orgId/stats',
-      { schema: { params: orgIdParamsSchema, response: { 200: organizationStatsSchema } } },
-      async (request) => organizations.stats(requireOwnOrganization(request, request.params.orgId)),
+    route(app, api.stats, async (request) =>
+      organizations.stats(requireOwnOrganization(request, request.params.orgId)),
     );
 
-    app.get(
-      '/api/organizations/:orgId/activity',
-      {
-        schema: {
-          params: orgIdParamsSchema,
-          response: { 200: z.object({ items: z.array(activityItemSchema) }) },
-        },
-      },
-      async (request) => organizations.activity(requireOwnOrganization(request, request.params.orgId)),
+    route(app, api.activity, async (request) =>
+      organizations.activity(requireOwnOrganization(request, request.params.orgId)),
     );
 
-    app.get(
-      '/api/organizations/:orgId/analytics',
-      {
-        schema: {
-          params: orgIdParamsSchema,
-          querystring: analyticsQuerySchema,
-          response: { 200: analyticsSchema },
-        },
-      },
-      async (request) =>
-        organizations.analytics(
-          requireOwnOrganization(request, request.params.orgId),
-          request.query.days,
-          request.query.tz,
-        ),
+    route(app, api.analytics, async (request) =>
+      organizations.analytics(
+        requireOwnOrganization(request, request.params.orgId),
+        request.query.days,
+        request.query.tz,
+      ),
     );
   };
 }

@@ -37,7 +37,7 @@ const displayName = (user: Membership['user']) =>
   [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.username;
 
 /**
- * Members, roles and invitations of an organization (docs/security.md, Roles). Routes check the
+ * Members, roles and invitations of an organization (docs/security.md, Tenancy and roles). Routes check the
  * minimum role (`config.role`); the finer rules that depend on the target (only an owner touches an
  * owner or makes one, the last owner stays) are checked here.
  */
@@ -145,14 +145,13 @@ export function createTeamService(deps: {
         throw new ForbiddenError(roleRequired('owner'));
       }
       if (current !== role) {
-        // Published from the changing transaction where the bus can (sent on commit), so the member's
-        // open pages refetch their role as soon as it is readable, and never for a change rolled back.
+        // Published from the changing statement (sent on commit), so the member's open pages refetch
+        // their role as soon as it is readable, and never for a change rolled back.
         const event = { type: 'organization_members_changed' as const, organizationId, userId };
-        const notification = events.statementNotification?.(event);
+        const notification = events.statementNotification(event);
         const outcome = await repository.changeRole(organizationId, userId, role, notification);
         if (outcome === 'last_owner') throw new ConflictError(teamMessages.lastOwner);
         if (outcome === 'not_found') throw new NotFoundError(teamMessages.memberNotFound);
-        if (!notification) await membersChanged(organizationId, userId);
       }
       const member = (await repository.listMembers(organizationId)).find((m) => m.userId === userId);
       if (!member) throw new NotFoundError(teamMessages.memberNotFound);
@@ -249,7 +248,7 @@ export function createTeamService(deps: {
 
     /**
      * Without a mail transport, a verification link for the address of a pending invitation, which the
-     * admin passes on with the invitation link (docs/security.md, Invitations): the admin vouches for
+     * admin passes on with the invitation link (docs/security.md, Tenancy and roles): the admin vouches for
      * the address as the mailed link would. Minted on request for the invited address's account only,
      * single use; 404 until that account exists, 409 once it is verified or when the server mails.
      */

@@ -9,7 +9,7 @@ import { loggerOptions } from '../../platform/logger';
 /*
  * POST /api/organizations/:orgId/invitations/:id/verification-link: without a mail transport the admin
  * gets the invitee's verification link to pass on, which verifies the address so the invitation can
- * be accepted (docs/security.md, Invitations).
+ * be accepted (docs/security.md, Tenancy and roles).
  */
 
 let t: TestApp;

@@ -18,9 +18,9 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 export type Reader = { email: string; emailVerifiedAt: Date | null };
 
 /**
- * Talk to Sales (docs/product-rules.md, Landing page): the landing page's contact form. A message is
- * stored, logged without its body, and mailed to SALES_EMAIL when a mail transport is configured; the
- * operator's administrators (OPERATOR_EMAILS) list them.
+ * Talk to Sales (docs/product-rules.md, Templates, Talk to Sales): the landing page's contact form.
+ * A message is stored, logged without its body, and mailed to SALES_EMAIL when a mail transport is
+ * configured; the operator's administrators (OPERATOR_EMAILS) list them.
  */
 export function createSalesService(deps: {
   repository: SalesRepository;

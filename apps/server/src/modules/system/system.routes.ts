@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { systemStatusSchema } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../platform/database-unavailable';
+import { route } from '../../platform/route';
 import type { SystemService } from './system.service';
+
+const { system: api } = endpoints;
 
 export function systemRoutes(system: SystemService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/health', { config: { public: true } }, async (_request, reply) =>
+    route(app, api.health, async (_request, reply) =>
       (await system.health())
         ? { status: 'ok' }
         : reply
@@ -14,8 +17,6 @@ export function systemRoutes(system: SystemService): FastifyPluginAsyncZod {
             .send({ status: 'unavailable', message: 'The database is not answering' }),
     );
 
-    app.get('/api/system/status', { schema: { response: { 200: systemStatusSchema } } }, async (request) =>
-      system.status(request.auth.organizationId),
-    );
+    route(app, api.status, async (request) => system.status(request.auth.organizationId));
   };
 }

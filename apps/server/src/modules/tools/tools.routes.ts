@@ -1,110 +1,57 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  agentToolLinkSchema,
-  agentToolParamsSchema,
-  connectToolSchema,
-  createToolSchema,
-  idParamsSchema,
-  toolSchema,
-  toolTestResultSchema,
-  updateAgentToolSchema,
-  updateToolSchema,
-  usageSchema,
-} from '@crewline/contracts';
-import { z } from 'zod';
+import { endpoints } from '@crewline/contracts/endpoints';
+import { route } from '../../platform/route';
 import type { ToolTester } from './tool-test';
 import type { ToolsService } from './tools.service';
 
+const { tools: api } = endpoints;
+
 export function toolsRoutes(tools: ToolsService, tester: ToolTester): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/tools', { schema: { response: { 200: z.array(toolSchema) } } }, async (request) =>
-      tools.list(request.auth.organizationId),
+    route(app, api.list, async (request) => tools.list(request.auth.organizationId));
+    route(app, api.create, async (request, reply) =>
+      reply
+        .status(201)
+        .send(await tools.create(request.auth.organizationId, request.auth.userId, request.body)),
     );
-    app.post(
-      '/api/tools',
-      { schema: { body: createToolSchema, response: { 201: toolSchema } } },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(await tools.create(request.auth.organizationId, request.auth.userId, request.body)),
-    );
-    app.put(
-      '/api/tools/:id',
-      { schema: { params: idParamsSchema, body: updateToolSchema, response: { 200: toolSchema } } },
-      async (request) => tools.update(request.auth.organizationId, request.params.id, request.body),
+    route(app, api.update, async (request) =>
+      tools.update(request.auth.organizationId, request.params.id, request.body),
     );
     // Whether a Vector Store tool can search now (its knowledge base, or its Pinecone index and key).
-    app.post(
-      '/api/tools/:id/test',
-      { schema: { params: idParamsSchema, response: { 200: toolTestResultSchema } } },
-      async (request) => tester.test(request.auth.organizationId, request.params.id),
-    );
+    route(app, api.test, async (request) => tester.test(request.auth.organizationId, request.params.id));
     // The agents that lose the tool if it goes: its delete dialog lists them (docs/product-rules.md).
-    app.get(
-      '/api/tools/:id/usage',
-      { schema: { params: idParamsSchema, response: { 200: usageSchema } } },
-      async (request) => tools.usage(request.auth.organizationId, request.params.id),
-    );
-    app.delete('/api/tools/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+    route(app, api.usage, async (request) => tools.usage(request.auth.organizationId, request.params.id));
+    route(app, api.remove, async (request, reply) => {
       await tools.remove(request.auth.organizationId, request.params.id);
       return reply.status(204).send();
     });
 
-    app.get(
-      '/api/agents/:agentId/tools',
-      {
-        schema: {
-          params: z.object({ agentId: z.string() }),
-          response: { 200: z.array(agentToolLinkSchema) },
-        },
-      },
-      async (request) => tools.listLinks(request.auth.organizationId, request.params.agentId),
+    route(app, api.agentTools, async (request) =>
+      tools.listLinks(request.auth.organizationId, request.params.agentId),
     );
-    app.post(
-      '/api/agents/:agentId/tools/:toolId',
-      {
-        schema: {
-          params: agentToolParamsSchema,
-          body: connectToolSchema,
-          response: { 201: agentToolLinkSchema },
-        },
-      },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await tools.connect(
-              request.auth.organizationId,
-              request.params.agentId,
-              request.params.toolId,
-              request.body.config,
-            ),
+    route(app, api.link, async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await tools.connect(
+            request.auth.organizationId,
+            request.params.agentId,
+            request.params.toolId,
+            request.body.config,
           ),
-    );
-    app.put(
-      '/api/agents/:agentId/tools/:toolId',
-      {
-        schema: {
-          params: agentToolParamsSchema,
-          body: updateAgentToolSchema,
-          response: { 200: agentToolLinkSchema },
-        },
-      },
-      async (request) =>
-        tools.updateLink(
-          request.auth.organizationId,
-          request.params.agentId,
-          request.params.toolId,
-          request.body,
         ),
     );
-    app.delete(
-      '/api/agents/:agentId/tools/:toolId',
-      { schema: { params: agentToolParamsSchema } },
-      async (request, reply) => {
-        await tools.disconnect(request.auth.organizationId, request.params.agentId, request.params.toolId);
-        return reply.status(204).send();
-      },
+    route(app, api.updateLink, async (request) =>
+      tools.updateLink(
+        request.auth.organizationId,
+        request.params.agentId,
+        request.params.toolId,
+        request.body,
+      ),
     );
+    route(app, api.unlink, async (request, reply) => {
+      await tools.disconnect(request.auth.organizationId, request.params.agentId, request.params.toolId);
+      return reply.status(204).send();
+    });
   };
 }

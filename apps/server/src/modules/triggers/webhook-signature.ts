@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { WEBHOOK_SIGNATURE_TOLERANCE_SECONDS } from '@crewline/contracts';
 
 /*
- * Signed webhook calls (docs/security.md, Webhooks): a workflow with `triggerConfig.signed` is called
+ * Signed webhook calls (docs/security.md, Webhook trigger): a workflow with `triggerConfig.signed` is called
  * with X-Crewline-Timestamp (unix seconds) and X-Crewline-Signature `v1=<hex HMAC-SHA256>` of
  * `<timestamp>.<raw body>`, keyed with the workflow's secret. The secret itself never travels, a
  * captured call stops working after the tolerance, and within it the replay store refuses it twice.

@@ -1,17 +1,12 @@
 import { Transform } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import {
-  WEBHOOK_SIGNATURE_HEADER,
-  WEBHOOK_TIMESTAMP_HEADER,
-  idParamsSchema,
-  webhookAcceptedSchema,
-  webhookFinishedSchema,
-  webhookQuerySchema,
-  webhookSecretSchema,
-} from '@crewline/contracts';
-import { z } from 'zod';
+import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
+import { route } from '../../platform/route';
 import type { WebhookService } from './webhook.service';
+
+const { webhooks: api } = endpoints;
 
 /** A form body as an object; a repeated field becomes a list. No prototype, so `__proto__` is just a name. */
 export function formToObject(text: string): Record<string, unknown> {
@@ -68,53 +63,38 @@ const publicWebhookRoute =
     // text/plain, XML, anything else: the text itself.
     app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-    app.post(
-      '/api/webhooks/:workflowId',
-      {
-        config: { public: true },
-        schema: {
-          params: z.object({ workflowId: z.string() }),
-          querystring: webhookQuerySchema,
-          response: { 200: webhookFinishedSchema, 202: webhookAcceptedSchema },
+    route(app, api.trigger, async (request, reply) => {
+      const header = request.headers['x-webhook-secret'];
+      const wait = request.query.wait === 'true' || request.query.wait === '1';
+      const { execution, finished } = await webhooks.receive({
+        workflowId: request.params.workflowId,
+        secret: typeof header === 'string' && header ? header : request.query.secret,
+        signed: {
+          timestamp: headerValue(request.headers[WEBHOOK_TIMESTAMP_HEADER.toLowerCase()]),
+          signature: headerValue(request.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()]),
+          body: Buffer.concat(rawBodies.get(request) ?? []),
         },
-      },
-      async (request, reply) => {
-        const header = request.headers['x-webhook-secret'];
-        const wait = request.query.wait === 'true' || request.query.wait === '1';
-        const { execution, finished } = await webhooks.receive({
-          workflowId: request.params.workflowId,
-          secret: typeof header === 'string' && header ? header : request.query.secret,
-          signed: {
-            timestamp: headerValue(request.headers[WEBHOOK_TIMESTAMP_HEADER.toLowerCase()]),
-            signature: headerValue(request.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()]),
-            body: Buffer.concat(rawBodies.get(request) ?? []),
-          },
-          input: webhookInput(request.body),
-          wait,
-        });
-        if (!finished) return reply.status(202).send({ executionId: execution.id, status: execution.status });
-        return reply.status(200).send({
-          executionId: execution.id,
-          status: execution.status,
-          output: execution.output,
-          ...(execution.error ? { error: execution.error } : {}),
-        });
-      },
-    );
+        input: webhookInput(request.body),
+        wait,
+      });
+      if (!finished) return reply.status(202).send({ executionId: execution.id, status: execution.status });
+      return reply.status(200).send({
+        executionId: execution.id,
+        status: execution.status,
+        output: execution.output,
+        ...(execution.error ? { error: execution.error } : {}),
+      });
+    });
   };
 
 /** The secret's reveal and rotation (members of the workflow's organization), and the public trigger route. */
 export function webhookRoutes(webhooks: WebhookService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/workflows/:id/webhook-secret',
-      { schema: { params: idParamsSchema, response: { 200: webhookSecretSchema } } },
-      async (request) => webhooks.reveal(request.auth.organizationId, request.params.id),
+    route(app, api.secret, async (request) =>
+      webhooks.reveal(request.auth.organizationId, request.params.id),
     );
-    app.post(
-      '/api/workflows/:id/webhook-secret',
-      { schema: { params: idParamsSchema, response: { 200: webhookSecretSchema } } },
-      async (request) => webhooks.rotate(request.auth.organizationId, request.params.id),
+    route(app, api.rotateSecret, async (request) =>
+      webhooks.rotate(request.auth.organizationId, request.params.id),
     );
     await app.register(publicWebhookRoute(webhooks));
   };

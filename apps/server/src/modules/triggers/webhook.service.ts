@@ -1,4 +1,5 @@
 import {
+  isRunEnded,
   WEBHOOK_FAILURE_WINDOW_SECONDS,
   WEBHOOK_MAX_FAILURES,
   WEBHOOK_SIGNATURE_TOLERANCE_SECONDS,
@@ -42,8 +43,6 @@ const ENDED = new Set<RealtimeEvent['type']>([
   'workflow_execution_failed',
   'workflow_execution_cancelled',
 ]);
-const isEnded = (execution: Execution) =>
-  execution.status === 'completed' || execution.status === 'failed' || execution.status === 'cancelled';
 
 export type WebhookCall = {
   workflowId: string;
@@ -108,7 +107,7 @@ export function createWebhookService(deps: {
     onEnd.target = execution.id;
     const deadline = Date.now() + waitMs;
     let current = execution;
-    while (!isEnded(current)) {
+    while (!isRunEnded(current.status)) {
       const left = deadline - Date.now();
       if (left <= 0) break;
       // An end event for this run reads it at once (and only once); otherwise wait for one, or poll.
@@ -243,7 +242,7 @@ export function createWebhookService(deps: {
         });
         if (!call.wait) return { execution, finished: false };
         const current = await waitForEnd(organizationId, execution, ended, onEnd);
-        return { execution: current, finished: isEnded(current) };
+        return { execution: current, finished: isRunEnded(current.status) };
       } finally {
         unsubscribe?.();
       }

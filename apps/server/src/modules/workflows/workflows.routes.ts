@@ -1,70 +1,37 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  createWorkflowSchema,
-  idParamsSchema,
-  updateWorkflowSchema,
-  workflowSchema,
-  workflowVersionParamsSchema,
-  workflowVersionSchema,
-  workflowVersionSummarySchema,
-  workflowWithWarningsSchema,
-} from '@crewline/contracts';
-import { z } from 'zod';
+import { endpoints } from '@crewline/contracts/endpoints';
+import { route } from '../../platform/route';
 import type { WorkflowsService } from './workflows.service';
+
+const { workflows: api } = endpoints;
 
 export function workflowsRoutes(workflows: WorkflowsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/workflows', { schema: { response: { 200: z.array(workflowSchema) } } }, async (request) =>
-      workflows.list(request.auth.organizationId),
+    route(app, api.list, async (request) => workflows.list(request.auth.organizationId));
+    route(app, api.create, async (request, reply) =>
+      reply
+        .status(201)
+        .send(await workflows.create(request.auth.organizationId, request.auth.userId, request.body)),
     );
-    app.post(
-      '/api/workflows',
-      { schema: { body: createWorkflowSchema, response: { 201: workflowWithWarningsSchema } } },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(await workflows.create(request.auth.organizationId, request.auth.userId, request.body)),
+    route(app, api.get, async (request) => workflows.get(request.auth.organizationId, request.params.id));
+    route(app, api.update, async (request) =>
+      workflows.update(request.auth.organizationId, request.auth.userId, request.params.id, request.body),
     );
-    app.get(
-      '/api/workflows/:id',
-      { schema: { params: idParamsSchema, response: { 200: workflowWithWarningsSchema } } },
-      async (request) => workflows.get(request.auth.organizationId, request.params.id),
+    route(app, api.versions, async (request) =>
+      workflows.versions(request.auth.organizationId, request.params.id),
     );
-    app.put(
-      '/api/workflows/:id',
-      {
-        schema: {
-          params: idParamsSchema,
-          body: updateWorkflowSchema,
-          response: { 200: workflowWithWarningsSchema },
-        },
-      },
-      async (request) =>
-        workflows.update(request.auth.organizationId, request.auth.userId, request.params.id, request.body),
+    route(app, api.version, async (request) =>
+      workflows.version(request.auth.organizationId, request.params.id, request.params.version),
     );
-    app.get(
-      '/api/workflows/:id/versions',
-      { schema: { params: idParamsSchema, response: { 200: z.array(workflowVersionSummarySchema) } } },
-      async (request) => workflows.versions(request.auth.organizationId, request.params.id),
+    route(app, api.restore, async (request) =>
+      workflows.restore(
+        request.auth.organizationId,
+        request.auth.userId,
+        request.params.id,
+        request.params.version,
+      ),
     );
-    app.get(
-      '/api/workflows/:id/versions/:version',
-      { schema: { params: workflowVersionParamsSchema, response: { 200: workflowVersionSchema } } },
-      async (request) =>
-        workflows.version(request.auth.organizationId, request.params.id, request.params.version),
-    );
-    app.post(
-      '/api/workflows/:id/versions/:version/restore',
-      { schema: { params: workflowVersionParamsSchema, response: { 200: workflowWithWarningsSchema } } },
-      async (request) =>
-        workflows.restore(
-          request.auth.organizationId,
-          request.auth.userId,
-          request.params.id,
-          request.params.version,
-        ),
-    );
-    app.delete('/api/workflows/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+    route(app, api.remove, async (request, reply) => {
       await workflows.remove(request.auth.organizationId, request.params.id);
       return reply.status(204).send();
     });

@@ -1,3 +1,5 @@
+import { builtInDefaultModel, serverListedProviders } from '@crewline/contracts';
+
 import type { LlmGateway } from './gateway';
 import { LLM_PROVIDERS, PROVIDER_INFO } from './providers';
 import type { LlmConnection, LlmProvider } from './types';
@@ -32,8 +34,7 @@ export type ModelCatalogue = {
 export function defaultModelOf(provider: LlmProvider, configured: string | undefined, reported: string[]) {
   const own = configured?.trim();
   if (own) return own;
-  if (provider === 'openai' || provider === 'anthropic')
-    return PROVIDER_INFO[provider].builtInModels[0] ?? '';
+  if (!SERVER_LISTED.has(provider)) return builtInDefaultModel(provider);
   return reported[0] ?? '';
 }
 
@@ -44,7 +45,7 @@ export function defaultModelOf(provider: LlmProvider, configured: string | undef
 type Listing = { models: string[]; reported: string[]; error?: string };
 
 /** The providers whose models only their own server knows: the form says why it cannot list them. */
-const SERVER_LISTED = new Set<LlmProvider>(['local', 'custom']);
+const SERVER_LISTED = new Set<LlmProvider>(serverListedProviders);
 
 // OpenAI's /models also lists embedding, audio, image and moderation models, which agents cannot use.
 const NOT_CHAT =

@@ -1,11 +1,10 @@
+import { builtInModels, llmProviderNames, llmProviderValues } from '@crewline/contracts';
+
 import type { LlmProvider } from './types';
 
-export const LLM_PROVIDERS = [
-  'openai',
-  'anthropic',
-  'local',
-  'custom',
-] as const satisfies readonly LlmProvider[];
+export { isLlmProvider } from '@crewline/contracts';
+
+export const LLM_PROVIDERS = llmProviderValues;
 
 export type ProviderInfo = {
   name: string;
@@ -16,34 +15,30 @@ export type ProviderInfo = {
   builtInModels: readonly string[];
 };
 
+/** Names and built-in models are the vocabulary's; how to reach each provider is the gateway's. */
 export const PROVIDER_INFO: Record<LlmProvider, ProviderInfo> = {
   openai: {
-    name: 'OpenAI',
+    name: llmProviderNames.openai,
     defaultBaseUrl: 'https://api.openai.com/v1',
     requiresApiKey: true,
-    builtInModels: ['gpt-4o', 'gpt-4o-mini', 'gpt-3.5-turbo'],
+    builtInModels: builtInModels.openai,
   },
   anthropic: {
-    name: 'Anthropic',
+    name: llmProviderNames.anthropic,
     defaultBaseUrl: 'https://api.anthropic.com/v1',
     requiresApiKey: true,
-    // Current ids accepted by the Messages API (claude-3-5-haiku is retired; haiku 4.5 replaces it).
-    builtInModels: ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5'],
+    builtInModels: builtInModels.anthropic,
   },
   local: {
-    name: 'Local (Ollama)',
+    name: llmProviderNames.local,
     defaultBaseUrl: 'http://127.0.0.1:11434/v1',
     requiresApiKey: false,
-    builtInModels: ['llama3.1:8b', 'mistral', 'qwen2.5'],
+    builtInModels: builtInModels.local,
   },
   custom: {
-    name: 'Custom (OpenAI-compatible)',
+    name: llmProviderNames.custom,
     defaultBaseUrl: undefined,
     requiresApiKey: false,
-    builtInModels: [],
+    builtInModels: builtInModels.custom,
   },
 };
-
-export function isLlmProvider(value: unknown): value is LlmProvider {
-  return typeof value === 'string' && (LLM_PROVIDERS as readonly string[]).includes(value);
-}

@@ -1,6 +1,8 @@
 import type { JSONSchema7 } from 'ai';
 
-export type LlmProvider = 'openai' | 'anthropic' | 'local' | 'custom';
+import type { LlmProvider } from '@crewline/contracts';
+
+export type { LlmProvider };
 
 /** Where and how to reach a provider; resolved by the caller (see resolveConnection). */
 export type LlmConnection = { provider: LlmProvider; apiKey?: string; baseUrl?: string };

@@ -1,3 +1,4 @@
+import { DEFAULT_AI_TOOL_MODEL, DEFAULT_LLM_PROVIDER } from '@crewline/contracts';
 import { z } from 'zod';
 import {
   isLlmProvider,
@@ -15,8 +16,10 @@ export function createAiTool(
   deps: { llm: LlmGateway; connectionFor(provider: LlmProvider): Promise<LlmConnection> },
 ): LlmTool {
   const provider: LlmProvider =
-    typeof settings.provider === 'string' && isLlmProvider(settings.provider) ? settings.provider : 'openai';
-  const model = typeof settings.model === 'string' && settings.model ? settings.model : 'gpt-4o-mini';
+    typeof settings.provider === 'string' && isLlmProvider(settings.provider)
+      ? settings.provider
+      : DEFAULT_LLM_PROVIDER;
+  const model = typeof settings.model === 'string' && settings.model ? settings.model : DEFAULT_AI_TOOL_MODEL;
   return {
     description: `Asks another AI model (${provider} ${model}) and returns its answer.`,
     inputSchema: {

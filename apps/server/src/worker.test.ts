@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { startWorkerRole } from './worker-role';
+import { createTestApp, type TestApp } from './testing/test-app';
+import { startWorkerRole } from './worker';
 
 let t: TestApp;
 let token: string;

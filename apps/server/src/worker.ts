@@ -1,23 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Logger } from 'pino';
-import type { Config } from '../../platform/env';
-import type { EventBus, PgEventBus } from '../../platform/events';
-import { HEARTBEAT_INTERVAL_MS, type SystemService } from '../system/system.service';
-import { startScheduler, type SchedulesRepository } from '../triggers/scheduler';
-import { startEmailMonitor, type EmailMonitor } from '../triggers/email-monitor';
-import type { EmailMonitorRepository } from '../triggers/email-monitor.repository';
-import type { MicrosoftService } from '../microsoft/microsoft.service';
-import type { TriggersService } from '../triggers/triggers.service';
-import type { ExecutionRunner } from './execution-runner';
-import { startExecutionWorker } from './execution-worker';
-import { RUNS_CHANNEL } from './executions.repository';
-import type { Ingestion } from '../knowledge/ingest-document';
-import { startKnowledgeWorker } from '../knowledge/knowledge-worker';
+import type { Config } from './platform/env';
+import type { EventBus } from './platform/events';
+import { HEARTBEAT_INTERVAL_MS, type SystemService } from './modules/system/system.service';
+import { startScheduler, type SchedulesRepository } from './modules/triggers/scheduler';
+import { startEmailMonitor, type EmailMonitor } from './modules/triggers/email-monitor';
+import type { EmailMonitorRepository } from './modules/triggers/email-monitor.repository';
+import type { MicrosoftService } from './modules/microsoft/microsoft.service';
+import type { TriggersService } from './modules/triggers/triggers.service';
+import type { ExecutionRunner } from './modules/executions/execution-runner';
+import { startExecutionWorker } from './modules/executions/execution-worker';
+import type { Ingestion } from './modules/knowledge/ingest-document';
+import { startKnowledgeWorker } from './modules/knowledge/knowledge-worker';
 
 export type WorkerRoleOptions = {
-  /** Its LISTEN connection wakes idle loops when a run is queued; without one they only poll. */
-  bus?: Pick<PgEventBus, 'onChannel' | 'subscribe'>;
+  /** Its notifications wake idle loops when a run or a document is queued; without one they only poll. */
+  bus?: Pick<EventBus, 'listen'>;
   services: {
     runner: ExecutionRunner;
     system: SystemService;
@@ -45,8 +44,9 @@ export type WorkerRoleOptions = {
 };
 
 /**
- * The worker role of a process, started the same way by the process entry (main.ts), the test app and
- * the bench: the execution worker (`config.runs.concurrency` claim loops), its run wake-ups over the
+ * The worker role of a process, a composition root beside app.ts (it wires executions and knowledge,
+ * which therefore need not know each other), started the same way by the process entry (start.ts),
+ * the test app and the bench: the execution worker (`config.runs.concurrency` claim loops), its run wake-ups over the
  * bus, the scheduler of schedule triggers (modules/triggers/scheduler.ts), the
  * email monitor of email triggers (modules/triggers/email-monitor.ts), the ingestion of knowledge
  * documents (modules/knowledge/knowledge-worker.ts) and, with `heartbeat`, this worker's heartbeat.
@@ -61,19 +61,8 @@ export async function startWorkerRole(options: WorkerRoleOptions) {
     concurrency: config.runs.concurrency,
     // A run whose worker died is claimed again once its lease lapses: look a few times per lease.
     pollMs: Math.min(2000, Math.max(200, Math.floor(config.runs.leaseMs / 3))),
-    // A queued run's created event wakes one idle loop; so does a run a stopping worker handed back.
-    onRunQueued:
-      bus &&
-      ((wakeOne, wakeAll) => {
-        const created = bus.subscribe((event) => {
-          if (event.type === 'workflow_execution_created') wakeOne();
-        });
-        const handedBack = bus.onChannel(RUNS_CHANNEL, { onNotify: wakeOne, onMissed: wakeAll });
-        return () => {
-          created();
-          handedBack();
-        };
-      }),
+    // A queued run wakes one idle loop; so does a run a stopping worker handed back.
+    bus,
     drainMs: options.drainMs,
   });
   const scheduler = startScheduler({

@@ -1,0 +1,70 @@
+import type { RealtimeEvent } from '@crewline/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventBus } from '../../platform/events';
+import { recordingBus, runIds } from '../../testing/runner-fakes';
+import { createEventOutbox, STARTED_EVENT_WAIT_MS } from './event-outbox';
+
+const started: RealtimeEvent = { type: 'workflow_execution_started', ...runIds };
+const stepStarted: RealtimeEvent = {
+  type: 'execution_node_started',
+  ...runIds,
+  nodeId: 'n1',
+  baseNodeId: 'n1',
+  agentName: 'Writer',
+};
+const completed: RealtimeEvent = { type: 'workflow_execution_completed', ...runIds };
+
+describe('the event outbox of an attempt', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('sends a started event on its own once it waited STARTED_EVENT_WAIT_MS', async () => {
+    const { bus, published } = recordingBus();
+    const outbox = createEventOutbox(bus);
+    outbox.soon(started);
+    outbox.soon(stepStarted);
+    await vi.advanceTimersByTimeAsync(STARTED_EVENT_WAIT_MS - 1);
+    expect(published).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(published).toEqual([started, stepStarted]);
+  });
+
+  it("puts waiting events in the next statement's notification, before its own, and no longer sends them alone", async () => {
+    const { bus, published, inStatements } = recordingBus();
+    const outbox = createEventOutbox(bus);
+    outbox.soon(started);
+    outbox.soon(stepStarted);
+    const { notify } = outbox.withStatement(completed);
+    expect(notify).toBeDefined();
+    expect(inStatements).toEqual([[started, stepStarted, completed]]);
+    await vi.advanceTimersByTimeAsync(STARTED_EVENT_WAIT_MS * 4);
+    expect(published).toEqual([]);
+  });
+
+  it('flush sends the waiting events at once, in order, then nothing more', async () => {
+    const { bus, published } = recordingBus();
+    const outbox = createEventOutbox(bus);
+    outbox.soon(started);
+    outbox.soon(stepStarted);
+    await outbox.flush();
+    expect(published).toEqual([started, stepStarted]);
+    await vi.advanceTimersByTimeAsync(STARTED_EVENT_WAIT_MS * 4);
+    expect(published).toHaveLength(2);
+  });
+
+  it('close drops the wait: an attempt that ended sends nothing later', async () => {
+    const { bus, published } = recordingBus();
+    const outbox = createEventOutbox(bus);
+    outbox.soon(started);
+    outbox.close();
+    await vi.advanceTimersByTimeAsync(STARTED_EVENT_WAIT_MS * 4);
+    expect(published).toEqual([]);
+  });
+
+  it('publish never rejects, even when the bus does', async () => {
+    const failing = {
+      publish: () => Promise.reject(new Error('connection lost')),
+    } as unknown as EventBus;
+    await expect(createEventOutbox(failing).publish(completed)).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,127 @@
+import { runWorkflow } from '@crewline/engine';
+import { createAgentStep } from './agent-step';
+import { createEventOutbox } from './event-outbox';
+import type { ExecutionRunnerDeps } from './execution-runner';
+import type { ExecutionsRepository } from './executions.repository';
+import type { ClaimedRun, RunDefinitions } from './run-definitions';
+import { completeRun, endStoppedRun, type AttemptEnd } from './run-end';
+import { Interrupted } from './run-errors';
+import { holdLease } from './run-lease';
+import { createRunLog } from './run-log';
+import { createStepDelivery } from './step-delivery';
+import { createStepRecorder } from './step-recorder';
+
+export type AttemptDeps = Omit<ExecutionRunnerDeps, 'workflows' | 'agentModel'> & {
+  definitions: Pick<RunDefinitions, 'of'>;
+};
+
+const noCompletedSteps: Awaited<ReturnType<ExecutionsRepository['completedSteps']>> = {
+  outputs: {},
+  undelivered: [],
+};
+
+/**
+ * A run whose attempts were cut short too often is failed instead of run again (then true). Attempts
+ * handed back on a graceful stop (deploys) are not failures of the run's workers.
+ */
+export async function abandonIfWornOut(deps: AttemptDeps, run: ClaimedRun): Promise<boolean> {
+  if (run.attempt - run.handedBack <= deps.maxAttempts) return false;
+  const reason = `The run was stopped: its worker stopped ${deps.maxAttempts} times before it could finish.`;
+  if (await deps.repository.abandon(run.id, run.attempt, reason))
+    await createEventOutbox(deps.events).publish({
+      type: 'workflow_execution_failed',
+      organizationId: run.organizationId,
+      executionId: run.id,
+      workflowId: run.workflowId,
+      error: reason,
+    });
+  return true;
+}
+
+/**
+ * An attempt at a run this worker has just claimed (docs/architecture.md, Runner): it holds the
+ * lease, sends what earlier attempts stored but did not send, runs the engine with the agent step as
+ * its model port and the step recorder as its event handler, and ends the run. `abort` stops it
+ * (cancel, lease lost, shutdown); `draining` says the worker is stopping (no new step starts).
+ */
+export async function runAttempt(
+  deps: AttemptDeps,
+  run: ClaimedRun,
+  control: { abort: AbortController; draining(): boolean },
+): Promise<void> {
+  const { id: executionId, organizationId, workflowId, attempt } = run;
+  const ids = { organizationId, executionId, workflowId };
+  const { signal } = control.abort;
+  const { repository, logger } = deps;
+  const outbox = createEventOutbox(deps.events);
+  const lease = holdLease({
+    repository,
+    executionId,
+    attempt,
+    leaseMs: deps.leaseMs,
+    abort: control.abort,
+    logger,
+  });
+  const runLog = createRunLog();
+  const failedSteps = new Map<string, string>();
+  const end: AttemptEnd = { repository, ids, attempt, outbox, runLog, logger };
+  const stopIfInterrupted = () => {
+    if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Interrupted('cancelled');
+    if (control.draining()) throw new Interrupted('shutdown');
+  };
+
+  try {
+    // A first attempt has finished steps only when a retry copied them in, and those are in its
+    // output already: a fresh run skips the read.
+    const fresh = attempt === 1 && Object.keys(run.output ?? {}).length === 0;
+    const completed = fresh ? noCompletedSteps : await repository.completedSteps(executionId);
+    if (run.resumed)
+      runLog.add(
+        'warn',
+        `Resumed (attempt ${attempt}) after the previous worker stopped; ${Object.keys(completed.outputs).length} finished step(s) reused`,
+      );
+    else runLog.add('info', 'Run started');
+    outbox.soon({ type: 'workflow_execution_started', ...ids });
+    const { name, definition, agents, ask, connection } = await deps.definitions.of(run);
+    const nodeData = new Map(definition.nodes.map((n) => [n.id, n.data ?? {}]));
+    const parts = { ids, attempt, outbox, runLog, signal, logger };
+    const delivery = createStepDelivery({
+      ...parts,
+      delivery: deps.delivery,
+      repository,
+      workflowName: name,
+      nodeData,
+    });
+    const recorder = createStepRecorder({ ...parts, repository, delivery, agents, nodeData, failedSteps });
+    const agentStep = createAgentStep({
+      ...parts,
+      ask,
+      connection,
+      memory: deps.memory,
+      watched: () => deps.watching?.(organizationId, workflowId) ?? false,
+      made: recorder.made,
+    });
+
+    await delivery.pending(completed, stopIfInterrupted);
+    const result = await runWorkflow(
+      definition,
+      { input: run.input ?? {}, instructions: run.dynamicInstructions, parameters: run.parameters ?? {} },
+      {
+        now: () => Date.now(),
+        completed: completed.outputs,
+        concurrency: deps.parallelism,
+        async callAgent(call) {
+          stopIfInterrupted();
+          return agentStep(call, agents.get(call.agent.id)!);
+        },
+        onEvent: recorder.onStep,
+      },
+    );
+    await completeRun(end, run, result, completed.outputs);
+  } catch (caught) {
+    await endStoppedRun(end, caught, signal, failedSteps);
+  } finally {
+    outbox.close();
+    lease.release();
+  }
+}

@@ -1,0 +1,154 @@
+import { and, asc, eq, getTableColumns, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { nestedExtra, workflowExecutions, type Db, type ExtraColumns } from '@crewline/db';
+import { channels } from '../../platform/notifications/channels';
+import { wakeUpColumn } from '../../platform/notifications/statement';
+import { appendLogs, byId, owned, type ExecutionRow } from './run-rows';
+
+/*
+ * How workers own runs (executions.repository.ts composes it): the claim of one run or of the queue's
+ * oldest, the lease an attempt renews, and the hand-back of a stopping worker.
+ */
+
+/** The run a worker now owns, with the attempt number its writes must carry. */
+export type ClaimedRun = ExecutionRow & { resumed: boolean };
+
+/** Free to run: pending, or running with a lease that lapsed (its worker died); `runs` may be an alias. */
+// The statuses are written into the text, not sent as parameters: the claim is a prepared statement,
+// and only literals let its one plan for every call prove the queue's partial index applies.
+const claimable = (
+  now: Date | Placeholder,
+  runs: { status: PgColumn; leaseExpiresAt: PgColumn } = workflowExecutions,
+) => sql`(${runs.status} = 'pending' or (${runs.status} = 'running' and ${runs.leaseExpiresAt} < ${now}))`;
+
+/**
+ * Columns another module reads along with a claim, in the same statement (SQL over the claimed row,
+ * which is named "workflow_executions"): the run's agents, their tools and connections.
+ */
+export type ClaimColumns = ExtraColumns;
+/** The claimed run, and the values of the claim's extra columns. */
+export type Claimed<Extra extends ClaimColumns> = ClaimedRun & { extra: { [K in keyof Extra]: unknown } };
+
+function claimedRun<Extra extends ClaimColumns>(row: ExecutionRow & { extra?: unknown }): Claimed<Extra> {
+  const { extra, ...run } = row;
+  return { ...run, resumed: run.attempt > 1, extra: (extra ?? {}) as Claimed<Extra>['extra'] };
+}
+
+/** The queue's other runs, beside the one a claim takes. */
+const otherRuns = alias(workflowExecutions, 'other_runs');
+
+/** Names claimNext's prepared statements apart (one for each set of extra columns). */
+let claimNextStatementCount = 0;
+
+/** A claim: a new attempt, running under a fresh lease. */
+const claimed = (leaseUntil: Date | SQL) => ({
+  status: 'running' as const,
+  attempt: sql`${workflowExecutions.attempt} + 1`,
+  startedAt: sql`coalesce(${workflowExecutions.startedAt}, now())`,
+  leaseExpiresAt: leaseUntil,
+});
+
+export function createRunClaims(db: Db) {
+  /**
+   * claimNext's statement, built once for each set of extra columns (the run's agents, tools and
+   * connections make it long: building it anew was a fifth of a claim's CPU); the clock comes as
+   * parameters.
+   */
+  const claimNextStatement = (extra: ClaimColumns) => {
+    const now = sql.placeholder('now');
+    const next = db
+      .select({ id: workflowExecutions.id })
+      .from(workflowExecutions)
+      .where(claimable(now))
+      .orderBy(asc(workflowExecutions.createdAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    return db
+      .update(workflowExecutions)
+      .set(claimed(sql`${sql.placeholder('leaseUntil')}::timestamptz`))
+      .where(eq(workflowExecutions.id, sql`(${next})`))
+      .returning({
+        ...getTableColumns(workflowExecutions),
+        // The other runs under an alias, as the claimed row is "workflow_executions".
+        more: sql<boolean>`exists (${db
+          .select({ one: sql`1` })
+          .from(otherRuns)
+          .where(and(claimable(now, otherRuns), ne(otherRuns.id, sql`"workflow_executions"."id"`)))})`,
+        ...nestedExtra(extra),
+      })
+      .prepare(`claim_next_${++claimNextStatementCount}`);
+  };
+  const claimNextStatements = new WeakMap<ClaimColumns, ReturnType<typeof claimNextStatement>>();
+
+  return {
+    /**
+     * Takes the run for a new attempt: a pending run, or a running one whose lease lapsed (its worker
+     * died). The attempt number goes up, so the previous attempt's writes no longer match.
+     */
+    async claim<Extra extends ClaimColumns>(
+      id: string,
+      leaseMs: number,
+      extra = {} as Extra,
+    ): Promise<Claimed<Extra> | undefined> {
+      const now = new Date();
+      const [row] = await db
+        .update(workflowExecutions)
+        .set(claimed(new Date(now.getTime() + leaseMs)))
+        .where(and(byId(id), claimable(now)))
+        .returning({ ...getTableColumns(workflowExecutions), ...nestedExtra(extra) });
+      return row && claimedRun<Extra>(row);
+    },
+
+    /**
+     * The queue's take: claims the oldest run free to run (pending, or running with a lapsed lease),
+     * skipping rows another worker is claiming at the same moment, in one statement. `more` says
+     * whether another run was waiting, so a worker that finishes knows whether to look again.
+     */
+    async claimNext<Extra extends ClaimColumns>(
+      leaseMs: number,
+      extra = {} as Extra,
+    ): Promise<(Claimed<Extra> & { more: boolean }) | undefined> {
+      let statement = claimNextStatements.get(extra);
+      if (!statement) claimNextStatements.set(extra, (statement = claimNextStatement(extra)));
+      const now = new Date();
+      const [row] = await statement.execute({ now, leaseUntil: new Date(now.getTime() + leaseMs) });
+      if (!row) return undefined;
+      const { more, ...run } = row;
+      return { ...claimedRun<Extra>(run), more };
+    },
+
+    /** Extends the attempt's lease; false once the run is no longer this attempt's (cancelled, taken over). */
+    async renewLease(id: string, attempt: number, leaseMs: number): Promise<boolean> {
+      const rows = await db
+        .update(workflowExecutions)
+        .set({ leaseExpiresAt: new Date(Date.now() + leaseMs) })
+        .where(owned(id, attempt))
+        .returning({ id: workflowExecutions.id });
+      return rows.length === 1;
+    },
+
+    /** A stopping worker hands the run back: its lease lapses now, and a worker is woken to resume it. */
+    async release(id: string, attempt: number): Promise<void> {
+      await db
+        .update(workflowExecutions)
+        .set({
+          leaseExpiresAt: new Date(Date.now() - 1),
+          handedBack: sql`${workflowExecutions.handedBack} + 1`,
+          logs: appendLogs([
+            {
+              at: new Date().toISOString(),
+              level: 'warn',
+              message: 'Paused: the worker is stopping; the run resumes from its finished steps',
+            },
+          ]),
+        })
+        .where(owned(id, attempt))
+        .returning({
+          woke: wakeUpColumn(
+            channels.runs,
+            sql`${channels.runs.encode({ type: 'handed_back', executionId: id })}`,
+          ),
+        });
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { WorkflowRunError, type RunAgent, type RunDefinition } from '@crewline/engine';
+import type { AgentModel } from '../agents/agent-model';
+import { runAgentIds, type WorkflowsRepository } from '../workflows/workflows.repository';
+import type { Claimed } from './executions.repository';
+
+/** Workflow versions a worker keeps in memory. */
+const VERSIONS_KEPT = 500;
+
+/** The columns a claim reads along with the run (RunDefinitions.claimColumns). */
+export type RunClaimColumns = ReturnType<AgentModel['runColumns']>;
+/** A run a worker has just claimed, with its agents and connections. */
+export type ClaimedRun = Claimed<RunClaimColumns>;
+
+/**
+ * What a claimed run runs: the definition it is pinned to (its workflow version), never the working
+ * copy edited since (runs from before versions existed, with no version, use the working copy), and
+ * its agents as read with the claim.
+ */
+export function createRunDefinitions(deps: {
+  workflows: Pick<WorkflowsRepository, 'get' | 'version'>;
+  agentModel: Pick<AgentModel, 'runColumns' | 'forRun'>;
+}) {
+  /** Workflow versions never change once written: each is read once per process (the newest kept). */
+  const versions = new Map<string, Awaited<ReturnType<WorkflowsRepository['version']>>>();
+  async function versionOf(organizationId: string, workflowId: string, version: number) {
+    const key = `${organizationId}:${workflowId}:${version}`;
+    let found = versions.get(key);
+    if (!found) {
+      found = await deps.workflows.version(organizationId, workflowId, version);
+      if (found) versions.set(key, found);
+      if (versions.size > VERSIONS_KEPT) versions.delete(versions.keys().next().value!);
+    }
+    return found;
+  }
+
+  return {
+    /**
+     * What the claim reads along with the run, in the same statement: the agents its nodes name, with
+     * their tools and the organization's connections.
+     */
+    claimColumns: deps.agentModel.runColumns('workflow_executions', runAgentIds('workflow_executions')),
+
+    async of(run: ClaimedRun) {
+      const { organizationId, workflowId, workflowVersion: version } = run;
+      const workflow =
+        version === null
+          ? await deps.workflows.get(organizationId, workflowId)
+          : await versionOf(organizationId, workflowId, version);
+      if (!workflow) throw new WorkflowRunError('The workflow of this run no longer exists');
+      const runAgents = deps.agentModel.forRun(organizationId, run.extra);
+      const agents = runAgents.agents;
+      const definition: RunDefinition = {
+        processType: workflow.processType,
+        nodes: workflow.nodes,
+        edges: workflow.edges,
+        agents: Object.fromEntries(agents) as Record<string, RunAgent>,
+      };
+      return {
+        name: workflow.name,
+        definition,
+        agents,
+        ask: runAgents.ask,
+        connection: runAgents.connection,
+      };
+    },
+  };
+}
+export type RunDefinitions = ReturnType<typeof createRunDefinitions>;

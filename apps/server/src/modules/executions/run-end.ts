@@ -1,0 +1,119 @@
+import type { NodeOutput } from '@crewline/contracts';
+import type { RunResult } from '@crewline/engine';
+import type { Logger } from 'pino';
+import { databaseUnavailable } from '../../platform/database-unavailable';
+import type { EventOutbox } from './event-outbox';
+import type { ExecutionsRepository } from './executions.repository';
+import { Interrupted, isExpected, readableError } from './run-errors';
+import type { RunLog } from './run-log';
+
+/** What ends an attempt: its run's row, its events and its log. */
+export type AttemptEnd = {
+  repository: Pick<ExecutionsRepository, 'finish' | 'release'>;
+  ids: { organizationId: string; executionId: string; workflowId: string };
+  attempt: number;
+  outbox: EventOutbox;
+  runLog: RunLog;
+  logger?: Logger;
+};
+
+/**
+ * A retry's reused steps (`metadata.reused`) were paid for by the run it retried: the run's token
+ * totals count only its own model calls, and `reusedSteps` says how many it reused.
+ */
+export function ownTokens(
+  totals: { totalTokens: number; promptTokens: number; completionTokens: number },
+  completed: Record<string, NodeOutput>,
+) {
+  const reused = Object.values(completed).filter((step) => step.metadata.reused === true);
+  const less = (key: keyof typeof totals) =>
+    Math.max(0, totals[key] - reused.reduce((sum, step) => sum + step.usage[key], 0));
+  return {
+    totalTokens: less('totalTokens'),
+    promptTokens: less('promptTokens'),
+    completionTokens: less('completionTokens'),
+    reusedSteps: reused.length,
+  };
+}
+
+/**
+ * The engine finished the run: it is stored as completed, with the log lines not stored yet, by the
+ * statement that also publishes its completed event (and any started event still waiting).
+ */
+export async function completeRun(
+  end: AttemptEnd,
+  run: { startedAt: Date | null },
+  result: RunResult,
+  /** The steps earlier attempts finished or a retry reused. */
+  completed: Record<string, NodeOutput>,
+) {
+  const { ids, attempt, runLog } = end;
+  const startedAt = run.startedAt ?? new Date();
+  runLog.add('info', 'Run completed');
+  const completedRun = end.outbox.withStatement({ type: 'workflow_execution_completed', ...ids });
+  await end.repository.finish(
+    ids.executionId,
+    attempt,
+    {
+      status: 'completed',
+      output: result.output,
+      result: result.result,
+      metrics: {
+        ...result.metrics,
+        ...ownTokens(result.metrics, completed),
+        durationMs: Date.now() - startedAt.getTime(),
+        attempts: attempt,
+      },
+      logs: runLog.unstored(),
+    },
+    completedRun.notify,
+  );
+}
+
+/**
+ * The attempt stopped before the run completed. Interrupted (cancelled, superseded, the worker
+ * stopping) or the database away: the run is not failed. Otherwise it fails with the readable error,
+ * naming the step it came from (`failedSteps`, by error).
+ */
+export async function endStoppedRun(
+  end: AttemptEnd,
+  caught: unknown,
+  signal: AbortSignal,
+  failedSteps: Map<string, string>,
+) {
+  const { ids, attempt, runLog, logger } = end;
+  const { executionId } = ids;
+  // Whatever waited (a started event) goes out before the run's end.
+  await end.outbox.flush();
+  const error = signal.aborted && signal.reason instanceof Interrupted ? signal.reason : caught;
+  if (error instanceof Interrupted) {
+    // Cancelled: the row already says so. Superseded: another attempt owns it. Shutdown: the
+    // lease is released so another worker resumes from the stored steps.
+    if (error.reason === 'shutdown')
+      await end.repository.release(executionId, attempt).catch(() => undefined);
+    logger?.info({ executionId, reason: error.reason }, 'run attempt interrupted');
+    return;
+  }
+  const unavailable = isExpected(error) ? undefined : databaseUnavailable(error);
+  if (unavailable) {
+    // Nothing was wrong with the run: failing it for an outage would lose it. Its lease lapses and
+    // the next claim resumes it from the stored steps once the database is back (bounded by maxAttempts).
+    logger?.warn(
+      { executionId, code: unavailable.code, reason: unavailable.message },
+      'run attempt interrupted: the database is unavailable',
+    );
+    return;
+  }
+  const message = readableError(error);
+  if (!isExpected(error)) logger?.error({ err: error, executionId }, 'run failed unexpectedly');
+  // Logged once: on its step when a step failed (step-recorder.ts), else for the run.
+  if (!runLog.has('error', message)) runLog.add('error', message);
+  // The finished steps are already in the run's output (recordStep).
+  const finished = await end.repository.finish(executionId, attempt, {
+    status: 'failed',
+    error: message,
+    failedStep: failedSteps.get(message) ?? null,
+    logs: runLog.unstored(),
+  });
+  if (finished) await end.outbox.publish({ type: 'workflow_execution_failed', ...ids, error: message });
+}

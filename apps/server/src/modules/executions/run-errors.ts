@@ -1,0 +1,30 @@
+import { WorkflowRunError } from '@crewline/engine';
+import { DrizzleQueryError } from 'drizzle-orm';
+import { LlmCallError, LlmConfigurationError } from '../../platform/llm';
+import { OutputDeliveryError } from './output-delivery';
+
+/** Why an attempt stopped without an outcome of its own: the run was cancelled or taken over, or the worker is stopping. */
+export class Interrupted extends Error {
+  constructor(readonly reason: 'cancelled' | 'superseded' | 'shutdown') {
+    super(`run interrupted: ${reason}`);
+  }
+}
+
+/**
+ * Failures a run can meet in normal use (provider errors, missing configuration, a broken workflow,
+ * an output destination that refused the output): their messages are written for the user.
+ */
+export const isExpected = (error: unknown): error is Error =>
+  error instanceof LlmCallError ||
+  error instanceof LlmConfigurationError ||
+  error instanceof WorkflowRunError ||
+  error instanceof OutputDeliveryError;
+
+/** What the user reads in the Error box: the provider's or engine's words, never a stack. */
+export function readableError(error: unknown): string {
+  if (isExpected(error)) return error.message;
+  // Drizzle's message quotes the failed statement and its parameters: for the server log, not the run.
+  if (error instanceof DrizzleQueryError) return 'The run stopped unexpectedly: a database error';
+  if (error instanceof Error && error.message) return `The run stopped unexpectedly: ${error.message}`;
+  return 'The run stopped unexpectedly';
+}

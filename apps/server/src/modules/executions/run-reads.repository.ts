@@ -1,0 +1,207 @@
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { agentExecutions, users, workflowExecutions, workflows, type Db } from '@crewline/db';
+import {
+  EXECUTION_RESULT_PREVIEW_LENGTH,
+  type Execution,
+  type ExecutionListFilters,
+  type ExecutionSummary,
+} from '@crewline/contracts';
+import { withEndedRunMetrics } from './run-metrics';
+import { byId, type ExecutionRow } from './run-rows';
+import { stepsFrom } from './stored-steps';
+
+/*
+ * The executions repository's reads (executions.repository.ts composes them): a page of the run
+ * list, a run's details with its steps, and a run as those reads and the queued insert answer it.
+ */
+
+/** Where a page of the run list ends: its last run's exact created_at (as Postgres prints it) and id. */
+export type ExecutionsCursor = { at: string; id: string };
+
+/** A run's retry, if any: one probe of the unique retry_of index per run, in the run's own read. */
+// Aliased, so "workflow_executions" is the outer run of the list or details read.
+const retriedBy = sql<string | null>`(select r.id from ${workflowExecutions} r
+  where r.retry_of = ${workflowExecutions.id})`;
+
+/** Who started a run, as the API names them: their full name, else their username. */
+const starterName = (user: typeof users) =>
+  sql<
+    string | null
+  >`coalesce(nullif(trim(concat_ws(' ', ${user.firstName}, ${user.lastName})), ''), ${user.username})`;
+
+/**
+ * A run's stored steps with their records, in the order they ended, as one jsonb column of the
+ * run's read (the details only: list endpoints never read it).
+ */
+const stepsColumn = sql<unknown>`(select coalesce(jsonb_agg(jsonb_build_object(
+      'status', a.status, 'nodeId', a.node_id, 'baseNodeId', coalesce(a.base_node_id, a.node_id),
+      'agentId', a.agent_id, 'logs', coalesce(a.logs, '[]'::jsonb), 'startedAt', a.started_at,
+      'completedAt', a.completed_at, 'record', a.input, 'output', a.output, 'metrics', a.metrics,
+      'error', a.error) order by a.completed_at, a.id), '[]'::jsonb)
+    from ${agentExecutions} a where a.workflow_execution_id = ${workflowExecutions.id} and a.node_id is not null)`;
+
+/** Runs as the API answers them; `q` is a transaction when the read must see its own writes. */
+export async function readRuns(
+  q: Pick<Db, 'select'>,
+  where: SQL | undefined,
+  limit: number,
+  options: { steps?: boolean } = {},
+): Promise<Execution[]> {
+  const rows = await q
+    .select({
+      execution: workflowExecutions,
+      workflowName: workflows.name,
+      processType: workflows.processType,
+      triggeredByName: starterName(users),
+      // As text, parsed here: drizzle's jsonb reader would parse a string answer that is itself JSON again.
+      resultJson: sql<string | null>`${workflowExecutions.result}::text`,
+      steps: options.steps ? stepsColumn : sql<unknown>`null`,
+      retriedBy,
+    })
+    .from(workflowExecutions)
+    .leftJoin(workflows, eq(workflows.id, workflowExecutions.workflowId))
+    .leftJoin(users, eq(users.id, workflowExecutions.triggeredBy))
+    .where(where)
+    .orderBy(desc(workflowExecutions.createdAt))
+    .limit(limit);
+  return rows.map(({ steps, ...row }) => {
+    const execution = toExecution(row);
+    return options.steps ? { ...execution, steps: stepsFrom(steps) } : execution;
+  });
+}
+
+/** A run as the API answers it, from its row and the names and columns its read adds. */
+export function toExecution({
+  execution: e,
+  workflowName,
+  processType,
+  triggeredByName,
+  resultJson,
+  retriedBy: retriedById,
+}: {
+  execution: ExecutionRow;
+  workflowName: string | null;
+  processType: Execution['processType'];
+  triggeredByName: string | null;
+  resultJson: string | null;
+  retriedBy: string | null;
+}): Execution {
+  return {
+    id: e.id,
+    workflowId: e.workflowId,
+    workflowName,
+    processType,
+    status: e.status,
+    workflowVersion: e.workflowVersion,
+    input: e.input ?? {},
+    dynamicInstructions: e.dynamicInstructions,
+    parameters: e.parameters ?? {},
+    // Written only from the engine's step outputs and metrics (recordStep, finish, reuseSteps) and
+    // the runner's log lines, so the columns hold the contract's shapes.
+    output: (e.output ?? {}) as Execution['output'],
+    metrics: (e.metrics ?? {}) as Execution['metrics'],
+    logs: (e.logs ?? []) as Execution['logs'],
+    result: resultJson === null ? null : (JSON.parse(resultJson) as Execution['result']),
+    error: e.error,
+    failedStep: e.failedStep,
+    retryOf: e.retryOf,
+    retriedBy: retriedById,
+    trigger: e.trigger,
+    triggeredBy: e.triggeredBy,
+    triggeredByName,
+    startedAt: e.startedAt?.toISOString() ?? null,
+    completedAt: e.completedAt?.toISOString() ?? null,
+    createdAt: e.createdAt.toISOString(),
+  };
+}
+
+export function createRunReads(db: Db) {
+  return {
+    /**
+     * One page of the organization's run summaries, newest first (created_at, then id), optionally of one
+     * workflow, status and trigger, created within [from, to). Keyset paging: `after` is the last row of the previous page, so a page
+     * costs the same however deep it is and runs started meanwhile shift nothing. The heavy columns
+     * (output, logs, metrics) are never read; the result is cut to its preview in the database.
+     */
+    async list(
+      organizationId: string,
+      options: ExecutionListFilters & { limit: number; after?: ExecutionsCursor },
+    ): Promise<{ items: ExecutionSummary[]; next: ExecutionsCursor | null }> {
+      const { createdAt, id } = workflowExecutions;
+      const after = options.after;
+      const rows = await db
+        .select({
+          id,
+          workflowId: workflowExecutions.workflowId,
+          workflowName: workflows.name,
+          processType: workflows.processType,
+          workflowVersion: workflowExecutions.workflowVersion,
+          status: workflowExecutions.status,
+          error: workflowExecutions.error,
+          failedStep: workflowExecutions.failedStep,
+          retryOf: workflowExecutions.retryOf,
+          retriedBy,
+          result: sql<string | null>`case jsonb_typeof(${workflowExecutions.result})
+            when 'null' then null
+            when 'string' then left(${workflowExecutions.result} #>> '{}', ${EXECUTION_RESULT_PREVIEW_LENGTH}::int)
+            else left(${workflowExecutions.result}::text, ${EXECUTION_RESULT_PREVIEW_LENGTH}::int) end`,
+          trigger: workflowExecutions.trigger,
+          triggeredBy: workflowExecutions.triggeredBy,
+          triggeredByName: starterName(users),
+          startedAt: workflowExecutions.startedAt,
+          completedAt: workflowExecutions.completedAt,
+          createdAt,
+          // The exact timestamp (microseconds) for the cursor: a JS Date keeps only milliseconds.
+          cursorAt: sql<string>`${createdAt}::text`,
+        })
+        .from(workflowExecutions)
+        .leftJoin(workflows, eq(workflows.id, workflowExecutions.workflowId))
+        .leftJoin(users, eq(users.id, workflowExecutions.triggeredBy))
+        .where(
+          and(
+            eq(workflowExecutions.organizationId, organizationId),
+            options.workflowId ? eq(workflowExecutions.workflowId, options.workflowId) : undefined,
+            options.status ? eq(workflowExecutions.status, options.status) : undefined,
+            options.trigger ? eq(workflowExecutions.trigger, options.trigger) : undefined,
+            // The window bounds created_at, the indexes' second column, so it narrows their scan too.
+            options.from ? sql`${createdAt} >= ${options.from}::timestamptz` : undefined,
+            options.to ? sql`${createdAt} < ${options.to}::timestamptz` : undefined,
+            // `created_at <= t` alone lets the (organization_id, created_at) index bound the scan.
+            after
+              ? and(
+                  sql`${createdAt} <= ${after.at}::timestamptz`,
+                  or(sql`${createdAt} < ${after.at}::timestamptz`, lt(id, after.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(createdAt), desc(id))
+        .limit(options.limit + 1);
+      const page = rows.slice(0, options.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(({ cursorAt: _cursorAt, startedAt, completedAt, createdAt: created, ...row }) => ({
+          ...row,
+          startedAt: startedAt?.toISOString() ?? null,
+          completedAt: completedAt?.toISOString() ?? null,
+          createdAt: created.toISOString(),
+        })),
+        next: rows.length > options.limit && last ? { at: last.cursorAt, id: last.id } : null,
+      };
+    },
+
+    /**
+     * A run's details, with its stored steps and their records (`steps`); a failed or cancelled run's
+     * figures counted from its completed steps.
+     */
+    async get(organizationId: string, id: string): Promise<Execution | undefined> {
+      const [execution] = await readRuns(
+        db,
+        and(eq(workflowExecutions.organizationId, organizationId), byId(id)),
+        1,
+        { steps: true },
+      );
+      return execution && withEndedRunMetrics(execution);
+    },
+  };
+}

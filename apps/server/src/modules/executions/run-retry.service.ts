@@ -1,0 +1,83 @@
+import { executionMessages, type Execution, type RetryExecutionData } from '@crewline/contracts';
+import { sequentialOrder } from '@crewline/engine';
+import { BadRequestError, ConflictError } from '../../platform/errors';
+import type { WorkflowsService } from '../workflows/workflows.service';
+import { isRetryTaken, type ExecutionsRepository } from './executions.repository';
+import type { createRunStarter } from './run-start.service';
+
+/*
+ * Retry (executions.service.ts composes it): which runs may be retried, which of their steps are
+ * reused, and the run started again through startRun's path.
+ */
+
+export function createRunRetry(deps: {
+  repository: ExecutionsRepository;
+  workflows: WorkflowsService;
+  /** The run as its organization reads it (a 404 for another's). */
+  get: (organizationId: string, id: string) => Promise<Execution>;
+  startRun: ReturnType<typeof createRunStarter>;
+}) {
+  const { repository, get, startRun } = deps;
+
+  /**
+   * A failed or cancelled run again, started like any run (startRun's path), on the version the
+   * retried run executed, with its input, reusing its completed steps (see retryExecutionSchema).
+   */
+  async function retry(
+    organizationId: string,
+    userId: string | null,
+    id: string,
+    request: RetryExecutionData,
+  ): Promise<Execution> {
+    const old = await get(organizationId, id);
+    if (old.status !== 'failed' && old.status !== 'cancelled')
+      throw new ConflictError(executionMessages.notRetryable(old.status));
+    // A run is retried once (docs/product-rules.md): a failed retry is retried in turn.
+    if (old.retriedBy) throw new ConflictError(executionMessages.alreadyRetried(old.retriedBy));
+    let nodeIds: string[] | null = null;
+    if (request.fromNodeId !== undefined) {
+      const definition =
+        old.workflowVersion === null
+          ? await deps.workflows.get(organizationId, old.workflowId)
+          : await deps.workflows.version(organizationId, old.workflowId, old.workflowVersion);
+      const fromNodeId = request.fromNodeId;
+      if (!definition.nodes.some((node) => node.id === fromNodeId && node.type === 'agent'))
+        throw new BadRequestError(executionMessages.unknownRetryNode(fromNodeId));
+      if (definition.processType !== 'sequential')
+        throw new BadRequestError(executionMessages.retryFromNotSequential(definition.processType));
+      const order = sequentialOrder(definition.nodes, definition.edges);
+      const at = order.indexOf(fromNodeId);
+      // An agent the run never reaches from its start node has no steps before it: nothing is reused.
+      nodeIds = at < 0 ? [] : order.slice(0, at);
+    }
+    const retrying = startRun(
+      {
+        organizationId,
+        workflowId: old.workflowId,
+        trigger: 'manual',
+        triggeredBy: userId,
+        input: old.input,
+        dynamicInstructions: old.dynamicInstructions,
+        parameters: old.parameters,
+      },
+      (executionId, executor) =>
+        repository.reuseSteps(executor, {
+          executionId,
+          fromExecutionId: old.id,
+          workflowVersion: old.workflowVersion,
+          nodeIds,
+        }),
+      old.id,
+    );
+    try {
+      return await retrying;
+    } catch (error) {
+      // Another retry of the same run committed between the read above and this insert.
+      if (!isRetryTaken(error)) throw error;
+      const { retriedBy } = await get(organizationId, id);
+      throw new ConflictError(executionMessages.alreadyRetried(retriedBy ?? ''));
+    }
+  }
+
+  return retry;
+}

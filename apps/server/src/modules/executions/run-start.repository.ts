@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { getTableColumns, is, SQL, sql, type Placeholder } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import {
+  organizationUsage,
+  transactionWithExecutor,
+  workflowExecutions,
+  workflowVersions,
+  type Db,
+  type SqlExecutor,
+} from '@crewline/db';
+import type { ExecuteWorkflowData, Execution, ExecutionTrigger } from '@crewline/contracts';
+import {
+  notificationParameters,
+  notifiedByParameters,
+  type StatementNotification,
+} from '../../platform/notifications/statement';
+import { readRuns, toExecution } from './run-reads.repository';
+import { byId } from './run-rows';
+
+/*
+ * The statement every run starts with (executions.repository.ts composes it): the queued insert,
+ * which checks the plan's month on the locked counter and sends the run's notifications itself.
+ */
+
+/**
+ * `values` as the select list of an INSERT ... SELECT into `table`: every column drizzle inserts, in
+ * its order, with the given value or else the column's default (a SELECT cannot say DEFAULT).
+ */
+export function insertSelectList(table: PgTable, values: Record<string, SQL | Placeholder>): SQL {
+  const list = Object.entries(getTableColumns(table))
+    // Drizzle's own rule: columns generated always (as stored expressions) are not written.
+    .filter(([, { generated }]) => generated === undefined || generated.type === 'byDefault')
+    .map(([key, column]) => {
+      const type = sql.raw(column.getSQLType());
+      const value = values[key];
+      if (is(value, SQL)) return value;
+      if (value !== undefined) return sql`${sql.param(value, column)}::${type}`;
+      if (column.defaultFn) throw new Error(`${key}: a default made in JavaScript is not written out`);
+      if (is(column.default, SQL)) return column.default;
+      if (column.default !== undefined) return sql`${sql.param(column.default, column)}::${type}`;
+      return sql`null::${type}`;
+    });
+  return sql.join(list, sql`, `);
+}
+
+/**
+ * The month's run counter of the run's organization (organization_usage, the month of now() in UTC,
+ * as the counting trigger files it), locked until the run's insert commits and returned only while
+ * it is under the plan's limit (`runLimit`; null: unlimited, the row is locked all the same). It inserts a missing month at 0 or locks the existing one; either way a concurrent start
+ * waits for this one to commit and then reads the count it left, so no two starts see the same last
+ * free run. The no-op update is what returns the locked row's newest count.
+ */
+const allowedRunSql = sql`insert into ${organizationUsage} as u (organization_id, month, executions)
+  values (${sql.placeholder('organizationId')}::uuid, date_trunc('month', now() at time zone 'UTC')::date, 0)
+  on conflict (organization_id, month) do update set executions = u.executions
+    where u.executions < ${sql.placeholder('runLimit')}::integer
+  returning executions`;
+
+export function createRunStart(db: Db) {
+  /**
+   * createQueued's insert, on the database or on a transaction that writes more with it. Every run
+   * starts with it: the database's is built once (queuedInsertStatement), its values are parameters.
+   * It inserts the row only while the month's runs are under the plan's limit (`runLimit`), checked
+   * on the locked counter in this same statement (allowedRunSql): no statement is added to a run's
+   * start, and concurrent starts cannot pass the limit together. Refused, it inserts nothing.
+   */
+  const queuedInsert = (q: Pick<Db, '$with' | 'with'>) => {
+    const allowed = q.$with('allowed_run', { executions: sql<number>`executions` }).as(allowedRunSql);
+    const runLimit = sql`${sql.placeholder('runLimit')}::integer`;
+    return q
+      .with(allowed)
+      .insert(workflowExecutions)
+      .select(
+        sql`select ${insertSelectList(workflowExecutions, {
+          id: sql.placeholder('id'),
+          organizationId: sql.placeholder('organizationId'),
+          workflowId: sql.placeholder('workflowId'),
+          // Pinned to the newest version in the same statement: a save committing meanwhile cannot split them.
+          workflowVersion: sql`(select max(${workflowVersions.version}) from ${workflowVersions}
+            where ${workflowVersions.workflowId} = ${sql.placeholder('workflowId')}::uuid)`,
+          trigger: sql.placeholder('trigger'),
+          triggeredBy: sql.placeholder('triggeredBy'),
+          input: sql.placeholder('input'),
+          dynamicInstructions: sql.placeholder('dynamicInstructions'),
+          parameters: sql.placeholder('parameters'),
+          logs: sql.placeholder('logs'),
+          retryOf: sql.placeholder('retryOf'),
+        })}
+        where ${runLimit} is null or exists (select 1 from ${allowed} where executions < ${runLimit})`,
+      )
+      .returning({
+        ...getTableColumns(workflowExecutions),
+        // Answered by the insert itself, so the run as queued needs no read after it.
+        // Drizzle leaves returned columns unqualified, so the subquery names its tables itself.
+        triggeredByName: sql<string | null>`(select
+          coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username)
+          from users u where u.id = "workflow_executions"."triggered_by")`,
+        notified: notifiedByParameters(),
+      });
+  };
+  const queuedInsertStatement = queuedInsert(db).prepare('create_queued_run');
+
+  return {
+    /**
+     * Queues a run: the pending row is the queue's entry, and with `created` the same statement
+     * publishes the created event (sent at commit), which also wakes an idle worker. With
+     * `prepare`, what it writes (a retry's reused steps, a schedule's claim of its tick) commits in
+     * one transaction with the row, which is then read back, as `prepare` may have changed it.
+     * `runLimit` is the plan's runs a month (null: unlimited): when the month's count has reached it,
+     * nothing is queued (nor prepared, nor published) and the answer is undefined.
+     */
+    async createQueued(
+      organizationId: string,
+      workflow: { id: string; name: string; processType: Execution['processType'] },
+      started: { trigger: ExecutionTrigger; triggeredBy: string | null },
+      request: ExecuteWorkflowData,
+      options: {
+        id?: string;
+        prepare?: (executionId: string, executor: SqlExecutor) => Promise<unknown>;
+        /** Sent by the insert when it queues the run: its created event, the workers' wake-up. */
+        created?: StatementNotification[];
+        runLimit?: number | null;
+        /** The run this one retries (at most one retry per run: a second breaks RETRY_OF_UNIQUE). */
+        retryOf?: string;
+      } = {},
+    ): Promise<Execution | undefined> {
+      const values = {
+        id: options.id ?? randomUUID(),
+        organizationId,
+        workflowId: workflow.id,
+        trigger: started.trigger,
+        triggeredBy: started.triggeredBy,
+        input: request.input,
+        dynamicInstructions: request.dynamicInstructions ?? null,
+        parameters: request.parameters,
+        logs: [{ at: new Date().toISOString(), level: 'info', message: 'Run queued' }],
+        runLimit: options.runLimit ?? null,
+        retryOf: options.retryOf ?? null,
+        ...notificationParameters(...(options.created ?? [])),
+      };
+      const insert = (q: Pick<Db, '$with' | 'with'>) => queuedInsert(q).execute(values);
+      const answer = ([queued]: Awaited<ReturnType<typeof insert>>) => {
+        if (!queued) return undefined;
+        const { triggeredByName, notified: _notified, ...execution } = queued;
+        return toExecution({
+          execution,
+          triggeredByName,
+          workflowName: workflow.name,
+          processType: workflow.processType,
+          resultJson: null,
+          retriedBy: null,
+        });
+      };
+      const prepare = options.prepare;
+      if (!prepare) return answer(await queuedInsertStatement.execute(values));
+      return transactionWithExecutor(db, async (tx, executor) => {
+        const [row] = await insert(tx);
+        if (!row) return undefined;
+        await prepare(row.id, executor);
+        return (await readRuns(tx, byId(row.id), 1))[0];
+      });
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import {
+  executionMessages,
+  type Execution,
+  type ExecutionTrigger,
+  type RealtimeEvent,
+} from '@crewline/contracts';
+import { randomUUID } from 'node:crypto';
+import type { SqlExecutor } from '@crewline/db';
+import { ConflictError } from '../../platform/errors';
+import type { EventBus } from '../../platform/events';
+import { channels } from '../../platform/notifications/channels';
+import type { BillingService } from '../billing/billing.service';
+import type { WorkflowsService } from '../workflows/workflows.service';
+import type { ExecutionsRepository } from './executions.repository';
+
+/*
+ * How every run starts (executions.service.ts composes it; Execute, Retry and the triggers all call
+ * startRun): the run rule, then the queued insert with its notifications.
+ */
+
+export type StartRunRequest = {
+  organizationId: string;
+  workflowId: string;
+  /** What started it: a person (`manual`, with `triggeredBy`) or one of the workflow's triggers. */
+  trigger: ExecutionTrigger;
+  /** The user who started it; null for runs no person started. */
+  triggeredBy: string | null;
+  input?: Record<string, unknown>;
+  dynamicInstructions?: string | null;
+  parameters?: Record<string, unknown>;
+};
+
+/**
+ * Work that commits with the run's pending row, in that transaction (`executor`): a retry's
+ * reused steps, a schedule's claim of its tick. Throwing rolls the whole start back: no run.
+ */
+export type PrepareRun = (executionId: string, executor: SqlExecutor) => Promise<unknown>;
+
+export function createRunStarter(deps: {
+  repository: ExecutionsRepository;
+  workflows: WorkflowsService;
+  events: EventBus;
+  /** The plan's monthly executions (modules/billing): every run, whatever started it, counts here. */
+  limits: Pick<BillingService, 'executionAllowance'>;
+}) {
+  const { repository, events } = deps;
+
+  /**
+   * The one rule that decides whether a workflow can run: it must be active and structurally valid,
+   * and the organization's plan must allow another run this month (a refusal is a 402
+   * PlanLimitError; a trigger's becomes the workflow's last trigger error). One statement reads both;
+   * the run's insert checks the month's limit again on the locked counter (`allowance.runLimit`).
+   */
+  async function runnableWorkflow(organizationId: string, workflowId: string) {
+    const allowance = deps.limits.executionAllowance(organizationId);
+    const { workflow, extra } = await deps.workflows.getRunnable(
+      organizationId,
+      workflowId,
+      allowance.columns,
+      allowance.parameters,
+    );
+    if (workflow.status === 'draft') throw new ConflictError(executionMessages.draft);
+    if (workflow.status !== 'active') throw new ConflictError(executionMessages.notRunnable(workflow.status));
+    const runLimit = allowance.check(extra.allowance);
+    return { workflow, runLimit, refusal: allowance.refusal };
+  }
+
+  /**
+   * Starts a run of a workflow that passed the run rule: the pending row (the queue's entry), its
+   * worker's wake-up and the created event in one statement, which also counts the run against the
+   * plan's month under the counter's lock (concurrent starts at the limit: one gets the last run, the
+   * others the refusal); with `prepare` (a retry's reused steps), what it writes commits in the same
+   * transaction.
+   */
+  async function startRun(
+    request: StartRunRequest,
+    prepare?: PrepareRun,
+    retryOf?: string,
+  ): Promise<Execution> {
+    const { organizationId } = request;
+    const { workflow, runLimit, refusal } = await runnableWorkflow(organizationId, request.workflowId);
+    const id = randomUUID();
+    const created: RealtimeEvent = {
+      type: 'workflow_execution_created',
+      organizationId,
+      executionId: id,
+      workflowId: workflow.id,
+    };
+    // The run's created event and the workers' wake-up leave from the insert itself, when it queues the run.
+    const notify = [
+      events.statementNotification(created),
+      events.inStatement(channels.runs, { type: 'queued', executionId: id }),
+    ];
+    const execution = await repository.createQueued(
+      organizationId,
+      workflow,
+      { trigger: request.trigger, triggeredBy: request.triggeredBy },
+      {
+        input: request.input ?? {},
+        dynamicInstructions: request.dynamicInstructions ?? null,
+        parameters: request.parameters ?? {},
+      },
+      { id, prepare, created: notify, runLimit, retryOf },
+    );
+    if (!execution) throw refusal();
+    return execution;
+  }
+
+  return startRun;
+}

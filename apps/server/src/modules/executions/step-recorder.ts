@@ -1,0 +1,208 @@
+import type { Agent, NodeOutput, RealtimeEvent } from '@crewline/contracts';
+import type { AgentCall, EngineEvent } from '@crewline/engine';
+import type { Logger } from 'pino';
+import { databaseUnavailable } from '../../platform/database-unavailable';
+import { LlmCallError, type LlmTrace } from '../../platform/llm';
+import type { EventOutbox } from './event-outbox';
+import type { ExecutionsRepository } from './executions.repository';
+import { Interrupted, isExpected, readableError } from './run-errors';
+import type { RunLog } from './run-log';
+import type { StepDelivery } from './step-delivery';
+import { stepRecord } from './step-record';
+
+/** A step's call as it was made (agent-step.ts), for its record. */
+export type MadeCall = { call: AgentCall; agent: Agent; trace: LlmTrace };
+
+type Started = Extract<EngineEvent, { type: 'node_started' }>;
+type Completed = Extract<EngineEvent, { type: 'node_completed' }>;
+type Failed = Extract<EngineEvent, { type: 'node_failed' }>;
+
+export type StepRecorderDeps = {
+  repository: Pick<ExecutionsRepository, 'recordStep' | 'recordFailedStep'>;
+  ids: { organizationId: string; executionId: string; workflowId: string };
+  attempt: number;
+  outbox: EventOutbox;
+  runLog: RunLog;
+  delivery: Pick<StepDelivery, 'sends' | 'deliver'>;
+  agents: Map<string, Agent>;
+  nodeData: Map<string, Record<string, unknown>>;
+  /** The failed steps' names by their readable error: the run's card names the one its error came from. */
+  failedSteps: Map<string, string>;
+  signal: AbortSignal;
+  logger?: Logger;
+};
+
+/** A step's record, built when the step is stored. */
+type RecordOf = (nodeId: string, answer: NodeOutput | null) => ReturnType<typeof stepRecord> | undefined;
+
+/**
+ * An attempt's steps through their lifecycle, as the engine reports them (docs/architecture.md, Runs):
+ * a started step is announced; a completed one is stored (the checkpoint a later attempt resumes
+ * from, with its record and the run's log lines not stored yet), then delivered where its node says,
+ * then published; a failed one is stored as failed with its readable error and published. Every
+ * write carries the attempt number, so a worker that lost the run can no longer change it.
+ */
+export function createStepRecorder(deps: StepRecorderDeps) {
+  /** Each step's call as it was made, by step id, for its record. */
+  const calls = new Map<string, MadeCall>();
+  /** A hierarchical lead's delegations that ran, by the lead's node id. */
+  const delegations = new Map<string, number>();
+  const recordOf: RecordOf = (nodeId, answer) => {
+    const made = calls.get(nodeId);
+    calls.delete(nodeId);
+    const by = answer?.metadata.delegatedBy;
+    if (by) delegations.set(by, (delegations.get(by) ?? 0) + 1);
+    return made && stepRecord({ ...made, answer, delegations: delegations.get(nodeId) ?? 0 });
+  };
+
+  return {
+    /** The one handler of the engine's step events. */
+    async onStep(event: EngineEvent): Promise<void> {
+      switch (event.type) {
+        case 'node_started':
+          return started(deps, event);
+        case 'node_completed':
+          return completed(deps, recordOf, event);
+        case 'node_failed':
+          return failed(deps, recordOf, event);
+        default:
+          event satisfies never;
+      }
+    },
+    /** Keeps a step's call for its record, stored with the step. */
+    made(made: MadeCall) {
+      calls.set(made.call.nodeId, made);
+    },
+  };
+}
+export type StepRecorder = ReturnType<typeof createStepRecorder>;
+
+/** A started step is announced with the run's next statement (event-outbox.ts). */
+function started(deps: StepRecorderDeps, event: Started) {
+  deps.outbox.soon({
+    type: 'execution_node_started',
+    ...deps.ids,
+    nodeId: event.nodeId,
+    baseNodeId: event.baseNodeId,
+    agentName: deps.agents.get(event.agentId)?.name,
+  });
+}
+
+/** A step finished: stored (the checkpoint), then delivered where its node says, then published. */
+async function completed(deps: StepRecorderDeps, recordOf: RecordOf, event: Completed) {
+  const { repository, ids, outbox, runLog, delivery } = deps;
+  const { nodeId, baseNodeId, agentId, output, startedAt, completedAt } = event;
+  runLog.add('info', `${output.metadata.agentName} finished in ${output.executionTime} ms`, nodeId);
+  const runLogs = runLog.claim();
+  const completedEvent: RealtimeEvent = {
+    type: 'execution_node_completed',
+    ...ids,
+    nodeId,
+    baseNodeId,
+    executionTime: output.executionTime,
+    totalTokens: output.usage.totalTokens,
+  };
+  // A step with nothing to send is published by the statement that stores it; one that sends
+  // its output is published once it is sent.
+  const sends = delivery.sends(baseNodeId);
+  if (sends) await outbox.flush();
+  const inStore = sends ? undefined : outbox.withStatement(completedEvent);
+  const ours = await repository
+    .recordStep(
+      ids.executionId,
+      deps.attempt,
+      {
+        nodeId,
+        baseNodeId,
+        agentId,
+        delivery: sends ? 'pending' : null,
+        record: recordOf(nodeId, output),
+        output,
+        metrics: { executionTime: output.executionTime, ...output.usage },
+        logs: runLog.ofStep(nodeId),
+        // The engine's clock (ports.now): the times its step events and executionTime come from.
+        startedAt: new Date(startedAt),
+        completedAt: new Date(completedAt),
+        runLogs: runLogs.lines,
+      },
+      inStore?.notify,
+    )
+    .catch((err: unknown) => {
+      runLogs.release();
+      throw err;
+    });
+  if (!ours) throw new Interrupted('superseded');
+  if (sends) await delivery.deliver(nodeId, baseNodeId, output);
+  if (!inStore) await outbox.publish(completedEvent);
+}
+
+/**
+ * A step's agent call failed: stored as failed (with the readable error, so per-agent figures
+ * count it) and published. Not when the run was interrupted (nothing failed) or the database is
+ * away (the run resumes later).
+ */
+async function failed(deps: StepRecorderDeps, recordOf: RecordOf, event: Failed) {
+  const { ids, runLog } = deps;
+  const { nodeId, baseNodeId, agentId, error, startedAt, completedAt } = event;
+  if (deps.signal.aborted || error instanceof Interrupted) return;
+  if (!isExpected(error) && databaseUnavailable(error)) return;
+  const message = readableError(error);
+  const name = stepName(deps, baseNodeId, agentId);
+  if (!deps.failedSteps.has(message)) deps.failedSteps.set(message, name);
+  // The run's error line names the step that failed (the run review marks it on the graph).
+  runLog.add('error', message, nodeId);
+  const record = recordOf(nodeId, null);
+  if (error instanceof LlmCallError)
+    modelCallFailed(deps, error, {
+      nodeId,
+      step: name,
+      model: record?.model ?? deps.agents.get(agentId)?.llmModel,
+    });
+  await deps.repository
+    .recordFailedStep(ids.executionId, deps.attempt, {
+      nodeId,
+      baseNodeId,
+      agentId,
+      error: message,
+      record,
+      logs: runLog.ofStep(nodeId),
+      startedAt: new Date(startedAt),
+      completedAt: new Date(completedAt),
+    })
+    .catch((err: unknown) =>
+      deps.logger?.warn({ err, executionId: ids.executionId }, 'failed step not stored'),
+    );
+  await deps.outbox.flush();
+  await deps.outbox.publish({ type: 'execution_node_failed', ...ids, nodeId, baseNodeId, error: message });
+}
+
+/** A step as people know it: its node's label on the canvas, else its agent's name. */
+function stepName(deps: StepRecorderDeps, baseNodeId: string, agentId: string | null) {
+  const label = deps.nodeData.get(baseNodeId)?.label;
+  if (typeof label === 'string' && label.trim()) return label.trim();
+  return (agentId && deps.agents.get(agentId)?.name) || 'Agent';
+}
+
+/**
+ * The server log's one line for a failed model call (after the gateway's own retries, which log
+ * nothing): where, which model, what status; never the key, the prompt or the answer.
+ */
+function modelCallFailed(
+  deps: StepRecorderDeps,
+  error: LlmCallError,
+  where: { nodeId: string; step: string; model: string | undefined },
+) {
+  deps.logger?.warn(
+    {
+      executionId: deps.ids.executionId,
+      nodeId: where.nodeId,
+      step: where.step,
+      provider: error.provider,
+      model: where.model,
+      status: error.statusCode,
+      kind: error.kind,
+      attempts: error.attempts,
+    },
+    'model call failed',
+  );
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createEventBus } from '../events';
+import { channels } from './channels';
+import { startClaimLoops } from './claim-loops';
+
+/** A queue of items whose work ends when the test says so; counts claims and items at work. */
+function queue() {
+  const state = { waiting: 0, claims: 0, atWork: 0, mostAtWork: 0, done: 0 };
+  const finishers: (() => void)[] = [];
+  async function claimNext(signal: AbortSignal) {
+    state.claims++;
+    if (state.waiting === 0) return undefined;
+    state.waiting--;
+    state.atWork++;
+    state.mostAtWork = Math.max(state.mostAtWork, state.atWork);
+    await new Promise<void>((resolve) => {
+      finishers.push(resolve);
+      signal.addEventListener('abort', () => resolve());
+    });
+    state.atWork--;
+    state.done++;
+    return { more: state.waiting > 0 };
+  }
+  const finishAll = () => finishers.splice(0).forEach((finish) => finish());
+  return { state, claimNext, finishAll };
+}
+
+/** Lets every pending promise callback run. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('startClaimLoops', () => {
+  it('claims up to its concurrency at once, and works through a backlog with every loop', async () => {
+    const q = queue();
+    q.state.waiting = 5;
+    const loops = startClaimLoops({ claimNext: q.claimNext, concurrency: 2, pollMs: 60_000 });
+    await vi.waitFor(() => expect(q.state.atWork).toBe(2));
+    while (q.state.done < 5) {
+      q.finishAll();
+      await settle();
+    }
+    expect(q.state.mostAtWork).toBe(2);
+    await loops.stop();
+  });
+
+  it('sleeps when nothing waits, and a notification on its channel wakes one loop', async () => {
+    const q = queue();
+    const bus = createEventBus();
+    const loops = startClaimLoops({
+      channel: { bus, channel: channels.runs, wakes: (control) => control.type !== 'cancelled' },
+      claimNext: q.claimNext,
+      concurrency: 3,
+      pollMs: 60_000,
+    });
+    await vi.waitFor(() => expect(q.state.claims).toBe(3));
+    await settle();
+    expect(q.state.claims).toBe(3); // all asleep: no empty claims
+
+    // A cancel is not work for the loops.
+    bus.send(channels.runs, { type: 'cancelled', executionId: 'r0' });
+    await settle();
+    expect(q.state.claims).toBe(3);
+
+    q.state.waiting = 1;
+    bus.send(channels.runs, { type: 'queued', executionId: 'r1' });
+    await vi.waitFor(() => expect(q.state.atWork).toBe(1));
+    expect(q.state.claims).toBe(4);
+    q.finishAll();
+    await vi.waitFor(() => expect(q.state.done).toBe(1));
+    await loops.stop();
+  });
+
+  it('every loop looks after a reconnect (notifications may have been missed)', async () => {
+    const q = queue();
+    const bus = createEventBus();
+    const loops = startClaimLoops({
+      channel: { bus, channel: channels.knowledge },
+      claimNext: q.claimNext,
+      concurrency: 2,
+      pollMs: 60_000,
+    });
+    await vi.waitFor(() => expect(q.state.claims).toBe(2));
+    q.state.waiting = 2;
+    bus.missed();
+    await vi.waitFor(() => expect(q.state.atWork).toBe(2));
+    q.finishAll();
+    await loops.stop();
+  });
+
+  it('polls while idle, for work nobody woke it for', async () => {
+    const q = queue();
+    const loops = startClaimLoops({ claimNext: q.claimNext, concurrency: 1, pollMs: 20 });
+    await vi.waitFor(() => expect(q.state.claims).toBe(1));
+    q.state.waiting = 1;
+    await vi.waitFor(() => expect(q.state.atWork).toBe(1));
+    q.finishAll();
+    await loops.stop();
+  });
+
+  it('survives a failing claim, reporting it', async () => {
+    const errors: unknown[] = [];
+    let calls = 0;
+    const loops = startClaimLoops({
+      claimNext: async () => {
+        if (++calls === 1) throw new Error('database down');
+        return undefined;
+      },
+      concurrency: 1,
+      pollMs: 20,
+      onError: (err) => errors.push(err),
+    });
+    await vi.waitFor(() => expect(calls).toBeGreaterThan(1));
+    expect(errors).toEqual([new Error('database down')]);
+    await loops.stop();
+  });
+
+  it('on stop, claims nothing more, aborts work in progress and waits for drain and every loop', async () => {
+    const q = queue();
+    q.state.waiting = 3;
+    const order: string[] = [];
+    const loops = startClaimLoops({
+      claimNext: q.claimNext,
+      concurrency: 2,
+      pollMs: 60_000,
+      drain: async () => {
+        order.push('drain');
+      },
+    });
+    await vi.waitFor(() => expect(q.state.atWork).toBe(2));
+    await loops.stop();
+    order.push(`stopped with ${q.state.atWork} at work`);
+    expect(order).toEqual(['drain', 'stopped with 0 at work']);
+    expect(q.state.claims).toBe(2);
+    expect(q.state.waiting).toBe(1);
+  });
+});

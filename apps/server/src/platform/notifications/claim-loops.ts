@@ -1,0 +1,84 @@
+import type { EventBus } from '../events';
+import { createWakeUps } from '../wake-ups';
+import type { Channel } from './channels';
+
+export type ClaimLoopsOptions<Payload> = {
+  /**
+   * The channel that says there is work (a run queued, a document handed back): each notification
+   * `wakes` accepts (all by default) wakes one idle loop, and after a reconnect every loop looks.
+   * Without a bus the loops only poll.
+   */
+  channel?: { bus: Pick<EventBus, 'listen'>; channel: Channel<Payload>; wakes?(payload: Payload): boolean };
+  /**
+   * Claims one item and works on it; `more` when its claim saw another waiting. `signal` aborts when
+   * the loops stop (work that can be handed back mid-way stops then).
+   */
+  claimNext(signal: AbortSignal): Promise<{ more: boolean } | undefined>;
+  /** Items this process works on at once (one loop each). */
+  concurrency: number;
+  /** How often an idle process looks when nothing woke it (items whose worker died, missed wake-ups). */
+  pollMs: number;
+  /** On stop, after the last claim: lets work in progress finish or hands it back. */
+  drain?(): Promise<void>;
+  /** Logged when a claim or its work throws (the loop goes on). */
+  onError?(err: unknown): void;
+};
+
+/**
+ * Claim loops (docs/decisions/0035-one-notification-layer.md): `concurrency` loops each claim an item
+ * and work on it. A loop that finished an item claims again at once when its claim said another was
+ * waiting, waking an idle loop to join (a backlog drains with every loop at work), and otherwise
+ * sleeps until a notification, the poll, or the hint a busy loop left (wake-ups.ts): at light load an
+ * item costs no empty claim. Idle, the process looks once per `pollMs` (one loop). Every claim is
+ * caught, so a database outage never ends a loop. The run worker and the knowledge worker are these.
+ */
+export function startClaimLoops<Payload>(options: ClaimLoopsOptions<Payload>) {
+  const concurrency = Math.max(1, options.concurrency);
+  let stopping = false;
+  const halt = new AbortController();
+  const wakeUps = createWakeUps(concurrency);
+
+  async function loop() {
+    while (!stopping) {
+      let claimed: { more: boolean } | undefined;
+      try {
+        claimed = await options.claimNext(halt.signal);
+      } catch (err) {
+        // The item keeps its state; once its lease lapses, the next claim takes it again.
+        options.onError?.(err);
+      }
+      if (claimed?.more) {
+        wakeUps.wakeIdle();
+        continue;
+      }
+      await wakeUps.idle();
+    }
+  }
+
+  const loops = Array.from({ length: concurrency }, () => loop());
+  const listening = options.channel;
+  const unsubscribe = listening?.bus.listen(listening.channel, {
+    onNotify(payload) {
+      if (!listening.wakes || listening.wakes(payload)) wakeUps.wakeOne();
+    },
+    onMissed: wakeUps.wakeAll,
+  });
+  // One look per interval for the whole process, only while some loop is idle.
+  const poll = setInterval(wakeUps.wakeIdle, options.pollMs);
+
+  return {
+    /** Wakes every idle loop to look now. */
+    wake: wakeUps.wakeAll,
+    /** No claim starts after this; resolves once `drain` and every loop have ended. */
+    async stop() {
+      stopping = true;
+      halt.abort();
+      clearInterval(poll);
+      unsubscribe?.();
+      wakeUps.stop();
+      await options.drain?.();
+      await Promise.all(loops);
+    },
+  };
+}
+export type ClaimLoops = ReturnType<typeof startClaimLoops>;
