@@ -119,9 +119,11 @@ export async function runAttempt(
     );
     await completeRun(end, run, result, completed.outputs);
   } catch (caught) {
+    // The lease stops before the run is handed back (endStoppedRun), never after.
+    await lease.release();
     await endStoppedRun(end, caught, signal, failedSteps);
   } finally {
     outbox.close();
-    lease.release();
+    await lease.release();
   }
 }

@@ -30,7 +30,7 @@ describe("an attempt's lease", () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect(renewLease).toHaveBeenCalledTimes(3);
     expect(abort.signal.aborted).toBe(false);
-    lease.release();
+    await lease.release();
   });
 
   it('is renewed at least every 200 ms however short', async () => {
@@ -39,7 +39,7 @@ describe("an attempt's lease", () => {
     expect(renewLease).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(renewLease).toHaveBeenCalledTimes(1);
-    lease.release();
+    await lease.release();
   });
 
   it('lost to another worker, aborts the attempt as superseded', async () => {
@@ -48,7 +48,7 @@ describe("an attempt's lease", () => {
     expect(abort.signal.aborted).toBe(true);
     expect(abort.signal.reason).toBeInstanceOf(Interrupted);
     expect((abort.signal.reason as Interrupted).reason).toBe('superseded');
-    lease.release();
+    await lease.release();
   });
 
   it('keeps an attempt already stopped for another reason (a cancel) as it is', async () => {
@@ -56,7 +56,7 @@ describe("an attempt's lease", () => {
     abort.abort(new Interrupted('cancelled'));
     await vi.advanceTimersByTimeAsync(1000);
     expect((abort.signal.reason as Interrupted).reason).toBe('cancelled');
-    lease.release();
+    await lease.release();
   });
 
   it('a failed renewal (the database away) is logged and changes nothing', async () => {
@@ -67,7 +67,7 @@ describe("an attempt's lease", () => {
       expect.objectContaining({ executionId: 'run-1' }),
       'lease renewal failed',
     );
-    lease.release();
+    await lease.release();
   });
 
   it('released, is no longer renewed', async () => {
@@ -75,5 +75,19 @@ describe("an attempt's lease", () => {
     lease.release();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(renewLease).not.toHaveBeenCalled();
+  });
+
+  it('released, resolves only once a renewal already sent has landed (a hand-back comes after it)', async () => {
+    let land!: () => void;
+    const { renewLease, lease } = held(() => new Promise<boolean>((resolve) => (land = () => resolve(true))));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(renewLease).toHaveBeenCalledTimes(1);
+    let released = false;
+    const releasing = lease.release().then(() => (released = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(released).toBe(false);
+    land();
+    await releasing;
+    expect(released).toBe(true);
   });
 });

@@ -15,11 +15,12 @@ export function holdLease(options: {
   leaseMs: number;
   abort: AbortController;
   logger?: Logger;
-}): { release(): void } {
+}): { release(): Promise<void> } {
   const { repository, executionId, attempt, leaseMs, abort } = options;
+  let renewing: Promise<void> = Promise.resolve();
   const timer = setInterval(
     () => {
-      repository
+      renewing = repository
         .renewLease(executionId, attempt, leaseMs)
         .then((ours) => {
           if (!ours && !abort.signal.aborted) abort.abort(new Interrupted('superseded'));
@@ -28,5 +29,12 @@ export function holdLease(options: {
     },
     Math.max(200, Math.floor(leaseMs / 3)),
   );
-  return { release: () => clearInterval(timer) };
+  return {
+    // Also waits for a renewal already sent: one landing after a hand-back would push the lapsed
+    // lease out again, and the run would wait a whole lease for another worker.
+    async release() {
+      clearInterval(timer);
+      await renewing;
+    },
+  };
 }
