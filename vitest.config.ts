@@ -16,6 +16,19 @@ export default defineConfig({
         test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' },
       },
       {
+        // Components in a DOM (happy-dom), with Testing Library; the network is mocked with MSW.
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        test: {
+          name: 'web-dom',
+          include: ['apps/web/src/**/*.dom.test.tsx'],
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://localhost:3000' } },
+          setupFiles: ['apps/web/src/testing/dom-setup.ts'],
+          // The first render of a page's modules is slow on a loaded machine; tests wait for conditions.
+          testTimeout: 20_000,
+        },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'],

@@ -67,6 +67,13 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/]tailwind-merge[\\/]|[\\/]src[\\/](app[\\/]providers|lib[\\/](api|session|query-client|utils|use-document-title|queries[\\/](keys|query-fn))|components[\\/](spinner|ui[\\/](use-toast|button|card|badge)))\.tsx?$/,
               priority: 6,
             },
+            // The contracts' vocabulary (plans, providers, kinds, run statuses): plain values without
+            // zod, read by the shell, the lists and the landing page, so kept out of forms-vendor.
+            {
+              name: 'vocabulary',
+              test: /[\\/]packages[\\/]contracts[\\/]src[\\/]vocabulary[\\/]/,
+              priority: 7,
+            },
             // Form validation (zod, react-hook-form, the shared contracts): only the auth screens and
             // the editors need it, never the landing page.
             {

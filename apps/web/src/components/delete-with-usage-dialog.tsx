@@ -17,7 +17,7 @@ type DeleteWithUsageProps = {
   onConfirm: () => void;
   thing: UsageThing;
   /** The query key of its GET …/:id/usage (queryKeys), read each time the dialog opens. */
-  usageKey: readonly string[];
+  usageKey: readonly unknown[];
 };
 
 /** What uses the thing, as read for the delete dialog: checking, the lines, or that it could not tell. */

@@ -3,6 +3,7 @@
 // (talk-to-sales-button.tsx), so the form, zod and the contracts stay out of the landing page's first
 // download.
 import { salesInquirySchema, type SalesInquiryData, type SalesInquiryInput } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
@@ -20,7 +21,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
-import { apiRequest, parseApiError } from '@/lib/api';
+import { parseApiError } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { placeServerError } from '@/lib/form-errors';
 
 const FIELDS = ['name', 'email', 'company', 'message'] as const;
@@ -84,7 +86,7 @@ function SalesContactForm({ onSent, onCancel }: { onSent: (message: string) => v
     setPending(true);
     setBanner(null);
     try {
-      const answer = await apiRequest<{ message: string }>('POST', '/api/sales-inquiries', values);
+      const answer = await api.call(endpoints.sales.submit, { body: values });
       onSent(answer.message);
     } catch (error) {
       const placed = placeServerError(parseApiError(error), FIELDS);

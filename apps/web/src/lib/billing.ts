@@ -1,14 +1,15 @@
 // The pure rules of billing (docs/product-rules.md, Billing and plans), shared by /subscribe, the
 // Billing tab, signup and every action a plan limit can block: plan names and prices, usage meters
 // against the plan's limits, and the 402 plan_limit answer of a blocked action.
+import type { BillingInvoice, SubscriptionStatusValue } from '@crewline/contracts';
 import {
+  isPlanId,
   PLAN_LIMITS,
   PLAN_PRICE_CENTS,
+  planDisplayNames,
   planIdValues,
-  type BillingInvoice,
   type PlanId,
-  type SubscriptionStatusValue,
-} from '@crewline/contracts';
+} from '@crewline/contracts/vocabulary';
 
 import { parseApiError } from '@/lib/api';
 import { formatBytes } from '@/lib/format';
@@ -17,15 +18,9 @@ export const PLAN_IDS: readonly PlanId[] = planIdValues;
 
 export const DEFAULT_PLAN: PlanId = 'professional';
 
-export const PLAN_NAMES: Record<PlanId, string> = {
-  starter: 'Starter',
-  professional: 'Professional',
-  enterprise: 'Enterprise',
-};
+export const PLAN_NAMES: Record<PlanId, string> = planDisplayNames;
 
-export function isPlanId(value: unknown): value is PlanId {
-  return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
-}
+export { isPlanId };
 
 /** The plan named by a query parameter (any case), else Professional. */
 export function parsePlanParam(value: string | null | undefined): PlanId {
@@ -36,7 +31,7 @@ export function parsePlanParam(value: string | null | undefined): PlanId {
 /** 'Starter', 'Professional', 'Enterprise'; 'Free' for the free tier (or no plan). */
 export function planName(plan: string | null | undefined): string {
   if (isPlanId(plan)) return PLAN_NAMES[plan];
-  if (!plan || plan === 'free') return 'Free';
+  if (!plan || plan === 'free') return planDisplayNames.free;
   return plan.charAt(0).toUpperCase() + plan.slice(1);
 }
 

@@ -2,14 +2,11 @@
 // organization's OpenAI, local or custom connection (Anthropic has no embeddings). Shared by the
 // Knowledge pages and the agent form, so both offer and name them alike.
 import type { EmbeddingProvider } from '@crewline/contracts';
+import { llmProviderLabels } from '@crewline/contracts/vocabulary';
 
 export const EMBEDDING_PROVIDERS: readonly EmbeddingProvider[] = ['openai', 'local', 'custom'];
 
-const PROVIDER_LABELS: Record<EmbeddingProvider, string> = {
-  openai: 'OpenAI',
-  local: 'Local',
-  custom: 'Custom',
-};
+const PROVIDER_LABELS: Record<EmbeddingProvider, string> = llmProviderLabels;
 
 export function embeddingProviderLabel(provider: string): string {
   return PROVIDER_LABELS[provider as EmbeddingProvider] ?? provider;

@@ -6,8 +6,8 @@ import { EXECUTIONS_NEXT_CURSOR_HEADER, type ExecutionSummary } from '@crewline/
 import type { InfiniteData } from '@tanstack/react-query';
 
 import { apiGetWithHeaders } from './api';
+import { queryKeys, type ExecutionListFilter } from './queries/keys';
 import { requestUrlOf } from './queries/query-fn';
-import type { ExecutionListFilter } from './queries/keys';
 
 /** One page of runs and the cursor of the next one (null on the last page). */
 export type ExecutionsPage = { items: ExecutionSummary[]; next: string | null };
@@ -51,7 +51,7 @@ export async function fetchExecutionsPage(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<ExecutionsPage> {
-  const url = requestUrlOf(['/api/executions', cursor ? { ...filter, cursor } : filter]);
+  const url = requestUrlOf([...queryKeys.executions.all, cursor ? { ...filter, cursor } : filter]);
   const { data, headers } = await apiGetWithHeaders<ExecutionSummary[]>(url, { signal });
   return { items: data ?? [], next: headers.get(EXECUTIONS_NEXT_CURSOR_HEADER) || null };
 }

@@ -2,7 +2,7 @@
 // .list(filter) and the Executions tab's .pages(filter)) hold summaries, one run's key
 // (queryKeys.executions.detail(id)) holds the whole run (GET /api/executions/:id). A change to one run
 // patches that run in every cached list instead of refetching them all. The read hooks are in
-// lib/queries/executions.ts and features/workflows/list/use-execution-pages.ts.
+// lib/queries/executions.ts and features/runs/use-execution-pages.ts.
 import { EXECUTION_RESULT_PREVIEW_LENGTH, type Execution, type ExecutionSummary } from '@crewline/contracts';
 import { isCancelledError, type QueryClient, type QueryKey } from '@tanstack/react-query';
 

@@ -1,5 +1,5 @@
 // The realtime events' fan-out to the screens and the connection status, without the connection
-// itself (realtime-logic.ts, which reads messages with the contracts' zod schemas and so loads apart
+// itself (realtime-connection.ts, which reads messages with the contracts' zod schemas and so loads apart
 // from the first page). One hub per <RealtimeProvider> (realtime.tsx).
 import type { RealtimeEvent } from '@crewline/contracts';
 

@@ -21,12 +21,14 @@ import {
 
 import { queryKeys } from './queries/keys';
 import { createRealtimeHub, type RealtimeHub, type RealtimeStatus } from './realtime-hub';
-import type { RealtimeConnection } from './realtime-logic';
+import type { RealtimeConnection } from './realtime-connection';
 import { useAuth, useAuthToken } from './session';
 
 export type { RealtimeStatus };
 
 const RealtimeContext = createContext<RealtimeHub | null>(null);
+/** A hub of one's own (component tests emit events through it). */
+export const RealtimeHubContext = RealtimeContext;
 
 /** Opens the organization's live connection while a user is signed in; closes it on logout/unmount. */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
@@ -44,7 +46,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     let stopWatching: (() => void) | null = null;
     let ended = false;
     hub.setStatus('connecting');
-    Promise.all([import('./realtime-logic'), import('./realtime-invalidation')]).then(
+    Promise.all([import('./realtime-connection'), import('./realtime-invalidation')]).then(
       ([{ RealtimeConnection, realtimeUrl }, { invalidateForRealtimeEvent }]) => {
         if (ended) return;
         connection = new RealtimeConnection({

@@ -2,7 +2,10 @@
 // POST /api/workflows/:id/save-as-template or /api/agents/:id/save-as-template, and its toast. Pure, so
 // it is unit-tested without a browser; the dialog is components/save-as-template-dialog.tsx.
 import { saveAsTemplateSchema, templateCategories, type SaveAsTemplateData } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { z } from 'zod';
+
+import { endpointUrl } from './api-call';
 
 export type TemplateSourceKind = 'workflow' | 'agent';
 
@@ -79,7 +82,8 @@ export function saveAsTemplateBody(values: SaveAsTemplateFormOutput): SaveAsTemp
 }
 
 export function saveAsTemplatePath(kind: TemplateSourceKind, id: string): string {
-  return `/api/${kind}s/${encodeURIComponent(id)}/save-as-template`;
+  const endpoint = kind === 'workflow' ? endpoints.templates.saveWorkflow : endpoints.templates.saveAgent;
+  return endpointUrl(endpoint.path, { id });
 }
 
 export function templateSavedToast(name: string): { title: string; description: string } {

@@ -74,6 +74,19 @@ export function takeDashboardRedirect(): boolean {
   return pending;
 }
 
+// The account calls of always-loaded code (the navigation's Log out, the verification banner) go
+// through the plain client here, not the endpoint descriptors: those carry zod, which the shell's
+// first JavaScript cannot afford.
+const ignore = () => undefined;
+
+/** POST /api/auth/logout: revokes the token server side; a failure (signed out already, offline) is ignored. */
+export const revokeSessionToken = (): Promise<void> =>
+  apiRequest('POST', '/api/auth/logout').then(ignore, ignore);
+
+/** POST /api/auth/resend-verification: a new verification link to the signed-in account's address. */
+export const requestVerificationEmail = () =>
+  apiRequest<{ message: string }>('POST', '/api/auth/resend-verification');
+
 /**
  * The session's membership ended: move to another organization of the user (the first one the
  * server lists), or sign out when there is none. Cached data of the lost organization is dropped.
@@ -92,7 +105,7 @@ async function recoverFromLostMembership(queryClient: QueryClient): Promise<Sess
   }
   const next = organizations.find((organization) => organization.id !== lost?.id);
   if (!next) {
-    await apiRequest('POST', '/api/auth/logout').catch(() => null);
+    await revokeSessionToken();
     clearStoredAuth();
     dropOtherQueries();
     toast({ title: `You no longer have access to ${lostName}`, description: 'You have been signed out.' });

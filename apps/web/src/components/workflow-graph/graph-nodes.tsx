@@ -6,7 +6,7 @@ import { memo, type CSSProperties } from 'react';
 
 import { cn } from '@/lib/utils';
 
-import { GRAPH_NODE_STATUS_LABELS, type GraphNode, type GraphNodeStatus } from './graph-view-logic';
+import { GRAPH_NODE_STATUS_LABELS, type GraphNode, type GraphNodeStatus } from './graph-elements';
 
 // Edges attach to handles, so they stay; nothing can be connected here, so they are barely visible.
 const handleClass = '!size-2 !min-w-0 !rounded-full !border-0 !bg-muted-foreground/50';

@@ -31,7 +31,7 @@ import {
   type GraphAgent,
   type GraphNode,
   type GraphNodeStatus,
-} from './graph-view-logic';
+} from './graph-elements';
 
 export interface WorkflowGraphViewProps {
   nodes: readonly WorkflowNode[];

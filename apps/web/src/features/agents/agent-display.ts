@@ -1,13 +1,14 @@
 // Pure rules of the agent list and the agent card (docs/product-rules.md).
 // No React, so the vitest 'web' project can test them directly.
 import type { Agent } from '@crewline/contracts';
+import { llmProviderLabels, llmProviderValues } from '@crewline/contracts/vocabulary';
 
 /* ----------------------------------------------------------------------------------------------
  * Filters
  * -------------------------------------------------------------------------------------------- */
 
 export const AGENT_STATUS_OPTIONS = ['active', 'inactive', 'busy', 'error'] as const;
-export const AGENT_PROVIDER_OPTIONS = ['openai', 'anthropic', 'local', 'custom'] as const;
+export const AGENT_PROVIDER_OPTIONS = llmProviderValues;
 
 /** 'all' disables a filter. */
 export interface AgentFilters {
@@ -106,12 +107,7 @@ export function toolBadgeLabels(tools: readonly unknown[] | null | undefined): s
   return labels;
 }
 
-const PROVIDER_LABELS: Record<string, string> = {
-  openai: 'OpenAI',
-  anthropic: 'Anthropic',
-  local: 'Local',
-  custom: 'Custom',
-};
+const PROVIDER_LABELS: Record<string, string> = llmProviderLabels;
 
 export function providerLabel(provider: string | null | undefined): string {
   if (!provider) return 'Unknown';

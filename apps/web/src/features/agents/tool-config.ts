@@ -1,4 +1,6 @@
 // Pure rules of the Connected tools panel.
+import { toolCategoryLabels } from '@crewline/contracts/vocabulary';
+
 import type { AgentToolLink, Tool } from './types';
 
 export type ToolConfig = Record<string, unknown>;
@@ -47,16 +49,7 @@ export function toggleToolBody(link: Pick<AgentToolLink, 'config'>, isEnabled: b
   return { config: { ...(link.config ?? {}), isEnabled }, isEnabled };
 }
 
-export const TOOL_CATEGORY_LABELS: Record<string, string> = {
-  web: 'Web Tools',
-  vector_store: 'Vector Store',
-  api: 'API Integration',
-  file: 'File Operations',
-  communication: 'Communication',
-  database: 'Database',
-  ai: 'AI Services',
-  custom: 'Custom',
-};
+export const TOOL_CATEGORY_LABELS: Record<string, string> = toolCategoryLabels;
 
 export function toolCategoryLabel(category: string | null | undefined): string {
   if (!category) return 'Uncategorized';

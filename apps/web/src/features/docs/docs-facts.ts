@@ -1,111 +1,85 @@
-// The figures and fixed texts the documentation quotes. Kept here rather than imported from
-// @crewline/contracts, whose values would pull zod into the docs chunk; docs-facts.test.ts checks each
-// one against the contracts, so the pages cannot drift from what the product does.
+// The figures and fixed texts the documentation quotes. Plans, statuses and tool categories come from
+// the contracts' vocabulary (zod-free); the webhook and API key texts are kept here rather than
+// imported from @crewline/contracts, whose values would pull zod into the docs chunk, and
+// docs-facts.test.ts checks each one against the contracts, so the pages cannot drift from the product.
+import {
+  API_ACCESS_PLANS,
+  executionStatusValues,
+  FREE_LIMITS,
+  PLAN_LIMITS,
+  PLAN_PRICE_CENTS,
+  planDisplayNames,
+  planIdValues,
+  toolCategoryLabels,
+  type PlanId,
+  type PlanLimits,
+  type ToolCategory,
+} from '@crewline/contracts/vocabulary';
 
-export const TRIAL_DAYS = 14;
+export { TRIAL_DAYS } from '@crewline/contracts/vocabulary';
 
-export interface DocsPlan {
-  id: 'starter' | 'professional' | 'enterprise';
+export interface DocsPlan extends PlanLimits {
+  id: PlanId;
   name: string;
   /** Dollars a month per organization. */
   price: number;
-  /** null: unlimited. */
-  agents: number | null;
-  executionsPerMonth: number | null;
-  members: number | null;
-  /** Bytes of knowledge documents; null: unlimited. */
-  knowledgeStorageBytes: number | null;
   apiAccess: boolean;
 }
 
-const MiB = 1024 * 1024;
-const GiB = 1024 * MiB;
-
-export const DOCS_PLANS: readonly DocsPlan[] = [
-  {
-    id: 'starter',
-    name: 'Starter',
-    price: 19,
-    agents: 5,
-    executionsPerMonth: 1000,
-    members: 3,
-    knowledgeStorageBytes: GiB,
-    apiAccess: false,
-  },
-  {
-    id: 'professional',
-    name: 'Professional',
-    price: 49,
-    agents: null,
-    executionsPerMonth: 10_000,
-    members: 15,
-    knowledgeStorageBytes: 10 * GiB,
-    apiAccess: true,
-  },
-  {
-    id: 'enterprise',
-    name: 'Enterprise',
-    price: 149,
-    agents: null,
-    executionsPerMonth: null,
-    members: null,
-    knowledgeStorageBytes: null,
-    apiAccess: true,
-  },
-];
+export const DOCS_PLANS: readonly DocsPlan[] = planIdValues.map((id) => ({
+  id,
+  name: planDisplayNames[id],
+  price: PLAN_PRICE_CENTS[id] / 100,
+  ...PLAN_LIMITS[id],
+  apiAccess: API_ACCESS_PLANS.includes(id),
+}));
 
 /** The tier an organization falls to after a trial or a canceled subscription ends. */
-export const DOCS_FREE_LIMITS = {
-  agents: 3,
-  executionsPerMonth: 100,
-  members: 1,
-  knowledgeStorageBytes: 50 * MiB,
-} as const;
+export const DOCS_FREE_LIMITS = FREE_LIMITS;
 
-export const EXECUTION_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
+export const EXECUTION_STATUSES = executionStatusValues;
 
-export const TOOL_CATEGORIES = [
+/** What each kind of tool does, in the order the page lists them. */
+const TOOL_CATEGORY_DOES: readonly { id: ToolCategory; does: string }[] = [
   {
     id: 'web',
-    label: 'Web Tools',
     does: 'Sends HTTP requests to a base URL (with an optional API key) and hands the status and body back to the agent.',
   },
   {
     id: 'api',
-    label: 'API Integration',
     does: 'The same HTTP tool, for the APIs of your own systems: the agent gives a method, a path and a JSON body.',
   },
   {
     id: 'custom',
-    label: 'Custom',
     does: 'POSTs the agent’s arguments as JSON to one URL of yours (a custom webhook) and returns its answer.',
   },
   {
     id: 'database',
-    label: 'Database',
     does: 'Runs one read-only SQL statement on a PostgreSQL database; writes are refused.',
   },
   {
     id: 'file',
-    label: 'File Operations',
     does: 'Reads, writes, appends, lists and deletes text files in the organization’s own folder.',
   },
   {
     id: 'communication',
-    label: 'Communication',
     does: 'Sends plain-text email through the organization’s SendGrid connection.',
   },
   {
     id: 'ai',
-    label: 'AI Services',
     does: 'Asks another model (any connected provider) a question and returns its answer.',
   },
   {
     id: 'vector_store',
-    label: 'Vector Store',
     does: 'Can be created and configured today; agents cannot call it yet.',
   },
-] as const;
+];
+
+export const TOOL_CATEGORIES = TOOL_CATEGORY_DOES.map(({ id, does }) => ({
+  id,
+  label: toolCategoryLabels[id],
+  does,
+}));
 
 export const WEBHOOK_SECRET_HEADER = 'X-Webhook-Secret';
 /** Signed calls (Require signed calls): the time in unix seconds, and `v1=` + the hex HMAC-SHA256. */

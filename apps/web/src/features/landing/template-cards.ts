@@ -1,8 +1,9 @@
 // The landing page's template cards: the most used workflows of the shipped library
 // (GET /api/templates/library), or the static previews of landing-content.ts when the library cannot
-// be read. Pure, so it is unit-tested without a browser. Type imports only: the landing chunk stays
-// free of the contracts' runtime (zod).
+// be read. Pure, so it is unit-tested without a browser. Only types and the zod-free vocabulary from
+// the contracts: the landing chunk stays free of their runtime (zod).
 import type { TemplateLibraryResponse } from '@crewline/contracts';
+import { processTypeLabels } from '@crewline/contracts/vocabulary';
 
 import type { FlowType, TemplatePreview, TriggerLabel } from './content/landing-content';
 
@@ -59,11 +60,7 @@ export function templateSignupHref(templateId: string | null): string {
   return templateId ? `/signup?${new URLSearchParams({ template: templateId }).toString()}` : '/signup';
 }
 
-const FLOW_TYPES: Record<LibraryWorkflow['processType'], FlowType> = {
-  sequential: 'Sequential',
-  hierarchical: 'Hierarchical',
-  parallel: 'Parallel',
-};
+const FLOW_TYPES = processTypeLabels as Record<LibraryWorkflow['processType'], FlowType>;
 
 /** A schedule is not an event: it runs at the times it names. Manual has no label (Run starts it). */
 const TRIGGER_LABELS: Record<LibraryWorkflow['triggerType'], TriggerLabel | null> = {

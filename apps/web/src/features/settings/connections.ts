@@ -1,7 +1,13 @@
 // Pure rules of the Tools tab of Profile & Settings (docs/product-rules.md): which tool
 // configurations are shown and with which fields, how a configuration reads in read-only mode, the
 // edit/cancel state of a card, and the body of its Save.
-import { toolConfigurationFields, type ToolConfigurationId } from '@crewline/contracts';
+import { connectionFields, type ConnectionId } from '@crewline/contracts';
+import {
+  builtInModels,
+  llmProviderNames,
+  llmProviderValues,
+  type LlmProvider,
+} from '@crewline/contracts/vocabulary';
 
 export type ConnectionConfig = Record<string, unknown>;
 
@@ -23,11 +29,11 @@ export interface ConnectionFieldDef {
 }
 
 export interface ConnectionDef {
-  id: ToolConfigurationId;
+  id: ConnectionId;
   title: string;
   description: string;
   /** The LLM provider of /api/llm/providers this connection backs. */
-  provider?: 'openai' | 'anthropic' | 'local' | 'custom';
+  provider?: LlmProvider;
   /** Whether the default model is typed (with suggestions) instead of picked. */
   freeTextModel?: boolean;
   fields: readonly ConnectionFieldDef[];
@@ -53,7 +59,7 @@ export const DEFAULT_SSL_MODE = 'require';
 export const LLM_CONNECTIONS: readonly ConnectionDef[] = [
   {
     id: 'openai_config',
-    title: 'OpenAI',
+    title: llmProviderNames.openai,
     description: 'GPT models through the OpenAI API, or any gateway that mirrors it',
     provider: 'openai',
     fields: [
@@ -71,7 +77,7 @@ export const LLM_CONNECTIONS: readonly ConnectionDef[] = [
   },
   {
     id: 'anthropic_config',
-    title: 'Anthropic',
+    title: llmProviderNames.anthropic,
     description: 'Claude models through the Anthropic API',
     provider: 'anthropic',
     fields: [
@@ -90,7 +96,7 @@ export const LLM_CONNECTIONS: readonly ConnectionDef[] = [
   },
   {
     id: 'local_config',
-    title: 'Local (Ollama)',
+    title: llmProviderNames.local,
     description: 'Models served by Ollama or another OpenAI-compatible server you run',
     provider: 'local',
     freeTextModel: true,
@@ -108,7 +114,7 @@ export const LLM_CONNECTIONS: readonly ConnectionDef[] = [
   },
   {
     id: 'custom_config',
-    title: 'Custom (OpenAI-compatible)',
+    title: llmProviderNames.custom,
     description: 'Any server that speaks the OpenAI Chat Completions API',
     provider: 'custom',
     freeTextModel: true,
@@ -253,11 +259,8 @@ export function buildConnectionConfig(
 }
 
 /** Client-side check with the contract's messages, keyed by field. */
-export function validateConnectionConfig(
-  id: ToolConfigurationId,
-  config: ConnectionConfig,
-): Record<string, string> {
-  const result = toolConfigurationFields[id].safeParse(config);
+export function validateConnectionConfig(id: ConnectionId, config: ConnectionConfig): Record<string, string> {
+  const result = connectionFields[id].safeParse(config);
   if (result.success) return {};
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
@@ -289,12 +292,9 @@ export function fieldErrorsFromServer(
 export type ProviderModels = Record<string, string[]>;
 
 /** Shown while the catalogue loads or when it fails (the server's own built-in lists). */
-export const FALLBACK_MODELS: ProviderModels = {
-  openai: ['gpt-4o', 'gpt-4o-mini', 'gpt-3.5-turbo'],
-  anthropic: ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5'],
-  local: ['llama3.1:8b', 'mistral', 'qwen2.5'],
-  custom: [],
-};
+export const FALLBACK_MODELS: ProviderModels = Object.fromEntries(
+  llmProviderValues.map((provider) => [provider, [...builtInModels[provider]]]),
+);
 
 export function normalizeProviderModels(raw: unknown): ProviderModels {
   const result: ProviderModels = { ...FALLBACK_MODELS };

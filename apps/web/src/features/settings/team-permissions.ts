@@ -1,4 +1,4 @@
-// Which team controls a viewer may use (docs/security.md, Roles). The server checks every one of
+// Which team controls a viewer may use (docs/security.md, Tenancy and roles). The server checks every one of
 // them again; this only decides what the Organization tab shows, hides or disables.
 import type { Member, OrganizationRole } from '@crewline/contracts';
 

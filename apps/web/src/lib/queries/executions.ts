@@ -2,6 +2,7 @@
 // realtime events patch the one run they name into every cached list (lib/execution-summaries.ts),
 // so the lists follow runs live without refetching.
 import type { Execution, ExecutionSummary, RealtimeEvent } from '@crewline/contracts';
+import { isRunActive } from '@crewline/contracts/vocabulary';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
@@ -15,11 +16,6 @@ const EXECUTIONS_STALE_TIME = 30_000;
 const FALLBACK_POLL_MS = 3000;
 
 const NODE_EVENTS = ['execution_node_started', 'execution_node_completed', 'execution_node_failed'] as const;
-
-/** Pending and running runs can still change. */
-function canStillChange(status: string | null | undefined): boolean {
-  return status === 'pending' || status === 'running';
-}
 
 /** The organization's newest runs (the server's default page): dashboard, analytics, workflows page, builder. */
 export function useExecutions(options: { enabled?: boolean } = {}) {
@@ -56,7 +52,7 @@ export function useExecution(id: string, options: { enabled: boolean; placeholde
     placeholderData: options.placeholder,
     staleTime: 0,
     refetchInterval: (query) =>
-      !live && canStillChange(query.state.data?.status ?? options.placeholder?.status)
+      !live && isRunActive(query.state.data?.status ?? options.placeholder?.status)
         ? FALLBACK_POLL_MS
         : false,
   });

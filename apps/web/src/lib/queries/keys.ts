@@ -1,8 +1,11 @@
-// The one factory of query keys. A key is the request path split into parts (the default query
-// function joins the string and number parts with '/'; an object part carries query parameters), so
-// a prefix names everything under it: invalidating ['/api/workflows'] refreshes the list, each
-// workflow and its versions. Features never write a key by hand.
+// The one factory of query keys. A key is the request path of a GET endpoint in parts
+// (endpoint-key.ts: the default query function joins them again; an object part carries query
+// parameters), so a prefix names everything under it: invalidating queryKeys.workflows.all refreshes
+// the list, each workflow and its versions. Each key is built from its endpoint's path, which the
+// type checker holds to the descriptor's. Features never write a key by hand.
 import type { AnalyticsRange, TemplateSort } from '@crewline/contracts';
+
+import { endpointKey, keyHead } from './endpoint-key';
 
 /** Filters of GET /api/executions (an object part: not in the path, sent as the query string). */
 export type ExecutionListFilter = {
@@ -17,94 +20,95 @@ export type ExecutionListFilter = {
 };
 
 export const queryKeys = {
-  session: ['/api/auth/me'] as const,
-  systemStatus: ['/api/system/status'] as const,
-  providers: ['/api/llm/providers'] as const,
-  tools: ['/api/tools'] as const,
+  session: endpointKey('/api/auth/me'),
+  systemStatus: endpointKey('/api/system/status'),
+  providers: endpointKey('/api/llm/providers'),
+  tools: endpointKey('/api/tools'),
   /** What uses a tool (its delete dialog). */
-  toolUsage: (id: string) => ['/api/tools', id, 'usage'] as const,
-  toolConfigurations: ['/api/tools/configurations'] as const,
-  microsoftStatus: ['/api/auth/microsoft/status'] as const,
+  toolUsage: (id: string) => endpointKey('/api/tools/:id/usage', { id }),
+  connections: endpointKey('/api/tools/configurations'),
+  microsoftStatus: endpointKey('/api/auth/microsoft/status'),
   /** The signed-in user's organizations (the switcher in the navigation). */
-  userOrganizations: ['/api/auth/organizations'] as const,
+  userOrganizations: endpointKey('/api/auth/organizations'),
   /** The organization's plan, trial, usage and limits (GET /api/subscription-status). */
-  subscription: ['/api/subscription-status'] as const,
+  subscription: endpointKey('/api/subscription-status'),
   /** Which payment provider collects, and Stripe's publishable key (GET /api/billing/config). */
-  billingConfig: ['/api/billing/config'] as const,
+  billingConfig: endpointKey('/api/billing/config'),
   /** The organization's invoices, owners and admins (GET /api/billing/invoices). */
-  billingInvoices: ['/api/billing/invoices'] as const,
+  billingInvoices: endpointKey('/api/billing/invoices'),
 
   agents: {
-    all: ['/api/agents'] as const,
-    detail: (id: string) => ['/api/agents', id] as const,
-    tools: (id: string) => ['/api/agents', id, 'tools'] as const,
+    all: endpointKey('/api/agents'),
+    detail: (id: string) => endpointKey('/api/agents/:id', { id }),
+    tools: (id: string) => endpointKey('/api/agents/:agentId/tools', { agentId: id }),
     /** The knowledge bases the agent searches (its Knowledge section). */
-    knowledgeBases: (id: string) => ['/api/agents', id, 'knowledge-bases'] as const,
+    knowledgeBases: (id: string) => endpointKey('/api/agents/:id/knowledge-bases', { id }),
     /** What uses an agent (its delete dialog). */
-    usage: (id: string) => ['/api/agents', id, 'usage'] as const,
+    usage: (id: string) => endpointKey('/api/agents/:id/usage', { id }),
     /** Every list of an agent's memories (each search). */
-    memories: (id: string) => ['/api/agents', id, 'memories'] as const,
+    memories: (id: string) => endpointKey('/api/agents/:id/memories', { id }),
     /** An agent's memories matching `search` (all of them when blank). */
     memorySearch: (id: string, search: string) =>
-      ['/api/agents', id, 'memories', { search: search.trim() || undefined }] as const,
+      endpointKey('/api/agents/:id/memories', { id }, { search: search.trim() || undefined }),
   },
 
   workflows: {
-    all: ['/api/workflows'] as const,
-    detail: (id: string) => ['/api/workflows', id] as const,
-    versions: (id: string) => ['/api/workflows', id, 'versions'] as const,
-    version: (id: string, version: number) => ['/api/workflows', id, 'versions', version] as const,
+    all: endpointKey('/api/workflows'),
+    detail: (id: string) => endpointKey('/api/workflows/:id', { id }),
+    versions: (id: string) => endpointKey('/api/workflows/:id/versions', { id }),
+    version: (id: string, version: number) =>
+      endpointKey('/api/workflows/:id/versions/:version', { id, version }),
     /** A webhook workflow's secret and URL, read only when a member reveals them. */
-    webhookSecret: (id: string) => ['/api/workflows', id, 'webhook-secret'] as const,
+    webhookSecret: (id: string) => endpointKey('/api/workflows/:id/webhook-secret', { id }),
   },
 
   knowledgeBases: {
     /** The list, each knowledge base and its documents. */
-    all: ['/api/knowledge-bases'] as const,
-    detail: (id: string) => ['/api/knowledge-bases', id] as const,
-    documents: (id: string) => ['/api/knowledge-bases', id, 'documents'] as const,
+    all: endpointKey('/api/knowledge-bases'),
+    detail: (id: string) => endpointKey('/api/knowledge-bases/:id', { id }),
+    documents: (id: string) => endpointKey('/api/knowledge-bases/:id/documents', { id }),
     /** What searches a knowledge base (its delete dialog). */
-    usage: (id: string) => ['/api/knowledge-bases', id, 'usage'] as const,
+    usage: (id: string) => endpointKey('/api/knowledge-bases/:id/usage', { id }),
   },
 
   executions: {
     /** Every run list and every run. */
-    all: ['/api/executions'] as const,
+    all: endpointKey('/api/executions'),
     /** The organization's newest runs (the server's default page). */
-    newest: ['/api/executions'] as const,
-    list: (filter: ExecutionListFilter) => ['/api/executions', filter] as const,
+    newest: endpointKey('/api/executions'),
+    list: (filter: ExecutionListFilter) => endpointKey('/api/executions', {}, filter),
     /** The Executions tab's list, a page at a time (an infinite query, lib/execution-pages.ts). */
-    pages: (filter: ExecutionListFilter) => ['/api/executions', filter, 'pages'] as const,
-    detail: (id: string) => ['/api/executions', id] as const,
+    pages: (filter: ExecutionListFilter) => [...endpointKey('/api/executions', {}, filter), 'pages'] as const,
+    detail: (id: string) => endpointKey('/api/executions/:id', { id }),
   },
 
   templates: {
     /** Every template list (each sort): what seeding, using or saving a template makes stale. */
-    all: ['/api/templates'] as const,
+    all: endpointKey('/api/templates'),
     /** The marketplace's workflow and agent templates in one sort order (GET /api/templates?sort=). */
-    list: (sort: TemplateSort) => ['/api/templates', { sort }] as const,
+    list: (sort: TemplateSort) => endpointKey('/api/templates', {}, { sort }),
     /** The shipped library as the landing page shows it (GET /api/templates/library, public). */
-    library: ['/api/templates', 'library'] as const,
+    library: endpointKey('/api/templates/library', {}, undefined, keyHead('/api/templates')),
   },
 
   invitations: {
     /** What an invitee sees before accepting (public). */
-    preview: (token: string) => ['/api/invitations', token] as const,
+    preview: (token: string) => endpointKey('/api/invitations/:token', { token }),
   },
 
   organizations: {
     /** Every organization figure (stats, activity, analytics): what a run or an agent change makes stale. */
-    all: ['/api/organizations'] as const,
-    of: (orgId: string) => ['/api/organizations', orgId] as const,
-    stats: (orgId: string) => ['/api/organizations', orgId, 'stats'] as const,
-    activity: (orgId: string) => ['/api/organizations', orgId, 'activity'] as const,
+    all: [keyHead('/api/organizations/:orgId')] as const,
+    of: (orgId: string) => endpointKey('/api/organizations/:orgId', { orgId }),
+    stats: (orgId: string) => endpointKey('/api/organizations/:orgId/stats', { orgId }),
+    activity: (orgId: string) => endpointKey('/api/organizations/:orgId/activity', { orgId }),
     /** The team's members; an organization_members_changed event makes it stale. */
-    members: (orgId: string) => ['/api/organizations', orgId, 'members'] as const,
+    members: (orgId: string) => endpointKey('/api/organizations/:orgId/members', { orgId }),
     /** The pending invitations (admins); refreshed with the members. */
-    invitations: (orgId: string) => ['/api/organizations', orgId, 'invitations'] as const,
+    invitations: (orgId: string) => endpointKey('/api/organizations/:orgId/invitations', { orgId }),
     /** The organization's API keys, never the keys themselves (admins and owners). */
-    apiKeys: (orgId: string) => ['/api/organizations', orgId, 'api-keys'] as const,
+    apiKeys: (orgId: string) => endpointKey('/api/organizations/:orgId/api-keys', { orgId }),
     analytics: (orgId: string, params: { days: AnalyticsRange; tz: string }) =>
-      ['/api/organizations', orgId, 'analytics', params] as const,
+      endpointKey('/api/organizations/:orgId/analytics', { orgId }, params),
   },
 };

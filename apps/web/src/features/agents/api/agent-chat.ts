@@ -2,9 +2,11 @@
 // fed to the reducer as they arrive. The conversation lives here while the panel is open; the
 // server keeps none of it (docs/product-rules.md, Agent playground).
 import { AGENT_TEST_GREETING, type AgentChatLine, type AgentChatMessage } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 
 import { toast } from '@/components/ui/use-toast';
+import { endpointUrl } from '@/lib/api-call';
 import { postNdjson } from '@/lib/ndjson-stream';
 
 import { TEST_ERROR_TOAST, testResultToast } from '../agent-display';
@@ -14,7 +16,7 @@ import {
   initialChatState,
   isStreaming,
   requestErrorMessage,
-} from '../agent-playground-logic';
+} from '../playground-conversation';
 
 /** The toast the card's Test gave before the playground, for the first reply (the greeting's). */
 function testToast(last: AgentChatLine | undefined) {
@@ -42,7 +44,7 @@ export function useAgentChat(agentId: string) {
       let last: AgentChatLine | undefined;
       try {
         const lines = postNdjson<AgentChatLine>(
-          `/api/agents/${encodeURIComponent(agentId)}/chat`,
+          endpointUrl(endpoints.agents.chat.path, { id: agentId }),
           { messages },
           { signal: controller.signal },
         );

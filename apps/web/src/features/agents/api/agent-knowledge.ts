@@ -1,13 +1,13 @@
 // The knowledge bases an agent searches: GET/PUT /api/agents/:id/knowledge-bases. Picking one links
 // the agent to a vector-store tool on it, so the agent's tools, its card and the tool list change too.
 import type { AgentKnowledgeBase, AgentKnowledgeBases } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, getErrorMessage } from '@/lib/api';
+import { getErrorMessage } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
-
-const path = (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/knowledge-bases`;
 
 export function useAgentKnowledgeBases(agentId: string) {
   return useQuery<AgentKnowledgeBases, Error, AgentKnowledgeBase[]>({
@@ -18,7 +18,10 @@ export function useAgentKnowledgeBases(agentId: string) {
 
 /** Sets the agent's knowledge bases, e.g. right after the create dialog made the agent. */
 export function saveAgentKnowledgeBases(agentId: string, knowledgeBaseIds: string[]) {
-  return apiRequest<AgentKnowledgeBases>('PUT', path(agentId), { knowledgeBaseIds });
+  return api.call(endpoints.agents.setKnowledgeBases, {
+    params: { id: agentId },
+    body: { knowledgeBaseIds },
+  });
 }
 
 export function useSetAgentKnowledgeBases() {

@@ -1,6 +1,7 @@
 // An agent's memories (its Advanced tab): the list with its search, forget one, forget all. Runs add
 // memories as their steps end, so the list is read afresh when shown and after each step or run.
 import type { AgentMemories, AgentMemory } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import {
   keepPreviousData,
   useMutation,
@@ -11,15 +12,12 @@ import {
 import { useCallback } from 'react';
 
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, getErrorMessage } from '@/lib/api';
+import { getErrorMessage } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
 import { useRealtimeEvent } from '@/lib/realtime';
 
 import { memoryExcerpt } from '../agent-memory-display';
-
-function memoriesPath(agentId: string): string {
-  return `/api/agents/${encodeURIComponent(agentId)}/memories`;
-}
 
 /** The newest memories matching `search` (all when blank); the previous answer stays while the next loads. */
 export function useAgentMemories(agentId: string, search: string) {
@@ -56,7 +54,7 @@ export function useForgetMemory(agentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (memory: Pick<AgentMemory, 'id' | 'content'>) =>
-      apiRequest<null>('DELETE', `${memoriesPath(agentId)}/${encodeURIComponent(memory.id)}`),
+      api.call(endpoints.memory.forget, { params: { id: agentId, memoryId: memory.id } }),
     onSuccess: (_data, memory) => {
       updateLists(queryClient, agentId, (list) =>
         list.memories.some((item) => item.id === memory.id)
@@ -79,7 +77,8 @@ export function useForgetMemory(agentId: string) {
 export function useForgetAllMemories(agentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (_vars: { agentName: string }) => apiRequest<null>('DELETE', memoriesPath(agentId)),
+    mutationFn: (_vars: { agentName: string }) =>
+      api.call(endpoints.memory.forgetAll, { params: { id: agentId } }),
     onSuccess: (_data, { agentName }) => {
       updateLists(queryClient, agentId, () => ({ memories: [], total: 0 }));
       toast({

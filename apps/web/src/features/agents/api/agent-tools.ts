@@ -1,17 +1,15 @@
 // The tools connected to one agent, and the organization's tool catalogue to connect from. The
 // toasts live here (not in the rows) because a row may be gone by the time its request answers.
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, getErrorMessage } from '@/lib/api';
+import { getErrorMessage } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
 
 import { toggleToolBody, type ToolConfig } from '../tool-config';
 import type { AgentToolLink, Tool } from '../types';
-
-function linkPath(agentId: string, toolId: string): string {
-  return `/api/agents/${encodeURIComponent(agentId)}/tools/${encodeURIComponent(toolId)}`;
-}
 
 export function linkName(link: AgentToolLink): string {
   return link.tool?.name || 'Tool';
@@ -25,7 +23,7 @@ export function useConnectTool(agentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ tool, config }: { tool: Pick<Tool, 'id' | 'name'>; config: ToolConfig }) =>
-      apiRequest<AgentToolLink>('POST', linkPath(agentId, tool.id), { config }),
+      api.call(endpoints.tools.link, { params: { agentId, toolId: tool.id }, body: { config } }),
     onSuccess: (_link, { tool }) => {
       toast({ title: 'Tool connected', description: `${tool.name} is now available to this agent.` });
     },
@@ -51,7 +49,10 @@ export function useToggleTool(agentId: string) {
   const key = queryKeys.agents.tools(agentId);
   return useMutation({
     mutationFn: ({ link, isEnabled }: { link: AgentToolLink; isEnabled: boolean }) =>
-      apiRequest<AgentToolLink>('PUT', linkPath(agentId, link.toolId), toggleToolBody(link, isEnabled)),
+      api.call(endpoints.tools.updateLink, {
+        params: { agentId, toolId: link.toolId },
+        body: toggleToolBody(link, isEnabled),
+      }),
     onMutate: async ({ link, isEnabled }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<AgentToolLink[]>(key);
@@ -78,7 +79,8 @@ export function useDisconnectTool(agentId: string) {
   const queryClient = useQueryClient();
   const key = queryKeys.agents.tools(agentId);
   return useMutation({
-    mutationFn: (link: AgentToolLink) => apiRequest<null>('DELETE', linkPath(agentId, link.toolId)),
+    mutationFn: (link: AgentToolLink) =>
+      api.call(endpoints.tools.unlink, { params: { agentId, toolId: link.toolId } }),
     onSuccess: (_data, link) => {
       queryClient.setQueryData<AgentToolLink[]>(key, (links) => links?.filter((item) => item.id !== link.id));
       toast({ title: 'Tool disconnected', description: `${linkName(link)} was removed from this agent.` });

@@ -3,14 +3,14 @@
 import {
   AGENT_TEST_GREETING,
   type Agent,
-  type AgentTestResult,
   type CreateAgentInput,
   type UpdateAgentInput,
 } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { readPlanLimitError } from '@/lib/billing';
 import { queryKeys } from '@/lib/queries/keys';
 
@@ -30,7 +30,7 @@ function refreshAgentLists(queryClient: QueryClient) {
 export function useCreateAgent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateAgentInput) => apiRequest<Agent>('POST', '/api/agents', input),
+    mutationFn: (input: CreateAgentInput) => api.call(endpoints.agents.create, { body: input }),
     onSuccess: (agent, input) => {
       if (agent?.id) queryClient.setQueryData(queryKeys.agents.detail(agent.id), agent);
       refreshAgentLists(queryClient);
@@ -45,7 +45,7 @@ export function useCreateAgent() {
 }
 
 function putAgent(id: string, updates: UpdateAgentInput): Promise<Agent> {
-  return apiRequest<Agent>('PUT', `/api/agents/${encodeURIComponent(id)}`, updates);
+  return api.call(endpoints.agents.update, { params: { id }, body: updates });
 }
 
 /** The edit page's Save. */
@@ -88,7 +88,7 @@ export function useDeleteAgent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id }: { id: string; name: string }) =>
-      apiRequest<null>('DELETE', `/api/agents/${encodeURIComponent(id)}`),
+      api.call(endpoints.agents.remove, { params: { id } }),
     onSuccess: (_data, { id, name }) => {
       queryClient.setQueryData<Agent[]>(queryKeys.agents.all, (list) =>
         list?.filter((agent) => agent.id !== id),
@@ -109,9 +109,7 @@ export function useDeleteAgent() {
 export function useTestAgent() {
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest<AgentTestResult>('POST', `/api/agents/${encodeURIComponent(id)}/test`, {
-        input: AGENT_TEST_GREETING,
-      }),
+      api.call(endpoints.agents.test, { params: { id }, body: { input: AGENT_TEST_GREETING } }),
     onSuccess: (result) => {
       toast(result ? testResultToast(result) : TEST_ERROR_TOAST);
     },

@@ -30,18 +30,12 @@ import {
   AGENT_FORM_TABS,
   agentFormSchema,
   CREATE_MAX_TOKENS_MAX,
-  DEFAULT_PROVIDER_CATALOGUE,
-  defaultModelFor,
   EDIT_MAX_TOKENS_MAX,
   errorFieldPaths,
   firstErrorField,
   formFieldOfServerPath,
   formOutputToPayload,
-  modelFieldMode,
   MAX_TOKENS_MIN,
-  modelOptions,
-  normalizeCatalogue,
-  prefilledModel,
   tabOfField,
   tabsWithErrors,
   TEMPERATURE_STEP,
@@ -49,7 +43,15 @@ import {
   type AgentFormOutput,
   type AgentFormTab,
   type AgentFormValues,
-} from '../agent-form-logic';
+} from '../agent-form-values';
+import {
+  DEFAULT_PROVIDER_CATALOGUE,
+  defaultModelFor,
+  modelFieldMode,
+  modelOptions,
+  normalizeCatalogue,
+  prefilledModel,
+} from '../provider-catalogue';
 import { ProviderIcon } from './provider-icon';
 
 export type AgentPayload = ReturnType<typeof formOutputToPayload>;

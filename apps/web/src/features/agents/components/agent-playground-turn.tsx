@@ -8,7 +8,7 @@ import { hitsLabel } from '@/lib/retrieval-text';
 import { formatToolArguments, formatToolResult } from '@/lib/tool-call-text';
 import { cn } from '@/lib/utils';
 
-import { usageLabel, type AssistantTurn, type ToolCallLine, type Turn } from '../agent-playground-logic';
+import { usageLabel, type AssistantTurn, type ToolCallLine, type Turn } from '../playground-conversation';
 
 const PRE =
   'max-h-60 overflow-auto rounded-md border bg-muted/40 p-2 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap';

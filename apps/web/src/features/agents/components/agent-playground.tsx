@@ -7,7 +7,7 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '
 import { Textarea } from '@/components/ui/textarea';
 
 import { providerLabel } from '../agent-display';
-import { isSendKey } from '../agent-playground-logic';
+import { isSendKey } from '../playground-conversation';
 import type { AgentChat } from '../api/agent-chat';
 import { PlaygroundTurn } from './agent-playground-turn';
 

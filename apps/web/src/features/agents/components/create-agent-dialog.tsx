@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/dialog';
 import { readPlanLimitError, type PlanLimitInfo } from '@/lib/billing';
 
-import { emptyAgentFormValues } from '../agent-form-logic';
+import { emptyAgentFormValues } from '../agent-form-values';
 import { useSetAgentKnowledgeBases } from '../api/agent-knowledge';
 import { useCreateAgent } from '../api/agents';
 import { AgentForm } from './agent-form';

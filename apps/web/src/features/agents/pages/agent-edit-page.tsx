@@ -25,7 +25,7 @@ import {
   displayTemperature,
   type AgentStatusDisplay,
 } from '../agent-display';
-import { agentToFormValues } from '../agent-form-logic';
+import { agentToFormValues } from '../agent-form-values';
 import { useTestAgent, useUpdateAgent } from '../api/agents';
 import { AgentForm } from '../components/agent-form';
 import { SavedAgentKnowledge } from '../components/agent-knowledge-section';

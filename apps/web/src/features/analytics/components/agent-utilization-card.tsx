@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 
-import { runs, shareOf, utilizationLevel, type UtilizationLevel } from '../analytics-logic';
+import { runs, shareOf, utilizationLevel, type UtilizationLevel } from '../analytics-figures';
 
 const dot: Record<UtilizationLevel, string> = {
   high: 'bg-emerald-500',

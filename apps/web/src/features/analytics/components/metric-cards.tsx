@@ -16,7 +16,7 @@ import {
   type Change,
   type ChangeTone,
   type Trend,
-} from '../analytics-logic';
+} from '../analytics-figures';
 
 const changeColour: Record<ChangeTone, string> = {
   positive: 'text-emerald-700 dark:text-emerald-400',

@@ -5,7 +5,7 @@ import { StatCard, StatCardGrid } from '@/components/stat-card';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatNumber } from '@/lib/format';
 
-import { dayLabel, formatRunTime, formatStepTime, shareOf, slowestAgents } from '../analytics-logic';
+import { dayLabel, formatRunTime, formatStepTime, shareOf, slowestAgents } from '../analytics-figures';
 
 function Hint({ children }: { children: string }) {
   return <p className="text-xs text-muted-foreground">{children}</p>;

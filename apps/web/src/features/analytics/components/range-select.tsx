@@ -3,7 +3,7 @@ import { CalendarRange } from 'lucide-react';
 
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
-import { isAnalyticsRange, RANGE_OPTIONS } from '../analytics-logic';
+import { isAnalyticsRange, RANGE_OPTIONS } from '../analytics-figures';
 
 /** Last 24h, Last 7 days, Last 30 days, Last 90 days. */
 export function RangeSelect({

@@ -8,7 +8,7 @@ import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { useExecutions } from '@/lib/queries/executions';
 import { cn } from '@/lib/utils';
 
-import { executionStatusText, recentExecutions } from '../analytics-logic';
+import { executionStatusText, recentExecutions } from '../analytics-figures';
 
 /** Completed green, failed red, running blue, anything else yellow (the shared status tones). */
 const look: Partial<Record<StatusTone, { icon: LucideIcon; tint: string }>> = {

@@ -19,7 +19,7 @@ import {
   successTrend,
   weekdayLabel,
   type Trend,
-} from '../analytics-logic';
+} from '../analytics-figures';
 
 const barColour: Record<Trend, string> = {
   up: 'bg-emerald-500 dark:bg-emerald-500/90',

@@ -4,7 +4,7 @@ import { Minus, TrendingDown, TrendingUp, type LucideIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 
-import { formatPercent, formatStepTime, runs, successTrend, type Trend } from '../analytics-logic';
+import { formatPercent, formatStepTime, runs, successTrend, type Trend } from '../analytics-figures';
 import { TREND_TEXT } from './trend-colour';
 
 const trendLook: Record<Trend, { icon: LucideIcon; label: string }> = {

@@ -1,4 +1,4 @@
-import type { Trend } from '../analytics-logic';
+import type { Trend } from '../analytics-figures';
 
 /** The text colour of a success rate by its trend: green from 80 %, amber from 60 %, red below. */
 export const TREND_TEXT: Record<Trend, string> = {

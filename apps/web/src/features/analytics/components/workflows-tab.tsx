@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { capitalize, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-import { formatPercent, formatRunTime, rangeLabel, successTrend } from '../analytics-logic';
+import { formatPercent, formatRunTime, rangeLabel, successTrend } from '../analytics-figures';
 import { TREND_TEXT } from './trend-colour';
 
 const th =

@@ -12,7 +12,7 @@ import { useAuth } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
 
-import { analyticsFileName, DEFAULT_RANGE, isAnalyticsRange } from '../analytics-logic';
+import { analyticsFileName, DEFAULT_RANGE, isAnalyticsRange } from '../analytics-figures';
 import { useRefreshAnalytics } from '../api/refresh';
 import { AgentsTab } from '../components/agents-tab';
 import { AnalyticsSkeleton } from '../components/analytics-skeleton';

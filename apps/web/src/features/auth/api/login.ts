@@ -1,16 +1,18 @@
 import type { AuthResponse, LoginInput } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, getErrorMessage } from '@/lib/api';
+import { getErrorMessage } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { afterAuthPath } from '@/lib/invite-links';
 import { storeSession } from '@/lib/session';
 
 export const LOGIN_FAILED_FALLBACK = 'Failed to login';
 
 export function login(input: LoginInput): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>('POST', '/api/auth/login', input);
+  return api.call(endpoints.auth.login, { body: input });
 }
 
 /**

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 
-import { apiRequest, clearStoredAuth } from '@/lib/api';
+import { clearStoredAuth } from '@/lib/api';
+import { revokeSessionToken } from '@/lib/session';
 
 /**
  * Log out: POST /api/auth/logout (revokes the token server side; a failure is ignored), forget
@@ -15,11 +16,8 @@ export function useLogout() {
 
   const logout = useCallback(async () => {
     setIsPending(true);
-    try {
-      await apiRequest('POST', '/api/auth/logout');
-    } catch {
-      // Already signed out server side, or offline: the local sign-out below still happens.
-    }
+    // Already signed out server side, or offline: the local sign-out below still happens.
+    await revokeSessionToken();
     setIsPending(false);
     // Same tick: the app re-renders once, signed out, at /login; only then is the cache dropped,
     // so no mounted screen refetches its data without a token.

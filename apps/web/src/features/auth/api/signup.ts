@@ -1,10 +1,12 @@
 import type { AuthResponse, signupSchema } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, getErrorMessage } from '@/lib/api';
+import { getErrorMessage } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { afterAuthPath } from '@/lib/invite-links';
 import { storeSession } from '@/lib/session';
 
@@ -13,7 +15,7 @@ export const SIGNUP_FAILED_FALLBACK = 'Failed to create account';
 export type SignupBody = z.output<typeof signupSchema>;
 
 export function signup(input: SignupBody): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>('POST', '/api/auth/signup', input);
+  return api.call(endpoints.auth.signup, { body: input });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/session';
 
-import { useResendVerification } from '../api/account-links';
+import { useResendVerification } from '../api/resend-verification';
 
 /**
  * Above every signed-in page while the account's email is unverified: everything works, but accepting

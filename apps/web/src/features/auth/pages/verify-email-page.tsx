@@ -10,7 +10,8 @@ import { getErrorMessage, isApiStatus } from '@/lib/api';
 import { useAuth } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-import { useResendVerification, useVerifyEmail } from '../api/account-links';
+import { useVerifyEmail } from '../api/account-links';
+import { useResendVerification } from '../api/resend-verification';
 import { AuthLayout } from '../components/auth-layout';
 
 /** /verify-email?token=: verifies on open (once: the token is single use), signed in or out. */

@@ -1,9 +1,10 @@
 // GET /api/billing/config (which payment provider collects, and Stripe's publishable key) and
 // POST /api/billing/setup-intent (Stripe only, owners: a SetupIntent secret for a new card).
-import type { BillingConfigResponse, SetupIntentResponse } from '@crewline/contracts';
+import type { BillingConfigResponse } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQuery } from '@tanstack/react-query';
 
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
 
 /** The server's billing configuration; it only changes with a restart of the server. */
@@ -22,6 +23,6 @@ export function stripePublishableKey(config: BillingConfigResponse | undefined):
 
 export function useCreateSetupIntent() {
   return useMutation({
-    mutationFn: () => apiRequest<SetupIntentResponse>('POST', '/api/billing/setup-intent'),
+    mutationFn: () => api.call(endpoints.billing.setupIntent),
   });
 }

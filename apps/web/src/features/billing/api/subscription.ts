@@ -1,9 +1,10 @@
 // POST /api/create-subscription and /api/cancel-subscription. Without a payment provider the answer's
 // clientSecret is null and no card is collected.
 import type { BillingInterval, PlanId, SubscriptionStatusValue } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
 
 import { intervalPrice } from '@/lib/billing-texts';
@@ -31,11 +32,13 @@ export function useCreateSubscription() {
         interval = 'month',
         payByInvoice,
       } = typeof choice === 'string' ? { plan: choice } : choice;
-      return apiRequest<CreateSubscriptionAnswer>('POST', '/api/create-subscription', {
-        planId: plan,
-        interval,
-        amount: intervalPrice(plan, interval).amountCents,
-        ...(payByInvoice ? { payByInvoice } : {}),
+      return api.call(endpoints.billing.subscribe, {
+        body: {
+          planId: plan,
+          interval,
+          amount: intervalPrice(plan, interval).amountCents,
+          ...(payByInvoice ? { payByInvoice } : {}),
+        },
       });
     },
     onSuccess: refresh,
@@ -45,7 +48,7 @@ export function useCreateSubscription() {
 export function useCancelSubscription() {
   const refresh = useRefreshBilling();
   return useMutation({
-    mutationFn: () => apiRequest<unknown>('POST', '/api/cancel-subscription'),
+    mutationFn: () => api.call(endpoints.billing.cancel),
     onSuccess: refresh,
   });
 }

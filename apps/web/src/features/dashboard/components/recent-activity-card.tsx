@@ -8,7 +8,7 @@ import { useOrganizationActivity } from '@/lib/queries/organizations';
 import { useRealtimeStatus, type RealtimeStatus } from '@/lib/realtime';
 import { cn } from '@/lib/utils';
 
-import { activityTitle } from '../activity-logic';
+import { activityTitle } from '../activity-texts';
 
 const MAX_ITEMS = 5;
 

@@ -1,4 +1,5 @@
 import type { Agent, ExecutionSummary, Workflow } from '@crewline/contracts';
+import { llmProviderLabels } from '@crewline/contracts/vocabulary';
 import { Bot, Cpu, History, Plus, Workflow as WorkflowIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -27,12 +28,7 @@ export const RECENT_AGENTS = 6;
 export const RECENT_WORKFLOWS = 5;
 export const RECENT_EXECUTIONS = 5;
 
-const PROVIDER_LABELS: Record<string, string> = {
-  openai: 'OpenAI',
-  anthropic: 'Anthropic',
-  local: 'Local',
-  custom: 'Custom',
-};
+const PROVIDER_LABELS: Record<string, string> = llmProviderLabels;
 
 function ListSkeleton() {
   return (

@@ -1,9 +1,11 @@
-import type { InvitationPreview, Organization } from '@crewline/contracts';
+import type { InvitationPreview } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, getErrorMessage } from '@/lib/api';
+import { getErrorMessage } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { switchOrganization } from '@/lib/organization-switch';
 import { queryKeys } from '@/lib/queries/keys';
 import { storeSession } from '@/lib/session';
@@ -27,10 +29,7 @@ export function useAcceptInvitation(token: string) {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async () => {
-      const accepted = await apiRequest<{ organization: Organization }>(
-        'POST',
-        `/api/invitations/${encodeURIComponent(token)}/accept`,
-      );
+      const accepted = await api.call(endpoints.organizations.acceptInvitation, { params: { token } });
       return switchOrganization(accepted.organization.id);
     },
     onSuccess: (response) => {
@@ -43,7 +42,7 @@ export function useAcceptInvitation(token: string) {
 /** POST /api/auth/resend-verification: accepting needs the invited address verified. */
 export function useResendVerification() {
   return useMutation({
-    mutationFn: () => apiRequest<{ message: string }>('POST', '/api/auth/resend-verification'),
+    mutationFn: () => api.call(endpoints.auth.resendVerification),
     onError: (error) =>
       toast({
         variant: 'destructive',

@@ -11,7 +11,7 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
-import { apiRequest, clearStoredAuth, getErrorMessage, isApiStatus } from '@/lib/api';
+import { clearStoredAuth, getErrorMessage, isApiStatus } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import {
   invitationPath,
@@ -19,7 +19,7 @@ import {
   loginHrefForInvite,
   signupHrefForInvite,
 } from '@/lib/invite-links';
-import { useAuth } from '@/lib/session';
+import { revokeSessionToken, useAuth } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useAcceptInvitation, useInvitationPreview, useResendVerification } from '../api/invitation';
@@ -182,7 +182,7 @@ function AcceptSection({
   // Back to this invitation signed out, to sign up or log in with the invited address.
   const signOut = async () => {
     setSigningOut(true);
-    await apiRequest('POST', '/api/auth/logout').catch(() => null);
+    await revokeSessionToken();
     clearStoredAuth();
     navigate(invitationPath(token), { replace: true });
     queryClient.clear();

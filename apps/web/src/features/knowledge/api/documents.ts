@@ -2,16 +2,17 @@
 // use-document-uploads.ts. Each change re-reads the knowledge base and the list, whose counts and
 // sizes follow the documents.
 import type { AddKnowledgeDocumentInput, KnowledgeDocument } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, getErrorMessage } from '@/lib/api';
+import { getErrorMessage } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
 import { useRealtimeStatus } from '@/lib/realtime';
 
 import { hasPendingDocuments } from '../knowledge-display';
 import { FALLBACK_POLL_MS } from './knowledge-bases';
-import { documentApiPath, documentsApiPath } from './paths';
 
 /** After a document was added or removed: its knowledge base's counts, the list's, the documents. */
 export function refreshKnowledgeBase(queryClient: QueryClient, id: string) {
@@ -38,7 +39,7 @@ export function useAddTextDocument(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AddKnowledgeDocumentInput) =>
-      apiRequest<KnowledgeDocument>('POST', documentsApiPath(id), input),
+      api.call(endpoints.knowledge.addDocument, { params: { id }, body: input }),
     onSuccess: (document, input) => {
       if (document?.id) {
         queryClient.setQueryData<KnowledgeDocument[]>(queryKeys.knowledgeBases.documents(id), (list) =>
@@ -55,7 +56,7 @@ export function useDeleteDocument(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (document: Pick<KnowledgeDocument, 'id' | 'name'>) =>
-      apiRequest<null>('DELETE', documentApiPath(id, document.id)),
+      api.call(endpoints.knowledge.removeDocument, { params: { id, docId: document.id } }),
     onSuccess: (_data, document) => {
       queryClient.setQueryData<KnowledgeDocument[]>(queryKeys.knowledgeBases.documents(id), (list) =>
         list?.filter((item) => item.id !== document.id),

@@ -2,13 +2,13 @@
 // delete. The queries sit under queryKeys.knowledgeBases.all, which a document's realtime event
 // refreshes (lib/realtime-invalidation.ts).
 import type { CreateKnowledgeBaseInput, KnowledgeBase, UpdateKnowledgeBaseInput } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, getErrorMessage } from '@/lib/api';
+import { getErrorMessage } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
-
-import { KNOWLEDGE_BASES_PATH, knowledgeBaseApiPath } from './paths';
 
 /** Re-read when a screen showing them opens and the copy is older than this. */
 const STALE_TIME = 30_000;
@@ -36,8 +36,7 @@ export function useKnowledgeBase(id: string, options: { poll?: boolean } = {}) {
 export function useCreateKnowledgeBase() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateKnowledgeBaseInput) =>
-      apiRequest<KnowledgeBase>('POST', KNOWLEDGE_BASES_PATH, input),
+    mutationFn: (input: CreateKnowledgeBaseInput) => api.call(endpoints.knowledge.create, { body: input }),
     onSuccess: (base, input) => {
       if (base?.id) {
         queryClient.setQueryData(queryKeys.knowledgeBases.detail(base.id), base);
@@ -58,7 +57,7 @@ export function useUpdateKnowledgeBase() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: UpdateKnowledgeBaseInput }) =>
-      apiRequest<KnowledgeBase>('PUT', knowledgeBaseApiPath(id), input),
+      api.call(endpoints.knowledge.update, { params: { id }, body: input }),
     onSuccess: (base, { id }) => {
       if (base?.id) {
         queryClient.setQueryData(queryKeys.knowledgeBases.detail(id), base);
@@ -79,7 +78,7 @@ export function useDeleteKnowledgeBase() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id }: { id: string; name: string }) =>
-      apiRequest<null>('DELETE', knowledgeBaseApiPath(id)),
+      api.call(endpoints.knowledge.remove, { params: { id } }),
     onSuccess: (_data, { id, name }) => {
       queryClient.setQueryData<KnowledgeBase[]>(queryKeys.knowledgeBases.all, (list) =>
         list?.filter((base) => base.id !== id),

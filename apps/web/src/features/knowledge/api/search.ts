@@ -1,14 +1,13 @@
-import type { KnowledgeSearchInput, KnowledgeSearchResult } from '@crewline/contracts';
+import type { KnowledgeSearchInput } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation } from '@tanstack/react-query';
 
-import { apiRequest } from '@/lib/api';
-
-import { searchApiPath } from './paths';
+import { api } from '@/lib/api-call';
 
 /** POST /api/knowledge-bases/:id/search: the closest chunks to a query, best first. */
 export function useKnowledgeSearch(id: string) {
   return useMutation({
     mutationFn: (input: KnowledgeSearchInput) =>
-      apiRequest<KnowledgeSearchResult>('POST', searchApiPath(id), input),
+      api.call(endpoints.knowledge.search, { params: { id }, body: input }),
   });
 }

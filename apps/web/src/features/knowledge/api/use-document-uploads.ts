@@ -1,17 +1,18 @@
 // The upload panel's engine: checks each picked file in the browser, reads the good ones (as text, a
 // PDF as bytes sent base64) and POSTs them one request each (three at a time) with a progress bar per file (lib/upload.ts).
 import type { AddKnowledgeDocumentInput, KnowledgeDocument, KnowledgeMediaType } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 
 import { getErrorMessage } from '@/lib/api';
+import { endpointUrl } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
 import { uploadJson } from '@/lib/upload';
 
 import { bytesToBase64, checkFileText, checkPdfBytes } from '../knowledge-files';
 import { plannedUploads, runWithConcurrency, uploadsReducer } from '../upload-state';
 import { refreshKnowledgeBase } from './documents';
-import { documentsApiPath } from './paths';
 
 /** A file the browser will not send, with the reason for the user. */
 class FileRefused extends Error {}
@@ -69,7 +70,7 @@ export function useDocumentUploads(knowledgeBaseId: string) {
         try {
           const document = await uploadJson<KnowledgeDocument>(
             'POST',
-            documentsApiPath(knowledgeBaseId),
+            endpointUrl(endpoints.knowledge.addDocument.path, { id: knowledgeBaseId }),
             body,
             {
               signal,

@@ -1,8 +1,9 @@
 /**
  * Static marketing content of the public landing page's sections below the hero (the header's and the
  * hero's own content is in hero-content.ts, which the first screen loads without this file).
- * Plan names and prices match the Billing tab (docs/product-rules.md); FAQ answers claim only what the product does.
+ * Plan names and prices are the contracts' vocabulary (zod-free); FAQ answers claim only what the product does.
  */
+import { PLAN_PRICE_CENTS, planDisplayNames, type PlanId } from '@crewline/contracts/vocabulary';
 import {
   Bot,
   BrainCircuit,
@@ -201,7 +202,7 @@ export const templates: TemplatePreview[] = [
   },
 ];
 
-export type PlanId = 'starter' | 'professional' | 'enterprise';
+export type { PlanId };
 
 export interface Plan {
   id: PlanId;
@@ -215,8 +216,8 @@ export interface Plan {
 export const plans: Plan[] = [
   {
     id: 'starter',
-    name: 'Starter',
-    price: 19,
+    name: planDisplayNames.starter,
+    price: PLAN_PRICE_CENTS.starter / 100,
     description: 'For small teams automating their first workflows.',
     features: [
       'up to 5 agents',
@@ -229,8 +230,8 @@ export const plans: Plan[] = [
   },
   {
     id: 'professional',
-    name: 'Professional',
-    price: 49,
+    name: planDisplayNames.professional,
+    price: PLAN_PRICE_CENTS.professional / 100,
     description: 'For growing teams running agents in production.',
     popular: true,
     features: [
@@ -246,8 +247,8 @@ export const plans: Plan[] = [
   },
   {
     id: 'enterprise',
-    name: 'Enterprise',
-    price: 149,
+    name: planDisplayNames.enterprise,
+    price: PLAN_PRICE_CENTS.enterprise / 100,
     description: 'For organizations that need scale and control.',
     features: [
       'unlimited everything',

@@ -1,7 +1,8 @@
-import type { ApiKey, CreateApiKeyInput, CreatedApiKey } from '@crewline/contracts';
+import type { ApiKey, CreateApiKeyInput } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
 
 /** GET /api/organizations/:orgId/api-keys: the live keys, newest first (owners and admins only). */
@@ -16,8 +17,7 @@ export function useApiKeys(orgId: string, enabled: boolean) {
 export function useCreateApiKey(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateApiKeyInput) =>
-      apiRequest<CreatedApiKey>('POST', `/api/organizations/${orgId}/api-keys`, body),
+    mutationFn: (body: CreateApiKeyInput) => api.call(endpoints.apiKeys.create, { params: { orgId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.organizations.apiKeys(orgId) }),
   });
 }
@@ -26,7 +26,7 @@ export function useCreateApiKey(orgId: string) {
 export function useRevokeApiKey(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<null>('DELETE', `/api/organizations/${orgId}/api-keys/${id}`),
+    mutationFn: (id: string) => api.call(endpoints.apiKeys.revoke, { params: { orgId, id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.organizations.apiKeys(orgId) }),
   });
 }

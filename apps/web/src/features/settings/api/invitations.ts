@@ -1,13 +1,10 @@
-import type {
-  CreatedInvitation,
-  CreateInvitationInput,
-  Invitation,
-  VerificationLink,
-} from '@crewline/contracts';
+import type { CreateInvitationInput, Invitation } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, getErrorMessage } from '@/lib/api';
+import { getErrorMessage } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
 
 /** GET /api/organizations/:orgId/invitations: the pending ones (admins and owners only). */
@@ -23,7 +20,7 @@ export function useCreateInvitation(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateInvitationInput) =>
-      apiRequest<CreatedInvitation>('POST', `/api/organizations/${orgId}/invitations`, body),
+      api.call(endpoints.organizations.invite, { params: { orgId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.organizations.invitations(orgId) }),
   });
 }
@@ -32,7 +29,7 @@ export function useCreateInvitation(orgId: string) {
 export function useRevokeInvitation(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<null>('DELETE', `/api/organizations/${orgId}/invitations/${id}`),
+    mutationFn: (id: string) => api.call(endpoints.organizations.revokeInvitation, { params: { orgId, id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.organizations.invitations(orgId) }),
   });
 }
@@ -44,10 +41,7 @@ export function useRevokeInvitation(orgId: string) {
 export function useVerificationLink(orgId: string, invitationId: string) {
   return useMutation({
     mutationFn: () =>
-      apiRequest<VerificationLink>(
-        'POST',
-        `/api/organizations/${orgId}/invitations/${invitationId}/verification-link`,
-      ),
+      api.call(endpoints.organizations.verificationLink, { params: { orgId, id: invitationId } }),
     onError: (error) =>
       toast({
         variant: 'destructive',

@@ -1,7 +1,8 @@
 import type { Member, OrganizationRole } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
 
 /** GET /api/organizations/:orgId/members (every member); organization_members_changed refreshes it. */
@@ -14,7 +15,7 @@ export function useChangeMemberRole(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: OrganizationRole }) =>
-      apiRequest<Member>('PUT', `/api/organizations/${orgId}/members/${userId}`, { role }),
+      api.call(endpoints.organizations.changeRole, { params: { orgId, userId }, body: { role } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.organizations.members(orgId) }),
   });
 }
@@ -24,7 +25,7 @@ export function useRemoveMember(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) =>
-      apiRequest<null>('DELETE', `/api/organizations/${orgId}/members/${userId}`),
+      api.call(endpoints.organizations.removeMember, { params: { orgId, userId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.organizations.members(orgId) }),
   });
 }

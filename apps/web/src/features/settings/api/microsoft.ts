@@ -1,6 +1,7 @@
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
 
 /** What the sign-in popup posts to the page that opened it (same origin only). */
@@ -23,14 +24,14 @@ export function isMicrosoftConnectedMessage(data: unknown): data is MicrosoftCon
 
 /** GET /api/auth/microsoft: the URL of Microsoft's sign-in page for this organization. */
 export function startMicrosoftConnection(): Promise<{ authUrl: string }> {
-  return apiRequest<{ authUrl: string }>('GET', '/api/auth/microsoft');
+  return api.call(endpoints.microsoft.connect);
 }
 
 /** POST /api/auth/microsoft/disconnect: forgets the organization's Microsoft tokens. */
 export function useDisconnectMicrosoft() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ success: true }>('POST', '/api/auth/microsoft/disconnect', {}),
+    mutationFn: () => api.call(endpoints.microsoft.disconnect),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: microsoftStatusKey }),
   });
 }

@@ -1,7 +1,9 @@
 import type { ChangePasswordInput, Session, UpdateProfileInput } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { apiRequest, USER_DATA_KEY } from '@/lib/api';
+import { USER_DATA_KEY } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
 
 /**
@@ -11,7 +13,7 @@ import { queryKeys } from '@/lib/queries/keys';
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileInput) => apiRequest<Session>('PUT', '/api/auth/me', body),
+    mutationFn: (body: UpdateProfileInput) => api.call(endpoints.auth.updateProfile, { body }),
     onSuccess: (session) => {
       queryClient.setQueryData<Session | null>(queryKeys.session, session);
       try {
@@ -26,6 +28,6 @@ export function useUpdateProfile() {
 /** POST /api/auth/change-password (204): this session stays signed in, every other one is ended. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: ChangePasswordInput) => apiRequest<null>('POST', '/api/auth/change-password', body),
+    mutationFn: (body: ChangePasswordInput) => api.call(endpoints.auth.changePassword, { body }),
   });
 }

@@ -1,7 +1,9 @@
-import type { Organization, Session } from '@crewline/contracts';
+import type { Session } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { apiRequest, USER_DATA_KEY } from '@/lib/api';
+import { USER_DATA_KEY } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
 
 /**
@@ -11,7 +13,8 @@ import { queryKeys } from '@/lib/queries/keys';
 export function useRenameOrganization(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => apiRequest<Organization>('PUT', `/api/organizations/${orgId}`, { name }),
+    mutationFn: (name: string) =>
+      api.call(endpoints.organizations.rename, { params: { orgId }, body: { name } }),
     onSuccess: (organization) => {
       const session = queryClient.getQueryData<Session | null>(queryKeys.session);
       if (session && session.organization.id === organization.id) {

@@ -1,4 +1,4 @@
-import type { ToolConfiguration } from '@crewline/contracts';
+import type { Connection } from '@crewline/contracts';
 import { ChevronRight, CircleAlert, Pencil, type LucideIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 
@@ -23,7 +23,7 @@ import { getErrorMessage, parseApiError } from '@/lib/api';
 import { formatRelativeTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-import { useUpdateToolConfiguration } from '../api/update-tool-configuration';
+import { useUpdateConnection } from '../api/update-connection';
 import {
   buildConnectionConfig,
   cancelEditing,
@@ -173,7 +173,7 @@ function FieldControl({
  */
 export function ConnectionCard({
   def,
-  configuration,
+  connection,
   models,
   icon: Icon,
   tone,
@@ -182,7 +182,7 @@ export function ConnectionCard({
   def: ConnectionDef;
   /** Why the viewer may only read it (their role), or null when they may change it. */
   readOnlyReason?: string | null;
-  configuration: ToolConfiguration | undefined;
+  connection: Connection | undefined;
   models: ProviderModels;
   icon: LucideIcon;
   /** Classes of the icon tile. */
@@ -192,11 +192,11 @@ export function ConnectionCard({
   // A role taken away while editing (a live role change) ends the edit: the server would refuse it.
   if (readOnlyReason && state.mode === 'edit') setState(viewState);
   const [advancedOpen, setAdvancedOpen] = useState(false);
-  const save = useUpdateToolConfiguration();
-  const toggle = useUpdateToolConfiguration();
+  const save = useUpdateConnection();
+  const toggle = useUpdateConnection();
 
-  const config = configuration?.config ?? {};
-  const isActive = configuration?.isActive ?? false;
+  const config = connection?.config ?? {};
+  const isActive = connection?.isActive ?? false;
   const titleId = `${def.id}-title`;
   const formId = `${def.id}-form`;
   const basicFields = def.fields.filter((field) => !field.advanced);
@@ -362,8 +362,8 @@ export function ConnectionCard({
         {state.mode === 'view' ? (
           <>
             <span className="text-xs text-muted-foreground">
-              {configuration?.updatedAt
-                ? `Updated ${formatRelativeTime(configuration.updatedAt)}`
+              {connection?.updatedAt
+                ? `Updated ${formatRelativeTime(connection.updatedAt)}`
                 : 'Not configured yet'}
             </span>
             <BlockedHint reason={readOnlyReason}>

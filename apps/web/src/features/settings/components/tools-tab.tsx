@@ -1,4 +1,4 @@
-import type { ToolConfiguration } from '@crewline/contracts';
+import type { Connection } from '@crewline/contracts';
 import { ArrowUpRight, Bot, Brain, Database, Lock, Mail, Plug, Server, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useProviders } from '@/lib/queries/providers';
 import { useAuth } from '@/lib/session';
 
-import { useToolConfigurations } from '../api/list-tool-configurations';
+import { useConnections } from '../api/list-connections';
 import { FALLBACK_MODELS, LLM_CONNECTIONS, normalizeProviderModels, OTHER_CONNECTIONS } from '../connections';
 import { ConnectionCard } from './connection-card';
 import { canChangeConnections, CONNECTIONS_READ_ONLY } from '../team-permissions';
@@ -54,10 +54,10 @@ export function ToolsTab() {
   const { organization } = useAuth();
   // The session's role: a live role change refetches it, and the controls follow.
   const readOnlyReason = canChangeConnections(organization?.role) ? null : CONNECTIONS_READ_ONLY;
-  const configurations = useToolConfigurations();
+  const connections = useConnections();
   const providers = useProviders(normalizeProviderModels);
   const models = providers.data ?? FALLBACK_MODELS;
-  const byId = new Map<string, ToolConfiguration>((configurations.data ?? []).map((item) => [item.id, item]));
+  const byId = new Map<string, Connection>((connections.data ?? []).map((item) => [item.id, item]));
 
   const cards = (defs: typeof LLM_CONNECTIONS) => (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -65,7 +65,7 @@ export function ToolsTab() {
         <ConnectionCard
           key={def.id}
           def={def}
-          configuration={byId.get(def.id)}
+          connection={byId.get(def.id)}
           models={models}
           icon={visuals[def.id].icon}
           tone={visuals[def.id].tone}
@@ -106,14 +106,14 @@ export function ToolsTab() {
           </p>
         )}
 
-        {configurations.isLoading ? (
+        {connections.isLoading ? (
           <CardsSkeleton count={4} />
-        ) : configurations.isError ? (
+        ) : connections.isError ? (
           <EmptyState
             title="Could not load your connections"
             description="Check your connection and try again."
             action={
-              <Button variant="outline" size="sm" onClick={() => void configurations.refetch()}>
+              <Button variant="outline" size="sm" onClick={() => void connections.refetch()}>
                 Try again
               </Button>
             }
@@ -135,7 +135,7 @@ export function ToolsTab() {
         </div>
       </section>
 
-      {configurations.isSuccess && (
+      {connections.isSuccess && (
         <Accordion type="single" collapsible className="rounded-xl border px-4">
           <AccordionItem value="other">
             <AccordionTrigger className="hover:no-underline">

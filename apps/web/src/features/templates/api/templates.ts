@@ -2,13 +2,8 @@
 // (POST /api/templates/seed) and Use Template (POST /api/templates/:id/create and
 // /api/templates/agents/:id/create). Using a template makes agents (their agent_created events
 // refresh the agent lists elsewhere) and counts a use, so the template lists are re-read too.
-import type {
-  Agent,
-  SeedTemplatesResponse,
-  TemplateSort,
-  TemplatesResponse,
-  Workflow,
-} from '@crewline/contracts';
+import type { Agent, TemplateSort, TemplatesResponse, Workflow } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import {
   keepPreviousData,
   useMutation,
@@ -18,7 +13,8 @@ import {
 } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, getErrorMessage } from '@/lib/api';
+import { getErrorMessage } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { readPlanLimitError } from '@/lib/billing';
 import { queryKeys } from '@/lib/queries/keys';
 
@@ -32,7 +28,7 @@ import {
   WORKFLOW_CREATE_FAILED,
   workflowCopyName,
   workflowCreatedToast,
-} from '../template-logic';
+} from '../template-texts';
 
 /** The library changes only when seeded or when someone uses or saves a template. */
 const TEMPLATES_STALE_TIME = 30_000;
@@ -56,7 +52,7 @@ function refreshTemplates(queryClient: QueryClient) {
 export function useSeedTemplates() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<SeedTemplatesResponse>('POST', '/api/templates/seed'),
+    mutationFn: () => api.call(endpoints.templates.seed),
     onSuccess: (result) => {
       refreshTemplates(queryClient);
       toast(seededToast(result));
@@ -76,8 +72,9 @@ export function useCreateFromWorkflowTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (template: { id: string; name: string }) =>
-      apiRequest<WorkflowFromTemplate>('POST', `/api/templates/${encodeURIComponent(template.id)}/create`, {
-        name: workflowCopyName(template),
+      api.call(endpoints.templates.createWorkflow, {
+        params: { templateId: template.id },
+        body: { name: workflowCopyName(template) },
       }),
     onSuccess: (result, template) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.workflows.all });
@@ -100,8 +97,9 @@ export function useCreateFromAgentTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (template: { id: string; name: string }) =>
-      apiRequest<Agent>('POST', `/api/templates/agents/${encodeURIComponent(template.id)}/create`, {
-        name: agentCopyName(template),
+      api.call(endpoints.templates.createAgent, {
+        params: { templateId: template.id },
+        body: { name: agentCopyName(template) },
       }),
     onSuccess: (agent, template) => {
       if (agent?.id) queryClient.setQueryData(queryKeys.agents.detail(agent.id), agent);

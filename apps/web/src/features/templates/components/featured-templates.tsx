@@ -4,7 +4,8 @@ import { Flame, Heart, Star, type LucideIcon } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 
-import { agentCountLabel, usageLabel, type FeaturedTemplates } from '../template-logic';
+import { type FeaturedTemplates } from '../template-library';
+import { agentCountLabel, usageLabel } from '../template-texts';
 import { CategoryIcon } from './template-cards';
 
 const PICKS: {

@@ -16,7 +16,7 @@ import {
   triggerTypeLabel,
   usageLabel,
   visibleTags,
-} from '../template-logic';
+} from '../template-texts';
 import { categoryVisual, PROCESS_ICONS, TRIGGER_ICONS } from './category-visuals';
 
 /** The category's icon on its colour. */

@@ -10,7 +10,7 @@ import {
   hasActiveFilters,
   SORT_OPTIONS,
   type TemplateFilters,
-} from '../template-logic';
+} from '../template-library';
 
 /** Search (name, description, tags), the sort the server applies, and Reset Filters. */
 export function TemplateFiltersBar({

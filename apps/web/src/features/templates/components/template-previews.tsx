@@ -20,13 +20,8 @@ import {
 import type { PlanLimitInfo } from '@/lib/billing';
 import { cn } from '@/lib/utils';
 
-import {
-  agentCountLabel,
-  processTypeLabel,
-  providerLabel,
-  templateGraph,
-  triggerTypeLabel,
-} from '../template-logic';
+import { templateGraph } from '../template-graph';
+import { agentCountLabel, processTypeLabel, providerLabel, triggerTypeLabel } from '../template-texts';
 import { PROCESS_ICONS, TRIGGER_ICONS } from './category-visuals';
 import { CategoryIcon, OwnBadge, RatingAndUses } from './template-cards';
 

@@ -29,7 +29,7 @@ import {
   filterTemplates,
   missingLibrary,
   type TemplateFilters,
-} from '../template-logic';
+} from '../template-library';
 
 /** Skeleton cards while the templates load. */
 const WORKFLOW_SKELETONS = 4;

@@ -1,13 +1,11 @@
-import type { ToolTestResult } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation } from '@tanstack/react-query';
 
-import { apiRequest } from '@/lib/api';
-
-import { toolPath } from './tool-path';
+import { api } from '@/lib/api-call';
 
 /** POST /api/tools/:id/test → whether a Vector Store tool can search now, and why not. */
 export function useTestTool() {
   return useMutation({
-    mutationFn: (id: string) => apiRequest<ToolTestResult>('POST', `${toolPath(id)}/test`),
+    mutationFn: (id: string) => api.call(endpoints.tools.test, { params: { id } }),
   });
 }

@@ -1,17 +1,16 @@
 import type { CreateToolInput, Tool } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
-
-import { toolPath } from './tool-path';
 
 /** PUT /api/tools/:id with the same body as create → Tool. */
 export function useUpdateTool() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: CreateToolInput }) =>
-      apiRequest<Tool>('PUT', toolPath(id), input),
+      api.call(endpoints.tools.update, { params: { id }, body: input }),
     onSuccess: (tool, { id }) => {
       if (tool?.id) {
         queryClient.setQueryData<Tool[]>(queryKeys.tools, (list) =>

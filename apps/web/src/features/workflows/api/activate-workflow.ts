@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/queries/keys';
 
-import { ACTIVATION_FAILED_TOAST, activatedToast, resumedToast } from '../list/workflow-list-logic';
+import { ACTIVATION_FAILED_TOAST, activatedToast, resumedToast } from '../workflow-actions';
 import { invalidateWorkflows } from './invalidate-workflows';
 
 export function useActivateWorkflow() {

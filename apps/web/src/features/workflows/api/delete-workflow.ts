@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/queries/keys';
 
-import { DELETE_FAILED_TOAST, DELETED_TOAST } from '../list/workflow-list-logic';
+import { DELETE_FAILED_TOAST, DELETED_TOAST } from '../workflow-actions';
 import { invalidateWorkflows } from './invalidate-workflows';
 
 export function useDeleteWorkflow() {

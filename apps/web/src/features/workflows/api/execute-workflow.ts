@@ -1,30 +1,16 @@
 // The Execute dialog's confirm: POST /api/workflows/:id/execute → 202 with the pending Execution
 // (docs/product-rules.md). Afterwards the workflow's executions and the general list are refreshed.
 import type { Execution, ExecuteWorkflowInput } from '@crewline/contracts';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, parseApiError } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
 import { readPlanLimitError } from '@/lib/billing';
+import { clientErrorMessage } from '@/lib/client-error';
 import { storeExecution } from '@/lib/execution-summaries';
-import { queryKeys } from '@/lib/queries/keys';
 
-import { executionFailedToast, executionStartedToast } from '../list/execution-logic';
-
-/**
- * After a run starts or stops: every executions list and detail (queryKeys.executions.all: the
- * general list, each workflow's runs, one run) and the organization's figures.
- */
-export function refreshExecutions(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: queryKeys.executions.all });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.organizations.all });
-}
-
-/** The server's reason for a refused request (409 draft, 400 bad parameters…), never for a 5xx. */
-export function clientErrorMessage(error: unknown): string | null {
-  const { status, message } = parseApiError(error);
-  return status !== null && status >= 400 && status < 500 && status !== 401 ? message : null;
-}
+import { refreshExecutions } from '@/features/runs/api/refresh-executions';
+import { executionFailedToast, executionStartedToast } from '../list/execute-parameters';
 
 export function useExecuteWorkflow() {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/queries/keys';
 
-import { PAUSE_FAILED_TOAST, pausedToast } from '../list/workflow-list-logic';
+import { PAUSE_FAILED_TOAST, pausedToast } from '../workflow-actions';
 import { invalidateWorkflows } from './invalidate-workflows';
 
 export function usePauseWorkflow() {

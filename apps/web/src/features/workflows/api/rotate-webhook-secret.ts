@@ -5,9 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
+import { clientErrorMessage } from '@/lib/client-error';
 import { queryKeys } from '@/lib/queries/keys';
-
-import { clientErrorMessage } from './execute-workflow';
 
 export function useRotateWebhookSecret() {
   const queryClient = useQueryClient();

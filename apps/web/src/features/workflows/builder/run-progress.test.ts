@@ -1,14 +1,16 @@
 import type { ExecutionStatus, NodeOutput, RealtimeEvent } from '@crewline/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { emptyRun, reduceRun, seedRun, summarizeRun, type RunState } from '@/lib/runs/run-state';
+import { applyRunEvent, useRunStore } from '@/lib/runs/run-store';
+
 import {
-  emptyRunProgress,
   newestRunInProgress,
-  reduceRunProgress,
-  seedRunProgress,
-  summarizeRun,
+  noRunShown,
+  reduceShownRun,
+  seedShownRun,
   useRunProgressStore,
-  type RunProgress,
+  type ShownRun,
 } from './run-progress';
 import { builderSnapshot, useBuilderStore } from './store';
 
@@ -44,6 +46,53 @@ const failed = (e: string): RealtimeEvent => ({
   error: 'LLM timed out',
 });
 const cancelled = (e: string): RealtimeEvent => ({ type: 'workflow_execution_cancelled', ...ids(e) });
+
+/** What the builder shows: the run chosen (run-progress.ts) with its state (lib/runs). */
+interface RunProgress extends ShownRun {
+  error: string | null;
+  nodes: RunState['nodes'];
+  /** Every run's state (lib/runs keeps them apart from the choice); not part of what is shown. */
+  runs: Record<string, RunState>;
+}
+
+const emptyRunProgress = (workflowId: string | null): RunProgress => ({
+  ...noRunShown(workflowId),
+  error: null,
+  nodes: {},
+  runs: {},
+});
+
+/** What is shown now; the same object when nothing shown changed. */
+function view(shown: ShownRun, runs: Record<string, RunState>, was: RunProgress): RunProgress {
+  const state = shown.executionId ? runs[shown.executionId] : undefined;
+  const next = { ...shown, error: state?.error ?? null, nodes: state?.nodes ?? {}, runs };
+  const same =
+    shown.workflowId === was.workflowId &&
+    shown.executionId === was.executionId &&
+    shown.status === was.status &&
+    next.error === was.error &&
+    (next.nodes === was.nodes || (!state && Object.keys(was.nodes).length === 0));
+  return same ? was : next;
+}
+
+function reduceRunProgress(state: RunProgress, event: RealtimeEvent): RunProgress {
+  let runs = state.runs;
+  if ('executionId' in event) {
+    const was = runs[event.executionId] ?? emptyRun(event.executionId);
+    runs = { ...runs, [event.executionId]: reduceRun(was, event) };
+  }
+  return view(reduceShownRun(state, event), runs, state);
+}
+
+function seedRunProgress(state: RunProgress, execution: Parameters<typeof seedRun>[1]): RunProgress {
+  const shown = seedShownRun(state, execution);
+  let runs = state.runs;
+  if (shown.executionId === execution.id) {
+    const was = runs[execution.id] ?? emptyRun(execution.id);
+    runs = { ...runs, [execution.id]: seedRun(was, execution) };
+  }
+  return view(shown, runs, state);
+}
 
 function run(events: RealtimeEvent[], from: RunProgress = emptyRunProgress(W)): RunProgress {
   return events.reduce(reduceRunProgress, from);
@@ -216,6 +265,15 @@ describe('seeding from the executions list (builder opened mid-run)', () => {
 
 describe('run progress store', () => {
   beforeEach(() => useRunProgressStore.getState().follow(null));
+  // The builder feeds both: the runs' states (lib/runs) and the choice of the run shown.
+  const apply = (event: RealtimeEvent) => {
+    applyRunEvent(event);
+    useRunProgressStore.getState().apply(event);
+  };
+  const shownNodes = () => {
+    const id = useRunProgressStore.getState().executionId;
+    return (id && useRunStore.getState().runs[id]?.nodes) || {};
+  };
 
   it('follows one workflow, forgets on switch, and never touches the editor state', () => {
     useBuilderStore.getState().startNew();
@@ -225,24 +283,25 @@ describe('run progress store', () => {
 
     const store = useRunProgressStore.getState();
     store.follow(W);
-    store.apply(started('e1'));
-    store.apply(nodeStarted('e1', 'start'));
-    expect(useRunProgressStore.getState().nodes).toEqual({ start: { status: 'running' } });
+    apply(started('e1'));
+    apply(nodeStarted('e1', 'start'));
+    expect(shownNodes()).toEqual({ start: { status: 'running' } });
 
     // Following the same workflow again keeps the marks (a re-render, StrictMode).
     useRunProgressStore.getState().follow(W);
     expect(useRunProgressStore.getState().executionId).toBe('e1');
 
     useRunProgressStore.getState().clear();
-    expect(useRunProgressStore.getState()).toMatchObject({ workflowId: W, executionId: null, nodes: {} });
+    expect(useRunProgressStore.getState()).toMatchObject({ workflowId: W, executionId: null });
+    expect(shownNodes()).toEqual({});
 
-    useRunProgressStore.getState().apply(started('e2'));
+    apply(started('e2'));
     useRunProgressStore.getState().follow('wf-2');
     expect(useRunProgressStore.getState()).toMatchObject({
       workflowId: 'wf-2',
       executionId: null,
-      nodes: {},
     });
+    expect(shownNodes()).toEqual({});
 
     unsubscribe();
     expect(editorUpdates).toEqual([]);

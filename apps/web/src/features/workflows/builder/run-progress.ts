@@ -1,39 +1,28 @@
-// Live progress of a run on the builder canvas: which agent node is running, done or failed in the
-// newest run of the open workflow, from the realtime events (lib/realtime.tsx). Kept apart from the
-// editor store on purpose: the marks never touch the nodes, so they cannot make the workflow dirty
-// and are never saved or exported with it.
+// Which run the builder shows on its canvas and in its run panel: the newest run of the open
+// workflow, chosen from the realtime events. What that run did (its marks, steps and status) is its
+// state in lib/runs (useRun). Kept apart from the editor store on purpose: the marks never touch
+// the nodes, so they cannot make the workflow dirty and are never saved or exported with it.
 // The hook that feeds it is in use-run-progress.ts; this module stays pure (zustand only) for tests.
-import {
-  stepNodeId,
-  type Execution,
-  type NodeOutput,
-  type RealtimeEvent,
-  type RealtimeEventType,
-} from '@crewline/contracts';
+import type { Execution, RealtimeEvent, RealtimeEventType } from '@crewline/contracts';
 import { create } from 'zustand';
 
-export type NodeRunStatus = 'running' | 'completed' | 'failed';
+import { seedRunRead, useRunStore } from '@/lib/runs/run-store';
+import type { NodeRunState, RunRead, RunStatus, StepStatus } from '@/lib/runs/run-state';
 
-export interface NodeRunState {
-  status: NodeRunStatus;
-  /** Milliseconds the agent took (completed nodes). */
-  executionTime?: number;
-  totalTokens?: number;
-}
+/** A node's mark on the canvas: its run's state (lib/runs). */
+export type { NodeRunState };
+export type NodeRunStatus = StepStatus;
 
-export type RunStatus = 'running' | 'completed' | 'failed' | 'cancelled';
-
-export interface RunProgress {
+export interface ShownRun {
   /** The workflow whose runs are followed (the one open in the builder); null follows nothing. */
   workflowId: string | null;
-  /** The run shown; null before any run of this workflow was seen. */
+  /** The run shown; null before any run of this workflow was seen (or once hidden). */
   executionId: string | null;
+  /** Whether the run shown is still in progress, as its events said (a newer run then waits). */
   status: RunStatus | null;
-  error: string | null;
-  nodes: Record<string, NodeRunState>;
 }
 
-export const RUN_PROGRESS_EVENTS = [
+export const SHOWN_RUN_EVENTS = [
   'workflow_execution_started',
   'workflow_execution_completed',
   'workflow_execution_failed',
@@ -43,86 +32,46 @@ export const RUN_PROGRESS_EVENTS = [
   'execution_node_failed',
 ] as const satisfies readonly RealtimeEventType[];
 
-export function emptyRunProgress(workflowId: string | null = null): RunProgress {
-  return { workflowId, executionId: null, status: null, error: null, nodes: {} };
+export function noRunShown(workflowId: string | null = null): ShownRun {
+  return { workflowId, executionId: null, status: null };
 }
 
-function startRun(state: RunProgress, executionId: string): RunProgress {
-  return { ...emptyRunProgress(state.workflowId), executionId, status: 'running' };
-}
-
-function mapRunningNodes(
-  nodes: Record<string, NodeRunState>,
-  change: (node: NodeRunState) => NodeRunState | null,
-): Record<string, NodeRunState> {
-  const next: Record<string, NodeRunState> = {};
-  for (const [id, node] of Object.entries(nodes)) {
-    const changed = node.status === 'running' ? change(node) : node;
-    if (changed) next[id] = changed;
-  }
-  return next;
-}
+const show = (state: ShownRun, executionId: string): ShownRun => ({
+  workflowId: state.workflowId,
+  executionId,
+  status: 'running',
+});
 
 /**
- * The next progress after an event. Only events of the followed workflow count. A run that starts
- * replaces the one shown (its marks are cleared); node events of a run not seen starting (the page
- * opened mid-run) adopt it when nothing else is in progress. Events of an older run are ignored.
+ * The run shown after an event. Only events of the followed workflow count. A run that starts
+ * replaces the one shown; node events of a run not seen starting (the page opened mid-run) adopt it
+ * when nothing else is in progress. Events of an older run are ignored.
  */
-export function reduceRunProgress(state: RunProgress, event: RealtimeEvent): RunProgress {
+export function reduceShownRun(state: ShownRun, event: RealtimeEvent): ShownRun {
   if (!state.workflowId || !('executionId' in event) || event.workflowId !== state.workflowId) return state;
   const current = event.executionId === state.executionId;
-  const inProgress = state.status === 'running';
-
   switch (event.type) {
     case 'workflow_execution_started':
-      return current ? { ...state, status: 'running' } : startRun(state, event.executionId);
-
+      return current && state.status === 'running' ? state : show(state, event.executionId);
     case 'execution_node_started':
     case 'execution_node_completed':
-    case 'execution_node_failed': {
-      if (!current && inProgress) return state;
-      const base = current ? state : startRun(state, event.executionId);
-      const node: NodeRunState =
-        event.type === 'execution_node_started'
-          ? { status: 'running' }
-          : event.type === 'execution_node_failed'
-            ? { status: 'failed' }
-            : { status: 'completed', executionTime: event.executionTime, totalTokens: event.totalTokens };
-      // A canvas marks workflow nodes: a delegation's step marks its co-worker's node.
-      return { ...base, nodes: { ...base.nodes, [event.baseNodeId]: node } };
-    }
-
+    case 'execution_node_failed':
+      if (current || state.status === 'running') return state;
+      return show(state, event.executionId);
     case 'workflow_execution_completed':
-      if (!current) return state;
-      return { ...state, status: 'completed' };
-
     case 'workflow_execution_failed':
+    case 'workflow_execution_cancelled': {
       if (!current) return state;
-      // A step that failed said so (execution_node_failed); one still running failed with the run
-      // (its output could not be delivered, or its failure event was missed).
-      return {
-        ...state,
-        status: 'failed',
-        error: event.error,
-        nodes: mapRunningNodes(state.nodes, () => ({ status: 'failed' })),
-      };
-
-    case 'workflow_execution_cancelled':
-      if (!current) return state;
-      // A cancelled node neither finished nor failed: its mark goes.
-      return { ...state, status: 'cancelled', nodes: mapRunningNodes(state.nodes, () => null) };
-
+      const status = event.type.slice('workflow_execution_'.length) as RunStatus;
+      return { ...state, status };
+    }
     default:
       return state;
   }
 }
 
-/** The parts of an execution (GET /api/executions) a seed reads. */
-export type ExecutionLike = Pick<Execution, 'id' | 'workflowId' | 'status' | 'output' | 'createdAt'>;
-
-function finishedStep(step: NodeOutput): NodeRunState {
-  return { status: 'completed', executionTime: step.executionTime, totalTokens: step.usage.totalTokens };
-}
+/** The parts of an execution (GET /api/executions) the choice reads. */
+export type ExecutionLike = RunRead & Pick<Execution, 'createdAt'>;
 
 /** The newest run of the workflow that is still in progress (pending or running), if any. */
 export function newestRunInProgress<T extends ExecutionLike>(
@@ -139,44 +88,25 @@ export function newestRunInProgress<T extends ExecutionLike>(
 }
 
 /**
- * Seeds the progress from a run read from the server (the builder opened mid-run): its finished
- * steps are stored in its output. Events stay the authority: a run already seen finished is not
- * revived by an older read, another run in progress is not replaced, and marks set by events win.
+ * The run shown once a run in progress was read from the server (the builder opened mid-run, or a
+ * run started from it): a run already seen finished is not revived by an older read, and another
+ * run in progress is not replaced.
  */
-export function seedRunProgress(state: RunProgress, execution: ExecutionLike): RunProgress {
+export function seedShownRun(state: ShownRun, execution: RunRead): ShownRun {
   if (!state.workflowId || execution.workflowId !== state.workflowId) return state;
   if (execution.status !== 'running' && execution.status !== 'pending') return state;
   const same = execution.id === state.executionId;
-  if (same && state.status !== 'running') return state;
-  if (!same && state.status === 'running') return state;
-  const base = same ? state : startRun(state, execution.id);
-  let nodes = base.nodes;
-  for (const [stepId, step] of Object.entries(execution.output)) {
-    const nodeId = stepNodeId(stepId, step);
-    if (nodes[nodeId]) continue;
-    nodes = { ...nodes, [nodeId]: finishedStep(step) };
-  }
-  return nodes === base.nodes && same ? state : { ...base, nodes };
+  if (same || state.status === 'running') return state;
+  return show(state, execution.id);
 }
 
-/** Counts for the run summary: agents done out of the agents the run touched. */
-export function summarizeRun(progress: Pick<RunProgress, 'nodes'>): {
-  running: number;
-  completed: number;
-  failed: number;
-} {
-  const counts = { running: 0, completed: 0, failed: 0 };
-  for (const node of Object.values(progress.nodes)) counts[node.status] += 1;
-  return counts;
-}
-
-interface RunProgressStore extends RunProgress {
+interface RunProgressStore extends ShownRun {
   /** Follow the runs of this workflow (null: none), forgetting what was shown. */
   follow: (workflowId: string | null) => void;
   apply: (event: RealtimeEvent) => void;
-  /** Seed from a run read from the server (see seedRunProgress). */
-  seed: (execution: ExecutionLike) => void;
-  /** Hide the marks of the run shown (until the next run starts). */
+  /** A run read from the server: folded into its state (lib/runs), and shown (see seedShownRun). */
+  seed: (execution: RunRead) => void;
+  /** Hide the run shown (until the next run starts). */
   clear: () => void;
   /** Whether the run panel shows the run's steps (opened by a run started from the builder). */
   panelOpen: boolean;
@@ -184,27 +114,29 @@ interface RunProgressStore extends RunProgress {
 }
 
 export const useRunProgressStore = create<RunProgressStore>()((set, get) => ({
-  ...emptyRunProgress(),
+  ...noRunShown(),
   panelOpen: false,
   setPanelOpen: (panelOpen) => set({ panelOpen }),
   follow: (workflowId) => {
     if (get().workflowId === workflowId && workflowId !== null) return;
-    set({ ...emptyRunProgress(workflowId), panelOpen: false });
+    set({ ...noRunShown(workflowId), panelOpen: false });
   },
   apply: (event) =>
     set((state) => {
-      const next = reduceRunProgress(state, event);
+      const next = reduceShownRun(state, event);
       return next === state ? state : next;
     }),
-  seed: (execution) =>
-    set((state) => {
-      const next = seedRunProgress(state, execution);
-      return next === state ? state : next;
-    }),
-  clear: () => set((state) => ({ ...emptyRunProgress(state.workflowId) })),
+  seed: (execution) => {
+    // Only a run of the followed workflow in progress; the state's events stay the authority.
+    const next = seedShownRun(get(), execution);
+    if (execution.id === next.executionId) seedRunRead(execution);
+    if (next !== get()) set(next);
+  },
+  clear: () => set((state) => noRunShown(state.workflowId)),
 }));
 
-/** The mark of one node (re-renders only that node when it changes). */
+/** The mark of one node in the run shown (re-renders only that node when it changes). */
 export function useNodeRunState(nodeId: string): NodeRunState | undefined {
-  return useRunProgressStore((s) => s.nodes[nodeId]);
+  const executionId = useRunProgressStore((s) => s.executionId);
+  return useRunStore((s) => (executionId ? s.runs[executionId]?.nodes[nodeId] : undefined));
 }

@@ -25,19 +25,17 @@ import type {
   WorkflowSettings,
 } from './types';
 import {
+  type AgentLike,
   createAgentNode,
-  DEFAULT_SETTINGS,
   defaultNodes,
   edgeId,
+  freePosition,
   isProtectedType,
   NODE_COLORS,
-  freePosition,
-  settingsFromWorkflow,
   toBuilderEdge,
   toBuilderNode,
-  type AgentLike,
-  type BuilderSnapshot,
-} from './workflow-logic';
+} from './builder-nodes';
+import { type BuilderSnapshot, DEFAULT_SETTINGS, settingsFromWorkflow } from './workflow-save';
 
 type WorkflowStatus = Workflow['status'];
 

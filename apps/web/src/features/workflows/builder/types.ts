@@ -1,11 +1,18 @@
 // The builder's shapes and constants.
+import {
+  processTypeLabels,
+  processTypeValues,
+  triggerTypeLabels,
+  triggerTypeValues,
+  type ProcessType,
+  type TriggerType,
+} from '@crewline/contracts/vocabulary';
+import type { NodeKind } from '@crewline/contracts';
 import type { Edge, Node } from '@xyflow/react';
 
-export const PROCESS_TYPES = ['sequential', 'hierarchical', 'parallel'] as const;
-export type ProcessType = (typeof PROCESS_TYPES)[number];
-
-export const TRIGGER_TYPES = ['manual', 'schedule', 'webhook', 'email'] as const;
-export type TriggerType = (typeof TRIGGER_TYPES)[number];
+export type { ProcessType, TriggerType };
+export const PROCESS_TYPES = processTypeValues;
+export const TRIGGER_TYPES = triggerTypeValues;
 
 export const OUTPUT_FORMATS = ['text', 'json', 'markdown', 'csv', 'html'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -29,18 +36,8 @@ export const OUTPUT_DESTINATION_LABELS: Record<OutputDestination, string> = {
   nextNode: 'Next node',
 };
 
-export const PROCESS_TYPE_LABELS: Record<ProcessType, string> = {
-  sequential: 'Sequential',
-  hierarchical: 'Hierarchical',
-  parallel: 'Parallel',
-};
-
-export const TRIGGER_TYPE_LABELS: Record<TriggerType, string> = {
-  manual: 'Manual',
-  schedule: 'Schedule',
-  webhook: 'Webhook',
-  email: 'Email',
-};
+export const PROCESS_TYPE_LABELS: Record<ProcessType, string> = processTypeLabels;
+export const TRIGGER_TYPE_LABELS: Record<TriggerType, string> = triggerTypeLabels;
 
 /** Canvas limits (docs/product-rules.md). */
 export const MIN_ZOOM = 0.5;
@@ -50,7 +47,8 @@ export const SNAP_GRID: [number, number] = [15, 15];
 export const START_POSITION = { x: 100, y: 100 };
 export const END_POSITION = { x: 500, y: 100 };
 
-export type BuilderNodeType = 'start' | 'end' | 'agent';
+/** The node kinds (packages/contracts/src/node-kinds). */
+export type BuilderNodeType = NodeKind;
 
 /** Everything a node carries: the Properties panel's fields. */
 export interface BuilderNodeData extends Record<string, unknown> {

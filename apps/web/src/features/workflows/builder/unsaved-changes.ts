@@ -4,7 +4,8 @@
 import type { Workflow } from '@crewline/contracts';
 
 import { diffVersion, isSameAsDraft } from './history/version-diff';
-import { buildPayload, toWorkflowNode, type BuilderSnapshot } from './workflow-logic';
+import { toWorkflowNode } from './builder-nodes';
+import { type BuilderSnapshot, buildPayload } from './workflow-save';
 
 export function hasUnsavedChanges(
   saved: Pick<

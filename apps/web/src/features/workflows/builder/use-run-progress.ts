@@ -2,14 +2,15 @@ import { useEffect } from 'react';
 
 import { useExecutions } from '@/lib/queries/executions';
 import { useRealtimeEvent, useWatchWorkflow } from '@/lib/realtime';
+import { useRunFeed } from '@/lib/runs/run-store';
 
-import { newestRunInProgress, RUN_PROGRESS_EVENTS, useRunProgressStore } from './run-progress';
+import { newestRunInProgress, SHOWN_RUN_EVENTS, useRunProgressStore } from './run-progress';
 
-const progressEvents = [...RUN_PROGRESS_EVENTS];
+const progressEvents = [...SHOWN_RUN_EVENTS];
 
 /**
- * Follows the runs of `workflowId` while the builder shows it, and forgets them on leave. Node marks
- * come from the realtime events; a run already in progress when the builder opens is seeded from
+ * Follows the runs of `workflowId` while the builder shows it, and forgets them on leave. The run
+ * shown is chosen from the realtime events, its marks are its state in lib/runs; a run already in progress when the builder opens is seeded from
  * the executions list (the same cache entry as the workflows page, refreshed by the events).
  */
 export function useFollowWorkflowRuns(workflowId: string | null): void {
@@ -22,6 +23,8 @@ export function useFollowWorkflowRuns(workflowId: string | null): void {
     return () => follow(null);
   }, [follow, workflowId]);
 
+  // The runs' states (marks, steps) and the choice of the run shown, from the same events.
+  useRunFeed();
   useRealtimeEvent(progressEvents, apply);
   // The builder shows its runs' steps as they are written (the run panel): their answers stream.
   useWatchWorkflow(workflowId);

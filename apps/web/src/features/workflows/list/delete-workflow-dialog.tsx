@@ -3,7 +3,7 @@ import type { Workflow } from '@crewline/contracts';
 import { ConfirmDeleteDialog } from '@/components/confirm-dialog';
 
 import { useDeleteWorkflow } from '../api/delete-workflow';
-import { deleteConfirmationText } from './workflow-list-logic';
+import { deleteConfirmationText } from '../workflow-actions';
 
 /** The delete confirmation titled 'Delete Workflow'. */
 export function DeleteWorkflowDialog({

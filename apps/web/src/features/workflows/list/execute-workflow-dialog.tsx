@@ -26,7 +26,7 @@ import {
   renameParameter,
   setParameterValue,
   type ParameterRow,
-} from './execution-logic';
+} from './execute-parameters';
 
 /**
  * The Execute dialog (docs/product-rules.md): optional runtime instructions and optional parameters named

@@ -1,13 +1,10 @@
 import {
-  Ban,
   CircleAlert,
   CircleCheck,
   CircleDashed,
   CirclePause,
   CirclePlay,
-  Clock,
   GitFork,
-  LoaderCircle,
   ListOrdered,
   Network,
   TriangleAlert,
@@ -83,47 +80,6 @@ export function ProcessTypeBadge({ processType }: { processType: string }) {
     <Badge variant="secondary" className="font-normal" data-testid="workflow-process-type">
       <Icon aria-hidden="true" />
       {capitalize(processType) || 'Unknown'}
-    </Badge>
-  );
-}
-
-const EXECUTION_STYLE: Record<string, { icon: LucideIcon; className: string }> = {
-  completed: {
-    icon: CircleCheck,
-    className: 'border-emerald-500/25 bg-emerald-500/10 text-emerald-700 dark:text-emerald-400',
-  },
-  failed: { icon: CircleAlert, className: 'border-red-500/25 bg-red-500/10 text-red-700 dark:text-red-400' },
-  running: {
-    icon: LoaderCircle,
-    className: 'border-blue-500/25 bg-blue-500/10 text-blue-700 dark:text-blue-400 [&>svg]:animate-spin',
-  },
-  cancelled: {
-    icon: Ban,
-    className: 'border-amber-500/30 bg-amber-500/10 text-amber-700 dark:text-amber-400',
-  },
-};
-
-const EXECUTION_DEFAULT_STYLE = {
-  icon: Clock,
-  className: 'border-amber-500/30 bg-amber-500/10 text-amber-700 dark:text-amber-400',
-};
-
-/**
- * Execution colours (docs/product-rules.md): completed green, failed red, running blue, anything else
- * yellow.
- */
-export function ExecutionStatusBadge({ status, className }: { status: string; className?: string }) {
-  const style = EXECUTION_STYLE[status] ?? EXECUTION_DEFAULT_STYLE;
-  const Icon = style.icon;
-  return (
-    <Badge
-      variant="outline"
-      className={cn(style.className, 'motion-reduce:[&>svg]:animate-none', className)}
-      data-testid="execution-status"
-      data-status={status}
-    >
-      <Icon aria-hidden="true" />
-      {capitalize(status) || 'Pending'}
     </Badge>
   );
 }

@@ -29,11 +29,12 @@ import { useExecuteWorkflow } from '../api/execute-workflow';
 import { usePauseWorkflow } from '../api/pause-workflow';
 import { DeleteWorkflowDialog } from './delete-workflow-dialog';
 import { ExecuteWorkflowDialog } from './execute-workflow-dialog';
-import { ExecutionDetailsDialog } from './execution-details-dialog';
-import { workflowRunsPath } from './execution-filters-logic';
+import { ExecutionDetailsDialog } from '@/features/runs/execution-details-dialog';
+import { workflowRunsPath } from '@/features/runs/execution-filter-params';
 import { TriggerErrorNotice } from './trigger-error-notice';
 import { NeedsAttentionBadge, ProcessTypeBadge, WorkflowStatusBadge } from './workflow-badges';
-import { agentCountLabel, countAgents, pauseMenuAction, primaryAction } from './workflow-list-logic';
+import { pauseMenuAction, primaryAction } from '../workflow-actions';
+import { agentCountLabel, countAgents } from './workflow-card-facts';
 
 /** One workflow of the grid (docs/product-rules.md). */
 export function WorkflowCard({

@@ -8,7 +8,7 @@ import {
   PROCESS_TYPE_OPTIONS,
   WORKFLOW_STATUS_OPTIONS,
   type WorkflowFilters,
-} from './workflow-list-logic';
+} from './workflow-list-filters';
 
 /** Search by name or description, Status, Process Type and Reset Filters (docs/product-rules.md). */
 export function WorkflowFiltersBar({

@@ -9,12 +9,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ResultCount } from '@/components/result-count';
 import { runsOfPages } from '@/lib/execution-pages';
 import { RUN_DETAILS_PARAM } from '@/lib/run-links';
-import { useExecutionPages } from '@/features/workflows/list/use-execution-pages';
+import { useExecutionPages } from '@/features/runs/use-execution-pages';
 import { useExecutions } from '@/lib/queries/executions';
 import { useWorkflows } from '@/lib/queries/workflows';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useRunFeed } from '@/lib/runs/run-store';
 
-import { ExecutionFiltersBar } from '../list/execution-filters';
+import { ExecutionFiltersBar } from '@/features/runs/execution-filters';
 import {
   filtersFromSearch,
   hasExecutionFilters,
@@ -23,20 +24,19 @@ import {
   tabFromSearch,
   type ExecutionFilters,
   type WorkflowsPageTab,
-} from '../list/execution-filters-logic';
-import { EXECUTIONS_LIST_DEFAULT_LIMIT } from '../list/execution-logic';
-import { ExecutionsTab, LIST_GRID, SKELETON_COUNT } from '../list/executions-tab';
-import { LinkedRunDialog } from '../list/linked-run-dialog';
-import { useStepsHeard } from '../list/use-steps-heard';
+} from '@/features/runs/execution-filter-params';
+import { EXECUTIONS_LIST_DEFAULT_LIMIT } from '@/features/runs/execution-facts';
+import { ExecutionsTab, LIST_GRID, SKELETON_COUNT } from '@/features/runs/executions-tab';
+import { LinkedRunDialog } from '@/features/runs/linked-run-dialog';
 import { WorkflowCard, WorkflowCardSkeleton } from '../list/workflow-card';
+import { latestExecutionOf } from '../list/workflow-card-facts';
 import { WorkflowFiltersBar } from '../list/workflow-filters';
 import {
   DEFAULT_WORKFLOW_FILTERS,
   filterWorkflows,
   hasActiveFilters,
-  latestExecutionOf,
   type WorkflowFilters,
-} from '../list/workflow-list-logic';
+} from '../list/workflow-list-filters';
 
 /**
  * The run list the Executions tab shows, a page at a time: the newest runs, or the server's answer
@@ -63,7 +63,9 @@ export function WorkflowsPage() {
   const executionFilters = useMemo(() => filtersFromSearch(new URLSearchParams(search)), [search]);
   const filteringRuns = hasExecutionFilters(executionFilters);
   const { query: runPages, runs } = useExecutionsTabRuns(executionFilters);
-  const stepsHeard = useStepsHeard();
+  // The runs' step events, heard while the page is open (lib/runs): a run's first step starts with
+  // the run itself, often before its card shows it running.
+  useRunFeed();
   const navigate = (nextTab: WorkflowsPageTab, nextFilters: ExecutionFilters) =>
     setSearchParams((current) => searchFor(nextTab, nextFilters, current));
   const [filters, setFilters] = useState<WorkflowFilters>(DEFAULT_WORKFLOW_FILTERS);
@@ -207,7 +209,6 @@ export function WorkflowsPage() {
             }}
             workflows={all}
             filtering={filteringRuns}
-            stepsHeard={stepsHeard}
           />
         </TabsContent>
       </Tabs>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { BuilderEdge, BuilderNode } from '../types';
-import { createAgentNode, defaultNodes } from '../workflow-logic';
+import { createAgentNode, defaultNodes } from '../builder-nodes';
 import { copySelection, PASTE_OFFSET, pasteClipboard } from './clipboard';
 
 const agent = { id: 'a1', name: 'Writer', role: 'Writes' };

@@ -1,7 +1,7 @@
 // The in-app clipboard: copied nodes (never Start or End) with the edges between them, pasted with
 // fresh ids, shifted so each paste lands beside the last, and selected.
 import type { BuilderEdge, BuilderNode } from '../types';
-import { edgeId, freePosition, isProtectedType } from '../workflow-logic';
+import { edgeId, freePosition, isProtectedType } from '../builder-nodes';
 
 export interface Clipboard {
   nodes: BuilderNode[];

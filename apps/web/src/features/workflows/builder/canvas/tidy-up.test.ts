@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { BuilderEdge, BuilderNode } from '../types';
-import { createAgentNode, defaultNodes } from '../workflow-logic';
+import { createAgentNode, defaultNodes } from '../builder-nodes';
 import { dagreLayout } from './dagre-layout';
 import { tidyPositions, type LayoutFn } from './tidy-up';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { DEFAULT_SETTINGS, type BuilderSnapshot } from '../workflow-logic';
+import { type BuilderSnapshot, DEFAULT_SETTINGS } from '../workflow-save';
 import { EMPTY_HISTORY, HISTORY_LIMIT, record, redo, undo } from './undo-history';
 
 const snap = (name: string): BuilderSnapshot => ({

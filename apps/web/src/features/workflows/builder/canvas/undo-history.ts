@@ -1,6 +1,6 @@
 // Undo/redo as a bounded snapshot history: each step keeps the whole {nodes, edges, settings} from
 // before a change. Consecutive keystrokes in one field share a coalesce key and make a single step.
-import type { BuilderSnapshot } from '../workflow-logic';
+import type { BuilderSnapshot } from '../workflow-save';
 
 /** Steps kept; the oldest are dropped past this. */
 export const HISTORY_LIMIT = 100;

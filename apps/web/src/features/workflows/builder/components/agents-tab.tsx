@@ -9,7 +9,7 @@ import { cn } from '@/lib/utils';
 
 import { useBuilderStore } from '../store';
 import { TRIGGER_TYPE_LABELS, TRIGGER_TYPES, type TriggerType } from '../types';
-import { NODE_COLORS } from '../workflow-logic';
+import { NODE_COLORS } from '../builder-nodes';
 
 const TRIGGER_CARDS: Record<TriggerType, { icon: typeof Hand; hint: string }> = {
   manual: { icon: Hand, hint: 'Run on demand' },

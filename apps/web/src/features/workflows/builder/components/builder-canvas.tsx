@@ -25,10 +25,10 @@ import { toast } from '@/components/ui/use-toast';
 import { downloadJson } from '@/lib/download';
 
 import { loadDagreLayout, tidyPositions } from '../canvas/tidy-up';
+import { miniMapColor, nodeTypes } from '../node-kinds';
 import { builderSnapshot, useBuilderStore } from '../store';
 import { MAX_ZOOM, MIN_ZOOM, SNAP_GRID, type BuilderNode } from '../types';
-import { exportDocument, exportFileName } from '../workflow-logic';
-import { nodeTypes } from './nodes';
+import { exportDocument, exportFileName } from '../workflow-file';
 
 const defaultEdgeOptions: DefaultEdgeOptions = {
   type: 'smoothstep',
@@ -47,12 +47,6 @@ const flowStyle = {
   '--xy-edge-stroke-selected': 'var(--primary)',
   '--xy-connectionline-stroke': 'var(--primary)',
 } as CSSProperties;
-
-function miniMapColor(node: Node): string {
-  if (node.type === 'start') return '#10b981';
-  if (node.type === 'end') return '#f43f5e';
-  return (node as BuilderNode).data?.color || '#6366f1';
-}
 
 /** Phones start with the help box folded so it does not cover the canvas. */
 const PHONE_QUERY = '(max-width: 767px)';

@@ -23,11 +23,10 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 
-import { VERSION_NOTE_PLACEHOLDER, versionNoteHint } from '../history/history-logic';
+import { VERSION_NOTE_PLACEHOLDER, versionNoteHint } from '../history/history-texts';
 import { WorkflowHistory } from '../history/workflow-history';
 import { useBuilderStore } from '../store';
 import { PROCESS_TYPE_LABELS, TRIGGER_TYPE_LABELS } from '../types';
-import { formatEstimate } from '../workflow-logic';
 import { FoldingText, FoldingTooltip } from './folding-label';
 import { PauseResumeButton } from './pause-resume-button';
 import { SaveWorkflowAsTemplate } from './save-as-template-button';
@@ -75,8 +74,7 @@ function EstimateBadge({ className }: { className?: string }) {
       className={cn('gap-1', className)}
       title={`${agentCount} agent${agentCount === 1 ? '' : 's'}`}
     >
-      <Clock aria-hidden="true" />
-      {formatEstimate(estimateMinutes(processType, agentCount))}
+      <Clock aria-hidden="true" />~{estimateMinutes(processType, agentCount)} min
     </Badge>
   );
 }

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 
 import { useActivateWorkflow } from '@/features/workflows/api/activate-workflow';
 import { usePauseWorkflow } from '@/features/workflows/api/pause-workflow';
-import { pauseMenuAction } from '@/features/workflows/list/workflow-list-logic';
+import { pauseMenuAction } from '@/features/workflows/workflow-actions';
 import { useBuilderStore } from '../store';
 
 export function PauseResumeButton({ disabled }: { disabled: boolean }) {

@@ -1,20 +1,15 @@
 // Properties tab: the selected node's properties, the selected connection, or a hint.
+import { nodeKinds } from '@crewline/contracts';
 import { ArrowRight, MousePointerClick, Trash2, Unlink } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
-import { Separator } from '@/components/ui/separator';
 import { formatDateTime } from '@/lib/format';
 
+import { builderNodeKinds } from '../node-kinds';
 import { useBuilderStore } from '../store';
-import {
-  OUTPUT_DESTINATION_LABELS,
-  OUTPUT_DESTINATIONS,
-  OUTPUT_FORMAT_LABELS,
-  OUTPUT_FORMATS,
-  type BuilderNodeData,
-} from '../types';
-import { isProtectedType } from '../workflow-logic';
-import { ColorField, SelectField, TextField } from './fields';
+import type { BuilderNodeData } from '../types';
+import { isProtectedType } from '../builder-nodes';
+import { TextField } from './fields';
 
 function NodeProperties({ nodeId }: { nodeId: string }) {
   const node = useBuilderStore((s) => s.nodes.find((n) => n.id === nodeId));
@@ -24,14 +19,14 @@ function NodeProperties({ nodeId }: { nodeId: string }) {
 
   const { data } = node;
   const set = (patch: Partial<BuilderNodeData>) => updateNodeData(node.id, patch);
-  const isAgent = node.type === 'agent';
+  const kind = builderNodeKinds[node.type ?? 'agent'];
 
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-2">
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-            {isAgent ? 'Agent node' : node.type === 'start' ? 'Start node' : 'End node'}
+            {nodeKinds[node.type ?? 'agent'].label} node
           </p>
           <p className="truncate font-mono text-[11px] text-muted-foreground">{node.id}</p>
         </div>
@@ -47,12 +42,7 @@ function NodeProperties({ nodeId }: { nodeId: string }) {
           </Button>
         )}
       </div>
-      {isAgent && (data.name || data.role) && (
-        <div className="rounded-lg border bg-muted/40 p-2.5 text-xs">
-          <div className="font-medium">{data.name}</div>
-          <div className="text-muted-foreground">{data.role}</div>
-        </div>
-      )}
+      {kind.PanelSummary && <kind.PanelSummary node={node} set={set} />}
       <TextField label="Label" value={data.label} onChange={(label) => set({ label })} />
       <TextField
         label="Description"
@@ -61,71 +51,7 @@ function NodeProperties({ nodeId }: { nodeId: string }) {
         placeholder="What this step does"
         onChange={(description) => set({ description })}
       />
-      {isAgent && (
-        <>
-          <TextField
-            label="Model"
-            value={data.model}
-            placeholder="gpt-4o"
-            onChange={(model) => set({ model })}
-          />
-          <ColorField label="Color" value={data.color} onChange={(color) => set({ color })} />
-          <Separator />
-          <TextField
-            label="Input Variables"
-            value={data.inputVariables}
-            placeholder="topic, audience"
-            hint="Comma-separated names this step reads."
-            onChange={(inputVariables) => set({ inputVariables })}
-          />
-          <TextField
-            label="Output Variable"
-            value={data.outputVariable}
-            placeholder="summary"
-            onChange={(outputVariable) => set({ outputVariable })}
-          />
-          <SelectField
-            label="Output Format"
-            value={data.outputFormat}
-            options={OUTPUT_FORMATS}
-            labels={OUTPUT_FORMAT_LABELS}
-            onChange={(outputFormat) => set({ outputFormat })}
-          />
-          <SelectField
-            label="Output Destination"
-            value={data.outputDestination}
-            options={OUTPUT_DESTINATIONS}
-            labels={OUTPUT_DESTINATION_LABELS}
-            onChange={(outputDestination) => set({ outputDestination })}
-          />
-          {data.outputDestination === 'file' && (
-            <TextField
-              label="File Path"
-              value={data.filePath}
-              placeholder="/reports/output.md"
-              onChange={(filePath) => set({ filePath })}
-            />
-          )}
-          {data.outputDestination === 'webhook' && (
-            <TextField
-              label="Webhook URL"
-              type="url"
-              value={data.webhookUrl}
-              placeholder="https://example.com/hook"
-              onChange={(webhookUrl) => set({ webhookUrl })}
-            />
-          )}
-          {data.outputDestination === 'email' && (
-            <TextField
-              label="Email Recipients"
-              value={data.emailRecipients}
-              placeholder="team@example.com, lead@example.com"
-              hint="Comma-separated addresses."
-              onChange={(emailRecipients) => set({ emailRecipients })}
-            />
-          )}
-        </>
-      )}
+      {kind.PanelSettings && <kind.PanelSettings node={node} set={set} />}
       {data.lastUpdated && (
         <p className="text-xs text-muted-foreground">Last updated {formatDateTime(data.lastUpdated)}</p>
       )}

@@ -19,14 +19,15 @@ import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
 import { formatNumber } from '@/lib/format';
 import { useExecution } from '@/lib/queries/executions';
+import { summarizeRun, type RunStatus } from '@/lib/runs/run-state';
+import { useRun } from '@/lib/runs/run-store';
 import { cn } from '@/lib/utils';
 
-import { useLiveSteps } from '@/features/workflows/live/use-live-steps';
-import { ExecutionDetailsDialog } from '@/features/workflows/list/execution-details-dialog';
-import { StepInspector } from '@/features/workflows/list/step-inspector';
-import { agentName } from '@/features/workflows/list/step-progress-logic';
-import { summarizeRun, useRunProgressStore, type RunStatus } from '../run-progress';
-import { panelSteps, type PanelStep } from '../run-panel-logic';
+import { ExecutionDetailsDialog } from '@/features/runs/execution-details-dialog';
+import { StepInspector } from '@/features/runs/step-inspector';
+import { agentName } from '@/features/runs/step-progress';
+import { useRunProgressStore } from '../run-progress';
+import { panelSteps, type PanelStep } from '../run-panel-steps';
 import { useBuilderStore } from '../store';
 
 function summaryText(
@@ -133,21 +134,19 @@ function StepRow({ step }: { step: PanelStep }) {
 }
 
 export function RunPanel() {
-  const status = useRunProgressStore((s) => s.status);
-  const error = useRunProgressStore((s) => s.error);
-  const nodes = useRunProgressStore((s) => s.nodes);
   const executionId = useRunProgressStore((s) => s.executionId);
   const clear = useRunProgressStore((s) => s.clear);
   const expanded = useRunProgressStore((s) => s.panelOpen);
   const setExpanded = useRunProgressStore((s) => s.setPanelOpen);
   const [detailsOpen, setDetailsOpen] = useState(false);
-  const live = useLiveSteps(executionId);
   const query = useExecution(executionId ?? '', { enabled: !!executionId && expanded });
-  if (!status || !executionId) return null;
-
-  const text = summaryText(status, error, nodes);
   const execution = query.data?.id === executionId ? query.data : undefined;
-  const steps = panelSteps(execution, live, (id) => agentName(useBuilderStore.getState().nodes, id));
+  const run = useRun(executionId, execution);
+  const status = run?.status;
+  if (!status || !run || !executionId) return null;
+
+  const text = summaryText(status, run.error, run.nodes);
+  const steps = panelSteps(execution, run.steps, (id) => agentName(useBuilderStore.getState().nodes, id));
 
   return (
     <section

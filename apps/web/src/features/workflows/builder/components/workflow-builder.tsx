@@ -19,7 +19,7 @@ import { queryKeys } from '@/lib/queries/keys';
 import { useCreateWorkflow } from '@/features/workflows/api/create-workflow';
 import { useExecuteWorkflow } from '@/features/workflows/api/execute-workflow';
 import { TriggerErrorNotice } from '@/features/workflows/list/trigger-error-notice';
-import { activatedToast, resumedToast } from '@/features/workflows/list/workflow-list-logic';
+import { activatedToast, resumedToast } from '@/features/workflows/workflow-actions';
 import { useUpdateWorkflow } from '@/features/workflows/api/update-workflow';
 import { ShortcutSheet } from '../canvas/shortcut-sheet';
 import { useBuilderShortcuts } from '../canvas/use-builder-shortcuts';
@@ -27,18 +27,18 @@ import { builderSnapshot, isDirty, useBuilderStore } from '../store';
 import { LeaveBuilderDialog } from './leave-builder-dialog';
 import { useFollowWorkflowRuns } from '../use-run-progress';
 import type { SidebarTab } from '../types';
+import { parseImport } from '../workflow-file';
 import {
   ACTIVATION_FAILED_TOAST,
   buildPayload,
-  parseImport,
   preSaveCheck,
   runAction,
   SAVE_FAILED_TOAST,
+  type SaveIntent,
   saveStatus,
   saveSuccessTitle,
   validateSnapshot,
-  type SaveIntent,
-} from '../workflow-logic';
+} from '../workflow-save';
 import { AgentsTab } from './agents-tab';
 import { BuilderCanvas } from './builder-canvas';
 import { BuilderHeader } from './builder-header';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
 
-import { restoreDescription } from './history-logic';
+import { restoreDescription } from './history-texts';
 
 export function RestoreVersionDialog({
   version,

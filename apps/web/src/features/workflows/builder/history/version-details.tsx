@@ -13,7 +13,7 @@ import { useAgents } from '@/lib/queries/agents';
 import { useWorkflowVersion } from '@/lib/queries/workflow-versions';
 
 import { useBuilderStore } from '../store';
-import { versionAuthor, versionTitle } from './history-logic';
+import { versionAuthor, versionTitle } from './history-texts';
 import { diffVersion, isSameAsDraft } from './version-diff';
 import { VersionDiffView } from './version-diff-view';
 import { CurrentBadge } from './version-list';

@@ -11,13 +11,8 @@ import {
   type BuilderNode,
   type BuilderNodeData,
 } from '../types';
-import {
-  buildPayload,
-  settingsFromWorkflow,
-  toBuilderEdge,
-  toBuilderNode,
-  type BuilderSnapshot,
-} from '../workflow-logic';
+import { toBuilderEdge, toBuilderNode } from '../builder-nodes';
+import { type BuilderSnapshot, buildPayload, settingsFromWorkflow } from '../workflow-save';
 
 /** One field that differs: its value in the version (left) and in the current draft (right). */
 export interface FieldChange {

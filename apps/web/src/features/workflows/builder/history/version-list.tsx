@@ -8,7 +8,7 @@ import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
 
-import { versionAuthor } from './history-logic';
+import { versionAuthor } from './history-texts';
 
 /** The newest version: what an active workflow runs. */
 export function CurrentBadge() {

@@ -23,7 +23,7 @@ import {
   RESTORE_FAILED_DESCRIPTION,
   RESTORE_FAILED_TITLE,
   restoredToast,
-} from './history-logic';
+} from './history-texts';
 import { RestoreVersionDialog } from './restore-version-dialog';
 import { VersionDetails } from './version-details';
 import { VersionList } from './version-list';

@@ -1,0 +1,32 @@
+// The execution card's Cancel (docs/product-rules.md): POST /api/executions/:id/cancel → the cancelled
+// Execution; 409 when the run has already finished.
+import type { Execution } from '@crewline/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest } from '@/lib/api';
+import { clientErrorMessage } from '@/lib/client-error';
+import { storeExecution } from '@/lib/execution-summaries';
+
+import { cancelFailedToast, EXECUTION_CANCELLED_TOAST } from '../execution-facts';
+import { refreshExecutions } from './refresh-executions';
+
+export function useCancelExecution() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<Execution>('POST', `/api/executions/${encodeURIComponent(id)}/cancel`),
+    onSuccess: (execution) => {
+      if (execution?.id) {
+        storeExecution(queryClient, execution, { add: false });
+      }
+      refreshExecutions(queryClient);
+      toast(EXECUTION_CANCELLED_TOAST);
+    },
+    onError: (error) => {
+      // 409: it finished meanwhile; show the server's word and the run's real state.
+      refreshExecutions(queryClient);
+      toast(cancelFailedToast(clientErrorMessage(error)));
+    },
+  });
+}

@@ -1,0 +1,226 @@
+// Pure rules of reading runs (docs/product-rules.md): the execution card's fields and Cancel, the
+// details' figures and outputs, and the output's download.
+import { executionTriggerLabels, type Execution, type Workflow } from '@crewline/contracts';
+import { isRunActive } from '@crewline/contracts/vocabulary';
+
+import { capitalize } from '@/lib/format';
+
+/* ----------------------------------------------------------------------------------------------
+ * Execution card and details
+ * -------------------------------------------------------------------------------------------- */
+
+/** Execution ids are shown truncated to 8 characters. */
+export function shortId(id: string): string {
+  return id.slice(0, 8);
+}
+
+/** The workflow name of an execution card, falling back to 'Unknown Workflow'. */
+export function executionWorkflowName(
+  execution: Pick<Execution, 'workflowId'> & { workflowName?: string | null },
+  workflows: readonly Pick<Workflow, 'id' | 'name'>[] | null | undefined,
+): string {
+  if (execution.workflowName) return execution.workflowName;
+  return workflows?.find((workflow) => workflow.id === execution.workflowId)?.name || 'Unknown Workflow';
+}
+
+function toTime(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : time;
+}
+
+/**
+ * Whole seconds between start and completion, or between start and now while the run is active
+ * (docs/product-rules.md); null when it has not started, or ended without a completion time.
+ */
+export function executionDurationSeconds(
+  execution: Pick<Execution, 'status' | 'startedAt' | 'completedAt'>,
+  now: number,
+): number | null {
+  const start = toTime(execution.startedAt);
+  if (start === null) return null;
+  const end = toTime(execution.completedAt) ?? (isRunActive(execution.status) ? now : null);
+  if (end === null) return null;
+  return Math.max(0, Math.floor((end - start) / 1000));
+}
+
+/**
+ * Triggered By: the person who started a manual run ('System' when unknown), or the trigger that
+ * started it (docs/product-rules.md).
+ */
+export function triggeredByLabel(execution: Pick<Execution, 'trigger' | 'triggeredByName'>): string {
+  if (execution.trigger !== 'manual') return executionTriggerLabels[execution.trigger];
+  return execution.triggeredByName?.trim() || 'System';
+}
+
+/** Process Type defaults to 'Unknown' (docs/product-rules.md). */
+export function processTypeLabel(processType: string | null | undefined): string {
+  return capitalize(processType?.trim()) || 'Unknown';
+}
+
+/** The details' Download Results is enabled only when the output map has entries (and the Input box when the input has). */
+export function hasOutput(output: Readonly<Record<string, unknown>>): boolean {
+  return Object.keys(output).length > 0;
+}
+
+/** The card's Output box and Download Results appear only when the run has a final result. */
+export function hasResult(result: string | null | undefined): result is string {
+  return typeof result === 'string' && result.length > 0;
+}
+
+export const EXECUTION_CANCELLED_TOAST = {
+  title: 'Execution Cancelled',
+  description: 'The run has been stopped',
+} as const;
+
+export function cancelFailedToast(serverMessage?: string | null) {
+  return {
+    variant: 'destructive',
+    title: 'Cancel Failed',
+    description: serverMessage || 'Failed to cancel the execution',
+  } as const;
+}
+
+export const DOWNLOAD_FAILED_TOAST = {
+  variant: 'destructive',
+  title: 'Download Failed',
+  description: 'The execution could not be loaded',
+} as const;
+
+/** The output as pretty-printed JSON (the downloaded file). */
+export function formatOutputJson(output: unknown): string {
+  return JSON.stringify(output ?? {}, null, 2);
+}
+
+/** execution-{first 8 characters of id}-output.json (docs/product-rules.md). */
+export function executionOutputFileName(id: string): string {
+  return `execution-${shortId(id)}-output.json`;
+}
+
+export interface ExecutionMetricsSummary {
+  totalTokens: number | null;
+  promptTokens: number | null;
+  completionTokens: number | null;
+  steps: number | null;
+}
+
+/** The figures the details show; null for those the run has not got (it has none until it completes). */
+export function executionMetrics(metrics: Execution['metrics']): ExecutionMetricsSummary {
+  return {
+    totalTokens: metrics.totalTokens ?? null,
+    promptTokens: metrics.promptTokens ?? null,
+    completionTokens: metrics.completionTokens ?? null,
+    steps: metrics.steps ?? null,
+  };
+}
+
+/**
+ * The details' Steps: the steps a run completed, and out of how many it planned once it ended short
+ * of them ('1 / 2' for a failed run); '—' before it counts any.
+ */
+export function stepsLabel(steps: number | null, planned: number | null): string {
+  if (steps === null) return '—';
+  return planned !== null && planned > steps ? `${steps} / ${planned}` : String(steps);
+}
+
+/** GET /api/executions answers at most this many runs without a limit (the server's default page). */
+export const EXECUTIONS_LIST_DEFAULT_LIMIT = 50;
+
+/** Newest first by createdAt (the list's order; the server answers in it too). */
+export function sortExecutionsNewestFirst<T extends Pick<Execution, 'createdAt'>>(
+  executions: readonly T[],
+): T[] {
+  return [...executions].sort((a, b) => (toTime(b.createdAt) ?? 0) - (toTime(a.createdAt) ?? 0));
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * Execution card: the Output box
+ * -------------------------------------------------------------------------------------------- */
+
+/** One text of the Output box; `label` names the agent for a parallel run's texts. */
+export interface OutputSection {
+  key: string;
+  label: string | null;
+  text: string;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+const isTextMap = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((text) => typeof text === 'string');
+
+/**
+ * The final answer as people read it: the text itself, or for a parallel run (whose result lists each
+ * agent's text by node id) one text per agent, named by `labels` (node id → agent name). A parallel
+ * result cut at the preview length is no longer JSON and shows as it is.
+ */
+export function readableOutput(
+  run: { result: string; processType: string | null },
+  labels: Readonly<Record<string, string>> = {},
+): OutputSection[] {
+  if (run.processType === 'parallel') {
+    const parsed = parseJson(run.result);
+    if (parsed.ok && isTextMap(parsed.value)) {
+      return Object.entries(parsed.value)
+        .filter(([, text]) => text.trim())
+        .map(([key, text]) => ({ key, label: labels[key] ?? key, text }));
+    }
+  }
+  return [{ key: 'result', label: null, text: run.result }];
+}
+
+/** The result as raw JSON (the Output box's JSON view): pretty-printed when it is JSON, else a JSON string. */
+export function outputJson(result: string): string {
+  const parsed = parseJson(result);
+  return parsed.ok ? JSON.stringify(parsed.value, null, 2) : JSON.stringify(result);
+}
+
+/** Node id → the agent's name on the workflow's canvas, to name a parallel run's texts. */
+export function agentLabelsOf(
+  workflow: { nodes: readonly { id: string; type: string; data?: Record<string, unknown> }[] } | undefined,
+): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const node of workflow?.nodes ?? []) {
+    const label = node.data?.label;
+    if (node.type === 'agent' && typeof label === 'string' && label.trim()) labels[node.id] = label;
+  }
+  return labels;
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * Execution details: the readable outputs
+ * -------------------------------------------------------------------------------------------- */
+
+export interface ReadableOutput {
+  nodeId: string;
+  content: string;
+  agentName: string;
+  role: string;
+  model: string;
+  executionTime: number;
+  totalTokens: number;
+}
+
+/** The steps of a run's output map that have text to show, each with its agent and figures. */
+export function readableOutputs(output: Execution['output']): ReadableOutput[] {
+  return Object.entries(output)
+    .filter(([, step]) => step.content.trim() !== '')
+    .map(([nodeId, step]) => ({
+      nodeId,
+      content: step.content,
+      agentName: step.metadata.agentName || 'Agent',
+      role: step.metadata.role,
+      model: step.metadata.model,
+      executionTime: step.executionTime,
+      totalTokens: step.usage.totalTokens,
+    }));
+}

@@ -1,0 +1,216 @@
+import type { ExecutionLog, NodeOutput, WorkflowEdge, WorkflowNode } from '@crewline/contracts';
+import { describe, expect, it } from 'vitest';
+
+import {
+  canRetry,
+  canRetryFromStep,
+  inRunOrder,
+  resultEntries,
+  retryFailedToast,
+  retryLinks,
+  retryStartedToast,
+  reusedFromLabel,
+  reusedSteps,
+  runErrorText,
+  runNodeStatuses,
+  versionLabel,
+} from './run-review';
+
+const step = (agentName: string, extra: Partial<NodeOutput['metadata']> = {}): NodeOutput => ({
+  content: `${agentName} says hi`,
+  metadata: { agentName, role: 'Agent', model: 'gpt-4o', ...extra },
+  executionTime: 5,
+  usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 },
+});
+
+// Start → n1 → n2 → n3 → End, placed out of order so the graph's order is not the array's.
+const nodes: WorkflowNode[] = [
+  { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} },
+  { id: 'n3', type: 'agent', position: { x: 600, y: 0 }, data: {} },
+  { id: 'n1', type: 'agent', position: { x: 200, y: 0 }, data: {} },
+  { id: 'n2', type: 'agent', position: { x: 400, y: 0 }, data: {} },
+  { id: 'end', type: 'end', position: { x: 800, y: 0 }, data: {} },
+];
+const edges: WorkflowEdge[] = [
+  { id: 'e0', source: 'start', target: 'n1' },
+  { id: 'e1', source: 'n1', target: 'n2' },
+  { id: 'e2', source: 'n2', target: 'n3' },
+  { id: 'e3', source: 'n3', target: 'end' },
+];
+const definition = { nodes, edges };
+
+describe('versionLabel', () => {
+  it('shows the version a run executed, nothing for older runs', () => {
+    expect(versionLabel(7)).toBe('v7');
+    expect(versionLabel(null)).toBeNull();
+  });
+});
+
+describe('resultEntries', () => {
+  it('gives a sequential run one result', () => {
+    expect(resultEntries('Final text', {})).toEqual([{ key: 'result', agentName: null, text: 'Final text' }]);
+  });
+
+  it('gives a parallel run one result per agent, named from its step', () => {
+    const output = { n1: step('Researcher'), n2: step('Writer') };
+    expect(resultEntries({ n1: 'Notes', n2: 'Draft', n3: '  ' }, output)).toEqual([
+      { key: 'n1', agentName: 'Researcher', text: 'Notes' },
+      { key: 'n2', agentName: 'Writer', text: 'Draft' },
+    ]);
+  });
+
+  it('has nothing to show without a result', () => {
+    expect(resultEntries(null, {})).toEqual([]);
+    expect(resultEntries('', {})).toEqual([]);
+  });
+});
+
+describe('reusedSteps', () => {
+  it('lists only the steps a retry reused, with the run they came from', () => {
+    const output = {
+      n1: step('Researcher', { reused: true, reusedFrom: '1a2b3c4d-5e6f-7081-92a3-b4c5d6e7f809' }),
+      n2: step('Writer'),
+    };
+    const reused = reusedSteps(output);
+    expect(Object.keys(reused)).toEqual(['n1']);
+    expect(reusedFromLabel(reused.n1!)).toBe('Reused from run 1a2b3c4d');
+    expect(reusedFromLabel({ from: null })).toBe('Reused from an earlier run');
+  });
+});
+
+describe('runNodeStatuses', () => {
+  it('marks a failed sequential run: done steps, the failing step, the steps never reached', () => {
+    const statuses = runNodeStatuses(
+      { status: 'failed', processType: 'sequential', output: { n1: step('Researcher') }, logs: [] },
+      definition,
+    );
+    expect(statuses).toEqual({ n1: 'completed', n2: 'failed', n3: 'pending' });
+  });
+
+  it('marks the steps a retry reused and the ones it ran', () => {
+    const output = { n1: step('Researcher', { reused: true, reusedFrom: 'old' }), n2: step('Writer') };
+    const statuses = runNodeStatuses(
+      { status: 'running', processType: 'sequential', output, logs: [] },
+      definition,
+    );
+    expect(statuses).toEqual({ n1: 'reused', n2: 'completed', n3: 'running' });
+  });
+
+  it('takes the failing step from an error log when one names it', () => {
+    const logs: ExecutionLog[] = [
+      { at: '2024-01-01T00:00:00Z', level: 'error', message: 'Model refused', nodeId: 'n3' },
+    ];
+    const statuses = runNodeStatuses(
+      { status: 'failed', processType: 'parallel', output: { n1: step('Researcher') }, logs },
+      definition,
+    );
+    expect(statuses).toEqual({ n1: 'completed', n2: 'pending', n3: 'failed' });
+  });
+
+  it('does not guess the failing step of a parallel run with several missing', () => {
+    const statuses = runNodeStatuses(
+      { status: 'failed', processType: 'parallel', output: { n1: step('Researcher') }, logs: [] },
+      definition,
+    );
+    expect(statuses).toEqual({ n1: 'completed', n2: 'pending', n3: 'pending' });
+  });
+
+  it('counts a hierarchical delegation as its co-worker having run', () => {
+    const statuses = runNodeStatuses(
+      {
+        status: 'completed',
+        processType: 'hierarchical',
+        output: { 'n2#1': step('Writer', { baseNodeId: 'n2', delegatedBy: 'n1' }), n1: step('Lead') },
+        logs: [],
+      },
+      definition,
+    );
+    expect(statuses).toEqual({ n1: 'completed', n2: 'completed', n3: 'pending' });
+  });
+});
+
+describe('retry', () => {
+  it('is offered on failed and cancelled runs only', () => {
+    const statuses = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
+    expect(statuses.filter((status) => canRetry({ status, retriedBy: null }))).toEqual([
+      'failed',
+      'cancelled',
+    ]);
+  });
+
+  it('is not offered again once the run was retried: the retry is retried instead', () => {
+    expect(canRetry({ status: 'failed', retriedBy: 'b2c3d4e5-0000-0000-0000-000000000000' })).toBe(false);
+    expect(canRetry({ status: 'cancelled', retriedBy: 'b2c3d4e5-0000-0000-0000-000000000000' })).toBe(false);
+    expect(
+      canRetryFromStep({ status: 'failed', processType: 'sequential', retriedBy: 'b2c3d4e5-0000' }),
+    ).toBe(false);
+  });
+
+  it('offers retrying from a step on sequential runs only', () => {
+    expect(canRetryFromStep({ status: 'failed', processType: 'sequential', retriedBy: null })).toBe(true);
+    expect(canRetryFromStep({ status: 'failed', processType: 'parallel', retriedBy: null })).toBe(false);
+    expect(canRetryFromStep({ status: 'completed', processType: 'sequential', retriedBy: null })).toBe(false);
+  });
+
+  it('names the failing step in the Error box, and leaves other errors as they are', () => {
+    expect(
+      runErrorText({
+        error: 'The model provider answered 401 Unauthorized.',
+        failedStep: 'Summarize',
+      }),
+    ).toBe('Step "Summarize" failed: The model provider answered 401 Unauthorized.');
+    expect(runErrorText({ error: 'Cancelled by a user', failedStep: null })).toBe('Cancelled by a user');
+    expect(runErrorText({ error: null, failedStep: null })).toBeNull();
+  });
+
+  it('links a retried run to its retry and the retry back to it', () => {
+    const origin = '1a2b3c4d-0000-0000-0000-000000000000';
+    const retry = 'b2c3d4e5-0000-0000-0000-000000000000';
+    expect(retryLinks({ retryOf: null, retriedBy: retry })).toEqual({
+      retriedAs: { id: retry, label: 'Retried as run #b2c3d4e5' },
+      retryOf: null,
+    });
+    expect(retryLinks({ retryOf: origin, retriedBy: null })).toEqual({
+      retriedAs: null,
+      retryOf: { id: origin, label: 'Retry of run #1a2b3c4d' },
+    });
+  });
+
+  it('names the workflow, and the step when retrying from one', () => {
+    expect(retryStartedToast('Daily digest')).toEqual({
+      title: 'Retry Started',
+      description: '"Daily digest" is running again; the steps that completed are reused',
+    });
+    expect(retryStartedToast('Daily digest', 'Writer').description).toBe(
+      '"Daily digest" is running again from Writer; the steps before it are reused',
+    );
+  });
+
+  it("shows the server's reason when the retry is refused", () => {
+    expect(
+      retryFailedToast('Only a failed or cancelled execution can be retried; this one is running.'),
+    ).toEqual({
+      variant: 'destructive',
+      title: 'Retry Failed',
+      description: 'Only a failed or cancelled execution can be retried; this one is running.',
+    });
+    expect(retryFailedToast(null).description).toBe('Failed to retry the execution');
+  });
+});
+
+describe('inRunOrder', () => {
+  it('puts reused steps first, then the others in the order their log lines came', () => {
+    const output = {
+      write: step('Writer'),
+      edit: step('Editor'),
+      research: step('Researcher', { reused: true, reusedFrom: 'old' }),
+    };
+    const logs: ExecutionLog[] = [
+      { at: '2024-01-01T00:00:01Z', level: 'info', message: 'Run started' },
+      { at: '2024-01-01T00:00:02Z', level: 'info', message: 'Writer finished in 5 ms', nodeId: 'write' },
+      { at: '2024-01-01T00:00:03Z', level: 'info', message: 'Editor finished in 5 ms', nodeId: 'edit' },
+    ];
+    const steps = Object.keys(output).map((nodeId) => ({ nodeId }));
+    expect(inRunOrder(steps, { output, logs }).map((s) => s.nodeId)).toEqual(['research', 'write', 'edit']);
+  });
+});

@@ -1,0 +1,54 @@
+// A step's live mark on the canvas in the run in progress (or the last run), and the ring around it.
+import { Check, X } from 'lucide-react';
+
+import { formatMilliseconds } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+import type { NodeRunState, NodeRunStatus } from '../run-progress';
+
+export const RUN_RING: Record<NodeRunStatus, string> = {
+  running: 'shadow-md shadow-blue-500/20 ring-2 ring-blue-500/70',
+  completed: 'ring-2 ring-emerald-500/60',
+  failed: 'ring-2 ring-red-500/70',
+};
+
+/** The live mark of a node in the run in progress (or the last run): Running, Done with its time, Failed. */
+export function RunBadge({ run }: { run: NodeRunState }) {
+  const time = run.status === 'completed' ? formatMilliseconds(run.executionTime) : null;
+  const tokens = run.totalTokens ? `, ${run.totalTokens} tokens` : '';
+  return (
+    <span
+      data-testid="node-run-status"
+      title={
+        run.status === 'completed'
+          ? `Finished${time ? ` in ${time}` : ''}${tokens}`
+          : run.status === 'running'
+            ? 'Running now'
+            : 'The run failed at this agent'
+      }
+      className={cn(
+        'absolute -top-2.5 right-3 flex items-center gap-1 rounded-full border px-2 py-0.5 text-[10px] leading-none font-semibold shadow-sm',
+        run.status === 'running' &&
+          'border-blue-500/30 bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-300',
+        run.status === 'completed' &&
+          'border-emerald-500/30 bg-emerald-50 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300',
+        run.status === 'failed' &&
+          'border-red-500/30 bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-300',
+      )}
+    >
+      {run.status === 'running' && (
+        <span className="relative flex size-1.5" aria-hidden="true">
+          <span className="absolute inline-flex size-full rounded-full bg-blue-500 opacity-75 motion-safe:animate-ping" />
+          <span className="relative inline-flex size-1.5 rounded-full bg-blue-500" />
+        </span>
+      )}
+      {run.status === 'completed' && <Check className="size-3" aria-hidden="true" />}
+      {run.status === 'failed' && <X className="size-3" aria-hidden="true" />}
+      {run.status === 'running'
+        ? 'Running'
+        : run.status === 'completed'
+          ? `Done${time ? ` · ${time}` : ''}`
+          : 'Failed'}
+    </span>
+  );
+}

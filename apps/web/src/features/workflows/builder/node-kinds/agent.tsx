@@ -1,0 +1,120 @@
+// The Agent node on the canvas (its agent, model, output destination and live run mark) and its part
+// of the Properties panel.
+import type { Agent } from '@crewline/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Handle, Position, type NodeProps } from '@xyflow/react';
+import { Bot, Cpu, Database, FileText, Globe, Mail, Workflow } from 'lucide-react';
+import { memo, useCallback, type CSSProperties } from 'react';
+
+import { queryKeys } from '@/lib/queries/keys';
+import { cn } from '@/lib/utils';
+
+import { RunBadge, RUN_RING } from '../components/run-badge';
+import { useNodeRunState } from '../run-progress';
+import { OUTPUT_DESTINATION_LABELS, type BuilderNode, type OutputDestination } from '../types';
+import { AgentPanelSettings, AgentPanelSummary } from './agent-panel';
+import { handleClass } from './handle';
+import type { BuilderNodeKind } from './types';
+
+const DESTINATION_ICONS: Record<OutputDestination, typeof Database> = {
+  database: Database,
+  file: FileText,
+  webhook: Globe,
+  email: Mail,
+  nextNode: Workflow,
+};
+
+/**
+ * Whether the step's agent is gone from the organization (deleted since the step was placed): the
+ * builder's own read of the agents answers it, so false until that arrives.
+ */
+function useAgentDeleted(agentId: string | undefined) {
+  const select = useCallback((agents: Agent[]) => !agents.some((a) => a.id === agentId), [agentId]);
+  return (
+    useQuery<Agent[], Error, boolean>({
+      queryKey: queryKeys.agents.all,
+      enabled: !!agentId,
+      staleTime: Infinity,
+      select,
+    }).data ?? false
+  );
+}
+
+function AgentNodeComponent({ id, data, selected }: NodeProps<BuilderNode>) {
+  const color = data.color || '#6366f1';
+  const DestinationIcon = DESTINATION_ICONS[data.outputDestination] ?? Database;
+  const name = data.name || data.label;
+  // Live progress lives outside the node data (run-progress.ts): it never makes the workflow dirty.
+  const run = useNodeRunState(id);
+  const deleted = useAgentDeleted(data.agentId);
+  return (
+    <div
+      data-testid={`node-${id}`}
+      data-run-status={run?.status}
+      data-agent-deleted={deleted || undefined}
+      style={{ '--node-accent': color } as CSSProperties}
+      className={cn(
+        'relative w-60 rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md',
+        selected && 'border-[var(--node-accent)] ring-2 ring-[var(--node-accent)]/30',
+        run && RUN_RING[run.status],
+        deleted && !run && 'border-destructive ring-2 ring-destructive/40',
+      )}
+    >
+      {run && <RunBadge run={run} />}
+      <Handle type="target" position={Position.Left} className={handleClass} />
+      {/* No overflow-hidden on the card: it would clip the handles and make them hard to grab. */}
+      <div
+        className="absolute inset-y-0 left-0 w-1 rounded-l-xl bg-[var(--node-accent)]"
+        aria-hidden="true"
+      />
+      <div className="space-y-2.5 py-3 pr-3 pl-4">
+        <div className="flex items-start gap-2.5">
+          <span
+            className="grid size-8 shrink-0 place-items-center rounded-lg text-white"
+            style={{ backgroundColor: color }}
+          >
+            <Bot className="size-4" aria-hidden="true" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <div className="truncate text-sm leading-tight font-semibold" title={name}>
+              {name}
+            </div>
+            {data.label && data.label !== name && (
+              <div className="truncate text-xs text-muted-foreground" title={data.label}>
+                {data.label}
+              </div>
+            )}
+            <div className="truncate text-xs text-muted-foreground" title={data.role}>
+              {data.role || 'Agent'}
+            </div>
+            {deleted && (
+              <div className="mt-1 text-xs font-medium text-destructive" data-testid="node-agent-deleted">
+                This agent was deleted
+              </div>
+            )}
+          </div>
+        </div>
+        <div className="flex items-center justify-between gap-2 border-t pt-2 text-[11px] text-muted-foreground">
+          <span className="flex min-w-0 items-center gap-1" title="Model">
+            <Cpu className="size-3 shrink-0" aria-hidden="true" />
+            <span className="truncate font-mono">{data.model || 'default model'}</span>
+          </span>
+          <span className="flex shrink-0 items-center gap-1" title="Output destination">
+            <DestinationIcon className="size-3" aria-hidden="true" />
+            {OUTPUT_DESTINATION_LABELS[data.outputDestination] ?? data.outputDestination}
+          </span>
+        </div>
+      </div>
+      <Handle type="source" position={Position.Right} className={handleClass} />
+    </div>
+  );
+}
+
+export const agentKind: BuilderNodeKind<'agent'> = {
+  kind: 'agent',
+  Node: memo(AgentNodeComponent),
+  Icon: Bot,
+  miniMapColor: (node) => node.data?.color || '#6366f1',
+  PanelSummary: AgentPanelSummary,
+  PanelSettings: AgentPanelSettings,
+};

@@ -1,0 +1,38 @@
+import { nodeKindValues } from '@crewline/contracts';
+import { describe, expect, it } from 'vitest';
+
+import type { BuilderNode } from '../types';
+import { normalizeNodeData } from '../builder-nodes';
+import { builderNodeKinds, miniMapColor, nodeTypes } from './index';
+
+const nodeOf = (type: BuilderNode['type'], data: Record<string, unknown> = {}): BuilderNode => ({
+  id: 'n1',
+  type,
+  position: { x: 0, y: 0 },
+  data: normalizeNodeData(type!, data),
+});
+
+describe('the builder’s node-kind registry', () => {
+  it('has one entry for each of the contracts’ kinds, and the canvas draws each kind with its node', () => {
+    expect(Object.keys(builderNodeKinds).sort()).toEqual([...nodeKindValues].sort());
+    expect(Object.keys(nodeTypes).sort()).toEqual([...nodeKindValues].sort());
+    for (const kind of nodeKindValues) {
+      expect(builderNodeKinds[kind].kind).toBe(kind);
+      expect(nodeTypes[kind]).toBe(builderNodeKinds[kind].Node);
+    }
+  });
+
+  it('colours Start green and End red on the minimap, an agent in its own colour (indigo without)', () => {
+    expect(miniMapColor(nodeOf('start'))).toBe('#10b981');
+    expect(miniMapColor(nodeOf('end'))).toBe('#f43f5e');
+    expect(miniMapColor(nodeOf('agent', { color: '#0ea5e9' }))).toBe('#0ea5e9');
+    expect(miniMapColor({ ...nodeOf('agent'), data: { ...nodeOf('agent').data, color: '' } })).toBe(
+      '#6366f1',
+    );
+  });
+
+  it('gives only agent nodes their own Properties panel parts', () => {
+    expect(nodeKindValues.filter((k) => builderNodeKinds[k].PanelSettings)).toEqual(['agent']);
+    expect(nodeKindValues.filter((k) => builderNodeKinds[k].PanelSummary)).toEqual(['agent']);
+  });
+});

@@ -1,0 +1,28 @@
+// The builder's side of each node kind (packages/contracts/src/node-kinds holds their labels and
+// data): its canvas node, icon, minimap colour and Properties panel parts. The canvas and the panel
+// dispatch through this registry, so adding a kind is one file here.
+import type { NodeKind } from '@crewline/contracts';
+import type { NodeTypes } from '@xyflow/react';
+
+import type { BuilderNode } from '../types';
+import { agentKind } from './agent';
+import { endKind } from './end';
+import { startKind } from './start';
+import type { BuilderNodeKind } from './types';
+
+export type { BuilderNodeKind, NodePanelProps } from './types';
+
+export const builderNodeKinds: { [K in NodeKind]: BuilderNodeKind<K> } = {
+  start: startKind,
+  end: endKind,
+  agent: agentKind,
+};
+
+/** Defined once, at module scope (React Flow warns when this object changes). */
+export const nodeTypes: NodeTypes = Object.fromEntries(
+  Object.values(builderNodeKinds).map((k) => [k.kind, k.Node]),
+);
+
+/** A node's colour on the minimap: its kind's (an agent's own colour). */
+export const miniMapColor = (node: BuilderNode): string =>
+  builderNodeKinds[node.type as NodeKind]?.miniMapColor(node) ?? '#6366f1';

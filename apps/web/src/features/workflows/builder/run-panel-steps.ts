@@ -1,0 +1,79 @@
+// The builder's run panel lists the steps of the run shown: what the run's read holds (finished and
+// failed steps, in run order) and, from the live events, the steps still running with their streamed
+// answers (the run's state, lib/runs).
+import type { Execution, StepRecord } from '@crewline/contracts';
+
+import type { RunStep } from '@/lib/runs/run-state';
+
+import { inRunOrder } from '@/features/runs/run-review';
+import { stepRecords } from '@/features/runs/step-records';
+
+export type PanelStepStatus = 'running' | 'completed' | 'failed';
+
+export interface PanelStep {
+  stepId: string;
+  agentName: string;
+  status: PanelStepStatus;
+  /** The stored answer of a finished step; what was streamed so far of a running one. */
+  text: string;
+  /** True while the text is the streamed one (the stored answer is not read yet). */
+  streaming: boolean;
+  executionTime?: number;
+  totalTokens?: number;
+  error?: string;
+  record?: StepRecord;
+}
+
+/** `nameOf` names a step heard from mid-way (its started event, which names it, was not heard). */
+export function panelSteps(
+  execution: Pick<Execution, 'output' | 'logs' | 'steps'> | undefined,
+  live: readonly RunStep[],
+  nameOf: (baseNodeId: string) => string = (id) => id,
+): PanelStep[] {
+  const steps: PanelStep[] = [];
+  const seen = new Set<string>();
+  if (execution) {
+    const records = stepRecords(execution.steps);
+    const finished = Object.entries(execution.output).map(([nodeId, output]) => ({ nodeId, output }));
+    for (const { nodeId, output } of inRunOrder(finished, execution)) {
+      seen.add(nodeId);
+      steps.push({
+        stepId: nodeId,
+        agentName: output.metadata.agentName || 'Agent',
+        status: 'completed',
+        text: output.content,
+        streaming: false,
+        executionTime: output.executionTime,
+        totalTokens: output.usage.totalTokens,
+        record: records[nodeId],
+      });
+    }
+    for (const step of execution.steps ?? []) {
+      if (step.status !== 'failed' || seen.has(step.nodeId)) continue;
+      seen.add(step.nodeId);
+      steps.push({
+        stepId: step.nodeId,
+        agentName: step.record?.agentName ?? step.nodeId,
+        status: 'failed',
+        text: '',
+        streaming: false,
+        error: step.error,
+        record: step.record ?? undefined,
+      });
+    }
+  }
+  for (const step of live) {
+    if (seen.has(step.stepId)) continue;
+    steps.push({
+      stepId: step.stepId,
+      agentName: step.agentName ?? nameOf(step.baseNodeId),
+      status: step.status,
+      text: step.text,
+      streaming: step.status !== 'failed',
+      executionTime: step.executionTime,
+      totalTokens: step.totalTokens,
+      error: step.error,
+    });
+  }
+  return steps;
+}

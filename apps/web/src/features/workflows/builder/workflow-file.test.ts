@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+
+import { createAgentNode, defaultNodes } from './builder-nodes';
+import {
+  exportDocument,
+  exportFileName,
+  IMPORT_ERROR_NOT_JSON,
+  IMPORT_ERROR_SHAPE,
+  parseImport,
+} from './workflow-file';
+import { DEFAULT_SETTINGS, type BuilderSnapshot } from './workflow-save';
+
+const agentNode = createAgentNode(
+  { id: 'a1', name: 'Writer', role: 'Writes', llmModel: 'gpt-4o' },
+  { x: 315, y: 240 },
+  { id: 'n1', color: '#6366f1', now: '2026-01-01T00:00:00.000Z' },
+);
+
+function snapshot(overrides: Partial<BuilderSnapshot['settings']> = {}): BuilderSnapshot {
+  return {
+    settings: { ...DEFAULT_SETTINGS, name: 'Daily digest', ...overrides },
+    nodes: [...defaultNodes('2026-01-01T00:00:00.000Z'), agentNode],
+    edges: [
+      { id: 'e1', source: 'start', target: 'n1', animated: true, selected: true },
+      { id: 'e2', source: 'n1', target: 'end' },
+    ],
+  };
+}
+
+describe('export and import', () => {
+  it('names the file after the workflow', () => {
+    expect(exportFileName('Daily digest')).toBe('Daily digest.json');
+    expect(exportFileName('a/b:c')).toBe('a-b-c.json');
+    expect(exportFileName('  ')).toBe('workflow.json');
+  });
+
+  it('round-trips an export into a new draft workflow', () => {
+    const doc = exportDocument(snapshot({ processType: 'parallel' }), '2026-01-01T00:00:00.000Z');
+    const result = parseImport(JSON.stringify(doc));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.input).toMatchObject({ name: 'Daily digest', processType: 'parallel', status: 'draft' });
+    expect(result.input.nodes?.map((n) => n.position)).toEqual([
+      { x: 100, y: 100 },
+      { x: 500, y: 100 },
+      { x: 315, y: 240 },
+    ]);
+    expect(result.input.edges).toHaveLength(2);
+  });
+
+  it('rejects files that are not JSON', () => {
+    expect(parseImport('{nope')).toEqual({ ok: false, error: IMPORT_ERROR_NOT_JSON });
+  });
+
+  it('rejects files without nodes or edges', () => {
+    expect(parseImport(JSON.stringify({ name: 'x', nodes: [] }))).toEqual({
+      ok: false,
+      error: IMPORT_ERROR_SHAPE,
+    });
+    expect(parseImport(JSON.stringify({ name: 'x', edges: [] }))).toEqual({
+      ok: false,
+      error: IMPORT_ERROR_SHAPE,
+    });
+    expect(parseImport(JSON.stringify([1, 2]))).toEqual({ ok: false, error: IMPORT_ERROR_SHAPE });
+    expect(parseImport(JSON.stringify({ nodes: [{ id: 'a' }], edges: [] }))).toEqual({
+      ok: false,
+      error: IMPORT_ERROR_SHAPE,
+    });
+  });
+
+  it('fills defaults and drops edges to missing nodes', () => {
+    const result = parseImport(
+      JSON.stringify({
+        nodes: [{ id: 's', type: 'start', position: { x: 0, y: 0 } }],
+        edges: [{ source: 's', target: 'ghost' }],
+      }),
+    );
+    expect(result).toMatchObject({ ok: true, input: { name: 'Imported workflow', edges: [] } });
+  });
+});

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+
+import { createAgentNode, defaultNodes } from './builder-nodes';
+import {
+  buildPayload,
+  DEFAULT_SETTINGS,
+  preSaveCheck,
+  runAction,
+  saveStatus,
+  saveSuccessTitle,
+  type BuilderSnapshot,
+} from './workflow-save';
+
+const agentNode = createAgentNode(
+  { id: 'a1', name: 'Writer', role: 'Writes', llmModel: 'gpt-4o' },
+  { x: 315, y: 240 },
+  { id: 'n1', color: '#6366f1', now: '2026-01-01T00:00:00.000Z' },
+);
+
+function snapshot(overrides: Partial<BuilderSnapshot['settings']> = {}): BuilderSnapshot {
+  return {
+    settings: { ...DEFAULT_SETTINGS, name: 'Daily digest', ...overrides },
+    nodes: [...defaultNodes('2026-01-01T00:00:00.000Z'), agentNode],
+    edges: [
+      { id: 'e1', source: 'start', target: 'n1', animated: true, selected: true },
+      { id: 'e2', source: 'n1', target: 'end' },
+    ],
+  };
+}
+
+const known = (id: string) => id === 'a1';
+
+describe('runAction', () => {
+  it('runs an active workflow at once', () => {
+    expect(runAction('active')).toBe('run');
+  });
+  it('offers Activate and run for a draft, a paused or a new workflow', () => {
+    expect(runAction('draft')).toBe('activate-and-run');
+    expect(runAction('paused')).toBe('activate-and-run');
+    expect(runAction(null)).toBe('activate-and-run');
+  });
+});
+
+describe('saveStatus', () => {
+  it('stores draft for a new workflow saved as draft', () => {
+    expect(saveStatus('draft', null)).toBe('draft');
+  });
+  it('keeps the existing status when editing', () => {
+    expect(saveStatus('draft', 'active')).toBe('active');
+    expect(saveStatus('draft', 'paused')).toBe('paused');
+  });
+  it('stores active on Activate', () => {
+    expect(saveStatus('activate', null)).toBe('active');
+    expect(saveStatus('activate', 'draft')).toBe('active');
+  });
+  it('names the success toast', () => {
+    expect(saveSuccessTitle('draft', true)).toBe('Workflow Created');
+    expect(saveSuccessTitle('draft', false)).toBe('Workflow Updated');
+    expect(saveSuccessTitle('activate', true)).toBe('Workflow Created & Activated');
+    expect(saveStatus('activate', 'active')).toBe('active');
+    expect(saveSuccessTitle('activate', false)).toBe('Workflow Activated');
+  });
+});
+
+describe('buildPayload', () => {
+  it('preserves positions, keeps node data and strips canvas-only edge fields', () => {
+    const payload = buildPayload(snapshot({ description: '  ' }), 'draft');
+    expect(payload.name).toBe('Daily digest');
+    expect(payload.description).toBeNull();
+    expect(payload.status).toBe('draft');
+    expect(payload.nodes?.map((n) => [n.id, n.type, n.position])).toEqual([
+      ['start', 'start', { x: 100, y: 100 }],
+      ['end', 'end', { x: 500, y: 100 }],
+      ['n1', 'agent', { x: 315, y: 240 }],
+    ]);
+    expect(payload.nodes?.[2]).toMatchObject({
+      agentId: 'a1',
+      data: { name: 'Writer', outputFormat: 'text' },
+    });
+    expect(payload.edges).toEqual([
+      { id: 'e1', source: 'start', target: 'n1' },
+      { id: 'e2', source: 'n1', target: 'end' },
+    ]);
+  });
+
+  it('sends only the filled fields of the chosen trigger', () => {
+    const payload = buildPayload(
+      snapshot({ triggerType: 'email', triggerConfig: { cron: '0 9 * * 1', emailAddress: ' a@b.co ' } }),
+      'draft',
+    );
+    expect(payload.triggerConfig).toEqual({ emailAddress: 'a@b.co' });
+  });
+
+  it('sends only the filled trigger fields', () => {
+    const payload = buildPayload(
+      snapshot({ triggerType: 'schedule', triggerConfig: { cron: ' 0 9 * * 1 ', secret: '' } }),
+      'active',
+    );
+    expect(payload.triggerConfig).toEqual({ cron: '0 9 * * 1' });
+  });
+
+  it('sends a webhook’s “Require signed calls” only when it is on, and only for a webhook', () => {
+    const webhook = (signed: boolean) =>
+      buildPayload(snapshot({ triggerType: 'webhook', triggerConfig: { signed } }), 'draft').triggerConfig;
+    expect(webhook(true)).toEqual({ signed: true });
+    expect(webhook(false)).toEqual({});
+    const manual = buildPayload(
+      snapshot({ triggerType: 'manual', triggerConfig: { signed: true } }),
+      'draft',
+    );
+    expect(manual.triggerConfig).toEqual({});
+  });
+});
+
+describe('preSaveCheck', () => {
+  it('passes a valid workflow', () => {
+    expect(preSaveCheck(snapshot(), known)).toBeNull();
+  });
+  it('requires a name', () => {
+    expect(preSaveCheck(snapshot({ name: ' ' }), known)).toEqual({
+      title: 'Validation Error',
+      description: 'Please enter a workflow name',
+    });
+  });
+  it('requires a valid cron for schedule triggers', () => {
+    expect(
+      preSaveCheck(snapshot({ triggerType: 'schedule', triggerConfig: { cron: 'nope' } }), known),
+    ).toEqual({
+      title: 'Validation Error',
+      description: 'Please enter a valid cron expression for scheduled workflows',
+    });
+    expect(
+      preSaveCheck(snapshot({ triggerType: 'schedule', triggerConfig: { cron: '0 9 * * *' } }), known),
+    ).toBeNull();
+  });
+  it('requires an email address for email triggers', () => {
+    expect(preSaveCheck(snapshot({ triggerType: 'email', triggerConfig: {} }), known)).toEqual({
+      title: 'Trigger Configuration Error',
+      description: 'Please enter an email address for email-triggered workflows',
+    });
+  });
+  it('joins structural errors with commas', () => {
+    const s = snapshot();
+    s.nodes = s.nodes.filter((n) => n.type === 'agent');
+    expect(preSaveCheck(s, () => false)).toEqual({
+      title: 'Validation Failed',
+      description:
+        'Workflow must have a start node, Workflow must have an end node, Step "Writer" uses an agent that was deleted. Open the workflow and choose another agent.',
+    });
+  });
+});

@@ -1,0 +1,161 @@
+// Saving in the builder (docs/product-rules.md): the settings a builder starts with and reads from a
+// workflow, the checks before saving, the save's status and toasts, and the request body.
+import { workflowMessages, type CreateWorkflowInput, type Workflow } from '@crewline/contracts';
+import { isValidCron, validateWorkflow, type ValidationResult } from '@crewline/engine';
+
+import { oneOf, toWorkflowNode } from './builder-nodes';
+import {
+  PROCESS_TYPES,
+  TRIGGER_TYPES,
+  type BuilderEdge,
+  type BuilderNode,
+  type ProcessType,
+  type TriggerType,
+  type WorkflowSettings,
+} from './types';
+
+type WorkflowStatus = Workflow['status'];
+
+export const DEFAULT_SETTINGS: WorkflowSettings = {
+  name: '',
+  description: '',
+  processType: 'sequential',
+  triggerType: 'manual',
+  triggerConfig: {},
+};
+
+export type SaveIntent = 'draft' | 'activate';
+
+/**
+ * Save Draft stores draft for a new workflow and keeps the existing status when editing; Activate
+ * stores active (docs/product-rules.md).
+ */
+export function saveStatus(intent: SaveIntent, existingStatus: WorkflowStatus | null): WorkflowStatus {
+  if (intent === 'activate') return 'active';
+  return existingStatus ?? 'draft';
+}
+
+/**
+ * What the header's Run does: an active workflow opens the Execute dialog at once; a draft, a paused
+ * or a not yet saved one first offers 'Activate and run' (the server runs active workflows only).
+ */
+export function runAction(status: WorkflowStatus | null): 'run' | 'activate-and-run' {
+  return status === 'active' ? 'run' : 'activate-and-run';
+}
+
+/** The success toast title for a save. */
+export function saveSuccessTitle(intent: SaveIntent, isNew: boolean): string {
+  if (intent === 'activate') return isNew ? 'Workflow Created & Activated' : 'Workflow Activated';
+  return isNew ? 'Workflow Created' : 'Workflow Updated';
+}
+
+export const SAVE_FAILED_TOAST = { title: 'Save Failed', description: 'Failed to save workflow' } as const;
+export const ACTIVATION_FAILED_TOAST = {
+  title: 'Activation Failed',
+  description: 'Failed to activate workflow',
+} as const;
+
+export interface BuilderSnapshot {
+  settings: WorkflowSettings;
+  nodes: BuilderNode[];
+  edges: BuilderEdge[];
+}
+
+/** The text fields that belong to each trigger type. */
+const TRIGGER_FIELDS: Record<TriggerType, Exclude<keyof WorkflowSettings['triggerConfig'], 'signed'>[]> = {
+  manual: [],
+  schedule: ['cron', 'timezone'],
+  webhook: ['secret'],
+  email: ['emailAddress', 'subjectFilter'],
+};
+
+/** Only the filled fields of the chosen trigger, trimmed (and a webhook's `signed` when it is on). */
+function cleanTriggerConfig(settings: WorkflowSettings): WorkflowSettings['triggerConfig'] {
+  const config: WorkflowSettings['triggerConfig'] = {};
+  for (const key of TRIGGER_FIELDS[settings.triggerType] ?? []) {
+    const value = settings.triggerConfig[key];
+    if (typeof value === 'string' && value.trim()) config[key] = value.trim();
+  }
+  if (settings.triggerType === 'webhook' && settings.triggerConfig.signed === true) config.signed = true;
+  return config;
+}
+
+/** The body of POST /api/workflows (and PUT /api/workflows/:id): positions and data as on the canvas. */
+export function buildPayload(
+  snapshot: BuilderSnapshot,
+  status: WorkflowStatus,
+): CreateWorkflowInput & { status: WorkflowStatus } {
+  const { settings } = snapshot;
+  return {
+    name: settings.name.trim(),
+    description: settings.description.trim() || null,
+    processType: settings.processType,
+    triggerType: settings.triggerType,
+    triggerConfig: cleanTriggerConfig(settings),
+    nodes: snapshot.nodes.map(toWorkflowNode),
+    edges: snapshot.edges.map((e) => ({ id: e.id, source: e.source, target: e.target })),
+    status,
+  };
+}
+
+export function validateSnapshot(
+  snapshot: BuilderSnapshot,
+  agentExists: (agentId: string) => boolean,
+): ValidationResult {
+  const payload = buildPayload(snapshot, 'draft');
+  return validateWorkflow(
+    {
+      name: payload.name,
+      triggerType: payload.triggerType ?? 'manual',
+      triggerConfig: payload.triggerConfig ?? {},
+      nodes: payload.nodes ?? [],
+      edges: payload.edges ?? [],
+    },
+    agentExists,
+  );
+}
+
+export interface BlockingToast {
+  title: string;
+  description: string;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The checks run before Save Draft and Activate (docs/product-rules.md), in order: name, cron, email,
+ * then the structural errors joined by ', '. Null when the workflow may be saved.
+ */
+export function preSaveCheck(
+  snapshot: BuilderSnapshot,
+  agentExists: (agentId: string) => boolean,
+): BlockingToast | null {
+  const { settings } = snapshot;
+  if (!settings.name.trim()) return { title: 'Validation Error', description: workflowMessages.nameRequired };
+  if (settings.triggerType === 'schedule' && !isValidCron(settings.triggerConfig.cron)) {
+    return { title: 'Validation Error', description: workflowMessages.cronRequired };
+  }
+  if (
+    settings.triggerType === 'email' &&
+    !EMAIL_PATTERN.test(settings.triggerConfig.emailAddress?.trim() ?? '')
+  ) {
+    return { title: 'Trigger Configuration Error', description: workflowMessages.emailRequired };
+  }
+  const { errors } = validateSnapshot(snapshot, agentExists);
+  if (errors.length > 0) return { title: 'Validation Failed', description: errors.join(', ') };
+  return null;
+}
+
+// ----- Loading --------------------------------------------------------------------------------
+
+export function settingsFromWorkflow(
+  workflow: Pick<Workflow, 'name' | 'description' | 'processType' | 'triggerType' | 'triggerConfig'>,
+): WorkflowSettings {
+  return {
+    name: workflow.name ?? '',
+    description: workflow.description ?? '',
+    processType: oneOf<ProcessType>(PROCESS_TYPES, workflow.processType, 'sequential'),
+    triggerType: oneOf<TriggerType>(TRIGGER_TYPES, workflow.triggerType, 'manual'),
+    triggerConfig: { ...(workflow.triggerConfig ?? {}) },
+  };
+}

@@ -1,0 +1,77 @@
+import type { Workflow } from '@crewline/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { renderWithApp } from '@/testing/render';
+
+import { WorkflowCard } from './workflow-card';
+
+const at = '2026-01-01T10:00:00.000Z';
+const agentNode = (id: string) => ({
+  id,
+  type: 'agent' as const,
+  agentId: id,
+  position: { x: 0, y: 0 },
+  data: {},
+});
+
+function workflow(id: string, status: Workflow['status'], agents: number): Workflow {
+  return {
+    id,
+    name: `Flow ${id}`,
+    description: null,
+    processType: 'sequential',
+    triggerType: 'manual',
+    triggerConfig: {},
+    nodes: [
+      { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} },
+      ...Array.from({ length: agents }, (_, n) => agentNode(`a${n}`)),
+      { id: 'end', type: 'end', position: { x: 0, y: 0 }, data: {} },
+    ],
+    edges: [],
+    config: {},
+    status,
+    templateCategory: null,
+    templateTags: [],
+    organizationId: 'org-1',
+    createdBy: 'u1',
+    createdAt: at,
+    updatedAt: at,
+    nextRunAt: null,
+    lastTriggerError: null,
+  };
+}
+
+describe('the workflow card', () => {
+  it('offers Activate, Execute or Resume by status, and counts the agents', async () => {
+    const statuses: [Workflow['status'], number][] = [
+      ['draft', 0],
+      ['active', 1],
+      ['paused', 2],
+      ['failed', 3],
+    ];
+    renderWithApp(
+      <>
+        {statuses.map(([status, agents]) => (
+          <WorkflowCard key={status} workflow={workflow(status, status, agents)} lastExecution={null} />
+        ))}
+      </>,
+    );
+    const cards = await screen.findAllByTestId('workflow-card');
+    expect(
+      cards.map((card) => [
+        within(card).getByTestId('workflow-status').dataset.status,
+        within(card).getByTestId('workflow-agent-count').textContent,
+        within(card).getByRole('button', { name: /^(Activate|Execute|Resume)$/ }).textContent,
+      ]),
+    ).toEqual([
+      ['draft', '0 agents', 'Activate'],
+      ['active', '1 agent', 'Execute'],
+      ['paused', '2 agents', 'Resume'],
+      ['failed', '3 agents', 'Activate'],
+    ]);
+    // No run listed, and none older to look up: Last Result has nothing to open.
+    for (const card of cards)
+      expect(within(card).getByRole('button', { name: 'Last Result' }).hasAttribute('disabled')).toBe(true);
+  });
+});
