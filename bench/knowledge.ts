@@ -20,7 +20,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '@crewline/db';
 import { startFakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
-import { decodeVectors } from '../apps/server/src/modules/knowledge/vector-codec';
+import { decodeVectors } from '../apps/server/src/platform/llm/vector-codec';
 import { createVectorIndex } from '../apps/server/src/modules/knowledge/vector-index';
 import {
   childrenByParent,

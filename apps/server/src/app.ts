@@ -24,7 +24,7 @@ import {
 import { createLlmGateway, createModelCatalogue, type LlmGateway } from './platform/llm';
 import { createTokenService } from './platform/auth/tokens';
 import { createAuthRepository } from './modules/auth/auth.repository';
-import { createRateLimitRepository } from './modules/auth/rate-limit.repository';
+import { createRateLimitRepository } from './platform/rate-limit.repository';
 import { createAuthService } from './modules/auth/auth.service';
 import { registerAuthGuard } from './modules/auth/auth.guard';
 import { registerRoleGuard } from './modules/auth/role.guard';
@@ -36,8 +36,8 @@ import { createMailer } from './platform/mail';
 import { createProfileRepository } from './modules/auth/profile.repository';
 import { createProfileService } from './modules/auth/profile.service';
 import { profileRoutes } from './modules/auth/profile.routes';
-import { createAnalyticsRepository } from './modules/organizations/analytics.repository';
-import { createOrganizationsRepository } from './modules/organizations/organizations.repository';
+import { createAnalyticsPresenter } from './modules/organizations/analytics.presenter';
+import { createOrganizationsPresenter } from './modules/organizations/organizations.presenter';
 import { createOrganizationsService } from './modules/organizations/organizations.service';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { createTeamRepository } from './modules/organizations/team.repository';
@@ -58,21 +58,22 @@ import { createExecutionRunner } from './modules/executions/execution-runner';
 import { createOutputDelivery } from './modules/executions/output-delivery';
 import { executionsRoutes } from './modules/executions/executions.routes';
 import { createTriggersService } from './modules/triggers/triggers.service';
-import { createWebhookSecrets } from './modules/triggers/webhook-secret';
+import { createWebhookSecrets } from './modules/workflows/webhook-secret';
 import { createWebhookService } from './modules/triggers/webhook.service';
+import { createWebhookSecretsService } from './modules/workflows/webhook-secrets.service';
 import { webhookRoutes } from './modules/triggers/webhook.routes';
 import { createWebhookSignaturesRepository } from './modules/triggers/webhook-signatures.repository';
-import { createSchedulesRepository } from './modules/triggers/scheduler';
+import { createSchedulesRepository } from './modules/workflows/schedules.repository';
 import { createEmailMonitorRepository } from './modules/triggers/email-monitor.repository';
 import { createToolsRepository } from './modules/tools/tools.repository';
 import { createToolsService } from './modules/tools/tools.service';
 import { createToolRuntime } from './modules/tools/runtime/tool-runtime';
 import { toolsRoutes } from './modules/tools/tools.routes';
 import { createToolTester } from './modules/tools/tool-test';
-import { createToolConfigurationsRepository } from './modules/tool-configurations/tool-configurations.repository';
-import { createToolConfigurationsService } from './modules/tool-configurations/tool-configurations.service';
-import { toolConfigurationsRoutes } from './modules/tool-configurations/tool-configurations.routes';
-import { createProviderModels } from './modules/tool-configurations/provider-models';
+import { createConnectionsRepository } from './modules/connections/connections.repository';
+import { createConnectionsService } from './modules/connections/connections.service';
+import { connectionsRoutes } from './modules/connections/connections.routes';
+import { createProviderModels } from './modules/connections/provider-models';
 import { createMicrosoftRepository } from './modules/microsoft/microsoft.repository';
 import { createMicrosoftEgress, createMicrosoftService } from './modules/microsoft/microsoft.service';
 import { microsoftRoutes } from './modules/microsoft/microsoft.routes';
@@ -153,9 +154,9 @@ export function createServices(deps: AppDeps) {
         createEgress({ allowList: config.egressAllowList, reserved, timeoutMs: 180_000 }).for('model'),
       ),
     });
-  const toolConfigurations = createToolConfigurationsService({
+  const connections = createConnectionsService({
     config,
-    repository: createToolConfigurationsRepository(db),
+    repository: createConnectionsRepository(db),
     box,
   });
   const tools = createToolsService({ repository: createToolsRepository(db), box });
@@ -164,7 +165,7 @@ export function createServices(deps: AppDeps) {
   const executionsRepository = createExecutionsRepository(db);
   /** Embeds with the knowledge base's provider: the organization's connection, as agents use theirs. */
   const embeddingConnection = (organizationId: string, provider: 'openai' | 'local' | 'custom') =>
-    toolConfigurations.connectionFor(organizationId, provider);
+    connections.connectionFor(organizationId, provider);
   /** The organization's knowledge storage quota: its plan's (billing, built below, is read at call time). */
   const knowledgeStorageLimit = async (organizationId: string): Promise<StorageLimit> => {
     const { plan, limits } = await billing.current(organizationId);
@@ -183,8 +184,8 @@ export function createServices(deps: AppDeps) {
     egress: toolEgress,
     reserved,
     llm,
-    connectionFor: (organizationId, provider) => toolConfigurations.connectionFor(organizationId, provider),
-    sendgridSettings: (organizationId) => toolConfigurations.activeSecrets(organizationId, 'sendgrid_config'),
+    connectionFor: (organizationId, provider) => connections.connectionFor(organizationId, provider),
+    sendgridSettings: (organizationId) => connections.activeSecrets(organizationId, 'sendgrid_config'),
     // A vector store tool searches one of the organization's knowledge bases.
     knowledgeSearch: async (organizationId, knowledgeBaseId, query, topK) => ({
       hits: await knowledge.search(organizationId, knowledgeBaseId, query, topK),
@@ -224,12 +225,12 @@ export function createServices(deps: AppDeps) {
   });
   const agentModel = createAgentModel({
     llm,
-    toolConfigurations,
+    connections,
     tools,
     toolRuntime,
   });
   /** The models per provider (Settings → Tools, the provider's own list) and a new agent's default. */
-  const providerModels = createProviderModels(toolConfigurations, createModelCatalogue({ gateway: llm }));
+  const providerModels = createProviderModels(connections, createModelCatalogue({ gateway: llm }));
   /** The server's own mail transport (SMTP_URL) for system messages; off without it. */
   const mailer = createMailer({ settings: config.mail, allowList: config.egressAllowList, reserved });
   const authRepository = createAuthRepository(db);
@@ -250,7 +251,7 @@ export function createServices(deps: AppDeps) {
     events,
     llm,
     providerModels,
-    toolConfigurations,
+    connections,
     tools,
     /** The Test action of Vector Store tools (their knowledge base, or their Pinecone index). */
     toolTester: createToolTester({
@@ -270,10 +271,7 @@ export function createServices(deps: AppDeps) {
     }),
     /** Email verification and password reset links (modules/auth/account-links.*). */
     accountLinks,
-    organizations: createOrganizationsService(
-      createOrganizationsRepository(db),
-      createAnalyticsRepository(db),
-    ),
+    organizations: createOrganizationsService(createOrganizationsPresenter(db), createAnalyticsPresenter(db)),
     agents: createAgentsService({
       repository: agentsRepository,
       events,
@@ -301,8 +299,7 @@ export function createServices(deps: AppDeps) {
       delivery: createOutputDelivery({
         config,
         egress,
-        sendgridSettings: (organizationId) =>
-          toolConfigurations.activeSecrets(organizationId, 'sendgrid_config'),
+        sendgridSettings: (organizationId) => connections.activeSecrets(organizationId, 'sendgrid_config'),
       }),
       logger: deps.loggerInstance as Logger | undefined,
       leaseMs: config.runs.leaseMs,
@@ -347,8 +344,7 @@ export function createServices(deps: AppDeps) {
       auth: services.auth,
       events,
       limits: billing,
-      sendgridSettings: (organizationId) =>
-        toolConfigurations.activeSecrets(organizationId, 'sendgrid_config'),
+      sendgridSettings: (organizationId) => connections.activeSecrets(organizationId, 'sendgrid_config'),
       egress: toolEgress,
       mailer,
       verificationLinks: services.accountLinks,
@@ -385,8 +381,11 @@ export function createServices(deps: AppDeps) {
     /** The webhook trigger: a workflow's secret, and the public route's calls (modules/triggers). */
     webhooks: createWebhookService({
       config,
-      repository: workflowsRepository,
-      secrets: webhookSecrets,
+      secrets: createWebhookSecretsService({
+        config,
+        repository: workflowsRepository,
+        secrets: webhookSecrets,
+      }),
       rateLimits: createRateLimitRepository(db),
       signatures: createWebhookSignaturesRepository(db),
       triggers: services.triggers,
@@ -455,7 +454,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(executionsRoutes(services.executions));
   await app.register(webhookRoutes(services.webhooks));
   await app.register(toolsRoutes(services.tools, services.toolTester));
-  await app.register(toolConfigurationsRoutes(services.toolConfigurations, services.providerModels));
+  await app.register(connectionsRoutes(services.connections, services.providerModels));
   await app.register(microsoftRoutes(services.microsoft));
   await app.register(billingRoutes(services.billing));
   await app.register(templatesRoutes(services.templates));

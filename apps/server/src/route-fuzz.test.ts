@@ -174,7 +174,7 @@ async function rememberOne(agentId: string): Promise<string> {
       agentId,
       executionId: null,
       settings: { embeddingProvider: 'openai', embeddingModel: 'text-embedding-3-small' },
-      connection: await t.services.toolConfigurations.connectionFor(real.org, 'openai'),
+      connection: await t.services.connections.connectionFor(real.org, 'openai'),
     },
     { task: 'Check in', answer: 'Done' },
     async () => ({

@@ -14,7 +14,7 @@ export * from './microsoft';
 export * from './billing';
 export * from './realtime';
 export * from './tools';
-export * from './tool-configurations';
+export * from './connections';
 export * from './analytics';
 export * from './templates';
 export * from './sales';

@@ -625,7 +625,7 @@ export const agentTools = pgTable(
 );
 
 /** The per-organization connections of the settings' Tools tab: openai_config, anthropic_config, … */
-export const toolConfigurations = pgTable(
+export const connections = pgTable(
   'tool_configurations',
   {
     organizationId: uuid('organization_id')
@@ -987,8 +987,8 @@ export type ToolRow = typeof tools.$inferSelect;
 export type NewToolRow = typeof tools.$inferInsert;
 export type AgentToolRow = typeof agentTools.$inferSelect;
 export type NewAgentToolRow = typeof agentTools.$inferInsert;
-export type ToolConfigurationRow = typeof toolConfigurations.$inferSelect;
-export type NewToolConfigurationRow = typeof toolConfigurations.$inferInsert;
+export type ConnectionRow = typeof connections.$inferSelect;
+export type NewConnectionRow = typeof connections.$inferInsert;
 export type AuthSessionRow = typeof authSessions.$inferSelect;
 export type NewAuthSessionRow = typeof authSessions.$inferInsert;
 export type RateLimitEventRow = typeof rateLimitEvents.$inferSelect;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { providerCatalogueSchema, toolConfigurationSchema, updateToolConfigurationSchema } from '../index';
+import { providerCatalogueSchema, connectionSchema, updateConnectionSchema } from '../index';
 import { defineEndpoint } from './define-endpoint';
 
 /** Model providers and other credentials: the organization's settings (an API key never reads them). */
@@ -7,7 +7,7 @@ export const connectionsEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: '/api/tools/configurations',
-    response: { 200: z.array(toolConfigurationSchema) },
+    response: { 200: z.array(connectionSchema) },
     summary: 'List connections',
     tag: 'Connections',
     auth: 'session',
@@ -16,8 +16,8 @@ export const connectionsEndpoints = {
     method: 'PUT',
     path: '/api/tools/configurations/:id',
     params: z.object({ id: z.string() }),
-    body: updateToolConfigurationSchema,
-    response: { 200: toolConfigurationSchema },
+    body: updateConnectionSchema,
+    response: { 200: connectionSchema },
     summary: 'Set up a connection',
     tag: 'Connections',
     auth: 'token',

@@ -10,14 +10,10 @@ import type {
   LlmToolTrace,
   LlmTrace,
 } from '../../platform/llm';
-import {
-  configurationsFromJson,
-  configurationsJson,
-} from '../tool-configurations/tool-configurations.repository';
-import type { ToolConfigurationsService } from '../tool-configurations/tool-configurations.service';
-import { enabledToolsFromJson, enabledToolsJson } from '../tools/tools.repository';
-import type { ToolRuntime } from '../tools/runtime/tool-runtime';
-import type { ResolvedTool, ToolsService } from '../tools/tools.service';
+import { configurationsFromJson, configurationsJson } from '../connections/connections.columns';
+import type { ConnectionsService } from '../connections/connections.service';
+import { enabledToolsFromJson, enabledToolsJson } from '../tools/tools.columns';
+import type { ResolvedTool, ToolRuntime, ToolsService } from '../tools/tools.service';
 import { agentsFromJson, agentsJson } from './agents.repository';
 
 /** One user prompt (the agent test, a run's step), or a conversation ending with the user's turn (the playground). */
@@ -41,7 +37,7 @@ type AskOptions = {
  */
 export function createAgentModel(deps: {
   llm: LlmGateway;
-  toolConfigurations: ToolConfigurationsService;
+  connections: ConnectionsService;
   tools: ToolsService;
   toolRuntime: ToolRuntime;
 }) {
@@ -74,7 +70,7 @@ export function createAgentModel(deps: {
   return {
     /** One call of the agent's model, reading its connection and tools now (the agent test). */
     async ask(organizationId: string, agent: Agent, prompt: Prompt, options: AskOptions = {}) {
-      const connection = await deps.toolConfigurations.connectionFor(organizationId, agent.llmProvider);
+      const connection = await deps.connections.connectionFor(organizationId, agent.llmProvider);
       const tools = await deps.tools.resolveForAgent(organizationId, agent.id);
       return generate(organizationId, agent, connection, tools, prompt, options);
     },
@@ -98,9 +94,7 @@ export function createAgentModel(deps: {
      */
     forRun(organizationId: string, read: { agents: unknown; configurations: unknown }) {
       const rows = agentsFromJson(read.agents);
-      const connectionOf = deps.toolConfigurations.connectionsFrom(
-        configurationsFromJson(read.configurations),
-      );
+      const connectionOf = deps.connections.connectionsFrom(configurationsFromJson(read.configurations));
       const connections = new Map<LlmProvider, LlmConnection>();
       const toolsOf = new Map(
         rows.map((row) => [

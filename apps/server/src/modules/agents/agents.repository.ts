@@ -9,7 +9,7 @@ import {
   type Usage,
 } from '@crewline/contracts';
 import { nothingToSet } from '../../platform/patch';
-import { workflowsUsingAgent } from '../workflows/workflows.repository';
+import { workflowsUsingAgent } from '../workflows/workflows.columns';
 
 type AgentRow = typeof agents.$inferSelect;
 

@@ -13,12 +13,15 @@ import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { requireUuid } from '../../platform/ids';
 import { LlmCallError, LlmConfigurationError, type LlmProvider } from '../../platform/llm';
-import { toolCall } from '../executions/step-record';
+import { toolCall } from '../../platform/llm/step-record';
 import type { Db } from '@crewline/db';
-import type { LimitReader } from '../billing/billing.repository';
+import type { LimitReader } from '../billing/billing.service';
 import type { MemoryService } from '../memory/memory.service';
 import type { AgentModel } from './agent-model';
 import type { AgentsRepository } from './agents.repository';
+
+/** What the run engine (modules/executions) uses of agents: their model calls and a run's agents. */
+export type { AgentModel, RunAgents } from './agent-model';
 
 const notFound = 'Agent not found';
 const MODEL_REQUIRED = 'Model is required';
@@ -42,7 +45,7 @@ export function createAgentsService(deps: {
   /** An agent with memory on is given what it recalls in the playground too (modules/memory). */
   memory?: Pick<MemoryService, 'withRecalled'>;
   /**
-   * The model a new agent of the provider gets when the caller names none (modules/tool-configurations:
+   * The model a new agent of the provider gets when the caller names none (modules/connections:
    * the connection's default model); '' when there is none to give.
    */
   defaultModel(organizationId: string, provider: LlmProvider): Promise<string>;

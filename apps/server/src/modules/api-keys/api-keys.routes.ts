@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@crewline/contracts/endpoints';
 import { route } from '../../platform/route';
-import { requireOwnOrganization } from '../auth/auth.guard';
+import { requireOwnOrganization } from '../../platform/auth/auth-context';
 import type { ApiKeysService } from './api-keys.service';
 
 const { apiKeys: api } = endpoints;

@@ -8,7 +8,7 @@ import {
 } from '@crewline/contracts';
 import { BadRequestError, NotFoundError, TooManyRequestsError } from '../../platform/errors';
 import { requireUuid } from '../../platform/ids';
-import type { AuthContext } from '../auth/auth.service';
+import type { AuthContext } from '../../platform/auth/auth-context';
 import { API_KEY_WINDOW_SECONDS, type ApiKeysRepository } from './api-keys.repository';
 
 /** How many characters of a key stay visible in the list (the prefix and 8 more). */
@@ -17,8 +17,6 @@ const SHOWN_LENGTH = API_KEY_PREFIX.length + 8;
 export const hashApiKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
 
 /** Whether a bearer token is meant as an API key (session tokens are JWTs, which never start so). */
-export const isApiKey = (token: string) => token.startsWith(API_KEY_PREFIX);
-
 /**
  * Organization API keys (docs/security.md, API keys). A key is 32 random bytes after `crw_`; only its
  * sha256 is stored, so it is shown once. A call with a key acts as the key's creator with member

@@ -9,7 +9,7 @@ import type { Mailer, MailMessage } from '../../platform/mail';
 import type { AuthRepository, UserRow } from './auth.repository';
 import type { AccountTokenPurpose, AccountTokensRepository } from './account-tokens.repository';
 import { RESET_TTL_MS, resetMail, VERIFICATION_TTL_MS, verificationMail } from './account-mails';
-import { tooManyRequests, type RateLimitRepository } from './rate-limit.repository';
+import { tooManyRequests, type RateLimitRepository } from '../../platform/rate-limit.repository';
 
 /** 410: an emailed link that expired, was already used, or never existed (the same answer for all). */
 export class LinkGoneError extends AppError {

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { apiKeyMessages, messages, teamMessages } from '@crewline/contracts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../platform/errors';
-import { isApiKey, type ApiKeysService } from '../api-keys/api-keys.service';
-import type { AuthContext, AuthService } from './auth.service';
+import { bearerToken, isApiKey, type AuthContext } from '../../platform/auth/auth-context';
+import type { ApiKeysService } from '../api-keys/api-keys.service';
+import type { AuthService } from './auth.service';
 import type { Membership } from './auth.repository';
 
 declare module 'fastify' {
@@ -25,12 +26,6 @@ declare module 'fastify' {
     auth: AuthContext;
     account: Membership;
   }
-}
-
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
-  return undefined;
 }
 
 /**
@@ -63,10 +58,4 @@ export function registerAuthGuard(app: FastifyInstance, auth: AuthService, apiKe
     request.auth = result.context;
     request.account = result.session;
   });
-}
-
-/** Tenant check for routes that name an organization: another organization's id is simply not found. */
-export function requireOwnOrganization(request: FastifyRequest, orgId: string): string {
-  if (orgId !== request.auth.organizationId) throw new NotFoundError('Organization not found');
-  return orgId;
 }

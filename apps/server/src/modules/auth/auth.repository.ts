@@ -8,7 +8,7 @@ import {
   type Db,
   type SqlExecutor,
 } from '@crewline/db';
-import type { StoredSubscription } from '../billing/subscription-state';
+import type { StoredSubscription } from '../billing/billing.service';
 
 export type UserRow = typeof users.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;

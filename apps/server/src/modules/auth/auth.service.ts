@@ -8,20 +8,15 @@ import { NotFoundError, UnauthorizedError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { TokenService } from '../../platform/auth/tokens';
+import type { AuthContext } from '../../platform/auth/auth-context';
 import type { AuthRepository, Membership, UserRow } from './auth.repository';
 import { identityConflict, identityConflictOf } from './identity-conflict';
 import { toSessionDto } from './auth.dto';
-import { tooManyRequests, type RateLimitRepository } from './rate-limit.repository';
-import type { StoredSubscription } from '../billing/subscription-state';
+import { tooManyRequests, type RateLimitRepository } from '../../platform/rate-limit.repository';
+import type { StoredSubscription } from '../billing/billing.service';
 
-export type AuthContext = {
-  sessionId: string;
-  userId: string;
-  organizationId: string;
-  role: string;
-  /** Set when the call is made with an organization API key (modules/api-keys) instead of a session. */
-  apiKeyId?: string;
-};
+/** A signed-in user's membership of their session's organization (organizations reads it). */
+export type { Membership } from './auth.repository';
 
 type SignupData = z.output<typeof signupSchema>;
 

@@ -12,7 +12,7 @@ import type { Membership, UserRow } from './auth.repository';
 import { identityConflict, identityConflictOf } from './identity-conflict';
 import { toSessionDto } from './auth.dto';
 import type { ProfileRepository } from './profile.repository';
-import { tooManyRequests, type RateLimitRepository } from './rate-limit.repository';
+import { tooManyRequests, type RateLimitRepository } from '../../platform/rate-limit.repository';
 
 type ProfileUpdate = z.output<typeof updateProfileSchema>;
 

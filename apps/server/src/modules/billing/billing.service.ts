@@ -38,6 +38,11 @@ import {
   type StoredSubscription,
 } from './subscription-state';
 
+/** What a plan-limit check counts with (the db or the caller's transaction); other modules pass theirs. */
+export type { LimitReader } from './billing.repository';
+/** A subscription as its row stores it (auth writes a new organization's trial). */
+export type { StoredSubscription } from './subscription-state';
+
 /** The plan new organizations try when the visitor came without one. */
 export const DEFAULT_TRIAL_PLAN: PlanId = 'professional';
 

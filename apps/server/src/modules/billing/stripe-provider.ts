@@ -10,7 +10,7 @@ import {
 } from '@crewline/contracts';
 import { createEgress, egressFetch, type Egress, type ReservedCheck } from '../../platform/egress';
 import type { Config, StripeSettings } from '../../platform/env';
-import { allowListEntry } from '../microsoft/microsoft-client';
+import { allowListEntry } from '../../platform/egress/allow-list-entry';
 import type { PaymentProvider } from './payment-provider';
 import { asPlanId } from './subscription-state';
 

@@ -2,7 +2,7 @@ import type { Agent } from '@crewline/contracts';
 import type { AgentCall } from '@crewline/engine';
 import type { Logger } from 'pino';
 import { newLlmTrace, type LlmTool, type LlmUsage } from '../../platform/llm';
-import type { RunAgents } from '../agents/agent-model';
+import type { RunAgents } from '../agents/agents.service';
 import type { MemoryService } from '../memory/memory.service';
 import { createStepMemory } from '../memory/step-memory';
 import type { EventOutbox } from './event-outbox';

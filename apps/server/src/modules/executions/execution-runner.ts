@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { EventBus } from '../../platform/events';
-import type { AgentModel } from '../agents/agent-model';
+import type { AgentModel } from '../agents/agents.service';
 import type { MemoryService } from '../memory/memory.service';
-import type { WorkflowsRepository } from '../workflows/workflows.repository';
+import type { WorkflowReads } from '../workflows/workflows.service';
 import { onRunCancelled } from './event-outbox';
 import type { ExecutionsRepository } from './executions.repository';
 import type { OutputDelivery } from './output-delivery';
@@ -12,7 +12,7 @@ import { Interrupted } from './run-errors';
 
 export type ExecutionRunnerDeps = {
   repository: ExecutionsRepository;
-  workflows: WorkflowsRepository;
+  workflows: WorkflowReads;
   agentModel: AgentModel;
   events: EventBus;
   delivery?: OutputDelivery;

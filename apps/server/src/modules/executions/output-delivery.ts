@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { EgressByUse } from '../../platform/egress';
 import type { Config } from '../../platform/env';
-import { sendEmail } from '../tools/runtime/email-tool';
+import { sendEmail } from '../../platform/mail/sendgrid';
 import { writeFileInFolder } from '../tools/runtime/file-tool';
 
 /**

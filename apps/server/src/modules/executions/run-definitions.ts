@@ -1,6 +1,7 @@
 import { WorkflowRunError, type RunAgent, type RunDefinition } from '@crewline/engine';
-import type { AgentModel } from '../agents/agent-model';
-import { runAgentIds, type WorkflowsRepository } from '../workflows/workflows.repository';
+import type { AgentModel } from '../agents/agents.service';
+import { runAgentIds } from '../workflows/workflows.columns';
+import type { WorkflowReads } from '../workflows/workflows.service';
 import type { Claimed } from './executions.repository';
 
 /** Workflow versions a worker keeps in memory. */
@@ -17,11 +18,11 @@ export type ClaimedRun = Claimed<RunClaimColumns>;
  * its agents as read with the claim.
  */
 export function createRunDefinitions(deps: {
-  workflows: Pick<WorkflowsRepository, 'get' | 'version'>;
+  workflows: WorkflowReads;
   agentModel: Pick<AgentModel, 'runColumns' | 'forRun'>;
 }) {
   /** Workflow versions never change once written: each is read once per process (the newest kept). */
-  const versions = new Map<string, Awaited<ReturnType<WorkflowsRepository['version']>>>();
+  const versions = new Map<string, Awaited<ReturnType<WorkflowReads['version']>>>();
   async function versionOf(organizationId: string, workflowId: string, version: number) {
     const key = `${organizationId}:${workflowId}:${version}`;
     let found = versions.get(key);

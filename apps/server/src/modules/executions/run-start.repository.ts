@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getTableColumns, is, SQL, sql, type Placeholder } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import {
-  organizationUsage,
-  transactionWithExecutor,
-  workflowExecutions,
-  workflowVersions,
-  type Db,
-  type SqlExecutor,
-} from '@crewline/db';
+import { transactionWithExecutor, workflowExecutions, type Db, type SqlExecutor } from '@crewline/db';
 import type { ExecuteWorkflowData, Execution, ExecutionTrigger } from '@crewline/contracts';
 import {
   notificationParameters,
@@ -17,6 +10,8 @@ import {
 } from '../../platform/notifications/statement';
 import { readRuns, toExecution } from './run-reads.repository';
 import { byId } from './run-rows';
+import { allowedRunSql } from '../billing/billing.columns';
+import { newestVersionOf } from '../workflows/workflows.columns';
 
 /*
  * The statement every run starts with (executions.repository.ts composes it): the queued insert,
@@ -44,19 +39,6 @@ export function insertSelectList(table: PgTable, values: Record<string, SQL | Pl
   return sql.join(list, sql`, `);
 }
 
-/**
- * The month's run counter of the run's organization (organization_usage, the month of now() in UTC,
- * as the counting trigger files it), locked until the run's insert commits and returned only while
- * it is under the plan's limit (`runLimit`; null: unlimited, the row is locked all the same). It inserts a missing month at 0 or locks the existing one; either way a concurrent start
- * waits for this one to commit and then reads the count it left, so no two starts see the same last
- * free run. The no-op update is what returns the locked row's newest count.
- */
-const allowedRunSql = sql`insert into ${organizationUsage} as u (organization_id, month, executions)
-  values (${sql.placeholder('organizationId')}::uuid, date_trunc('month', now() at time zone 'UTC')::date, 0)
-  on conflict (organization_id, month) do update set executions = u.executions
-    where u.executions < ${sql.placeholder('runLimit')}::integer
-  returning executions`;
-
 export function createRunStart(db: Db) {
   /**
    * createQueued's insert, on the database or on a transaction that writes more with it. Every run
@@ -77,8 +59,7 @@ export function createRunStart(db: Db) {
           organizationId: sql.placeholder('organizationId'),
           workflowId: sql.placeholder('workflowId'),
           // Pinned to the newest version in the same statement: a save committing meanwhile cannot split them.
-          workflowVersion: sql`(select max(${workflowVersions.version}) from ${workflowVersions}
-            where ${workflowVersions.workflowId} = ${sql.placeholder('workflowId')}::uuid)`,
+          workflowVersion: newestVersionOf(sql`${sql.placeholder('workflowId')}::uuid`),
           trigger: sql.placeholder('trigger'),
           triggeredBy: sql.placeholder('triggeredBy'),
           input: sql.placeholder('input'),

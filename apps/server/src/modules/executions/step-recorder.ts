@@ -8,7 +8,7 @@ import type { ExecutionsRepository } from './executions.repository';
 import { Interrupted, isExpected, readableError } from './run-errors';
 import type { RunLog } from './run-log';
 import type { StepDelivery } from './step-delivery';
-import { stepRecord } from './step-record';
+import { stepRecord } from '../../platform/llm/step-record';
 
 /** A step's call as it was made (agent-step.ts), for its record. */
 export type MadeCall = { call: AgentCall; agent: Agent; trace: LlmTrace };

@@ -7,7 +7,7 @@ import { extractInWorker, type ExtractionLimits } from './extract-in-worker';
 import { storageOf, textOverQuota, type StorageLimit } from './knowledge-storage';
 import { KnowledgeInputError } from './knowledge-input-error';
 import type { ChunkToStore, ClaimedDocument, IngestionRepository } from './ingestion.repository';
-import { encodeVector } from './vector-codec';
+import { encodeVector } from '../../platform/llm/vector-codec';
 
 /** How long a worker holds a document before another may take it, unless it renews the lease. */
 export const INGESTION_LEASE_MS = 60_000;

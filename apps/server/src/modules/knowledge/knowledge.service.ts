@@ -18,7 +18,7 @@ import { dimensionMismatch } from './ingest-document';
 import type { DocumentToAdd, KnowledgeRepository, StoredKnowledgeBase } from './knowledge.repository';
 import { uploadOverQuota, type StorageLimit } from './knowledge-storage';
 import type { VectorIndex } from './vector-index';
-import { decodeVectors } from './vector-codec';
+import { decodeVectors } from '../../platform/llm/vector-codec';
 
 const baseNotFound = 'Knowledge base not found';
 const documentNotFound = 'Document not found';

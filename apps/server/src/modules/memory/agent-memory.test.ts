@@ -125,7 +125,7 @@ describe('agent memory in runs', () => {
       agentId: agent.id,
       executionId: null,
       settings,
-      connection: await t.services.toolConfigurations.connectionFor(ada.organization.id, 'openai'),
+      connection: await t.services.connections.connectionFor(ada.organization.id, 'openai'),
     };
     const usage = { promptTokens: 1, completionTokens: 1, totalTokens: 2 };
     const step = () =>

@@ -13,7 +13,7 @@ import {
   type LlmGateway,
   type LlmUsage,
 } from '../../platform/llm';
-import { decodeVectors, encodeVector } from '../knowledge/vector-codec';
+import { decodeVectors, encodeVector } from '../../platform/llm/vector-codec';
 import { extractionTask, EXTRACTION_SYSTEM_PROMPT, parseFacts, withMemories } from './memory-prompt';
 import type { MemoryRepository, StoredMemory } from './memory.repository';
 import { memoryEmbeddingOf, type MemoryEmbedding } from './memory-settings';

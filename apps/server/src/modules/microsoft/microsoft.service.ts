@@ -5,8 +5,8 @@ import type { Config } from '../../platform/env';
 import { AppError } from '../../platform/errors';
 import type { SecretBox } from '../../platform/crypto';
 import { createEgress, type Egress, type ReservedCheck } from '../../platform/egress';
+import { allowListEntry } from '../../platform/egress/allow-list-entry';
 import {
-  allowListEntry,
   createMicrosoftClient,
   createPkcePair,
   MicrosoftGrantError,

@@ -4,12 +4,12 @@ import { agentExecutions, agents, workflowExecutions, workflows } from '@crewlin
 import { ANALYTICS_CHART_DAYS } from '@crewline/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
-  createAnalyticsRepository,
+  createAnalyticsPresenter,
   successRate,
-  type AnalyticsRepository,
+  type AnalyticsPresenter,
   type AnalyticsSummary,
   type Ranges,
-} from './analytics.repository';
+} from './analytics.presenter';
 
 // The summary reads stored figures from indexes and takes shortcuts (a fixed UTC offset for the chart's
 // days, the range's figures added up from the workflows'). Here it must answer exactly what the plain
@@ -60,12 +60,12 @@ const stepTime = () =>
   pick<unknown>([between(1, 90_000), between(1, 90_000), between(1, 4000) + 0.25, '700']);
 
 let t: TestApp;
-let repository: AnalyticsRepository;
+let repository: AnalyticsPresenter;
 let org: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  repository = createAnalyticsRepository(t.db);
+  repository = createAnalyticsPresenter(t.db);
   const [dave, erin] = [await t.signup(), await t.signup()];
   org = dave.organization.id;
   const window = { from: Date.parse('2025-12-01T00:00:00Z'), to: Date.parse('2026-12-01T00:00:00Z') };

@@ -1,7 +1,7 @@
 import type { Analytics, AnalyticsRange } from '@crewline/contracts';
 import { coalescing } from '../../platform/coalescing';
-import type { AnalyticsRepository } from './analytics.repository';
-import type { OrganizationsRepository } from './organizations.repository';
+import type { AnalyticsPresenter } from './analytics.presenter';
+import type { OrganizationsPresenter } from './organizations.presenter';
 
 export const ACTIVITY_LIMIT = 5;
 export const TOP_AGENTS_LIMIT = 5;
@@ -11,8 +11,8 @@ export const UTILIZATION_LIMIT = 20;
 const HOUR_MS = 3_600_000;
 
 export function createOrganizationsService(
-  repository: OrganizationsRepository,
-  analytics: AnalyticsRepository,
+  repository: OrganizationsPresenter,
+  analytics: AnalyticsPresenter,
 ) {
   // Dashboards of one organization open at the same moment share a summary computed after they asked.
   const sharedSummary = coalescing<Analytics>();

@@ -20,10 +20,10 @@ import { hashLinkToken, newLinkToken } from '../../platform/auth/link-tokens';
 import { isUuid } from '../../platform/ids';
 import type { AccountLinksService } from '../auth/account-links.service';
 import type { AuthService } from '../auth/auth.service';
-import type { LimitReader } from '../billing/billing.repository';
-import type { Membership } from '../auth/auth.repository';
+import type { LimitReader } from '../billing/billing.service';
+import type { Membership } from '../auth/auth.service';
 import { toOrganizationDto } from '../auth/auth.dto';
-import { sendEmail } from '../tools/runtime/email-tool';
+import { sendEmail } from '../../platform/mail/sendgrid';
 import type { MemberRow, TeamRepository } from './team.repository';
 
 /** How long an invitation link works. */

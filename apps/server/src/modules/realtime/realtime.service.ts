@@ -1,5 +1,5 @@
 import { isUuid } from '../../platform/ids';
-import type { AuthContext } from '../auth/auth.service';
+import type { AuthContext } from '../../platform/auth/auth-context';
 import type { RealtimeRepository } from './realtime.repository';
 
 export function createRealtimeService(repository: RealtimeRepository) {

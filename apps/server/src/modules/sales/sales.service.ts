@@ -2,7 +2,7 @@ import { salesInquiryMessages, type SalesInquiry, type SalesInquiryData } from '
 import type { FastifyBaseLogger } from 'fastify';
 import { ForbiddenError, TooManyRequestsError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
-import { retryAfterSeconds, type RateLimitRepository } from '../auth/rate-limit.repository';
+import { retryAfterSeconds, type RateLimitRepository } from '../../platform/rate-limit.repository';
 import type { SalesRepository } from './sales.repository';
 
 /** Messages one address may send in an hour: enough for a person, not for a flood of the table. */

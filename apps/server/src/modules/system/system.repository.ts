@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { toolConfigurations, workerHeartbeats, type Db } from '@crewline/db';
+import { connections, workerHeartbeats, type Db } from '@crewline/db';
 
 export function createSystemRepository(db: Db) {
   return {
@@ -28,11 +28,9 @@ export function createSystemRepository(db: Db) {
     /** Ids of the organization's active LLM connections (openai_config, anthropic_config). */
     async activeLlmConfigurations(organizationId: string): Promise<string[]> {
       const rows = await db
-        .select({ configId: toolConfigurations.configId })
-        .from(toolConfigurations)
-        .where(
-          and(eq(toolConfigurations.organizationId, organizationId), eq(toolConfigurations.isActive, true)),
-        );
+        .select({ configId: connections.configId })
+        .from(connections)
+        .where(and(eq(connections.organizationId, organizationId), eq(connections.isActive, true)));
       return rows.map((r) => r.configId);
     },
   };

@@ -17,10 +17,9 @@ import { nodeAgentId } from '@crewline/engine';
 import { NotFoundError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { requireUuid } from '../../platform/ids';
-import type { LimitReader } from '../billing/billing.repository';
+import type { LimitReader } from '../billing/billing.service';
 import type { AgentsService } from '../agents/agents.service';
 import type { WorkflowsService } from '../workflows/workflows.service';
-import { withoutSecret } from '../triggers/webhook-secret';
 import { sampleAgentTemplates, sampleWorkflowTemplates } from './sample-templates';
 import type { TemplatesRepository } from './templates.repository';
 
@@ -172,7 +171,7 @@ export function createTemplatesService(deps: {
             description: template.description,
             processType: template.processType,
             triggerType: template.triggerType,
-            triggerConfig: withoutSecret(template.triggerConfig),
+            triggerConfig: deps.workflows.withoutSecret(template.triggerConfig),
             nodes: template.nodes.map((node) => {
               const key = nodeAgentId(node);
               return withAgent(node, key === undefined ? undefined : idOfKey.get(key));
@@ -249,7 +248,7 @@ export function createTemplatesService(deps: {
         tags: fields.tags,
         processType: workflow.processType,
         triggerType: workflow.triggerType,
-        triggerConfig: withoutSecret(workflow.triggerConfig),
+        triggerConfig: deps.workflows.withoutSecret(workflow.triggerConfig),
         // A node whose agent no longer exists keeps no reference (the workflow warned about it too).
         nodes: workflow.nodes.map((node) => {
           const id = nodeAgentId(node);

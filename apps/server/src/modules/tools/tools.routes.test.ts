@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentTools, tools, toolConfigurations } from '@crewline/db';
+import { agentTools, tools, connections } from '@crewline/db';
 import type { AuthResponse } from '@crewline/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -231,8 +231,8 @@ describe('tool configurations', () => {
     });
     const [row] = await t.db
       .select()
-      .from(toolConfigurations)
-      .where(eq(toolConfigurations.organizationId, ada.organization.id));
+      .from(connections)
+      .where(eq(connections.organizationId, ada.organization.id));
     expect(JSON.stringify(row.config)).not.toContain(OPENAI_KEY);
 
     const toggled = await t.request({

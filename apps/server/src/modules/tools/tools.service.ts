@@ -11,7 +11,11 @@ import {
 import { ConflictError, NotFoundError } from '../../platform/errors';
 import { maskFields, sealFields, unsealFields, type SecretBox } from '../../platform/crypto';
 import { requireUuid } from '../../platform/ids';
-import type { AgentToolRow, EnabledToolRow, ToolRow, ToolsRepository } from './tools.repository';
+import type { AgentToolRow, ToolRow, ToolsRepository } from './tools.repository';
+import type { EnabledToolRow } from './tools.columns';
+
+/** What turns an agent's tools into the model's callable tools (agents' model calls are given one). */
+export type { ToolRuntime } from './runtime/tool-runtime';
 
 const secretKeys = [...SECRET_CONFIG_KEYS];
 const toolNotFound = 'Tool not found';

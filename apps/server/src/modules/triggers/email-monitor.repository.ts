@@ -1,6 +1,7 @@
 import { and, asc, eq, exists, isNull, lte, or, sql } from 'drizzle-orm';
 import { microsoftTokens, workflows, type Db, type SqlExecutor } from '@crewline/db';
 import type { TriggerConfig } from '@crewline/contracts';
+import { CLAIM_SQL, RELEASE_SQL, RENEW_SQL } from '../microsoft/microsoft.columns';
 
 /** Inboxes one scan returns at most; the rest are due still and go in the next scan. */
 const DUE_BATCH = 20;
@@ -11,15 +12,6 @@ export type DueInbox = { organizationId: string; nextPollAt: Date | null };
 export type ClaimedInbox = { connectedAt: Date; deltaLink: string | null };
 export type EmailWorkflow = { id: string; triggerConfig: TriggerConfig };
 
-// Raw statements on the pool (or the run's transaction), like the scheduler's claim. `updated_at` is
-// not touched: a poll is not an edit of the connection.
-const CLAIM_SQL = `update microsoft_tokens set next_poll_at = $3
-  where organization_id = $1 and next_poll_at is not distinct from $2::timestamptz and broken_at is null
-  returning connected_at, delta_link`;
-const RENEW_SQL = `update microsoft_tokens set next_poll_at = $3
-  where organization_id = $1 and next_poll_at = $2`;
-const RELEASE_SQL = `update microsoft_tokens set next_poll_at = $3, delta_link = coalesce($4, delta_link)
-  where organization_id = $1 and next_poll_at = $2`;
 // Only while the organization is still connected: a poll in flight during a disconnect starts nothing more.
 const RECORD_SQL = `insert into email_trigger_messages (workflow_id, message_id, execution_id)
   select $1, $2, $3 where exists (select 1 from microsoft_tokens where organization_id = $4)

@@ -6,7 +6,8 @@ import { createServices, type Services } from '../../app';
 import { createEventBus } from '../../platform/events';
 import { createAgent, createChainWorkflow } from '../../testing/app-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createScheduler, type SchedulesRepository, type Scheduler } from './scheduler';
+import { createScheduler, type Scheduler } from './scheduler';
+import type { SchedulesRepository } from '../workflows/schedules.repository';
 
 // docs/decisions/0010-schedules-exactly-once.md: schedulers on a clock the test moves, polled by hand,
 // against the real database. Runs are queued (no worker works them): what counts is how many started.

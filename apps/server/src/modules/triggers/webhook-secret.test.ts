@@ -7,7 +7,7 @@ import {
   generateWebhookSecret,
   webhookSecretMatches,
   withoutSecret,
-} from './webhook-secret';
+} from '../workflows/webhook-secret';
 
 const box = createSecretBox(Buffer.alloc(32, 3));
 const secrets = createWebhookSecrets(box);

@@ -10,14 +10,13 @@ import {
   type WebhookSecret,
 } from '@crewline/contracts';
 import type { Config } from '../../platform/env';
-import { ConflictError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../platform/errors';
+import { ConflictError, TooManyRequestsError, UnauthorizedError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
-import { isUuid, requireUuid } from '../../platform/ids';
-import { retryAfterSeconds, type RateLimitRepository } from '../auth/rate-limit.repository';
+import { isUuid } from '../../platform/ids';
+import { retryAfterSeconds, type RateLimitRepository } from '../../platform/rate-limit.repository';
 import type { ExecutionsService } from '../executions/executions.service';
-import type { WorkflowsRepository } from '../workflows/workflows.repository';
+import type { WebhookSecretsService } from '../workflows/webhook-secrets.service';
 import type { TriggersService } from './triggers.service';
-import { generateWebhookSecret, webhookSecretMatches, type WebhookSecrets } from './webhook-secret';
 import { checkWebhookSignature } from './webhook-signature';
 import type { WebhookSignaturesRepository } from './webhook-signatures.repository';
 
@@ -61,9 +60,9 @@ export type WebhookCall = {
  * triggers service.
  */
 export function createWebhookService(deps: {
-  config: Pick<Config, 'publicUrl' | 'webhookMaxPerMinute'>;
-  repository: WorkflowsRepository;
-  secrets: WebhookSecrets;
+  config: Pick<Config, 'webhookMaxPerMinute'>;
+  /** The workflows module keeps the secrets (reveal, rotate, and the one a call must prove). */
+  secrets: WebhookSecretsService;
   rateLimits: RateLimitRepository;
   signatures: WebhookSignaturesRepository;
   triggers: TriggersService;
@@ -74,28 +73,10 @@ export function createWebhookService(deps: {
   /** The time signed calls are checked against (tests move it). */
   clock?: () => Date;
 }) {
-  const { repository, secrets } = deps;
+  const { secrets } = deps;
   const now = deps.clock ?? (() => new Date());
   let prunedAt = 0;
   const waitMs = deps.waitMs ?? WEBHOOK_WAIT_SECONDS * 1000;
-  const urlOf = (workflowId: string) => `${deps.config.publicUrl}/api/webhooks/${workflowId}`;
-
-  /** The organization's webhook workflow; another organization's is not found, another trigger is a 409. */
-  async function ownWebhookWorkflow(organizationId: string, id: string) {
-    const workflow = await repository.findForWebhook(requireUuid(id, webhookMessages.notFound));
-    if (!workflow || workflow.organizationId !== organizationId)
-      throw new NotFoundError(webhookMessages.notFound);
-    if (workflow.triggerType !== 'webhook') throw new ConflictError(webhookMessages.notWebhook);
-    return workflow;
-  }
-
-  async function store(organizationId: string, workflowId: string, secret: string): Promise<WebhookSecret> {
-    if (
-      !(await repository.setWebhookSecret(organizationId, workflowId, secrets.seal(organizationId, secret)))
-    )
-      throw new NotFoundError(webhookMessages.notFound);
-    return { secret, url: urlOf(workflowId) };
-  }
 
   /** Resolves with the run once it ended, or with its state when `waitMs` passed first. */
   async function waitForEnd(
@@ -154,7 +135,7 @@ export function createWebhookService(deps: {
     expected: string | undefined,
     call: WebhookCall,
   ): Promise<boolean> {
-    if (!workflow.signed) return webhookSecretMatches(call.secret, expected);
+    if (!workflow.signed) return secrets.matches(call.secret, expected);
     const checked = checkWebhookSignature({
       secret: expected,
       timestamp: call.signed?.timestamp,
@@ -172,21 +153,15 @@ export function createWebhookService(deps: {
   }
 
   return {
-    urlOf,
+    urlOf: secrets.urlOf,
 
-    /** GET /api/workflows/:id/webhook-secret. A workflow saved before secrets were sealed gets its sealed one now. */
-    async reveal(organizationId: string, id: string): Promise<WebhookSecret> {
-      const workflow = await ownWebhookWorkflow(organizationId, id);
-      const secret = secrets.open(organizationId, workflow);
-      if (secret && workflow.sealed) return { secret, url: urlOf(workflow.id) };
-      return store(organizationId, workflow.id, secret ?? generateWebhookSecret());
-    },
+    /** GET /api/workflows/:id/webhook-secret (kept by the workflows module, webhook-secrets.service.ts). */
+    reveal: (organizationId: string, id: string): Promise<WebhookSecret> =>
+      secrets.reveal(organizationId, id),
 
     /** POST /api/workflows/:id/webhook-secret: a new random secret; the old one stops working at once. */
-    async rotate(organizationId: string, id: string): Promise<WebhookSecret> {
-      const workflow = await ownWebhookWorkflow(organizationId, id);
-      return store(organizationId, workflow.id, generateWebhookSecret());
-    },
+    rotate: (organizationId: string, id: string): Promise<WebhookSecret> =>
+      secrets.rotate(organizationId, id),
 
     /**
      * POST /api/webhooks/:workflowId. Refusals start nothing: an unknown or non-webhook workflow, a
@@ -198,16 +173,11 @@ export function createWebhookService(deps: {
     async receive(call: WebhookCall): Promise<{ execution: Execution; finished: boolean }> {
       const id = isUuid(call.workflowId) ? call.workflowId.toLowerCase() : undefined;
       const failureKey = id ?? NOT_AN_ID;
-      const workflow = id ? await repository.findForWebhook(id) : undefined;
-      if (!workflow || workflow.triggerType !== 'webhook') return refuse(failureKey);
+      const found = id ? await secrets.forCall(id) : undefined;
+      if (!found || found.workflow.triggerType !== 'webhook') return refuse(failureKey);
+      // A sealed value that no longer opens (another key) is no expected secret: it matches no caller.
+      const { workflow, expected } = found;
       const { organizationId } = workflow;
-      let expected: string | undefined;
-      try {
-        expected = secrets.open(organizationId, workflow);
-      } catch {
-        // A sealed value that no longer opens (another key) matches no caller.
-        expected = undefined;
-      }
       if (!(await authenticated(workflow, expected, call))) return refuse(failureKey);
       if (workflow.status !== 'active') throw new ConflictError(webhookMessages.notActive);
 

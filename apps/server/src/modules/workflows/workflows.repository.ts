@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql, type Placeholder } from 'drizzle-orm';
 import {
   agents,
   nestedExtra,
@@ -18,6 +18,7 @@ import {
   type WorkflowVersionSummary,
 } from '@crewline/contracts';
 import { nothingToSet } from '../../platform/patch';
+import { nodeAgentRefs } from './workflows.columns';
 
 type WorkflowRow = typeof workflows.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -115,47 +116,6 @@ async function recordVersion(tx: Tx, row: WorkflowRow, author: VersionAuthor): P
     createdBy: author.userId,
   });
 }
-
-/**
- * The agent ids a workflow's nodes (`nodes`, a jsonb array) name, as the set-returning FROM items
- * `… n, lateral … refs(ref)`: like the engine's nodeAgentId, a node names its agent in `agentId` or
- * in `data.agentId` (both are taken; an id that names no agent of the organization matches none).
- */
-const nodeAgentRefs = (nodes: SQL) =>
-  sql`jsonb_array_elements(${nodes}) n, lateral (values (n->>'agentId'), (n->'data'->>'agentId')) refs(ref)`;
-
-/**
- * The ids of the agents the nodes of a run's definition name (its pinned version, or the working copy
- * for a run from before versions), as a text[] expression over the run row named `run`: a run's claim
- * reads its agents with it. Like the engine's nodeAgentId, a node names its agent in `agentId` or in
- * `data.agentId` (both are taken: an extra agent read is harmless); text that is not a UUID names none.
- */
-export const runAgentIds = (run: string): SQL<string[]> => {
-  const column = (name: string) => sql.raw(`"${run}"."${name}"`);
-  const nodes = sql`coalesce(
-    (select v.nodes from workflow_versions v
-      where v.workflow_id = ${column('workflow_id')} and v.version = ${column('workflow_version')}),
-    (select w.nodes from workflows w where w.id = ${column('workflow_id')}))`;
-  return sql`array(select distinct ref from ${nodeAgentRefs(nodes)}
-    where ref ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$')`;
-};
-
-/**
- * The workflows of the organization of the agent row named `agent` whose working copy or newest version
- * (the one an active workflow runs) has a step on that agent, as one JSON column
- * (`[{ id, name, status }]`, by name) of a read of the agent row: its delete dialog lists them.
- */
-export const workflowsUsingAgent = (agent: string): SQL<{ id: string; name: string; status: string }[]> => {
-  const id = sql.raw(`"${agent}"."id"::text`);
-  return sql`coalesce((select json_agg(json_build_object('id', w.id, 'name', w.name, 'status', w.status)
-      order by w.name, w.id)
-    from workflows w
-    where w.organization_id = ${sql.raw(`"${agent}"."organization_id"`)}
-      and (${id} in (select ref from ${nodeAgentRefs(sql`w.nodes`)})
-        or ${id} in (select ref from workflow_versions v, ${nodeAgentRefs(sql`v.nodes`)}
-          where v.workflow_id = w.id and v.version = (select max(v2.version) from workflow_versions v2
-            where v2.workflow_id = w.id)))), '[]'::json)`;
-};
 
 /**
  * The agent steps of the workflow row `workflows` whose agent is not in its organization (deleted

@@ -9,14 +9,23 @@ import {
 import { nodeAgentId, stepName, validateWorkflow } from '@crewline/engine';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import { requireUuid } from '../../platform/ids';
-import { withoutSecret, type WebhookSecrets } from '../triggers/webhook-secret';
-import { scheduledNextRunAt } from '../triggers/schedule';
+import { withoutSecret, type WebhookSecrets } from './webhook-secret';
+import { scheduledNextRunAt } from './schedule';
 import { nothingToSet } from '../../platform/patch';
 import type { Db, ExtraColumns } from '@crewline/db';
 import { withProblems, type WorkflowsRepository } from './workflows.repository';
 import { checkStatusChange } from './workflow-status';
 
 const notFound = 'Workflow not found';
+
+/**
+ * What a run reads of its workflow (its pinned version, else the working copy, as stored): the
+ * composition root hands modules/executions the repository's reads, typed here.
+ */
+export type WorkflowReads = Pick<WorkflowsRepository, 'get' | 'version'>;
+
+/** The scheduler's store of due ticks (schedules.repository.ts), handed to modules/triggers. */
+export type { DueSchedule, SchedulesRepository } from './schedules.repository';
 
 export type WorkflowWithWarnings = Workflow & { warnings: string[] };
 
@@ -217,6 +226,9 @@ export function createWorkflowsService(repository: WorkflowsRepository, webhookS
         versionNote: `Restored from version ${old.version}`,
       });
     },
+
+    /** A trigger configuration without its webhook secret, as templates keep it (webhook-secret.ts). */
+    withoutSecret,
 
     /** Why a trigger last failed to start a run (modules/triggers); null once one started a run again. */
     setTriggerError: (organizationId: string, id: string, message: string | null) =>

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { lockForTransaction, rateLimitEvents, type Db } from '@crewline/db';
-import { TooManyRequestsError } from '../../platform/errors';
+import { TooManyRequestsError } from './errors';
 
 type Window = { count: number; oldest: Date | null };
 

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@crewline/contracts/endpoints';
 import { route } from '../../platform/route';
 import type { ProviderModelsService } from './provider-models';
-import type { ToolConfigurationsService } from './tool-configurations.service';
+import type { ConnectionsService } from './connections.service';
 
 const { connections: api } = endpoints;
 
-export function toolConfigurationsRoutes(
-  configurations: ToolConfigurationsService,
+export function connectionsRoutes(
+  configurations: ConnectionsService,
   providerModels: ProviderModelsService,
 ): FastifyPluginAsyncZod {
   return async (app) => {

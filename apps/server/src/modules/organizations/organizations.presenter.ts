@@ -6,7 +6,7 @@ import {
   type ActivityItem,
   type OrganizationStats,
 } from '@crewline/contracts';
-import { meanSeconds, successRate } from './analytics.repository';
+import { meanSeconds, successRate } from './analytics.presenter';
 
 /** A run no person started is named after its trigger. */
 function triggerName(trigger: string | null): string | null {
@@ -14,7 +14,11 @@ function triggerName(trigger: string | null): string | null {
   return parsed.success && parsed.data !== 'manual' ? executionTriggerLabels[parsed.data] : null;
 }
 
-export function createOrganizationsRepository(db: Db) {
+/**
+ * The dashboard's read model: a presenter, reading workflows, agents, runs and users (each written by
+ * its own module, docs/architecture.md, Modules) in one statement per answer, and writing nothing.
+ */
+export function createOrganizationsPresenter(db: Db) {
   return {
     /** All dashboard figures in one round trip, computed by Postgres. */
     async stats(organizationId: string): Promise<OrganizationStats> {
@@ -106,4 +110,4 @@ export function createOrganizationsRepository(db: Db) {
     },
   };
 }
-export type OrganizationsRepository = ReturnType<typeof createOrganizationsRepository>;
+export type OrganizationsPresenter = ReturnType<typeof createOrganizationsPresenter>;

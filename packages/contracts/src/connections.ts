@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Organization-wide connections (the Tools tab of Profile & Settings, docs/product-rules.md).
  * local_config and custom_config hold the address of a local or custom OpenAI-compatible server.
  */
-export const toolConfigurationIds = [
+export const connectionIds = [
   'openai_config',
   'anthropic_config',
   'local_config',
@@ -12,8 +12,8 @@ export const toolConfigurationIds = [
   'database_config',
   'sendgrid_config',
 ] as const;
-export const toolConfigurationIdSchema = z.enum(toolConfigurationIds);
-export type ToolConfigurationId = z.infer<typeof toolConfigurationIdSchema>;
+export const connectionIdSchema = z.enum(connectionIds);
+export type ConnectionId = z.infer<typeof connectionIdSchema>;
 
 const optionalUrl = z
   .string()
@@ -29,7 +29,7 @@ const optionalUrl = z
   .optional();
 const text = (max = 200) => z.string().trim().max(max).optional();
 
-export const toolConfigurationFields = {
+export const connectionFields = {
   openai_config: z.object({ defaultModel: text(), baseUrl: optionalUrl, apiKey: text(500) }),
   anthropic_config: z.object({ defaultModel: text(), baseUrl: optionalUrl, apiKey: text(500) }),
   local_config: z.object({ defaultModel: text(), baseUrl: optionalUrl }),
@@ -48,19 +48,19 @@ export const toolConfigurationFields = {
     apiKey: text(500),
     baseUrl: optionalUrl,
   }),
-} satisfies Record<ToolConfigurationId, z.ZodType>;
+} satisfies Record<ConnectionId, z.ZodType>;
 
-export const toolConfigurationSchema = z.object({
-  id: toolConfigurationIdSchema,
+export const connectionSchema = z.object({
+  id: connectionIdSchema,
   /** Secrets appear only as a mask. */
   config: z.record(z.string(), z.unknown()),
   isActive: z.boolean(),
   updatedAt: z.string().nullable(),
 });
-export type ToolConfiguration = z.infer<typeof toolConfigurationSchema>;
+export type Connection = z.infer<typeof connectionSchema>;
 
 /** PUT /api/tools/configurations/:id — `{ config?, isActive? }`; the active toggle sends only isActive. */
-export const updateToolConfigurationSchema = z.object({
+export const updateConnectionSchema = z.object({
   config: z.record(z.string(), z.unknown()).optional(),
   isActive: z.boolean().optional(),
 });

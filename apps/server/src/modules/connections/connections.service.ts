@@ -1,32 +1,32 @@
 import {
   SECRET_CONFIG_KEYS,
-  toolConfigurationFields,
-  toolConfigurationIds,
-  type ToolConfiguration,
-  type ToolConfigurationId,
+  connectionFields,
+  connectionIds,
+  type Connection,
+  type ConnectionId,
 } from '@crewline/contracts';
 import type { Config } from '../../platform/env';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import { maskFields, sealFields, unsealFields, type SecretBox } from '../../platform/crypto';
 import { LLM_PROVIDERS, resolveConnection, type LlmConnection, type LlmProvider } from '../../platform/llm';
-import type { ToolConfigurationRow, ToolConfigurationsRepository } from './tool-configurations.repository';
+import type { ConnectionRow, ConnectionsRepository } from './connections.repository';
 
 const secretKeys = [...SECRET_CONFIG_KEYS];
-const providerConfigIds: Record<LlmProvider, ToolConfigurationId> = {
+const providerConfigIds: Record<LlmProvider, ConnectionId> = {
   openai: 'openai_config',
   anthropic: 'anthropic_config',
   local: 'local_config',
   custom: 'custom_config',
 };
 
-export function createToolConfigurationsService(deps: {
+export function createConnectionsService(deps: {
   config: Config;
-  repository: ToolConfigurationsRepository;
+  repository: ConnectionsRepository;
   box: SecretBox;
 }) {
   const { config, repository, box } = deps;
 
-  const toDto = (id: ToolConfigurationId, row: ToolConfigurationRow | undefined): ToolConfiguration => ({
+  const toDto = (id: ConnectionId, row: ConnectionRow | undefined): Connection => ({
     id,
     config: row ? maskFields(row.config, secretKeys, box, row.organizationId) : {},
     isActive: row?.isActive ?? false,
@@ -34,12 +34,12 @@ export function createToolConfigurationsService(deps: {
   });
 
   // Decrypted configuration is for the server's own use only (never answered).
-  const unsealed = (row: ToolConfigurationRow | undefined) =>
+  const unsealed = (row: ConnectionRow | undefined) =>
     row?.isActive ? unsealFields(row.config, secretKeys, box, row.organizationId) : undefined;
 
   async function activeSecrets(
     organizationId: string,
-    id: ToolConfigurationId,
+    id: ConnectionId,
   ): Promise<Record<string, unknown> | undefined> {
     return unsealed(await repository.get(organizationId, id));
   }
@@ -55,31 +55,31 @@ export function createToolConfigurationsService(deps: {
     });
 
   /** The connection of each provider from the organization's configurations, read once. */
-  function connectionsFrom(rows: ToolConfigurationRow[]) {
+  function connectionsFrom(rows: ConnectionRow[]) {
     const byId = new Map(rows.map((row) => [row.configId, row]));
     return (provider: LlmProvider): LlmConnection =>
       connectionFrom(provider, unsealed(byId.get(providerConfigIds[provider])));
   }
 
   return {
-    async list(organizationId: string): Promise<ToolConfiguration[]> {
+    async list(organizationId: string): Promise<Connection[]> {
       const rows = new Map((await repository.list(organizationId)).map((r) => [r.configId, r]));
-      return toolConfigurationIds.map((id) => toDto(id, rows.get(id)));
+      return connectionIds.map((id) => toDto(id, rows.get(id)));
     },
 
     async update(
       organizationId: string,
       rawId: string,
       body: { config?: Record<string, unknown>; isActive?: boolean },
-    ): Promise<ToolConfiguration> {
-      const id = toolConfigurationIds.find((known) => known === rawId);
+    ): Promise<Connection> {
+      const id = connectionIds.find((known) => known === rawId);
       if (!id) throw new NotFoundError('Unknown tool configuration');
       const previous = await repository.get(organizationId, id);
       // Nothing to change (`{}`, or only unknown fields): the saved connection as it is, updatedAt included.
       if (previous && body.config === undefined && body.isActive === undefined) return toDto(id, previous);
       let stored = previous?.config ?? {};
       if (body.config) {
-        const parsed = toolConfigurationFields[id].safeParse(body.config);
+        const parsed = connectionFields[id].safeParse(body.config);
         if (!parsed.success) {
           const errors = parsed.error.issues.map((i) => ({
             path: ['config', ...i.path].join('.'),
@@ -142,4 +142,4 @@ export function createToolConfigurationsService(deps: {
     activeSecrets,
   };
 }
-export type ToolConfigurationsService = ReturnType<typeof createToolConfigurationsService>;
+export type ConnectionsService = ReturnType<typeof createConnectionsService>;

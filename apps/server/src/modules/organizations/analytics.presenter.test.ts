@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentExecutions, agents, workflowExecutions, workflows } from '@crewline/db';
 import type { AuthResponse } from '@crewline/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createAnalyticsRepository, takingTurns, type AnalyticsRepository } from './analytics.repository';
+import { createAnalyticsPresenter, takingTurns, type AnalyticsPresenter } from './analytics.presenter';
 
 // The summary at fixed instants, so runs and steps can sit exactly on the edges of the ranges.
 const DAY = 86_400_000;
@@ -14,7 +14,7 @@ const week = { previousFrom, from, to };
 const at = (time: number | string) => new Date(time);
 
 let t: TestApp;
-let repository: AnalyticsRepository;
+let repository: AnalyticsPresenter;
 let ada: AuthResponse;
 let bob: AuthResponse;
 let carol: AuthResponse;
@@ -23,7 +23,7 @@ let writer: { id: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  repository = createAnalyticsRepository(t.db);
+  repository = createAnalyticsPresenter(t.db);
   [ada, bob, carol] = [await t.signup(), await t.signup(), await t.signup()];
   const org = ada.organization.id;
   [researcher, writer] = await t.db

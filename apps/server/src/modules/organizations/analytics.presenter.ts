@@ -127,8 +127,11 @@ export function takingTurns(limit: number) {
   };
 }
 
-/** The analytics page's figures, computed by Postgres over the organization's own rows. */
-export function createAnalyticsRepository(db: Db) {
+/**
+ * The analytics page's figures, computed by Postgres over the organization's own rows: a presenter,
+ * reading runs, steps, agents and workflows (written by their own modules) and writing nothing.
+ */
+export function createAnalyticsPresenter(db: Db) {
   const inTurn = takingTurns(CONCURRENT_SUMMARIES);
   return {
     /**
@@ -303,4 +306,4 @@ export function createAnalyticsRepository(db: Db) {
     },
   };
 }
-export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;
+export type AnalyticsPresenter = ReturnType<typeof createAnalyticsPresenter>;

@@ -1,11 +1,11 @@
 import type { LlmProvider, ModelCatalogue } from '../../platform/llm';
-import type { ToolConfigurationsService } from './tool-configurations.service';
+import type { ConnectionsService } from './connections.service';
 
 /**
  * The models an organization's agents can use, per provider, and the one a new agent starts with:
  * the organization's connections (Settings → Tools) read once, the models from the model catalogue.
  */
-export function createProviderModels(configurations: ToolConfigurationsService, catalogue: ModelCatalogue) {
+export function createProviderModels(configurations: ConnectionsService, catalogue: ModelCatalogue) {
   async function list(organizationId: string) {
     const { connections, defaults, version } = await configurations.providerConnections(organizationId);
     return catalogue.providers(connections, version, defaults);

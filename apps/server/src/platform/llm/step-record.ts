@@ -11,7 +11,7 @@ import {
 } from '@crewline/contracts';
 import type { AgentCall } from '@crewline/engine';
 import { z } from 'zod';
-import type { LlmToolTrace, LlmTrace } from '../../platform/llm';
+import type { LlmToolTrace, LlmTrace } from './types';
 
 /** A tool's answer as the inspector shows it: text as is, anything else as indented JSON. */
 function resultText(result: unknown): string {

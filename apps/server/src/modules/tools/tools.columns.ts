@@ -1,0 +1,31 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rowFromJson, rowJson, tools } from '@crewline/db';
+
+/*
+ * SQL fragments over tools and agent_tools that other modules compose into their own statements
+ * (a run's claim reads its agents' tools with it): the tools module owns these tables.
+ */
+
+type ToolRow = typeof tools.$inferSelect;
+
+/** An agent's tool as a run uses it: the tool, and the agent's own settings for it. */
+export type EnabledToolRow = ToolRow & { linkConfig: Record<string, unknown> };
+
+/**
+ * The agent's enabled, active tools of its own organization, oldest link first, as one JSON column
+ * of a read of agents (`agent` is the agents row's alias): a run reads its agents and their tools in
+ * one statement. `enabledToolsFromJson` decodes it.
+ */
+export const enabledToolsJson = (agent: string): SQL<unknown> => sql`coalesce((
+  select json_agg(json_build_object('row', ${rowJson('t')}, 'linkConfig', coalesce(l.config, '{}'::jsonb))
+    order by l.created_at)
+  from agent_tools l join tools t on t.id = l.tool_id
+  where l.agent_id = ${sql.raw(`"${agent}"."id"`)} and l.is_enabled and t.is_active
+    and t.organization_id = ${sql.raw(`"${agent}"."organization_id"`)}), '[]'::json)`;
+
+export function enabledToolsFromJson(json: unknown): EnabledToolRow[] {
+  return (json as { row: unknown; linkConfig: Record<string, unknown> }[]).map(({ row, linkConfig }) => ({
+    ...rowFromJson(tools, row),
+    linkConfig,
+  }));
+}
