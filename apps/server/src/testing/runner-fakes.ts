@@ -18,7 +18,7 @@ export function recordingBus() {
     statementNotification(events: RealtimeEvent | RealtimeEvent[]) {
       const list = Array.isArray(events) ? events : [events];
       inStatements.push(list);
-      return { channel: 'crewline_events', payload: JSON.stringify(list) };
+      return { sends: [{ channel: 'crewline_events', payload: JSON.stringify(list) }] };
     },
   };
   return { bus: bus as unknown as EventBus, published, inStatements };

@@ -34,7 +34,7 @@ describe('the event outbox of an attempt', () => {
     const outbox = createEventOutbox(bus);
     outbox.soon(started);
     outbox.soon(stepStarted);
-    const { notify } = outbox.withStatement(completed);
+    const { notify } = await outbox.withStatement(completed);
     expect(notify).toBeDefined();
     expect(inStatements).toEqual([[started, stepStarted, completed]]);
     await vi.advanceTimersByTimeAsync(STARTED_EVENT_WAIT_MS * 4);
@@ -50,6 +50,32 @@ describe('the event outbox of an attempt', () => {
     expect(published).toEqual([started, stepStarted]);
     await vi.advanceTimersByTimeAsync(STARTED_EVENT_WAIT_MS * 4);
     expect(published).toHaveLength(2);
+  });
+
+  it("a statement's notification waits for the started events a timer flush is still sending", async () => {
+    const sent: RealtimeEvent[] = [];
+    const order: string[] = [];
+    let land!: () => void;
+    const slow = {
+      // The first send (the flush's) lands only when the test says so: a loaded database.
+      publish: (event: RealtimeEvent) =>
+        new Promise<void>((resolve) => {
+          const done = () => (sent.push(event), order.push(`sent ${event.type}`), resolve());
+          if (sent.length === 0 && !land) land = done;
+          else done();
+        }),
+      statementNotification: (events: RealtimeEvent[]) => (order.push('statement'), { sends: [], events }),
+    } as unknown as EventBus;
+    const outbox = createEventOutbox(slow);
+    outbox.soon(started);
+    outbox.soon(stepStarted);
+    await vi.advanceTimersByTimeAsync(STARTED_EVENT_WAIT_MS);
+    const statement = outbox.withStatement(completed);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(order).toEqual([]);
+    land();
+    await statement;
+    expect(order).toEqual(['sent workflow_execution_started', 'sent execution_node_started', 'statement']);
   });
 
   it('close drops the wait: an attempt that ended sends nothing later', async () => {

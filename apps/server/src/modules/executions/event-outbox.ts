@@ -16,8 +16,16 @@ export function createEventOutbox(events: EventBus, waitMs = STARTED_EVENT_WAIT_
   let waiting: RealtimeEvent[] = [];
   let waitTimer: NodeJS.Timeout | undefined;
 
+  /**
+   * What the outbox sends on its own, one after another: a send waits for the one before, and a
+   * statement's notification for all of them, so no event overtakes one that happened before it
+   * (a delegate's completed step before the started steps a slow timer flush was still sending).
+   */
+  let sending: Promise<void> = Promise.resolve();
   /** Never rejects: a lost event must not fail the run (clients refetch on the next one). */
-  const publish = (event: RealtimeEvent) => Promise.resolve(events.publish(event)).catch(() => undefined);
+  const send = (event: RealtimeEvent) => Promise.resolve(events.publish(event)).catch(() => undefined);
+  const inOrder = (work: () => Promise<void>) => (sending = sending.then(work));
+  const publish = (event: RealtimeEvent) => inOrder(() => send(event));
   const takeWaiting = () => {
     clearTimeout(waitTimer);
     waitTimer = undefined;
@@ -26,8 +34,11 @@ export function createEventOutbox(events: EventBus, waitMs = STARTED_EVENT_WAIT_
     return taken;
   };
   /** The waiting events, published now. */
-  const flush = async () => {
-    for (const event of takeWaiting()) await publish(event);
+  const flush = () => {
+    const taken = takeWaiting();
+    return inOrder(async () => {
+      for (const event of taken) await send(event);
+    });
   };
 
   return {
@@ -42,7 +53,8 @@ export function createEventOutbox(events: EventBus, waitMs = STARTED_EVENT_WAIT_
      * `event`, after the waiting ones, as the notification of the statement that makes it true
      * (`notify`, for its RETURNING: sent if it changes a row, on every bus, so nothing follows it).
      */
-    withStatement(event: RealtimeEvent) {
+    async withStatement(event: RealtimeEvent) {
+      await sending;
       return { notify: events.statementNotification([...takeWaiting(), event]) };
     },
     /** The attempt is over: nothing waits any longer (what waited was flushed or went with a statement). */

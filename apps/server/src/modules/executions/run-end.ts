@@ -50,7 +50,7 @@ export async function completeRun(
   const { ids, attempt, runLog } = end;
   const startedAt = run.startedAt ?? new Date();
   runLog.add('info', 'Run completed');
-  const completedRun = end.outbox.withStatement({ type: 'workflow_execution_completed', ...ids });
+  const completedRun = await end.outbox.withStatement({ type: 'workflow_execution_completed', ...ids });
   await end.repository.finish(
     ids.executionId,
     attempt,

@@ -106,7 +106,7 @@ async function completed(deps: StepRecorderDeps, recordOf: RecordOf, event: Comp
   // its output is published once it is sent.
   const sends = delivery.sends(baseNodeId);
   if (sends) await outbox.flush();
-  const inStore = sends ? undefined : outbox.withStatement(completedEvent);
+  const inStore = sends ? undefined : await outbox.withStatement(completedEvent);
   const ours = await repository
     .recordStep(
       ids.executionId,
