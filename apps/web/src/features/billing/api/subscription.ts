@@ -1,6 +1,6 @@
 // POST /api/create-subscription and /api/cancel-subscription. Without a payment provider the answer's
 // clientSecret is null and no card is collected.
-import type { BillingInterval, PlanId, SubscriptionStatusValue } from '@crewline/contracts';
+import type { BillingInterval, PlanId } from '@crewline/contracts';
 import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
@@ -8,8 +8,6 @@ import { api } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
 
 import { intervalPrice } from '@/lib/billing-texts';
-
-export type CreateSubscriptionAnswer = { clientSecret: string | null; status: SubscriptionStatusValue };
 
 function useRefreshBilling() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 // The execution card's Cancel (docs/product-rules.md): POST /api/executions/:id/cancel → the cancelled
 // Execution; 409 when the run has already finished.
-import type { Execution } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { clientErrorMessage } from '@/lib/client-error';
 import { storeExecution } from '@/lib/execution-summaries';
 
@@ -14,8 +14,7 @@ import { refreshExecutions } from './refresh-executions';
 export function useCancelExecution() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<Execution>('POST', `/api/executions/${encodeURIComponent(id)}/cancel`),
+    mutationFn: (id: string) => api.call(endpoints.executions.cancel, { params: { id } }),
     onSuccess: (execution) => {
       if (execution?.id) {
         storeExecution(queryClient, execution, { add: false });

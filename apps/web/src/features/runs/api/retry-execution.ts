@@ -2,11 +2,11 @@
 // which reuses the steps the retried run completed (or, with `fromNodeId`, the steps before that
 // node). The new run is shown in the lists at once; the lists and the organization's figures are
 // then re-read.
-import type { Execution } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { clientErrorMessage } from '@/lib/client-error';
 import { storeExecution } from '@/lib/execution-summaries';
 import { queryKeys } from '@/lib/queries/keys';
@@ -27,11 +27,7 @@ export function useRetryExecution() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, fromNodeId }: RetryExecutionVariables) =>
-      apiRequest<Execution>(
-        'POST',
-        `/api/executions/${encodeURIComponent(id)}/retry`,
-        fromNodeId ? { fromNodeId } : {},
-      ),
+      api.call(endpoints.executions.retry, { params: { id }, body: fromNodeId ? { fromNodeId } : {} }),
     onSuccess: (execution, { workflowName, fromStepName }) => {
       if (execution?.id) storeExecution(queryClient, execution, { add: true });
       void queryClient.invalidateQueries({ queryKey: queryKeys.executions.all });

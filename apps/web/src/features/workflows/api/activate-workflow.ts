@@ -1,10 +1,11 @@
 // The card's Activate, and its Resume of a paused workflow (the server checks both alike):
 // PUT /api/workflows/:id { status: 'active' }.
 import type { Workflow } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
 
 import { ACTIVATION_FAILED_TOAST, activatedToast, resumedToast } from '../workflow-actions';
@@ -14,7 +15,7 @@ export function useActivateWorkflow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id }: { id: string; name: string; resume?: boolean }) =>
-      apiRequest<Workflow>('PUT', `/api/workflows/${encodeURIComponent(id)}`, { status: 'active' }),
+      api.call(endpoints.workflows.update, { params: { id }, body: { status: 'active' } }),
     onSuccess: (workflow, { id, name, resume }) => {
       queryClient.setQueryData<Workflow[]>(queryKeys.workflows.all, (list) =>
         list?.map((item) => (item.id === id ? { ...item, ...(workflow ?? {}), status: 'active' } : item)),

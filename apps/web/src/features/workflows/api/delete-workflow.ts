@@ -1,10 +1,11 @@
 // The card's Delete Workflow: DELETE /api/workflows/:id, which also removes its executions
 // (docs/product-rules.md).
 import type { ExecutionSummary, Workflow } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
 
 import { DELETE_FAILED_TOAST, DELETED_TOAST } from '../workflow-actions';
@@ -14,7 +15,7 @@ export function useDeleteWorkflow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id }: { id: string; name: string }) =>
-      apiRequest<null>('DELETE', `/api/workflows/${encodeURIComponent(id)}`),
+      api.call(endpoints.workflows.remove, { params: { id } }),
     onSuccess: (_data, { id }) => {
       queryClient.setQueryData<Workflow[]>(queryKeys.workflows.all, (list) =>
         list?.filter((workflow) => workflow.id !== id),

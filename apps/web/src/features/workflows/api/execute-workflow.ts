@@ -1,10 +1,11 @@
 // The Execute dialog's confirm: POST /api/workflows/:id/execute → 202 with the pending Execution
 // (docs/product-rules.md). Afterwards the workflow's executions and the general list are refreshed.
-import type { Execution, ExecuteWorkflowInput } from '@crewline/contracts';
+import type { ExecuteWorkflowInput } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { readPlanLimitError } from '@/lib/billing';
 import { clientErrorMessage } from '@/lib/client-error';
 import { storeExecution } from '@/lib/execution-summaries';
@@ -16,7 +17,7 @@ export function useExecuteWorkflow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; name: string; body: ExecuteWorkflowInput }) =>
-      apiRequest<Execution>('POST', `/api/workflows/${encodeURIComponent(id)}/execute`, body),
+      api.call(endpoints.executions.execute, { params: { id }, body }),
     onSuccess: (execution, { name, body }) => {
       // Show the new run at once (its summary in the lists); the refetch below brings the server's view.
       if (execution?.id) storeExecution(queryClient, execution, { add: true });

@@ -1,9 +1,10 @@
 // The card's Pause: PUT /api/workflows/:id { status: 'paused' } (its triggers stop firing at once).
 import type { Workflow } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
 
 import { PAUSE_FAILED_TOAST, pausedToast } from '../workflow-actions';
@@ -13,7 +14,7 @@ export function usePauseWorkflow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id }: { id: string; name: string }) =>
-      apiRequest<Workflow>('PUT', `/api/workflows/${encodeURIComponent(id)}`, { status: 'paused' }),
+      api.call(endpoints.workflows.update, { params: { id }, body: { status: 'paused' } }),
     onSuccess: (workflow, { id, name }) => {
       queryClient.setQueryData<Workflow[]>(queryKeys.workflows.all, (list) =>
         list?.map((item) => (item.id === id ? { ...item, ...(workflow ?? {}), status: 'paused' } : item)),

@@ -1,10 +1,10 @@
 // Rotate: POST /api/workflows/:id/webhook-secret → a new random secret (the old one stops working at
 // once), shown in place of the old one.
-import type { WebhookSecret } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/api-call';
 import { clientErrorMessage } from '@/lib/client-error';
 import { queryKeys } from '@/lib/queries/keys';
 
@@ -12,7 +12,7 @@ export function useRotateWebhookSecret() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (workflowId: string) =>
-      apiRequest<WebhookSecret>('POST', `/api/workflows/${encodeURIComponent(workflowId)}/webhook-secret`),
+      api.call(endpoints.webhooks.rotateSecret, { params: { id: workflowId } }),
     onSuccess: (answer, workflowId) => {
       queryClient.setQueryData(queryKeys.workflows.webhookSecret(workflowId), answer);
       toast({

@@ -1,9 +1,9 @@
 // PUT /api/workflows/:id: Save Draft / Activate of an existing workflow.
 import type { UpdateWorkflowInput } from '@crewline/contracts';
+import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { apiRequest } from '@/lib/api';
-import type { WorkflowWithWarnings } from '@/lib/queries/workflows';
+import { api } from '@/lib/api-call';
 
 import { invalidateWorkflows } from './invalidate-workflows';
 
@@ -11,7 +11,7 @@ export function useUpdateWorkflow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: UpdateWorkflowInput }) =>
-      apiRequest<WorkflowWithWarnings>('PUT', `/api/workflows/${encodeURIComponent(id)}`, input),
+      api.call(endpoints.workflows.update, { params: { id }, body: input }),
     onSuccess: () => invalidateWorkflows(queryClient),
   });
 }
