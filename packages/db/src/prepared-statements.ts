@@ -12,7 +12,7 @@ export const PREPARE_AFTER = 3;
  * any length) cannot grow every connection's cache of prepared statements without end; past it,
  * new texts stay unnamed.
  */
-export const MAX_PREPARED = 300;
+const MAX_PREPARED = 300;
 /** Texts counted but not named yet; the count starts over when it overflows. */
 const MAX_COUNTED = 5000;
 
@@ -20,7 +20,7 @@ const names = new Map<string, string>();
 const counts = new Map<string, number>();
 
 /** The name a statement text runs under, once it has been sent often enough; undefined before. */
-export function statementName(text: string): string | undefined {
+function statementName(text: string): string | undefined {
   const name = names.get(text);
   if (name || names.size >= MAX_PREPARED) return name;
   const count = (counts.get(text) ?? 0) + 1;

@@ -70,7 +70,7 @@ const customCss = `
 `;
 
 /** The hashes of a page's inline scripts, for its script-src. */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (/\bsrc\s*=/i.test(match[1])) continue;
@@ -83,7 +83,7 @@ export function inlineScriptHashes(html: string): string[] {
  * The app's policy (security-headers.ts, without Stripe) with the page's own inline scripts allowed
  * by hash: Scalar's page starts the reference with one inline script. Nothing else is loosened.
  */
-export function apiReferencePolicy(html: string): string {
+function apiReferencePolicy(html: string): string {
   const hashes = inlineScriptHashes(html);
   return contentSecurityPolicy()
     .split('; ')

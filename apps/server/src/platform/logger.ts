@@ -45,7 +45,7 @@ const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/]*:)[^\s@/]*@/gi;
 const BEARER_VALUE = /\b([Bb]earer|Basic)\s+[\w.~+/-]{8,}=*/g;
 
 /** The text with the credentials it may carry in URLs and authorization values replaced. */
-export function redactText(text: string): string {
+function redactText(text: string): string {
   if (!/[=@]|bearer|basic|\/invit/i.test(text)) return text;
   return text
     .replace(SECRET_QUERY_PARAMETER, `$1${REDACTED}`)

@@ -4,9 +4,9 @@
 import * as React from 'react';
 
 export type Theme = 'light' | 'dark' | 'system';
-export type ResolvedTheme = 'light' | 'dark';
+type ResolvedTheme = 'light' | 'dark';
 
-export const THEME_STORAGE_KEY = 'crewline-ui-theme';
+const THEME_STORAGE_KEY = 'crewline-ui-theme';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 function isTheme(value: unknown): value is Theme {

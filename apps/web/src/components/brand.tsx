@@ -7,7 +7,7 @@ export const BRAND_NAME = 'Crewline';
  * are fixed rather than merged with a caller's: the landing page's first screen shows it before
  * tailwind-merge is downloaded.
  */
-export function BrandMark() {
+function BrandMark() {
   return (
     <span
       aria-hidden="true"

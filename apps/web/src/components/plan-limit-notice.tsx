@@ -7,7 +7,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { subscribePath, upgradeTarget, type PlanLimitInfo } from '@/lib/billing';
 
-export const PLAN_LIMIT_TITLE = 'Plan limit reached';
+const PLAN_LIMIT_TITLE = 'Plan limit reached';
 
 /**
  * Inside the dialog whose action was refused (a modal dialog blocks the toasts behind it), so what

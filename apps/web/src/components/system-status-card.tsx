@@ -41,7 +41,7 @@ export interface StatusRow {
  * The rows of the card, from the live status answer: API, engine, LLM providers and response time,
  * plus the database's latency when `database` is set.
  */
-export function statusRows(status: SystemStatus, { database = false } = {}): StatusRow[] {
+function statusRows(status: SystemStatus, { database = false } = {}): StatusRow[] {
   const api = serviceLabel[status.api.status];
   const engine = serviceLabel[status.workflowEngine.status];
   const llmActive = status.llmProviders.status === 'active';

@@ -8,14 +8,7 @@ import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 
 import { getAuthToken } from './auth-token';
 
-export {
-  AUTH_TOKEN_KEY,
-  USER_DATA_KEY,
-  clearStoredAuth,
-  getAuthToken,
-  setAuthToken,
-  subscribeAuthToken,
-} from './auth-token';
+export { AUTH_TOKEN_KEY, USER_DATA_KEY, clearStoredAuth, getAuthToken, setAuthToken } from './auth-token';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -28,7 +28,7 @@ function emitTokenChange(): void {
  * Subscribe to changes of the stored token (this tab and other tabs), e.g. with
  * `useSyncExternalStore(subscribeAuthToken, getAuthToken)`.
  */
-export function subscribeAuthToken(listener: () => void): () => void {
+function subscribeAuthToken(listener: () => void): () => void {
   tokenListeners.add(listener);
   const onStorage = (event: StorageEvent) => {
     if (event.key === AUTH_TOKEN_KEY || event.key === null) listener();

@@ -4,7 +4,6 @@
 import type { BillingInvoice, SubscriptionStatusValue } from '@crewline/contracts';
 import {
   isPlanId,
-  PLAN_LIMITS,
   PLAN_PRICE_CENTS,
   planDisplayNames,
   planIdValues,
@@ -16,7 +15,7 @@ import { formatBytes } from '@/lib/format';
 
 export const PLAN_IDS: readonly PlanId[] = planIdValues;
 
-export const DEFAULT_PLAN: PlanId = 'professional';
+const DEFAULT_PLAN: PlanId = 'professional';
 
 export const PLAN_NAMES: Record<PlanId, string> = planDisplayNames;
 
@@ -95,7 +94,7 @@ export function planDetails(plan: PlanId): PlanDetails {
   };
 }
 
-export const PLAN_ORDER: Record<PlanId, number> = { starter: 0, professional: 1, enterprise: 2 };
+const PLAN_ORDER: Record<PlanId, number> = { starter: 0, professional: 1, enterprise: 2 };
 
 /**
  * When a plan change applies: during a trial (or without a plan) at once; otherwise an upgrade at once
@@ -113,7 +112,7 @@ export function planChangeTiming(
 }
 
 /** How the status reads on a badge: trialing is 'Trial'. */
-export const STATUS_LABELS: Record<SubscriptionStatusValue, string> = {
+const STATUS_LABELS: Record<SubscriptionStatusValue, string> = {
   no_subscription: 'No subscription',
   trialing: 'Trial',
   active: 'Active',
@@ -142,7 +141,7 @@ export function fromEpochSeconds(seconds: number | null | undefined): Date | nul
 export type UsageLevel = 'ok' | 'warn' | 'full';
 
 /** 80 % of a limit warns, reaching it is full. */
-export const USAGE_WARN_PERCENT = 80;
+const USAGE_WARN_PERCENT = 80;
 
 export interface UsageMeter {
   used: number;
@@ -168,7 +167,7 @@ export function usageLevel(used: number, limit: number | null): UsageLevel {
   return 'ok';
 }
 
-export function formatLimit(limit: number | null): string {
+function formatLimit(limit: number | null): string {
   return limit === null ? 'Unlimited' : limit.toLocaleString('en-US');
 }
 
@@ -190,12 +189,7 @@ export function storageMeter(used: number, limit: number | null): UsageMeter {
   };
 }
 
-/** The plan whose limits apply when the status answer carries none (free tier without a plan). */
-export function limitsOf(plan: PlanId | null) {
-  return plan ? PLAN_LIMITS[plan] : null;
-}
-
-export type PlanLimitKind = 'agents' | 'executions' | 'members' | 'api_access' | 'knowledge_storage';
+type PlanLimitKind = 'agents' | 'executions' | 'members' | 'api_access' | 'knowledge_storage';
 
 export interface PlanLimitInfo {
   message: string;

@@ -53,7 +53,7 @@ export function executionPlaceholder(summary: ExecutionSummary): Execution {
 }
 
 /** The filter of a list key: {} for the newest runs, the object part of .list(filter); null for a run's key. */
-export function listFilterOf(key: QueryKey): ExecutionListFilter | null {
+function listFilterOf(key: QueryKey): ExecutionListFilter | null {
   if (key[0] !== queryKeys.executions.all[0]) return null;
   if (key.length === 1) return {};
   if (key.length === 2 && key[1] !== null && typeof key[1] === 'object') return key[1] as ExecutionListFilter;

@@ -12,8 +12,8 @@ export type TemplateSourceKind = 'workflow' | 'agent';
 /** The marketplace's categories, offered first; any other category may be typed in. */
 export const TEMPLATE_CATEGORY_SUGGESTIONS: readonly string[] = templateCategories;
 
-export const TEMPLATE_TAGS_MAX = 10;
-export const TEMPLATE_TAG_MAX_LENGTH = 40;
+const TEMPLATE_TAGS_MAX = 10;
+const TEMPLATE_TAG_MAX_LENGTH = 40;
 
 /** The form's fields, in the order the dialog shows them (and the server names them in errors). */
 export const SAVE_AS_TEMPLATE_FIELDS = ['name', 'description', 'category', 'tags'] as const;

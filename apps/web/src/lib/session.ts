@@ -21,10 +21,10 @@ import { queryKeys } from './queries/keys';
 export { useAuthToken } from './auth-token';
 
 /** Session results stay fresh for 5 minutes. */
-export const SESSION_STALE_TIME = 5 * 60 * 1000;
+const SESSION_STALE_TIME = 5 * 60 * 1000;
 
 /** Organization id used when a session has none. */
-export const FALLBACK_ORGANIZATION_ID = 'demo-org-id';
+const FALLBACK_ORGANIZATION_ID = 'demo-org-id';
 
 /**
  * Same text as `messages.noToken` in @crewline/contracts. Not imported from there on purpose: every
@@ -132,7 +132,7 @@ async function recoverFromLostMembership(queryClient: QueryClient): Promise<Sess
 }
 
 /** GET /api/auth/me — fresh for 5 minutes, never retried, not called without a stored token. */
-export function useSession() {
+function useSession() {
   const hasToken = !!useAuthToken();
   return useQuery<Session | null>({
     queryKey: queryKeys.session,

@@ -8,7 +8,7 @@ import { startKind } from './start';
 import type { EngineNodeKind } from './types';
 
 export { nodeAgentId } from './agent';
-export type { EngineNodeKind, NodeValidationContext, StepExecutor, StepTask } from './types';
+export type { EngineNodeKind } from './types';
 
 /** Each kind's engine part, in the contracts' order (the order validation reports them). */
 export const engineNodeKinds: { [K in NodeKind]: EngineNodeKind<K> } = {

@@ -2,16 +2,16 @@ import type { NodeKind, NodeOutput } from '@crewline/contracts';
 import type { AgentCall, RunAgent, RunDefinition, RunPorts, StepRef } from '../run-workflow';
 import type { WorkflowDraft } from '../validation';
 
-export type DraftNode = WorkflowDraft['nodes'][number];
-export type RunNode = RunDefinition['nodes'][number];
+type DraftNode = WorkflowDraft['nodes'][number];
+type RunNode = RunDefinition['nodes'][number];
 
-export type NodeValidationContext = {
+type NodeValidationContext = {
   /** Whether an agent id belongs to the workflow's organization. */
   agentExists(agentId: string): boolean;
 };
 
 /** One step to run: which one, with which agent, asked what. */
-export type StepTask = {
+type StepTask = {
   step: StepRef;
   agent: RunAgent;
   user: string;
@@ -25,7 +25,7 @@ export type StepTask = {
  * How a run executes a node of a kind as a step. The run owns the step's lifecycle (reuse of a
  * finished step, its events, its times); the executor only does the work, through the ports.
  */
-export type StepExecutor = {
+type StepExecutor = {
   /** The node's agent, resolved before the step starts; throws WorkflowRunError when it is gone. */
   agentOf(node: RunNode, agents: RunDefinition['agents']): { agentId: string; agent: RunAgent };
   /** Runs the started step: its output, without its time (the run measures it). */

@@ -53,7 +53,7 @@ function mergeTools(stored: unknown[], linked: LinkedTool[]): unknown[] {
   return [...stored, ...linked.filter((t) => !names.has(t.name))];
 }
 
-export function toAgentDto({ templateSource: _source, ...row }: AgentRow, linked: LinkedTool[] = []): Agent {
+function toAgentDto({ templateSource: _source, ...row }: AgentRow, linked: LinkedTool[] = []): Agent {
   return {
     ...row,
     tools: mergeTools(row.tools ?? [], linked),

@@ -14,7 +14,7 @@ import { API_KEY_WINDOW_SECONDS, type ApiKeysRepository } from './api-keys.repos
 /** How many characters of a key stay visible in the list (the prefix and 8 more). */
 const SHOWN_LENGTH = API_KEY_PREFIX.length + 8;
 
-export const hashApiKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
+const hashApiKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
 
 /** Whether a bearer token is meant as an API key (session tokens are JWTs, which never start so). */
 /**

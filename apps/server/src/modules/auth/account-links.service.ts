@@ -12,7 +12,7 @@ import { RESET_TTL_MS, resetMail, VERIFICATION_TTL_MS, verificationMail } from '
 import { tooManyRequests, type RateLimitRepository } from '../../platform/rate-limit.repository';
 
 /** 410: an emailed link that expired, was already used, or never existed (the same answer for all). */
-export class LinkGoneError extends AppError {
+class LinkGoneError extends AppError {
   constructor() {
     super(410, accountMessages.linkGone);
   }

@@ -2,7 +2,7 @@ import type { Organization, Session, User } from '@crewline/contracts';
 import type { Membership, OrganizationRow, UserRow } from './auth.repository';
 
 // Explicit mapping: the password hash and Stripe ids can never reach a response by accident.
-export function toUserDto(user: UserRow): User {
+function toUserDto(user: UserRow): User {
   return {
     id: user.id,
     username: user.username,

@@ -219,7 +219,7 @@ export function createAuthService(deps: {
 }
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function slugify(value: string): string {
+function slugify(value: string): string {
   const slug = value
     .toLowerCase()
     .normalize('NFKD')

@@ -31,7 +31,7 @@ export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
 }
 
 /** How far a Stripe signature's timestamp may be from now, either way (the SDK's default for the past). */
-export const STRIPE_TOLERANCE_SECONDS = 300;
+const STRIPE_TOLERANCE_SECONDS = 300;
 
 /**
  * The timestamp a Stripe-Signature header was verified with, read as the SDK reads it (the last `t=`

@@ -44,7 +44,7 @@ export type { LimitReader } from './billing.repository';
 export type { StoredSubscription } from './subscription-state';
 
 /** The plan new organizations try when the visitor came without one. */
-export const DEFAULT_TRIAL_PLAN: PlanId = 'professional';
+const DEFAULT_TRIAL_PLAN: PlanId = 'professional';
 
 /** executionAllowance's columns: `allowance`, the subscription with the month's runs. */
 const allowanceColumns = { allowance: subscriptionWithExecutionsJson };

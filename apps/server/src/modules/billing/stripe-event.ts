@@ -47,7 +47,6 @@ export const stripeSubscriptionSchema = z.object({
     ),
   }),
 });
-export type StripeSubscriptionEvent = z.infer<typeof stripeSubscriptionSchema>;
 
 export const stripeInvoiceSchema = z.object({
   customer,
@@ -56,7 +55,6 @@ export const stripeInvoiceSchema = z.object({
     .object({ data: z.array(z.object({ period: z.object({ end: seconds.nullish() }).nullish() })) })
     .nullish(),
 });
-export type StripeInvoiceEvent = z.infer<typeof stripeInvoiceSchema>;
 
 /** Why a schema refused a value, for the log: the first problem's path and message. */
 export function shapeProblem(error: z.ZodError): string {

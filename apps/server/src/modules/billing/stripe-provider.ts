@@ -18,7 +18,7 @@ import { asPlanId } from './subscription-state';
  * The Stripe price of each plan and interval is found (or made) by this lookup key: `crewline_starter`
  * (monthly, the key from before yearly billing) and `crewline_starter_yearly`.
  */
-export const priceLookupKey = (plan: PlanId, interval: BillingInterval = 'month') =>
+const priceLookupKey = (plan: PlanId, interval: BillingInterval = 'month') =>
   interval === 'year' ? `crewline_${plan}_yearly` : `crewline_${plan}`;
 
 /** The plan a Stripe price stands for, from its lookup key; null for a price that is not ours. */
@@ -78,7 +78,7 @@ const expanded = <T extends object>(value: Expandable<T>): T | null =>
  * invoice while it is still open (unpaid). A paid latest invoice (an upgrade whose proration is billed
  * with the next invoice, a renewal) has nothing to confirm: its PaymentIntent has succeeded.
  */
-export function clientSecretOf(subscription: Stripe.Subscription): string | null {
+function clientSecretOf(subscription: Stripe.Subscription): string | null {
   const setup = expanded(subscription.pending_setup_intent);
   if (setup?.client_secret) return setup.client_secret;
   const invoice = expanded(subscription.latest_invoice);
@@ -87,7 +87,7 @@ export function clientSecretOf(subscription: Stripe.Subscription): string | null
 }
 
 /** A Stripe invoice as GET /api/billing/invoices answers it. */
-export function invoiceOf(invoice: Stripe.Invoice): BillingInvoice {
+function invoiceOf(invoice: Stripe.Invoice): BillingInvoice {
   return {
     id: invoice.id,
     number: invoice.number ?? null,
@@ -104,7 +104,7 @@ export function invoiceOf(invoice: Stripe.Invoice): BillingInvoice {
 }
 
 /** How many invoices View History lists (two years of monthly invoices). */
-export const INVOICE_LIST_LIMIT = 24;
+const INVOICE_LIST_LIMIT = 24;
 
 /**
  * Stripe collects: one customer per organization, one subscription, prices by lookup key. Status,

@@ -39,7 +39,7 @@ export type EffectiveSubscription = {
   limits: PlanLimits;
 };
 
-export const TRIAL_MS = TRIAL_DAYS * 86_400_000;
+const TRIAL_MS = TRIAL_DAYS * 86_400_000;
 
 /** The Free tier; a payment method saved before stays known (a later paid plan can use it). */
 const free = (stored: StoredSubscription): EffectiveSubscription => ({
@@ -59,7 +59,7 @@ export function asPlanId(value: string | null | undefined): PlanId | null {
 }
 
 /** `months` calendar months later (UTC, one by default), clamped to the last day of a shorter month. */
-export function addMonth(date: Date, months = 1): Date {
+function addMonth(date: Date, months = 1): Date {
   const next = new Date(date.getTime());
   const day = next.getUTCDate();
   next.setUTCDate(1);

@@ -44,4 +44,3 @@ export function startExecutionWorker(options: ExecutionWorkerOptions) {
     onError: (err) => logger?.warn({ err }, 'run attempt ended with an error'),
   });
 }
-export type ExecutionWorker = ReturnType<typeof startExecutionWorker>;

@@ -6,7 +6,7 @@ import { runRetries } from './run-retry.repository';
 import { createRunStart } from './run-start.repository';
 import { createStepRecords } from './step-records.repository';
 
-export type { ClaimColumns, Claimed, ClaimedRun } from './run-claims.repository';
+export type { Claimed } from './run-claims.repository';
 export type { ExecutionsCursor } from './run-reads.repository';
 export { isRetryTaken } from './run-retry.repository';
 export type { StepRecord } from './step-records.repository';

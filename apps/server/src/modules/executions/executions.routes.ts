@@ -14,7 +14,7 @@ const { executions: api } = endpoints;
  */
 const cursorPattern = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
-export function encodeExecutionsCursor(cursor: ExecutionsCursor): string {
+function encodeExecutionsCursor(cursor: ExecutionsCursor): string {
   return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
 }
 

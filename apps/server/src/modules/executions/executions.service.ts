@@ -15,7 +15,7 @@ import type { ExecutionsCursor, ExecutionsRepository } from './executions.reposi
 import { createRunRetry } from './run-retry.service';
 import { createRunStarter } from './run-start.service';
 
-export type { PrepareRun, StartRunRequest } from './run-start.service';
+export type { PrepareRun } from './run-start.service';
 
 /**
  * The executions module's service, composed of its parts: starting runs (run-start.service.ts) and

@@ -11,7 +11,7 @@ import { appendLogs, byId, owned, type ExecutionRow } from './run-rows';
  */
 
 /** The run a worker now owns, with the attempt number its writes must carry. */
-export type ClaimedRun = ExecutionRow & { resumed: boolean };
+type ClaimedRun = ExecutionRow & { resumed: boolean };
 
 /** Free to run: pending, or running with a lease that lapsed (its worker died); `runs` may be an alias. */
 // The statuses are written into the text, not sent as parameters: the claim is a prepared statement,

@@ -8,7 +8,7 @@ import type { Claimed } from './executions.repository';
 const VERSIONS_KEPT = 500;
 
 /** The columns a claim reads along with the run (RunDefinitions.claimColumns). */
-export type RunClaimColumns = ReturnType<AgentModel['runColumns']>;
+type RunClaimColumns = ReturnType<AgentModel['runColumns']>;
 /** A run a worker has just claimed, with its agents and connections. */
 export type ClaimedRun = Claimed<RunClaimColumns>;
 

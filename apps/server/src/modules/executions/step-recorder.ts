@@ -75,7 +75,6 @@ export function createStepRecorder(deps: StepRecorderDeps) {
     },
   };
 }
-export type StepRecorder = ReturnType<typeof createStepRecorder>;
 
 /** A started step is announced with the run's next statement (event-outbox.ts). */
 function started(deps: StepRecorderDeps, event: Started) {

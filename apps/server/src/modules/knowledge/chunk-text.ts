@@ -1,6 +1,6 @@
 /** What a chunk holds at most, in characters, and how much of the previous chunk's end it repeats. */
-export const DEFAULT_CHUNK_SIZE = 1000;
-export const DEFAULT_CHUNK_OVERLAP = 150;
+const DEFAULT_CHUNK_SIZE = 1000;
+const DEFAULT_CHUNK_OVERLAP = 150;
 
 /**
  * Boundaries to cut at, best first: between paragraphs, between lines, after a sentence, between

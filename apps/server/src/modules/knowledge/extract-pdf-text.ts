@@ -4,7 +4,7 @@ import { TextBudget } from './text-budget';
 
 export const PDF_UNREADABLE = 'The PDF could not be read.';
 export const PDF_NO_TEXT = 'The PDF has no text to index (a scanned document needs text recognition first).';
-export const PDF_PASSWORD = 'The PDF is protected by a password; remove the password and add it again.';
+const PDF_PASSWORD = 'The PDF is protected by a password; remove the password and add it again.';
 export const pdfTooManyPages = (maxPages: number) =>
   `The PDF has more than ${maxPages.toLocaleString('en-US')} pages; split it into smaller documents.`;
 

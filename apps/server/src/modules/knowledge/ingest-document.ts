@@ -10,9 +10,9 @@ import type { ChunkToStore, ClaimedDocument, IngestionRepository } from './inges
 import { encodeVector } from '../../platform/llm/vector-codec';
 
 /** How long a worker holds a document before another may take it, unless it renews the lease. */
-export const INGESTION_LEASE_MS = 60_000;
+const INGESTION_LEASE_MS = 60_000;
 /** Attempts whose worker died before a document is failed rather than taken again. */
-export const INGESTION_MAX_ATTEMPTS = 5;
+const INGESTION_MAX_ATTEMPTS = 5;
 /** Chunks per call of the gateway (which splits them into requests and retries each). */
 const EMBED_BATCH = 256;
 

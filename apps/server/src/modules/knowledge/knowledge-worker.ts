@@ -34,4 +34,3 @@ export function startKnowledgeWorker(options: KnowledgeWorkerOptions) {
     onError: (err) => logger?.warn({ err }, 'document ingestion ended with an error'),
   });
 }
-export type KnowledgeWorker = ReturnType<typeof startKnowledgeWorker>;

@@ -62,7 +62,7 @@ function toKnowledgeBase(
 }
 
 /** The API's document: never its content (a list of documents stays small whatever they hold). */
-export const documentColumns = {
+const documentColumns = {
   id: knowledgeDocuments.id,
   knowledgeBaseId: knowledgeDocuments.knowledgeBaseId,
   name: knowledgeDocuments.name,
@@ -76,7 +76,7 @@ export const documentColumns = {
 };
 type DocumentFields = Pick<DocumentRow, keyof typeof documentColumns>;
 
-export const toKnowledgeDocument = (row: DocumentFields): KnowledgeDocument => ({
+const toKnowledgeDocument = (row: DocumentFields): KnowledgeDocument => ({
   ...row,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

@@ -13,7 +13,7 @@ const { knowledge: api } = endpoints;
  * then holds the text itself to 20 MiB. A PDF of 20 MiB is 4/3 of that as base64 (26.7 MiB), well
  * within it; the schema holds its decoded bytes to 20 MiB.
  */
-export const DOCUMENT_BODY_LIMIT_BYTES = 2 * KNOWLEDGE_MAX_DOCUMENT_BYTES + 1024 * 1024;
+const DOCUMENT_BODY_LIMIT_BYTES = 2 * KNOWLEDGE_MAX_DOCUMENT_BYTES + 1024 * 1024;
 
 export function knowledgeRoutes(knowledge: KnowledgeService): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,7 +1,7 @@
 /** Vectors as loaded for one key: row i of `vectors` (`dimensions` long) belongs to `ids[i]`. */
 export type VectorSet = { ids: string[]; vectors: Float32Array; dimensions: number };
 
-export type VectorHit = { id: string; score: number };
+type VectorHit = { id: string; score: number };
 
 export type VectorIndex = {
   /**

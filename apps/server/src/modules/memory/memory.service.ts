@@ -22,9 +22,9 @@ const agentNotFound = 'Agent not found';
 const memoryNotFound = 'Memory not found';
 
 /** A memory closer to a step's task than this (cosine) is given to it; the rest are not relevant. */
-export const RECALL_MIN_SCORE = 0.25;
+const RECALL_MIN_SCORE = 0.25;
 /** A new fact this close to a kept one says nothing new (also: a step run again after a crash). */
-export const SAME_FACT_SCORE = 0.92;
+const SAME_FACT_SCORE = 0.92;
 
 /** What a step with memory on works with: the agent's embeddings and the connection that embeds. */
 export type MemoryContext = {

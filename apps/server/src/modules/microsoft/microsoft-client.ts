@@ -8,7 +8,7 @@ import type { Egress } from '../../platform/egress';
  * docs/decisions/0011-microsoft-oauth-plain-http.md. Nothing here logs or returns a token in an error.
  */
 
-export const MICROSOFT_SCOPES = ['offline_access', 'User.Read', 'Mail.Read', 'Mail.ReadWrite'] as const;
+const MICROSOFT_SCOPES = ['offline_access', 'User.Read', 'Mail.Read', 'Mail.ReadWrite'] as const;
 
 export type MicrosoftTokens = {
   accessToken: string;
@@ -30,7 +30,7 @@ export class MicrosoftGrantError extends Error {
 }
 
 /** Microsoft answered something unexpected (a 5xx, a non-JSON body, a Graph error). */
-export class MicrosoftServiceError extends Error {
+class MicrosoftServiceError extends Error {
   override readonly name = 'MicrosoftServiceError';
 }
 
@@ -43,8 +43,7 @@ export class MicrosoftDeltaExpiredError extends Error {
 }
 
 /** The message fields the inbox delta query asks for. */
-export const INBOX_DELTA_SELECT =
-  'subject,from,toRecipients,ccRecipients,body,receivedDateTime,internetMessageId';
+const INBOX_DELTA_SELECT = 'subject,from,toRecipients,ccRecipients,body,receivedDateTime,internetMessageId';
 /** Messages per delta page (Graph's `odata.maxpagesize`); bodies make pages heavy. */
 const DELTA_PAGE_SIZE = 25;
 const DELTA_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;

@@ -21,7 +21,7 @@ export const STATE_TTL_MS = 10 * 60_000;
 /** An access token this close to its expiry is refreshed before use. */
 const EXPIRY_SKEW_MS = 60_000;
 
-export const CALLBACK_PATH = endpoints.microsoft.callback.path;
+const CALLBACK_PATH = endpoints.microsoft.callback.path;
 
 /**
  * One page of the inbox delta query, or why the inbox cannot be read: no connection any more, or a
@@ -33,8 +33,7 @@ export type InboxDeltaResult =
 export type CallbackQuery = { code?: string; state?: string; error?: string };
 /** What the callback learned from the browser: whether it is the one that started the sign-in. */
 export type CallbackBrowser = { sameBrowser: boolean };
-export const ANOTHER_BROWSER_MESSAGE =
-  'This sign-in was started in another browser. Start it again from Settings.';
+const ANOTHER_BROWSER_MESSAGE = 'This sign-in was started in another browser. Start it again from Settings.';
 export type CallbackOutcome = { success: true } | { success: false; message: string };
 
 class MicrosoftNotConfiguredError extends AppError {

@@ -107,7 +107,7 @@ const toPeriod = (r: PeriodRow): AnalyticsPeriod => ({
  * leave every statement waiting its turn for a core. Taking turns answers the burst as fast (each
  * summary already keeps a core busy) with two connections held at most.
  */
-export const CONCURRENT_SUMMARIES = 2;
+const CONCURRENT_SUMMARIES = 2;
 
 /** Runs `work` once fewer than `limit` others run, in the order of the calls. */
 export function takingTurns(limit: number) {

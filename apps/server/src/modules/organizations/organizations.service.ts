@@ -3,10 +3,10 @@ import { coalescing } from '../../platform/coalescing';
 import type { AnalyticsPresenter } from './analytics.presenter';
 import type { OrganizationsPresenter } from './organizations.presenter';
 
-export const ACTIVITY_LIMIT = 5;
-export const TOP_AGENTS_LIMIT = 5;
+const ACTIVITY_LIMIT = 5;
+const TOP_AGENTS_LIMIT = 5;
 /** Agent Utilization lists the busiest agents; an organization with hundreds needs no more on one page. */
-export const UTILIZATION_LIMIT = 20;
+const UTILIZATION_LIMIT = 20;
 
 const HOUR_MS = 3_600_000;
 

@@ -27,7 +27,7 @@ import { sendEmail } from '../../platform/mail/sendgrid';
 import type { MemberRow, TeamRepository } from './team.repository';
 
 /** How long an invitation link works. */
-export const INVITATION_TTL_MS = 7 * 86_400_000;
+const INVITATION_TTL_MS = 7 * 86_400_000;
 
 function toMemberDto(m: MemberRow): Member {
   return { ...m, joinedAt: m.joinedAt.toISOString() };

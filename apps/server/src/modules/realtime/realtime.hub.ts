@@ -6,8 +6,8 @@ import { WATCH_ANNOUNCE_MS, watchKey } from './watched-workflows';
 /** Close code for a missing, forged, expired or revoked token (4000-4999 are the application's). */
 export const UNAUTHORIZED_CLOSE_CODE = 4401;
 /** Close code for a socket past the user's limit of open sockets (`WS_MAX_PER_USER`). */
-export const TOO_MANY_SOCKETS_CLOSE_CODE = 4429;
-export const TOO_MANY_SOCKETS_REASON = 'Too many open connections';
+const TOO_MANY_SOCKETS_CLOSE_CODE = 4429;
+const TOO_MANY_SOCKETS_REASON = 'Too many open connections';
 
 /** A client that stops reading (tab frozen, slow link) is cut off rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;

@@ -17,8 +17,6 @@ const SWEEP_ABOVE = 10_000;
 
 export const watchKey = (organizationId: string, workflowId: string) => `${organizationId}/${workflowId}`;
 
-export type WatchedWorkflows = ReturnType<typeof createWatchedWorkflows>;
-
 export function createWatchedWorkflows(events: EventBus, now: () => number = Date.now) {
   const until = new Map<string, number>();
   const unsubscribe = events.subscribeWatching((keys) => {

@@ -11,7 +11,7 @@ import type {
 } from '@crewline/contracts';
 
 export type ProcessType = (typeof processTypeValues)[number];
-export type TriggerType = (typeof triggerTypeValues)[number];
+type TriggerType = (typeof triggerTypeValues)[number];
 
 /**
  * A shipped workflow template. Its agent nodes name their agent by `key` in `agentId`; using the

@@ -9,7 +9,7 @@ import type { DueInbox, EmailMonitorRepository, EmailWorkflow } from './email-mo
 import { AlreadyTakenError, type TriggersService } from './triggers.service';
 
 /** How long the records of handled messages are kept (a re-listed message older than that is ignored anyway). */
-export const EMAIL_RECORD_RETENTION_MS = 30 * 24 * 60 * 60_000;
+const EMAIL_RECORD_RETENTION_MS = 30 * 24 * 60 * 60_000;
 /**
  * Messages received longer ago than this never start a run: shorter than the retention, so a message
  * whose record was deleted (and which Graph lists again, e.g. marked read) cannot start a second one.

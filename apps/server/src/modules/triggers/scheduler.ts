@@ -4,12 +4,12 @@ import { createPollingLoop } from '../../platform/polling-loop';
 import type { DueSchedule, SchedulesRepository } from '../workflows/workflows.service';
 
 /** How often a worker looks for due schedules by default. */
-export const SCHEDULE_POLL_MS = 1000;
+const SCHEDULE_POLL_MS = 1000;
 /**
  * How late a tick may still start its run (a busy poll, a worker restarting). A tick older than this
  * was missed while no scheduler ran: it is skipped, not replayed.
  */
-export const MISSED_TICK_GRACE_MS = 60_000;
+const MISSED_TICK_GRACE_MS = 60_000;
 
 export type SchedulerOptions = {
   repository: SchedulesRepository;

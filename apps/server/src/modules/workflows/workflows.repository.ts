@@ -38,7 +38,7 @@ function shownTriggerConfig(config: Record<string, unknown>, hasSecret: boolean)
   return hasSecret || secret ? { ...rest, secret: WEBHOOK_SECRET_MASK } : rest;
 }
 
-export function toWorkflowDto(row: WorkflowRow): Workflow {
+function toWorkflowDto(row: WorkflowRow): Workflow {
   return {
     id: row.id,
     name: row.name,

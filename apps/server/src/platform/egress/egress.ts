@@ -18,8 +18,6 @@ import { defaultLookup, resolvePermitted, type LookupFn } from './resolve';
 
 export type { LookupFn } from './resolve';
 export type { PoolOptions } from './pools';
-export type { EgressUse } from './address-policy';
-
 /**
  * The only way the server makes HTTP requests to tenant-controlled destinations (tool base URLs,
  * webhooks, custom LLM base URLs): docs/security.md. A request is sent through the view of its use

@@ -20,7 +20,7 @@ export type PoolOptions = {
   maxDestinations?: number;
 };
 
-export type Destination = {
+type Destination = {
   secure: boolean;
   /** Without IPv6 brackets, as the URL parser spelled it (lower case). */
   hostname: string;

@@ -56,7 +56,7 @@ export function resolveConnection(provider: LlmProvider, sources: ConnectionSour
  * `http://ollama:11434/api/pull?x=` would send the model's requests to `/api/pull` (docs/security.md,
  * Outbound traffic: a model entry opens a server's model paths, not its administration).
  */
-export function normalizeBaseUrl(value: string | undefined, provider: LlmProvider): string | undefined {
+function normalizeBaseUrl(value: string | undefined, provider: LlmProvider): string | undefined {
   if (!value) return undefined;
   let url: URL;
   try {

@@ -4,7 +4,7 @@ import type { LlmGateway } from './gateway';
 import { LLM_PROVIDERS, PROVIDER_INFO } from './providers';
 import type { LlmConnection, LlmProvider } from './types';
 
-export type ProviderModels = {
+type ProviderModels = {
   name: string;
   models: string[];
   /** The model a new agent of this provider starts with ('' when the user must choose). */
@@ -31,7 +31,7 @@ export type ModelCatalogue = {
  * built-in model; else, for a local or custom server, the first model it reported — never a built-in
  * name, which such a server may not serve (the first run would fail) — or '' so the user chooses.
  */
-export function defaultModelOf(provider: LlmProvider, configured: string | undefined, reported: string[]) {
+function defaultModelOf(provider: LlmProvider, configured: string | undefined, reported: string[]) {
   const own = configured?.trim();
   if (own) return own;
   if (!SERVER_LISTED.has(provider)) return builtInDefaultModel(provider);

@@ -9,7 +9,7 @@ import type { Egress } from '../egress';
 const DEFAULT_SENDGRID_URL = 'https://api.sendgrid.com';
 
 /** Shown when an organization has no usable SendGrid configuration. */
-export const SENDGRID_NOT_CONFIGURED =
+const SENDGRID_NOT_CONFIGURED =
   'No SendGrid connection is configured. Add its API key and sender address in Settings → Tools.';
 
 export type EmailSettings = { apiKey?: unknown; fromEmail?: unknown; fromName?: unknown; baseUrl?: unknown };

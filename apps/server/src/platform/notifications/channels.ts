@@ -10,7 +10,6 @@ export type Channel<Payload> = {
   encode(payload: Payload): string;
   decode(text: string): Payload;
 };
-export type PayloadOf<C> = C extends Channel<infer Payload> ? Payload : never;
 
 /** Channel names are identifiers (LISTEN takes no parameters), so only plain names are accepted. */
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -52,7 +51,7 @@ export type SessionChange = z.infer<typeof sessionChangeSchema>;
  * stopping worker handed one back (another resumes it), or a user cancelled one (the worker running
  * it aborts its model calls).
  */
-export const runControlSchema = z.object({
+const runControlSchema = z.object({
   type: z.enum(['queued', 'handed_back', 'cancelled']),
   executionId: z.string(),
 });

@@ -81,4 +81,3 @@ export function startClaimLoops<Payload>(options: ClaimLoopsOptions<Payload>) {
     },
   };
 }
-export type ClaimLoops = ReturnType<typeof startClaimLoops>;

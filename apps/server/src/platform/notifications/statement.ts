@@ -34,7 +34,7 @@ export function localNotification(deliver: () => void): StatementNotification {
  * Delivers the in-process notifications of a returned `notified` column (a NOTIFY's column is empty).
  * The columns below do it as drizzle reads the row; a raw `db.execute` passes its rows' values here.
  */
-export function deliverReturned(value: unknown): void {
+function deliverReturned(value: unknown): void {
   if (typeof value !== 'string' || value === '') return;
   for (const key of value.split(KEY_END)) {
     const deliver = pending.get(key);

@@ -23,7 +23,7 @@ export interface GraphAgent {
   llmModel?: string | null;
 }
 
-export interface GraphNodeData extends Record<string, unknown> {
+interface GraphNodeData extends Record<string, unknown> {
   /** Start/End label, or the agent's name. */
   title: string;
   /** The node's own label when it differs from the agent's name. */

@@ -61,9 +61,9 @@ export function nextToggleStatus(status: string | null | undefined): 'active' | 
   return status === 'active' ? 'inactive' : 'active';
 }
 
-export const DEFAULT_TEMPERATURE = 70;
-export const DEFAULT_MAX_TOKENS = 2000;
-export const DESCRIPTION_LIMIT = 100;
+const DEFAULT_TEMPERATURE = 70;
+const DEFAULT_MAX_TOKENS = 2000;
+const DESCRIPTION_LIMIT = 100;
 
 /** The temperature percent shown on the card: 70 when absent, kept within 0–100. */
 export function displayTemperature(temperature: number | null | undefined): number {
@@ -140,7 +140,7 @@ export interface ToastText {
   variant?: 'destructive';
 }
 
-export const TEST_PREVIEW_LIMIT = 100;
+const TEST_PREVIEW_LIMIT = 100;
 
 /** The answer of POST /api/agents/:id/test (200 even when the model call failed). */
 export interface AgentTestAnswer {

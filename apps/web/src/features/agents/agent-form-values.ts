@@ -30,7 +30,7 @@ export const AGENT_FORM_TABS = [
 export type AgentFormTab = (typeof AGENT_FORM_TABS)[number]['value'];
 
 /** The form's fields in the order they appear, tab by tab. */
-export const AGENT_FORM_FIELDS = [
+const AGENT_FORM_FIELDS = [
   'name',
   'role',
   'goal',
@@ -156,7 +156,7 @@ const memoryFormSchema = z
   });
 
 /** The create dialog's schema: the form's fields of `createAgentSchema`, and the memory settings. */
-export const agentCreateFormSchema = createAgentSchema.pick(formShape).extend({ memory: memoryFormSchema });
+const agentCreateFormSchema = createAgentSchema.pick(formShape).extend({ memory: memoryFormSchema });
 
 function maxTokensRule(max: number) {
   const message = `Max tokens must be between ${MAX_TOKENS_MIN} and ${max}`;
@@ -168,7 +168,7 @@ function maxTokensRule(max: number) {
 }
 
 /** The edit page's schema: the same fields, max tokens at most 4000. */
-export const agentEditFormSchema = agentCreateFormSchema.extend({
+const agentEditFormSchema = agentCreateFormSchema.extend({
   maxTokens: maxTokensRule(EDIT_MAX_TOKENS_MAX),
 });
 
@@ -203,12 +203,12 @@ export interface AgentMemoryFormValues {
 export type AgentFormOutput = z.output<typeof agentCreateFormSchema>;
 
 /** Memory off, with OpenAI's small embedding model ready for when it is switched on. */
-export function defaultMemoryFormValues(): AgentMemoryFormValues {
+function defaultMemoryFormValues(): AgentMemoryFormValues {
   return { enabled: false, connection: 'openai', model: DEFAULT_EMBEDDING_MODEL };
 }
 
 /** An agent's memory settings as the form holds them (the defaults, off, for none or bad ones). */
-export function memoryFormValuesOf(memory: unknown): AgentMemoryFormValues {
+function memoryFormValuesOf(memory: unknown): AgentMemoryFormValues {
   const parsed = agentMemorySettingsSchema.safeParse(memory);
   if (!parsed.success) return defaultMemoryFormValues();
   const { enabled, connection, model } = parsed.data;

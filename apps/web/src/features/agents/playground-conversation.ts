@@ -12,7 +12,7 @@ import { formatNumber } from '@/lib/format';
 
 export type ToolCallLine = Extract<AgentChatLine, { type: 'tool_call' }>;
 
-export interface UserTurn {
+interface UserTurn {
   id: number;
   role: 'user';
   content: string;
@@ -55,7 +55,7 @@ export const initialChatState: ChatState = { turns: [], nextId: 1 };
 export const CUT_OFF_ERROR = 'The answer was cut off before it ended. Try again.';
 
 /** The reply being streamed, if any: always the last turn. */
-export function streamingTurn(state: ChatState): AssistantTurn | undefined {
+function streamingTurn(state: ChatState): AssistantTurn | undefined {
   const last = state.turns.at(-1);
   return last?.role === 'assistant' && last.status === 'streaming' ? last : undefined;
 }

@@ -29,7 +29,7 @@ export function availableTools(tools: readonly Tool[], links: readonly AgentTool
   return tools.filter((tool) => !linked.has(tool.id));
 }
 
-export const CONFIG_PREVIEW_LIMIT = 240;
+const CONFIG_PREVIEW_LIMIT = 240;
 
 /**
  * The configuration preview of a link: pretty JSON, cut at `limit` characters (with '…'), or null
@@ -49,7 +49,7 @@ export function toggleToolBody(link: Pick<AgentToolLink, 'config'>, isEnabled: b
   return { config: { ...(link.config ?? {}), isEnabled }, isEnabled };
 }
 
-export const TOOL_CATEGORY_LABELS: Record<string, string> = toolCategoryLabels;
+const TOOL_CATEGORY_LABELS: Record<string, string> = toolCategoryLabels;
 
 export function toolCategoryLabel(category: string | null | undefined): string {
   if (!category) return 'Uncategorized';

@@ -134,7 +134,7 @@ export function slowestAgents(agents: readonly AgentAnalytics[], limit = 5): Age
 
 // ---- Recent activity -----------------------------------------------------------------------------
 
-export const RECENT_ACTIVITY_ITEMS = 5;
+const RECENT_ACTIVITY_ITEMS = 5;
 
 /** 'completed successfully', 'failed execution', 'is running'; any other status as it is. */
 export function executionStatusText(status: string): string {

@@ -4,7 +4,6 @@
 // docs-facts.test.ts checks each one against the contracts, so the pages cannot drift from the product.
 import {
   API_ACCESS_PLANS,
-  executionStatusValues,
   FREE_LIMITS,
   PLAN_LIMITS,
   PLAN_PRICE_CENTS,
@@ -36,8 +35,6 @@ export const DOCS_PLANS: readonly DocsPlan[] = planIdValues.map((id) => ({
 
 /** The tier an organization falls to after a trial or a canceled subscription ends. */
 export const DOCS_FREE_LIMITS = FREE_LIMITS;
-
-export const EXECUTION_STATUSES = executionStatusValues;
 
 /** What each kind of tool does, in the order the page lists them. */
 const TOOL_CATEGORY_DOES: readonly { id: ToolCategory; does: string }[] = [

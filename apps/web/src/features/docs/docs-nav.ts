@@ -4,7 +4,7 @@
 
 export type DocsPageId = 'getting-started' | 'concepts' | 'webhooks' | 'api-keys';
 
-export interface DocsLink {
+interface DocsLink {
   title: string;
   href: string;
   /** One line under the title on the page itself. */
@@ -57,7 +57,7 @@ export const DOCS_PAGES: readonly DocsPageLink[] = [
 
 const page = (id: DocsPageId): DocsPageLink => DOCS_PAGES.find((p) => p.id === id)!;
 
-export const API_REFERENCE_LINK: DocsExternalLink = {
+const API_REFERENCE_LINK: DocsExternalLink = {
   title: 'API reference',
   href: API_REFERENCE_HREF,
   description: 'Every endpoint, its parameters and its answers.',

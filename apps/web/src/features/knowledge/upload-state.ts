@@ -4,7 +4,7 @@ import type { KnowledgeMediaType } from '@crewline/contracts';
 
 import { checkFile } from './knowledge-files';
 
-export type UploadPhase = 'rejected' | 'waiting' | 'reading' | 'uploading' | 'done' | 'failed';
+type UploadPhase = 'rejected' | 'waiting' | 'reading' | 'uploading' | 'done' | 'failed';
 
 export interface UploadItem {
   id: string;

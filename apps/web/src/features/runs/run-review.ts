@@ -164,7 +164,7 @@ export function retryStartedToast(workflowName: string, fromStep?: string | null
   };
 }
 
-export const RETRY_FAILED_DESCRIPTION = 'Failed to retry the execution';
+const RETRY_FAILED_DESCRIPTION = 'Failed to retry the execution';
 
 /** The server's reason (a run that is not failed or cancelled, a step it does not know) when it gave one. */
 export function retryFailedToast(serverMessage?: string | null) {

@@ -5,7 +5,7 @@ import type { Execution, ExecutionStep, StepRecord } from '@crewline/contracts';
 
 /** Messages longer than this (characters or lines) show their start and a 'Show more' button. */
 export const MESSAGE_PREVIEW_CHARS = 600;
-export const MESSAGE_PREVIEW_LINES = 12;
+const MESSAGE_PREVIEW_LINES = 12;
 
 /** Each step's record by step id (the output map's key); the latest wins when a step was stored twice. */
 export function stepRecords(steps: Execution['steps']): Record<string, StepRecord> {

@@ -10,7 +10,7 @@ import { queryKeys, type ExecutionListFilter } from '@/lib/queries/keys';
  * Runs a page holds: a multiple of the list's two- and three-column grids, so every full page fills
  * its rows before Load more.
  */
-export const EXECUTIONS_PAGE_SIZE = 24;
+const EXECUTIONS_PAGE_SIZE = 24;
 
 /**
  * The runs `filter` selects, newest first, EXECUTIONS_PAGE_SIZE at a time. The page size is left out

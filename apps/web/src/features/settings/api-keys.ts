@@ -25,7 +25,7 @@ export const EXPIRY_CHOICES: readonly { value: ExpiryChoice; label: string; days
   { value: 'custom', label: 'Custom date', days: null },
 ];
 
-export const DEFAULT_EXPIRY: ExpiryChoice = '90d';
+const DEFAULT_EXPIRY: ExpiryChoice = '90d';
 
 /** The header a program sends, as the docs and the tab show it. */
 export const API_KEY_HEADER_EXAMPLE = `Authorization: Bearer ${API_KEY_PREFIX}…`;
@@ -141,7 +141,7 @@ export type ApiKeyExpiry =
   | { state: 'expired'; label: 'Expired'; at: string };
 
 /** Days before its expiry when a key is shown as expiring soon. */
-export const EXPIRING_SOON_DAYS = 7;
+const EXPIRING_SOON_DAYS = 7;
 
 /**
  * The Expires column: 'Never'; 'Expired' once past (the key answers 401 and stays listed until

@@ -48,12 +48,12 @@ const apiKeyField: ConnectionFieldDef = {
 };
 
 /** SSL modes of the database connection; require is the default. */
-export const SSL_MODES = [
+const SSL_MODES = [
   { value: 'disable', label: 'Disable' },
   { value: 'require', label: 'Require' },
   { value: 'prefer', label: 'Prefer' },
 ] as const;
-export const DEFAULT_SSL_MODE = 'require';
+const DEFAULT_SSL_MODE = 'require';
 
 /** The LLM Connections section, in screen order. */
 export const LLM_CONNECTIONS: readonly ConnectionDef[] = [

@@ -10,7 +10,7 @@ export const SETTINGS_TABS = [
 
 export type SettingsTab = (typeof SETTINGS_TABS)[number]['value'];
 
-export const DEFAULT_SETTINGS_TAB: SettingsTab = 'profile';
+const DEFAULT_SETTINGS_TAB: SettingsTab = 'profile';
 
 export function parseSettingsTab(value: string | null | undefined): SettingsTab {
   const tab = value?.trim().toLowerCase();

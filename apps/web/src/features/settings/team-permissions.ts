@@ -29,7 +29,9 @@ export function canManageTeam(viewerRole: string | null | undefined): boolean {
 }
 
 /** Connections (model providers, tool configurations, Microsoft 365) are changed by admins and owners. */
-export const canChangeConnections = canManageTeam;
+export function canChangeConnections(viewerRole: string | null | undefined): boolean {
+  return canManageTeam(viewerRole);
+}
 
 /** Shown before any edit to whoever may not make it (the server answers 403 the same way). */
 export const CONNECTIONS_READ_ONLY = 'Only owners and admins can change model connections.';

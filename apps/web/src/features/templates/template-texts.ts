@@ -26,7 +26,7 @@ export const processTypeLabel = (value: WorkflowTemplate['processType']) => PROC
 export const triggerTypeLabel = (value: WorkflowTemplate['triggerType']) => TRIGGER_LABELS[value] ?? value;
 
 /** The tags an agent template card shows; the rest fold into '+N'. */
-export const VISIBLE_AGENT_TAGS = 2;
+const VISIBLE_AGENT_TAGS = 2;
 
 export function visibleTags(tags: readonly string[]): { shown: string[]; hidden: number } {
   return { shown: tags.slice(0, VISIBLE_AGENT_TAGS), hidden: Math.max(0, tags.length - VISIBLE_AGENT_TAGS) };

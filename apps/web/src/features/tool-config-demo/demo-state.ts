@@ -72,7 +72,7 @@ export function maskSecret(secret: string): string {
 /** Pinecone's own rule for index names. */
 const INDEX_NAME = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 const INDEX_NAME_MAX = 45;
-export const MAX_VECTOR_DIMENSION = 20000;
+const MAX_VECTOR_DIMENSION = 20000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function fieldError(field: DemoFieldDef, raw: string): string | null {

@@ -5,7 +5,7 @@
 export const DEMO_TEST_DELAY_MS = 2000;
 
 /** The vector dimension a Pinecone index starts with (OpenAI's text-embedding models' size). */
-export const DEFAULT_VECTOR_DIMENSION = 1536;
+const DEFAULT_VECTOR_DIMENSION = 1536;
 
 export type DemoTabId = 'llm' | 'specialist' | 'infrastructure';
 
@@ -43,13 +43,13 @@ export interface DemoToolDef {
   initiallyActive: boolean;
 }
 
-export const OPENAI_MODELS = [
+const OPENAI_MODELS = [
   { value: 'gpt-4o', label: 'gpt-4o' },
   { value: 'gpt-4o-mini', label: 'gpt-4o-mini' },
   { value: 'gpt-3.5-turbo', label: 'gpt-3.5-turbo' },
 ] as const;
 
-export const ANTHROPIC_MODELS = [
+const ANTHROPIC_MODELS = [
   { value: 'claude-sonnet-4-0', label: 'Claude 4.0 Sonnet' },
   { value: 'claude-3-7-sonnet-latest', label: 'Claude 3.7 Sonnet' },
   { value: 'claude-3-5-sonnet-latest', label: 'Claude 3.5 Sonnet' },

@@ -23,10 +23,10 @@ export type ToolConfig = Record<string, unknown>;
 export const TOOL_CATEGORIES: readonly ToolCategory[] = toolCategoryValues;
 
 /** New tools default to web. */
-export const DEFAULT_TOOL_CATEGORY: ToolCategory = 'web';
+const DEFAULT_TOOL_CATEGORY: ToolCategory = 'web';
 
 /** The vector dimension shown for a new vector store. */
-export const DEFAULT_VECTOR_DIMENSIONS = 1536;
+const DEFAULT_VECTOR_DIMENSIONS = 1536;
 
 export function toolCategoryLabel(category: string | null | undefined): string {
   if (!category) return 'Uncategorized';
@@ -78,7 +78,7 @@ const apiKeyField: ConfigFieldDef = {
 };
 
 /** Category-specific configuration fields. Categories not listed take a JSON object. */
-export const CATEGORY_FIELDS: Partial<Record<ToolCategory, readonly ConfigFieldDef[]>> = {
+const CATEGORY_FIELDS: Partial<Record<ToolCategory, readonly ConfigFieldDef[]>> = {
   web: [baseUrlField, apiKeyField],
   api: [baseUrlField, apiKeyField],
   vector_store: [
@@ -268,7 +268,7 @@ export function toolFormFromTool(
  * number, a masked secret goes back unchanged (the server keeps the stored value) and a secret the
  * user emptied is sent as '' (the server clears it).
  */
-export function buildToolConfig(values: ToolFormValues, originalConfig?: ToolConfig | null): ToolConfig {
+function buildToolConfig(values: ToolFormValues, originalConfig?: ToolConfig | null): ToolConfig {
   // A category with fields keeps the settings it has beyond them (set through the API, e.g. a
   // Pinecone tool's embeddingModel): saving the form must not drop them.
   const config: ToolConfig = usesJsonEditor(values.category)

@@ -11,7 +11,7 @@ const httpArgs = z.object({
 });
 
 /** What the model gets back from an HTTP call: the status and the (truncated) body, parsed when JSON. */
-export async function readResult(response: {
+async function readResult(response: {
   status: number;
   headers: Record<string, string>;
   text(): Promise<string>;

@@ -130,4 +130,3 @@ export function createPineconeClient(deps: { egress: Egress; controllerUrl: stri
     },
   };
 }
-export type PineconeClient = ReturnType<typeof createPineconeClient>;

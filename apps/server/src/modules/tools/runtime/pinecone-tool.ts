@@ -9,7 +9,7 @@ import type { Egress } from '../../../platform/egress';
 import { createSearchTool, type SearchHit } from './vector-store-tool';
 
 /** The vectors' length when a tool does not say (OpenAI's text-embedding-3-small). */
-export const DEFAULT_PINECONE_DIMENSIONS = 1536;
+const DEFAULT_PINECONE_DIMENSIONS = 1536;
 
 /** A Vector Store tool's settings when it names a Pinecone index rather than a knowledge base. */
 export type PineconeSettings = {
@@ -49,7 +49,7 @@ export function pineconeSettings(settings: Record<string, unknown>): PineconeSet
   };
 }
 
-export function dimensionMismatch(index: PineconeIndex, dimensions: number): string {
+function dimensionMismatch(index: PineconeIndex, dimensions: number): string {
   return `The index "${index.name}" holds vectors of ${index.dimension} dimensions; this tool is set to ${dimensions}.`;
 }
 

@@ -17,7 +17,7 @@ export function useAgentKnowledgeBases(agentId: string) {
 }
 
 /** Sets the agent's knowledge bases, e.g. right after the create dialog made the agent. */
-export function saveAgentKnowledgeBases(agentId: string, knowledgeBaseIds: string[]) {
+function saveAgentKnowledgeBases(agentId: string, knowledgeBaseIds: string[]) {
   return api.call(endpoints.agents.setKnowledgeBases, {
     params: { id: agentId },
     body: { knowledgeBaseIds },

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { queryKeys } from '@/lib/queries/keys';
 
 /** The Refresh button spins at least this long, so a quick answer is still seen to happen. */
-export const MIN_REFRESH_MS = 1000;
+const MIN_REFRESH_MS = 1000;
 
 /**
  * Refresh: re-reads what the page shows (the organization's analytics and stats, the recent runs,

@@ -11,7 +11,7 @@ import { storeSession } from '@/lib/session';
 
 export const LOGIN_FAILED_FALLBACK = 'Failed to login';
 
-export function login(input: LoginInput): Promise<AuthResponse> {
+function login(input: LoginInput): Promise<AuthResponse> {
   return api.call(endpoints.auth.login, { body: input });
 }
 

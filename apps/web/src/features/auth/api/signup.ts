@@ -14,7 +14,7 @@ export const SIGNUP_FAILED_FALLBACK = 'Failed to create account';
 
 export type SignupBody = z.output<typeof signupSchema>;
 
-export function signup(input: SignupBody): Promise<AuthResponse> {
+function signup(input: SignupBody): Promise<AuthResponse> {
   return api.call(endpoints.auth.signup, { body: input });
 }
 

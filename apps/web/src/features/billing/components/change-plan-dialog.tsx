@@ -29,7 +29,7 @@ import { IntervalSwitch } from './interval-switch';
 import { LazyPaymentForm } from './lazy-payment-form';
 
 /** Without a payment provider no invoice can be sent: the way to ask for one (Talk to Sales). */
-export const ENTERPRISE_INVOICE_CONTACT =
+const ENTERPRISE_INVOICE_CONTACT =
   'To pay Enterprise by invoice, contact sales: invoices are sent once a payment provider is set up.';
 
 /**
@@ -72,14 +72,14 @@ export function EnterpriseInvoiceChoice(props: {
   );
 }
 
-export const PLAN_CHANGE_RULES =
+const PLAN_CHANGE_RULES =
   'Upgrades apply at once; downgrades at the end of the billing period. During a trial, any change applies at once.';
 
 /**
  * After a change that Stripe needs a card or a payment for (a plan chosen on Free starts a trial whose
  * SetupIntent saves the card): the Payment Element, in the dialog.
  */
-export function PlanPaymentStep({
+function PlanPaymentStep({
   payment,
   onDone,
   onLater,

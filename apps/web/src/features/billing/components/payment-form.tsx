@@ -23,7 +23,7 @@ export interface PaymentFormProps {
   onDone: () => void;
 }
 
-export function submitLabel(mode: PaymentMode): string {
+function submitLabel(mode: PaymentMode): string {
   return mode === 'setup' ? 'Save Payment Method' : 'Pay and Subscribe';
 }
 

@@ -54,7 +54,7 @@ export function getStripe(publishableKey: string): Promise<Stripe | null> {
 }
 
 export const STRIPE_NOT_READY = 'The payment form is still loading. Try again in a moment.';
-export const STRIPE_FAILED = 'The payment could not be confirmed.';
+const STRIPE_FAILED = 'The payment could not be confirmed.';
 
 /**
  * Confirms the Payment Element's intent. Stripe redirects to returnUrl when the method needs it;

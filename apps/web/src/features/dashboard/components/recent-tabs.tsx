@@ -24,9 +24,9 @@ import { useWorkflows } from '@/lib/queries/workflows';
 import { runDetailsPath } from '@/lib/run-links';
 import { useNow } from '@/lib/use-now';
 
-export const RECENT_AGENTS = 6;
-export const RECENT_WORKFLOWS = 5;
-export const RECENT_EXECUTIONS = 5;
+const RECENT_AGENTS = 6;
+const RECENT_WORKFLOWS = 5;
+const RECENT_EXECUTIONS = 5;
 
 const PROVIDER_LABELS: Record<string, string> = llmProviderLabels;
 

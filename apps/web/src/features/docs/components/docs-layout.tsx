@@ -21,7 +21,7 @@ import {
   type DocsPageLink,
 } from '../docs-nav';
 
-export interface DocSection {
+interface DocSection {
   title: string;
   content: ReactNode;
 }

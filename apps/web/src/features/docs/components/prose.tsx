@@ -29,14 +29,6 @@ export function UL({ children }: { children: ReactNode }) {
   );
 }
 
-export function OL({ children }: { children: ReactNode }) {
-  return (
-    <ol className="mt-4 ml-5 list-decimal space-y-2 leading-7 text-foreground/85 marker:text-muted-foreground">
-      {children}
-    </ol>
-  );
-}
-
 /** Inline code: an identifier, a path, a header name. */
 export function C({ children }: { children: ReactNode }) {
   return (

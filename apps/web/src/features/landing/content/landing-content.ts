@@ -202,8 +202,6 @@ export const templates: TemplatePreview[] = [
   },
 ];
 
-export type { PlanId };
-
 export interface Plan {
   id: PlanId;
   name: string;
@@ -336,7 +334,7 @@ export const testimonials: Testimonial[] = [
   },
 ];
 
-export interface FooterLink {
+interface FooterLink {
   label: string;
   /** A section of this page (`/#pricing`), a page of the app (`/docs`) or one the server answers. */
   href: string;

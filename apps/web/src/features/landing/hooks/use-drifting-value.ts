@@ -2,8 +2,6 @@ import { useEffect, useState } from 'react';
 
 import { driftValue, randomDelta } from '../drift';
 
-export { driftValue } from '../drift';
-
 export interface DriftingValueOptions {
   /** Initial value. */
   start: number;

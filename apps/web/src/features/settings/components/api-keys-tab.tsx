@@ -31,7 +31,7 @@ import {
 } from '../api-keys';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 
-export const ONLY_ADMINS_MANAGE_KEYS = 'Only owners and admins manage API keys';
+const ONLY_ADMINS_MANAGE_KEYS = 'Only owners and admins manage API keys';
 
 /** Settings → API keys: what a key may do, how to send it, and the organization's keys (admins). */
 export function ApiKeysTab({ organization }: { organization: Organization }) {

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 
 import { CopyButton } from '@/components/copy-button';
-import { toast } from '@/components/ui/use-toast';
 
 /** One label/value row of a details list (`<dl>`). */
 export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
@@ -20,8 +19,4 @@ export function IdValue({ value, label }: { value: string; label: string }) {
       <CopyButton value={value} label={label} />
     </>
   );
-}
-
-export function comingSoon(what: string) {
-  toast({ title: 'Coming Soon', description: `${what} will be available in a future update.` });
 }

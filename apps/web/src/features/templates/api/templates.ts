@@ -2,7 +2,7 @@
 // (POST /api/templates/seed) and Use Template (POST /api/templates/:id/create and
 // /api/templates/agents/:id/create). Using a template makes agents (their agent_created events
 // refresh the agent lists elsewhere) and counts a use, so the template lists are re-read too.
-import type { Agent, TemplateSort, TemplatesResponse, Workflow } from '@crewline/contracts';
+import type { TemplateSort, TemplatesResponse } from '@crewline/contracts';
 import { endpoints } from '@crewline/contracts/endpoints';
 import {
   keepPreviousData,
@@ -60,9 +60,6 @@ export function useSeedTemplates() {
     onError: () => toast(SEED_FAILED_TOAST),
   });
 }
-
-/** What Use Template on a workflow template answers: the draft and every agent its nodes use. */
-export type WorkflowFromTemplate = { workflow: Workflow; agents: Agent[] };
 
 /**
  * Use Template on a workflow template: a draft '{name} (Copy)'. A 402 plan limit is the caller's to

@@ -8,7 +8,7 @@ import type { RunStep } from '@/lib/runs/run-state';
 import { inRunOrder } from '@/features/runs/run-review';
 import { stepRecords } from '@/features/runs/step-records';
 
-export type PanelStepStatus = 'running' | 'completed' | 'failed';
+type PanelStepStatus = 'running' | 'completed' | 'failed';
 
 export interface PanelStep {
   stepId: string;

@@ -40,7 +40,7 @@ import { type BuilderSnapshot, DEFAULT_SETTINGS, settingsFromWorkflow } from './
 type WorkflowStatus = Workflow['status'];
 
 /** Ctrl+S's progress beside the title: saving, saved, or nothing to say. */
-export type SaveIndicator = 'saving' | 'saved' | null;
+type SaveIndicator = 'saving' | 'saved' | null;
 
 export interface BuilderState {
   /** Which workflow the state belongs to: 'new' or 'edit:<id>'; null before the first load. */

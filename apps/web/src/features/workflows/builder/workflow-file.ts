@@ -11,7 +11,7 @@ import { edgeId, normalizeNodeData, oneOf, str, toWorkflowNode } from './builder
 import type { BuilderNodeType, ProcessType, TriggerType, WorkflowSettings } from './types';
 import { buildPayload, settingsFromWorkflow, type BuilderSnapshot } from './workflow-save';
 
-export const EXPORT_FORMAT = 'crewline-workflow';
+const EXPORT_FORMAT = 'crewline-workflow';
 
 /** The JSON file Export downloads. */
 export function exportDocument(snapshot: BuilderSnapshot, now = new Date().toISOString()) {

@@ -12,7 +12,7 @@ export interface ParameterRow {
 }
 
 /** The server accepts parameter names of 1 to 100 characters (after trimming). */
-export const PARAMETER_NAME_MAX = 100;
+const PARAMETER_NAME_MAX = 100;
 
 export const PARAMETER_NAME_REQUIRED = 'Enter a parameter name';
 export const PARAMETER_NAME_DUPLICATE = 'Another parameter already has this name';
@@ -96,7 +96,7 @@ export function executionStartedToast(name: string, customInstructions?: string 
   };
 }
 
-export const EXECUTION_FAILED_DESCRIPTION = 'Failed to start workflow execution';
+const EXECUTION_FAILED_DESCRIPTION = 'Failed to start workflow execution';
 
 /** The fixed text, followed by the server's reason when it gave one (a draft, a paused workflow). */
 export function executionFailedToast(serverMessage?: string | null) {

@@ -5,8 +5,8 @@ import { processTypeValues } from '@crewline/contracts/vocabulary';
 export const WORKFLOW_STATUS_OPTIONS = ['draft', 'active', 'paused', 'completed', 'failed'] as const;
 export const PROCESS_TYPE_OPTIONS = processTypeValues;
 
-export type WorkflowStatusOption = (typeof WORKFLOW_STATUS_OPTIONS)[number];
-export type ProcessTypeOption = (typeof PROCESS_TYPE_OPTIONS)[number];
+type WorkflowStatusOption = (typeof WORKFLOW_STATUS_OPTIONS)[number];
+type ProcessTypeOption = (typeof PROCESS_TYPE_OPTIONS)[number];
 
 /** 'all' disables a filter. */
 export interface WorkflowFilters {

@@ -45,7 +45,7 @@ export function shortcutFor(event: KeyLike): ShortcutAction | null {
 }
 
 /** Fields where typing (and the browser's own text undo) comes first. */
-export function isTextTarget(target: EventTarget | null): boolean {
+function isTextTarget(target: EventTarget | null): boolean {
   if (!target || typeof (target as Element).closest !== 'function') return false;
   const el = target as HTMLElement;
   if (el.isContentEditable) return true;

@@ -2,7 +2,7 @@
 // only when the button is pressed so it stays out of every other page's bundle).
 import type { BuilderEdge, BuilderNode } from '../types';
 
-export interface LayoutBox {
+interface LayoutBox {
   id: string;
   width: number;
   height: number;

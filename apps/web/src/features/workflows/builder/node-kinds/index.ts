@@ -10,7 +10,7 @@ import { endKind } from './end';
 import { startKind } from './start';
 import type { BuilderNodeKind } from './types';
 
-export type { BuilderNodeKind, NodePanelProps } from './types';
+export type { BuilderNodeKind } from './types';
 
 export const builderNodeKinds: { [K in NodeKind]: BuilderNodeKind<K> } = {
   start: startKind,
