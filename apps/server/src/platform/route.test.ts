@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { endpointSchema, route, routeConfig } from './route';
+import { endpointSchema, route, routeConfig, successStatus } from './route';
 
 const echo = defineEndpoint({
   method: 'POST',
@@ -63,6 +63,21 @@ describe('endpointSchema', () => {
 });
 
 describe('route', () => {
+  it('answers a returned result with the descriptor’s one success status (201 Created), 200 otherwise', async () => {
+    const { app } = makeApp();
+    close = () => app.close();
+    route(app, echo, async (request) => ({ id: request.params.id, name: request.body.name }));
+    await app.ready();
+    const created = await app.inject({ method: 'POST', url: '/api/things/7', payload: { name: 'seven' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toEqual({ id: '7', name: 'seven' });
+    const base = { method: 'GET', path: '/api/x', summary: 'x', tag: 'System', auth: 'token' } as const;
+    expect(successStatus(echo)).toBe(201);
+    expect(successStatus({ ...base, response: { 200: z.object({}) } })).toBeUndefined();
+    expect(successStatus({ ...base, response: { 200: z.object({}), 201: z.object({}) } })).toBeUndefined();
+    expect(successStatus(base)).toBeUndefined();
+  });
+
   it('registers the handler at the descriptor’s method and path, validating with its schemas', async () => {
     const { app, configs } = makeApp();
     close = () => app.close();

@@ -88,12 +88,31 @@ export function route<E extends EndpointSpec, O extends Partial<FastifySchema> =
   extras: RouteExtras<O> = {},
 ): void {
   const { schema: serverSchema, ...options } = extras;
+  const status = successStatus(endpoint);
+  const handle = handler as RouteHandlerMethod;
   (app as FastifyInstance).route({
     ...options,
     method: endpoint.method,
     url: endpoint.path,
     config: routeConfig(endpoint),
     schema: { ...endpointSchema(endpoint), ...serverSchema },
-    handler: handler as RouteHandlerMethod,
+    handler:
+      status === undefined
+        ? handle
+        : function (request, reply) {
+            reply.code(status);
+            return handle.call(this, request, reply);
+          },
   });
+}
+
+/**
+ * The success status a handler's result is sent with, when the descriptor names one other than 200
+ * (201 Created): the handler returns its result and the descriptor says how it is answered.
+ */
+export function successStatus(endpoint: EndpointSpec): number | undefined {
+  const success = Object.keys(endpoint.response ?? {})
+    .map(Number)
+    .filter((code) => code >= 200 && code < 300);
+  return success.length === 1 && success[0] !== 200 ? success[0] : undefined;
 }

@@ -12,10 +12,8 @@ export function agentsRoutes(agents: AgentsService): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, api.list, async (request) => agents.list(request.auth.organizationId));
 
-    route(app, api.create, async (request, reply) =>
-      reply
-        .status(201)
-        .send(await agents.create(request.auth.organizationId, request.auth.userId, request.body)),
+    route(app, api.create, async (request) =>
+      agents.create(request.auth.organizationId, request.auth.userId, request.body),
     );
 
     route(app, api.get, async (request) => agents.get(request.auth.organizationId, request.params.id));

@@ -13,9 +13,9 @@ export function apiKeysRoutes(apiKeys: ApiKeysService): FastifyPluginAsyncZod {
       apiKeys.list(requireOwnOrganization(request, request.params.orgId)),
     );
 
-    route(app, api.create, async (request, reply) => {
+    route(app, api.create, async (request) => {
       const orgId = requireOwnOrganization(request, request.params.orgId);
-      return reply.status(201).send(await apiKeys.create(orgId, request.auth.userId, request.body));
+      return apiKeys.create(orgId, request.auth.userId, request.body);
     });
 
     route(app, api.revoke, async (request, reply) => {

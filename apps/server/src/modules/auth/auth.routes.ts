@@ -7,15 +7,10 @@ const { auth: api } = endpoints;
 
 export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
   return async (app) => {
-    route(
-      app,
-      api.signup,
-      async (request, reply) => reply.status(201).send(await auth.signup(request.body)),
-      {
-        // Counted before the body is read or validated: an invalid or duplicate signup is an attempt too.
-        onRequest: async (request) => auth.countSignupAttempt(request.ip),
-      },
-    );
+    route(app, api.signup, async (request) => auth.signup(request.body), {
+      // Counted before the body is read or validated: an invalid or duplicate signup is an attempt too.
+      onRequest: async (request) => auth.countSignupAttempt(request.ip),
+    });
 
     route(app, api.login, async (request) => auth.login(request.body, request.ip));
 

@@ -19,10 +19,8 @@ export function knowledgeRoutes(knowledge: KnowledgeService): FastifyPluginAsync
   return async (app) => {
     route(app, api.list, async (request) => knowledge.list(request.auth.organizationId));
 
-    route(app, api.create, async (request, reply) =>
-      reply
-        .status(201)
-        .send(await knowledge.create(request.auth.organizationId, request.auth.userId, request.body)),
+    route(app, api.create, async (request) =>
+      knowledge.create(request.auth.organizationId, request.auth.userId, request.body),
     );
 
     route(app, api.get, async (request) => knowledge.get(request.auth.organizationId, request.params.id));
@@ -46,10 +44,7 @@ export function knowledgeRoutes(knowledge: KnowledgeService): FastifyPluginAsync
     route(
       app,
       api.addDocument,
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(await knowledge.addDocument(request.auth.organizationId, request.params.id, request.body)),
+      async (request) => knowledge.addDocument(request.auth.organizationId, request.params.id, request.body),
       {
         bodyLimit: DOCUMENT_BODY_LIMIT_BYTES,
         // A body over the limit says what the user can act on; every other error goes to the app's handler.

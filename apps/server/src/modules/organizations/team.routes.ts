@@ -44,12 +44,12 @@ export function teamRoutes(team: TeamService, auth: AuthService): FastifyPluginA
       return team.rename(request.account, request.body.name);
     });
 
-    route(app, api.invite, async (request, reply) => {
+    route(app, api.invite, async (request) => {
       requireOwnOrganization(request, request.params.orgId);
       const created = await team.invite(request.account, request.body, (err) =>
         request.log.warn({ err }, 'invitation email not sent'),
       );
-      return reply.status(201).send(created);
+      return created;
     });
 
     route(app, api.invitations, async (request) =>

@@ -14,56 +14,35 @@ export function templatesRoutes(templates: TemplatesService): FastifyPluginAsync
 
     route(app, api.seed, async () => templates.seed());
 
-    route(app, api.createWorkflow, async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await templates.createWorkflow(
-            request.auth.organizationId,
-            request.auth.userId,
-            request.params.templateId,
-            request.body,
-          ),
-        ),
+    route(app, api.createWorkflow, async (request) =>
+      templates.createWorkflow(
+        request.auth.organizationId,
+        request.auth.userId,
+        request.params.templateId,
+        request.body,
+      ),
     );
 
-    route(app, api.createAgent, async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await templates.createAgent(
-            request.auth.organizationId,
-            request.auth.userId,
-            request.params.templateId,
-            request.body,
-          ),
-        ),
+    route(app, api.createAgent, async (request) =>
+      templates.createAgent(
+        request.auth.organizationId,
+        request.auth.userId,
+        request.params.templateId,
+        request.body,
+      ),
     );
 
-    route(app, api.saveWorkflow, async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await templates.saveWorkflow(
-            request.auth.organizationId,
-            request.auth.userId,
-            request.params.id,
-            request.body,
-          ),
-        ),
+    route(app, api.saveWorkflow, async (request) =>
+      templates.saveWorkflow(
+        request.auth.organizationId,
+        request.auth.userId,
+        request.params.id,
+        request.body,
+      ),
     );
 
-    route(app, api.saveAgent, async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await templates.saveAgent(
-            request.auth.organizationId,
-            request.auth.userId,
-            request.params.id,
-            request.body,
-          ),
-        ),
+    route(app, api.saveAgent, async (request) =>
+      templates.saveAgent(request.auth.organizationId, request.auth.userId, request.params.id, request.body),
     );
   };
 }

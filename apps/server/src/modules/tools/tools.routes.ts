@@ -9,10 +9,8 @@ const { tools: api } = endpoints;
 export function toolsRoutes(tools: ToolsService, tester: ToolTester): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, api.list, async (request) => tools.list(request.auth.organizationId));
-    route(app, api.create, async (request, reply) =>
-      reply
-        .status(201)
-        .send(await tools.create(request.auth.organizationId, request.auth.userId, request.body)),
+    route(app, api.create, async (request) =>
+      tools.create(request.auth.organizationId, request.auth.userId, request.body),
     );
     route(app, api.update, async (request) =>
       tools.update(request.auth.organizationId, request.params.id, request.body),
@@ -29,17 +27,13 @@ export function toolsRoutes(tools: ToolsService, tester: ToolTester): FastifyPlu
     route(app, api.agentTools, async (request) =>
       tools.listLinks(request.auth.organizationId, request.params.agentId),
     );
-    route(app, api.link, async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await tools.connect(
-            request.auth.organizationId,
-            request.params.agentId,
-            request.params.toolId,
-            request.body.config,
-          ),
-        ),
+    route(app, api.link, async (request) =>
+      tools.connect(
+        request.auth.organizationId,
+        request.params.agentId,
+        request.params.toolId,
+        request.body.config,
+      ),
     );
     route(app, api.updateLink, async (request) =>
       tools.updateLink(

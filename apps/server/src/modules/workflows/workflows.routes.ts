@@ -8,10 +8,8 @@ const { workflows: api } = endpoints;
 export function workflowsRoutes(workflows: WorkflowsService): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, api.list, async (request) => workflows.list(request.auth.organizationId));
-    route(app, api.create, async (request, reply) =>
-      reply
-        .status(201)
-        .send(await workflows.create(request.auth.organizationId, request.auth.userId, request.body)),
+    route(app, api.create, async (request) =>
+      workflows.create(request.auth.organizationId, request.auth.userId, request.body),
     );
     route(app, api.get, async (request) => workflows.get(request.auth.organizationId, request.params.id));
     route(app, api.update, async (request) =>
