@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { moduleBoundaries } from './scripts/eslint-module-boundaries.js';
+import boundaries from 'eslint-plugin-boundaries';
 
 const featuresDir = 'apps/web/src/features';
 /** One-way feature dependencies: the workflows screens show runs (their list, details, run panel); runs never import workflows. */
@@ -101,25 +101,37 @@ export default tseslint.config(
     },
   },
   {
-    // One-way modules (docs/architecture.md, Modules): another module offers only its services, as
-    // types, and its *.columns.ts. Every file of every module is checked; tests may reach across
-    // modules to set up and check rows.
+    // One-way modules (docs/architecture.md, Modules; decision 0039): a file of one module may import
+    // from another module only its *.service.ts, as types (`import type`: the composition roots
+    // app.ts and worker.ts hand services over), and its *.columns.ts; platform/* is free. Every file
+    // of every module is checked; tests may reach across modules to set up and check rows. The
+    // graph's direction (no cycle) is checked by modules/module-graph.test.ts.
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    plugins: { crewline: { rules: { 'module-boundaries': moduleBoundaries } } },
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts'] } },
+      'boundaries/legacy-templates': false,
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+      'boundaries/elements': [
+        { type: 'module', pattern: 'apps/server/src/modules/*', capture: ['module'] },
+        { type: 'platform', pattern: 'apps/server/src/platform' },
+      ],
+      'boundaries/files': [
+        { category: 'service', pattern: '**/*.service.ts' },
+        { category: 'columns', pattern: '**/*.columns.ts' },
+      ],
+    },
     rules: {
-      'crewline/module-boundaries': [
+      'boundaries/dependencies': [
         'error',
         {
-          modulesDir: `${import.meta.dirname}/apps/server/src/modules`,
-          // Edges not cut yet (issue 34), each to go: the agent step's memory (memory/step-memory.ts),
-          // output delivery's safe file write (shared with the file tool), the organization DTO of an
-          // accepted invitation, and the email monitor's Graph delta error and message type.
-          exceptions: [
-            'executions/agent-step -> memory/step-memory',
-            'executions/output-delivery -> tools/runtime/file-tool',
-            'organizations/team.service -> auth/auth.dto',
-            'triggers/email-monitor -> microsoft/microsoft-client',
+          default: 'disallow',
+          policies: [
+            { allow: { to: { element: { captured: { module: '{{ from.element.captured.module }}' } } } } },
+            { allow: { to: { element: { type: 'platform' } } } },
+            { allow: { to: { file: { categories: 'columns' } } } },
+            { allow: { to: { file: { categories: 'service' } }, dependency: { kind: 'type' } } },
           ],
         },
       ],

@@ -1,28 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
-import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
-import {
-  connectFakeModel,
-  createAccount,
-  expect,
-  expectToast,
-  signInAs,
-  snapScreens,
-  test,
-  uniqueName,
-} from './fixtures';
+import { expect, expectToast, signInAs, snapScreens, uniqueName } from './fixtures';
+import { accountOnFakeModel, signedInOnFakeModel, test } from './fake-model';
 
 // Knowledge on the agent: a knowledge base picked in the agent's Knowledge section is searched by the
 // agent (its playground here), and the model is told the base's name and description. The Model
 // field of Local and Custom lists what their server reports, or says why it cannot. The model is a
 // fake server of this test's own, scripted to call the search.
-
-let fake: FakeLlmServer;
-test.beforeEach(async () => {
-  fake = await startFakeLlmServer();
-});
-test.afterEach(async () => {
-  await fake?.close();
-});
 
 const FAQ = 'Refunds are paid back to the original card within five business days of the return.';
 const ANSWER = 'Refunds reach your card within five business days (source: refunds.txt).';
@@ -53,12 +36,13 @@ async function readyKnowledgeBase(request: APIRequestContext, headers: Record<st
   return base;
 }
 
-test('a knowledge base picked on the agent is searched in its playground', async ({ page, request }) => {
+test('a knowledge base picked on the agent is searched in its playground', async ({
+  page,
+  request,
+  fake,
+}) => {
   test.setTimeout(120_000);
-  const account = await createAccount(request);
-  const headers = { authorization: `Bearer ${account.token}` };
-  await connectFakeModel(request, account, fake.url);
-  await signInAs(page, account);
+  const { headers } = await signedInOnFakeModel(page, request, fake);
 
   const baseName = uniqueName('Product FAQ ');
   const base = await readyKnowledgeBase(request, headers, baseName);
@@ -127,11 +111,13 @@ test('a knowledge base picked on the agent is searched in its playground', async
   expect(JSON.stringify(toolMessage?.content)).toContain('five business days');
 });
 
-test('the create dialog picks knowledge, and lists a custom server’s models', async ({ page, request }) => {
+test('the create dialog picks knowledge, and lists a custom server’s models', async ({
+  page,
+  request,
+  fake,
+}) => {
   test.setTimeout(90_000);
-  const account = await createAccount(request);
-  const headers = { authorization: `Bearer ${account.token}` };
-  await connectFakeModel(request, account, fake.url);
+  const { account, headers } = await accountOnFakeModel(request, fake);
   fake.setModels(['qwen2.5:7b', 'llama3.2:3b']);
   const custom = await request.put('/api/tools/configurations/custom_config', {
     headers,

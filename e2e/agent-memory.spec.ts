@@ -1,29 +1,12 @@
 import type { Page } from '@playwright/test';
-import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
-import {
-  connectFakeModel,
-  createAccount,
-  expect,
-  expectToast,
-  signInAs,
-  snapScreens,
-  test,
-  uniqueName,
-} from './fixtures';
+import { expect, expectToast, snapScreens, uniqueName } from './fixtures';
+import { signedInOnFakeModel, test } from './fake-model';
 import { createAgentWorkflow } from './one-agent-workflow';
 
 // Agent memory end to end: an agent created with Memory on keeps the facts its model picks after a
 // run, lists them on its Advanced tab (searchable, each linked to its run), is given the relevant one
 // in its next run's system prompt, and forgets them one at a time or all at once. The model is a fake
 // server of this test's own (its embeddings put texts sharing words close together).
-
-let fake: FakeLlmServer;
-test.beforeEach(async () => {
-  fake = await startFakeLlmServer();
-});
-test.afterEach(async () => {
-  await fake?.close();
-});
 
 const AGENT = { name: 'Billing Concierge', role: 'Accounts assistant' };
 const NAME_FACT = "The customer's name is Grace Hopper";
@@ -58,13 +41,11 @@ async function openAdvanced(page: Page, agentId: string) {
 test('an agent remembers facts from a run, uses them in the next one, and forgets them', async ({
   page,
   request,
+  fake,
 }) => {
   test.setTimeout(150_000);
 
-  const account = await createAccount(request);
-  const headers = { authorization: `Bearer ${account.token}` };
-  await connectFakeModel(request, account, fake.url);
-  await signInAs(page, account);
+  const { headers } = await signedInOnFakeModel(page, request, fake);
 
   // Create the agent with Memory on, in the create dialog's Advanced tab.
   await page.goto('/agents');

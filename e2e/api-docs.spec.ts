@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-import { expect, screenshotDir, snap, snapScreens, test } from './fixtures';
+import { expect, inEachSchemeAndSize, screenshotDir, snap, snapScreens, test } from './fixtures';
 
 /** Every request the page makes, and every console error and uncaught exception it has. */
 function watch(page: Page) {
@@ -17,20 +17,11 @@ function watch(page: Page) {
 /** Like snapScreens, but with `subject` scrolled to the top of each viewport (the reference is one long page). */
 async function snapScrolledTo(page: Page, subject: Locator, name: string) {
   if (!screenshotDir) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [size, viewport] of [
-      ['desktop', { width: 1280, height: 900 }],
-      ['phone', { width: 390, height: 844 }],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await subject.evaluate((element) => element.scrollIntoView({ block: 'start' }));
-      await page.waitForTimeout(400);
-      await snap(page, `${name}-${scheme}-${size}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await inEachSchemeAndSize(page, async (scheme, size) => {
+    await subject.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await page.waitForTimeout(400);
+    await snap(page, `${name}-${scheme}-${size}`);
+  });
 }
 
 test('the API reference renders signed out, with every request to this server', async ({ page, baseURL }) => {

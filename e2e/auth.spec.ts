@@ -1,4 +1,4 @@
-import { createAccount, expect, expectToast, signInAs, test, uniqueName } from './fixtures';
+import { createAccount, expect, expectToast, signInAs, test, uniqueName, signUpAsAda } from './fixtures';
 
 test('a visitor signs up from the landing page, signs out and signs in again', async ({ page }) => {
   const username = uniqueName('ada');
@@ -9,13 +9,7 @@ test('a visitor signs up from the landing page, signs out and signs in again', a
   await page.locator('header').first().getByRole('link', { name: 'Start Free Trial' }).click();
   await expect(page).toHaveURL(/\/signup$/);
 
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('First Name').fill('Ada');
-  await page.getByLabel('Last Name').fill('Lovelace');
-  await page.getByLabel('Password', { exact: true }).fill('analytical1');
-  await page.getByLabel('Confirm Password').fill('analytical1');
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await signUpAsAda(page, username);
 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();

@@ -1,16 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
 import { createAccount, expect, snapScreens, signInAs, test } from './fixtures';
-
-/** Drags from one node's output handle to another node's input handle, as a user connects them. */
-async function connect(page: Page, from: Locator, to: Locator) {
-  const source = await from.locator('.react-flow__handle.source').boundingBox();
-  const target = await to.locator('.react-flow__handle.target').boundingBox();
-  if (!source || !target) throw new Error('handle not visible');
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 });
-  await page.mouse.up();
-}
+import { connect, createAgentsNamed } from './canvas';
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) =>
@@ -21,13 +10,7 @@ test('place, tidy up, undo, redo, copy, paste and save in place on the canvas', 
   const account = await createAccount(request);
   const headers = { authorization: `Bearer ${account.token}` };
   const names = ['Researcher', 'Analyst', 'Writer'];
-  for (const name of names) {
-    const res = await request.post('/api/agents', {
-      headers,
-      data: { name, role: `${name} role`, goal: 'Help' },
-    });
-    expect(res.status()).toBe(201);
-  }
+  await createAgentsNamed(request, headers, names);
   await signInAs(page, account);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/workflows/new');

@@ -1,28 +1,20 @@
 import type { APIRequestContext } from '@playwright/test';
-import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
 import {
   expect,
+  inEachSchemeAndSize,
   screenshotDir,
   snap,
   snapScreens,
   signInAs,
-  test,
-  uniqueName,
   type Account,
 } from './fixtures';
+import { createChainWorkflow } from './chain-workflow';
+import { test } from './fake-model';
 import { AGENT, setUpOneAgentWorkflow } from './one-agent-workflow';
 
 // The Executions tab's filters (kept in the address), Load more under a filtered list, a workflow
 // card's View Executions, the running card's step line and the Output box's readable text with its
 // JSON view.
-
-let fake: FakeLlmServer;
-test.beforeEach(async () => {
-  fake = await startFakeLlmServer();
-});
-test.afterEach(async () => {
-  await fake?.close();
-});
 
 const WRITER = { name: 'Report Writer', role: 'Writes the report' };
 
@@ -36,35 +28,10 @@ async function createTwoStepWorkflow(request: APIRequestContext, headers: Record
   });
   expect(writerRes.status()).toBe(201);
   const writer = await writerRes.json();
-  const node = (id: string, agent: { id: string }, label: string, y: number) => ({
-    id,
-    type: 'agent',
-    agentId: agent.id,
-    position: { x: 0, y },
-    data: { agentId: agent.id, label, name: label },
-  });
-  const name = uniqueName('Weekly report ');
-  const res = await request.post('/api/workflows', {
-    headers,
-    data: {
-      name,
-      processType: 'sequential',
-      status: 'active',
-      nodes: [
-        { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: { label: 'Start' } },
-        node('analyst', analyst, AGENT.name, 150),
-        node('writer', writer, WRITER.name, 300),
-        { id: 'end', type: 'end', position: { x: 0, y: 450 }, data: { label: 'End' } },
-      ],
-      edges: [
-        { id: 'e1', source: 'start', target: 'analyst' },
-        { id: 'e2', source: 'analyst', target: 'writer' },
-        { id: 'e3', source: 'writer', target: 'end' },
-      ],
-    },
-  });
-  expect(res.status()).toBe(201);
-  return { id: (await res.json()).id as string, name };
+  return createChainWorkflow(request, headers, 'Weekly report ', [
+    { nodeId: 'analyst', agentId: analyst.id, label: AGENT.name },
+    { nodeId: 'writer', agentId: writer.id, label: WRITER.name },
+  ]);
 }
 
 async function execute(request: APIRequestContext, account: Account, workflowId: string) {
@@ -95,6 +62,7 @@ async function waitForStatus(request: APIRequestContext, account: Account, id: s
 test('filter the Executions tab by workflow, keep it on reload, open a workflow’s runs, read a run’s output', async ({
   page,
   request,
+  fake,
 }) => {
   test.setTimeout(120_000);
   const { account, headers, workflow: digest } = await setUpOneAgentWorkflow(request, fake.url, 'active');
@@ -211,6 +179,7 @@ const PAGE_SIZE = 24;
 test('Load more: the next page of a filtered list shows under the first; a new filter starts again', async ({
   page,
   request,
+  fake,
 }) => {
   test.setTimeout(150_000);
   const { account, headers, workflow: digest } = await setUpOneAgentWorkflow(request, fake.url, 'active');
@@ -233,20 +202,11 @@ test('Load more: the next page of a filtered list shows under the first; a new f
   await expect(cards).toHaveCount(PAGE_SIZE);
   await expect(loadMore).toBeVisible();
   if (screenshotDir) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const [size, viewport] of [
-        ['desktop', { width: 1280, height: 800 }],
-        ['phone', { width: 390, height: 844 }],
-      ] as const) {
-        await page.setViewportSize(viewport);
-        await loadMore.scrollIntoViewIfNeeded();
-        await page.waitForTimeout(400);
-        await snap(page, `runlists2-load-more-${scheme}-${size}`);
-      }
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await inEachSchemeAndSize(page, async (scheme, size) => {
+      await loadMore.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(400);
+      await snap(page, `runlists2-load-more-${scheme}-${size}`);
+    });
   }
 
   // Load more: the rest of the digest's runs under the first page, each once; the filter stays.

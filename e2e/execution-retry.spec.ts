@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
-import { createAccount, expect, expectToast, signInAs, test, uniqueName, snapScreens } from './fixtures';
+import { createAccount, expect, expectToast, signInAs, test, snapScreens } from './fixtures';
+import { createChainWorkflow } from './chain-workflow';
 
 // Retry of a failed run (docs/product-rules.md, Run review): the second agent's connection has a
 // wrong key, the run fails there; once the key is fixed in Settings, Retry reuses the first agent's
@@ -47,35 +48,11 @@ async function setUp(request: APIRequestContext) {
   };
   const researcher = await agent('Researcher', 'Fact finder', 'openai', 'gpt-4o');
   const writer = await agent('Writer', 'Columnist', 'anthropic', 'claude-sonnet-4-5');
-  const name = uniqueName('Tide report ');
-  const node = (id: string, agentId: string, label: string, x: number) => ({
-    id,
-    type: 'agent',
-    agentId,
-    position: { x, y: 0 },
-    data: { agentId, label, name: label },
-  });
-  const res = await request.post('/api/workflows', {
-    headers,
-    data: {
-      name,
-      processType: 'sequential',
-      status: 'active',
-      nodes: [
-        { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: { label: 'Start' } },
-        node('research', researcher, 'Researcher', 250),
-        node('write', writer, 'Writer', 550),
-        { id: 'end', type: 'end', position: { x: 850, y: 0 }, data: { label: 'End' } },
-      ],
-      edges: [
-        { id: 'e1', source: 'start', target: 'research' },
-        { id: 'e2', source: 'research', target: 'write' },
-        { id: 'e3', source: 'write', target: 'end' },
-      ],
-    },
-  });
-  expect(res.status()).toBe(201);
-  return { account, headers, workflow: { id: (await res.json()).id as string, name } };
+  const workflow = await createChainWorkflow(request, headers, 'Tide report ', [
+    { nodeId: 'research', agentId: researcher, label: 'Researcher' },
+    { nodeId: 'write', agentId: writer, label: 'Writer' },
+  ]);
+  return { account, headers, workflow };
 }
 
 test('a run failed by a wrong key is retried after the key is fixed, reusing the step that completed', async ({

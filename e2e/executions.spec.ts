@@ -1,27 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
-import {
-  expect,
-  expectToast,
-  screenshotDir,
-  signInAs,
-  snap,
-  test,
-  uniqueName,
-  type Account,
-} from './fixtures';
+import { expect, expectToast, screenshotDir, signInAs, snap, uniqueName, type Account } from './fixtures';
+import { test } from './fake-model';
 import { AGENT, setUpOneAgentWorkflow } from './one-agent-workflow';
-
-// Each test talks to a fake model server of its own: scripted replies sit in one queue per server,
-// and the shared one on port 5299 is used by other specs running in parallel.
-let fake: FakeLlmServer;
-test.beforeEach(async () => {
-  fake = await startFakeLlmServer();
-});
-test.afterEach(async () => {
-  await fake?.close();
-});
 
 async function onlyExecution(request: APIRequestContext, account: Account) {
   const res = await request.get('/api/executions', {
@@ -45,6 +26,7 @@ async function onlyExecution(request: APIRequestContext, account: Account) {
 test('execute a workflow with instructions and a parameter, follow it live, read and download its output', async ({
   page,
   request,
+  fake,
 }) => {
   test.setTimeout(90_000);
   const { account, workflow } = await setUpOneAgentWorkflow(request, fake.url);
@@ -201,7 +183,7 @@ test('execute a workflow with instructions and a parameter, follow it live, read
   expect(await page.evaluate(() => (window as unknown as { e2eNoReload?: boolean }).e2eNoReload)).toBe(true);
 });
 
-test('a run can be cancelled, and a refused start says Execution Failed', async ({ page, request }) => {
+test('a run can be cancelled, and a refused start says Execution Failed', async ({ page, request, fake }) => {
   test.setTimeout(60_000);
   const { account, workflow } = await setUpOneAgentWorkflow(request, fake.url, 'active');
   fake.script([{ content: 'Too late', delayMs: 20_000 }]);
@@ -247,6 +229,7 @@ test('a run can be cancelled, and a refused start says Execution Failed', async 
 test('the builder marks each agent node live while a run of its workflow is in progress', async ({
   page,
   request,
+  fake,
 }) => {
   test.setTimeout(60_000);
   const { account, headers, workflow } = await setUpOneAgentWorkflow(request, fake.url, 'active');

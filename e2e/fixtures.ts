@@ -39,6 +39,17 @@ export async function createAccount(request: APIRequestContext): Promise<Account
   return { token: body.token, email, password, username, organizationId: body.organization.id };
 }
 
+/** Fills the open signup form as Ada Lovelace (email `<username>@example.com`, password analytical1) and submits it. */
+export async function signUpAsAda(page: Page, username: string) {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(`${username}@example.com`);
+  await page.getByLabel('First Name').fill('Ada');
+  await page.getByLabel('Last Name').fill('Lovelace');
+  await page.getByLabel('Password', { exact: true }).fill('analytical1');
+  await page.getByLabel('Confirm Password').fill('analytical1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
 /** Points the organization's OpenAI connection (chat and embeddings) at a fake model server. */
 export async function connectFakeModel(request: APIRequestContext, account: Account, fakeUrl: string) {
   const res = await request.put('/api/tools/configurations/openai_config', {
@@ -74,6 +85,28 @@ export async function snap(page: Page, name: string, { fullPage = false } = {}) 
 }
 
 /**
+ * Calls `shoot` in each scheme (light, dark) and size (desktop 1280×900, phone 390×844) that review
+ * screenshots are taken in, with the page set to it; back to light desktop afterwards.
+ */
+export async function inEachSchemeAndSize(
+  page: Page,
+  shoot: (scheme: 'light' | 'dark', size: 'desktop' | 'phone') => Promise<void>,
+) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [size, viewport] of [
+      ['desktop', { width: 1280, height: 900 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await shoot(scheme, size);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
  * Screenshots of a screen or dialog for review: light and dark, desktop (1280×900) and phone (390×844),
  * named `{name}-{scheme}-{size}`; `subject` must be visible in each. Back to light desktop afterwards.
  * A toast would cover a dialog's header on a phone, so by default it waits until none is shown.
@@ -86,22 +119,13 @@ export async function snapScreens(
 ) {
   if (!screenshotDir) return;
   if (waitForToasts) await expect(page.locator('[data-slot="toast"]')).toHaveCount(0, { timeout: 10_000 });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [size, viewport] of [
-      ['desktop', { width: 1280, height: 900 }],
-      ['phone', { width: 390, height: 844 }],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await subject.scrollIntoViewIfNeeded();
-      await expect(subject).toBeVisible();
-      // The open animation and a theme change settle before the picture.
-      await page.waitForTimeout(400);
-      await snap(page, `${name}-${scheme}-${size}`, { fullPage });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await inEachSchemeAndSize(page, async (scheme, size) => {
+    await subject.scrollIntoViewIfNeeded();
+    await expect(subject).toBeVisible();
+    // The open animation and a theme change settle before the picture.
+    await page.waitForTimeout(400);
+    await snap(page, `${name}-${scheme}-${size}`, { fullPage });
+  });
 }
 
 export const test = base;
@@ -113,21 +137,12 @@ export const HIDE_SITE_HEADER = 'header.sticky, header.sticky * { visibility: hi
 /** A landing page section in each scheme and size, scrolled into view (`{name}-{scheme}-{size}.png`). */
 export async function snapSection(page: Page, section: Locator, name: string) {
   if (!screenshotDir) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [size, viewport] of [
-      ['desktop', { width: 1280, height: 900 }],
-      ['phone', { width: 390, height: 844 }],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await section.scrollIntoViewIfNeeded();
-      await page.waitForTimeout(400);
-      await section.screenshot({
-        path: path.join(screenshotDir, `${name}-${scheme}-${size}.png`),
-        style: HIDE_SITE_HEADER,
-      });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await inEachSchemeAndSize(page, async (scheme, size) => {
+    await section.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(400);
+    await section.screenshot({
+      path: path.join(screenshotDir, `${name}-${scheme}-${size}.png`),
+      style: HIDE_SITE_HEADER,
+    });
+  });
 }

@@ -1,30 +1,13 @@
 import type { Page } from '@playwright/test';
-import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
 import { pdfWithText } from '../apps/server/src/testing/hand-made-pdf';
-import {
-  connectFakeModel,
-  createAccount,
-  expect,
-  expectToast,
-  signInAs,
-  snapScreens,
-  test,
-  uniqueName,
-} from './fixtures';
+import { expect, expectToast, snapScreens, uniqueName } from './fixtures';
+import { signedInOnFakeModel, test } from './fake-model';
 import { createAgentWorkflow } from './one-agent-workflow';
 
 // The knowledge path end to end: a knowledge base with a Markdown file and a PDF, a Vector Store tool
 // on it, an agent that searches it during a run, and the run's details showing what it retrieved.
 // The model is a fake server of this test's own (its embeddings put texts sharing words close together,
 // so a search finds the document that uses the query's words), scripted to call the search tool.
-
-let fake: FakeLlmServer;
-test.beforeEach(async () => {
-  fake = await startFakeLlmServer();
-});
-test.afterEach(async () => {
-  await fake?.close();
-});
 
 const POLICY = [
   '# Refund policy',
@@ -55,15 +38,13 @@ function documentRow(page: Page, name: string) {
 test('an agent searches a knowledge base during a run, and the run details show what it retrieved', async ({
   page,
   request,
+  fake,
 }) => {
   test.setTimeout(120_000);
 
-  const account = await createAccount(request);
-  const headers = { authorization: `Bearer ${account.token}` };
   // The organization's OpenAI connection (embeddings and chat) is the fake server; the agent and its
   // workflow are made through the API (their own specs cover the forms and the builder).
-  await connectFakeModel(request, account, fake.url);
-  await signInAs(page, account);
+  const { headers } = await signedInOnFakeModel(page, request, fake);
   const agentName = 'Support Agent';
   const agentRes = await request.post('/api/agents', {
     headers,

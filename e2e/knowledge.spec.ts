@@ -1,37 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
+import type { Page } from '@playwright/test';
 import { pdfWithText, pdfWithoutText } from '../apps/server/src/testing/hand-made-pdf';
-import {
-  createAccount,
-  expect,
-  expectToast,
-  signInAs,
-  snapScreens,
-  test,
-  uniqueName,
-  type Account,
-} from './fixtures';
-
-// Each test embeds through a fake model server of its own: its embeddings put texts sharing words
-// close together, so a search finds the document that uses the query's words.
-let fake: FakeLlmServer;
-test.beforeEach(async () => {
-  fake = await startFakeLlmServer();
-});
-test.afterEach(async () => {
-  await fake?.close();
-});
-
-/** A new organization whose OpenAI connection is the fake server. */
-async function newOrganization(request: APIRequestContext): Promise<Account> {
-  const account = await createAccount(request);
-  const config = await request.put('/api/tools/configurations/openai_config', {
-    headers: { authorization: `Bearer ${account.token}` },
-    data: { config: { baseUrl: fake.url, apiKey: 'sk-e2e-key-0123456789' }, isActive: true },
-  });
-  expect(config.ok()).toBe(true);
-  return account;
-}
+import { expect, expectToast, snapScreens, uniqueName } from './fixtures';
+import { signedInOnFakeModel, test } from './fake-model';
 
 const FAQ = [
   '# Refund policy',
@@ -76,10 +46,10 @@ async function createKnowledgeBase(page: Page, name: string) {
 test('create a knowledge base, upload Markdown, CSV and PDF, search them, delete one', async ({
   page,
   request,
+  fake,
 }) => {
   test.setTimeout(90_000);
-  const account = await newOrganization(request);
-  await signInAs(page, account);
+  await signedInOnFakeModel(page, request, fake);
 
   // No knowledge base yet: the empty state and the nav entry.
   await page.goto('/knowledge');
@@ -155,10 +125,9 @@ test('create a knowledge base, upload Markdown, CSV and PDF, search them, delete
   await snapScreens(page, card, 'knowledge-list');
 });
 
-test('files the browser refuses, pasted text, rename and delete', async ({ page, request }) => {
+test('files the browser refuses, pasted text, rename and delete', async ({ page, request, fake }) => {
   test.setTimeout(60_000);
-  const account = await newOrganization(request);
-  await signInAs(page, account);
+  await signedInOnFakeModel(page, request, fake);
   const name = uniqueName('Handbook ');
   await createKnowledgeBase(page, name);
 

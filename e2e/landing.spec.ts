@@ -1,7 +1,7 @@
 // The landing page keeps its promises: the template chips filter the preview by the library's real
 // categories and each card's trigger reads as it runs, every footer link leads to a page that answers,
 // Talk to Sales sends its form, and Use Template carries the chosen template through sign-up.
-import { createAccount, expect, snapScreens, snapSection, test, uniqueName } from './fixtures';
+import { createAccount, expect, snapScreens, snapSection, test, uniqueName, signUpAsAda } from './fixtures';
 
 test('the category chips filter the preview by the library’s categories, and a schedule reads Scheduled', async ({
   page,
@@ -118,13 +118,7 @@ test('Use Template → sign up → the chosen template opens in the app', async 
   await expect(page).toHaveURL(/\/signup\?template=[0-9a-f-]{36}$/);
 
   const username = uniqueName('tpl');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Email').fill(`${username}@example.com`);
-  await page.getByLabel('First Name').fill('Ada');
-  await page.getByLabel('Last Name').fill('Lovelace');
-  await page.getByLabel('Password', { exact: true }).fill('analytical1');
-  await page.getByLabel('Confirm Password').fill('analytical1');
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await signUpAsAda(page, username);
 
   await expect(page).toHaveURL(/\/templates\?template=[0-9a-f-]{36}$/);
   const preview = page.getByRole('dialog', { name: 'Blog Post Pipeline' });

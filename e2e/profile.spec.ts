@@ -1,4 +1,4 @@
-import { createAccount, expect, expectToast, test, uniqueName, snapScreens } from './fixtures';
+import { createAccount, expect, expectToast, test, uniqueName, snapScreens, signUpAsAda } from './fixtures';
 
 test('a new user edits their profile, changes the password and signs in with the new one', async ({
   page,
@@ -12,13 +12,7 @@ test('a new user edits their profile, changes the password and signs in with the
 
   // Sign up.
   await page.goto('/signup');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('First Name').fill('Ada');
-  await page.getByLabel('Last Name').fill('Lovelace');
-  await page.getByLabel('Password', { exact: true }).fill('analytical1');
-  await page.getByLabel('Confirm Password').fill('analytical1');
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await signUpAsAda(page, username);
   await expect(page).toHaveURL(/\/dashboard$/);
   const avatar = page.getByRole('link', { name: 'Profile' });
   await expect(avatar).toHaveText('AL');

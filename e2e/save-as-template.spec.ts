@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
 import {
   createAccount,
   expect,
@@ -12,30 +11,7 @@ import {
   test,
   uniqueName,
 } from './fixtures';
-
-/** Drags from one node's output handle to another node's input handle, as a user connects them. */
-async function connect(page: Page, from: Locator, to: Locator) {
-  const source = await from.locator('.react-flow__handle.source').boundingBox();
-  const target = await to.locator('.react-flow__handle.target').boundingBox();
-  if (!source || !target) throw new Error('handle not visible');
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 });
-  await page.mouse.up();
-}
-
-/** Drags the node by its title bar until the middle of its title bar is at (x, y). */
-async function moveTo(page: Page, node: Locator, x: number, y: number) {
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const box = (await node.boundingBox())!;
-    if (Math.abs(box.x + box.width / 2 - x) < 20 && Math.abs(box.y + 12 - y) < 20) return;
-    await page.mouse.move(box.x + box.width / 2, box.y + 12);
-    await page.mouse.down();
-    await page.mouse.move(x, y, { steps: 12 });
-    await page.mouse.up();
-  }
-  throw new Error('could not move the node into place');
-}
+import { connect, layOut } from './canvas';
 
 test('save a workflow and an agent as templates, find the workflow template and use it', async ({
   page,
@@ -68,7 +44,7 @@ test('save a workflow and an agent as templates, find the workflow template and 
   const scout = canvas.locator('.react-flow__node').filter({ hasText: 'Trend Scout' });
   const startBox = (await startNode.boundingBox())!;
   const endBox = (await endNode.boundingBox())!;
-  await moveTo(page, scout, (startBox.x + endBox.x + endBox.width) / 2, startBox.y + 240);
+  await layOut(page, [[scout, (startBox.x + endBox.x + endBox.width) / 2, startBox.y + 240]]);
   const edges = canvas.locator('.react-flow__edge');
   await connect(page, startNode, scout);
   await expect(edges).toHaveCount(1);

@@ -1,29 +1,21 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
 import {
   createAccount,
   expect,
+  inEachSchemeAndSize,
   screenshotDir,
   signInAs,
   snap,
   snapScreens,
-  test,
   uniqueName,
 } from './fixtures';
+import { test } from './fake-model';
 import { AGENT, setUpOneAgentWorkflow } from './one-agent-workflow';
-
-// A fake model server of this test's own: its scripted replies are not shared with other specs.
-let fake: FakeLlmServer;
-test.beforeEach(async () => {
-  fake = await startFakeLlmServer();
-});
-test.afterEach(async () => {
-  await fake?.close();
-});
 
 test("a run's details show what each step's model was asked and the tools it called", async ({
   page,
   request,
+  fake,
 }) => {
   test.setTimeout(60_000);
   const { account, headers, workflow } = await setUpOneAgentWorkflow(request, fake.url, 'active');
@@ -99,18 +91,11 @@ test("a run's details show what each step's model was asked and the tools it cal
   await snapScreens(page, panel, 'step-inspector');
   // The tool call, scrolled into view, in each theme and size.
   if (screenshotDir) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const [size, viewport] of [
-        ['desktop', { width: 1280, height: 800 }],
-        ['phone', { width: 390, height: 844 }],
-      ] as const) {
-        await page.setViewportSize(viewport);
-        await call.scrollIntoViewIfNeeded();
-        await page.waitForTimeout(300);
-        await snap(page, `step-inspector-tool-${scheme}-${size}`);
-      }
-    }
+    await inEachSchemeAndSize(page, async (scheme, size) => {
+      await call.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      await snap(page, `step-inspector-tool-${scheme}-${size}`);
+    });
   }
 });
 
@@ -184,7 +169,11 @@ async function openRunDetails(
   return page.getByRole('dialog', { name: 'Execution Details' });
 }
 
-test('a hierarchical lead that answered alone says which co-workers it had', async ({ page, request }) => {
+test('a hierarchical lead that answered alone says which co-workers it had', async ({
+  page,
+  request,
+  fake,
+}) => {
   const { account, headers, workflow } = await setUpTeam(request, fake.url);
   fake.script([{ content: 'I wrote the post myself.' }]);
   await signInAs(page, account);
@@ -198,7 +187,7 @@ test('a hierarchical lead that answered alone says which co-workers it had', asy
   await snapScreens(page, output.getByTestId('step-team-note'), 'step-inspector-team');
 });
 
-test("a failed step's details show what its model was asked", async ({ page, request }) => {
+test("a failed step's details show what its model was asked", async ({ page, request, fake }) => {
   const { account, headers, workflow } = await setUpOneAgentWorkflow(request, fake.url, 'active');
   fake.script([{ error: { status: 400, message: 'The prompt is too long for this model' } }]);
   await signInAs(page, account);

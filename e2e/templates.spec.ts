@@ -1,26 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
-import { createAccount, expect, expectToast, signInAs, snapScreens, test, type Account } from './fixtures';
-
-// Each test talks to a fake model server of its own (scripted replies sit in one queue per server).
-let fake: FakeLlmServer;
-test.beforeEach(async () => {
-  fake = await startFakeLlmServer();
-});
-test.afterEach(async () => {
-  await fake?.close();
-});
-
-/** A new organization whose OpenAI connection (the templates' agents use gpt-4o) is the fake server. */
-async function newOrganization(request: APIRequestContext): Promise<Account> {
-  const account = await createAccount(request);
-  const config = await request.put('/api/tools/configurations/openai_config', {
-    headers: { authorization: `Bearer ${account.token}` },
-    data: { config: { baseUrl: fake.url, apiKey: 'sk-e2e-key-0123456789' }, isActive: true },
-  });
-  expect(config.ok()).toBe(true);
-  return account;
-}
+import type { Page } from '@playwright/test';
+import { expect, expectToast, snapScreens } from './fixtures';
+import { signedInOnFakeModel, test } from './fake-model';
 
 async function openMarketplace(page: Page) {
   await page.goto('/templates');
@@ -31,10 +11,10 @@ async function openMarketplace(page: Page) {
 test('find Blog Post Pipeline, preview it, use it, then run the workflow it made', async ({
   page,
   request,
+  fake,
 }) => {
   test.setTimeout(90_000);
-  const account = await newOrganization(request);
-  await signInAs(page, account);
+  await signedInOnFakeModel(page, request, fake);
   await openMarketplace(page);
 
   // The chips, the tabs and the featured strip.
@@ -151,11 +131,9 @@ test('find Blog Post Pipeline, preview it, use it, then run the workflow it made
   expect(fake.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(3);
 });
 
-test('use an agent template, and see the organization’s own templates', async ({ page, request }) => {
+test('use an agent template, and see the organization’s own templates', async ({ page, request, fake }) => {
   test.setTimeout(60_000);
-  const account = await newOrganization(request);
-  const headers = { authorization: `Bearer ${account.token}` };
-  await signInAs(page, account);
+  const { headers } = await signedInOnFakeModel(page, request, fake);
   await openMarketplace(page);
 
   await page.getByRole('tab', { name: /Agent Templates/ }).click();
@@ -225,9 +203,9 @@ test('use an agent template, and see the organization’s own templates', async 
 test('skeletons while loading, and Load Sample Templates when the library is missing', async ({
   page,
   request,
+  fake,
 }) => {
-  const account = await newOrganization(request);
-  await signInAs(page, account);
+  await signedInOnFakeModel(page, request, fake);
 
   // The library answers slowly and empty: skeletons first, then the seed alert.
   let release!: () => void;
@@ -270,9 +248,12 @@ test('skeletons while loading, and Load Sample Templates when the library is mis
   await expectToast(page, 'Failed to seed templates. Please try again.');
 });
 
-test('a plan limit shows its reason with Upgrade; another failure is a toast', async ({ page, request }) => {
-  const account = await newOrganization(request);
-  await signInAs(page, account);
+test('a plan limit shows its reason with Upgrade; another failure is a toast', async ({
+  page,
+  request,
+  fake,
+}) => {
+  await signedInOnFakeModel(page, request, fake);
   await openMarketplace(page);
   await page.getByRole('searchbox', { name: 'Search templates' }).fill('Blog Post Pipeline');
   const card = page.getByRole('article', { name: 'Blog Post Pipeline' });

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
-import { expect, expectToast, signInAs, snap, test } from './fixtures';
+import { expect, expectToast, inEachSchemeAndSize, signInAs, snap, test } from './fixtures';
 import { setUpOneAgentWorkflow } from './one-agent-workflow';
 
 // A fake model server of this test's own (scripted replies are one queue per server).
@@ -21,20 +21,11 @@ async function openSettings(page: Page, id: string) {
 
 /** The webhook settings in light and dark, on a desktop and a phone. */
 async function snapWebhookSettings(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [viewport, size] of [
-      ['desktop', { width: 1280, height: 900 }],
-      ['phone', { width: 390, height: 844 }],
-    ] as const) {
-      await page.setViewportSize(size);
-      const section = page.getByRole('region', { name: 'Webhook' });
-      if (await section.isVisible()) await section.scrollIntoViewIfNeeded();
-      await snap(page, `${name}-${viewport}-${scheme}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await inEachSchemeAndSize(page, async (scheme, size) => {
+    const section = page.getByRole('region', { name: 'Webhook' });
+    if (await section.isVisible()) await section.scrollIntoViewIfNeeded();
+    await snap(page, `${name}-${size}-${scheme}`);
+  });
 }
 
 test('a webhook workflow: URL and secret in the builder, a POST starts a run the Executions tab shows live', async ({

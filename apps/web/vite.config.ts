@@ -42,6 +42,10 @@ export default defineConfig({
     // a few chunks, each downloaded by the screens that use it, while the rest (radix primitives,
     // forms, icons, each page's own code) stays split per route.
     rolldownOptions: {
+      // Imported constants are written where they are used: the API's paths
+      // (@crewline/contracts/paths) then sit in the chunks that read them, and the shell's first
+      // JavaScript carries only the paths of its own keys and calls, not every endpoint's.
+      optimization: { inlineConst: { mode: 'all' } },
       output: {
         codeSplitting: {
           groups: [
@@ -67,11 +71,12 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/]tailwind-merge[\\/]|[\\/]src[\\/](app[\\/]providers|lib[\\/](api|session|query-client|utils|use-document-title|queries[\\/](keys|query-fn))|components[\\/](spinner|ui[\\/](use-toast|button|card|badge)))\.tsx?$/,
               priority: 6,
             },
-            // The contracts' vocabulary (plans, providers, kinds, run statuses): plain values without
-            // zod, read by the shell, the lists and the landing page, so kept out of forms-vendor.
+            // The contracts' vocabulary (plans, providers, kinds, run statuses) and the API's paths
+            // (endpoints/paths/, mostly inlined where read): plain values without zod, read by the
+            // shell, the lists and the landing page, so kept out of forms-vendor.
             {
               name: 'vocabulary',
-              test: /[\\/]packages[\\/]contracts[\\/]src[\\/]vocabulary[\\/]/,
+              test: /[\\/]packages[\\/]contracts[\\/]src[\\/](vocabulary|endpoints[\\/]paths)[\\/]/,
               priority: 7,
             },
             // Form validation (zod, react-hook-form, the shared contracts): only the auth screens and

@@ -41,9 +41,11 @@ import { createOrganizationsPresenter } from './modules/organizations/organizati
 import { createOrganizationsService } from './modules/organizations/organizations.service';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { createTeamRepository } from './modules/organizations/team.repository';
+import { createMembersPresenter } from './modules/organizations/members.presenter';
 import { createTeamService } from './modules/organizations/team.service';
 import { teamRoutes } from './modules/organizations/team.routes';
 import { createAgentsRepository } from './modules/agents/agents.repository';
+import { agentIdsOf } from './modules/agents/agents.columns';
 import { createAgentsService } from './modules/agents/agents.service';
 import { createAgentModel } from './modules/agents/agent-model';
 import { agentsRoutes } from './modules/agents/agents.routes';
@@ -67,6 +69,7 @@ import { createSchedulesRepository } from './modules/workflows/schedules.reposit
 import { createEmailMonitorRepository } from './modules/triggers/email-monitor.repository';
 import { createToolsRepository } from './modules/tools/tools.repository';
 import { createToolsService } from './modules/tools/tools.service';
+import { createToolUsagePresenter } from './modules/tools/tool-usage.presenter';
 import { createToolRuntime } from './modules/tools/runtime/tool-runtime';
 import { toolsRoutes } from './modules/tools/tools.routes';
 import { createToolTester } from './modules/tools/tool-test';
@@ -86,9 +89,13 @@ import { registerRealtime } from './modules/realtime/realtime.routes';
 import { createWatchedWorkflows } from './modules/realtime/watched-workflows';
 import { createBillingRepository } from './modules/billing/billing.repository';
 import { createBillingService } from './modules/billing/billing.service';
+import { createPlanUsagePresenter } from './modules/billing/plan-usage.presenter';
+import { createStripeCustomerPresenter } from './modules/billing/stripe-customer.presenter';
 import { createNoPaymentProvider } from './modules/billing/payment-provider';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/billing.routes';
 import { createApiKeysRepository } from './modules/api-keys/api-keys.repository';
+import { isMemberSql } from './modules/auth/memberships.columns';
+import { createApiKeysPresenter } from './modules/api-keys/api-keys.presenter';
 import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { createTemplatesRepository } from './modules/templates/templates.repository';
@@ -98,6 +105,7 @@ import { createSalesRepository } from './modules/sales/sales.repository';
 import { createSalesService } from './modules/sales/sales.service';
 import { salesRoutes } from './modules/sales/sales.routes';
 import { createKnowledgeRepository } from './modules/knowledge/knowledge.repository';
+import { createKnowledgeUsagePresenter } from './modules/knowledge/knowledge-usage.presenter';
 import { createKnowledgeService } from './modules/knowledge/knowledge.service';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { createIngestionRepository } from './modules/knowledge/ingestion.repository';
@@ -159,9 +167,18 @@ export function createServices(deps: AppDeps) {
     repository: createConnectionsRepository(db),
     box,
   });
-  const tools = createToolsService({ repository: createToolsRepository(db), box });
+  /** Whether the organization has the agent (modules/agents, built below; memory and tools may not import it). */
+  const agentExists = (organizationId: string, agentId: string) =>
+    services.agents.exists(organizationId, agentId);
+  const tools = createToolsService({
+    repository: createToolsRepository(db),
+    box,
+    presenter: createToolUsagePresenter(db),
+    agentExists,
+  });
   const agentsRepository = createAgentsRepository(db);
-  const workflowsRepository = createWorkflowsRepository(db);
+  // A workflow's reads check the agents its steps name with the agents module's SQL.
+  const workflowsRepository = createWorkflowsRepository(db, agentIdsOf);
   const executionsRepository = createExecutionsRepository(db);
   /** Embeds with the knowledge base's provider: the organization's connection, as agents use theirs. */
   const embeddingConnection = (organizationId: string, provider: 'openai' | 'local' | 'custom') =>
@@ -173,6 +190,7 @@ export function createServices(deps: AppDeps) {
   };
   const knowledge = createKnowledgeService({
     repository: createKnowledgeRepository(db),
+    presenter: createKnowledgeUsagePresenter(db),
     events,
     llm,
     connectionFor: embeddingConnection,
@@ -198,11 +216,12 @@ export function createServices(deps: AppDeps) {
     : null;
   const billing = createBillingService({
     repository: billingRepository,
+    usage: createPlanUsagePresenter(db),
     provider: stripe
       ? createStripeProvider({
           stripe,
           publishableKey: config.stripe.publishableKey ?? null,
-          store: billingRepository,
+          store: { ...billingRepository, ...createStripeCustomerPresenter(db) },
         })
       : createNoPaymentProvider(),
     events,
@@ -222,6 +241,7 @@ export function createServices(deps: AppDeps) {
     repository: createMemoryRepository(db),
     llm,
     connectionFor: embeddingConnection,
+    agentExists,
   });
   const agentModel = createAgentModel({
     llm,
@@ -308,7 +328,7 @@ export function createServices(deps: AppDeps) {
       memory,
     }),
     memory,
-    system: createSystemService({ config, repository: createSystemRepository(db), metrics }),
+    system: createSystemService({ config, repository: createSystemRepository(db), metrics, connections }),
     /** Knowledge bases, their documents and search (modules/knowledge); one search index per process. */
     knowledge,
     /** Used by worker processes: ingestion of queued documents (see worker.ts). */
@@ -341,6 +361,7 @@ export function createServices(deps: AppDeps) {
     team: createTeamService({
       config,
       repository: createTeamRepository(db),
+      members: createMembersPresenter(db),
       auth: services.auth,
       events,
       limits: billing,
@@ -359,7 +380,8 @@ export function createServices(deps: AppDeps) {
     }),
     /** Organization API keys: programs call the API with them (member powers, rate limited per key). */
     apiKeys: createApiKeysService({
-      repository: createApiKeysRepository(db),
+      repository: createApiKeysRepository(db, isMemberSql),
+      presenter: createApiKeysPresenter(db),
       billing,
       maxPerMinute: config.apiKeyMaxPerMinute,
     }),

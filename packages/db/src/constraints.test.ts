@@ -6,6 +6,7 @@ import {
   agents,
   agentTools,
   organizations,
+  subscriptions,
   tools,
   userOrganizations,
   users,
@@ -107,10 +108,15 @@ describe('defaults', () => {
     expect(execution).toMatchObject({ status: 'pending', attempt: 0, output: {}, logs: [], startedAt: null });
   });
 
-  it('give a new organization the starter plan and empty settings, a new user the user role', async () => {
+  it('give a new organization empty settings, its subscription the starter plan, a new user the user role', async () => {
     const organization = await newOrganization();
+    const [subscription] = await database.db
+      .insert(subscriptions)
+      .values({ organizationId: organization.id })
+      .returning();
     const user = await newUser();
-    expect(organization).toMatchObject({ plan: 'starter', settings: {}, stripeSubscriptionId: null });
+    expect(organization).toMatchObject({ settings: {} });
+    expect(subscription).toMatchObject({ plan: 'starter', stripeSubscriptionId: null });
     expect(user.role).toBe('user');
   });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowFromJson, rowJson } from './json-rows';
-import { agents, organizations } from './schema';
+import { agents, organizations, subscriptions } from './schema';
 import { createTestDatabase } from './testing/test-database';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -20,9 +20,11 @@ describe('a row read as JSON', () => {
       .values({
         name: 'Json Rows',
         slug: `json-rows-${randomUUID()}`,
-        trialEndsAt: new Date('2026-12-01T10:20:30.456Z'),
       })
       .returning();
+    await database.db
+      .insert(subscriptions)
+      .values({ organizationId: organization.id, trialEndsAt: new Date('2026-12-01T10:20:30.456Z') });
     const [agent] = await database.db
       .insert(agents)
       .values({
@@ -35,13 +37,15 @@ describe('a row read as JSON', () => {
       })
       .returning();
 
-    for (const [table, alias, id] of [
-      [organizations, 'o', organization.id],
-      [agents, 'a', agent.id],
+    for (const [table, alias, key, id] of [
+      [organizations, 'o', organizations.id, organization.id],
+      [subscriptions, 's', subscriptions.organizationId, organization.id],
+      [agents, 'a', agents.id, agent.id],
     ] as const) {
-      const [plain] = await database.db.select().from(table).where(eq(table.id, id));
+      const [plain] = await database.db.select().from(table).where(eq(key, id));
       const { rows } = await database.db.execute<{ row: unknown }>(
-        sql`select ${rowJson(alias)} as row from ${table} ${sql.raw(alias)} where ${sql.raw(alias)}.id = ${id}`,
+        sql`select ${rowJson(alias)} as row from ${table} ${sql.raw(alias)}
+          where ${sql.raw(alias)}.${sql.identifier(key.name)} = ${id}`,
       );
       expect(rowFromJson(table, rows[0].row)).toEqual(plain);
     }

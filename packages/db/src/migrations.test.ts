@@ -51,6 +51,7 @@ describe('migrations', () => {
       'rate_limit_events',
       'sales_inquiries',
       'stripe_events',
+      'subscriptions',
       'tool_configurations',
       'tools',
       'user_organizations',

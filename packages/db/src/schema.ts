@@ -102,12 +102,25 @@ export const users = pgTable('users', {
   updatedAt: updatedAt(),
 });
 
-export const organizations = pgTable(
-  'organizations',
+export const organizations = pgTable('organizations', {
+  id: id(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  settings: jsonObject('settings'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * An organization's plan and its trial or subscription (modules/billing owns it): one row per
+ * organization, written at signup with its trial.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
   {
-    id: id(),
-    name: text('name').notNull(),
-    slug: text('slug').notNull().unique(),
+    organizationId: uuid('organization_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     // The plan of the trial or subscription (planIdValues). It does not mean "subscribed": the tier is
     // computed from subscriptionStatus and the times below (modules/billing/subscription-state.ts); an
     // organization whose trial or canceled period ended is on the Free tier whatever this says.
@@ -130,13 +143,11 @@ export const organizations = pgTable(
     paymentMethod: text('payment_method', { enum: paymentMethodValues }),
     /** When the organization's one free trial began; set once, never cleared (docs/decisions/0012). */
     trialUsedAt: timestamp('trial_used_at', { withTimezone: true }),
-    settings: jsonObject('settings'),
-    createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check(
-      'organizations_subscription_status_check',
+      'subscriptions_subscription_status_check',
       sql`${t.subscriptionStatus} in ('no_subscription', 'trialing', 'active', 'past_due', 'canceled')`,
     ),
   ],

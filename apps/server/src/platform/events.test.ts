@@ -10,6 +10,7 @@ import {
   type PgEventBus,
   type SessionChange,
 } from './events';
+import { channels } from './notifications/channels';
 
 let database: TestDb;
 const buses: PgEventBus[] = [];
@@ -37,7 +38,7 @@ async function startBus(logger = silentLogger()) {
 
 function record(bus: PgEventBus) {
   const received: RealtimeEvent[] = [];
-  bus.subscribe((event) => received.push(event));
+  bus.listen(channels.events, { onNotify: (events) => received.push(...events) });
   return received;
 }
 
@@ -59,10 +60,12 @@ describe('in-process event bus', () => {
   it('delivers to every subscriber, survives a failing one, and stops after unsubscribe', () => {
     const bus = createEventBus();
     const got: string[] = [];
-    bus.subscribe(() => {
-      throw new Error('broken subscriber');
+    bus.listen(channels.events, {
+      onNotify: () => {
+        throw new Error('broken subscriber');
+      },
     });
-    const off = bus.subscribe((event) => got.push(event.type));
+    const off = bus.listen(channels.events, { onNotify: (events) => got.push(...events.map((e) => e.type)) });
     bus.publish(agentEvent());
     off();
     bus.publish(agentEvent());
@@ -73,13 +76,13 @@ describe('in-process event bus', () => {
     const bus = createEventBus();
     const got: SessionChange[] = [];
     const events: string[] = [];
-    bus.subscribe((event) => events.push(event.type));
-    bus.subscribeSessionChanges({
-      onChange: () => {
+    bus.listen(channels.events, { onNotify: (batch) => events.push(...batch.map((e) => e.type)) });
+    bus.listen(channels.sessions, {
+      onNotify: () => {
         throw new Error('broken subscriber');
       },
     });
-    const off = bus.subscribeSessionChanges({ onChange: (change) => got.push(change) });
+    const off = bus.listen(channels.sessions, { onNotify: (change) => got.push(change) });
     const change: SessionChange = { type: 'session_ended', sessionId: randomUUID() };
     await bus.publishSessionChange(change);
     off();
@@ -214,7 +217,7 @@ describe('Postgres event bus', () => {
     const { bus: second } = await startBus();
     const changes = (bus: PgEventBus) => {
       const got: SessionChange[] = [];
-      bus.subscribeSessionChanges({ onChange: (change) => got.push(change) });
+      bus.listen(channels.sessions, { onNotify: (change) => got.push(change) });
       return got;
     };
     const [atFirst, atSecond] = [changes(first), changes(second)];
@@ -262,7 +265,7 @@ describe('Postgres event bus', () => {
     const { bus, applicationName, logger } = await startBus();
     const got: SessionChange[] = [];
     const missed = vi.fn();
-    bus.subscribeSessionChanges({ onChange: (change) => got.push(change), onMissed: missed });
+    bus.listen(channels.sessions, { onNotify: (change) => got.push(change), onMissed: missed });
     await bus.notify(SESSIONS_CHANNEL, 'not json');
     await bus.notify(SESSIONS_CHANNEL, JSON.stringify({ type: 'session_ended' }));
     const valid: SessionChange = { type: 'session_ended', sessionId: randomUUID() };
@@ -279,7 +282,7 @@ describe('Postgres event bus', () => {
     const { bus: first } = await startBus();
     const { bus: second, logger } = await startBus();
     const heard: string[] = [];
-    second.subscribeWatching((keys) => heard.push(...keys));
+    second.listen(channels.watch, { onNotify: (keys) => heard.push(...keys) });
     // 300 keys of 73 bytes: more than one NOTIFY's worth.
     const keys = Array.from({ length: 300 }, () => `${randomUUID()}/${randomUUID()}`);
     await first.publishWatching(keys);

@@ -5,12 +5,6 @@ import { channels, quoteChannel, type Channel, type SessionChange } from './noti
 import { localNotification, type StatementNotification } from './notifications/statement';
 
 export { sessionChangeSchema, type SessionChange } from './notifications/channels';
-export { notified, type StatementNotification } from './notifications/statement';
-
-type Listener = (event: RealtimeEvent) => void;
-
-/** `onMissed` runs when changes may have been lost (the Postgres bus reconnected): check everything again. */
-export type SessionChangeListener = { onChange(change: SessionChange): void; onMissed?(): void };
 
 /** What `listen` calls: each payload as sent; `onMissed` after a reconnect (notifications sent meanwhile are lost). */
 export type NotificationHandler<Payload> = { onNotify(payload: Payload): void; onMissed?(): void };
@@ -21,11 +15,12 @@ export type NotificationHandler<Payload> = { onNotify(payload: Payload): void; o
  * the organization's websocket clients; session changes, watched workflows, run control and knowledge
  * wake-ups travel the same way. Sends may return a promise (the Postgres bus's) that never rejects.
  *
- * `listen` is the one way to subscribe; `subscribe`, `subscribeSessionChanges` and `subscribeWatching`
- * are it for their channel. `inStatement` is the one way to send from a statement (both buses have it,
- * so no caller publishes instead). Given the `executor` of the transaction that revoked sessions, the
- * Postgres bus sends their change in that transaction: delivered only on commit, so a process that
- * hears it already sees the revoked rows, and a failed NOTIFY rolls the revocation back.
+ * `listen` is the one way to subscribe, to any channel (`bus.listen(channels.sessions, { onNotify,
+ * onMissed })`); the events channel delivers a list, one event or several in their order.
+ * `inStatement` is the one way to send from a statement (both buses have it, so no caller publishes
+ * instead). Given the `executor` of the transaction that revoked sessions, the Postgres bus sends
+ * their change in that transaction: delivered only on commit, so a process that hears it already sees
+ * the revoked rows, and a failed NOTIFY rolls the revocation back.
  */
 export type EventBus = {
   /** Sends `payload` on `channel` now. */
@@ -42,38 +37,23 @@ export type EventBus = {
   publish(event: RealtimeEvent): void | Promise<void>;
   /** `inStatement` on the events channel; several events travel in one notification, in their order. */
   statementNotification(events: RealtimeEvent | RealtimeEvent[]): StatementNotification;
-  subscribe(listener: Listener): () => void;
   publishSessionChange(change: SessionChange, executor?: SqlExecutor): Promise<void>;
-  subscribeSessionChanges(listener: SessionChangeListener): () => void;
   /**
    * Workflows someone is watching live (`organizationId/workflowId` keys), announced by the process
    * that holds their sockets to every process (the workers stream those workflows' steps). Never
    * rejects; a lost announcement is repeated by the next one.
    */
   publishWatching(keys: string[]): void | Promise<void>;
-  subscribeWatching(listener: (keys: string[]) => void): () => void;
 };
 
-/** The named shorthands of EventBus, on top of its `send`, `inStatement` and `listen`. */
-function shorthands(
-  bus: Pick<EventBus, 'send' | 'inStatement' | 'listen'>,
-): Omit<EventBus, 'send' | 'inStatement' | 'listen' | 'publishSessionChange' | 'publishWatching'> {
+/** The events channel's senders, on top of `send` and `inStatement`. */
+function eventSenders(
+  bus: Pick<EventBus, 'send' | 'inStatement'>,
+): Pick<EventBus, 'publish' | 'statementNotification'> {
   return {
     publish: (event) => bus.send(channels.events, [event]),
     statementNotification: (events) =>
       bus.inStatement(channels.events, Array.isArray(events) ? events : [events]),
-    subscribe: (listener) =>
-      bus.listen(channels.events, {
-        onNotify: (events) => {
-          for (const event of events) safely(() => listener(event));
-        },
-      }),
-    subscribeSessionChanges: (listener) =>
-      bus.listen(channels.sessions, {
-        onNotify: (change) => listener.onChange(change),
-        onMissed: listener.onMissed,
-      }),
-    subscribeWatching: (listener) => bus.listen(channels.watch, { onNotify: listener }),
   };
 }
 
@@ -121,7 +101,7 @@ export function createEventBus() {
 
   return {
     ...core,
-    ...shorthands(core),
+    ...eventSenders(core),
     async publishSessionChange(change: SessionChange, _executor?: SqlExecutor): Promise<void> {
       deliver(channels.sessions, change);
     },
@@ -343,13 +323,12 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
     inStatement<Payload>(channel: Channel<Payload>, payload: Payload): StatementNotification {
       // Events too many for one NOTIFY go in several, in order; one that no NOTIFY holds is dropped
       // (logged), as send drops it.
-      const parts: Payload[] =
+      const parts: { payload: Payload; text: string }[] =
         channel.name === channels.events.name
-          ? (splitEvents(payload as RealtimeEvent[]) as Payload[])
-          : [payload];
+          ? (eventNotifications(payload as RealtimeEvent[]) as { payload: Payload; text: string }[])
+          : [{ payload, text: channel.encode(payload) }];
       const sends: StatementNotification['sends'] = [];
-      for (const part of parts) {
-        const text = channel.encode(part);
+      for (const { payload: part, text } of parts) {
         if (tooLarge(channel.name, text)) continue;
         if (channel.name === channels.events.name) remember(text, part as RealtimeEvent[]);
         sends.push({ channel: channel.name, payload: text });
@@ -361,7 +340,7 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
 
   return {
     ...core,
-    ...shorthands(core),
+    ...eventSenders(core),
     publish: (event) => core.send(channels.events, [event]),
 
     async publishSessionChange(change, executor) {
@@ -428,10 +407,14 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
   };
 }
 
-/** `events` in runs that each fit one NOTIFY (all of them, mostly: events are ids and numbers). */
-function splitEvents(events: RealtimeEvent[]): RealtimeEvent[][] {
+/**
+ * `events` in runs that each fit one NOTIFY (all of them, mostly: events are ids and numbers), with
+ * each run's payload text: the whole list's text, encoded once, is the one payload of the usual case.
+ */
+function eventNotifications(events: RealtimeEvent[]): { payload: RealtimeEvent[]; text: string }[] {
   const whole = channels.events.encode(events);
-  if (events.length <= 1 || Buffer.byteLength(whole) <= MAX_PAYLOAD_BYTES) return [events];
+  if (events.length <= 1 || Buffer.byteLength(whole) <= MAX_PAYLOAD_BYTES)
+    return [{ payload: events, text: whole }];
   const runs: RealtimeEvent[][] = [];
   let run: RealtimeEvent[] = [];
   let bytes = 2;
@@ -446,5 +429,5 @@ function splitEvents(events: RealtimeEvent[]): RealtimeEvent[][] {
     bytes += size;
   }
   runs.push(run);
-  return runs;
+  return runs.map((part) => ({ payload: part, text: channels.events.encode(part) }));
 }

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { isRunEnded, type AuthResponse, type Execution, type OrganizationRole } from '@crewline/contracts';
 import type { TestApp } from './test-app';
 import { chainOf } from './workflow-shapes';
@@ -12,6 +13,15 @@ type Answer = Awaited<ReturnType<TestApp['request']>>;
 
 function expectStatus(res: Answer, status: number, what: string) {
   if (res.statusCode !== status) throw new Error(`${what} answered ${res.statusCode}: ${res.body}`);
+}
+
+/** Fails when a response of the file so far carried one of `secrets` (stored secrets are never answered). */
+export function expectNeverAnswered(t: TestApp, secrets: string[]) {
+  for (const secret of secrets)
+    expect(
+      t.responseBodies.some((body) => body.includes(secret)),
+      secret,
+    ).toBe(false);
 }
 
 /** Points the organization's OpenAI connection at `baseUrl` (usually the fake model server). */
@@ -43,6 +53,14 @@ export async function createAgent(t: TestApp, token: string, fields: AgentFields
   expectStatus(res, 201, 'POST /api/agents');
   return res.json() as { id: string; name: string };
 }
+
+/** Scout, the agent the playground suites talk to (chat and the Test action). */
+export const SCOUT: AgentFields = {
+  name: 'Scout',
+  role: 'Market researcher',
+  goal: 'Find pricing data',
+  llmModel: 'llama-test',
+};
 
 /** An active workflow chaining the agents (Start → n1 → n2 → … → End); returns its id. */
 export async function createChainWorkflow(

@@ -7,6 +7,7 @@ import { buildApp, createServices } from '../app';
 import { startWorkerRole, type WorkerRole } from '../worker';
 import { createEventBus, createPgEventBus, type EventBus, type PgEventBus } from '../platform/events';
 import type { LlmGateway } from '../platform/llm';
+import { channels } from '../platform/notifications/channels';
 import { createReservedDestinations } from '../platform/egress';
 import type { RealtimeEvent } from '@crewline/contracts';
 import type { Config } from '../platform/env';
@@ -47,7 +48,7 @@ export async function createTestApp(
   }
   const events = pgBus ?? options.events?.(database) ?? createEventBus();
   const published: RealtimeEvent[] = [];
-  events.subscribe((event) => published.push(event));
+  events.listen(channels.events, { onNotify: (batch) => published.push(...batch) });
   // As main.ts does: the app's own database is out of every tool's reach, even with 127.0.0.1 allow-listed.
   const reserved = createReservedDestinations({ localPorts: [config.port] });
   await reserved.addDatabase(database.url);

@@ -8,10 +8,9 @@ import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 
-import { FormBanner, FormDialogActions } from '@/components/form-dialog-parts';
+import { FormBanner, FormDialog, FormDialogActions } from '@/components/form-dialog-parts';
 import { TextField } from '@/components/text-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import {
   Form,
   FormControl,
@@ -62,17 +61,19 @@ export interface SaveAsTemplateDialogProps {
 
 export function SaveAsTemplateDialog({ open, onOpenChange, ...props }: SaveAsTemplateDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Save as Template</DialogTitle>
-          <DialogDescription>
-            Add this {props.kind} to your organization&apos;s Template Marketplace. {KEPT[props.kind]}
-          </DialogDescription>
-        </DialogHeader>
-        {open && <SaveAsTemplateForm {...props} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Save as Template"
+      description={
+        <>
+          Add this {props.kind} to your organization&apos;s Template Marketplace. {KEPT[props.kind]}
+        </>
+      }
+      className="sm:max-w-lg"
+    >
+      <SaveAsTemplateForm {...props} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 

@@ -3,6 +3,7 @@
 // login's (so the choice survives a reload), the old organization's cached data is dropped, and the
 // dashboard opens.
 import type { AuthResponse, UserOrganization } from '@crewline/contracts';
+import * as paths from '@crewline/contracts/paths';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 
@@ -12,7 +13,7 @@ import { storeSession } from './session';
 
 /** POST /api/auth/switch-organization → { token, user, organization } */
 export function switchOrganization(organizationId: string): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>('POST', '/api/auth/switch-organization', { organizationId });
+  return apiRequest<AuthResponse>('POST', paths.auth.switchOrganization, { organizationId });
 }
 
 /** GET /api/auth/organizations: every organization of the signed-in user, with their role in it. */

@@ -2,6 +2,7 @@
 // user or organization. The session call (GET /api/auth/me) is only made when a token is stored;
 // without one the user is signed out ('No token found').
 import type { AuthResponse, Session, UserOrganization } from '@crewline/contracts';
+import * as paths from '@crewline/contracts/paths';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';
@@ -76,16 +77,16 @@ export function takeDashboardRedirect(): boolean {
 
 // The account calls of always-loaded code (the navigation's Log out, the verification banner) go
 // through the plain client here, not the endpoint descriptors: those carry zod, which the shell's
-// first JavaScript cannot afford.
+// first JavaScript cannot afford. Their paths are the descriptors' own, from @crewline/contracts/paths.
 const ignore = () => undefined;
 
 /** POST /api/auth/logout: revokes the token server side; a failure (signed out already, offline) is ignored. */
 export const revokeSessionToken = (): Promise<void> =>
-  apiRequest('POST', '/api/auth/logout').then(ignore, ignore);
+  apiRequest('POST', paths.auth.logout).then(ignore, ignore);
 
 /** POST /api/auth/resend-verification: a new verification link to the signed-in account's address. */
 export const requestVerificationEmail = () =>
-  apiRequest<{ message: string }>('POST', '/api/auth/resend-verification');
+  apiRequest<{ message: string }>('POST', paths.auth.resendVerification);
 
 /**
  * The session's membership ended: move to another organization of the user (the first one the
@@ -99,7 +100,7 @@ async function recoverFromLostMembership(queryClient: QueryClient): Promise<Sess
 
   let organizations: UserOrganization[] = [];
   try {
-    organizations = (await apiRequest<UserOrganization[]>('GET', '/api/auth/organizations')) ?? [];
+    organizations = (await apiRequest<UserOrganization[]>('GET', paths.auth.organizations)) ?? [];
   } catch (error) {
     if (!isApiStatus(error, 401)) throw error;
   }
@@ -112,7 +113,7 @@ async function recoverFromLostMembership(queryClient: QueryClient): Promise<Sess
     return null;
   }
 
-  const response = await apiRequest<AuthResponse>('POST', '/api/auth/switch-organization', {
+  const response = await apiRequest<AuthResponse>('POST', paths.auth.switchOrganization, {
     organizationId: next.id,
   });
   const session: Session = { user: response.user, organization: response.organization };

@@ -12,12 +12,13 @@ import {
   usageSchema,
 } from '../index';
 import { defineEndpoint } from './define-endpoint';
+import * as paths from './paths';
 
 /** Agents, and the knowledge bases each one searches. */
 export const agentsEndpoints = {
   list: defineEndpoint({
     method: 'GET',
-    path: '/api/agents',
+    path: paths.agents.list,
     response: { 200: z.array(agentSchema) },
     summary: 'List agents',
     tag: 'Agents',
@@ -25,7 +26,7 @@ export const agentsEndpoints = {
   }),
   create: defineEndpoint({
     method: 'POST',
-    path: '/api/agents',
+    path: paths.agents.list,
     body: createAgentSchema,
     response: { 201: agentSchema },
     summary: 'Create an agent',
@@ -35,7 +36,7 @@ export const agentsEndpoints = {
   }),
   get: defineEndpoint({
     method: 'GET',
-    path: '/api/agents/:id',
+    path: paths.agents.get,
     params: idParamsSchema,
     response: { 200: agentSchema },
     summary: 'Get an agent',
@@ -44,7 +45,7 @@ export const agentsEndpoints = {
   }),
   update: defineEndpoint({
     method: 'PUT',
-    path: '/api/agents/:id',
+    path: paths.agents.get,
     params: idParamsSchema,
     body: updateAgentSchema,
     response: { 200: agentSchema },
@@ -54,7 +55,7 @@ export const agentsEndpoints = {
   }),
   remove: defineEndpoint({
     method: 'DELETE',
-    path: '/api/agents/:id',
+    path: paths.agents.get,
     params: idParamsSchema,
     summary: 'Delete an agent',
     tag: 'Agents',
@@ -63,7 +64,7 @@ export const agentsEndpoints = {
   // What stops working if the agent goes: the delete dialog lists it (docs/product-rules.md).
   usage: defineEndpoint({
     method: 'GET',
-    path: '/api/agents/:id/usage',
+    path: paths.agents.usage,
     params: idParamsSchema,
     response: { 200: usageSchema },
     summary: 'What uses an agent (before deleting it)',
@@ -72,7 +73,7 @@ export const agentsEndpoints = {
   }),
   test: defineEndpoint({
     method: 'POST',
-    path: '/api/agents/:id/test',
+    path: paths.agents.test,
     params: idParamsSchema,
     body: testAgentSchema.nullish(),
     response: { 200: agentTestResultSchema },
@@ -83,7 +84,7 @@ export const agentsEndpoints = {
   // The playground: streams NDJSON lines (agentChatLineSchema), described by hand in the OpenAPI document.
   chat: defineEndpoint({
     method: 'POST',
-    path: '/api/agents/:id/chat',
+    path: paths.agents.chat,
     params: idParamsSchema,
     body: agentChatSchema,
     summary: 'Chat with an agent',
@@ -92,7 +93,7 @@ export const agentsEndpoints = {
   }),
   knowledgeBases: defineEndpoint({
     method: 'GET',
-    path: '/api/agents/:id/knowledge-bases',
+    path: paths.agents.knowledgeBases,
     params: idParamsSchema,
     response: { 200: agentKnowledgeBasesSchema },
     summary: 'List the knowledge bases an agent searches',
@@ -101,7 +102,7 @@ export const agentsEndpoints = {
   }),
   setKnowledgeBases: defineEndpoint({
     method: 'PUT',
-    path: '/api/agents/:id/knowledge-bases',
+    path: paths.agents.knowledgeBases,
     params: idParamsSchema,
     body: setAgentKnowledgeBasesSchema,
     response: { 200: agentKnowledgeBasesSchema },

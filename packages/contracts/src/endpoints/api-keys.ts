@@ -7,12 +7,13 @@ import {
   orgIdParamsSchema,
 } from '../index';
 import { defineEndpoint } from './define-endpoint';
+import * as paths from './paths';
 
 /** Settings → API keys: owners and admins, signed in (a key never manages keys). */
 export const apiKeysEndpoints = {
   list: defineEndpoint({
     method: 'GET',
-    path: '/api/organizations/:orgId/api-keys',
+    path: paths.apiKeys.list,
     params: orgIdParamsSchema,
     response: { 200: z.array(apiKeySchema) },
     summary: 'List API keys',
@@ -22,7 +23,7 @@ export const apiKeysEndpoints = {
   }),
   create: defineEndpoint({
     method: 'POST',
-    path: '/api/organizations/:orgId/api-keys',
+    path: paths.apiKeys.list,
     params: orgIdParamsSchema,
     body: createApiKeySchema,
     response: { 201: createdApiKeySchema },
@@ -34,7 +35,7 @@ export const apiKeysEndpoints = {
   }),
   revoke: defineEndpoint({
     method: 'DELETE',
-    path: '/api/organizations/:orgId/api-keys/:id',
+    path: paths.apiKeys.revoke,
     params: apiKeyParamsSchema,
     summary: 'Revoke an API key',
     tag: 'API keys',

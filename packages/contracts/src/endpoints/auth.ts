@@ -13,6 +13,7 @@ import {
   verifyEmailSchema,
 } from '../index';
 import { defineEndpoint } from './define-endpoint';
+import * as paths from './paths';
 
 const messageSchema = z.object({ message: z.string() });
 const expiredLink = 'The link has expired, was already used or does not exist.';
@@ -21,7 +22,7 @@ const expiredLink = 'The link has expired, was already used or does not exist.';
 export const authEndpoints = {
   signup: defineEndpoint({
     method: 'POST',
-    path: '/api/auth/signup',
+    path: paths.auth.signup,
     body: signupSchema,
     response: { 201: authResponseSchema },
     summary: 'Sign up',
@@ -34,7 +35,7 @@ export const authEndpoints = {
   }),
   login: defineEndpoint({
     method: 'POST',
-    path: '/api/auth/login',
+    path: paths.auth.login,
     body: loginSchema,
     response: { 200: authResponseSchema },
     summary: 'Sign in',
@@ -47,7 +48,7 @@ export const authEndpoints = {
   }),
   logout: defineEndpoint({
     method: 'POST',
-    path: '/api/auth/logout',
+    path: paths.auth.logout,
     summary: 'Sign out',
     tag: 'Authentication',
     auth: 'token',
@@ -56,7 +57,7 @@ export const authEndpoints = {
   }),
   organizations: defineEndpoint({
     method: 'GET',
-    path: '/api/auth/organizations',
+    path: paths.auth.organizations,
     response: { 200: z.array(userOrganizationSchema) },
     summary: 'List my organizations',
     tag: 'Authentication',
@@ -65,7 +66,7 @@ export const authEndpoints = {
   }),
   switchOrganization: defineEndpoint({
     method: 'POST',
-    path: '/api/auth/switch-organization',
+    path: paths.auth.switchOrganization,
     body: switchOrganizationSchema,
     response: { 200: authResponseSchema },
     summary: 'Switch organization',
@@ -75,7 +76,7 @@ export const authEndpoints = {
   }),
   me: defineEndpoint({
     method: 'GET',
-    path: '/api/auth/me',
+    path: paths.auth.me,
     response: { 200: sessionSchema },
     summary: 'Get my profile',
     tag: 'Profile',
@@ -83,7 +84,7 @@ export const authEndpoints = {
   }),
   updateProfile: defineEndpoint({
     method: 'PUT',
-    path: '/api/auth/me',
+    path: paths.auth.me,
     body: updateProfileSchema,
     response: { 200: sessionSchema },
     summary: 'Update my profile',
@@ -92,7 +93,7 @@ export const authEndpoints = {
   }),
   changePassword: defineEndpoint({
     method: 'POST',
-    path: '/api/auth/change-password',
+    path: paths.auth.changePassword,
     body: changePasswordSchema,
     summary: 'Change my password',
     tag: 'Profile',
@@ -103,7 +104,7 @@ export const authEndpoints = {
   // The same 202 and body whether or not an account uses the address.
   forgotPassword: defineEndpoint({
     method: 'POST',
-    path: '/api/auth/forgot-password',
+    path: paths.auth.forgotPassword,
     body: forgotPasswordSchema,
     response: { 202: messageSchema },
     summary: 'Request a password reset link',
@@ -113,7 +114,7 @@ export const authEndpoints = {
   }),
   resetPassword: defineEndpoint({
     method: 'POST',
-    path: '/api/auth/reset-password',
+    path: paths.auth.resetPassword,
     body: resetPasswordSchema,
     response: { 200: messageSchema },
     summary: 'Set a new password with a reset link',
@@ -123,7 +124,7 @@ export const authEndpoints = {
   }),
   verifyEmail: defineEndpoint({
     method: 'POST',
-    path: '/api/auth/verify-email',
+    path: paths.auth.verifyEmail,
     body: verifyEmailSchema,
     response: { 200: messageSchema },
     summary: 'Verify my email address',
@@ -135,7 +136,7 @@ export const authEndpoints = {
   // to accept an invitation to another one.
   resendVerification: defineEndpoint({
     method: 'POST',
-    path: '/api/auth/resend-verification',
+    path: paths.auth.resendVerification,
     response: { 202: messageSchema },
     summary: 'Resend the verification email',
     tag: 'Authentication',

@@ -7,6 +7,7 @@ import {
   subscriptionStatusResponseSchema,
 } from '../index';
 import { defineEndpoint } from './define-endpoint';
+import * as paths from './paths';
 
 /**
  * The organization's plan and subscription: any member reads it, only an owner changes it; owners
@@ -15,7 +16,7 @@ import { defineEndpoint } from './define-endpoint';
 export const billingEndpoints = {
   status: defineEndpoint({
     method: 'GET',
-    path: '/api/subscription-status',
+    path: paths.billing.status,
     response: { 200: subscriptionStatusResponseSchema },
     summary: 'Plan and subscription',
     tag: 'Billing',
@@ -23,7 +24,7 @@ export const billingEndpoints = {
   }),
   config: defineEndpoint({
     method: 'GET',
-    path: '/api/billing/config',
+    path: paths.billing.config,
     response: { 200: billingConfigResponseSchema },
     summary: 'Billing configuration',
     tag: 'Billing',
@@ -31,7 +32,7 @@ export const billingEndpoints = {
   }),
   subscribe: defineEndpoint({
     method: 'POST',
-    path: '/api/create-subscription',
+    path: paths.billing.subscribe,
     body: createSubscriptionSchema,
     response: { 200: createSubscriptionResponseSchema },
     summary: 'Subscribe or change plan',
@@ -41,7 +42,7 @@ export const billingEndpoints = {
   }),
   cancel: defineEndpoint({
     method: 'POST',
-    path: '/api/cancel-subscription',
+    path: paths.billing.cancel,
     response: { 200: subscriptionStatusResponseSchema },
     summary: 'Cancel the subscription',
     tag: 'Billing',
@@ -52,7 +53,7 @@ export const billingEndpoints = {
   // Invoices show amounts paid: owners and admins, not every member.
   invoices: defineEndpoint({
     method: 'GET',
-    path: '/api/billing/invoices',
+    path: paths.billing.invoices,
     response: { 200: invoicesResponseSchema },
     summary: 'List invoices',
     tag: 'Billing',
@@ -61,7 +62,7 @@ export const billingEndpoints = {
   }),
   setupIntent: defineEndpoint({
     method: 'POST',
-    path: '/api/billing/setup-intent',
+    path: paths.billing.setupIntent,
     response: { 200: setupIntentResponseSchema },
     summary: 'Start a payment method setup',
     tag: 'Billing',
@@ -71,7 +72,7 @@ export const billingEndpoints = {
   // Public: the Stripe-Signature header is the credential; the body is read raw (described by hand).
   stripeWebhook: defineEndpoint({
     method: 'POST',
-    path: '/api/stripe/webhook',
+    path: paths.billing.stripeWebhook,
     summary: 'Stripe webhook',
     tag: 'Billing',
     auth: 'public',

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { providerCatalogueSchema, connectionSchema, updateConnectionSchema } from '../index';
 import { defineEndpoint } from './define-endpoint';
+import * as paths from './paths';
 
 /** Model providers and other credentials: the organization's settings (an API key never reads them). */
 export const connectionsEndpoints = {
   list: defineEndpoint({
     method: 'GET',
-    path: '/api/tools/configurations',
+    path: paths.connections.list,
     response: { 200: z.array(connectionSchema) },
     summary: 'List connections',
     tag: 'Connections',
@@ -14,7 +15,7 @@ export const connectionsEndpoints = {
   }),
   update: defineEndpoint({
     method: 'PUT',
-    path: '/api/tools/configurations/:id',
+    path: paths.connections.update,
     params: z.object({ id: z.string() }),
     body: updateConnectionSchema,
     response: { 200: connectionSchema },
@@ -27,7 +28,7 @@ export const connectionsEndpoints = {
   // built-in list; each with the model a new agent starts with.
   providers: defineEndpoint({
     method: 'GET',
-    path: '/api/llm/providers',
+    path: paths.connections.providers,
     response: { 200: providerCatalogueSchema },
     summary: 'List model providers and models',
     tag: 'Connections',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { endpointKey, endpointList, endpoints, endpointTags } from './index';
+import { endpointKey, endpointList, endpoints, endpointTags, type EndpointSpec } from './index';
+import * as paths from './paths';
 
 describe('endpoint descriptors', () => {
   it('name each operation once, under /api, with a summary and a known tag', () => {
@@ -23,6 +24,24 @@ describe('endpoint descriptors', () => {
       expect({ name: endpointKey(endpoint), params: Object.keys(shape).sort() }).toEqual({
         name: endpointKey(endpoint),
         params: names,
+      });
+    }
+  });
+
+  it('take their paths from paths/, which writes each once and none that no descriptor has', () => {
+    expect(Object.keys(paths).sort()).toEqual(Object.keys(endpoints).sort());
+    const all: string[] = Object.values(paths).flatMap((area) => Object.values(area));
+    expect(new Set(all).size).toBe(all.length);
+    for (const [area, areaEndpoints] of Object.entries(endpoints)) {
+      const areaPaths: string[] = Object.values(paths[area as keyof typeof paths]);
+      const used = Object.values<EndpointSpec>(areaEndpoints).map((endpoint): string => endpoint.path);
+      expect({ area, elsewhere: used.filter((path) => !areaPaths.includes(path)) }).toEqual({
+        area,
+        elsewhere: [],
+      });
+      expect({ area, unused: areaPaths.filter((path) => !used.includes(path)) }).toEqual({
+        area,
+        unused: [],
       });
     }
   });

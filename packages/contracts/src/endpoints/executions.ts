@@ -10,6 +10,7 @@ import {
   retryExecutionSchema,
 } from '../index';
 import { defineEndpoint } from './define-endpoint';
+import * as paths from './paths';
 
 /** Runs per page of GET /api/executions: by default, and at most. */
 export const EXECUTIONS_PAGE_DEFAULT = 50;
@@ -39,7 +40,7 @@ const retryBody = retryExecutionSchema.nullish().transform((body) => retryExecut
 export const executionsEndpoints = {
   list: defineEndpoint({
     method: 'GET',
-    path: '/api/executions',
+    path: paths.executions.list,
     query: executionListQuerySchema,
     response: { 200: z.array(executionSummarySchema) },
     summary: 'List runs',
@@ -48,7 +49,7 @@ export const executionsEndpoints = {
   }),
   get: defineEndpoint({
     method: 'GET',
-    path: '/api/executions/:id',
+    path: paths.executions.get,
     params: idParamsSchema,
     response: { 200: executionSchema },
     summary: 'Get a run',
@@ -57,7 +58,7 @@ export const executionsEndpoints = {
   }),
   cancel: defineEndpoint({
     method: 'POST',
-    path: '/api/executions/:id/cancel',
+    path: paths.executions.cancel,
     params: idParamsSchema,
     response: { 200: executionSchema },
     summary: 'Cancel a run',
@@ -66,7 +67,7 @@ export const executionsEndpoints = {
   }),
   retry: defineEndpoint({
     method: 'POST',
-    path: '/api/executions/:id/retry',
+    path: paths.executions.retry,
     params: idParamsSchema,
     body: retryBody,
     response: { 202: executionSchema },
@@ -77,7 +78,7 @@ export const executionsEndpoints = {
   }),
   execute: defineEndpoint({
     method: 'POST',
-    path: '/api/workflows/:id/execute',
+    path: paths.executions.execute,
     params: idParamsSchema,
     body: executeBody,
     response: { 202: executionSchema },

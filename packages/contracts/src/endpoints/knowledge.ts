@@ -11,6 +11,7 @@ import {
   usageSchema,
 } from '../index';
 import { defineEndpoint } from './define-endpoint';
+import * as paths from './paths';
 
 const documentParamsSchema = z.object({ id: z.string(), docId: z.string() });
 
@@ -18,7 +19,7 @@ const documentParamsSchema = z.object({ id: z.string(), docId: z.string() });
 export const knowledgeEndpoints = {
   list: defineEndpoint({
     method: 'GET',
-    path: '/api/knowledge-bases',
+    path: paths.knowledge.list,
     response: { 200: z.array(knowledgeBaseSchema) },
     summary: 'List knowledge bases',
     tag: 'Knowledge',
@@ -26,7 +27,7 @@ export const knowledgeEndpoints = {
   }),
   create: defineEndpoint({
     method: 'POST',
-    path: '/api/knowledge-bases',
+    path: paths.knowledge.list,
     body: createKnowledgeBaseSchema,
     response: { 201: knowledgeBaseSchema },
     summary: 'Create a knowledge base',
@@ -35,7 +36,7 @@ export const knowledgeEndpoints = {
   }),
   get: defineEndpoint({
     method: 'GET',
-    path: '/api/knowledge-bases/:id',
+    path: paths.knowledge.get,
     params: idParamsSchema,
     response: { 200: knowledgeBaseSchema },
     summary: 'Get a knowledge base',
@@ -44,7 +45,7 @@ export const knowledgeEndpoints = {
   }),
   update: defineEndpoint({
     method: 'PUT',
-    path: '/api/knowledge-bases/:id',
+    path: paths.knowledge.get,
     params: idParamsSchema,
     body: updateKnowledgeBaseSchema,
     response: { 200: knowledgeBaseSchema },
@@ -54,7 +55,7 @@ export const knowledgeEndpoints = {
   }),
   remove: defineEndpoint({
     method: 'DELETE',
-    path: '/api/knowledge-bases/:id',
+    path: paths.knowledge.get,
     params: idParamsSchema,
     summary: 'Delete a knowledge base',
     tag: 'Knowledge',
@@ -63,7 +64,7 @@ export const knowledgeEndpoints = {
   // What searches it (tools, and the agents using them): its delete dialog lists them.
   usage: defineEndpoint({
     method: 'GET',
-    path: '/api/knowledge-bases/:id/usage',
+    path: paths.knowledge.usage,
     params: idParamsSchema,
     response: { 200: usageSchema },
     summary: 'What searches a knowledge base (before deleting it)',
@@ -72,7 +73,7 @@ export const knowledgeEndpoints = {
   }),
   documents: defineEndpoint({
     method: 'GET',
-    path: '/api/knowledge-bases/:id/documents',
+    path: paths.knowledge.documents,
     params: idParamsSchema,
     response: { 200: z.array(knowledgeDocumentSchema) },
     summary: "List a knowledge base's documents",
@@ -81,7 +82,7 @@ export const knowledgeEndpoints = {
   }),
   addDocument: defineEndpoint({
     method: 'POST',
-    path: '/api/knowledge-bases/:id/documents',
+    path: paths.knowledge.documents,
     params: idParamsSchema,
     body: addKnowledgeDocumentSchema,
     response: { 201: knowledgeDocumentSchema },
@@ -92,7 +93,7 @@ export const knowledgeEndpoints = {
   }),
   removeDocument: defineEndpoint({
     method: 'DELETE',
-    path: '/api/knowledge-bases/:id/documents/:docId',
+    path: paths.knowledge.removeDocument,
     params: documentParamsSchema,
     summary: 'Delete a document',
     tag: 'Knowledge',
@@ -100,7 +101,7 @@ export const knowledgeEndpoints = {
   }),
   search: defineEndpoint({
     method: 'POST',
-    path: '/api/knowledge-bases/:id/search',
+    path: paths.knowledge.search,
     params: idParamsSchema,
     body: knowledgeSearchSchema,
     response: { 200: knowledgeSearchResultSchema },

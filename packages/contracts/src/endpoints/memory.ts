@@ -5,12 +5,13 @@ import {
   idParamsSchema,
 } from '../index';
 import { defineEndpoint } from './define-endpoint';
+import * as paths from './paths';
 
 /** An agent's memories (its Advanced tab): list and search, forget one or all. */
 export const memoryEndpoints = {
   list: defineEndpoint({
     method: 'GET',
-    path: '/api/agents/:id/memories',
+    path: paths.memory.list,
     params: idParamsSchema,
     query: agentMemoriesQuerySchema,
     response: { 200: agentMemoriesSchema },
@@ -20,7 +21,7 @@ export const memoryEndpoints = {
   }),
   forget: defineEndpoint({
     method: 'DELETE',
-    path: '/api/agents/:id/memories/:memoryId',
+    path: paths.memory.forget,
     params: agentMemoryParamsSchema,
     summary: 'Forget one memory',
     tag: 'Agents',
@@ -28,7 +29,7 @@ export const memoryEndpoints = {
   }),
   forgetAll: defineEndpoint({
     method: 'DELETE',
-    path: '/api/agents/:id/memories',
+    path: paths.memory.list,
     params: idParamsSchema,
     summary: "Forget all of an agent's memories",
     tag: 'Agents',

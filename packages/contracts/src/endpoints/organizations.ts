@@ -20,6 +20,7 @@ import {
   verificationLinkSchema,
 } from '../index';
 import { defineEndpoint } from './define-endpoint';
+import * as paths from './paths';
 
 const lastOwner = 'The organization would be left without an owner.';
 
@@ -27,7 +28,7 @@ const lastOwner = 'The organization would be left without an owner.';
 export const organizationsEndpoints = {
   stats: defineEndpoint({
     method: 'GET',
-    path: '/api/organizations/:orgId/stats',
+    path: paths.organizations.stats,
     params: orgIdParamsSchema,
     response: { 200: organizationStatsSchema },
     summary: 'Dashboard figures',
@@ -36,7 +37,7 @@ export const organizationsEndpoints = {
   }),
   activity: defineEndpoint({
     method: 'GET',
-    path: '/api/organizations/:orgId/activity',
+    path: paths.organizations.activity,
     params: orgIdParamsSchema,
     response: { 200: z.object({ items: z.array(activityItemSchema) }) },
     summary: 'Recent activity',
@@ -45,7 +46,7 @@ export const organizationsEndpoints = {
   }),
   analytics: defineEndpoint({
     method: 'GET',
-    path: '/api/organizations/:orgId/analytics',
+    path: paths.organizations.analytics,
     params: orgIdParamsSchema,
     query: analyticsQuerySchema,
     response: { 200: analyticsSchema },
@@ -57,7 +58,7 @@ export const organizationsEndpoints = {
   // effective one (Free after a trial), as Billing shows it.
   get: defineEndpoint({
     method: 'GET',
-    path: '/api/organizations/:orgId',
+    path: paths.organizations.get,
     params: orgIdParamsSchema,
     response: { 200: organizationSchema },
     summary: 'My organization (its effective plan)',
@@ -66,7 +67,7 @@ export const organizationsEndpoints = {
   }),
   rename: defineEndpoint({
     method: 'PUT',
-    path: '/api/organizations/:orgId',
+    path: paths.organizations.get,
     params: orgIdParamsSchema,
     body: updateOrganizationSchema,
     response: { 200: organizationSchema },
@@ -78,7 +79,7 @@ export const organizationsEndpoints = {
   // Visible to every member: who is in the team is not a secret inside it (but not to API keys).
   members: defineEndpoint({
     method: 'GET',
-    path: '/api/organizations/:orgId/members',
+    path: paths.organizations.members,
     params: orgIdParamsSchema,
     response: { 200: z.array(memberSchema) },
     summary: 'List members',
@@ -87,7 +88,7 @@ export const organizationsEndpoints = {
   }),
   changeRole: defineEndpoint({
     method: 'PUT',
-    path: '/api/organizations/:orgId/members/:userId',
+    path: paths.organizations.member,
     params: memberParamsSchema,
     body: updateMemberSchema,
     response: { 200: memberSchema },
@@ -100,7 +101,7 @@ export const organizationsEndpoints = {
   // Any member may leave (their own id); removing someone else needs admin, an owner needs owner.
   removeMember: defineEndpoint({
     method: 'DELETE',
-    path: '/api/organizations/:orgId/members/:userId',
+    path: paths.organizations.member,
     params: memberParamsSchema,
     summary: 'Remove a member or leave',
     tag: 'Organizations',
@@ -109,7 +110,7 @@ export const organizationsEndpoints = {
   }),
   invitations: defineEndpoint({
     method: 'GET',
-    path: '/api/organizations/:orgId/invitations',
+    path: paths.organizations.invitations,
     params: orgIdParamsSchema,
     response: { 200: z.array(invitationSchema) },
     summary: 'List pending invitations',
@@ -119,7 +120,7 @@ export const organizationsEndpoints = {
   }),
   invite: defineEndpoint({
     method: 'POST',
-    path: '/api/organizations/:orgId/invitations',
+    path: paths.organizations.invitations,
     params: orgIdParamsSchema,
     body: createInvitationSchema,
     response: { 201: createdInvitationSchema },
@@ -131,7 +132,7 @@ export const organizationsEndpoints = {
   }),
   revokeInvitation: defineEndpoint({
     method: 'DELETE',
-    path: '/api/organizations/:orgId/invitations/:id',
+    path: paths.organizations.revokeInvitation,
     params: invitationParamsSchema,
     summary: 'Revoke an invitation',
     tag: 'Organizations',
@@ -141,7 +142,7 @@ export const organizationsEndpoints = {
   // No mail transport: the admin passes the invitee's verification link on with the invitation.
   verificationLink: defineEndpoint({
     method: 'POST',
-    path: '/api/organizations/:orgId/invitations/:id/verification-link',
+    path: paths.organizations.verificationLink,
     params: invitationParamsSchema,
     response: { 200: verificationLinkSchema },
     summary: "Get an invitee's verification link (no mail transport)",
@@ -157,7 +158,7 @@ export const organizationsEndpoints = {
   // The invitee may not have an account yet: the invitation page reads this before sign-up or sign-in.
   previewInvitation: defineEndpoint({
     method: 'GET',
-    path: '/api/invitations/:token',
+    path: paths.organizations.previewInvitation,
     params: invitationTokenParamsSchema,
     response: { 200: invitationPreviewSchema },
     summary: 'Preview an invitation',
@@ -166,7 +167,7 @@ export const organizationsEndpoints = {
   }),
   acceptInvitation: defineEndpoint({
     method: 'POST',
-    path: '/api/invitations/:token/accept',
+    path: paths.organizations.acceptInvitation,
     params: invitationTokenParamsSchema,
     response: { 200: acceptedInvitationSchema },
     summary: 'Accept an invitation',

@@ -1,11 +1,12 @@
 import { salesInquiriesResponseSchema, salesInquiryAcceptedSchema, salesInquirySchema } from '../index';
 import { defineEndpoint } from './define-endpoint';
+import * as paths from './paths';
 
 /** Talk to Sales: the landing page's form, and the operator's administrators reading it. */
 export const salesEndpoints = {
   submit: defineEndpoint({
     method: 'POST',
-    path: '/api/sales-inquiries',
+    path: paths.sales.submit,
     body: salesInquirySchema,
     response: { 202: salesInquiryAcceptedSchema },
     summary: 'Send a message to sales',
@@ -15,7 +16,7 @@ export const salesEndpoints = {
   }),
   list: defineEndpoint({
     method: 'GET',
-    path: '/api/system/sales-inquiries',
+    path: paths.sales.list,
     response: { 200: salesInquiriesResponseSchema },
     summary: 'List sales inquiries (operator administrators)',
     tag: 'System',

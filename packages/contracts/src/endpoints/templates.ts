@@ -13,12 +13,13 @@ import {
   workflowTemplateSchema,
 } from '../index';
 import { defineEndpoint } from './define-endpoint';
+import * as paths from './paths';
 
 /** The template marketplace: every member browses, uses and saves templates of their organization. */
 export const templatesEndpoints = {
   list: defineEndpoint({
     method: 'GET',
-    path: '/api/templates',
+    path: paths.templates.list,
     query: templatesQuerySchema,
     response: { 200: templatesResponseSchema },
     summary: 'List templates',
@@ -28,7 +29,7 @@ export const templatesEndpoints = {
   // The shipped library's summary, for the signed-out landing page.
   library: defineEndpoint({
     method: 'GET',
-    path: '/api/templates/library',
+    path: paths.templates.library,
     response: { 200: templateLibraryResponseSchema },
     summary: 'Template library summary',
     tag: 'Templates',
@@ -36,7 +37,7 @@ export const templatesEndpoints = {
   }),
   seed: defineEndpoint({
     method: 'POST',
-    path: '/api/templates/seed',
+    path: paths.templates.seed,
     response: { 200: seedTemplatesResponseSchema },
     summary: 'Add the shipped templates',
     tag: 'Templates',
@@ -44,7 +45,7 @@ export const templatesEndpoints = {
   }),
   createWorkflow: defineEndpoint({
     method: 'POST',
-    path: '/api/templates/:templateId/create',
+    path: paths.templates.createWorkflow,
     params: templateIdParamsSchema,
     body: createFromTemplateSchema,
     response: { 201: workflowFromTemplateResponseSchema },
@@ -55,7 +56,7 @@ export const templatesEndpoints = {
   }),
   createAgent: defineEndpoint({
     method: 'POST',
-    path: '/api/templates/agents/:templateId/create',
+    path: paths.templates.createAgent,
     params: templateIdParamsSchema,
     body: createFromTemplateSchema,
     response: { 201: agentSchema },
@@ -66,7 +67,7 @@ export const templatesEndpoints = {
   }),
   saveWorkflow: defineEndpoint({
     method: 'POST',
-    path: '/api/workflows/:id/save-as-template',
+    path: paths.templates.saveWorkflow,
     params: idParamsSchema,
     body: saveAsTemplateSchema,
     response: { 201: workflowTemplateSchema },
@@ -76,7 +77,7 @@ export const templatesEndpoints = {
   }),
   saveAgent: defineEndpoint({
     method: 'POST',
-    path: '/api/agents/:id/save-as-template',
+    path: paths.templates.saveAgent,
     params: idParamsSchema,
     body: saveAsTemplateSchema,
     response: { 201: agentTemplateSchema },

@@ -12,12 +12,13 @@ import {
   usageSchema,
 } from '../index';
 import { defineEndpoint } from './define-endpoint';
+import * as paths from './paths';
 
 /** The organization's tools, and the tools linked to each agent. */
 export const toolsEndpoints = {
   list: defineEndpoint({
     method: 'GET',
-    path: '/api/tools',
+    path: paths.tools.list,
     response: { 200: z.array(toolSchema) },
     summary: 'List tools',
     tag: 'Tools',
@@ -25,7 +26,7 @@ export const toolsEndpoints = {
   }),
   create: defineEndpoint({
     method: 'POST',
-    path: '/api/tools',
+    path: paths.tools.list,
     body: createToolSchema,
     response: { 201: toolSchema },
     summary: 'Create a tool',
@@ -34,7 +35,7 @@ export const toolsEndpoints = {
   }),
   update: defineEndpoint({
     method: 'PUT',
-    path: '/api/tools/:id',
+    path: paths.tools.tool,
     params: idParamsSchema,
     body: updateToolSchema,
     response: { 200: toolSchema },
@@ -44,7 +45,7 @@ export const toolsEndpoints = {
   }),
   remove: defineEndpoint({
     method: 'DELETE',
-    path: '/api/tools/:id',
+    path: paths.tools.tool,
     params: idParamsSchema,
     summary: 'Delete a tool',
     tag: 'Tools',
@@ -53,7 +54,7 @@ export const toolsEndpoints = {
   // The agents that lose the tool if it goes: its delete dialog lists them (docs/product-rules.md).
   usage: defineEndpoint({
     method: 'GET',
-    path: '/api/tools/:id/usage',
+    path: paths.tools.usage,
     params: idParamsSchema,
     response: { 200: usageSchema },
     summary: 'What uses a tool (before deleting it)',
@@ -63,7 +64,7 @@ export const toolsEndpoints = {
   // Whether a Vector Store tool can search now (its knowledge base, or its Pinecone index and key).
   test: defineEndpoint({
     method: 'POST',
-    path: '/api/tools/:id/test',
+    path: paths.tools.test,
     params: idParamsSchema,
     response: { 200: toolTestResultSchema },
     summary: 'Test a Vector Store tool',
@@ -72,7 +73,7 @@ export const toolsEndpoints = {
   }),
   agentTools: defineEndpoint({
     method: 'GET',
-    path: '/api/agents/:agentId/tools',
+    path: paths.tools.agentTools,
     params: z.object({ agentId: z.string() }),
     response: { 200: z.array(agentToolLinkSchema) },
     summary: "List an agent's tools",
@@ -81,7 +82,7 @@ export const toolsEndpoints = {
   }),
   link: defineEndpoint({
     method: 'POST',
-    path: '/api/agents/:agentId/tools/:toolId',
+    path: paths.tools.link,
     params: agentToolParamsSchema,
     body: connectToolSchema,
     response: { 201: agentToolLinkSchema },
@@ -91,7 +92,7 @@ export const toolsEndpoints = {
   }),
   updateLink: defineEndpoint({
     method: 'PUT',
-    path: '/api/agents/:agentId/tools/:toolId',
+    path: paths.tools.link,
     params: agentToolParamsSchema,
     body: updateAgentToolSchema,
     response: { 200: agentToolLinkSchema },
@@ -101,7 +102,7 @@ export const toolsEndpoints = {
   }),
   unlink: defineEndpoint({
     method: 'DELETE',
-    path: '/api/agents/:agentId/tools/:toolId',
+    path: paths.tools.link,
     params: agentToolParamsSchema,
     summary: 'Unlink a tool from an agent',
     tag: 'Tools',

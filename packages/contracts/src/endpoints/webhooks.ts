@@ -7,12 +7,13 @@ import {
   webhookSecretSchema,
 } from '../index';
 import { defineEndpoint } from './define-endpoint';
+import * as paths from './paths';
 
 /** A workflow's webhook: its secret (members), and the public trigger (the secret is the credential). */
 export const webhooksEndpoints = {
   secret: defineEndpoint({
     method: 'GET',
-    path: '/api/workflows/:id/webhook-secret',
+    path: paths.webhooks.secret,
     params: idParamsSchema,
     response: { 200: webhookSecretSchema },
     summary: "Get a workflow's webhook secret",
@@ -21,7 +22,7 @@ export const webhooksEndpoints = {
   }),
   rotateSecret: defineEndpoint({
     method: 'POST',
-    path: '/api/workflows/:id/webhook-secret',
+    path: paths.webhooks.secret,
     params: idParamsSchema,
     response: { 200: webhookSecretSchema },
     summary: "Rotate a workflow's webhook secret",
@@ -31,7 +32,7 @@ export const webhooksEndpoints = {
   // Any body: a JSON object, other JSON, a form or text (described by hand in the OpenAPI document).
   trigger: defineEndpoint({
     method: 'POST',
-    path: '/api/webhooks/:workflowId',
+    path: paths.webhooks.trigger,
     params: z.object({ workflowId: z.string() }),
     query: webhookQuerySchema,
     response: { 200: webhookFinishedSchema, 202: webhookAcceptedSchema },

@@ -10,12 +10,13 @@ import {
   workflowWithWarningsSchema,
 } from '../index';
 import { defineEndpoint } from './define-endpoint';
+import * as paths from './paths';
 
 /** Workflows and their saved versions. */
 export const workflowsEndpoints = {
   list: defineEndpoint({
     method: 'GET',
-    path: '/api/workflows',
+    path: paths.workflows.list,
     response: { 200: z.array(workflowSchema) },
     summary: 'List workflows',
     tag: 'Workflows',
@@ -23,7 +24,7 @@ export const workflowsEndpoints = {
   }),
   create: defineEndpoint({
     method: 'POST',
-    path: '/api/workflows',
+    path: paths.workflows.list,
     body: createWorkflowSchema,
     response: { 201: workflowWithWarningsSchema },
     summary: 'Create a workflow',
@@ -32,7 +33,7 @@ export const workflowsEndpoints = {
   }),
   get: defineEndpoint({
     method: 'GET',
-    path: '/api/workflows/:id',
+    path: paths.workflows.get,
     params: idParamsSchema,
     response: { 200: workflowWithWarningsSchema },
     summary: 'Get a workflow',
@@ -41,7 +42,7 @@ export const workflowsEndpoints = {
   }),
   update: defineEndpoint({
     method: 'PUT',
-    path: '/api/workflows/:id',
+    path: paths.workflows.get,
     params: idParamsSchema,
     body: updateWorkflowSchema,
     response: { 200: workflowWithWarningsSchema },
@@ -54,7 +55,7 @@ export const workflowsEndpoints = {
   }),
   remove: defineEndpoint({
     method: 'DELETE',
-    path: '/api/workflows/:id',
+    path: paths.workflows.get,
     params: idParamsSchema,
     summary: 'Delete a workflow',
     tag: 'Workflows',
@@ -62,7 +63,7 @@ export const workflowsEndpoints = {
   }),
   versions: defineEndpoint({
     method: 'GET',
-    path: '/api/workflows/:id/versions',
+    path: paths.workflows.versions,
     params: idParamsSchema,
     response: { 200: z.array(workflowVersionSummarySchema) },
     summary: "List a workflow's versions",
@@ -71,7 +72,7 @@ export const workflowsEndpoints = {
   }),
   version: defineEndpoint({
     method: 'GET',
-    path: '/api/workflows/:id/versions/:version',
+    path: paths.workflows.version,
     params: workflowVersionParamsSchema,
     response: { 200: workflowVersionSchema },
     summary: 'Get a workflow version',
@@ -80,7 +81,7 @@ export const workflowsEndpoints = {
   }),
   restore: defineEndpoint({
     method: 'POST',
-    path: '/api/workflows/:id/versions/:version/restore',
+    path: paths.workflows.restore,
     params: workflowVersionParamsSchema,
     response: { 200: workflowWithWarningsSchema },
     summary: 'Restore a workflow version',

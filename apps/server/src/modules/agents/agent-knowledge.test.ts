@@ -1,31 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentKnowledgeBases, AuthResponse, Tool } from '@crewline/contracts';
-import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { configureModel, createAgent, createChainWorkflow, runToEnd } from '../../testing/app-fixtures';
+import type { FakeLlmServer } from '../../testing/fake-llm-server';
+import { closeInOrder, startFakeModelSuite } from '../../testing/fake-model-suite';
+import type { TestApp } from '../../testing/test-app';
+import { createAgent, createChainWorkflow, runToEnd } from '../../testing/app-fixtures';
 import { createKnowledgeBase, ingest } from '../../testing/knowledge-fixtures';
 import { modelToolName } from '../tools/runtime/tool-runtime';
 
 // Knowledge on the agent: picking a knowledge base links the agent to a vector-store tool on it (made
 // the first time, named and described as the base), and the agent's runs search it.
 
-let t: TestApp;
-let fake: FakeLlmServer;
-let ada: AuthResponse;
-let bob: AuthResponse;
-
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  t = await createTestApp({ worker: true });
-  ada = await t.signup();
-  bob = await t.signup();
-  await configureModel(t, ada.token, fake.url);
-  await configureModel(t, bob.token, fake.url);
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+let t: TestApp, fake: FakeLlmServer, ada: AuthResponse, bob: AuthResponse;
+beforeAll(async () => ({ t, fake, ada, bob } = await startFakeModelSuite()));
+afterAll(() => closeInOrder(t, fake));
 beforeEach(() => fake.reset());
 
 const REFUNDS = 'Refunds are paid back to the original card within five business days of the return.';

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AGENT_TEST_GREETING,
@@ -8,8 +6,16 @@ import {
   type AuthResponse,
 } from '@crewline/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { attachNewTool, configureModel, createAgent, joinOrganization } from '../../testing/app-fixtures';
+import {
+  attachNewTool,
+  configureModel,
+  createAgent,
+  expectNeverAnswered,
+  joinOrganization,
+  SCOUT,
+} from '../../testing/app-fixtures';
 import { startFakeLlmServer } from '../../testing/fake-llm-server';
+import { startFakeOrdersApi, type FakeOrdersApi } from '../../testing/fake-orders-api';
 import { createLlmGateway, type LlmGateway, type LlmRequest } from '../../platform/llm';
 import { modelToolName } from '../tools/runtime/tool-runtime';
 
@@ -19,8 +25,7 @@ const ORDERS_KEY = 'orders-api-key-for-chat-abcdefgh';
 let t: TestApp;
 let ada: AuthResponse;
 let fake: Awaited<ReturnType<typeof startFakeLlmServer>>;
-let orders: http.Server;
-let ordersUrl: string;
+let orders: FakeOrdersApi;
 /** Every model call the app made, with what it was asked and how it ended. */
 const modelCalls: { request: LlmRequest; outcome?: 'answered' | 'failed' }[] = [];
 /** Set to make the next model call fail as a bug would (not a model or configuration error). */
@@ -28,14 +33,8 @@ let nextCallBreaks = false;
 
 beforeAll(async () => {
   fake = await startFakeLlmServer({ requireKey: OPENAI_KEY });
-  orders = http.createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    // /v1/orders/big answers more than a line may carry.
-    const notes = req.url?.endsWith('/big') ? 'x'.repeat(STEP_TOOL_RESULT_LIMIT * 2) : 'on time';
-    res.end(JSON.stringify({ id: 42, status: 'shipped', notes }));
-  });
-  await new Promise<void>((resolve) => orders.listen(0, '127.0.0.1', resolve));
-  ordersUrl = `http://127.0.0.1:${(orders.address() as AddressInfo).port}/v1`;
+  // The orders API's /v1/orders/big answers more than a line may carry.
+  orders = await startFakeOrdersApi();
   // The real gateway, watched: a test can see a call's signal abort when its client goes away.
   const gateway = createLlmGateway();
   const llm: LlmGateway = {
@@ -63,22 +62,14 @@ beforeAll(async () => {
   await configureModel(t, ada.token, fake.url, { apiKey: OPENAI_KEY, defaultModel: 'gpt-4o' });
 });
 afterAll(async () => {
-  for (const secret of [OPENAI_KEY, ORDERS_KEY])
-    expect(t.responseBodies.some((b) => b.includes(secret))).toBe(false);
+  expectNeverAnswered(t, [OPENAI_KEY, ORDERS_KEY]);
   await t.close();
   await fake.close();
-  await new Promise((resolve) => orders.close(resolve));
+  await orders.close();
 });
 
 const createScout = (fields: Record<string, unknown> = {}) =>
-  createAgent(t, ada.token, {
-    name: 'Scout',
-    role: 'Market researcher',
-    goal: 'Find pricing data',
-    systemPrompt: 'Answer in one sentence.',
-    llmModel: 'llama-test',
-    ...fields,
-  });
+  createAgent(t, ada.token, { ...SCOUT, systemPrompt: 'Answer in one sentence.', ...fields });
 
 const user = (content: string) => ({ role: 'user' as const, content });
 const chat = (id: string, payload: unknown, token = ada.token) =>
@@ -154,11 +145,7 @@ describe('agent chat (the playground)', () => {
 
   it("streams each tool call with its result before the answer, results cut, the tool's key never shown", async () => {
     const agent = await createScout();
-    const tool = await attachNewTool(t, ada.token, agent.id, {
-      name: 'Orders API',
-      category: 'api',
-      config: { baseUrl: ordersUrl, apiKey: ORDERS_KEY },
-    });
+    const tool = await attachNewTool(t, ada.token, agent.id, orders.tool(ORDERS_KEY));
     const name = modelToolName(tool);
     fake.script([
       { toolCalls: [{ name, arguments: { method: 'GET', path: 'orders/42' } }] },

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { agents, rowFromJson, rowJson, type Db } from '@crewline/db';
 import {
   agentMemorySettingsSchema,
@@ -9,18 +9,13 @@ import {
   type Usage,
 } from '@crewline/contracts';
 import { nothingToSet } from '../../platform/patch';
+import { linkedToolsJson, type LinkedTool } from '../tools/tools.columns';
 import { workflowsUsingAgent } from '../workflows/workflows.columns';
 
 type AgentRow = typeof agents.$inferSelect;
 
-type LinkedTool = { id: string; name: string };
-
 // The card's tool badges: the agent's connected, enabled tools, after any names stored on the agent.
-const linkedToolsOf = (agent: string) => sql<LinkedTool[]>`coalesce((
-  select json_agg(json_build_object('id', t.id, 'name', t.name) order by l.created_at)
-  from agent_tools l join tools t on t.id = l.tool_id
-  where l.agent_id = ${sql.raw(`"${agent}"."id"`)} and l.is_enabled), '[]'::json)`;
-const linkedTools = linkedToolsOf('agents');
+const linkedTools = linkedToolsJson('agents');
 
 /**
  * The agents of the organization of the row named `owner` (its organization_id) whose ids are in
@@ -35,7 +30,7 @@ export const agentsJson = (
 ): SQL<unknown> => {
   const extra = Object.entries(perAgent).flatMap(([name, column]) => [sql`${name}::text`, column('a')]);
   return sql`coalesce((
-    select json_agg(json_build_object('row', ${rowJson('a')}, 'linked', ${linkedToolsOf('a')}
+    select json_agg(json_build_object('row', ${rowJson('a')}, 'linked', ${linkedToolsJson('a')}
       ${extra.length > 0 ? sql`, ${sql.join(extra, sql`, `)}` : sql``}))
     from agents a
     where a.organization_id = ${sql.raw(`"${owner}"."organization_id"`)} and a.id::text = any(${ids})), '[]'::json)`;
@@ -143,6 +138,34 @@ export function createAgentsRepository(db: Db) {
         .where(scoped(organizationId, id))
         .limit(1);
       return row && { workflows: row.workflows as Usage['workflows'], agents: [] };
+    },
+    /** Whether the organization has this agent. */
+    async exists(organizationId: string, id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: agents.id })
+        .from(agents)
+        .where(scoped(organizationId, id))
+        .limit(1);
+      return Boolean(row);
+    },
+    /**
+     * The organization's agents made from these template agents (`<template id>:<key>`), by source:
+     * the oldest of each. On `q`, a template copy's transaction, which makes the missing ones.
+     */
+    async fromTemplateSources(
+      organizationId: string,
+      sources: string[],
+      q: Pick<Db, 'select'> = db,
+    ): Promise<Map<string, string>> {
+      if (sources.length === 0) return new Map();
+      const rows = await q
+        .select({ id: agents.id, source: agents.templateSource })
+        .from(agents)
+        .where(and(eq(agents.organizationId, organizationId), inArray(agents.templateSource, sources)))
+        .orderBy(asc(agents.createdAt));
+      const found = new Map<string, string>();
+      for (const row of rows) if (row.source && !found.has(row.source)) found.set(row.source, row.id);
+      return found;
     },
     async remove(organizationId: string, id: string): Promise<boolean> {
       const rows = await db.delete(agents).where(scoped(organizationId, id)).returning({ id: agents.id });

@@ -65,6 +65,15 @@ export function createAgentsService(deps: {
     get,
 
     /**
+     * Whether the organization has this agent (`id` a UUID): memory and tools, which may not import
+     * agents, are handed it by app.ts and answer 404 for another organization's agent.
+     */
+    exists: (organizationId: string, id: string) => repository.exists(organizationId, id),
+
+    /** The agents made from these template agents, by source (modules/templates reuses them). */
+    fromTemplateSources: repository.fromTemplateSources,
+
+    /**
      * `templateSource` marks an agent made from a workflow template's agent (modules/templates). Given
      * `within`, the agent is made in that transaction and the caller announces it after the commit.
      */

@@ -1,11 +1,16 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_TEST_GREETING, type AuthResponse } from '@crewline/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { attachNewTool, configureModel, createAgent } from '../../testing/app-fixtures';
+import {
+  attachNewTool,
+  configureModel,
+  createAgent,
+  expectNeverAnswered,
+  SCOUT,
+} from '../../testing/app-fixtures';
 import { createLoginRole, createTestDb, type TestDb } from '../../testing/test-db';
 import { startFakeLlmServer } from '../../testing/fake-llm-server';
+import { startFakeOrdersApi, type FakeOrdersApi } from '../../testing/fake-orders-api';
 import { startTcpForwarder } from '../../testing/tcp-forwarder';
 import { modelToolName } from '../tools/runtime/tool-runtime';
 
@@ -15,22 +20,14 @@ const ORDERS_KEY = 'orders-api-key-abcdefghijkl';
 let t: TestApp;
 let ada: AuthResponse;
 let fake: Awaited<ReturnType<typeof startFakeLlmServer>>;
-let orders: http.Server;
-let ordersUrl: string;
-const ordersSeen: { url?: string; auth?: string }[] = [];
+let orders: FakeOrdersApi;
 let shop: TestDb;
 let shopUrl: string;
 let shopProxy: Awaited<ReturnType<typeof startTcpForwarder>>;
 
 beforeAll(async () => {
   fake = await startFakeLlmServer({ requireKey: OPENAI_KEY });
-  orders = http.createServer((req, res) => {
-    ordersSeen.push({ url: req.url, auth: req.headers.authorization });
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ id: 42, status: 'shipped' }));
-  });
-  await new Promise<void>((resolve) => orders.listen(0, '127.0.0.1', resolve));
-  ordersUrl = `http://127.0.0.1:${(orders.address() as AddressInfo).port}/v1`;
+  orders = await startFakeOrdersApi();
   shop = await createTestDb();
   await shop.pool.query(
     `create table products (id int primary key, name text); insert into products values (1, 'Widget'), (2, 'Gadget')`,
@@ -44,24 +41,17 @@ beforeAll(async () => {
   await configureModel(t, ada.token, fake.url, { apiKey: OPENAI_KEY, defaultModel: 'gpt-4o' });
 });
 afterAll(async () => {
-  for (const secret of [OPENAI_KEY, ORDERS_KEY])
-    expect(t.responseBodies.some((b) => b.includes(secret))).toBe(false);
+  expectNeverAnswered(t, [OPENAI_KEY, ORDERS_KEY]);
   await t.close();
   await shopProxy.close();
   await shop.close();
   await fake.close();
-  await new Promise((resolve) => orders.close(resolve));
+  await orders.close();
 });
 
 /** Scout, a market researcher; `fields` change or add to its settings. */
 const createScout = (fields: Record<string, unknown> = {}) =>
-  createAgent(t, ada.token, {
-    name: 'Scout',
-    role: 'Market researcher',
-    goal: 'Find pricing data',
-    llmModel: 'llama-test',
-    ...fields,
-  });
+  createAgent(t, ada.token, { ...SCOUT, ...fields });
 const testAgent = (id: string, payload?: object) =>
   t.request({ method: 'POST', url: `/api/agents/${id}/test`, token: ada.token, payload });
 
@@ -119,11 +109,7 @@ describe('agent test', () => {
 
   it('runs an HTTP tool the model asks for and gives it the result', async () => {
     const agent = await createScout();
-    const tool = await attachNewTool(t, ada.token, agent.id, {
-      name: 'Orders API',
-      category: 'api',
-      config: { baseUrl: ordersUrl, apiKey: ORDERS_KEY },
-    });
+    const tool = await attachNewTool(t, ada.token, agent.id, orders.tool(ORDERS_KEY));
     const name = modelToolName(tool);
     fake.script([
       { toolCalls: [{ name, arguments: { method: 'GET', path: 'orders/42' } }] },
@@ -133,7 +119,7 @@ describe('agent test', () => {
 
     const res = await testAgent(agent.id, { input: 'Where is order 42?' });
     expect(res.json()).toMatchObject({ success: true, response: 'Order 42 has shipped.' });
-    expect(ordersSeen.at(-1)).toEqual({ url: '/v1/orders/42', auth: `Bearer ${ORDERS_KEY}` });
+    expect(orders.seen.at(-1)).toEqual({ url: '/v1/orders/42', auth: `Bearer ${ORDERS_KEY}` });
     const calls = fake.requests.slice(before);
     expect(calls).toHaveLength(2);
     expect(calls[0].body.tools.map((x: { function: { name: string } }) => x.function.name)).toContain(name);

@@ -1,31 +1,8 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { apiKeys, userOrganizations, users, type Db } from '@crewline/db';
-import type { ApiKey } from '@crewline/contracts';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { apiKeys, type Db } from '@crewline/db';
 
 /** The length of the rate-limit window, in seconds. */
 export const API_KEY_WINDOW_SECONDS = 60;
-
-const creatorName = sql<
-  string | null
->`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username})`;
-
-type ListedRow = {
-  key: typeof apiKeys.$inferSelect;
-  creatorId: string | null;
-  creatorName: string | null;
-};
-
-function toApiKey({ key, creatorId, creatorName: name }: ListedRow): ApiKey {
-  return {
-    id: key.id,
-    name: key.name,
-    prefix: key.prefix,
-    createdAt: key.createdAt.toISOString(),
-    expiresAt: key.expiresAt?.toISOString() ?? null,
-    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
-    createdBy: creatorId ? { id: creatorId, name: name ?? '' } : null,
-  };
-}
 
 /** A key that authenticated a call: who it acts for, and its calls in the current window. */
 export type UsedApiKey = {
@@ -36,22 +13,23 @@ export type UsedApiKey = {
   windowCount: number;
 };
 
-export function createApiKeysRepository(db: Db) {
+/**
+ * True while the user `user` names belongs to the organization `organization` names, as SQL: auth
+ * owns memberships and offers it (auth/memberships.columns.ts); the composition root hands it over,
+ * as auth imports this module for its guard.
+ */
+export type IsMemberSql = (user: SQL, organization: SQL) => SQL;
+
+// Named in full: in a one-table update drizzle leaves columns unqualified, which inside the
+// membership subquery would name the membership's own organization_id.
+const keyCreator = sql.raw('"api_keys"."created_by"');
+const keyOrganization = sql.raw('"api_keys"."organization_id"');
+
+export function createApiKeysRepository(db: Db, isMember: IsMemberSql) {
   const live = (organizationId: string) =>
     and(eq(apiKeys.organizationId, organizationId), isNull(apiKeys.revokedAt));
 
   return {
-    /** The organization's keys not revoked, newest first (an expired key stays listed until revoked). */
-    async list(organizationId: string): Promise<ApiKey[]> {
-      const rows = await db
-        .select({ key: apiKeys, creatorId: users.id, creatorName })
-        .from(apiKeys)
-        .leftJoin(users, eq(users.id, apiKeys.createdBy))
-        .where(live(organizationId))
-        .orderBy(desc(apiKeys.createdAt));
-      return rows.map(toApiKey);
-    },
-
     async create(values: {
       organizationId: string;
       name: string;
@@ -59,13 +37,9 @@ export function createApiKeysRepository(db: Db) {
       keyHash: string;
       createdBy: string;
       expiresAt: Date | null;
-    }): Promise<ApiKey> {
+    }) {
       const [key] = await db.insert(apiKeys).values(values).returning();
-      const [creator] = await db
-        .select({ id: users.id, name: creatorName })
-        .from(users)
-        .where(eq(users.id, values.createdBy));
-      return toApiKey({ key, creatorId: creator?.id ?? null, creatorName: creator?.name ?? null });
+      return key;
     },
 
     /** Revokes at once: the next call with the key is refused. False when there is no such live key. */
@@ -79,9 +53,9 @@ export function createApiKeysRepository(db: Db) {
     },
 
     /**
-     * One statement per call: finds the live, unexpired key whose creator is still a member of its
-     * organization, stamps its last use and counts the call in its current window (a new window
-     * starts when the last one is over). Undefined for anything else.
+     * One statement per call with the key of hash `keyHash`: while the key is live, unexpired and its
+     * creator still a member of its organization, stamps its last use and counts the call in its
+     * current window (a new window starts when the last one is over). Undefined when it is not usable.
      */
     async use(keyHash: string): Promise<UsedApiKey | undefined> {
       const fresh = sql`${apiKeys.windowStart} > now() - make_interval(secs => ${API_KEY_WINDOW_SECONDS})`;
@@ -92,24 +66,23 @@ export function createApiKeysRepository(db: Db) {
           windowStart: sql`CASE WHEN ${fresh} THEN ${apiKeys.windowStart} ELSE now() END`,
           windowCount: sql`CASE WHEN ${fresh} THEN ${apiKeys.windowCount} + 1 ELSE 1 END`,
         })
-        .from(userOrganizations)
         .where(
           and(
             eq(apiKeys.keyHash, keyHash),
             isNull(apiKeys.revokedAt),
             sql`(${apiKeys.expiresAt} IS NULL OR ${apiKeys.expiresAt} > now())`,
-            eq(userOrganizations.userId, apiKeys.createdBy),
-            eq(userOrganizations.organizationId, apiKeys.organizationId),
+            isMember(keyCreator, keyOrganization),
           ),
         )
         .returning({
           id: apiKeys.id,
           organizationId: apiKeys.organizationId,
-          userId: userOrganizations.userId,
+          userId: apiKeys.createdBy,
           windowStart: apiKeys.windowStart,
           windowCount: apiKeys.windowCount,
         });
-      return row ? { ...row, windowStart: row.windowStart ?? new Date() } : undefined;
+      if (!row?.userId) return undefined;
+      return { ...row, userId: row.userId, windowStart: row.windowStart ?? new Date() };
     },
   };
 }

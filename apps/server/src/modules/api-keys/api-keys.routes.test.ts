@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { apiKeys, organizations, userOrganizations } from '@crewline/db';
+import { apiKeys, subscriptions, userOrganizations } from '@crewline/db';
 import type { ApiKey, AuthResponse, CreatedApiKey } from '@crewline/contracts';
 import { configureModel, createAgent, createChainWorkflow, waitForRunEnd } from '../../testing/app-fixtures';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
@@ -93,9 +93,9 @@ describe('managing keys', () => {
   it('is not offered on the Starter plan (402)', async () => {
     const cy = await t.signup();
     await t.db
-      .update(organizations)
+      .update(subscriptions)
       .set({ plan: 'starter', subscriptionStatus: 'active', trialEndsAt: null, currentPeriodEnd: null })
-      .where(eq(organizations.id, cy.organization.id));
+      .where(eq(subscriptions.organizationId, cy.organization.id));
     const res = await call('POST', `/api/organizations/${cy.organization.id}/api-keys`, cy.token, {
       name: 'x',
     });
@@ -197,9 +197,9 @@ describe('calling the API with a key', () => {
     const eve = await t.signup();
     const evesKey = await createKey(eve, 'downgraded');
     await t.db
-      .update(organizations)
+      .update(subscriptions)
       .set({ plan: 'starter', subscriptionStatus: 'active', trialEndsAt: null, currentPeriodEnd: null })
-      .where(eq(organizations.id, eve.organization.id));
+      .where(eq(subscriptions.organizationId, eve.organization.id));
     const res = await call('GET', '/api/workflows', evesKey.key);
     expect(res.statusCode).toBe(402);
     expect(res.json().limit).toBe('api_access');

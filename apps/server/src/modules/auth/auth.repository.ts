@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   authSessions,
   organizations,
@@ -9,12 +9,24 @@ import {
   type SqlExecutor,
 } from '@crewline/db';
 import type { StoredSubscription } from '../billing/billing.service';
+import { insertSubscription, storedPlanColumns } from '../billing/billing.columns';
 
 export type UserRow = typeof users.$inferSelect;
-export type OrganizationRow = typeof organizations.$inferSelect;
+/** An organization with its stored plan and trial end (billing's subscriptions). */
+export type OrganizationRow = typeof organizations.$inferSelect & { plan: string; trialEndsAt: Date | null };
 export type Membership = { user: UserRow; organization: OrganizationRow; role: string };
 
 const uniqueViolation = '23505';
+
+/**
+ * An organization as a membership reads it: its row and its stored plan. Its id is named in full:
+ * Drizzle leaves a column of a one-table read unqualified, which inside billing's subquery would not
+ * name the organization's row.
+ */
+const organizationColumns = {
+  ...getTableColumns(organizations),
+  ...storedPlanColumns(sql.raw('"organizations"."id"')),
+};
 
 export function createAuthRepository(db: Db) {
   /**
@@ -22,7 +34,7 @@ export function createAuthRepository(db: Db) {
    * instead of on each call.
    */
   const activeSession = db
-    .select({ user: users, organization: organizations, role: userOrganizations.role })
+    .select({ user: users, organization: organizationColumns, role: userOrganizations.role })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .innerJoin(organizations, eq(organizations.id, authSessions.organizationId))
@@ -65,21 +77,24 @@ export function createAuthRepository(db: Db) {
       user: Omit<typeof users.$inferInsert, 'id'>;
       organizationName: string;
       slugBase: string;
-      /** Its plan and trial (billing's signupSubscription). */
-      subscription: StoredSubscription;
+      /** Its plan and trial (billing's signupSubscription), written with it. */
+      subscription: StoredSubscription & { trialUsedAt: Date };
     }): Promise<Membership> {
       return db.transaction(async (tx) => {
         const [user] = await tx.insert(users).values(input.user).returning();
-        let organization: OrganizationRow | undefined;
-        for (let attempt = 0; !organization; attempt++) {
+        let created: typeof organizations.$inferSelect | undefined;
+        for (let attempt = 0; !created; attempt++) {
           const slug = attempt === 0 ? input.slugBase : `${input.slugBase}-${randomSuffix()}`;
-          [organization] = await tx
+          [created] = await tx
             .insert(organizations)
-            .values({ name: input.organizationName, slug, ...input.subscription })
+            .values({ name: input.organizationName, slug })
             .onConflictDoNothing({ target: organizations.slug })
             .returning();
           if (attempt > 20) throw new Error('could not allocate an organization slug');
         }
+        await insertSubscription(tx, created.id, input.subscription);
+        const { plan, trialEndsAt } = input.subscription;
+        const organization: OrganizationRow = { ...created, plan, trialEndsAt };
         await tx
           .insert(userOrganizations)
           .values({ userId: user.id, organizationId: organization.id, role: 'owner' });
@@ -87,10 +102,20 @@ export function createAuthRepository(db: Db) {
       });
     },
 
+    /** The organization, with its stored plan. */
+    async findOrganization(organizationId: string): Promise<OrganizationRow | undefined> {
+      const [row] = await db
+        .select(organizationColumns)
+        .from(organizations)
+        .where(eq(organizations.id, organizationId))
+        .limit(1);
+      return row;
+    },
+
     /** The organization a user signs in to: their first membership. */
     async findPrimaryMembership(userId: string): Promise<Membership | undefined> {
       const [row] = await db
-        .select({ user: users, organization: organizations, role: userOrganizations.role })
+        .select({ user: users, organization: organizationColumns, role: userOrganizations.role })
         .from(userOrganizations)
         .innerJoin(users, eq(users.id, userOrganizations.userId))
         .innerJoin(organizations, eq(organizations.id, userOrganizations.organizationId))
@@ -103,7 +128,7 @@ export function createAuthRepository(db: Db) {
     /** The user's membership of one organization. */
     async findMembership(userId: string, organizationId: string): Promise<Membership | undefined> {
       const [row] = await db
-        .select({ user: users, organization: organizations, role: userOrganizations.role })
+        .select({ user: users, organization: organizationColumns, role: userOrganizations.role })
         .from(userOrganizations)
         .innerJoin(users, eq(users.id, userOrganizations.userId))
         .innerJoin(organizations, eq(organizations.id, userOrganizations.organizationId))

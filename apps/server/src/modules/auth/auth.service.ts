@@ -1,4 +1,11 @@
-import type { AuthResponse, LoginInput, PlanId, Session, UserOrganization } from '@crewline/contracts';
+import type {
+  AuthResponse,
+  LoginInput,
+  Organization,
+  PlanId,
+  Session,
+  UserOrganization,
+} from '@crewline/contracts';
 import { messages, teamMessages, type signupSchema } from '@crewline/contracts';
 import type { z } from 'zod';
 import type { SqlExecutor } from '@crewline/db';
@@ -11,7 +18,7 @@ import type { TokenService } from '../../platform/auth/tokens';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import type { AuthRepository, Membership, UserRow } from './auth.repository';
 import { identityConflict, identityConflictOf } from './identity-conflict';
-import { toSessionDto } from './auth.dto';
+import { toOrganizationDto, toSessionDto } from './auth.dto';
 import { tooManyRequests, type RateLimitRepository } from '../../platform/rate-limit.repository';
 import type { StoredSubscription } from '../billing/billing.service';
 
@@ -31,7 +38,7 @@ export function createAuthService(deps: {
   /** Where ended sessions are announced, so every process closes their websockets. */
   events: EventBus;
   /** The new organization's trial (modules/billing): on the plan the visitor came from, no card. */
-  billing: { signupSubscription(plan?: PlanId): StoredSubscription };
+  billing: { signupSubscription(plan?: PlanId): StoredSubscription & { trialUsedAt: Date } };
   /** Mails the new account its verification link (AccountLinksService.sendVerification). */
   verification?: { sendVerification(user: UserRow): void };
 }) {
@@ -173,6 +180,12 @@ export function createAuthService(deps: {
 
     toSession(m: Membership): Session {
       return toSessionDto(m);
+    },
+
+    /** The organization as a member with `role` sees it (an accepted invitation's); undefined if gone. */
+    async organization(organizationId: string, role: string): Promise<Organization | undefined> {
+      const row = await repository.findOrganization(organizationId);
+      return row && toOrganizationDto(row, role);
     },
 
     /** Ends the session; every process closes its websockets. */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { messages, type AuthResponse } from '@crewline/contracts';
 import { users } from '@crewline/db';
+import { channels } from '../../platform/notifications/channels';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -173,8 +174,8 @@ describe('POST /api/auth/change-password', () => {
     const other: AuthResponse = (await login(account.user.email, 'secret123')).json();
     const bystander = await t.signup();
     const sessionChanges: unknown[] = [];
-    const unsubscribe = t.services.events.subscribeSessionChanges({
-      onChange: (change) => sessionChanges.push(change),
+    const unsubscribe = t.services.events.listen(channels.sessions, {
+      onNotify: (change) => sessionChanges.push(change),
     });
     onTestFinished(unsubscribe);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { organizations } from '@crewline/db';
+import { subscriptions } from '@crewline/db';
 import {
   PLAN_PRICE_CENTS,
   billingMessages,
@@ -51,9 +51,9 @@ describe('the billing summary', () => {
   it('says a trial goes on billed when a payment method is saved, and Free once canceled', async () => {
     const bea = await t.signup({ plan: 'professional' });
     await t.db
-      .update(organizations)
+      .update(subscriptions)
       .set({ paymentMethod: 'saved' })
-      .where(eq(organizations.id, bea.organization.id));
+      .where(eq(subscriptions.organizationId, bea.organization.id));
     expect(await summary(bea)).toMatchObject({ paymentMethod: 'saved', atTrialEnd: 'billed' });
     const canceled = await t.request({
       method: 'POST',
@@ -86,7 +86,10 @@ describe('yearly billing without a payment provider', () => {
     const yearly = await subscribe(cat, { planId: 'professional', amount: 47_040, interval: 'year' });
     expect(yearly.statusCode).toBe(200);
     expect(await summary(cat)).toMatchObject({ status: 'trialing', plan: 'professional', interval: 'year' });
-    const [row] = await t.db.select().from(organizations).where(eq(organizations.id, cat.organization.id));
+    const [row] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.organizationId, cat.organization.id));
     expect(row.billingInterval).toBe('year');
 
     const monthly = await subscribe(cat, { planId: 'professional', amount: 4900 });
@@ -98,14 +101,14 @@ describe('yearly billing without a payment provider', () => {
     const dan = await t.signup({ plan: 'starter' });
     const periodEnd = new Date(nowMs + DAY);
     await t.db
-      .update(organizations)
+      .update(subscriptions)
       .set({
         subscriptionStatus: 'active',
         billingInterval: 'year',
         currentPeriodEnd: periodEnd,
         trialEndsAt: null,
       })
-      .where(eq(organizations.id, dan.organization.id));
+      .where(eq(subscriptions.organizationId, dan.organization.id));
     nowMs += 2 * DAY;
     const next = new Date(periodEnd);
     next.setUTCFullYear(next.getUTCFullYear() + 1);
@@ -144,7 +147,10 @@ describe('GET /api/organizations/:orgId', () => {
     expect(after.statusCode).toBe(200);
     expect(after.json().plan).toBe('free');
     expect((await summary(fay)).plan).toBeNull();
-    const [row] = await t.db.select().from(organizations).where(eq(organizations.id, fay.organization.id));
+    const [row] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.organizationId, fay.organization.id));
     expect(row.plan).toBe('starter');
 
     const renamed = await t.request({

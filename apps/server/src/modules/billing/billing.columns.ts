@@ -1,10 +1,34 @@
-import { sql } from 'drizzle-orm';
-import { organizationUsage } from '@crewline/db';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { organizationUsage, subscriptions, type Db } from '@crewline/db';
+import type { StoredSubscription } from './subscription-state';
 
 /*
- * SQL billing offers to other modules' statements: the billing module owns organization_usage, and a
- * run's start (modules/executions/run-start.repository.ts) takes its month's place with this fragment.
+ * SQL billing offers to other modules' statements: the billing module owns subscriptions and
+ * organization_usage. A run's start (modules/executions/run-start.repository.ts) takes its month's
+ * place with allowedRunSql; a signup (modules/auth) writes the new organization's subscription, and
+ * the session reads its stored plan, with the others.
  */
+
+/**
+ * The organization's stored plan and trial end, as columns of another module's read of it
+ * (`organizationId`: the read's column or SQL of the organization's id); the session's organization
+ * shows them. Stored: billing's service tells the effective plan.
+ */
+export const storedPlanColumns = (organizationId: AnyColumn | SQL) => ({
+  plan: sql<string>`(select s.plan from ${subscriptions} s where s.organization_id = ${organizationId})`,
+  trialEndsAt: sql<Date | null>`(select s.trial_ends_at from ${subscriptions} s
+    where s.organization_id = ${organizationId})`.mapWith(subscriptions.trialEndsAt),
+});
+
+/**
+ * Writes the subscription of an organization created in `tx`, the signup's transaction: the trial
+ * billing's signupSubscription gave it, so the organization never exists without its plan.
+ */
+export const insertSubscription = (
+  tx: Pick<Db, 'insert'>,
+  organizationId: string,
+  subscription: StoredSubscription & { trialUsedAt: Date | null },
+) => tx.insert(subscriptions).values({ organizationId, ...subscription });
 
 /**
  * The month's run counter of the run's organization (organization_usage, the month of now() in UTC,

@@ -1,26 +1,16 @@
-import { and, count, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import {
-  agents,
-  organizationInvitations,
-  organizationUsage,
-  organizations,
-  userOrganizations,
-  stripeEvents,
-  rowFromJson,
-  rowJson,
-  type Db,
-} from '@crewline/db';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { organizationUsage, rowFromJson, rowJson, stripeEvents, subscriptions, type Db } from '@crewline/db';
 import type { StoredSubscription } from './subscription-state';
 
 const subscriptionColumns = {
-  plan: organizations.plan,
-  subscriptionStatus: organizations.subscriptionStatus,
-  trialEndsAt: organizations.trialEndsAt,
-  currentPeriodEnd: organizations.currentPeriodEnd,
-  cancelAtPeriodEnd: organizations.cancelAtPeriodEnd,
-  pendingPlan: organizations.pendingPlan,
-  billingInterval: organizations.billingInterval,
-  paymentMethod: organizations.paymentMethod,
+  plan: subscriptions.plan,
+  subscriptionStatus: subscriptions.subscriptionStatus,
+  trialEndsAt: subscriptions.trialEndsAt,
+  currentPeriodEnd: subscriptions.currentPeriodEnd,
+  cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+  pendingPlan: subscriptions.pendingPlan,
+  billingInterval: subscriptions.billingInterval,
+  paymentMethod: subscriptions.paymentMethod,
 };
 
 /** organization_usage's month of an instant's UTC calendar month: its first day. */
@@ -33,10 +23,10 @@ const usageMonth = (at: Date) => at.toISOString().slice(0, 8) + '01';
  * (`subscriptionWithExecutionsParameters`). `subscriptionFromJson` decodes it.
  */
 export const subscriptionWithExecutionsJson: SQL<unknown> = sql`(
-  select json_build_object('row', ${rowJson('o')}, 'executions', coalesce((select u.executions
-    from organization_usage u where u.organization_id = o.id
+  select json_build_object('row', ${rowJson('s')}, 'executions', coalesce((select u.executions
+    from organization_usage u where u.organization_id = s.organization_id
       and u.month = ${sql.placeholder('allowanceMonth')}::date), 0))
-  from organizations o where o.id = ${sql.placeholder('allowanceOrganizationId')}::uuid)`;
+  from subscriptions s where s.organization_id = ${sql.placeholder('allowanceOrganizationId')}::uuid)`;
 
 /** The parameters of `subscriptionWithExecutionsJson`: the organization, and `at`'s month (UTC). */
 export const subscriptionWithExecutionsParameters = (organizationId: string, at: Date) => ({
@@ -49,9 +39,9 @@ export function subscriptionFromJson(
 ): (StoredSubscription & { executions: number }) | undefined {
   if (!json) return undefined;
   const { row, executions } = json as { row: unknown; executions: number };
-  const organization = rowFromJson(organizations, row);
+  const stored = rowFromJson(subscriptions, row);
   const subscription = Object.fromEntries(
-    Object.keys(subscriptionColumns).map((key) => [key, organization[key as keyof typeof organization]]),
+    Object.keys(subscriptionColumns).map((key) => [key, stored[key as keyof typeof stored]]),
   ) as StoredSubscription;
   return { ...subscription, executions };
 }
@@ -59,20 +49,20 @@ export function subscriptionFromJson(
 /** Where a plan limit's reads run: the database, or the transaction that inserts what it counts. */
 export type LimitReader = Pick<Db, 'select'>;
 
-/** The subscription columns of organizations and the counts plan limits read: one COUNT each, on indexes. */
+/** The subscriptions, the month's run counters and the Stripe events applied (billing's own tables). */
 export function createBillingRepository(db: Db) {
   return {
     /**
-     * The subscription, read in `tx` with the organization's row locked until it ends, so checks of a
-     * plan limit and the inserts they allow run one at a time per organization: the counts read after
-     * it see every insert committed before. FOR NO KEY UPDATE, which does not wait for (nor block)
-     * rows inserted elsewhere that reference the organization, runs among them.
+     * The subscription, read in `tx` with its row locked until it ends, so checks of a plan limit and
+     * the inserts they allow run one at a time per organization (docs/decisions/0023): the counts read
+     * after it see every insert committed before, and a plan change (an update of the row) waits for
+     * them. FOR NO KEY UPDATE, as nothing needs more.
      */
     async lockSubscription(tx: LimitReader, organizationId: string): Promise<StoredSubscription | undefined> {
       const [row] = await tx
         .select(subscriptionColumns)
-        .from(organizations)
-        .where(eq(organizations.id, organizationId))
+        .from(subscriptions)
+        .where(eq(subscriptions.organizationId, organizationId))
         .for('no key update');
       return row;
     },
@@ -82,9 +72,9 @@ export function createBillingRepository(db: Db) {
       organizationId: string,
     ): Promise<(StoredSubscription & { trialUsedAt: Date | null }) | undefined> {
       const [row] = await db
-        .select({ ...subscriptionColumns, trialUsedAt: organizations.trialUsedAt })
-        .from(organizations)
-        .where(eq(organizations.id, organizationId))
+        .select({ ...subscriptionColumns, trialUsedAt: subscriptions.trialUsedAt })
+        .from(subscriptions)
+        .where(eq(subscriptions.organizationId, organizationId))
         .limit(1);
       return row;
     },
@@ -109,7 +99,7 @@ export function createBillingRepository(db: Db) {
         paymentMethod,
       } = subscription;
       await db
-        .update(organizations)
+        .update(subscriptions)
         .set({
           plan,
           subscriptionStatus,
@@ -121,48 +111,44 @@ export function createBillingRepository(db: Db) {
           paymentMethod,
           ...(trialStartedAt
             ? {
-                trialUsedAt: sql`coalesce(${organizations.trialUsedAt}, ${trialStartedAt.toISOString()}::timestamptz)`,
+                trialUsedAt: sql`coalesce(${subscriptions.trialUsedAt}, ${trialStartedAt.toISOString()}::timestamptz)`,
               }
             : {}),
           updatedAt: sql`now()`,
         })
-        .where(eq(organizations.id, organizationId));
+        .where(eq(subscriptions.organizationId, organizationId));
     },
 
-    /** The organization's name and Stripe ids (stripe-provider.ts). */
-    async stripeIds(organizationId: string) {
+    /** The organization's Stripe subscription, if it has one. */
+    async stripeSubscriptionId(organizationId: string): Promise<string | null | undefined> {
       const [row] = await db
-        .select({
-          name: organizations.name,
-          customerId: organizations.stripeCustomerId,
-          subscriptionId: organizations.stripeSubscriptionId,
-        })
-        .from(organizations)
-        .where(eq(organizations.id, organizationId))
+        .select({ subscriptionId: subscriptions.stripeSubscriptionId })
+        .from(subscriptions)
+        .where(eq(subscriptions.organizationId, organizationId))
         .limit(1);
-      return row;
+      return row?.subscriptionId;
     },
 
     async saveStripeCustomer(organizationId: string, customerId: string): Promise<void> {
       await db
-        .update(organizations)
+        .update(subscriptions)
         .set({ stripeCustomerId: customerId, updatedAt: sql`now()` })
-        .where(eq(organizations.id, organizationId));
+        .where(eq(subscriptions.organizationId, organizationId));
     },
 
     async saveStripeSubscription(organizationId: string, subscriptionId: string): Promise<void> {
       await db
-        .update(organizations)
+        .update(subscriptions)
         .set({ stripeSubscriptionId: subscriptionId, updatedAt: sql`now()` })
-        .where(eq(organizations.id, organizationId));
+        .where(eq(subscriptions.organizationId, organizationId));
     },
 
     /** The organization a Stripe customer belongs to. */
     async findByStripeCustomer(customerId: string): Promise<string | undefined> {
       const [row] = await db
-        .select({ id: organizations.id })
-        .from(organizations)
-        .where(eq(organizations.stripeCustomerId, customerId))
+        .select({ id: subscriptions.organizationId })
+        .from(subscriptions)
+        .where(eq(subscriptions.stripeCustomerId, customerId))
         .limit(1);
       return row?.id;
     },
@@ -182,15 +168,6 @@ export function createBillingRepository(db: Db) {
       await db.delete(stripeEvents).where(eq(stripeEvents.id, id));
     },
 
-    /** agents_organization_id_idx. */
-    async countAgents(organizationId: string, q: LimitReader = db): Promise<number> {
-      const [row] = await q
-        .select({ n: count() })
-        .from(agents)
-        .where(eq(agents.organizationId, organizationId));
-      return row.n;
-    },
-
     /** Runs started in `at`'s calendar month (UTC), kept counted in organization_usage. */
     async countMonthExecutions(organizationId: string, at: Date): Promise<number> {
       const [row] = await db
@@ -203,36 +180,6 @@ export function createBillingRepository(db: Db) {
           ),
         );
       return row?.n ?? 0;
-    },
-
-    /** user_organizations_organization_id_idx. */
-    async countMembers(organizationId: string, q: LimitReader = db): Promise<number> {
-      const [row] = await q
-        .select({ n: count() })
-        .from(userOrganizations)
-        .where(eq(userOrganizations.organizationId, organizationId));
-      return row.n;
-    },
-
-    /** Pending invitations, except one to `exceptEmail` (a new invitation to it replaces it). */
-    async countPendingInvitations(
-      organizationId: string,
-      exceptEmail?: string,
-      q: LimitReader = db,
-    ): Promise<number> {
-      const [row] = await q
-        .select({ n: count() })
-        .from(organizationInvitations)
-        .where(
-          and(
-            eq(organizationInvitations.organizationId, organizationId),
-            isNull(organizationInvitations.acceptedAt),
-            isNull(organizationInvitations.revokedAt),
-            gt(organizationInvitations.expiresAt, sql`now()`),
-            exceptEmail === undefined ? undefined : ne(organizationInvitations.email, exceptEmail),
-          ),
-        );
-      return row.n;
     },
   };
 }

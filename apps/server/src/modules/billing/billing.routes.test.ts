@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { organizations, workflowExecutions } from '@crewline/db';
+import { subscriptions, workflowExecutions } from '@crewline/db';
 import {
   FREE_LIMITS,
   PLAN_LIMITS,
@@ -68,7 +68,7 @@ async function invite(owner: AuthResponse, email: string) {
 /** Makes the organization a paid subscription (what a payment provider reports), ending in `days`. */
 async function makeActive(who: AuthResponse, plan: 'starter' | 'professional' | 'enterprise', days = 30) {
   await t.db
-    .update(organizations)
+    .update(subscriptions)
     .set({
       plan,
       subscriptionStatus: 'active',
@@ -77,7 +77,7 @@ async function makeActive(who: AuthResponse, plan: 'starter' | 'professional' | 
       cancelAtPeriodEnd: false,
       pendingPlan: null,
     })
-    .where(eq(organizations.id, who.organization.id));
+    .where(eq(subscriptions.organizationId, who.organization.id));
 }
 
 describe('trial at sign-up', () => {
@@ -349,9 +349,9 @@ describe('POST /api/create-subscription', () => {
     const ada = await t.signup();
     // As migration 0011 left the organizations made before plans: Free, never on a trial.
     await t.db
-      .update(organizations)
+      .update(subscriptions)
       .set({ subscriptionStatus: 'no_subscription', trialEndsAt: null, trialUsedAt: null })
-      .where(eq(organizations.id, ada.organization.id));
+      .where(eq(subscriptions.organizationId, ada.organization.id));
     expect(await status(ada)).toMatchObject({ status: 'no_subscription', trialUsed: false });
     const res = await subscribe(ada, 'starter', 1900);
     expect(res.statusCode).toBe(200);

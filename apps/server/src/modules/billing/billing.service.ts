@@ -19,6 +19,7 @@ import {
   type BillingRepository,
   type LimitReader,
 } from './billing.repository';
+import type { PlanUsagePresenter } from './plan-usage.presenter';
 import type { PaymentProvider, SubscribeChange } from './payment-provider';
 import {
   shapeProblem,
@@ -58,6 +59,8 @@ const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000)
  */
 export function createBillingService(deps: {
   repository: BillingRepository;
+  /** What plan limits count (agents, members, invitations). */
+  usage: PlanUsagePresenter;
   provider: PaymentProvider;
   events: EventBus;
   /** The time (tests move it). */
@@ -65,7 +68,7 @@ export function createBillingService(deps: {
   /** Bytes of the organization's knowledge storage in use (modules/knowledge), for the usage figures. */
   knowledgeStorageUsed?: (organizationId: string) => Promise<number>;
 }) {
-  const { repository, provider, events } = deps;
+  const { repository, usage, provider, events } = deps;
   const now = deps.clock ?? (() => new Date());
 
   async function load(organizationId: string) {
@@ -144,7 +147,7 @@ export function createBillingService(deps: {
     if (!parsed.subscription?.success) return undefined;
     const subscription = parsed.subscription.data;
     // Another subscription of the customer (an earlier trial's, say) does not speak for the current one.
-    const { subscriptionId } = (await repository.stripeIds(organizationId)) ?? {};
+    const subscriptionId = await repository.stripeSubscriptionId(organizationId);
     if (subscriptionId && subscription.id !== subscriptionId) return undefined;
     const item = subscription.items.data[0];
     const pricePlan = planOfLookupKey(item?.price?.lookup_key) ?? asPlanId(stored.plan);
@@ -193,9 +196,9 @@ export function createBillingService(deps: {
   async function status(organizationId: string): Promise<SubscriptionStatusResponse> {
     const { stored, effective: state } = await load(organizationId);
     const [agents, executionsThisMonth, members, knowledgeStorageBytes] = await Promise.all([
-      repository.countAgents(organizationId),
+      usage.countAgents(organizationId),
       repository.countMonthExecutions(organizationId, now()),
-      repository.countMembers(organizationId),
+      usage.countMembers(organizationId),
       deps.knowledgeStorageUsed?.(organizationId) ?? 0,
     ]);
     return {
@@ -246,7 +249,7 @@ export function createBillingService(deps: {
     async checkAgentLimit(organizationId: string, adding = 1, tx?: LimitReader): Promise<void> {
       const state = await limitState(organizationId, tx);
       const max = state.limits.agents;
-      if (max !== null && (await repository.countAgents(organizationId, tx)) + adding > max) {
+      if (max !== null && (await usage.countAgents(organizationId, tx)) + adding > max) {
         throw refuse(state, 'agents', max);
       }
     },
@@ -293,11 +296,11 @@ export function createBillingService(deps: {
       const state = await limitState(organizationId, tx);
       const max = state.limits.members;
       if (max === null) return;
-      const members = await repository.countMembers(organizationId, tx);
+      const members = await usage.countMembers(organizationId, tx);
       const pending =
         invitingEmail === undefined
           ? 0
-          : await repository.countPendingInvitations(organizationId, invitingEmail, tx);
+          : await usage.countPendingInvitations(organizationId, invitingEmail, tx);
       if (members + pending >= max) throw refuse(state, 'members', max);
     },
 

@@ -5,7 +5,7 @@ import {
   agents,
   organizationInvitations,
   organizationUsage,
-  organizations,
+  subscriptions,
   userOrganizations,
   workflowExecutions,
 } from '@crewline/db';
@@ -86,9 +86,9 @@ describe('plan limits under concurrent requests', () => {
     const workflowId = await createChainWorkflow(t, ada.token, 'First of the month', [agent.id]);
     // The trial ended: Free. No run yet this month, so the month's counter row does not exist yet.
     await t.db
-      .update(organizations)
+      .update(subscriptions)
       .set({ trialEndsAt: new Date(Date.now() - 1000) })
-      .where(eq(organizations.id, organizationId));
+      .where(eq(subscriptions.organizationId, organizationId));
     const answers = await Promise.all(
       Array.from({ length: 120 }, () =>
         t.request({
@@ -196,9 +196,9 @@ describe('plan limits under concurrent requests', () => {
       tokens.push(res.json().token);
     }
     await t.db
-      .update(organizations)
+      .update(subscriptions)
       .set({ plan: 'starter' })
-      .where(eq(organizations.id, owner.organization.id));
+      .where(eq(subscriptions.organizationId, owner.organization.id));
 
     const answers = await Promise.all(
       invitees.map((who, n) =>

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { organizations } from '@crewline/db';
+import { subscriptions } from '@crewline/db';
 import {
   FREE_LIMITS,
   PLAN_LIMITS,
@@ -70,7 +70,10 @@ const deliver = (payload: string, signature: string) =>
   });
 
 async function row(who: AuthResponse) {
-  const [org] = await t.db.select().from(organizations).where(eq(organizations.id, who.organization.id));
+  const [org] = await t.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.organizationId, who.organization.id));
   return org;
 }
 
@@ -183,9 +186,9 @@ describe('Stripe mode', () => {
 
     // The same event id again is acknowledged and not applied (the row was changed meanwhile).
     await t.db
-      .update(organizations)
+      .update(subscriptions)
       .set({ subscriptionStatus: 'past_due' })
-      .where(eq(organizations.id, bea.organization.id));
+      .where(eq(subscriptions.organizationId, bea.organization.id));
     const again = await deliver(event.payload, event.signature);
     expect(again.statusCode).toBe(200);
     expect((await row(bea)).subscriptionStatus).toBe('past_due');
@@ -394,9 +397,9 @@ describe('one trial per organization, with Stripe', () => {
   /** The organization's trial ended (as if its 14 days had passed): it is on Free. */
   async function trialEnded(who: AuthResponse) {
     await t.db
-      .update(organizations)
+      .update(subscriptions)
       .set({ trialEndsAt: new Date(Date.now() - DAY) })
-      .where(eq(organizations.id, who.organization.id));
+      .where(eq(subscriptions.organizationId, who.organization.id));
     expect(await status(who)).toMatchObject({ status: 'no_subscription', plan: null, trialUsed: true });
   }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { organizations } from '@crewline/db';
+import { subscriptions } from '@crewline/db';
 import { planPriceCents, type AuthResponse, type SubscriptionStatusResponse } from '@crewline/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signedEvent, startFakeStripeServer, type FakeStripeServer } from '../../testing/fake-stripe-server';
@@ -45,7 +45,10 @@ async function summary(who: AuthResponse): Promise<SubscriptionStatusResponse> {
 }
 
 async function stripeSubscription(who: AuthResponse) {
-  const [org] = await t.db.select().from(organizations).where(eq(organizations.id, who.organization.id));
+  const [org] = await t.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.organizationId, who.organization.id));
   return fake.subscriptions.get(org.stripeSubscriptionId!)!;
 }
 

@@ -16,6 +16,14 @@ export function createConnectionsRepository(db: Db) {
         .limit(1);
       return row;
     },
+    /** Ids of the organization's active configurations. */
+    async activeIds(organizationId: string): Promise<string[]> {
+      const rows = await db
+        .select({ configId: connections.configId })
+        .from(connections)
+        .where(and(eq(connections.organizationId, organizationId), eq(connections.isActive, true)));
+      return rows.map((r) => r.configId);
+    },
     async upsert(
       organizationId: string,
       configId: string,

@@ -140,6 +140,9 @@ export function createConnectionsService(deps: {
     },
 
     activeSecrets,
+
+    /** Ids of the organization's active connections (the system status names their providers). */
+    activeIds: (organizationId: string) => repository.activeIds(organizationId),
   };
 }
 export type ConnectionsService = ReturnType<typeof createConnectionsService>;

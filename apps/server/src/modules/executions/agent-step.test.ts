@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LlmResult } from '../../platform/llm';
 import type { RunAgents } from '../agents/agent-model';
 import { agentNamed, recordingBus, runIds } from '../../testing/runner-fakes';
+import { createStepMemory } from '../memory/step-memory';
 import { createAgentStep, STREAM_INTERVAL_MS } from './agent-step';
 import { createEventOutbox } from './event-outbox';
 import { createRunLog } from './run-log';
@@ -148,7 +149,8 @@ describe('an agent step', () => {
         usage: prompt.system === 'extract' ? usage(6) : usage(20),
       }),
     );
-    const s = step({ ask, memory: { recall, remember } as never });
+    const memory = { recall, remember } as never;
+    const s = step({ ask, memory: { stepMemory: (run) => createStepMemory({ ...run, memory }) } });
     const answer = await s.agentStep(callOf(remembering), remembering);
     expect(recall).toHaveBeenCalledWith(
       expect.objectContaining({ agentId: remembering.id }),

@@ -4,7 +4,6 @@ import type { Logger } from 'pino';
 import { newLlmTrace, type LlmTool, type LlmUsage } from '../../platform/llm';
 import type { RunAgents } from '../agents/agents.service';
 import type { MemoryService } from '../memory/memory.service';
-import { createStepMemory } from '../memory/step-memory';
 import type { EventOutbox } from './event-outbox';
 import type { RunLog } from './run-log';
 import type { MadeCall } from './step-recorder';
@@ -30,7 +29,7 @@ export function createAgentStep(deps: {
   ask: RunAgents['ask'];
   /** The organization's connections as read with the claim (memory embeds with them). */
   connection: RunAgents['connection'];
-  memory?: Pick<MemoryService, 'recall' | 'remember'>;
+  memory?: Pick<MemoryService, 'stepMemory'>;
   /** Whether someone watches the run's workflow live: asked at each step, so a builder opened mid-run streams the next ones. */
   watched(): boolean;
   ids: { organizationId: string; executionId: string; workflowId: string };
@@ -41,17 +40,14 @@ export function createAgentStep(deps: {
   logger?: Logger;
 }) {
   const { ask, ids, outbox, runLog, signal } = deps;
-  const memory =
-    deps.memory &&
-    createStepMemory({
-      memory: deps.memory,
-      organizationId: ids.organizationId,
-      executionId: ids.executionId,
-      signal,
-      connection: deps.connection,
-      log: (level, message, nodeId) => runLog.add(level, message, nodeId),
-      logger: deps.logger,
-    });
+  const memory = deps.memory?.stepMemory({
+    organizationId: ids.organizationId,
+    executionId: ids.executionId,
+    signal,
+    connection: deps.connection,
+    log: (level, message, nodeId) => runLog.add(level, message, nodeId),
+    logger: deps.logger,
+  });
 
   return async function agentStep(call: AgentCall, agent: Agent) {
     const trace = newLlmTrace();

@@ -1,16 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Execution } from '@crewline/contracts';
-import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
-import {
-  processEnv,
-  startServerProcess,
-  stopServerProcess,
-  type ServerProcess,
-} from '../../testing/server-process';
-import { createTestDb, type TestDb } from '../../testing/test-db';
+import { startProcessCluster, type ProcessCluster } from '../../testing/process-cluster';
+import { stopServerProcess, type ServerProcess } from '../../testing/server-process';
 import { connectRealtime } from '../../testing/realtime-client';
 import { chainOf } from '../../testing/workflow-shapes';
 
@@ -18,44 +9,23 @@ import { chainOf } from '../../testing/workflow-shapes';
 // worker is SIGKILLed while the second of three agents is answering, after the workflow was edited.
 // A new worker resumes the run on the version it started with, and the fake model's request log
 // proves the finished agent was not paid for twice and the edit was not used.
-let database: TestDb;
-let fake: FakeLlmServer;
+let cluster: ProcessCluster;
 let api: ServerProcess;
-const workers: ServerProcess[] = [];
-let env: NodeJS.ProcessEnv;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crewline-durability-'));
 
 beforeAll(async () => {
-  database = await createTestDb();
-  fake = await startFakeLlmServer();
-  env = processEnv({
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'durability-test-secret-that-is-long-enough-0123',
-    ENCRYPTION_KEY: '11'.repeat(32),
+  cluster = await startProcessCluster('durability', () => ({
     EGRESS_ALLOW_LIST: '127.0.0.1',
     // A short lease so the dead worker's run is handed over within seconds.
     RUN_LEASE_SECONDS: '2',
-  });
-  api = startServerProcess({ ...env, ROLE: 'api' });
+  }));
+  api = cluster.start('api');
 }, 60_000);
 
-afterAll(async () => {
-  for (const server of [api, ...workers]) if (server) await stopServerProcess(server, 'SIGKILL');
-  await fake?.close();
-  await database?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const startWorker = () => {
-  const worker = startServerProcess({ ...env, ROLE: 'worker' }, /worker started/);
-  workers.push(worker);
-  return worker;
-};
+afterAll(() => cluster?.close());
 
 /** Requests the fake model received for one agent (its name is in the system prompt). */
 const callsTo = (agentName: string) =>
-  fake.requests.filter(
+  cluster.fake.requests.filter(
     (r) =>
       r.path.endsWith('/chat/completions') &&
       (r.body.messages as { role: string; content: string }[]).some(
@@ -96,7 +66,7 @@ describe('a worker killed in the middle of a run', () => {
       await call(
         'PUT',
         '/api/tools/configurations/openai_config',
-        { config: { apiKey: 'sk-x', baseUrl: fake.url } },
+        { config: { apiKey: 'sk-x', baseUrl: cluster.fake.url } },
         token,
       );
       const agents = [];
@@ -119,8 +89,8 @@ describe('a worker killed in the middle of a run', () => {
       expect(workflow.status).toBe(201);
 
       // Alpha answers at once; Bravo is still thinking when its worker dies.
-      fake.script([{ content: 'ALPHA-DONE' }, { content: 'never delivered', delayMs: 60_000 }]);
-      let worker = startWorker();
+      cluster.fake.script([{ content: 'ALPHA-DONE' }, { content: 'never delivered', delayMs: 60_000 }]);
+      let worker = cluster.start('worker');
       await worker.ready;
       const queued = await call(
         'POST',
@@ -133,7 +103,7 @@ describe('a worker killed in the middle of a run', () => {
       await expect.poll(() => callsTo('Bravo'), { timeout: 20_000 }).toBe(1);
       const midRun = (await call('GET', `/api/executions/${id}`, undefined, token)).body as Execution;
       expect(midRun.status).toBe('running');
-      const stored = await database.pool.query(
+      const stored = await cluster.database.pool.query(
         'select node_id from agent_executions where workflow_execution_id = $1',
         [id],
       );
@@ -150,8 +120,8 @@ describe('a worker killed in the middle of a run', () => {
       expect(edited.status).toBe(200);
 
       await stopServerProcess(worker, 'SIGKILL');
-      fake.script([{ content: 'BRAVO-DONE' }, { content: 'CHARLIE-DONE' }]);
-      worker = startWorker();
+      cluster.fake.script([{ content: 'BRAVO-DONE' }, { content: 'CHARLIE-DONE' }]);
+      worker = cluster.start('worker');
 
       let done: Execution | undefined;
       await expect
@@ -197,7 +167,7 @@ describe('a worker killed in the middle of a run', () => {
       expect(at('Alpha finished in')).toBeGreaterThan(at('Run started'));
       expect(at('Resumed (attempt 2)')).toBeGreaterThan(at('Alpha finished in'));
       expect(at('Run completed')).toBeGreaterThan(at('Resumed (attempt 2)'));
-      const steps = await database.pool.query(
+      const steps = await cluster.database.pool.query(
         'select node_id from agent_executions where workflow_execution_id = $1 order by completed_at',
         [id],
       );

@@ -27,7 +27,7 @@ export type ExecutionRunnerDeps = {
    */
   watching?: (organizationId: string, workflowId: string) => boolean;
   /** Agent memory (modules/memory): recalled before and kept after each step of an agent with it on. */
-  memory?: Pick<MemoryService, 'recall' | 'remember'>;
+  memory?: Pick<MemoryService, 'stepMemory'>;
 };
 
 /**

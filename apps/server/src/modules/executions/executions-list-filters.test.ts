@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { workflowExecutions, workflows } from '@crewline/db';
+import { workflowExecutions } from '@crewline/db';
 import type { AuthResponse, ExecutionSummary, ExecutionTrigger } from '@crewline/contracts';
+import { insertWorkflow } from '../../testing/direct-rows';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { OPENAPI_PATH } from '../../platform/openapi';
 
@@ -18,13 +19,7 @@ let two: string;
 const DAY = Date.UTC(2026, 2, 10);
 const triggers: ExecutionTrigger[] = ['manual', 'schedule', 'webhook', 'email'];
 
-async function createWorkflow(organizationId: string, name: string) {
-  const [row] = await t.db
-    .insert(workflows)
-    .values({ name, organizationId, processType: 'sequential', status: 'active' })
-    .returning({ id: workflows.id });
-  return row.id;
-}
+const createWorkflow = (organizationId: string, name: string) => insertWorkflow(t, organizationId, name);
 
 type RunRow = typeof workflowExecutions.$inferInsert;
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workflowExecutions, workflows } from '@crewline/db';
+import { workflowExecutions } from '@crewline/db';
 import type { AuthResponse, ExecutionStatus, ExecutionSummary } from '@crewline/contracts';
+import { insertWorkflow } from '../../testing/direct-rows';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 // GET /api/executions: light summaries, keyset pages (X-Next-Cursor), filters, tenant isolation.
@@ -18,13 +19,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function createWorkflow(organizationId: string, name: string) {
-  const [row] = await t.db
-    .insert(workflows)
-    .values({ name, organizationId, processType: 'sequential', status: 'active' })
-    .returning({ id: workflows.id });
-  return row.id;
-}
+const createWorkflow = (organizationId: string, name: string) => insertWorkflow(t, organizationId, name);
 
 type RunRow = typeof workflowExecutions.$inferInsert;
 

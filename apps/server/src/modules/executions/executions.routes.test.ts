@@ -4,6 +4,7 @@ import { executionMessages, type AuthResponse, type Execution } from '@crewline/
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
+import { closeInOrder } from '../../testing/fake-model-suite';
 import { chainOf, fanOf } from '../../testing/workflow-shapes';
 import { configureModel, waitForRunEnd } from '../../testing/app-fixtures';
 
@@ -19,10 +20,7 @@ beforeAll(async () => {
   bob = await t.signup();
   await configureModel(t, ada.token, fake.url, { defaultModel: 'gpt-4o' });
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => closeInOrder(t, fake));
 beforeEach(() => fake.reset());
 
 async function createAgent(name: string, fields: Record<string, unknown> = {}) {

@@ -1,10 +1,11 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { executionMessages, type AuthResponse, type Execution } from '@crewline/contracts';
 import { loggerOptions } from '../../platform/logger';
 import { createAgent, configureModel, waitForRunEnd } from '../../testing/app-fixtures';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
+import { closeInOrder } from '../../testing/fake-model-suite';
+import { jsonLogLines } from '../../testing/json-log-lines';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { testConfig } from '../../testing/test-config';
 import { chainOf } from '../../testing/workflow-shapes';
@@ -16,20 +17,14 @@ let fake: FakeLlmServer;
 let ada: AuthResponse;
 let workflowId: string;
 const API_KEY = 'sk-failedrun-canary-4f9d2b7e';
-const logLines: Record<string, unknown>[] = [];
+const { lines: logLines, stream: logStream } = jsonLogLines();
 
 beforeAll(async () => {
   fake = await startFakeLlmServer();
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
-      done();
-    },
-  });
   t = await createTestApp({
     worker: true,
     config: { runs: { ...testConfig().runs, concurrency: 1 } },
-    loggerInstance: pino(loggerOptions('info'), sink),
+    loggerInstance: pino(loggerOptions('info'), logStream),
   });
   ada = await t.signup();
   await configureModel(t, ada.token, fake.url, { apiKey: API_KEY, defaultModel: 'gpt-4o' });
@@ -53,10 +48,7 @@ beforeAll(async () => {
   });
   workflowId = created.json().id as string;
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => closeInOrder(t, fake));
 beforeEach(() => {
   fake.reset();
   logLines.length = 0;

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { EgressByUse } from '../../platform/egress';
 import type { Config } from '../../platform/env';
+import { writeFileInFolder } from '../../platform/files/confined-folder';
 import { sendEmail } from '../../platform/mail/sendgrid';
-import { writeFileInFolder } from '../tools/runtime/file-tool';
 
 /**
  * Where an agent node's output goes after its step (the node's output destination): `database`

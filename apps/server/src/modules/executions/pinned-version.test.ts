@@ -1,9 +1,10 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { executionMessages, type AuthResponse } from '@crewline/contracts';
 import { createAgent, configureModel, waitForRunEnd } from '../../testing/app-fixtures';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
+import { closeInOrder } from '../../testing/fake-model-suite';
+import { jsonLogLines } from '../../testing/json-log-lines';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { testConfig } from '../../testing/test-config';
 import { chainOf, fanOf } from '../../testing/workflow-shapes';
@@ -13,29 +14,20 @@ let t: TestApp;
 let fake: FakeLlmServer;
 let ada: AuthResponse;
 let bob: AuthResponse;
-const logLines: { level: number; msg: string }[] = [];
+const { lines: logLines, stream: logStream } = jsonLogLines<{ level: number; msg: string }>();
 
 beforeAll(async () => {
   fake = await startFakeLlmServer();
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
-      done();
-    },
-  });
   t = await createTestApp({
     worker: true,
     config: { runs: { ...testConfig().runs, concurrency: 1 } },
-    loggerInstance: pino({ level: 'info' }, sink),
+    loggerInstance: pino({ level: 'info' }, logStream),
   });
   ada = await t.signup();
   bob = await t.signup();
   await configureModel(t, ada.token, fake.url, { defaultModel: 'gpt-4o' });
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => closeInOrder(t, fake));
 beforeEach(() => fake.reset());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = ada.token) =>

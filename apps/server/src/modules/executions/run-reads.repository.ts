@@ -1,11 +1,13 @@
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
-import { agentExecutions, users, workflowExecutions, workflows, type Db } from '@crewline/db';
+import { agentExecutions, workflowExecutions, type Db } from '@crewline/db';
 import {
   EXECUTION_RESULT_PREVIEW_LENGTH,
   type Execution,
   type ExecutionListFilters,
   type ExecutionSummary,
 } from '@crewline/contracts';
+import { userDisplayName } from '../auth/users.columns';
+import { runWorkflowColumns } from '../workflows/workflows.columns';
 import { withEndedRunMetrics } from './run-metrics';
 import { byId, type ExecutionRow } from './run-rows';
 import { stepsFrom } from './stored-steps';
@@ -18,16 +20,22 @@ import { stepsFrom } from './stored-steps';
 /** Where a page of the run list ends: its last run's exact created_at (as Postgres prints it) and id. */
 export type ExecutionsCursor = { at: string; id: string };
 
+/**
+ * The outer run's id, named in full: Drizzle leaves a column of a one-table select list unqualified,
+ * which inside a subquery would name the subquery's own row.
+ */
+const runId = sql.raw('"workflow_executions"."id"');
+
 /** A run's retry, if any: one probe of the unique retry_of index per run, in the run's own read. */
 // Aliased, so "workflow_executions" is the outer run of the list or details read.
 const retriedBy = sql<string | null>`(select r.id from ${workflowExecutions} r
-  where r.retry_of = ${workflowExecutions.id})`;
+  where r.retry_of = ${runId})`;
 
-/** Who started a run, as the API names them: their full name, else their username. */
-const starterName = (user: typeof users) =>
-  sql<
-    string | null
-  >`coalesce(nullif(trim(concat_ws(' ', ${user.firstName}, ${user.lastName})), ''), ${user.username})`;
+/** The run's workflow's name and process type (the workflows module's columns). */
+const { workflowName, processType } = runWorkflowColumns('workflow_executions');
+
+/** Who started a run, as the API names them: their full name, else their username (auth's column). */
+const starterName = userDisplayName(sql.raw('"workflow_executions"."triggered_by"'));
 
 /**
  * A run's stored steps with their records, in the order they ended, as one jsonb column of the
@@ -38,7 +46,7 @@ const stepsColumn = sql<unknown>`(select coalesce(jsonb_agg(jsonb_build_object(
       'agentId', a.agent_id, 'logs', coalesce(a.logs, '[]'::jsonb), 'startedAt', a.started_at,
       'completedAt', a.completed_at, 'record', a.input, 'output', a.output, 'metrics', a.metrics,
       'error', a.error) order by a.completed_at, a.id), '[]'::jsonb)
-    from ${agentExecutions} a where a.workflow_execution_id = ${workflowExecutions.id} and a.node_id is not null)`;
+    from ${agentExecutions} a where a.workflow_execution_id = ${runId} and a.node_id is not null)`;
 
 /** Runs as the API answers them; `q` is a transaction when the read must see its own writes. */
 export async function readRuns(
@@ -50,17 +58,15 @@ export async function readRuns(
   const rows = await q
     .select({
       execution: workflowExecutions,
-      workflowName: workflows.name,
-      processType: workflows.processType,
-      triggeredByName: starterName(users),
+      workflowName,
+      processType,
+      triggeredByName: starterName,
       // As text, parsed here: drizzle's jsonb reader would parse a string answer that is itself JSON again.
       resultJson: sql<string | null>`${workflowExecutions.result}::text`,
       steps: options.steps ? stepsColumn : sql<unknown>`null`,
       retriedBy,
     })
     .from(workflowExecutions)
-    .leftJoin(workflows, eq(workflows.id, workflowExecutions.workflowId))
-    .leftJoin(users, eq(users.id, workflowExecutions.triggeredBy))
     .where(where)
     .orderBy(desc(workflowExecutions.createdAt))
     .limit(limit);
@@ -133,8 +139,8 @@ export function createRunReads(db: Db) {
         .select({
           id,
           workflowId: workflowExecutions.workflowId,
-          workflowName: workflows.name,
-          processType: workflows.processType,
+          workflowName,
+          processType,
           workflowVersion: workflowExecutions.workflowVersion,
           status: workflowExecutions.status,
           error: workflowExecutions.error,
@@ -147,7 +153,7 @@ export function createRunReads(db: Db) {
             else left(${workflowExecutions.result}::text, ${EXECUTION_RESULT_PREVIEW_LENGTH}::int) end`,
           trigger: workflowExecutions.trigger,
           triggeredBy: workflowExecutions.triggeredBy,
-          triggeredByName: starterName(users),
+          triggeredByName: starterName,
           startedAt: workflowExecutions.startedAt,
           completedAt: workflowExecutions.completedAt,
           createdAt,
@@ -155,8 +161,6 @@ export function createRunReads(db: Db) {
           cursorAt: sql<string>`${createdAt}::text`,
         })
         .from(workflowExecutions)
-        .leftJoin(workflows, eq(workflows.id, workflowExecutions.workflowId))
-        .leftJoin(users, eq(users.id, workflowExecutions.triggeredBy))
         .where(
           and(
             eq(workflowExecutions.organizationId, organizationId),

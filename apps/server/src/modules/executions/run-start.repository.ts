@@ -12,6 +12,7 @@ import { readRuns, toExecution } from './run-reads.repository';
 import { byId } from './run-rows';
 import { allowedRunSql } from '../billing/billing.columns';
 import { newestVersionOf } from '../workflows/workflows.columns';
+import { userDisplayName } from '../auth/users.columns';
 
 /*
  * The statement every run starts with (executions.repository.ts composes it): the queued insert,
@@ -73,10 +74,8 @@ export function createRunStart(db: Db) {
       .returning({
         ...getTableColumns(workflowExecutions),
         // Answered by the insert itself, so the run as queued needs no read after it.
-        // Drizzle leaves returned columns unqualified, so the subquery names its tables itself.
-        triggeredByName: sql<string | null>`(select
-          coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username)
-          from users u where u.id = "workflow_executions"."triggered_by")`,
+        // Drizzle leaves returned columns unqualified, so the run's column is named in full.
+        triggeredByName: userDisplayName(sql.raw('"workflow_executions"."triggered_by"')),
         notified: notifiedByParameters(),
       });
   };

@@ -1,57 +1,30 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '@crewline/contracts';
-import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import {
-  attachNewTool,
-  configureModel,
-  createAgent,
-  createChainWorkflow,
-  runToEnd,
-} from '../../testing/app-fixtures';
+import type { FakeLlmServer } from '../../testing/fake-llm-server';
+import { closeInOrder, startFakeModelSuite } from '../../testing/fake-model-suite';
+import type { TestApp } from '../../testing/test-app';
 import { createKnowledgeBase, ingest } from '../../testing/knowledge-fixtures';
-import { modelToolName } from '../tools/runtime/tool-runtime';
+import {
+  agentWithSearchTool,
+  askAboutRefunds,
+  chatRequestsOf,
+  firstToolCall,
+  scriptOneSearch,
+  searchSeenByModel,
+} from '../../testing/search-tool-runs';
 
 // A vector store tool on a knowledge base: the agent's model calls search_<name>, gets the closest
 // passages with their source, and answers from them; the step's record shows the search.
 
-let t: TestApp;
-let fake: FakeLlmServer;
-let ada: AuthResponse;
-let bob: AuthResponse;
-
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  t = await createTestApp({ worker: true });
-  ada = await t.signup();
-  bob = await t.signup();
-  await configureModel(t, ada.token, fake.url);
-  await configureModel(t, bob.token, fake.url);
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+let t: TestApp, fake: FakeLlmServer, ada: AuthResponse, bob: AuthResponse;
+beforeAll(async () => ({ t, fake, ada, bob } = await startFakeModelSuite()));
+afterAll(() => closeInOrder(t, fake));
 beforeEach(() => fake.reset());
-
-/** The model calls (the fake also answers the embeddings of ingestion and search). */
-const chatRequests = () => fake.requests.filter((request) => request.path === '/v1/chat/completions');
 
 const REFUNDS = 'Refunds are paid back to the original card within five business days of the return.';
 
-async function agentWithStore(auth: AuthResponse, knowledgeBaseId: string) {
-  const agent = await createAgent(t, auth.token, { name: 'Support' });
-  const tool = await attachNewTool(t, auth.token, agent.id, {
-    name: 'Support Handbook',
-    category: 'vector_store',
-    config: { knowledgeBaseId },
-  });
-  const workflowId = await createChainWorkflow(t, auth.token, `Answer ${Math.random()}`, [agent.id]);
-  return { agent, toolName: `search_${modelToolName(tool)}`, workflowId };
-}
-
-const run = (auth: AuthResponse, workflowId: string) =>
-  runToEnd(t, auth.token, workflowId, { question: 'How long do refunds take?' });
+const agentWithStore = (auth: AuthResponse, knowledgeBaseId: string) =>
+  agentWithSearchTool(t, auth, { name: 'Support Handbook', config: { knowledgeBaseId } });
 
 describe('a vector store tool on a knowledge base', () => {
   it('gives the model the closest passages with their source, and the step records the search', async () => {
@@ -63,20 +36,14 @@ describe('a vector store tool on a knowledge base', () => {
       content: 'Parcels ship from Lyon on weekdays and arrive within three days in France.',
     });
     const { toolName, workflowId } = await agentWithStore(ada, base.id);
-    fake.script([
-      { toolCalls: [{ name: toolName, arguments: { query: 'refunds paid back card', topK: 1 } }] },
-      { echoToolResult: true },
-    ]);
+    scriptOneSearch(fake, toolName, { query: 'refunds paid back card', topK: 1 });
 
-    const execution = await run(ada, workflowId);
+    const execution = await askAboutRefunds(t, ada, workflowId);
     expect(execution.status).toBe('completed');
 
     // The model was offered the tool, and its second call carried the passage it found.
-    const chats = chatRequests();
-    const offered = chats[0].body.tools.map((tool: { function: { name: string } }) => tool.function.name);
+    const { offered, result } = searchSeenByModel(fake);
     expect(offered).toContain(toolName);
-    const toolMessage = chats[1].body.messages.find((m: { role: string }) => m.role === 'tool');
-    const result = JSON.parse(toolMessage.content);
     expect(result.query).toBe('refunds paid back card');
     expect(result.hits).toHaveLength(1);
     expect(result.hits[0]).toMatchObject({ source: 'refunds.md', passage: 1, text: REFUNDS });
@@ -84,7 +51,7 @@ describe('a vector store tool on a knowledge base', () => {
     // The answer comes from it.
     expect(execution.output.n1.content).toContain('five business days');
 
-    const call = execution.steps?.[0].record?.toolCalls[0];
+    const call = firstToolCall(execution);
     expect(call).toMatchObject({
       name: toolName,
       arguments: { query: 'refunds paid back card', topK: 1 },
@@ -98,14 +65,10 @@ describe('a vector store tool on a knowledge base', () => {
     await ingest(t, ada.token, adas.id, { name: 'secret.md', content: REFUNDS });
     // Bob's tool names Ada's knowledge base: the tool runs for Bob's organization and finds nothing.
     const { toolName, workflowId } = await agentWithStore(bob, adas.id);
-    fake.script([
-      { toolCalls: [{ name: toolName, arguments: { query: 'refunds' } }] },
-      { echoToolResult: true },
-    ]);
-    const execution = await run(bob, workflowId);
-    const call = execution.steps?.[0].record?.toolCalls[0];
+    scriptOneSearch(fake, toolName, { query: 'refunds' });
+    const call = firstToolCall(await askAboutRefunds(t, bob, workflowId));
     expect(call).toMatchObject({ name: toolName, isError: true });
     expect(call?.result).toContain('Knowledge base not found');
-    expect(JSON.stringify(chatRequests())).not.toContain('five business days');
+    expect(JSON.stringify(chatRequestsOf(fake))).not.toContain('five business days');
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '@crewline/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
+import type { FakeLlmServer } from '../../testing/fake-llm-server';
+import { closeInOrder, startFakeModelSuite } from '../../testing/fake-model-suite';
 import { configureModel } from '../../testing/app-fixtures';
 import { corruptPdf, pdfWithText, pdfWithoutText } from '../../testing/hand-made-pdf';
 import { createIngestionRepository } from './ingestion.repository';
@@ -16,21 +17,10 @@ import {
   waitForDocument,
 } from '../../testing/knowledge-fixtures';
 
-let t: TestApp;
-let fake: FakeLlmServer;
-let ada: AuthResponse;
-
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  t = await createTestApp({ worker: true });
-  ada = await t.signup();
-  await configureModel(t, ada.token, fake.url);
-});
+let t: TestApp, fake: FakeLlmServer, ada: AuthResponse;
+beforeAll(async () => ({ t, fake, ada } = await startFakeModelSuite()));
 beforeEach(() => fake.reset());
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => closeInOrder(t, fake));
 
 const paragraph = (words: string) => `${words}. `.repeat(40).trim();
 

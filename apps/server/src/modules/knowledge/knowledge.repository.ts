@@ -6,7 +6,6 @@ import type {
   KnowledgeDocument,
   KnowledgeMediaType,
   UpdateKnowledgeBaseInput,
-  Usage,
 } from '@crewline/contracts';
 import { nothingToSet } from '../../platform/patch';
 import { channels } from '../../platform/notifications/channels';
@@ -185,36 +184,6 @@ export function createKnowledgeRepository(db: Db) {
     },
 
     /** With its documents and chunks (the foreign keys cascade). */
-    /**
-     * What searches the knowledge base, in one statement with its own row: the organization's
-     * vector-store tools set to it, and the agents linked to a vector-store tool that searches it for
-     * them (a link's own knowledgeBaseId wins over its tool's, as in the tool runtime); undefined when
-     * the organization has no such knowledge base.
-     */
-    async usage(organizationId: string, id: string): Promise<Usage | undefined> {
-      const base = sql.raw(`"knowledge_bases"."id"::text`);
-      const organization = sql.raw(`"knowledge_bases"."organization_id"`);
-      const [row] = await db
-        .select({
-          tools: sql<Usage['agents']>`coalesce((
-            select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name, t.id)
-            from tools t
-            where t.organization_id = ${organization} and t.category = 'vector_store'
-              and t.config->>'knowledgeBaseId' = ${base}), '[]'::json)`,
-          agents: sql<Usage['agents']>`coalesce((
-            select json_agg(json_build_object('id', a.id, 'name', a.name) order by a.name, a.id)
-            from agents a
-            where a.organization_id = ${organization} and exists (
-              select 1 from agent_tools l join tools t on t.id = l.tool_id
-              where l.agent_id = a.id and t.category = 'vector_store'
-                and coalesce(nullif(l.config->>'knowledgeBaseId', ''), t.config->>'knowledgeBaseId') = ${base})),
-            '[]'::json)`,
-        })
-        .from(knowledgeBases)
-        .where(scoped(organizationId, id))
-        .limit(1);
-      return row && { workflows: [], agents: row.agents, tools: row.tools };
-    },
     async remove(organizationId: string, id: string): Promise<boolean> {
       const rows = await db
         .delete(knowledgeBases)

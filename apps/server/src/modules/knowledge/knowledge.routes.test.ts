@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuthResponse, RealtimeEvent } from '@crewline/contracts';
 import { KNOWLEDGE_MAX_DOCUMENT_BYTES } from '@crewline/contracts';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
-import { configureModel } from '../../testing/app-fixtures';
+import type { TestApp } from '../../testing/test-app';
+import type { FakeLlmServer } from '../../testing/fake-llm-server';
+import { closeInOrder, startFakeModelSuite } from '../../testing/fake-model-suite';
 import { pdfWithText } from '../../testing/hand-made-pdf';
 import {
   addDocument,
@@ -14,23 +14,9 @@ import {
   storedChunks,
 } from '../../testing/knowledge-fixtures';
 
-let t: TestApp;
-let fake: FakeLlmServer;
-let ada: AuthResponse;
-let eve: AuthResponse;
-
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  t = await createTestApp({ worker: true });
-  ada = await t.signup();
-  eve = await t.signup();
-  await configureModel(t, ada.token, fake.url);
-  await configureModel(t, eve.token, fake.url);
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+let t: TestApp, fake: FakeLlmServer, ada: AuthResponse, eve: AuthResponse;
+beforeAll(async () => ({ t, fake, ada, bob: eve } = await startFakeModelSuite()));
+afterAll(() => closeInOrder(t, fake));
 
 describe('knowledge bases', () => {
   it('are created with the default embedding model, listed newest first with their figures, renamed and deleted', async () => {

@@ -16,6 +16,7 @@ import { requireUuid } from '../../platform/ids';
 import { LlmCallError, LlmConfigurationError, type LlmConnection, type LlmGateway } from '../../platform/llm';
 import { dimensionMismatch } from './ingest-document';
 import type { DocumentToAdd, KnowledgeRepository, StoredKnowledgeBase } from './knowledge.repository';
+import type { KnowledgeUsagePresenter } from './knowledge-usage.presenter';
 import { uploadOverQuota, type StorageLimit } from './knowledge-storage';
 import type { VectorIndex } from './vector-index';
 import { decodeVectors } from '../../platform/llm/vector-codec';
@@ -36,6 +37,8 @@ class EmbeddingProviderError extends AppError {
 
 export function createKnowledgeService(deps: {
   repository: KnowledgeRepository;
+  /** What searches a knowledge base (its delete dialog's read model). */
+  presenter: KnowledgeUsagePresenter;
   events: Pick<EventBus, 'publish'>;
   llm: Pick<LlmGateway, 'embed'>;
   connectionFor(organizationId: string, provider: KnowledgeBase['embeddingProvider']): Promise<LlmConnection>;
@@ -103,7 +106,7 @@ export function createKnowledgeService(deps: {
 
     /** What searches it, for its delete dialog: another organization's knowledge base is not found. */
     async usage(organizationId: string, id: string): Promise<Usage> {
-      const usage = await repository.usage(organizationId, requireUuid(id, baseNotFound));
+      const usage = await deps.presenter.usage(organizationId, requireUuid(id, baseNotFound));
       if (!usage) throw new NotFoundError(baseNotFound);
       return usage;
     },

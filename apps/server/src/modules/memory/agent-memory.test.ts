@@ -1,30 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentMemories, AuthResponse, Execution } from '@crewline/contracts';
-import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { configureModel, createAgent, createChainWorkflow, runToEnd } from '../../testing/app-fixtures';
+import type { FakeLlmServer } from '../../testing/fake-llm-server';
+import { closeInOrder, startFakeModelSuite } from '../../testing/fake-model-suite';
+import type { TestApp } from '../../testing/test-app';
+import { createAgent, createChainWorkflow, runToEnd } from '../../testing/app-fixtures';
 import { EXTRACTION_SYSTEM_PROMPT } from './memory-prompt';
 
 // Agent memory through real runs: what a step taught is kept after it (picked by the agent's own
 // model, embedded with the organization's connection) and given to the agent's next steps.
 
-let t: TestApp;
-let fake: FakeLlmServer;
-let ada: AuthResponse;
-let bob: AuthResponse;
-
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  t = await createTestApp({ worker: true });
-  ada = await t.signup();
-  bob = await t.signup();
-  await configureModel(t, ada.token, fake.url);
-  await configureModel(t, bob.token, fake.url);
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+let t: TestApp, fake: FakeLlmServer, ada: AuthResponse, bob: AuthResponse;
+beforeAll(async () => ({ t, fake, ada, bob } = await startFakeModelSuite()));
+afterAll(() => closeInOrder(t, fake));
 beforeEach(() => fake.reset());
 
 const memoryOn = { enabled: true };

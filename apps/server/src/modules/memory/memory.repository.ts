@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
-import { agentMemories, agents, lockForTransaction, type Db, type Tx } from '@crewline/db';
+import { agentMemories, lockForTransaction, type Db, type Tx } from '@crewline/db';
 import { AGENT_MEMORY_LIMIT, AGENT_MEMORY_PAGE, type AgentMemories } from '@crewline/contracts';
 
 /** A memory with its embedding, as a step's recall reads it. */
@@ -24,15 +24,6 @@ function embedded(db: Tx, organizationId: string, agentId: string, model: string
 /** An agent's memories (modules/memory): every statement names the organization and the agent. */
 export function createMemoryRepository(db: Db) {
   return {
-    /** Whether the organization has this agent (the routes answer 404 otherwise). */
-    async agentExists(organizationId: string, agentId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: agents.id })
-        .from(agents)
-        .where(and(eq(agents.organizationId, organizationId), eq(agents.id, agentId)));
-      return !!row;
-    },
-
     /** The newest memories whose text contains `search` (all without it), and how many match. */
     async list(organizationId: string, agentId: string, search?: string): Promise<AgentMemories> {
       const where = and(

@@ -17,6 +17,7 @@ import { decodeVectors, encodeVector } from '../../platform/llm/vector-codec';
 import { extractionTask, EXTRACTION_SYSTEM_PROMPT, parseFacts, withMemories } from './memory-prompt';
 import type { MemoryRepository, StoredMemory } from './memory.repository';
 import { memoryEmbeddingOf, type MemoryEmbedding } from './memory-settings';
+import { createStepMemory, type StepMemoryRun } from './step-memory';
 
 const agentNotFound = 'Agent not found';
 const memoryNotFound = 'Memory not found';
@@ -57,6 +58,8 @@ export function createMemoryService(deps: {
   llm: Pick<LlmGateway, 'embed'>;
   /** The organization's connection of a provider (outside runs, which read theirs with their claim). */
   connectionFor(organizationId: string, provider: EmbeddingProvider): Promise<LlmConnection>;
+  /** Whether the organization has this agent (modules/agents, which imports memory: app.ts hands it over). */
+  agentExists(organizationId: string, agentId: string): Promise<boolean>;
 }) {
   const { repository } = deps;
 
@@ -81,7 +84,7 @@ export function createMemoryService(deps: {
 
   async function ownedAgent(organizationId: string, agentId: string) {
     const id = requireUuid(agentId, agentNotFound);
-    if (!(await repository.agentExists(organizationId, id))) throw new NotFoundError(agentNotFound);
+    if (!(await deps.agentExists(organizationId, id))) throw new NotFoundError(agentNotFound);
     return id;
   }
 
@@ -106,6 +109,41 @@ export function createMemoryService(deps: {
       .slice(0, AGENT_MEMORY_RECALL)
       .map((memory) => memory.content);
     return { memories, tokens };
+  }
+
+  /**
+   * Keeps what a step taught: `extract` asks the agent's model (EXTRACTION_SYSTEM_PROMPT) for the
+   * facts in its task and answer; each new one is embedded and stored with the run. Answers how
+   * many were kept and what the model calls used.
+   */
+  async function remember(
+    context: MemoryContext & { executionId: string | null },
+    step: { task: string; answer: string },
+    extract: (prompt: { system: string; user: string }) => Promise<{ text: string; usage: LlmUsage }>,
+  ): Promise<{ kept: string[]; usage: LlmUsage; embeddingTokens: number }> {
+    const extracted = await extract({
+      system: EXTRACTION_SYSTEM_PROMPT,
+      user: extractionTask(step.task, step.answer),
+    });
+    const facts = parseFacts(extracted.text);
+    if (facts.length === 0) return { kept: [], usage: extracted.usage, embeddingTokens: 0 };
+    const { vectors, tokens } = await embed(context, facts);
+    // Decided under the agent's lock (addNew), against what is kept at that moment.
+    const kept = await repository.addNew(
+      context.organizationId,
+      context.agentId,
+      context.executionId,
+      context.settings.embeddingModel,
+      (stored) => {
+        const known = scored(stored, vectors[0].length).map((memory) => memory.vector);
+        return facts.flatMap((fact, i) => {
+          if (known.some((vector) => dot(vector, vectors[i]) >= SAME_FACT_SCORE)) return [];
+          known.push(vectors[i]);
+          return [{ content: fact, embedding: encodeVector(Array.from(vectors[i])) }];
+        });
+      },
+    );
+    return { kept: kept.map((memory) => memory.content), usage: extracted.usage, embeddingTokens: tokens };
   }
 
   return {
@@ -141,40 +179,13 @@ export function createMemoryService(deps: {
       }
     },
 
+    remember,
+
     /**
-     * Keeps what a step taught: `extract` asks the agent's model (EXTRACTION_SYSTEM_PROMPT) for the
-     * facts in its task and answer; each new one is embedded and stored with the run. Answers how
-     * many were kept and what the model calls used.
+     * The memory of an attempt's agent steps (step-memory.ts): what each step of an agent with memory
+     * on recalls before its model call and keeps after it.
      */
-    async remember(
-      context: MemoryContext & { executionId: string | null },
-      step: { task: string; answer: string },
-      extract: (prompt: { system: string; user: string }) => Promise<{ text: string; usage: LlmUsage }>,
-    ): Promise<{ kept: string[]; usage: LlmUsage; embeddingTokens: number }> {
-      const extracted = await extract({
-        system: EXTRACTION_SYSTEM_PROMPT,
-        user: extractionTask(step.task, step.answer),
-      });
-      const facts = parseFacts(extracted.text);
-      if (facts.length === 0) return { kept: [], usage: extracted.usage, embeddingTokens: 0 };
-      const { vectors, tokens } = await embed(context, facts);
-      // Decided under the agent's lock (addNew), against what is kept at that moment.
-      const kept = await repository.addNew(
-        context.organizationId,
-        context.agentId,
-        context.executionId,
-        context.settings.embeddingModel,
-        (stored) => {
-          const known = scored(stored, vectors[0].length).map((memory) => memory.vector);
-          return facts.flatMap((fact, i) => {
-            if (known.some((vector) => dot(vector, vectors[i]) >= SAME_FACT_SCORE)) return [];
-            known.push(vectors[i]);
-            return [{ content: fact, embedding: encodeVector(Array.from(vectors[i])) }];
-          });
-        },
-      );
-      return { kept: kept.map((memory) => memory.content), usage: extracted.usage, embeddingTokens: tokens };
-    },
+    stepMemory: (run: StepMemoryRun) => createStepMemory({ ...run, memory: { recall, remember } }),
 
     /** The agent's memories for its Advanced tab, newest first, filtered by their text. */
     async list(organizationId: string, agentId: string, search?: string): Promise<AgentMemories> {

@@ -32,15 +32,8 @@ export type RememberingStep = {
   ): Promise<LlmUsage | undefined>;
 };
 
-/**
- * Agent memory in one attempt at a run (the runner's agent step, agent-step.ts): before a step of an agent with memory
- * on, what it recalls goes after its system prompt; after the model call, what it learned is kept,
- * before the step is stored. A memory failure other than a cancel or a database outage (no connection
- * for the embeddings, the provider down) is a warning in the run's log and the step goes on without
- * memory: memory helps a step, it never fails one.
- */
-export function createStepMemory(deps: {
-  memory: Pick<MemoryService, 'recall' | 'remember'>;
+/** What an attempt gives its steps' memory: the run it belongs to and where its warnings go. */
+export type StepMemoryRun = {
   organizationId: string;
   executionId: string;
   signal: AbortSignal;
@@ -49,7 +42,18 @@ export function createStepMemory(deps: {
   /** Adds a line to the run's log. */
   log(level: ExecutionLog['level'], message: string, nodeId: string): void;
   logger?: Logger;
-}) {
+};
+
+/**
+ * Agent memory in one attempt at a run (the runner's agent step, agent-step.ts): before a step of an agent with memory
+ * on, what it recalls goes after its system prompt; after the model call, what it learned is kept,
+ * before the step is stored. A memory failure other than a cancel or a database outage (no connection
+ * for the embeddings, the provider down) is a warning in the run's log and the step goes on without
+ * memory: memory helps a step, it never fails one.
+ */
+export function createStepMemory(
+  deps: StepMemoryRun & { memory: Pick<MemoryService, 'recall' | 'remember'> },
+) {
   const { memory, organizationId, executionId, signal } = deps;
 
   async function guarded<T>(agent: Agent, nodeId: string, work: () => Promise<T>): Promise<T | undefined> {

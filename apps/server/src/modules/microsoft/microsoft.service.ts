@@ -9,6 +9,7 @@ import { allowListEntry } from '../../platform/egress/allow-list-entry';
 import {
   createMicrosoftClient,
   createPkcePair,
+  MicrosoftDeltaExpiredError,
   MicrosoftGrantError,
   MicrosoftUnauthorizedError,
   type InboxDeltaPage,
@@ -23,12 +24,18 @@ const EXPIRY_SKEW_MS = 60_000;
 
 const CALLBACK_PATH = endpoints.microsoft.callback.path;
 
+export type { InboxMessage } from './microsoft-client';
+
 /**
- * One page of the inbox delta query, or why the inbox cannot be read: no connection any more, or a
- * connection Microsoft refused to renew (`broken`).
+ * One page of the inbox delta query, or why it gives none: no connection any more, a connection
+ * Microsoft refused to renew (`broken`), or a delta link Graph no longer knows (`expired`: start a
+ * fresh round).
  */
 export type InboxDeltaResult =
-  { status: 'ok'; page: InboxDeltaPage } | { status: 'disconnected' } | { status: 'broken' };
+  | { status: 'ok'; page: InboxDeltaPage }
+  | { status: 'disconnected' }
+  | { status: 'broken' }
+  | { status: 'expired' };
 
 export type CallbackQuery = { code?: string; state?: string; error?: string };
 /** What the callback learned from the browser: whether it is the one that started the sign-in. */
@@ -217,24 +224,31 @@ export function createMicrosoftService(deps: {
     /**
      * One page of the organization's inbox delta query (`link` null: a fresh round; else a next or
      * delta link Graph answered). An access token Graph refuses (401) is renewed once and the page
-     * asked again. Throws MicrosoftDeltaExpiredError when Graph no longer knows `link`, and on
-     * network or Graph failures.
+     * asked again. Throws on network or Graph failures.
      */
     async readInboxDelta(organizationId: string, link: string | null): Promise<InboxDeltaResult> {
       const unavailable = async (): Promise<InboxDeltaResult> =>
         (await repository.getTokens(organizationId))?.brokenAt
           ? { status: 'broken' }
           : { status: 'disconnected' };
+      const read = async (token: string): Promise<InboxDeltaResult> => {
+        try {
+          return { status: 'ok', page: await client.inboxDelta(token, link) };
+        } catch (error) {
+          if (error instanceof MicrosoftDeltaExpiredError) return { status: 'expired' };
+          throw error;
+        }
+      };
       let token = await accessTokenFor(organizationId);
       if (!token) return unavailable();
       try {
-        return { status: 'ok', page: await client.inboxDelta(token, link) };
+        return await read(token);
       } catch (error) {
         if (!(error instanceof MicrosoftUnauthorizedError)) throw error;
       }
       token = await accessTokenFor(organizationId, { forceRefresh: true });
       if (!token) return unavailable();
-      return { status: 'ok', page: await client.inboxDelta(token, link) };
+      return read(token);
     },
   };
 }

@@ -2,34 +2,33 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { OrganizationRole } from '@crewline/contracts';
 import {
   organizationInvitations,
-  organizations,
   transactionWithExecutor,
-  userOrganizations,
-  users,
   type Db,
   type SqlExecutor,
   type Tx,
 } from '@crewline/db';
-import { notified, type StatementNotification } from '../../platform/events';
-
-export type OrganizationRow = typeof organizations.$inferSelect;
-export type MemberRow = {
-  userId: string;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  role: string;
-  joinedAt: Date;
-};
+import {
+  deliverReturnedRows,
+  notified,
+  type StatementNotification,
+} from '../../platform/notifications/statement';
+import {
+  addMembershipSql,
+  deleteMembershipSql,
+  lockOwnersSql,
+  organizationNameSql,
+  renameOrganizationSql,
+  setRoleSql,
+} from '../auth/memberships.columns';
+import { userDisplayName } from '../auth/users.columns';
 
 /** Why a membership change was refused inside its transaction. */
 export type MembershipOutcome = 'done' | 'not_found' | 'last_owner';
 
-const inviterName = sql<string | null>`coalesce(
-  nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''),
-  ${users.username}
-)`;
+// Named in full: Drizzle leaves a column of a one-table read unqualified, which inside these
+// subqueries would not name the invitation's row.
+/** Who sent the invitation, by their display name. */
+const inviterName = userDisplayName(sql.raw('"organization_invitations"."invited_by"'));
 
 /** Still pending: neither accepted nor revoked, and not expired. */
 const pending = () =>
@@ -40,68 +39,24 @@ const pending = () =>
   );
 
 /**
- * Locks the organization's owner rows and tells whether `userId` is its only owner. Every change that
- * can take away an owner runs this first in its transaction, so two of them cannot both remove "the
- * other" owner and leave none.
+ * Locks the organization's owner rows and tells whether `userId` is its only owner (lockOwnersSql):
+ * every change that can take away an owner runs this first in its transaction.
  */
-async function isLastOwner(tx: Tx, organizationId: string, userId: string): Promise<boolean> {
-  const owners = await tx
-    .select({ userId: userOrganizations.userId })
-    .from(userOrganizations)
-    .where(and(eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.role, 'owner')))
-    .for('update');
-  return owners.length === 1 && owners[0].userId === userId;
+async function isLastOwner(
+  tx: Pick<Tx, 'execute'>,
+  organizationId: string,
+  userId: string,
+): Promise<boolean> {
+  const { rows } = await tx.execute<{ user_id: string }>(lockOwnersSql(organizationId));
+  return rows.length === 1 && rows[0].user_id === userId;
 }
 
 export function createTeamRepository(db: Db) {
   return {
-    async listMembers(organizationId: string): Promise<MemberRow[]> {
-      return db
-        .select({
-          userId: users.id,
-          username: users.username,
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          role: userOrganizations.role,
-          joinedAt: userOrganizations.createdAt,
-        })
-        .from(userOrganizations)
-        .innerJoin(users, eq(users.id, userOrganizations.userId))
-        .where(eq(userOrganizations.organizationId, organizationId))
-        .orderBy(userOrganizations.createdAt, users.username);
-    },
-
-    async findMemberRole(organizationId: string, userId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ role: userOrganizations.role })
-        .from(userOrganizations)
-        .where(
-          and(eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.userId, userId)),
-        )
-        .limit(1);
-      return row?.role;
-    },
-
-    async isMemberByEmail(organizationId: string, email: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: userOrganizations.id })
-        .from(userOrganizations)
-        .innerJoin(users, eq(users.id, userOrganizations.userId))
-        .where(
-          and(eq(userOrganizations.organizationId, organizationId), sql`lower(${users.email}) = ${email}`),
-        )
-        .limit(1);
+    /** Renames the organization (the slug stays); false when there is none. */
+    async rename(organizationId: string, name: string): Promise<boolean> {
+      const { rows } = await db.execute(renameOrganizationSql(organizationId, name));
       return rows.length > 0;
-    },
-
-    async rename(organizationId: string, name: string): Promise<OrganizationRow | undefined> {
-      const [row] = await db
-        .update(organizations)
-        .set({ name })
-        .where(eq(organizations.id, organizationId))
-        .returning();
-      return row;
     },
 
     /**
@@ -116,14 +71,9 @@ export function createTeamRepository(db: Db) {
     ) {
       return transactionWithExecutor(db, async (tx): Promise<MembershipOutcome> => {
         if (role !== 'owner' && (await isLastOwner(tx, organizationId, userId))) return 'last_owner';
-        const updated = await tx
-          .update(userOrganizations)
-          .set({ role })
-          .where(
-            and(eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.userId, userId)),
-          )
-          .returning({ id: userOrganizations.id, notified: notified(notify) });
-        return updated.length > 0 ? 'done' : 'not_found';
+        const { rows } = await tx.execute(setRoleSql(organizationId, userId, role, notified(notify)));
+        deliverReturnedRows(rows);
+        return rows.length > 0 ? 'done' : 'not_found';
       });
     },
 
@@ -139,13 +89,8 @@ export function createTeamRepository(db: Db) {
     ): Promise<MembershipOutcome> {
       return transactionWithExecutor(db, async (tx, executor) => {
         if (await isLastOwner(tx, organizationId, userId)) return 'last_owner';
-        const deleted = await tx
-          .delete(userOrganizations)
-          .where(
-            and(eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.userId, userId)),
-          )
-          .returning({ id: userOrganizations.id });
-        if (deleted.length === 0) return 'not_found';
+        const { rows } = await tx.execute(deleteMembershipSql(organizationId, userId));
+        if (rows.length === 0) return 'not_found';
         await announce(executor);
         return 'done';
       });
@@ -196,7 +141,6 @@ export function createTeamRepository(db: Db) {
           expiresAt: organizationInvitations.expiresAt,
         })
         .from(organizationInvitations)
-        .leftJoin(users, eq(users.id, organizationInvitations.invitedBy))
         .where(and(eq(organizationInvitations.organizationId, organizationId), pending()))
         .orderBy(organizationInvitations.createdAt);
     },
@@ -233,31 +177,19 @@ export function createTeamRepository(db: Db) {
       return row?.email;
     },
 
-    /** The account that uses `email` (invitations store it lower-cased), with whether it is verified. */
-    async findAccountByEmail(email: string) {
-      const [row] = await db
-        .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-        .limit(1);
-      return row;
-    },
-
     /** The pending invitation with this token hash, with its organization's name and inviter. */
     async findPendingInvitation(tokenHash: string) {
       const [row] = await db
         .select({
           id: organizationInvitations.id,
           organizationId: organizationInvitations.organizationId,
-          organizationName: organizations.name,
+          organizationName: organizationNameSql(sql.raw('"organization_invitations"."organization_id"')),
           email: organizationInvitations.email,
           role: organizationInvitations.role,
           invitedBy: inviterName,
           expiresAt: organizationInvitations.expiresAt,
         })
         .from(organizationInvitations)
-        .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
-        .leftJoin(users, eq(users.id, organizationInvitations.invitedBy))
         .where(and(eq(organizationInvitations.tokenHash, tokenHash), pending()))
         .limit(1);
       return row;
@@ -289,21 +221,19 @@ export function createTeamRepository(db: Db) {
         // Read again, locked: it may have been accepted, revoked or replaced while `check` waited.
         const [invitation] = await invitationOf().for('update');
         if (!invitation) return { outcome: 'not_found' as const };
-        const [membership] = await tx
-          .insert(userOrganizations)
-          .values({ userId, organizationId: invitation.organizationId, role: invitation.role })
-          .onConflictDoNothing()
-          .returning({ role: userOrganizations.role });
-        if (!membership) return { outcome: 'already_member' as const };
+        const { rows } = await tx.execute<{ role: OrganizationRole }>(
+          addMembershipSql(userId, invitation.organizationId, invitation.role),
+        );
+        if (rows.length === 0) return { outcome: 'already_member' as const };
         await tx
           .update(organizationInvitations)
           .set({ acceptedAt: sql`now()` })
           .where(eq(organizationInvitations.id, invitation.id));
-        const [organization] = await tx
-          .select()
-          .from(organizations)
-          .where(eq(organizations.id, invitation.organizationId));
-        return { outcome: 'accepted' as const, organization, role: membership.role };
+        return {
+          outcome: 'accepted' as const,
+          organizationId: invitation.organizationId,
+          role: rows[0].role,
+        };
       });
     },
   };

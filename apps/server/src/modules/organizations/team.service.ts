@@ -22,9 +22,9 @@ import type { AccountLinksService } from '../auth/account-links.service';
 import type { AuthService } from '../auth/auth.service';
 import type { LimitReader } from '../billing/billing.service';
 import type { Membership } from '../auth/auth.service';
-import { toOrganizationDto } from '../auth/auth.dto';
 import { sendEmail } from '../../platform/mail/sendgrid';
-import type { MemberRow, TeamRepository } from './team.repository';
+import type { MemberRow, MembersPresenter } from './members.presenter';
+import type { TeamRepository } from './team.repository';
 
 /** How long an invitation link works. */
 const INVITATION_TTL_MS = 7 * 86_400_000;
@@ -44,6 +44,8 @@ const displayName = (user: Membership['user']) =>
 export function createTeamService(deps: {
   config: Config;
   repository: TeamRepository;
+  /** The organization's members and the accounts invitations name (users, memberships). */
+  members: MembersPresenter;
   auth: AuthService;
   events: EventBus;
   /** The organization's active SendGrid connection, if any (as output delivery reads it). */
@@ -64,7 +66,7 @@ export function createTeamService(deps: {
     current(organizationId: string): Promise<{ plan: string | null }>;
   };
 }) {
-  const { config, repository, auth, events, limits } = deps;
+  const { config, repository, members, auth, events, limits } = deps;
 
   /** Whether the server mails verification links itself; otherwise admins hand them out. */
   const verificationMailed = () => deps.mailer?.configured === true;
@@ -76,13 +78,13 @@ export function createTeamService(deps: {
    * The organization as a member sees it: the plan is the effective one (Free once a trial ended), as
    * Billing shows it, not the stored plan of the ended trial.
    */
-  async function organizationDto(row: Parameters<typeof toOrganizationDto>[0], role: string) {
-    const { plan } = await limits.current(row.id);
-    return { ...toOrganizationDto(row, role), plan: plan ?? 'free' };
+  async function organizationDto(organization: Organization): Promise<Organization> {
+    const { plan } = await limits.current(organization.id);
+    return { ...organization, plan: plan ?? 'free' };
   }
 
   async function memberRole(organizationId: string, userId: string): Promise<string> {
-    const role = isUuid(userId) ? await repository.findMemberRole(organizationId, userId) : undefined;
+    const role = isUuid(userId) ? await members.findMemberRole(organizationId, userId) : undefined;
     if (!role) throw new NotFoundError(teamMessages.memberNotFound);
     return role;
   }
@@ -119,19 +121,20 @@ export function createTeamService(deps: {
 
   return {
     async members(organizationId: string): Promise<Member[]> {
-      return (await repository.listMembers(organizationId)).map(toMemberDto);
+      return (await members.listMembers(organizationId)).map(toMemberDto);
     },
 
     /** Renames the organization; the slug stays. Answers it as the caller sees it (with their role). */
     async rename(actor: Membership, name: string): Promise<Organization> {
-      const row = await repository.rename(actor.organization.id, name);
-      if (!row) throw new NotFoundError(teamMessages.organizationNotFound);
-      return organizationDto(row, actor.role);
+      if (!(await repository.rename(actor.organization.id, name))) {
+        throw new NotFoundError(teamMessages.organizationNotFound);
+      }
+      return organizationDto({ ...auth.toSession(actor).organization, name });
     },
 
     /** GET /api/organizations/:orgId: the caller's organization, its plan the effective one. */
     async organization(actor: Membership): Promise<Organization> {
-      return organizationDto(actor.organization, actor.role);
+      return organizationDto(auth.toSession(actor).organization);
     },
 
     /**
@@ -153,7 +156,7 @@ export function createTeamService(deps: {
         if (outcome === 'last_owner') throw new ConflictError(teamMessages.lastOwner);
         if (outcome === 'not_found') throw new NotFoundError(teamMessages.memberNotFound);
       }
-      const member = (await repository.listMembers(organizationId)).find((m) => m.userId === userId);
+      const member = (await members.listMembers(organizationId)).find((m) => m.userId === userId);
       if (!member) throw new NotFoundError(teamMessages.memberNotFound);
       return toMemberDto(member);
     },
@@ -196,7 +199,7 @@ export function createTeamService(deps: {
       if (input.role === 'owner' && !hasRole(actor.role, 'owner')) {
         throw new ForbiddenError(roleRequired('owner'));
       }
-      if (await repository.isMemberByEmail(organizationId, input.email)) {
+      if (await members.isMemberByEmail(organizationId, input.email)) {
         throw new ConflictError(teamMessages.alreadyMember);
       }
       const token = newLinkToken();
@@ -261,7 +264,7 @@ export function createTeamService(deps: {
         ? await repository.findPendingInvitationEmail(actor.organization.id, id)
         : undefined;
       if (!email) throw new NotFoundError(teamMessages.invitationGone);
-      const account = await repository.findAccountByEmail(email);
+      const account = await members.findAccountByEmail(email);
       if (!account) throw new NotFoundError(teamMessages.inviteeHasNoAccount);
       if (account.emailVerifiedAt) throw new ConflictError(teamMessages.inviteeVerified);
       return { link: await deps.verificationLinks.verificationLinkFor(account) };
@@ -302,8 +305,10 @@ export function createTeamService(deps: {
       );
       if (result.outcome === 'not_found') throw new NotFoundError(teamMessages.invitationNotFound);
       if (result.outcome === 'already_member') throw new ConflictError(teamMessages.alreadyMember);
-      await membersChanged(result.organization.id);
-      return { organization: toOrganizationDto(result.organization, result.role) };
+      await membersChanged(result.organizationId);
+      const organization = await auth.organization(result.organizationId, result.role);
+      if (!organization) throw new NotFoundError(teamMessages.invitationNotFound);
+      return { organization };
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import { realtimeMessages, type RealtimeServerMessage } from '@crewline/contracts';
 import type { EventBus, SessionChange } from '../../platform/events';
+import { channels } from '../../platform/notifications/channels';
 import { WATCH_ANNOUNCE_MS, watchKey } from './watched-workflows';
 
 /** Close code for a missing, forged, expired or revoked token (4000-4999 are the application's). */
@@ -56,14 +57,18 @@ export function createRealtimeHub(events: EventBus, options: RealtimeHubOptions)
   /** When this process last announced each watched workflow. */
   const announced = new Map<string, number>();
 
-  const unsubscribe = events.subscribe((event) => {
-    const sockets = socketsByOrg.get(event.organizationId);
-    if (!sockets) return;
-    const data = JSON.stringify(event);
-    for (const socket of sockets) sendRaw(socket, data);
+  const unsubscribe = events.listen(channels.events, {
+    onNotify(batch) {
+      for (const event of batch) {
+        const sockets = socketsByOrg.get(event.organizationId);
+        if (!sockets) continue;
+        const data = JSON.stringify(event);
+        for (const socket of sockets) sendRaw(socket, data);
+      }
+    },
   });
-  const unsubscribeSessions = events.subscribeSessionChanges({
-    onChange: applySessionChange,
+  const unsubscribeSessions = events.listen(channels.sessions, {
+    onNotify: applySessionChange,
     onMissed: () => void recheckSessions(),
   });
 

@@ -1,17 +1,18 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { authSessions, userOrganizations, type Db } from '@crewline/db';
+import type { Db } from '@crewline/db';
+import { membershipSql, sessionOrganizationsSql } from '../auth/memberships.columns';
 
+type SessionOrganizationRow = {
+  session_id: string;
+  session_organization_id: string;
+  organization_id: string;
+};
+
+/** Who may follow what, read with the statements auth offers over its sessions and memberships. */
 export function createRealtimeRepository(db: Db) {
   return {
     /** Whether the user belongs to the organization (any membership role). */
     async isMember(userId: string, organizationId: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: userOrganizations.id })
-        .from(userOrganizations)
-        .where(
-          and(eq(userOrganizations.userId, userId), eq(userOrganizations.organizationId, organizationId)),
-        )
-        .limit(1);
+      const { rows } = await db.execute(membershipSql(userId, organizationId));
       return rows.length > 0;
     },
 
@@ -21,28 +22,14 @@ export function createRealtimeRepository(db: Db) {
      */
     async followableOrganizations(sessionIds: string[]): Promise<Map<string, Set<string>>> {
       if (sessionIds.length === 0) return new Map();
-      const rows = await db
-        .select({
-          sessionId: authSessions.id,
-          sessionOrganizationId: authSessions.organizationId,
-          organizationId: userOrganizations.organizationId,
-        })
-        .from(authSessions)
-        .innerJoin(userOrganizations, eq(userOrganizations.userId, authSessions.userId))
-        .where(
-          and(
-            inArray(authSessions.id, sessionIds),
-            isNull(authSessions.revokedAt),
-            gt(authSessions.expiresAt, sql`now()`),
-          ),
-        );
+      const { rows } = await db.execute<SessionOrganizationRow>(sessionOrganizationsSql(sessionIds));
       const followable = new Map<string, Set<string>>();
       const ownOrganization = new Map<string, string>();
       for (const row of rows) {
-        let orgs = followable.get(row.sessionId);
-        if (!orgs) followable.set(row.sessionId, (orgs = new Set()));
-        orgs.add(row.organizationId);
-        ownOrganization.set(row.sessionId, row.sessionOrganizationId);
+        let orgs = followable.get(row.session_id);
+        if (!orgs) followable.set(row.session_id, (orgs = new Set()));
+        orgs.add(row.organization_id);
+        ownOrganization.set(row.session_id, row.session_organization_id);
       }
       // A session whose user left its own organization no longer authenticates.
       return new Map([...followable].filter(([id, orgs]) => orgs.has(ownOrganization.get(id)!)));

@@ -1,4 +1,5 @@
 import type { EventBus } from '../../platform/events';
+import { channels } from '../../platform/notifications/channels';
 
 /**
  * Which workflows someone is watching live, as every process hears it (EventBus.publishWatching): the
@@ -19,10 +20,12 @@ export const watchKey = (organizationId: string, workflowId: string) => `${organ
 
 export function createWatchedWorkflows(events: EventBus, now: () => number = Date.now) {
   const until = new Map<string, number>();
-  const unsubscribe = events.subscribeWatching((keys) => {
-    const at = now();
-    if (until.size > SWEEP_ABOVE) for (const [key, end] of until) if (end <= at) until.delete(key);
-    for (const key of keys) until.set(key, at + WATCH_TTL_MS);
+  const unsubscribe = events.listen(channels.watch, {
+    onNotify(keys) {
+      const at = now();
+      if (until.size > SWEEP_ABOVE) for (const [key, end] of until) if (end <= at) until.delete(key);
+      for (const key of keys) until.set(key, at + WATCH_TTL_MS);
+    },
   });
   return {
     /** Whether someone watched the workflow's runs within the last WATCH_TTL_MS. */

@@ -1,5 +1,5 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
-import { connections, workerHeartbeats, type Db } from '@crewline/db';
+import { eq, gt, sql } from 'drizzle-orm';
+import { workerHeartbeats, type Db } from '@crewline/db';
 
 export function createSystemRepository(db: Db) {
   return {
@@ -24,14 +24,6 @@ export function createSystemRepository(db: Db) {
     },
     async forget(workerId: string): Promise<void> {
       await db.delete(workerHeartbeats).where(eq(workerHeartbeats.id, workerId));
-    },
-    /** Ids of the organization's active LLM connections (openai_config, anthropic_config). */
-    async activeLlmConfigurations(organizationId: string): Promise<string[]> {
-      const rows = await db
-        .select({ configId: connections.configId })
-        .from(connections)
-        .where(and(eq(connections.organizationId, organizationId), eq(connections.isActive, true)));
-      return rows.map((r) => r.configId);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { SystemStatus } from '@crewline/contracts';
 import type { Config } from '../../platform/env';
 import type { RequestMetrics } from '../../platform/request-metrics';
+import type { ConnectionsService } from '../connections/connections.service';
 import type { SystemRepository } from './system.repository';
 
 export const HEARTBEAT_INTERVAL_MS = 10_000;
@@ -15,6 +16,8 @@ export function createSystemService(deps: {
   config: Config;
   repository: SystemRepository;
   metrics: RequestMetrics;
+  /** The organization's active connections (modules/connections). */
+  connections: Pick<ConnectionsService, 'activeIds'>;
 }) {
   const { config, repository, metrics } = deps;
   return {
@@ -36,7 +39,7 @@ export function createSystemService(deps: {
       }
       const databaseUp = latencyMs >= 0;
       const workers = databaseUp ? await repository.liveWorkerCount(WORKER_ALIVE_SECONDS) : 0;
-      const fromOrganization = databaseUp ? await repository.activeLlmConfigurations(organizationId) : [];
+      const fromOrganization = databaseUp ? await deps.connections.activeIds(organizationId) : [];
       const configured = new Set(fromOrganization.map((id) => llmConfigurationProviders[id]).filter(Boolean));
       if (config.providerKeys.openai) configured.add('openai');
       if (config.providerKeys.anthropic) configured.add('anthropic');

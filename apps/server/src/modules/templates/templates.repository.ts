@@ -5,14 +5,13 @@ import {
   eq,
   getTableColumns,
   getTableName,
-  inArray,
   isNull,
   or,
   sql,
   type SQL,
   type Table,
 } from 'drizzle-orm';
-import { agentTemplates, agents, workflowTemplates, type Db } from '@crewline/db';
+import { agentTemplates, workflowTemplates, type Db } from '@crewline/db';
 import type { AgentTemplate, TemplateSort, TriggerConfig, WorkflowTemplate } from '@crewline/contracts';
 import type { SampleAgentTemplate, SampleWorkflowTemplate } from './sample-templates';
 
@@ -170,23 +169,6 @@ export function createTemplatesRepository(db: Db) {
         .update(table)
         .set({ usageCount: sql`${table.usageCount} + 1` })
         .where(eq(table.id, id));
-    },
-
-    /** The organization's agents made from these template agents (`<template id>:<key>`), by source. */
-    async agentsFromSources(
-      organizationId: string,
-      sources: string[],
-      q: Pick<Db, 'select'> = db,
-    ): Promise<Map<string, string>> {
-      if (sources.length === 0) return new Map();
-      const rows = await q
-        .select({ id: agents.id, source: agents.templateSource })
-        .from(agents)
-        .where(and(eq(agents.organizationId, organizationId), inArray(agents.templateSource, sources)))
-        .orderBy(asc(agents.createdAt));
-      const found = new Map<string, string>();
-      for (const row of rows) if (row.source && !found.has(row.source)) found.set(row.source, row.id);
-      return found;
     },
 
     async saveWorkflowTemplate(values: NewWorkflowTemplate): Promise<WorkflowTemplate> {

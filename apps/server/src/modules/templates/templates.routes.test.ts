@@ -10,24 +10,14 @@ import type {
   WorkflowTemplate,
 } from '@crewline/contracts';
 import { configureModel, createAgent, createChainWorkflow, waitForRunEnd } from '../../testing/app-fixtures';
-import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { FakeLlmServer } from '../../testing/fake-llm-server';
+import { closeInOrder, startFakeModelSuite } from '../../testing/fake-model-suite';
+import type { TestApp } from '../../testing/test-app';
 import { sampleAgentTemplates, sampleWorkflowTemplates } from './sample-templates';
 
-let t: TestApp;
-let fake: FakeLlmServer;
-let ada: AuthResponse;
-
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  t = await createTestApp({ worker: true });
-  ada = await t.signup();
-  await configureModel(t, ada.token, fake.url);
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+let t: TestApp, fake: FakeLlmServer, ada: AuthResponse;
+beforeAll(async () => ({ t, fake, ada } = await startFakeModelSuite()));
+afterAll(() => closeInOrder(t, fake));
 beforeEach(() => fake.reset());
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>

@@ -138,14 +138,14 @@ export function createTemplatesService(deps: {
         template.agents.filter((agent) => !reused.has(sourceOf(agent)));
 
       const { workflow, idOfKey, made } = await repository.transaction(async (tx) => {
-        let reused = await repository.agentsFromSources(organizationId, sources, tx);
+        let reused = await deps.agents.fromTemplateSources(organizationId, sources, tx);
         if (missingOf(reused).length > 0) {
           // The first check takes the organization's lock (it refuses only an organization already
           // past its limit). The agents another copy of this template committed while this one
           // waited are reused, not made twice, so what is missing is read again under the lock, and
           // checked: the agents are made in this transaction, before the lock is released.
           await deps.limits.checkAgentLimit(organizationId, 0, tx);
-          reused = await repository.agentsFromSources(organizationId, sources, tx);
+          reused = await deps.agents.fromTemplateSources(organizationId, sources, tx);
           const missing = missingOf(reused).length;
           if (missing > 0) await deps.limits.checkAgentLimit(organizationId, missing, tx);
         }

@@ -5,16 +5,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tools } from '@crewline/db';
 import type { AuthResponse } from '@crewline/contracts';
 import { loggerOptions } from '../../platform/logger';
-import {
-  attachNewTool,
-  configureModel,
-  createAgent,
-  createChainWorkflow,
-  runToEnd,
-} from '../../testing/app-fixtures';
+import { attachNewTool, configureModel, createAgent, createChainWorkflow } from '../../testing/app-fixtures';
 import { fakeEmbedding, startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { startFakePineconeServer, type FakePineconeServer } from '../../testing/fake-pinecone-server';
 import { createKnowledgeBase, ingest } from '../../testing/knowledge-fixtures';
+import {
+  agentWithSearchTool,
+  askAboutRefunds,
+  chatRequestsOf,
+  firstToolCall,
+  scriptOneSearch,
+  searchSeenByModel,
+} from '../../testing/search-tool-runs';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { modelToolName } from './runtime/tool-runtime';
 
@@ -79,8 +81,6 @@ beforeEach(() => {
   pinecone.reset();
 });
 
-const chatRequests = () => fake.requests.filter((request) => request.path === '/v1/chat/completions');
-
 async function createTool(token: string, config: Record<string, unknown>, name = 'Support Index') {
   const res = await t.request({
     method: 'POST',
@@ -94,9 +94,6 @@ async function createTool(token: string, config: Record<string, unknown>, name =
 
 const testTool = (token: string, id: string) =>
   t.request({ method: 'POST', url: `/api/tools/${id}/test`, token });
-
-const run = (auth: AuthResponse, workflowId: string) =>
-  runToEnd(t, auth.token, workflowId, { question: 'How long do refunds take?' });
 
 describe('a Pinecone tool', () => {
   it('stores its key encrypted and answers it masked', async () => {
@@ -214,26 +211,16 @@ describe('a Pinecone tool', () => {
   });
 
   it('gives an agent search_<name>, whose hits reach the model and the step record, without the key', async () => {
-    const agent = await createAgent(t, ada.token, { name: 'Support' });
-    const tool = await attachNewTool(t, ada.token, agent.id, {
+    const { toolName, workflowId } = await agentWithSearchTool(t, ada, {
       name: 'Support Index',
-      category: 'vector_store',
       config: { indexName: 'support', dimensions: DIMENSIONS, apiKey: pinecone.apiKey },
     });
-    const toolName = `search_${modelToolName(tool)}`;
-    const workflowId = await createChainWorkflow(t, ada.token, 'Answer from Pinecone', [agent.id]);
-    fake.script([
-      { toolCalls: [{ name: toolName, arguments: { query: 'refunds paid back card', topK: 1 } }] },
-      { echoToolResult: true },
-    ]);
+    scriptOneSearch(fake, toolName, { query: 'refunds paid back card', topK: 1 });
 
-    const execution = await run(ada, workflowId);
+    const execution = await askAboutRefunds(t, ada, workflowId);
     expect(execution.status).toBe('completed');
-    const chats = chatRequests();
-    const offered = chats[0].body.tools.map((entry: { function: { name: string } }) => entry.function.name);
+    const { chats, offered, result } = searchSeenByModel(fake);
     expect(offered).toContain(toolName);
-    const toolMessage = chats[1].body.messages.find((m: { role: string }) => m.role === 'tool');
-    const result = JSON.parse(toolMessage.content);
     expect(result).toEqual({
       query: 'refunds paid back card',
       hits: [{ source: 'refunds.md', score: expect.any(Number), text: REFUNDS }],
@@ -244,7 +231,7 @@ describe('a Pinecone tool', () => {
     const embedding = fake.requests.find((request) => request.path === '/v1/embeddings');
     expect(embedding?.body).toMatchObject({ model: 'text-embedding-3-small', dimensions: DIMENSIONS });
 
-    const call = execution.steps?.[0].record?.toolCalls[0];
+    const call = firstToolCall(execution);
     expect(call).toMatchObject({
       name: toolName,
       arguments: { query: 'refunds paid back card', topK: 1 },
@@ -256,20 +243,14 @@ describe('a Pinecone tool', () => {
   });
 
   it('fails the search with a clear message when the index is not of the tool’s dimensions', async () => {
-    const agent = await createAgent(t, ada.token, { name: 'Wide' });
-    const tool = await attachNewTool(t, ada.token, agent.id, {
-      name: 'Wide Index',
-      category: 'vector_store',
-      config: { indexName: 'wide', dimensions: DIMENSIONS, apiKey: pinecone.apiKey },
-    });
-    const toolName = `search_${modelToolName(tool)}`;
-    const workflowId = await createChainWorkflow(t, ada.token, 'Wide search', [agent.id]);
-    fake.script([
-      { toolCalls: [{ name: toolName, arguments: { query: 'refunds' } }] },
-      { echoToolResult: true },
-    ]);
-    const execution = await run(ada, workflowId);
-    const call = execution.steps?.[0].record?.toolCalls[0];
+    const { toolName, workflowId } = await agentWithSearchTool(
+      t,
+      ada,
+      { name: 'Wide Index', config: { indexName: 'wide', dimensions: DIMENSIONS, apiKey: pinecone.apiKey } },
+      'Wide',
+    );
+    scriptOneSearch(fake, toolName, { query: 'refunds' });
+    const call = firstToolCall(await askAboutRefunds(t, ada, workflowId));
     expect(call).toMatchObject({ name: toolName, isError: true });
     expect(call?.result).toContain(
       `The index "wide" holds vectors of 768 dimensions; this tool is set to ${DIMENSIONS}.`,
@@ -304,17 +285,13 @@ describe('a Pinecone tool', () => {
     });
     const toolName = `search_${modelToolName(tool)}`;
     const workflowId = await createChainWorkflow(t, bob.token, 'Bob search', [bobsAgent.id]);
-    fake.script([
-      { toolCalls: [{ name: toolName, arguments: { query: 'refunds' } }] },
-      { echoToolResult: true },
-    ]);
-    const execution = await run(bob, workflowId);
-    const call = execution.steps?.[0].record?.toolCalls[0];
+    scriptOneSearch(fake, toolName, { query: 'refunds' });
+    const call = firstToolCall(await askAboutRefunds(t, bob, workflowId));
     expect(call).toMatchObject({ name: toolName, isError: true });
     expect(call?.result).toContain('Invalid API Key');
     expect(call?.result).not.toContain(bobsKey);
     expect(pinecone.requests.length).toBeGreaterThan(0);
     expect(pinecone.requests.every((request) => request.apiKey === bobsKey)).toBe(true);
-    expect(JSON.stringify(chatRequests())).not.toContain('five business days');
+    expect(JSON.stringify(chatRequestsOf(fake))).not.toContain('five business days');
   });
 });

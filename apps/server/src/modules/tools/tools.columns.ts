@@ -3,7 +3,8 @@ import { rowFromJson, rowJson, tools } from '@crewline/db';
 
 /*
  * SQL fragments over tools and agent_tools that other modules compose into their own statements
- * (a run's claim reads its agents' tools with it): the tools module owns these tables.
+ * (a run's claim reads its agents' tools with it, an agent's read its tool badges): the tools module
+ * owns these tables.
  */
 
 type ToolRow = typeof tools.$inferSelect;
@@ -22,6 +23,18 @@ export const enabledToolsJson = (agent: string): SQL<unknown> => sql`coalesce((
   from agent_tools l join tools t on t.id = l.tool_id
   where l.agent_id = ${sql.raw(`"${agent}"."id"`)} and l.is_enabled and t.is_active
     and t.organization_id = ${sql.raw(`"${agent}"."organization_id"`)}), '[]'::json)`;
+
+/** An agent card's tool badge. */
+export type LinkedTool = { id: string; name: string };
+
+/**
+ * The agent's connected, enabled tools (`{ id, name }`, oldest link first), as one JSON column of a
+ * read of agents (`agent` is the agents row's alias): an agent's answer shows them as its tools.
+ */
+export const linkedToolsJson = (agent: string): SQL<LinkedTool[]> => sql`coalesce((
+  select json_agg(json_build_object('id', t.id, 'name', t.name) order by l.created_at)
+  from agent_tools l join tools t on t.id = l.tool_id
+  where l.agent_id = ${sql.raw(`"${agent}"."id"`)} and l.is_enabled), '[]'::json)`;
 
 export function enabledToolsFromJson(json: unknown): EnabledToolRow[] {
   return (json as { row: unknown; linkConfig: Record<string, unknown> }[]).map(({ row, linkConfig }) => ({

@@ -1,6 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { agentTools, agents, tools, type Db } from '@crewline/db';
-import type { Usage } from '@crewline/contracts';
+import { and, desc, eq } from 'drizzle-orm';
+import { agentTools, tools, type Db } from '@crewline/db';
 import { nothingToSet } from '../../platform/patch';
 import type { EnabledToolRow } from './tools.columns';
 
@@ -55,38 +54,12 @@ export function createToolsRepository(db: Db) {
       const [row] = await db.update(tools).set(values).where(scoped(organizationId, id)).returning();
       return row;
     },
-    /**
-     * The agents linked to the tool (enabled or not: deleting the tool removes every link), by name,
-     * in one statement with the tool's own row; undefined when the organization has no such tool.
-     */
-    async usage(organizationId: string, id: string): Promise<Usage | undefined> {
-      const [row] = await db
-        .select({
-          // Drizzle leaves columns in a select list unqualified, so the subquery names its tables itself.
-          agents: sql<Usage['agents']>`coalesce((
-            select json_agg(json_build_object('id', a.id, 'name', a.name) order by a.name, a.id)
-            from agent_tools l join agents a on a.id = l.agent_id
-            where l.tool_id = "tools"."id" and a.organization_id = "tools"."organization_id"), '[]'::json)`,
-        })
-        .from(tools)
-        .where(scoped(organizationId, id))
-        .limit(1);
-      return row && { workflows: [], agents: row.agents };
-    },
     async remove(organizationId: string, id: string): Promise<boolean> {
       return (
         (await db.delete(tools).where(scoped(organizationId, id)).returning({ id: tools.id })).length > 0
       );
     },
 
-    async agentExists(organizationId: string, agentId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: agents.id })
-        .from(agents)
-        .where(and(eq(agents.organizationId, organizationId), eq(agents.id, agentId)))
-        .limit(1);
-      return Boolean(row);
-    },
     /** Links of an agent of this organization (the join on tools keeps them inside it). */
     async listLinks(organizationId: string, agentId: string): Promise<AgentToolRow[]> {
       return db

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentTools, tools, connections } from '@crewline/db';
 import type { AuthResponse } from '@crewline/contracts';
+import { expectNeverAnswered } from '../../testing/app-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 const API_KEY = 'sk-tool-secret-0123456789abcdef';
@@ -19,14 +20,23 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // No response of this whole suite ever carried a stored secret.
-  for (const secret of [API_KEY, CONNECTION_STRING, 'very-secret-pw', OPENAI_KEY]) {
-    expect(t.responseBodies.some((body) => body.includes(secret))).toBe(false);
-  }
+  expectNeverAnswered(t, [API_KEY, CONNECTION_STRING, 'very-secret-pw', OPENAI_KEY]);
   await t.close();
 });
 
 const createTool = (payload: Record<string, unknown>, token = ada.token) =>
   t.request({ method: 'POST', url: '/api/tools', token, payload });
+/** Ada connects the tool to the agent. */
+const link = (agentId: string, toolId: string, config: Record<string, unknown> = {}) =>
+  t.request({
+    method: 'POST',
+    url: `/api/agents/${agentId}/tools/${toolId}`,
+    token: ada.token,
+    payload: { config },
+  });
+/** Ada saves the connection `id` (openai_config, sendgrid_config, …). */
+const putConfiguration = (id: string, payload: Record<string, unknown>) =>
+  t.request({ method: 'PUT', url: `/api/tools/configurations/${id}`, token: ada.token, payload });
 const createAgent = async (token = ada.token) =>
   (
     await t.request({
@@ -119,12 +129,7 @@ describe('tools', () => {
   it('deletes a tool and its agent links', async () => {
     const tool = (await createTool({ name: 'Temp' })).json();
     const agent = await createAgent();
-    await t.request({
-      method: 'POST',
-      url: `/api/agents/${agent.id}/tools/${tool.id}`,
-      token: ada.token,
-      payload: { config: {} },
-    });
+    await link(agent.id, tool.id);
     expect(
       (await t.request({ method: 'DELETE', url: `/api/tools/${tool.id}`, token: ada.token })).statusCode,
     ).toBe(204);
@@ -147,12 +152,7 @@ describe('agent tools', () => {
     ).json();
     const agent = await createAgent();
     const url = `/api/agents/${agent.id}/tools/${tool.id}`;
-    const connected = await t.request({
-      method: 'POST',
-      url,
-      token: ada.token,
-      payload: { config: { units: 'metric' } },
-    });
+    const connected = await link(agent.id, tool.id, { units: 'metric' });
     expect(connected.statusCode).toBe(201);
     expect(connected.json()).toMatchObject({
       agentId: agent.id,
@@ -161,9 +161,7 @@ describe('agent tools', () => {
       config: { units: 'metric' },
       tool: { name: 'Weather', description: 'Forecasts', category: 'api' },
     });
-    expect(
-      (await t.request({ method: 'POST', url, token: ada.token, payload: { config: {} } })).statusCode,
-    ).toBe(409);
+    expect((await link(agent.id, tool.id)).statusCode).toBe(409);
 
     const toggled = await t.request({
       method: 'PUT',
@@ -192,12 +190,7 @@ describe('agent tools', () => {
   it('removes links when the agent is deleted', async () => {
     const tool = (await createTool({ name: 'Linked' })).json();
     const agent = await createAgent();
-    await t.request({
-      method: 'POST',
-      url: `/api/agents/${agent.id}/tools/${tool.id}`,
-      token: ada.token,
-      payload: { config: {} },
-    });
+    await link(agent.id, tool.id);
     await t.request({ method: 'DELETE', url: `/api/agents/${agent.id}`, token: ada.token });
     expect(await t.db.select().from(agentTools).where(eq(agentTools.agentId, agent.id))).toEqual([]);
   });
@@ -216,13 +209,8 @@ describe('tool configurations', () => {
     ]);
     expect(list.json()[0]).toEqual({ id: 'openai_config', config: {}, isActive: false, updatedAt: null });
 
-    const saved = await t.request({
-      method: 'PUT',
-      url: '/api/tools/configurations/openai_config',
-      token: ada.token,
-      payload: {
-        config: { apiKey: OPENAI_KEY, baseUrl: 'https://api.openai.com/v1', defaultModel: 'gpt-4o' },
-      },
+    const saved = await putConfiguration('openai_config', {
+      config: { apiKey: OPENAI_KEY, baseUrl: 'https://api.openai.com/v1', defaultModel: 'gpt-4o' },
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
@@ -235,12 +223,7 @@ describe('tool configurations', () => {
       .where(eq(connections.organizationId, ada.organization.id));
     expect(JSON.stringify(row.config)).not.toContain(OPENAI_KEY);
 
-    const toggled = await t.request({
-      method: 'PUT',
-      url: '/api/tools/configurations/openai_config',
-      token: ada.token,
-      payload: { isActive: false },
-    });
+    const toggled = await putConfiguration('openai_config', { isActive: false });
     expect(toggled.json()).toMatchObject({ isActive: false, config: { apiKey: '••••••••t-42' } });
   });
 
@@ -253,30 +236,13 @@ describe('tool configurations', () => {
           (c: { isActive: boolean; config: object }) => !c.isActive && Object.keys(c.config).length === 0,
         ),
     ).toBe(true);
-    expect(
-      (
-        await t.request({
-          method: 'PUT',
-          url: '/api/tools/configurations/stripe_config',
-          token: ada.token,
-          payload: {},
-        })
-      ).statusCode,
-    ).toBe(404);
-    const bad = await t.request({
-      method: 'PUT',
-      url: '/api/tools/configurations/sendgrid_config',
-      token: ada.token,
-      payload: { config: { fromEmail: 'nope' } },
-    });
+    expect((await putConfiguration('stripe_config', {})).statusCode).toBe(404);
+    const bad = await putConfiguration('sendgrid_config', { config: { fromEmail: 'nope' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0]).toEqual({ path: 'config.fromEmail', message: 'Invalid email address' });
     // A query or fragment would send the model's requests to another path of the server (/api/pull).
-    const elsewhere = await t.request({
-      method: 'PUT',
-      url: '/api/tools/configurations/local_config',
-      token: ada.token,
-      payload: { config: { baseUrl: 'http://127.0.0.1:11434/api/pull?x=' } },
+    const elsewhere = await putConfiguration('local_config', {
+      config: { baseUrl: 'http://127.0.0.1:11434/api/pull?x=' },
     });
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json().errors[0]).toEqual({
@@ -290,12 +256,7 @@ describe('tenancy', () => {
   it('answers 404 for another organization’s tools and links', async () => {
     const tool = (await createTool({ name: 'Ada only' })).json();
     const agent = await createAgent();
-    await t.request({
-      method: 'POST',
-      url: `/api/agents/${agent.id}/tools/${tool.id}`,
-      token: ada.token,
-      payload: { config: {} },
-    });
+    await link(agent.id, tool.id);
     const bobTool = (await createTool({ name: 'Bob tool' }, bob.token)).json();
     const bobAgent = await createAgent(bob.token);
 

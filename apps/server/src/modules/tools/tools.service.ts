@@ -12,6 +12,7 @@ import { ConflictError, NotFoundError } from '../../platform/errors';
 import { maskFields, sealFields, unsealFields, type SecretBox } from '../../platform/crypto';
 import { requireUuid } from '../../platform/ids';
 import type { AgentToolRow, ToolRow, ToolsRepository } from './tools.repository';
+import type { ToolUsagePresenter } from './tool-usage.presenter';
 import type { EnabledToolRow } from './tools.columns';
 
 /** What turns an agent's tools into the model's callable tools (agents' model calls are given one). */
@@ -26,7 +27,14 @@ type Json = Record<string, unknown>;
 /** A tool with its credentials decrypted, for the tool runtime only. */
 export type ResolvedTool = ToolRow & { settings: Json; linkConfig: Json };
 
-export function createToolsService(deps: { repository: ToolsRepository; box: SecretBox }) {
+export function createToolsService(deps: {
+  repository: ToolsRepository;
+  box: SecretBox;
+  /** What uses a tool (its delete dialog's read model). */
+  presenter: ToolUsagePresenter;
+  /** Whether the organization has this agent (modules/agents, which imports tools: app.ts hands it over). */
+  agentExists(organizationId: string, agentId: string): Promise<boolean>;
+}) {
   const { repository, box } = deps;
 
   const resolve = (organizationId: string, rows: EnabledToolRow[]): ResolvedTool[] =>
@@ -77,7 +85,7 @@ export function createToolsService(deps: { repository: ToolsRepository; box: Sec
   }
   async function requireAgent(organizationId: string, agentId: string): Promise<string> {
     const id = requireUuid(agentId, agentNotFound);
-    if (!(await repository.agentExists(organizationId, id))) throw new NotFoundError(agentNotFound);
+    if (!(await deps.agentExists(organizationId, id))) throw new NotFoundError(agentNotFound);
     return id;
   }
   async function requireLink(organizationId: string, agentId: string, toolId: string) {
@@ -123,7 +131,7 @@ export function createToolsService(deps: { repository: ToolsRepository; box: Sec
 
     /** What uses the tool, for its delete dialog: another organization's tool is not found. */
     async usage(organizationId: string, id: string): Promise<Usage> {
-      const usage = await repository.usage(organizationId, requireUuid(id, toolNotFound));
+      const usage = await deps.presenter.usage(organizationId, requireUuid(id, toolNotFound));
       if (!usage) throw new NotFoundError(toolNotFound);
       return usage;
     },

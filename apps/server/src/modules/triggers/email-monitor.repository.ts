@@ -1,7 +1,13 @@
-import { and, asc, eq, exists, isNull, lte, or, sql } from 'drizzle-orm';
-import { microsoftTokens, workflows, type Db, type SqlExecutor } from '@crewline/db';
+import type { Db, SqlExecutor } from '@crewline/db';
 import type { TriggerConfig } from '@crewline/contracts';
-import { CLAIM_SQL, RELEASE_SQL, RENEW_SQL } from '../microsoft/microsoft.columns';
+import {
+  CLAIM_SQL,
+  dueInboxesSql,
+  isConnected,
+  RELEASE_SQL,
+  RENEW_SQL,
+} from '../microsoft/microsoft.columns';
+import { ACTIVE_EMAIL_WORKFLOWS_SQL, hasActiveEmailWorkflow } from '../workflows/workflows.columns';
 
 /** Inboxes one scan returns at most; the rest are due still and go in the next scan. */
 const DUE_BATCH = 20;
@@ -14,8 +20,10 @@ export type EmailWorkflow = { id: string; triggerConfig: TriggerConfig };
 
 // Only while the organization is still connected: a poll in flight during a disconnect starts nothing more.
 const RECORD_SQL = `insert into email_trigger_messages (workflow_id, message_id, execution_id)
-  select $1, $2, $3 where exists (select 1 from microsoft_tokens where organization_id = $4)
+  select $1, $2, $3 where ${isConnected('$4')}
   on conflict do nothing`;
+// Only organizations with an active email workflow have their inbox read.
+const DUE_SQL = dueInboxesSql(hasActiveEmailWorkflow('t.organization_id'));
 const FORGET_SQL = `delete from email_trigger_messages where ctid in (
   select ctid from email_trigger_messages where created_at < $1 limit ${FORGET_BATCH})`;
 
@@ -33,29 +41,14 @@ export function createEmailMonitorRepository(db: Db) {
      * one active email workflow, the longest waiting first.
      */
     async due(now: Date, limit = DUE_BATCH): Promise<DueInbox[]> {
-      return db
-        .select({ organizationId: microsoftTokens.organizationId, nextPollAt: microsoftTokens.nextPollAt })
-        .from(microsoftTokens)
-        .where(
-          and(
-            isNull(microsoftTokens.brokenAt),
-            or(isNull(microsoftTokens.nextPollAt), lte(microsoftTokens.nextPollAt, now)),
-            exists(
-              db
-                .select({ one: sql`1` })
-                .from(workflows)
-                .where(
-                  and(
-                    eq(workflows.organizationId, microsoftTokens.organizationId),
-                    eq(workflows.status, 'active'),
-                    eq(workflows.triggerType, 'email'),
-                  ),
-                ),
-            ),
-          ),
-        )
-        .orderBy(sql`${microsoftTokens.nextPollAt} asc nulls first`)
-        .limit(limit);
+      const rows = (await run(DUE_SQL, [now, limit])).rows as {
+        organization_id: string;
+        next_poll_at: Date | null;
+      }[];
+      return rows.map((row) => ({
+        organizationId: row.organization_id,
+        nextPollAt: row.next_poll_at === null ? null : new Date(row.next_poll_at),
+      }));
     },
 
     /**
@@ -94,17 +87,11 @@ export function createEmailMonitorRepository(db: Db) {
 
     /** The organization's active email workflows. */
     async emailWorkflows(organizationId: string): Promise<EmailWorkflow[]> {
-      return db
-        .select({ id: workflows.id, triggerConfig: workflows.triggerConfig })
-        .from(workflows)
-        .where(
-          and(
-            eq(workflows.organizationId, organizationId),
-            eq(workflows.status, 'active'),
-            eq(workflows.triggerType, 'email'),
-          ),
-        )
-        .orderBy(asc(workflows.createdAt));
+      const rows = (await run(ACTIVE_EMAIL_WORKFLOWS_SQL, [organizationId])).rows as {
+        id: string;
+        trigger_config: TriggerConfig;
+      }[];
+      return rows.map((row) => ({ id: row.id, triggerConfig: row.trigger_config }));
     },
 
     /**

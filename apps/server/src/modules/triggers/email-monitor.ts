@@ -3,8 +3,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../../platform/errors';
 import { createPollingLoop } from '../../platform/polling-loop';
 import type { EventBus } from '../../platform/events';
-import { MicrosoftDeltaExpiredError, type InboxMessage } from '../microsoft/microsoft-client';
-import type { MicrosoftService } from '../microsoft/microsoft.service';
+import type { InboxMessage, MicrosoftService } from '../microsoft/microsoft.service';
 import type { DueInbox, EmailMonitorRepository, EmailWorkflow } from './email-monitor.repository';
 import { AlreadyTakenError, type TriggersService } from './triggers.service';
 
@@ -133,11 +132,9 @@ export function createEmailMonitor(options: EmailMonitorOptions) {
       let link = claimed.deltaLink;
       let restarted = false;
       for (;;) {
-        let result;
-        try {
-          result = await microsoft.readInboxDelta(organizationId, link);
-        } catch (error) {
-          if (!(error instanceof MicrosoftDeltaExpiredError) || restarted || link === null) throw error;
+        const result = await microsoft.readInboxDelta(organizationId, link);
+        if (result.status === 'expired') {
+          if (restarted) throw new Error('Microsoft Graph no longer knows the delta link');
           // Graph forgot where we were: a fresh round lists the inbox again; handled messages are recorded.
           logger?.info({ organizationId }, 'the inbox delta link expired: reading the inbox afresh');
           link = null;

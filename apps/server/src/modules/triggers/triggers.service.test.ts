@@ -1,33 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executionMessages, type AuthResponse, type Execution, type Workflow } from '@crewline/contracts';
-import { createAgent, createChainWorkflow, configureModel, waitForRunEnd } from '../../testing/app-fixtures';
-import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { AlreadyTakenError } from './triggers.service';
+import { createAgent, createChainWorkflow, waitForRunEnd } from '../../testing/app-fixtures';
+import type { FakeLlmServer } from '../../testing/fake-llm-server';
+import { closeInOrder, startFakeModelSuite } from '../../testing/fake-model-suite';
+import type { TestApp } from '../../testing/test-app';
+import { AlreadyTakenError, type TriggerEvent } from './triggers.service';
 
 // The triggers' one way to start a run: through startRun, with the trigger recorded and a refusal kept
 // on the workflow.
-let t: TestApp;
-let fake: FakeLlmServer;
-let ada: AuthResponse;
-let bob: AuthResponse;
+let t: TestApp, fake: FakeLlmServer, ada: AuthResponse, bob: AuthResponse;
 let workflowId: string;
 
 beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  t = await createTestApp({ worker: true });
-  ada = await t.signup();
-  bob = await t.signup();
-  await configureModel(t, ada.token, fake.url);
+  ({ t, fake, ada, bob } = await startFakeModelSuite());
   const agent = await createAgent(t, ada.token, { name: 'Clerk' });
   workflowId = await createChainWorkflow(t, ada.token, 'Nightly digest', [agent.id], { status: 'draft' });
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => closeInOrder(t, fake));
 
 const organizationId = () => ada.organization.id;
+/** Fires the workflow's trigger for Ada's organization unless `event` names another. */
+const fire = (trigger: TriggerEvent['trigger'], event: Partial<TriggerEvent> = {}) =>
+  t.services.triggers.fire({ organizationId: organizationId(), workflowId, trigger, input: {}, ...event });
 const workflow = async () =>
   (
     await t.request({ method: 'GET', url: `/api/workflows/${workflowId}`, token: ada.token })
@@ -42,14 +36,7 @@ const runCount = async () =>
 describe('firing a trigger', () => {
   it('keeps a refusal on the workflow, publishes it, and starts nothing', async () => {
     const before = await workflow();
-    await expect(
-      t.services.triggers.fire({
-        organizationId: organizationId(),
-        workflowId,
-        trigger: 'schedule',
-        input: {},
-      }),
-    ).rejects.toThrow(executionMessages.draft);
+    await expect(fire('schedule')).rejects.toThrow(executionMessages.draft);
 
     const after = await workflow();
     expect(after.lastTriggerError).toEqual({ message: executionMessages.draft, at: expect.any(String) });
@@ -77,12 +64,7 @@ describe('firing a trigger', () => {
     expect(activated.statusCode).toBe(200);
     fake.script([{ content: 'Digest sent' }]);
 
-    const started = await t.services.triggers.fire({
-      organizationId: organizationId(),
-      workflowId,
-      trigger: 'webhook',
-      input: { order: 42 },
-    });
+    const started = await fire('webhook', { input: { order: 42 } });
     expect(started).toMatchObject({ trigger: 'webhook', triggeredBy: null, input: { order: 42 } });
     expect((await workflow()).lastTriggerError).toBeNull();
 
@@ -99,27 +81,16 @@ describe('firing a trigger', () => {
   it('starts nothing and reports nothing when the event was taken already', async () => {
     const runs = await runCount();
     await expect(
-      t.services.triggers.fire({
-        organizationId: organizationId(),
-        workflowId,
-        trigger: 'schedule',
-        input: {},
-        prepare: () => Promise.reject(new AlreadyTakenError()),
-      }),
+      fire('schedule', { prepare: () => Promise.reject(new AlreadyTakenError()) }),
     ).rejects.toBeInstanceOf(AlreadyTakenError);
     expect(await runCount()).toBe(runs);
     expect((await workflow()).lastTriggerError).toBeNull();
   });
 
   it("never marks another organization's workflow", async () => {
-    await expect(
-      t.services.triggers.fire({
-        organizationId: bob.organization.id,
-        workflowId,
-        trigger: 'schedule',
-        input: {},
-      }),
-    ).rejects.toThrow('Workflow not found');
+    await expect(fire('schedule', { organizationId: bob.organization.id })).rejects.toThrow(
+      'Workflow not found',
+    );
     expect((await workflow()).lastTriggerError).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { webhookSignaturesSeen, workflowExecutions } from '@crewline/db';
+import { webhookSignaturesSeen } from '@crewline/db';
 import {
   WEBHOOK_FAILURE_WINDOW_SECONDS,
   WEBHOOK_MAX_FAILURES,
@@ -10,6 +10,7 @@ import {
 } from '@crewline/contracts';
 import { buildApp, createServices } from '../../app';
 import { createEventBus } from '../../platform/events';
+import { countRuns } from '../../testing/direct-rows';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createAgent, createChainWorkflow } from '../../testing/app-fixtures';
 import { checkWebhookSignature, signWebhookCall } from './webhook-signature';
@@ -75,13 +76,7 @@ const call = (
     payload: opts.payload ?? '{}',
   });
 
-const runsOf = async (workflowId: string) =>
-  (
-    await t.db
-      .select({ n: count() })
-      .from(workflowExecutions)
-      .where(eq(workflowExecutions.workflowId, workflowId))
-  )[0].n;
+const runsOf = (workflowId: string) => countRuns(t, workflowId);
 
 const refused = { message: webhookMessages.badSecret };
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
-import { workflowExecutions, workflowVersions, workflows } from '@crewline/db';
+import { eq } from 'drizzle-orm';
+import { workflowVersions, workflows } from '@crewline/db';
 import { WEBHOOK_SECRET_MASK, type AuthResponse, type Execution } from '@crewline/contracts';
+import { countRuns } from '../../testing/direct-rows';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { configureModel, createAgent, createChainWorkflow, waitForRunEnd } from '../../testing/app-fixtures';
@@ -60,13 +61,7 @@ const call = (
     payload: opts.payload,
   });
 
-const runsOf = async (workflowId: string) =>
-  (
-    await t.db
-      .select({ n: count() })
-      .from(workflowExecutions)
-      .where(eq(workflowExecutions.workflowId, workflowId))
-  )[0].n;
+const runsOf = (workflowId: string) => countRuns(t, workflowId);
 
 const run = async (executionId: string) =>
   (

@@ -12,6 +12,7 @@ import {
 import type { Config } from '../../platform/env';
 import { ConflictError, TooManyRequestsError, UnauthorizedError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
+import { channels } from '../../platform/notifications/channels';
 import { isUuid } from '../../platform/ids';
 import { retryAfterSeconds, type RateLimitRepository } from '../../platform/rate-limit.repository';
 import type { ExecutionsService } from '../executions/executions.service';
@@ -196,11 +197,15 @@ export function createWebhookService(deps: {
       const ended = new Set<string>();
       const onEnd: { target?: string; wake?: () => void } = {};
       const unsubscribe = call.wait
-        ? deps.events.subscribe((event) => {
-            if (event.organizationId !== organizationId || !ENDED.has(event.type)) return;
-            if (!('executionId' in event)) return;
-            ended.add(event.executionId);
-            if (event.executionId === onEnd.target) onEnd.wake?.();
+        ? deps.events.listen(channels.events, {
+            onNotify(batch) {
+              for (const event of batch) {
+                if (event.organizationId !== organizationId || !ENDED.has(event.type)) continue;
+                if (!('executionId' in event)) continue;
+                ended.add(event.executionId);
+                if (event.executionId === onEnd.target) onEnd.wake?.();
+              }
+            },
           })
         : undefined;
       try {

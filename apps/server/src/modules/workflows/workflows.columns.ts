@@ -3,7 +3,8 @@ import { workflowVersions } from '@crewline/db';
 
 /*
  * SQL fragments over workflows and workflow_versions that other modules compose into their own
- * statements (a run's claim, an agent's delete dialog): the workflows module owns these tables.
+ * statements (a run's claim, a run's read, an agent's delete dialog, the email monitor's scan): the
+ * workflows module owns these tables.
  */
 
 /**
@@ -55,3 +56,31 @@ export const newestVersionOf = (
   workflowId: SQL,
 ): SQL<number> => sql`(select max(${workflowVersions.version}) from ${workflowVersions}
             where ${workflowVersions.workflowId} = ${workflowId})`;
+
+/**
+ * The name and process type of a run's workflow, as columns of a read of the run row named `run`
+ * (its workflow_id): the run list and a run's details show them.
+ */
+export const runWorkflowColumns = (run: string) => {
+  const ofWorkflow = (column: string) =>
+    sql.raw(`(select w.${column} from workflows w where w.id = "${run}"."workflow_id")`);
+  return {
+    workflowName: sql<string | null>`${ofWorkflow('name')}`,
+    processType: sql<string | null>`${ofWorkflow('process_type')}`,
+  };
+};
+
+/** The active email workflows of the organization `organization` (SQL text) names, aliased `w`. */
+const activeEmailWorkflows = (organization: string) => `workflows w
+  where w.organization_id = ${organization} and w.status = 'active' and w.trigger_type = 'email'`;
+
+/**
+ * Whether the organization `organization` (SQL text) names has an active email workflow: the email
+ * monitor scans only such organizations' inboxes (`dueInboxesSql` of microsoft.columns.ts).
+ */
+export const hasActiveEmailWorkflow = (organization: string) =>
+  `exists (select 1 from ${activeEmailWorkflows(organization)})`;
+
+/** The active email workflows of organization $1 (`id`, `trigger_config`), oldest first: the email monitor's. */
+export const ACTIVE_EMAIL_WORKFLOWS_SQL = `select w.id, w.trigger_config from ${activeEmailWorkflows('$1')}
+  order by w.created_at asc`;

@@ -1,13 +1,5 @@
-import { and, desc, eq, isNotNull, sql, type Placeholder } from 'drizzle-orm';
-import {
-  agents,
-  nestedExtra,
-  users,
-  workflowVersions,
-  workflows,
-  type Db,
-  type ExtraColumns,
-} from '@crewline/db';
+import { and, desc, eq, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { nestedExtra, workflowVersions, workflows, type Db, type ExtraColumns } from '@crewline/db';
 import {
   WEBHOOK_SECRET_MASK,
   workflowMessages,
@@ -18,6 +10,7 @@ import {
   type WorkflowVersionSummary,
 } from '@crewline/contracts';
 import { nothingToSet } from '../../platform/patch';
+import { userDisplayName } from '../auth/users.columns';
 import { nodeAgentRefs } from './workflows.columns';
 
 type WorkflowRow = typeof workflows.$inferSelect;
@@ -68,10 +61,9 @@ const versionSummaryColumns = {
   version: workflowVersions.version,
   createdAt: workflowVersions.createdAt,
   note: workflowVersions.note,
-  authorId: users.id,
-  authorName: sql<
-    string | null
-  >`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username})`,
+  // created_by is set null when its user is deleted, so a kept id always names a user.
+  authorId: workflowVersions.createdBy,
+  authorName: userDisplayName(sql.raw('"workflow_versions"."created_by"')),
 };
 type VersionSummaryRow = {
   version: number;
@@ -118,17 +110,26 @@ async function recordVersion(tx: Tx, row: WorkflowRow, author: VersionAuthor): P
 }
 
 /**
+ * The ids (text) of the agents of the organization `organization` names, as a subquery to alias, column
+ * `id`: the agents module's SQL (agents.columns.ts), which app.ts hands over, since workflows may not
+ * import agents (an agent's delete dialog reads workflows).
+ */
+export type AgentIdsOf = (organization: SQL) => SQL;
+
+/** The organization of the workflow row `workflows`. */
+const workflowOrganization = sql.raw('"workflows"."organization_id"');
+
+/**
  * The agent steps of the workflow row `workflows` whose agent is not in its organization (deleted
  * since: a save refuses any other), named as the engine's stepName names them (label, else the
  * agent's name), in canvas order. Read with the list, so "needs attention" is never a stored flag.
  */
-const deletedAgentSteps = sql<string[]>`coalesce((select array_agg(coalesce(
+const deletedAgentSteps = (agentIdsOf: AgentIdsOf) => sql<string[]>`coalesce((select array_agg(coalesce(
       nullif(trim(n->'data'->>'label'), ''), nullif(trim(n->'data'->>'name'), ''), 'Untitled') order by i)
     from jsonb_array_elements("workflows"."nodes") with ordinality e(n, i)
     cross join lateral (select coalesce(nullif(n->>'agentId', ''), nullif(n->'data'->>'agentId', '')) as ref) r
     where n->>'type' = 'agent' and r.ref is not null
-      and not exists (select 1 from agents a
-        where a.organization_id = "workflows"."organization_id" and a.id::text = r.ref)), '{}')`;
+      and not exists (select 1 from ${agentIdsOf(workflowOrganization)} a where a.id = r.ref)), '{}')`;
 
 /** What a workflow answer says about steps on deleted agents (docs/architecture.md, Workflows). */
 export const withProblems = (workflow: Workflow, deletedSteps: string[]): Workflow => ({
@@ -141,7 +142,7 @@ export const withProblems = (workflow: Workflow, deletedSteps: string[]): Workfl
 const NO_EXTRA: ExtraColumns = {};
 
 // Every query is scoped by organization: another organization's workflow does not exist here.
-export function createWorkflowsRepository(db: Db) {
+export function createWorkflowsRepository(db: Db, agentIdsOf: AgentIdsOf) {
   /** One workflow of the organization; placeholders in a statement built once. */
   const scoped = (organizationId: string | Placeholder, id: string | Placeholder) =>
     and(eq(workflows.organizationId, organizationId), eq(workflows.id, id));
@@ -157,15 +158,15 @@ export function createWorkflowsRepository(db: Db) {
         ...nestedExtra(extra),
         workflow: workflows,
         // Drizzle leaves columns in a select list unqualified, so the subquery names its tables itself.
-        agentIds: sql<string[]>`coalesce((select array_agg(a.id::text) from agents a
-          where a.organization_id = "workflows"."organization_id"
-            and a.id::text in (select ref from ${nodeAgentRefs(sql`"workflows"."nodes"`)})), '{}')`,
+        agentIds: sql<string[]>`coalesce((select array_agg(a.id) from ${agentIdsOf(workflowOrganization)} a
+          where a.id in (select ref from ${nodeAgentRefs(sql`"workflows"."nodes"`)})), '{}')`,
       })
       .from(workflows)
       .where(scoped(sql.placeholder('organizationId'), sql.placeholder('id')))
       .limit(1)
       .prepare('');
   const withAgentIdsStatements = new WeakMap<ExtraColumns, ReturnType<typeof withAgentIdsStatement>>();
+  const stepsOnDeletedAgents = deletedAgentSteps(agentIdsOf);
   async function get(organizationId: string, id: string): Promise<Workflow | undefined> {
     const [row] = await db.select().from(workflows).where(scoped(organizationId, id)).limit(1);
     return row && toWorkflowDto(row);
@@ -177,7 +178,7 @@ export function createWorkflowsRepository(db: Db) {
     /** Each with whether it needs attention (a step on a deleted agent), read in the same statement. */
     async list(organizationId: string): Promise<Workflow[]> {
       const rows = await db
-        .select({ workflow: workflows, deletedSteps: deletedAgentSteps })
+        .select({ workflow: workflows, deletedSteps: stepsOnDeletedAgents })
         .from(workflows)
         .where(eq(workflows.organizationId, organizationId))
         .orderBy(desc(workflows.updatedAt));
@@ -258,7 +259,6 @@ export function createWorkflowsRepository(db: Db) {
       const rows = await db
         .select(versionSummaryColumns)
         .from(workflowVersions)
-        .leftJoin(users, eq(users.id, workflowVersions.createdBy))
         .where(versionsOf(organizationId, workflowId))
         .orderBy(desc(workflowVersions.version));
       return rows.map(toSummary);
@@ -271,7 +271,6 @@ export function createWorkflowsRepository(db: Db) {
       const [row] = await db
         .select({ ...versionSummaryColumns, v: workflowVersions })
         .from(workflowVersions)
-        .leftJoin(users, eq(users.id, workflowVersions.createdBy))
         .where(and(versionsOf(organizationId, workflowId), eq(workflowVersions.version, version)))
         .limit(1);
       if (!row) return undefined;
@@ -358,9 +357,8 @@ export function createWorkflowsRepository(db: Db) {
     /** Ids of the organization's agents, for the rule that agent nodes reference existing agents. */
     async agentIds(organizationId: string, q: Pick<Db, 'select'> = db): Promise<Set<string>> {
       const rows = await q
-        .select({ id: agents.id })
-        .from(agents)
-        .where(eq(agents.organizationId, organizationId));
+        .select({ id: sql<string>`a.id` })
+        .from(sql`${agentIdsOf(sql`${organizationId}::uuid`)} a`);
       return new Set(rows.map((r) => r.id));
     },
   };

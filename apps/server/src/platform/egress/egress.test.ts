@@ -79,6 +79,26 @@ async function startServer(handle: Handler = (_req, res) => res.end('ok')): Prom
   return testServer;
 }
 
+/**
+ * A TLS server with no certificate at all: the handshake stops after the ClientHello, which is all
+ * the SNI tests inspect. It keeps the server name of each hello and counts connections.
+ */
+async function startTlsServer() {
+  const serverNames: string[] = [];
+  let connections = 0;
+  const server = tls.createServer({
+    SNICallback: (name, callback) => {
+      serverNames.push(name);
+      callback(new Error('no certificate in this test'));
+    },
+  });
+  server.on('tlsClientError', () => {});
+  server.on('connection', () => connections++);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { port: (server.address() as AddressInfo).port, serverNames, connections: () => connections };
+}
+
 async function failure(promise: Promise<unknown>): Promise<EgressError> {
   const error = await promise.then(
     () => undefined,
@@ -316,20 +336,7 @@ describe('address pinning', () => {
   });
 
   it('keeps the hostname for TLS SNI while connecting to the pinned address', async () => {
-    const serverNames: string[] = [];
-    let connections = 0;
-    // No certificate at all: the handshake stops after the ClientHello, which is all we inspect.
-    const server = tls.createServer({
-      SNICallback: (name, callback) => {
-        serverNames.push(name);
-        callback(new Error('no certificate in this test'));
-      },
-    });
-    server.on('tlsClientError', () => {});
-    server.on('connection', () => connections++);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-    const port = (server.address() as AddressInfo).port;
+    const { port, serverNames, connections } = await startTlsServer();
     const lookup = fakeDns({ 'secure.example.test': ['127.0.0.1'] });
     const error = await failure(
       toolEgress({ allowList: ['127.0.0.1'], lookup }).fetch(`https://secure.example.test:${port}/`),
@@ -337,7 +344,7 @@ describe('address pinning', () => {
     expect(error.code).toBe('network');
     expect(error.message).toMatch(/^Request to secure\.example\.test failed: /);
     expect(serverNames).toEqual(['secure.example.test']);
-    expect(connections).toBe(1);
+    expect(connections()).toBe(1);
   });
 });
 
@@ -1076,25 +1083,13 @@ describe('connection pooling', () => {
   });
 
   it('keeps nothing from a failed TLS handshake and sends each name in its own SNI', async () => {
-    const serverNames: string[] = [];
-    let connections = 0;
-    const server = tls.createServer({
-      SNICallback: (name, callback) => {
-        serverNames.push(name);
-        callback(new Error('no certificate in this test'));
-      },
-    });
-    server.on('tlsClientError', () => {});
-    server.on('connection', () => connections++);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-    const port = (server.address() as AddressInfo).port;
+    const { port, serverNames, connections } = await startTlsServer();
     const lookup = fakeDns({ 'a.example.test': ['127.0.0.1'], 'b.example.test': ['127.0.0.1'] });
     const egress = toolEgress({ allowList: ['127.0.0.1'], lookup });
     for (const name of ['a.example.test', 'a.example.test', 'b.example.test']) {
       expect((await failure(egress.fetch(`https://${name}:${port}/`))).code).toBe('network');
     }
     expect(serverNames).toEqual(['a.example.test', 'a.example.test', 'b.example.test']);
-    expect(connections).toBe(3);
+    expect(connections()).toBe(3);
   });
 });

@@ -40,9 +40,12 @@ const DEFAULT_MAX_STEPS = 5;
 
 /**
  * The AI SDK and its providers, loaded on the first model call rather than at start-up: a process
- * that never calls a model (an API process, an idle server) does without their memory.
+ * that never calls a model (an API process, an idle server) does without their memory. The promise is
+ * kept, so later calls do not resolve the two modules again (a dynamic import costs a lookup each).
  */
-const loadSdk = () => Promise.all([import('ai'), import('./language-model')]);
+const importSdk = () => Promise.all([import('ai'), import('./language-model')]);
+let sdkLoading: ReturnType<typeof importSdk> | undefined;
+const loadSdk = () => (sdkLoading ??= importSdk());
 type Sdk = Awaited<ReturnType<typeof loadSdk>>[0];
 
 // OpenAI's rule for function names; Anthropic's is the same set.

@@ -41,7 +41,7 @@ const control = (): RunControl => ({ type: 'queued', executionId: randomUUID() }
 /** What `bus` hears on the events and run-control channels. */
 function hear(bus: EventBus) {
   const heard = { events: [] as RealtimeEvent[], runs: [] as RunControl[] };
-  bus.subscribe((e) => heard.events.push(e));
+  bus.listen(channels.events, { onNotify: (events) => heard.events.push(...events) });
   bus.listen(channels.runs, { onNotify: (c) => heard.runs.push(c) });
   return heard;
 }

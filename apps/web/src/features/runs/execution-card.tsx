@@ -5,6 +5,7 @@ import { Braces, CircleStop, Download, Eye, RotateCcw } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
+import { CardActionsSkeleton, CardSkeleton } from '@/components/card-skeleton';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -289,7 +290,7 @@ export function ExecutionCard({
 /** The placeholder of an execution card while the list loads. */
 export function ExecutionCardSkeleton() {
   return (
-    <Card className="h-full gap-0 py-0" data-testid="execution-card-skeleton" aria-hidden="true">
+    <CardSkeleton testId="execution-card-skeleton">
       <div className="flex items-start justify-between gap-3 px-5 pt-5">
         <div className="flex-1 space-y-2">
           <Skeleton className="h-4 w-2/3" />
@@ -300,10 +301,7 @@ export function ExecutionCardSkeleton() {
       <div className="px-5 py-4">
         <Skeleton className="h-[7.5rem] w-full rounded-lg" />
       </div>
-      <div className="flex gap-2 border-t px-5 py-3">
-        <Skeleton className="h-8 flex-1" />
-        <Skeleton className="h-8 flex-1" />
-      </div>
-    </Card>
+      <CardActionsSkeleton />
+    </CardSkeleton>
   );
 }

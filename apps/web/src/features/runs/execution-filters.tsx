@@ -53,6 +53,21 @@ function FilterSelect({
   );
 }
 
+/** An item for each value, shown by its label. */
+function LabelledItems<V extends string>({
+  values,
+  labels,
+}: {
+  values: readonly V[];
+  labels: Record<V, string>;
+}) {
+  return values.map((value) => (
+    <SelectItem key={value} value={value}>
+      {labels[value]}
+    </SelectItem>
+  ));
+}
+
 function DayInput({
   label,
   value,
@@ -124,11 +139,7 @@ export function ExecutionFiltersBar({
         onChange={set('status')}
         className="w-full lg:w-44"
       >
-        {executionStatusValues.map((status) => (
-          <SelectItem key={status} value={status}>
-            {EXECUTION_STATUS_LABELS[status]}
-          </SelectItem>
-        ))}
+        <LabelledItems values={executionStatusValues} labels={EXECUTION_STATUS_LABELS} />
       </FilterSelect>
       <FilterSelect
         label="Filter by trigger"
@@ -137,11 +148,7 @@ export function ExecutionFiltersBar({
         onChange={set('trigger')}
         className="w-full lg:w-44"
       >
-        {executionTriggerValues.map((trigger) => (
-          <SelectItem key={trigger} value={trigger}>
-            {executionTriggerLabels[trigger]}
-          </SelectItem>
-        ))}
+        <LabelledItems values={executionTriggerValues} labels={executionTriggerLabels} />
       </FilterSelect>
       <DayInput label="From" value={filters.from} onChange={set('from')} />
       <DayInput label="To" value={filters.to} onChange={set('to')} />

@@ -2,6 +2,7 @@ import type { ExecutionSummary, Workflow } from '@crewline/contracts';
 import { ChevronDown, History, SearchX } from 'lucide-react';
 import { useState } from 'react';
 
+import { CardGrid, CardGridSkeleton } from '@/components/card-grid';
 import { EmptyState, LoadErrorState } from '@/components/empty-state';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
@@ -10,8 +11,6 @@ import { executionSummaryOf } from '@/lib/execution-summaries';
 import { ExecutionCard, ExecutionCardSkeleton } from './execution-card';
 import { ExecutionDetailsDialog } from './execution-details-dialog';
 import { executionWorkflowName, sortExecutionsNewestFirst } from './execution-facts';
-
-export const LIST_GRID = 'grid gap-4 md:grid-cols-2 lg:grid-cols-3 lg:gap-5';
 
 /** Skeleton cards for each loading state (docs/product-rules.md). */
 export const SKELETON_COUNT = 6;
@@ -79,11 +78,7 @@ export function ExecutionsTab({
 
   if (isLoading) {
     return (
-      <div className={LIST_GRID} aria-busy="true" aria-label="Loading executions">
-        {Array.from({ length: SKELETON_COUNT }, (_, i) => (
-          <ExecutionCardSkeleton key={i} />
-        ))}
-      </div>
+      <CardGridSkeleton label="Loading executions" count={SKELETON_COUNT} skeleton={ExecutionCardSkeleton} />
     );
   }
   if (isError) {
@@ -116,21 +111,19 @@ export function ExecutionsTab({
   const current = selected ? (executions.find((item) => item.id === selected.id) ?? selected) : null;
   return (
     <>
-      <ul className={LIST_GRID} aria-label="Executions">
-        {sorted.map((execution) => (
-          <li key={execution.id} className="min-w-0">
-            <ExecutionCard
-              execution={execution}
-              workflowName={executionWorkflowName(execution, workflows)}
-              workflow={workflows?.find((w) => w.id === execution.workflowId)}
-              onViewDetails={() => {
-                setSelected(execution);
-                setDetailsOpen(true);
-              }}
-            />
-          </li>
-        ))}
-      </ul>
+      <CardGrid label="Executions" items={sorted}>
+        {(execution) => (
+          <ExecutionCard
+            execution={execution}
+            workflowName={executionWorkflowName(execution, workflows)}
+            workflow={workflows?.find((w) => w.id === execution.workflowId)}
+            onViewDetails={() => {
+              setSelected(execution);
+              setDetailsOpen(true);
+            }}
+          />
+        )}
+      </CardGrid>
       {more && (more.hasMore || more.failed) && <LoadMore more={more} />}
       {current && (
         <ExecutionDetailsDialog

@@ -3,9 +3,10 @@
 // then each parameter's value and each later segment, then the query object when there is one; the
 // default query function (query-fn.ts) joins them back into the URL. Invalidating a key's head
 // (queryKeys.agents.all) refreshes everything under it, so the keys and the prefixes that
-// invalidation and cache patching target all come from these two functions. The path is checked
-// against the GET descriptors by type only: the descriptors carry zod schemas, which the shell that
-// loads this module cannot afford in its first JavaScript.
+// invalidation and cache patching target all come from these two functions. The path comes from
+// @crewline/contracts/paths (zod-free) and is checked against the GET descriptors by type only: the
+// descriptors carry zod schemas, which the shell that loads this module cannot afford in its first
+// JavaScript.
 import type { endpoints } from '@crewline/contracts/endpoints';
 
 type Areas = typeof endpoints;

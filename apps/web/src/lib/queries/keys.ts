@@ -1,9 +1,11 @@
 // The one factory of query keys. A key is the request path of a GET endpoint in parts
 // (endpoint-key.ts: the default query function joins them again; an object part carries query
 // parameters), so a prefix names everything under it: invalidating queryKeys.workflows.all refreshes
-// the list, each workflow and its versions. Each key is built from its endpoint's path, which the
-// type checker holds to the descriptor's. Features never write a key by hand.
+// the list, each workflow and its versions. Each key is built from its endpoint's path as
+// @crewline/contracts/paths holds it (the descriptors take theirs from there too), and the type
+// checker accepts only a GET descriptor's. Features never write a key by hand.
 import type { AnalyticsRange, TemplateSort } from '@crewline/contracts';
+import * as paths from '@crewline/contracts/paths';
 
 import { endpointKey, keyHead } from './endpoint-key';
 
@@ -20,95 +22,95 @@ export type ExecutionListFilter = {
 };
 
 export const queryKeys = {
-  session: endpointKey('/api/auth/me'),
-  systemStatus: endpointKey('/api/system/status'),
-  providers: endpointKey('/api/llm/providers'),
-  tools: endpointKey('/api/tools'),
+  session: endpointKey(paths.auth.me),
+  systemStatus: endpointKey(paths.system.status),
+  providers: endpointKey(paths.connections.providers),
+  tools: endpointKey(paths.tools.list),
   /** What uses a tool (its delete dialog). */
-  toolUsage: (id: string) => endpointKey('/api/tools/:id/usage', { id }),
-  connections: endpointKey('/api/tools/configurations'),
-  microsoftStatus: endpointKey('/api/auth/microsoft/status'),
+  toolUsage: (id: string) => endpointKey(paths.tools.usage, { id }),
+  connections: endpointKey(paths.connections.list),
+  microsoftStatus: endpointKey(paths.microsoft.status),
   /** The signed-in user's organizations (the switcher in the navigation). */
-  userOrganizations: endpointKey('/api/auth/organizations'),
+  userOrganizations: endpointKey(paths.auth.organizations),
   /** The organization's plan, trial, usage and limits (GET /api/subscription-status). */
-  subscription: endpointKey('/api/subscription-status'),
+  subscription: endpointKey(paths.billing.status),
   /** Which payment provider collects, and Stripe's publishable key (GET /api/billing/config). */
-  billingConfig: endpointKey('/api/billing/config'),
+  billingConfig: endpointKey(paths.billing.config),
   /** The organization's invoices, owners and admins (GET /api/billing/invoices). */
-  billingInvoices: endpointKey('/api/billing/invoices'),
+  billingInvoices: endpointKey(paths.billing.invoices),
 
   agents: {
-    all: endpointKey('/api/agents'),
-    detail: (id: string) => endpointKey('/api/agents/:id', { id }),
-    tools: (id: string) => endpointKey('/api/agents/:agentId/tools', { agentId: id }),
+    all: endpointKey(paths.agents.list),
+    detail: (id: string) => endpointKey(paths.agents.get, { id }),
+    tools: (id: string) => endpointKey(paths.tools.agentTools, { agentId: id }),
     /** The knowledge bases the agent searches (its Knowledge section). */
-    knowledgeBases: (id: string) => endpointKey('/api/agents/:id/knowledge-bases', { id }),
+    knowledgeBases: (id: string) => endpointKey(paths.agents.knowledgeBases, { id }),
     /** What uses an agent (its delete dialog). */
-    usage: (id: string) => endpointKey('/api/agents/:id/usage', { id }),
+    usage: (id: string) => endpointKey(paths.agents.usage, { id }),
     /** Every list of an agent's memories (each search). */
-    memories: (id: string) => endpointKey('/api/agents/:id/memories', { id }),
+    memories: (id: string) => endpointKey(paths.memory.list, { id }),
     /** An agent's memories matching `search` (all of them when blank). */
     memorySearch: (id: string, search: string) =>
-      endpointKey('/api/agents/:id/memories', { id }, { search: search.trim() || undefined }),
+      endpointKey(paths.memory.list, { id }, { search: search.trim() || undefined }),
   },
 
   workflows: {
-    all: endpointKey('/api/workflows'),
-    detail: (id: string) => endpointKey('/api/workflows/:id', { id }),
-    versions: (id: string) => endpointKey('/api/workflows/:id/versions', { id }),
-    version: (id: string, version: number) =>
-      endpointKey('/api/workflows/:id/versions/:version', { id, version }),
+    all: endpointKey(paths.workflows.list),
+    detail: (id: string) => endpointKey(paths.workflows.get, { id }),
+    versions: (id: string) => endpointKey(paths.workflows.versions, { id }),
+    version: (id: string, version: number) => endpointKey(paths.workflows.version, { id, version }),
     /** A webhook workflow's secret and URL, read only when a member reveals them. */
-    webhookSecret: (id: string) => endpointKey('/api/workflows/:id/webhook-secret', { id }),
+    webhookSecret: (id: string) => endpointKey(paths.webhooks.secret, { id }),
   },
 
   knowledgeBases: {
     /** The list, each knowledge base and its documents. */
-    all: endpointKey('/api/knowledge-bases'),
-    detail: (id: string) => endpointKey('/api/knowledge-bases/:id', { id }),
-    documents: (id: string) => endpointKey('/api/knowledge-bases/:id/documents', { id }),
+    all: endpointKey(paths.knowledge.list),
+    detail: (id: string) => endpointKey(paths.knowledge.get, { id }),
+    documents: (id: string) => endpointKey(paths.knowledge.documents, { id }),
     /** What searches a knowledge base (its delete dialog). */
-    usage: (id: string) => endpointKey('/api/knowledge-bases/:id/usage', { id }),
+    usage: (id: string) => endpointKey(paths.knowledge.usage, { id }),
   },
 
   executions: {
     /** Every run list and every run. */
-    all: endpointKey('/api/executions'),
+    all: endpointKey(paths.executions.list),
     /** The organization's newest runs (the server's default page). */
-    newest: endpointKey('/api/executions'),
-    list: (filter: ExecutionListFilter) => endpointKey('/api/executions', {}, filter),
+    newest: endpointKey(paths.executions.list),
+    list: (filter: ExecutionListFilter) => endpointKey(paths.executions.list, {}, filter),
     /** The Executions tab's list, a page at a time (an infinite query, lib/execution-pages.ts). */
-    pages: (filter: ExecutionListFilter) => [...endpointKey('/api/executions', {}, filter), 'pages'] as const,
-    detail: (id: string) => endpointKey('/api/executions/:id', { id }),
+    pages: (filter: ExecutionListFilter) =>
+      [...endpointKey(paths.executions.list, {}, filter), 'pages'] as const,
+    detail: (id: string) => endpointKey(paths.executions.get, { id }),
   },
 
   templates: {
     /** Every template list (each sort): what seeding, using or saving a template makes stale. */
-    all: endpointKey('/api/templates'),
+    all: endpointKey(paths.templates.list),
     /** The marketplace's workflow and agent templates in one sort order (GET /api/templates?sort=). */
-    list: (sort: TemplateSort) => endpointKey('/api/templates', {}, { sort }),
+    list: (sort: TemplateSort) => endpointKey(paths.templates.list, {}, { sort }),
     /** The shipped library as the landing page shows it (GET /api/templates/library, public). */
-    library: endpointKey('/api/templates/library', {}, undefined, keyHead('/api/templates')),
+    library: endpointKey(paths.templates.library, {}, undefined, keyHead(paths.templates.list)),
   },
 
   invitations: {
     /** What an invitee sees before accepting (public). */
-    preview: (token: string) => endpointKey('/api/invitations/:token', { token }),
+    preview: (token: string) => endpointKey(paths.organizations.previewInvitation, { token }),
   },
 
   organizations: {
     /** Every organization figure (stats, activity, analytics): what a run or an agent change makes stale. */
-    all: [keyHead('/api/organizations/:orgId')] as const,
-    of: (orgId: string) => endpointKey('/api/organizations/:orgId', { orgId }),
-    stats: (orgId: string) => endpointKey('/api/organizations/:orgId/stats', { orgId }),
-    activity: (orgId: string) => endpointKey('/api/organizations/:orgId/activity', { orgId }),
+    all: [keyHead(paths.organizations.get)] as const,
+    of: (orgId: string) => endpointKey(paths.organizations.get, { orgId }),
+    stats: (orgId: string) => endpointKey(paths.organizations.stats, { orgId }),
+    activity: (orgId: string) => endpointKey(paths.organizations.activity, { orgId }),
     /** The team's members; an organization_members_changed event makes it stale. */
-    members: (orgId: string) => endpointKey('/api/organizations/:orgId/members', { orgId }),
+    members: (orgId: string) => endpointKey(paths.organizations.members, { orgId }),
     /** The pending invitations (admins); refreshed with the members. */
-    invitations: (orgId: string) => endpointKey('/api/organizations/:orgId/invitations', { orgId }),
+    invitations: (orgId: string) => endpointKey(paths.organizations.invitations, { orgId }),
     /** The organization's API keys, never the keys themselves (admins and owners). */
-    apiKeys: (orgId: string) => endpointKey('/api/organizations/:orgId/api-keys', { orgId }),
+    apiKeys: (orgId: string) => endpointKey(paths.apiKeys.list, { orgId }),
     analytics: (orgId: string, params: { days: AnalyticsRange; tz: string }) =>
-      endpointKey('/api/organizations/:orgId/analytics', { orgId }, params),
+      endpointKey(paths.organizations.analytics, { orgId }, params),
   },
 };

@@ -5,6 +5,7 @@ import { fakeEmbedding, startFakeLlmServer, type FakeLlmServer } from '../../../
 import { startFakePineconeServer, type FakePineconeServer } from '../../../testing/fake-pinecone-server';
 import { testConfig } from '../../../testing/test-config';
 import type { ResolvedTool } from '../tools.service';
+import { resolvedTool, TOOL_ORGANIZATION_ID } from '../../../testing/resolved-tool';
 import { PINECONE_API_VERSION } from './pinecone-client';
 import { createToolRuntime } from './tool-runtime';
 
@@ -58,7 +59,7 @@ beforeEach(() => {
   llmServer.reset();
 });
 
-const organizationId = '11111111-1111-4111-8111-111111111111';
+const organizationId = TOOL_ORGANIZATION_ID;
 const OPENAI_KEY = 'sk-org-openai-key-0001';
 
 function runtime() {
@@ -79,22 +80,12 @@ function runtime() {
 }
 
 function pineconeTool(settings: Record<string, unknown>): ResolvedTool {
-  return {
-    id: '22222222-2222-4222-8222-222222222222',
+  return resolvedTool({
     name: 'Handbook',
-    description: null,
     category: 'vector_store',
     provider: 'pinecone',
-    config: {},
-    credentials: null,
-    isActive: true,
-    organizationId,
-    createdBy: null,
-    createdAt: new Date(),
-    updatedAt: new Date(),
     settings: { indexName: 'handbook', dimensions: DIMENSIONS, apiKey: pinecone.apiKey, ...settings },
-    linkConfig: {},
-  };
+  });
 }
 
 async function build(settings: Record<string, unknown> = {}) {

@@ -7,6 +7,7 @@ import { createLlmGateway } from '../../../platform/llm';
 import { startFakeLlmServer } from '../../../testing/fake-llm-server';
 import { testConfig } from '../../../testing/test-config';
 import type { ResolvedTool } from '../tools.service';
+import { resolvedTool, TOOL_ORGANIZATION_ID } from '../../../testing/resolved-tool';
 import { createToolRuntime, modelToolName } from './tool-runtime';
 
 // A stand-in for SendGrid and for a customer's webhook: records what it was sent. Under /echo it
@@ -61,7 +62,7 @@ beforeEach(() => {
   attackerSeen = [];
 });
 
-const organizationId = '11111111-1111-4111-8111-111111111111';
+const organizationId = TOOL_ORGANIZATION_ID;
 const llm = createLlmGateway({ maxRetries: 0 });
 
 function runtime(sendgrid?: Record<string, unknown>, providerKey = 'k') {
@@ -84,22 +85,7 @@ function tool(
   name = 'My Tool',
   linkConfig: Record<string, unknown> = {},
 ): ResolvedTool {
-  return {
-    id: '22222222-2222-4222-8222-222222222222',
-    name,
-    description: null,
-    category,
-    provider: null,
-    config: {},
-    credentials: null,
-    isActive: true,
-    organizationId,
-    createdBy: null,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-    settings,
-    linkConfig,
-  };
+  return resolvedTool({ category, name, settings, linkConfig });
 }
 
 async function only(

@@ -4,6 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { CardActionsMenu } from '@/components/card-actions-menu';
+import { CardActionsSkeleton, CardSkeleton } from '@/components/card-skeleton';
 import { Spinner } from '@/components/spinner';
 import { StatusBadge, type StatusTone } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
@@ -218,7 +219,7 @@ export function AgentCard({ agent }: { agent: Agent }) {
 /** The placeholder of a card while the list loads. */
 export function AgentCardSkeleton() {
   return (
-    <Card className="h-full gap-0 py-0" data-testid="agent-card-skeleton" aria-hidden="true">
+    <CardSkeleton testId="agent-card-skeleton">
       <div className="flex items-start gap-3 px-5 pt-5">
         <Skeleton className="size-10 rounded-lg" />
         <div className="flex-1 space-y-2 pt-0.5">
@@ -238,10 +239,7 @@ export function AgentCardSkeleton() {
           <Skeleton className="h-5 w-20" />
         </div>
       </div>
-      <div className="grid grid-cols-2 gap-2 border-t px-5 py-3">
-        <Skeleton className="h-8" />
-        <Skeleton className="h-8" />
-      </div>
-    </Card>
+      <CardActionsSkeleton />
+    </CardSkeleton>
   );
 }

@@ -1,6 +1,7 @@
-import { Bot, Plus, SearchX } from 'lucide-react';
+import { Bot, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 
+import { CardGrid, CardGridSkeleton, NoMatchesState } from '@/components/card-grid';
 import { EmptyState, LoadErrorState } from '@/components/empty-state';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -12,11 +13,6 @@ import { DEFAULT_AGENT_FILTERS, filterAgents, hasActiveFilters, type AgentFilter
 import { AgentCard, AgentCardSkeleton } from '../components/agent-card';
 import { AgentFiltersBar } from '../components/agent-filters';
 import { CreateAgentDialog } from '../components/create-agent-dialog';
-
-/** Skeleton cards while the list loads. */
-const SKELETON_COUNT = 6;
-
-const GRID = 'grid gap-4 md:grid-cols-2 lg:grid-cols-3 lg:gap-5';
 
 /** /agents — 'AI Agents'. */
 export function AgentsPage() {
@@ -31,26 +27,13 @@ export function AgentsPage() {
 
   let content;
   if (agents.isLoading) {
-    content = (
-      <div className={GRID} aria-busy="true" aria-label="Loading agents">
-        {Array.from({ length: SKELETON_COUNT }, (_, i) => (
-          <AgentCardSkeleton key={i} />
-        ))}
-      </div>
-    );
+    content = <CardGridSkeleton label="Loading agents" count={6} skeleton={AgentCardSkeleton} />;
   } else if (agents.isError || !all) {
     content = (
       <LoadErrorState icon={Bot} title="Could not load agents" onRetry={() => void agents.refetch()} />
     );
   } else if (visible.length === 0 && filtering) {
-    content = (
-      <EmptyState
-        icon={SearchX}
-        title="No agents found"
-        description="Try adjusting your filters to find what you're looking for"
-        className="py-16"
-      />
-    );
+    content = <NoMatchesState title="No agents found" />;
   } else if (visible.length === 0) {
     content = (
       <EmptyState
@@ -70,13 +53,9 @@ export function AgentsPage() {
     content = (
       <>
         <ResultCount shown={visible.length} total={all.length} noun="agent" filtering={filtering} />
-        <ul className={GRID} aria-label="Agents">
-          {visible.map((agent) => (
-            <li key={agent.id} className="min-w-0">
-              <AgentCard agent={agent} />
-            </li>
-          ))}
-        </ul>
+        <CardGrid label="Agents" items={visible}>
+          {(agent) => <AgentCard agent={agent} />}
+        </CardGrid>
       </>
     );
   }

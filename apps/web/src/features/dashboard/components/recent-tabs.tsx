@@ -1,10 +1,11 @@
 import type { Agent, ExecutionSummary, Workflow } from '@crewline/contracts';
 import { llmProviderLabels } from '@crewline/contracts/vocabulary';
 import { Bot, Cpu, History, Plus, Workflow as WorkflowIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { EmptyState } from '@/components/empty-state';
+import { EmptyState, LoadErrorState } from '@/components/empty-state';
 import {
   agentStatusLabel,
   agentStatusTone,
@@ -49,33 +50,22 @@ function ListSkeleton() {
   );
 }
 
-function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <EmptyState
-      title={`Could not load ${what}`}
-      description="Check your connection and try again."
-      action={
-        <Button variant="outline" size="sm" onClick={onRetry}>
-          Try again
-        </Button>
-      }
-    />
-  );
-}
-
+/** A tab's list: placeholders while it loads, a retry when it failed, `empty` when it has nothing. */
 function TabPanel<T>({
   query,
   what,
+  empty,
   render,
 }: {
-  query: { data: T | undefined; isLoading: boolean; isError: boolean; refetch: () => unknown };
+  query: { data: T[] | undefined; isLoading: boolean; isError: boolean; refetch: () => unknown };
   what: string;
-  render: (data: T) => ReactNode;
+  empty: ReactNode;
+  render: (list: T[]) => ReactNode;
 }) {
   if (query.isLoading) return <ListSkeleton />;
   if (query.isError || query.data === undefined)
-    return <LoadError what={what} onRetry={() => void query.refetch()} />;
-  return <>{render(query.data)}</>;
+    return <LoadErrorState title={`Could not load ${what}`} size="sm" onRetry={() => void query.refetch()} />;
+  return <>{query.data.length === 0 ? empty : render(query.data)}</>;
 }
 
 /**
@@ -94,15 +84,52 @@ function RowLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
+/** The kind's icon on its colour, at the start of a row. */
+function RowIcon({ icon: Icon, tone }: { icon: LucideIcon; tone: string }) {
+  return (
+    <span className={`grid size-9 shrink-0 place-items-center rounded-lg ${tone}`}>
+      <Icon className="size-4.5" aria-hidden="true" />
+    </span>
+  );
+}
+
+/** A workflow's or a run's row: icon, name and a line under it; `aside` on the right (under it on a phone). */
+function SummaryRow({
+  icon,
+  tone,
+  title,
+  subtitle,
+  aside,
+}: {
+  icon: LucideIcon;
+  tone: string;
+  title: string;
+  subtitle: ReactNode;
+  aside: ReactNode;
+}) {
+  return (
+    <Card className="gap-3 py-4 transition-colors group-hover:border-primary/30">
+      <CardContent className="flex flex-col gap-3 px-4 sm:flex-row sm:items-center">
+        <div className="flex min-w-0 flex-1 items-start gap-3">
+          <RowIcon icon={icon} tone={tone} />
+          <div className="min-w-0">
+            <p className="truncate font-medium">{title}</p>
+            {subtitle}
+          </div>
+        </div>
+        <div className="flex shrink-0 flex-wrap items-center gap-2 pl-12 sm:pl-0">{aside}</div>
+      </CardContent>
+    </Card>
+  );
+}
+
 function AgentCard({ agent }: { agent: Agent }) {
   const status = agentStatusLabel(agent.status);
   return (
     <Card className="gap-3 py-4 transition-colors group-hover:border-primary/30">
       <CardContent className="space-y-3 px-4">
         <div className="flex items-start gap-3">
-          <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-violet-500/10 text-violet-600 dark:text-violet-400">
-            <Bot className="size-4.5" aria-hidden="true" />
-          </span>
+          <RowIcon icon={Bot} tone="bg-violet-500/10 text-violet-600 dark:text-violet-400" />
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium">{agent.name}</p>
             <p className="truncate text-sm text-muted-foreground">{agent.role}</p>
@@ -123,20 +150,17 @@ function AgentCard({ agent }: { agent: Agent }) {
 function WorkflowRow({ workflow }: { workflow: Workflow }) {
   const agentCount = workflow.nodes.filter((node) => node.type === 'agent').length;
   return (
-    <Card className="gap-3 py-4 transition-colors group-hover:border-primary/30">
-      <CardContent className="flex flex-col gap-3 px-4 sm:flex-row sm:items-center">
-        <div className="flex min-w-0 flex-1 items-start gap-3">
-          <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-indigo-500/10 text-indigo-600 dark:text-indigo-400">
-            <WorkflowIcon className="size-4.5" aria-hidden="true" />
-          </span>
-          <div className="min-w-0">
-            <p className="truncate font-medium">{workflow.name}</p>
-            <p className="line-clamp-1 text-sm text-muted-foreground">
-              {workflow.description || 'No description'}
-            </p>
-          </div>
-        </div>
-        <div className="flex shrink-0 flex-wrap items-center gap-2 pl-12 sm:pl-0">
+    <SummaryRow
+      icon={WorkflowIcon}
+      tone="bg-indigo-500/10 text-indigo-600 dark:text-indigo-400"
+      title={workflow.name}
+      subtitle={
+        <p className="line-clamp-1 text-sm text-muted-foreground">
+          {workflow.description || 'No description'}
+        </p>
+      }
+      aside={
+        <>
           <span className="text-xs text-muted-foreground">
             {agentCount} {agentCount === 1 ? 'agent' : 'agents'}
           </span>
@@ -144,9 +168,9 @@ function WorkflowRow({ workflow }: { workflow: Workflow }) {
             {workflow.processType}
           </Badge>
           <StatusBadge label={workflow.status} tone={workflowStatusTone(workflow.status)} />
-        </div>
-      </CardContent>
-    </Card>
+        </>
+      }
+    />
   );
 }
 
@@ -155,29 +179,26 @@ function ExecutionRow({ execution, now }: { execution: ExecutionSummary; now: nu
   const duration = formatDuration(execution.startedAt, execution.completedAt, now);
   const started = execution.startedAt ?? execution.createdAt;
   return (
-    <Card className="gap-3 py-4 transition-colors group-hover:border-primary/30">
-      <CardContent className="flex flex-col gap-3 px-4 sm:flex-row sm:items-center">
-        <div className="flex min-w-0 flex-1 items-start gap-3">
-          <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-sky-500/10 text-sky-600 dark:text-sky-400">
-            <History className="size-4.5" aria-hidden="true" />
-          </span>
-          <div className="min-w-0">
-            <p className="truncate font-medium">{execution.workflowName || 'Unknown Workflow'}</p>
-            <p className="text-sm text-muted-foreground">
-              {execution.startedAt ? 'Started' : 'Queued'}{' '}
-              <time dateTime={started} title={formatDateTime(started)}>
-                {formatRelativeTime(started)}
-              </time>
-              {duration && <span> · {duration}</span>}
-            </p>
-          </div>
-        </div>
-        <div className="flex shrink-0 items-center gap-2 pl-12 sm:pl-0">
+    <SummaryRow
+      icon={History}
+      tone="bg-sky-500/10 text-sky-600 dark:text-sky-400"
+      title={execution.workflowName || 'Unknown Workflow'}
+      subtitle={
+        <p className="text-sm text-muted-foreground">
+          {execution.startedAt ? 'Started' : 'Queued'}{' '}
+          <time dateTime={started} title={formatDateTime(started)}>
+            {formatRelativeTime(started)}
+          </time>
+          {duration && <span> · {duration}</span>}
+        </p>
+      }
+      aside={
+        <>
           <span className="font-mono text-xs text-muted-foreground">{execution.id.slice(0, 8)}</span>
           <StatusBadge label={execution.status} tone={executionStatusTone(execution.status)} />
-        </div>
-      </CardContent>
-    </Card>
+        </>
+      }
+    />
   );
 }
 
@@ -223,31 +244,30 @@ export function RecentTabs() {
         <TabPanel
           query={agents}
           what="agents"
-          render={(list) =>
-            list.length === 0 ? (
-              <EmptyState
-                icon={Bot}
-                title="No agents created yet"
-                description="Agents are the members of your crew: each has a role, a goal and a model."
-                action={
-                  <Button asChild>
-                    <Link to="/agents">
-                      <Plus aria-hidden="true" />
-                      Create Your First Agent
-                    </Link>
-                  </Button>
-                }
-              />
-            ) : (
-              <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-                {list.slice(0, RECENT_AGENTS).map((agent) => (
-                  <RowLink key={agent.id} to={`/agents/edit/${encodeURIComponent(agent.id)}`}>
-                    <AgentCard agent={agent} />
-                  </RowLink>
-                ))}
-              </div>
-            )
+          empty={
+            <EmptyState
+              icon={Bot}
+              title="No agents created yet"
+              description="Agents are the members of your crew: each has a role, a goal and a model."
+              action={
+                <Button asChild>
+                  <Link to="/agents">
+                    <Plus aria-hidden="true" />
+                    Create Your First Agent
+                  </Link>
+                </Button>
+              }
+            />
           }
+          render={(list) => (
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+              {list.slice(0, RECENT_AGENTS).map((agent) => (
+                <RowLink key={agent.id} to={`/agents/edit/${encodeURIComponent(agent.id)}`}>
+                  <AgentCard agent={agent} />
+                </RowLink>
+              ))}
+            </div>
+          )}
         />
       </TabsContent>
 
@@ -255,31 +275,30 @@ export function RecentTabs() {
         <TabPanel
           query={workflows}
           what="workflows"
-          render={(list) =>
-            list.length === 0 ? (
-              <EmptyState
-                icon={WorkflowIcon}
-                title="No workflows created yet"
-                description="Workflows connect your agents so they can hand work to each other."
-                action={
-                  <Button asChild>
-                    <Link to="/workflows">
-                      <Plus aria-hidden="true" />
-                      Create Workflow
-                    </Link>
-                  </Button>
-                }
-              />
-            ) : (
-              <div className="grid gap-3">
-                {list.slice(0, RECENT_WORKFLOWS).map((workflow) => (
-                  <RowLink key={workflow.id} to={`/workflows/edit/${encodeURIComponent(workflow.id)}`}>
-                    <WorkflowRow workflow={workflow} />
-                  </RowLink>
-                ))}
-              </div>
-            )
+          empty={
+            <EmptyState
+              icon={WorkflowIcon}
+              title="No workflows created yet"
+              description="Workflows connect your agents so they can hand work to each other."
+              action={
+                <Button asChild>
+                  <Link to="/workflows">
+                    <Plus aria-hidden="true" />
+                    Create Workflow
+                  </Link>
+                </Button>
+              }
+            />
           }
+          render={(list) => (
+            <div className="grid gap-3">
+              {list.slice(0, RECENT_WORKFLOWS).map((workflow) => (
+                <RowLink key={workflow.id} to={`/workflows/edit/${encodeURIComponent(workflow.id)}`}>
+                  <WorkflowRow workflow={workflow} />
+                </RowLink>
+              ))}
+            </div>
+          )}
         />
       </TabsContent>
 
@@ -287,17 +306,14 @@ export function RecentTabs() {
         <TabPanel
           query={executions}
           what="executions"
-          render={(list) =>
-            list.length === 0 ? (
-              <EmptyState
-                icon={History}
-                title="No recent executions"
-                description="Runs of your workflows will show up here as soon as they start."
-              />
-            ) : (
-              <RecentExecutionList executions={list} />
-            )
+          empty={
+            <EmptyState
+              icon={History}
+              title="No recent executions"
+              description="Runs of your workflows will show up here as soon as they start."
+            />
           }
+          render={(list) => <RecentExecutionList executions={list} />}
         />
       </TabsContent>
     </Tabs>

@@ -7,9 +7,8 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 
 import { EmbeddingConnectionFields } from '@/components/embedding-connection-fields';
-import { FormBanner, FormDialogActions } from '@/components/form-dialog-parts';
+import { FormBanner, FormDialog, FormDialogActions } from '@/components/form-dialog-parts';
 import { TextField } from '@/components/text-field';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { parseApiError } from '@/lib/api';
 import { applyServerError } from '@/lib/form-errors';
@@ -38,20 +37,19 @@ export function KnowledgeBaseFormDialog({
   base: KnowledgeBase | null;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{base ? 'Edit Knowledge Base' : 'Create Knowledge Base'}</DialogTitle>
-          <DialogDescription>
-            {base
-              ? 'Rename it or change its description. Its embedding model stays, as its chunks were embedded with it.'
-              : 'Upload documents to it, then search them or give them to your agents.'}
-          </DialogDescription>
-        </DialogHeader>
-        {/* A fresh form for every opening. */}
-        {open && <KnowledgeBaseForm base={base} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={base ? 'Edit Knowledge Base' : 'Create Knowledge Base'}
+      description={
+        base
+          ? 'Rename it or change its description. Its embedding model stays, as its chunks were embedded with it.'
+          : 'Upload documents to it, then search them or give them to your agents.'
+      }
+      className="sm:max-w-lg"
+    >
+      <KnowledgeBaseForm base={base} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 

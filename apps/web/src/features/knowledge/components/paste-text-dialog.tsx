@@ -3,9 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
-import { FormBanner, FormDialogActions } from '@/components/form-dialog-parts';
+import { FormBanner, FormDialog, FormDialogActions } from '@/components/form-dialog-parts';
 import { TextField } from '@/components/text-field';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { parseApiError } from '@/lib/api';
 import { applyServerError } from '@/lib/form-errors';
@@ -28,17 +27,15 @@ export function PasteTextDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Paste Text</DialogTitle>
-          <DialogDescription>
-            Add text as a document of this knowledge base, as if uploaded as a .txt file.
-          </DialogDescription>
-        </DialogHeader>
-        {open && <PasteTextForm knowledgeBaseId={knowledgeBaseId} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Paste Text"
+      description="Add text as a document of this knowledge base, as if uploaded as a .txt file."
+      className="sm:max-w-2xl"
+    >
+      <PasteTextForm knowledgeBaseId={knowledgeBaseId} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { KnowledgeBase } from '@crewline/contracts';
-import { Library, Plus, SearchX } from 'lucide-react';
+import { Library, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 
+import { CardGrid, CardGridSkeleton, NoMatchesState } from '@/components/card-grid';
 import { EmptyState, LoadErrorState } from '@/components/empty-state';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { ResultCount } from '@/components/result-count';
@@ -21,9 +22,6 @@ import {
   hasActiveKnowledgeFilters,
   type KnowledgeFilters,
 } from '../knowledge-display';
-
-const GRID = 'grid gap-4 md:grid-cols-2 lg:grid-cols-3 lg:gap-5';
-const SKELETON_COUNT = 3;
 
 /** /knowledge: the organization's knowledge bases and its storage, with create, rename and delete. */
 export function KnowledgePage() {
@@ -48,11 +46,7 @@ export function KnowledgePage() {
   let content;
   if (bases.isLoading) {
     content = (
-      <div className={GRID} aria-busy="true" aria-label="Loading knowledge bases">
-        {Array.from({ length: SKELETON_COUNT }, (_, i) => (
-          <KnowledgeBaseCardSkeleton key={i} />
-        ))}
-      </div>
+      <CardGridSkeleton label="Loading knowledge bases" count={3} skeleton={KnowledgeBaseCardSkeleton} />
     );
   } else if (bases.isError || !all) {
     content = (
@@ -78,29 +72,20 @@ export function KnowledgePage() {
       />
     );
   } else if (visible.length === 0) {
-    content = (
-      <EmptyState
-        icon={SearchX}
-        title="No knowledge bases found"
-        description="Try adjusting your filters to find what you're looking for"
-        className="py-16"
-      />
-    );
+    content = <NoMatchesState title="No knowledge bases found" />;
   } else {
     content = (
       <>
         <ResultCount shown={visible.length} total={all.length} noun="knowledge base" filtering={filtering} />
-        <ul className={GRID} aria-label="Knowledge bases">
-          {visible.map((base) => (
-            <li key={base.id} className="min-w-0">
-              <KnowledgeBaseCard
-                base={base}
-                onRename={(target) => setForm({ open: true, base: target })}
-                onDelete={(target) => setDeletion({ open: true, base: target })}
-              />
-            </li>
-          ))}
-        </ul>
+        <CardGrid label="Knowledge bases" items={visible}>
+          {(base) => (
+            <KnowledgeBaseCard
+              base={base}
+              onRename={(target) => setForm({ open: true, base: target })}
+              onDelete={(target) => setDeletion({ open: true, base: target })}
+            />
+          )}
+        </CardGrid>
       </>
     );
   }

@@ -3,6 +3,7 @@
  * hero's own content is in hero-content.ts, which the first screen loads without this file).
  * Plan names and prices are the contracts' vocabulary (zod-free); FAQ answers claim only what the product does.
  */
+import * as paths from '@crewline/contracts/paths';
 import { PLAN_PRICE_CENTS, planDisplayNames, type PlanId } from '@crewline/contracts/vocabulary';
 import {
   Bot,
@@ -363,7 +364,7 @@ export const footerColumns: FooterColumn[] = [
       { label: 'API Reference', href: '/docs/api' },
       { label: 'Webhooks', href: '/docs/webhooks' },
       // The public health check: the API and its database answering.
-      { label: 'Status', href: '/api/health' },
+      { label: 'Status', href: paths.system.health },
     ],
   },
 ];

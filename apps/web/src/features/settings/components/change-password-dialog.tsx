@@ -3,9 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
-import { FormBanner, FormDialogActions } from '@/components/form-dialog-parts';
+import { FormBanner, FormDialog, FormDialogActions } from '@/components/form-dialog-parts';
 import { TextField } from '@/components/text-field';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { parseApiError } from '@/lib/api';
@@ -31,15 +30,15 @@ export function ChangePasswordDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Change Password</DialogTitle>
-          <DialogDescription>Your other devices are signed out; this one stays signed in.</DialogDescription>
-        </DialogHeader>
-        {open && <ChangePasswordForm onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Change Password"
+      description="Your other devices are signed out; this one stays signed in."
+      className="sm:max-w-md"
+    >
+      <ChangePasswordForm onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 

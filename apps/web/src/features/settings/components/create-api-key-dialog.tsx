@@ -27,7 +27,6 @@ import {
   FormLabel,
   FormMessage,
 } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { parseApiError } from '@/lib/api';
 import { readPlanLimitError, type PlanLimitInfo } from '@/lib/billing';
@@ -47,6 +46,7 @@ import {
   type CreateApiKeyFormValues,
   type ExpiryChoice,
 } from '../api-keys';
+import { ShownOnceField } from './shown-once-field';
 
 const CREATE_FAILED = 'The API key could not be created. Try again.';
 
@@ -225,27 +225,10 @@ function CreatedKey({ apiKey, onDone }: { apiKey: CreatedApiKey; onDone: () => v
         </AlertDescription>
       </Alert>
 
-      <div className="grid min-w-0 gap-2">
-        <label htmlFor="api-key-value" className="text-sm font-medium">
-          API key
-        </label>
-        <div className="flex min-w-0 items-center gap-1">
-          <Input
-            id="api-key-value"
-            readOnly
-            value={apiKey.key}
-            spellCheck={false}
-            autoComplete="off"
-            onFocus={(event) => event.currentTarget.select()}
-            className="font-mono text-xs"
-          />
-          <CopyButton value={apiKey.key} label="API key" size="md" />
-        </div>
-        <p className="text-xs text-muted-foreground">
-          {apiKey.expiresAt ? `Expires ${formatDateTime(apiKey.expiresAt)}.` : 'Never expires.'} Revoke it in
-          this tab when it is no longer needed.
-        </p>
-      </div>
+      <ShownOnceField id="api-key-value" label="API key" value={apiKey.key} copyLabel="API key">
+        {apiKey.expiresAt ? `Expires ${formatDateTime(apiKey.expiresAt)}.` : 'Never expires.'} Revoke it in
+        this tab when it is no longer needed.
+      </ShownOnceField>
 
       <div className="grid min-w-0 gap-2">
         <div className="flex items-center justify-between gap-2">

@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
-import { FormBanner, FormDialogActions } from '@/components/form-dialog-parts';
+import { FormBanner, FormDialog, FormDialogActions } from '@/components/form-dialog-parts';
 import { TextField } from '@/components/text-field';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { parseApiError } from '@/lib/api';
@@ -30,16 +29,15 @@ export function EditProfileDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Edit Profile</DialogTitle>
-          <DialogDescription>Your name, username and the email you sign in with</DialogDescription>
-        </DialogHeader>
-        {/* Mounted with each opening, so the form starts from the profile as it is now. */}
-        {open && <EditProfileForm user={user} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit Profile"
+      description="Your name, username and the email you sign in with"
+      className="sm:max-w-lg"
+    >
+      <EditProfileForm user={user} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 

@@ -5,19 +5,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
-import { CopyButton } from '@/components/copy-button';
-import { FormBanner, FormDialogActions } from '@/components/form-dialog-parts';
+import { FormBanner, FormDialog, FormDialogActions } from '@/components/form-dialog-parts';
 import { TextField } from '@/components/text-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import {
   Form,
   FormControl,
@@ -27,7 +19,6 @@ import {
   FormLabel,
   FormMessage,
 } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { readPlanLimitError, type PlanLimitInfo } from '@/lib/billing';
 import { PlanLimitAlert } from '@/components/plan-limit-notice';
 import { parseApiError } from '@/lib/api';
@@ -43,6 +34,7 @@ import {
   roleLabel,
 } from '../team-permissions';
 import { RoleSelect } from './role-select';
+import { ShownOnceField } from './shown-once-field';
 import { VerificationLinkButton } from './verification-link';
 
 type InviteFields = z.input<typeof createInvitationSchema>;
@@ -67,29 +59,28 @@ export function InviteDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{created ? 'Invitation created' : 'Invite Member'}</DialogTitle>
-          <DialogDescription>
-            {created
-              ? `${created.email} joins ${organization.name} as ${roleLabel(created.role).toLowerCase()} with this link.`
-              : `They sign up or sign in with this address and join ${organization.name}.`}
-          </DialogDescription>
-        </DialogHeader>
-        {open &&
-          (created ? (
-            <InviteLink
-              orgId={organization.id}
-              invitation={created}
-              onAnother={() => setCreated(null)}
-              onDone={() => close(false)}
-            />
-          ) : (
-            <InviteForm organization={organization} onCreated={setCreated} onCancel={() => close(false)} />
-          ))}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={close}
+      title={created ? 'Invitation created' : 'Invite Member'}
+      description={
+        created
+          ? `${created.email} joins ${organization.name} as ${roleLabel(created.role).toLowerCase()} with this link.`
+          : `They sign up or sign in with this address and join ${organization.name}.`
+      }
+      className="sm:max-w-lg"
+    >
+      {created ? (
+        <InviteLink
+          orgId={organization.id}
+          invitation={created}
+          onAnother={() => setCreated(null)}
+          onDone={() => close(false)}
+        />
+      ) : (
+        <InviteForm organization={organization} onCreated={setCreated} onCancel={() => close(false)} />
+      )}
+    </FormDialog>
   );
 }
 
@@ -184,25 +175,15 @@ function InviteLink({
   const Icon = invitation.emailSent ? MailCheck : MailWarning;
   return (
     <div className="grid gap-4">
-      <div className="grid gap-2">
-        <label htmlFor="invite-link" className="text-sm font-medium">
-          Invitation link
-        </label>
-        <div className="flex items-center gap-1">
-          <Input
-            id="invite-link"
-            readOnly
-            value={invitation.inviteUrl}
-            onFocus={(event) => event.currentTarget.select()}
-            className="font-mono text-xs"
-          />
-          <CopyButton value={invitation.inviteUrl} label="invitation link" size="md" />
-        </div>
-        <p className="text-xs text-muted-foreground">
-          Works once, until {formatDate(invitation.expiresAt)}, for {invitation.email} only. It is shown only
-          now.
-        </p>
-      </div>
+      <ShownOnceField
+        id="invite-link"
+        label="Invitation link"
+        value={invitation.inviteUrl}
+        copyLabel="invitation link"
+      >
+        Works once, until {formatDate(invitation.expiresAt)}, for {invitation.email} only. It is shown only
+        now.
+      </ShownOnceField>
       <Alert>
         <Icon aria-hidden="true" />
         <AlertDescription>{inviteDeliveryText(invitation)}</AlertDescription>

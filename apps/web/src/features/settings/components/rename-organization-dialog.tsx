@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
-import { FormBanner, FormDialogActions } from '@/components/form-dialog-parts';
+import { FormBanner, FormDialog, FormDialogActions } from '@/components/form-dialog-parts';
 import { TextField } from '@/components/text-field';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { parseApiError } from '@/lib/api';
@@ -30,15 +29,15 @@ export function RenameOrganizationDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Manage Organization</DialogTitle>
-          <DialogDescription>Rename your organization. Everyone in it sees the new name.</DialogDescription>
-        </DialogHeader>
-        {open && <RenameForm organization={organization} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Manage Organization"
+      description="Rename your organization. Everyone in it sees the new name."
+      className="sm:max-w-md"
+    >
+      <RenameForm organization={organization} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 

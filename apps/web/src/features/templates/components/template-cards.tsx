@@ -2,6 +2,7 @@ import type { AgentTemplate, WorkflowTemplate } from '@crewline/contracts';
 import { Bot, Building2, Copy, Cpu, Eye, Star } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 
+import { CardActionsSkeleton, CardSkeleton } from '@/components/card-skeleton';
 import { Spinner } from '@/components/spinner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -126,7 +127,38 @@ function CardActions({
   );
 }
 
-const CARD = 'h-full gap-0 py-0 transition-[border-color,box-shadow] hover:border-primary/30 hover:shadow-md';
+/** A template's card, named by its heading; `children` are its body and actions. */
+function TemplateCard({
+  testId,
+  template,
+  icon,
+  children,
+}: {
+  testId: string;
+  template: { id: string; name: string; category: string; isOwn: boolean };
+  icon?: ReactNode;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <Card
+      role="article"
+      aria-labelledby={titleId}
+      data-testid={testId}
+      data-template-id={template.id}
+      className="h-full gap-0 py-0 transition-[border-color,box-shadow] hover:border-primary/30 hover:shadow-md"
+    >
+      <CardHeading
+        titleId={titleId}
+        name={template.name}
+        category={template.category}
+        isOwn={template.isOwn}
+        icon={icon}
+      />
+      {children}
+    </Card>
+  );
+}
 
 function Description({ text }: { text: string | null }) {
   return text ? (
@@ -152,23 +184,10 @@ export function WorkflowTemplateCard({
   using?: boolean;
   disabled?: boolean;
 }) {
-  const titleId = useId();
   const ProcessIcon = PROCESS_ICONS[template.processType];
   const TriggerIcon = TRIGGER_ICONS[template.triggerType];
   return (
-    <Card
-      role="article"
-      aria-labelledby={titleId}
-      data-testid="workflow-template-card"
-      data-template-id={template.id}
-      className={CARD}
-    >
-      <CardHeading
-        titleId={titleId}
-        name={template.name}
-        category={template.category}
-        isOwn={template.isOwn}
-      />
+    <TemplateCard testId="workflow-template-card" template={template}>
       <div className="flex flex-1 flex-col gap-4 px-5 py-4">
         <Description text={template.description} />
         {/* The process ('Hierarchical') takes what the agent count and the trigger leave. */}
@@ -195,7 +214,7 @@ export function WorkflowTemplateCard({
         <RatingAndUses usageCount={template.usageCount} />
       </div>
       <CardActions onPreview={onPreview} onUse={onUse} using={using} disabled={disabled || using} />
-    </Card>
+    </TemplateCard>
   );
 }
 
@@ -213,27 +232,17 @@ export function AgentTemplateCard({
   using?: boolean;
   disabled?: boolean;
 }) {
-  const titleId = useId();
   const tags = visibleTags(template.tags);
   return (
-    <Card
-      role="article"
-      aria-labelledby={titleId}
-      data-testid="agent-template-card"
-      data-template-id={template.id}
-      className={CARD}
+    <TemplateCard
+      testId="agent-template-card"
+      template={template}
+      icon={
+        <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-violet-500/10 text-violet-600 dark:bg-violet-500/15 dark:text-violet-300">
+          <Bot className="size-5" aria-hidden="true" />
+        </span>
+      }
     >
-      <CardHeading
-        titleId={titleId}
-        name={template.name}
-        category={template.category}
-        isOwn={template.isOwn}
-        icon={
-          <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-violet-500/10 text-violet-600 dark:bg-violet-500/15 dark:text-violet-300">
-            <Bot className="size-5" aria-hidden="true" />
-          </span>
-        }
-      />
       <div className="flex flex-1 flex-col gap-3 px-5 py-4">
         <p className="line-clamp-2 text-sm font-medium" title={template.role} data-testid="template-role">
           {template.role}
@@ -258,16 +267,7 @@ export function AgentTemplateCard({
         <RatingAndUses usageCount={template.usageCount} />
       </div>
       <CardActions onPreview={onPreview} onUse={onUse} using={using} disabled={disabled || using} />
-    </Card>
-  );
-}
-
-function SkeletonActions() {
-  return (
-    <div className="grid grid-cols-2 gap-2 border-t px-5 py-3">
-      <Skeleton className="h-8" />
-      <Skeleton className="h-8" />
-    </div>
+    </TemplateCard>
   );
 }
 
@@ -285,7 +285,7 @@ function SkeletonHeading() {
 
 export function WorkflowTemplateCardSkeleton() {
   return (
-    <Card className="h-full gap-0 py-0" data-testid="workflow-template-skeleton" aria-hidden="true">
+    <CardSkeleton testId="workflow-template-skeleton">
       <SkeletonHeading />
       <div className="space-y-4 px-5 py-4">
         <div className="space-y-2">
@@ -295,14 +295,14 @@ export function WorkflowTemplateCardSkeleton() {
         <Skeleton className="h-16 w-full rounded-lg" />
         <Skeleton className="h-3 w-24" />
       </div>
-      <SkeletonActions />
-    </Card>
+      <CardActionsSkeleton />
+    </CardSkeleton>
   );
 }
 
 export function AgentTemplateCardSkeleton() {
   return (
-    <Card className="h-full gap-0 py-0" data-testid="agent-template-skeleton" aria-hidden="true">
+    <CardSkeleton testId="agent-template-skeleton">
       <SkeletonHeading />
       <div className="space-y-3 px-5 py-4">
         <Skeleton className="h-3.5 w-5/6" />
@@ -317,7 +317,7 @@ export function AgentTemplateCardSkeleton() {
         </div>
         <Skeleton className="h-3 w-24" />
       </div>
-      <SkeletonActions />
-    </Card>
+      <CardActionsSkeleton />
+    </CardSkeleton>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { createAgentNode, defaultNodes } from './builder-nodes';
+import { snapshot } from './builder-snapshot.fixture';
 import {
   exportDocument,
   exportFileName,
@@ -8,24 +8,6 @@ import {
   IMPORT_ERROR_SHAPE,
   parseImport,
 } from './workflow-file';
-import { DEFAULT_SETTINGS, type BuilderSnapshot } from './workflow-save';
-
-const agentNode = createAgentNode(
-  { id: 'a1', name: 'Writer', role: 'Writes', llmModel: 'gpt-4o' },
-  { x: 315, y: 240 },
-  { id: 'n1', color: '#6366f1', now: '2026-01-01T00:00:00.000Z' },
-);
-
-function snapshot(overrides: Partial<BuilderSnapshot['settings']> = {}): BuilderSnapshot {
-  return {
-    settings: { ...DEFAULT_SETTINGS, name: 'Daily digest', ...overrides },
-    nodes: [...defaultNodes('2026-01-01T00:00:00.000Z'), agentNode],
-    edges: [
-      { id: 'e1', source: 'start', target: 'n1', animated: true, selected: true },
-      { id: 'e2', source: 'n1', target: 'end' },
-    ],
-  };
-}
 
 describe('export and import', () => {
   it('names the file after the workflow', () => {

@@ -1,32 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { createAgentNode, defaultNodes } from './builder-nodes';
-import {
-  buildPayload,
-  DEFAULT_SETTINGS,
-  preSaveCheck,
-  runAction,
-  saveStatus,
-  saveSuccessTitle,
-  type BuilderSnapshot,
-} from './workflow-save';
-
-const agentNode = createAgentNode(
-  { id: 'a1', name: 'Writer', role: 'Writes', llmModel: 'gpt-4o' },
-  { x: 315, y: 240 },
-  { id: 'n1', color: '#6366f1', now: '2026-01-01T00:00:00.000Z' },
-);
-
-function snapshot(overrides: Partial<BuilderSnapshot['settings']> = {}): BuilderSnapshot {
-  return {
-    settings: { ...DEFAULT_SETTINGS, name: 'Daily digest', ...overrides },
-    nodes: [...defaultNodes('2026-01-01T00:00:00.000Z'), agentNode],
-    edges: [
-      { id: 'e1', source: 'start', target: 'n1', animated: true, selected: true },
-      { id: 'e2', source: 'n1', target: 'end' },
-    ],
-  };
-}
+import { snapshot } from './builder-snapshot.fixture';
+import { buildPayload, preSaveCheck, runAction, saveStatus, saveSuccessTitle } from './workflow-save';
 
 const known = (id: string) => id === 'a1';
 

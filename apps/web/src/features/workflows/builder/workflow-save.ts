@@ -50,10 +50,6 @@ export function saveSuccessTitle(intent: SaveIntent, isNew: boolean): string {
 }
 
 export const SAVE_FAILED_TOAST = { title: 'Save Failed', description: 'Failed to save workflow' } as const;
-export const ACTIVATION_FAILED_TOAST = {
-  title: 'Activation Failed',
-  description: 'Failed to activate workflow',
-} as const;
 
 export interface BuilderSnapshot {
   settings: WorkflowSettings;

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { CardActionsMenu } from '@/components/card-actions-menu';
+import { CardActionsSkeleton, CardSkeleton } from '@/components/card-skeleton';
 import { PlanLimitAlert } from '@/components/plan-limit-notice';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
@@ -260,7 +261,7 @@ export function WorkflowCard({
 /** The placeholder of a card while the list loads. */
 export function WorkflowCardSkeleton() {
   return (
-    <Card className="h-full gap-0 py-0" data-testid="workflow-card-skeleton" aria-hidden="true">
+    <CardSkeleton testId="workflow-card-skeleton">
       <div className="flex items-start gap-3 px-5 pt-5">
         <Skeleton className="size-10 rounded-lg" />
         <div className="flex-1 space-y-2 pt-0.5">
@@ -278,10 +279,7 @@ export function WorkflowCardSkeleton() {
         </div>
         <Skeleton className="h-16 w-full rounded-lg" />
       </div>
-      <div className="grid grid-cols-2 gap-2 border-t px-5 py-3">
-        <Skeleton className="h-8" />
-        <Skeleton className="h-8" />
-      </div>
-    </Card>
+      <CardActionsSkeleton />
+    </CardSkeleton>
   );
 }

@@ -1,7 +1,8 @@
-import { History, Plus, SearchX, Workflow as WorkflowIcon } from 'lucide-react';
+import { History, Plus, Workflow as WorkflowIcon } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
+import { CardGrid, CardGridSkeleton, NoMatchesState } from '@/components/card-grid';
 import { EmptyState, LoadErrorState } from '@/components/empty-state';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -26,7 +27,7 @@ import {
   type WorkflowsPageTab,
 } from '@/features/runs/execution-filter-params';
 import { EXECUTIONS_LIST_DEFAULT_LIMIT } from '@/features/runs/execution-facts';
-import { ExecutionsTab, LIST_GRID, SKELETON_COUNT } from '@/features/runs/executions-tab';
+import { ExecutionsTab, SKELETON_COUNT } from '@/features/runs/executions-tab';
 import { LinkedRunDialog } from '@/features/runs/linked-run-dialog';
 import { WorkflowCard, WorkflowCardSkeleton } from '../list/workflow-card';
 import { latestExecutionOf } from '../list/workflow-card-facts';
@@ -93,11 +94,7 @@ export function WorkflowsPage() {
   let content;
   if (workflows.isLoading) {
     content = (
-      <div className={LIST_GRID} aria-busy="true" aria-label="Loading workflows">
-        {Array.from({ length: SKELETON_COUNT }, (_, i) => (
-          <WorkflowCardSkeleton key={i} />
-        ))}
-      </div>
+      <CardGridSkeleton label="Loading workflows" count={SKELETON_COUNT} skeleton={WorkflowCardSkeleton} />
     );
   } else if (workflows.isError || !all) {
     content = (
@@ -109,14 +106,7 @@ export function WorkflowsPage() {
       />
     );
   } else if (visible.length === 0 && filtering) {
-    content = (
-      <EmptyState
-        icon={SearchX}
-        title="No workflows found"
-        description="Try adjusting your filters to find what you're looking for"
-        className="py-16"
-      />
-    );
+    content = <NoMatchesState title="No workflows found" />;
   } else if (visible.length === 0) {
     content = (
       <EmptyState
@@ -138,17 +128,15 @@ export function WorkflowsPage() {
     content = (
       <>
         <ResultCount shown={visible.length} total={all.length} noun="workflow" filtering={filtering} />
-        <ul className={LIST_GRID} aria-label="Workflows">
-          {visible.map((workflow) => (
-            <li key={workflow.id} className="min-w-0">
-              <WorkflowCard
-                workflow={workflow}
-                lastExecution={latestExecutionOf(executions.data, workflow.id)}
-                mayHaveOlderRuns={mayHaveOlderRuns}
-              />
-            </li>
-          ))}
-        </ul>
+        <CardGrid label="Workflows" items={visible}>
+          {(workflow) => (
+            <WorkflowCard
+              workflow={workflow}
+              lastExecution={latestExecutionOf(executions.data, workflow.id)}
+              mayHaveOlderRuns={mayHaveOlderRuns}
+            />
+          )}
+        </CardGrid>
       </>
     );
   }

@@ -28,8 +28,8 @@ import { LeaveBuilderDialog } from './leave-builder-dialog';
 import { useFollowWorkflowRuns } from '../use-run-progress';
 import type { SidebarTab } from '../types';
 import { parseImport } from '../workflow-file';
+import { ACTIVATION_FAILED_TOAST } from '../../workflow-actions';
 import {
-  ACTIVATION_FAILED_TOAST,
   buildPayload,
   preSaveCheck,
   runAction,
@@ -265,8 +265,8 @@ export function WorkflowBuilder({ title }: { title: string }) {
           });
         } else {
           toast({
-            variant: 'destructive',
             ...(intent === 'activate' ? ACTIVATION_FAILED_TOAST : SAVE_FAILED_TOAST),
+            variant: 'destructive',
           });
         }
         return false;

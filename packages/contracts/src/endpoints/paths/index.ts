@@ -1,0 +1,24 @@
+// The API's paths, by the same areas as the descriptors (`paths.agents.get` is
+// `endpoints.agents.get.path`), each written once: every descriptor takes its `path` from here, and so
+// do the web's query keys and the shell's few plain calls. Plain string constants without zod and
+// without side effects, imported as a namespace (`import * as paths from '@crewline/contracts/paths'`),
+// so the web's bundler puts each string where it is used (`inlineConst` in apps/web/vite.config.ts)
+// and the shell's first JavaScript carries only the paths it reads. A path is named after the endpoint
+// that reads it (GET), else after the one endpoint on it, else after what it addresses;
+// endpoints.test.ts checks that every path is some descriptor's.
+export * as system from './system';
+export * as sales from './sales';
+export * as auth from './auth';
+export * as organizations from './organizations';
+export * as apiKeys from './api-keys';
+export * as agents from './agents';
+export * as memory from './memory';
+export * as tools from './tools';
+export * as connections from './connections';
+export * as knowledge from './knowledge';
+export * as workflows from './workflows';
+export * as executions from './executions';
+export * as webhooks from './webhooks';
+export * as templates from './templates';
+export * as billing from './billing';
+export * as microsoft from './microsoft';

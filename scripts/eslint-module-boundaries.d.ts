@@ -1,3 +1,0 @@
-import type { Rule } from 'eslint';
-
-export declare const moduleBoundaries: Rule.RuleModule;
