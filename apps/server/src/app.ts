@@ -95,7 +95,7 @@ import { createNoPaymentProvider } from './modules/billing/payment-provider';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/billing.routes';
 import { createApiKeysRepository } from './modules/api-keys/api-keys.repository';
 import { isMemberSql } from './modules/auth/memberships.columns';
-import { createApiKeysPresenter } from './modules/api-keys/api-keys.presenter';
+import { userDisplayName } from './modules/auth/users.columns';
 import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { createTemplatesRepository } from './modules/templates/templates.repository';
@@ -380,8 +380,7 @@ export function createServices(deps: AppDeps) {
     }),
     /** Organization API keys: programs call the API with them (member powers, rate limited per key). */
     apiKeys: createApiKeysService({
-      repository: createApiKeysRepository(db, isMemberSql),
-      presenter: createApiKeysPresenter(db),
+      repository: createApiKeysRepository(db, { isMember: isMemberSql, displayName: userDisplayName }),
       billing,
       maxPerMinute: config.apiKeyMaxPerMinute,
     }),

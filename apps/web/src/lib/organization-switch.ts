@@ -2,19 +2,12 @@
 // accepted invitation. The server answers with a new token for that organization; it is stored like a
 // login's (so the choice survives a reload), the old organization's cached data is dropped, and the
 // dashboard opens.
-import type { AuthResponse, UserOrganization } from '@crewline/contracts';
-import * as paths from '@crewline/contracts/paths';
+import type { UserOrganization } from '@crewline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 
-import { apiRequest } from './api';
 import { queryKeys } from './queries/keys';
-import { storeSession } from './session';
-
-/** POST /api/auth/switch-organization → { token, user, organization } */
-export function switchOrganization(organizationId: string): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>('POST', paths.auth.switchOrganization, { organizationId });
-}
+import { storeSession, switchOrganization } from './session';
 
 /** GET /api/auth/organizations: every organization of the signed-in user, with their role in it. */
 export function useUserOrganizations(enabled = true) {

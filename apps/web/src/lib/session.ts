@@ -88,6 +88,10 @@ export const revokeSessionToken = (): Promise<void> =>
 export const requestVerificationEmail = () =>
   apiRequest<{ message: string }>('POST', paths.auth.resendVerification);
 
+/** POST /api/auth/switch-organization → { token, user, organization } for another organization of the user. */
+export const switchOrganization = (organizationId: string) =>
+  apiRequest<AuthResponse>('POST', paths.auth.switchOrganization, { organizationId });
+
 /**
  * The session's membership ended: move to another organization of the user (the first one the
  * server lists), or sign out when there is none. Cached data of the lost organization is dropped.
@@ -113,9 +117,7 @@ async function recoverFromLostMembership(queryClient: QueryClient): Promise<Sess
     return null;
   }
 
-  const response = await apiRequest<AuthResponse>('POST', paths.auth.switchOrganization, {
-    organizationId: next.id,
-  });
+  const response = await switchOrganization(next.id);
   const session: Session = { user: response.user, organization: response.organization };
   dropOtherQueries();
   setAuthToken(response.token);

@@ -1,5 +1,6 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import { apiKeys, type Db } from '@crewline/db';
+import type { ApiKey } from '@crewline/contracts';
 
 /** The length of the rate-limit window, in seconds. */
 export const API_KEY_WINDOW_SECONDS = 60;
@@ -14,22 +15,53 @@ export type UsedApiKey = {
 };
 
 /**
- * True while the user `user` names belongs to the organization `organization` names, as SQL: auth
- * owns memberships and offers it (auth/memberships.columns.ts); the composition root hands it over,
- * as auth imports this module for its guard.
+ * The SQL of auth's tables a key's statements need (auth/memberships.columns.ts,
+ * auth/users.columns.ts): the composition root hands it over, as auth imports this module for its
+ * guard. `isMember`: true while the user `user` names belongs to the organization `organization`
+ * names; `displayName`: the user's display name, null without such a user.
  */
-export type IsMemberSql = (user: SQL, organization: SQL) => SQL;
+export type KeyCreatorSql = {
+  isMember: (user: SQL, organization: SQL) => SQL;
+  displayName: (user: SQL) => SQL<string | null>;
+};
 
-// Named in full: in a one-table update drizzle leaves columns unqualified, which inside the
-// membership subquery would name the membership's own organization_id.
+// Named in full: in a one-table statement drizzle leaves columns unqualified, which inside auth's
+// subqueries would name their own tables' columns (a membership's organization_id).
 const keyCreator = sql.raw('"api_keys"."created_by"');
 const keyOrganization = sql.raw('"api_keys"."organization_id"');
 
-export function createApiKeysRepository(db: Db, isMember: IsMemberSql) {
+type KeyRow = typeof apiKeys.$inferSelect & { creatorName: string | null };
+
+function toApiKey(key: KeyRow): ApiKey {
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    createdAt: key.createdAt.toISOString(),
+    expiresAt: key.expiresAt?.toISOString() ?? null,
+    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    createdBy: key.createdBy ? { id: key.createdBy, name: key.creatorName ?? '' } : null,
+  };
+}
+
+export function createApiKeysRepository(db: Db, creator: KeyCreatorSql) {
   const live = (organizationId: string) =>
     and(eq(apiKeys.organizationId, organizationId), isNull(apiKeys.revokedAt));
+  // A key with its creator's name (created_by is set null when the account goes).
+  const withCreatorName = { ...getTableColumns(apiKeys), creatorName: creator.displayName(keyCreator) };
 
   return {
+    /** The organization's keys not revoked, newest first (an expired key stays listed until revoked). */
+    async list(organizationId: string): Promise<ApiKey[]> {
+      const rows = await db
+        .select(withCreatorName)
+        .from(apiKeys)
+        .where(live(organizationId))
+        .orderBy(desc(apiKeys.createdAt));
+      return rows.map(toApiKey);
+    },
+
+    /** Stores a new key; answers it as the list shows it, with its creator's name. */
     async create(values: {
       organizationId: string;
       name: string;
@@ -37,9 +69,9 @@ export function createApiKeysRepository(db: Db, isMember: IsMemberSql) {
       keyHash: string;
       createdBy: string;
       expiresAt: Date | null;
-    }) {
-      const [key] = await db.insert(apiKeys).values(values).returning();
-      return key;
+    }): Promise<ApiKey> {
+      const [key] = await db.insert(apiKeys).values(values).returning(withCreatorName);
+      return toApiKey(key);
     },
 
     /** Revokes at once: the next call with the key is refused. False when there is no such live key. */
@@ -71,7 +103,7 @@ export function createApiKeysRepository(db: Db, isMember: IsMemberSql) {
             eq(apiKeys.keyHash, keyHash),
             isNull(apiKeys.revokedAt),
             sql`(${apiKeys.expiresAt} IS NULL OR ${apiKeys.expiresAt} > now())`,
-            isMember(keyCreator, keyOrganization),
+            creator.isMember(keyCreator, keyOrganization),
           ),
         )
         .returning({

@@ -9,7 +9,6 @@ import {
 import { BadRequestError, NotFoundError, TooManyRequestsError } from '../../platform/errors';
 import { requireUuid } from '../../platform/ids';
 import type { AuthContext } from '../../platform/auth/auth-context';
-import type { ApiKeysPresenter } from './api-keys.presenter';
 import { API_KEY_WINDOW_SECONDS, type ApiKeysRepository } from './api-keys.repository';
 
 /** How many characters of a key stay visible in the list (the prefix and 8 more). */
@@ -25,17 +24,15 @@ const hashApiKey = (key: string) => createHash('sha256').update(key, 'utf8').dig
  */
 export function createApiKeysService(deps: {
   repository: ApiKeysRepository;
-  /** The keys with their creators (users, memberships). */
-  presenter: ApiKeysPresenter;
   billing: { checkApiAccess(organizationId: string): Promise<void> };
   maxPerMinute: number;
   now?: () => Date;
 }) {
-  const { repository, presenter } = deps;
+  const { repository } = deps;
   const now = deps.now ?? (() => new Date());
 
   return {
-    list: (organizationId: string): Promise<ApiKey[]> => presenter.list(organizationId),
+    list: (organizationId: string): Promise<ApiKey[]> => repository.list(organizationId),
 
     async create(organizationId: string, userId: string, input: CreateApiKeyInput): Promise<CreatedApiKey> {
       const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
@@ -54,7 +51,7 @@ export function createApiKeysService(deps: {
         createdBy: userId,
         expiresAt,
       });
-      return { ...(await presenter.withCreator(created, userId)), key };
+      return { ...created, key };
     },
 
     async revoke(organizationId: string, id: string): Promise<void> {

@@ -34,13 +34,12 @@ export const addMembershipSql = (userId: string, organizationId: string, role: O
 export const renameOrganizationSql = (organizationId: string, name: string) =>
   sql`update organizations set name = ${name}, updated_at = now() where id = ${organizationId} returning id`;
 
-/** True while the user `user` names belongs to the organization `organization` names (any role). */
+/**
+ * True while the user `user` names belongs to the organization `organization` names (any role): a
+ * column or SQL of the statement that asks, or bound values (`sql\`${id}\``).
+ */
 export const isMemberSql = (user: SQL, organization: SQL) =>
   sql`exists (select 1 from user_organizations m where m.user_id = ${user} and m.organization_id = ${organization})`;
-
-/** One row when the user belongs to the organization (any role). */
-export const membershipSql = (userId: string, organizationId: string) =>
-  sql`select 1 from user_organizations where user_id = ${userId} and organization_id = ${organizationId} limit 1`;
 
 /**
  * For each of the sessions still live (not revoked, not expired), its `session_id`, its own

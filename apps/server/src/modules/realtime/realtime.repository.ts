@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '@crewline/db';
-import { membershipSql, sessionOrganizationsSql } from '../auth/memberships.columns';
+import { isMemberSql, sessionOrganizationsSql } from '../auth/memberships.columns';
 
 type SessionOrganizationRow = {
   session_id: string;
@@ -12,8 +13,10 @@ export function createRealtimeRepository(db: Db) {
   return {
     /** Whether the user belongs to the organization (any membership role). */
     async isMember(userId: string, organizationId: string): Promise<boolean> {
-      const { rows } = await db.execute(membershipSql(userId, organizationId));
-      return rows.length > 0;
+      const { rows } = await db.execute<{ member: boolean }>(
+        sql`select ${isMemberSql(sql`${userId}`, sql`${organizationId}`)} as member`,
+      );
+      return rows[0].member;
     },
 
     /**

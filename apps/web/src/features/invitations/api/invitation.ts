@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api';
 import { api } from '@/lib/api-call';
-import { switchOrganization } from '@/lib/organization-switch';
+import { switchOrganization } from '@/lib/session';
 import { queryKeys } from '@/lib/queries/keys';
 import { storeSession } from '@/lib/session';
 
