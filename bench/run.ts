@@ -6,6 +6,7 @@ import path from 'node:path';
 import { runApiLatency } from './api-latency';
 import { runBuilder200 } from './builder-200-nodes';
 import { runBundleSize } from './bundle-size';
+import { runEngineDecisions } from './engine-decisions';
 import { runEngineOverhead } from './engine-overhead';
 import { runExecutionThroughput } from './execution-throughput';
 import { runKnowledge } from './knowledge';
@@ -13,6 +14,7 @@ import { runServerStart } from './server-start';
 
 const benches: Record<string, () => Promise<object>> = {
   'engine-overhead': runEngineOverhead,
+  'engine-decisions': runEngineDecisions,
   'api-latency': runApiLatency,
   'execution-throughput': runExecutionThroughput,
   // Builds the web app, so the builder bench after it runs on the current code too.

@@ -59,6 +59,9 @@ import { createExecutionsService } from './modules/executions/executions.service
 import { createExecutionRunner } from './modules/executions/execution-runner';
 import { createOutputDelivery } from './modules/executions/output-delivery';
 import { executionsRoutes } from './modules/executions/executions.routes';
+import { createNodeTests } from './modules/executions/node-test.service';
+import { createNodeTestReads } from './modules/executions/node-test.repository';
+import { nodeTestRoutes } from './modules/executions/node-test.routes';
 import { createTriggersService } from './modules/triggers/triggers.service';
 import { createWebhookSecrets } from './modules/workflows/webhook-secret';
 import { createWebhookService } from './modules/triggers/webhook.service';
@@ -302,6 +305,14 @@ export function createServices(deps: AppDeps) {
     }),
     workflows,
     executions,
+    /** "Test this node": one step run outside any run, with a run's ports (nothing stored). */
+    nodeTests: createNodeTests({
+      workflows,
+      agents: agentsRepository,
+      agentModel,
+      reads: createNodeTestReads(db),
+      tools: { tools, runtime: toolRuntime },
+    }),
     /** Schedules, webhooks and email start their runs through it. */
     triggers: createTriggersService({ executions, workflows, events }),
     /** The scheduler's reads and tick claims (every worker runs the scheduler, see worker.ts). */
@@ -326,6 +337,8 @@ export function createServices(deps: AppDeps) {
       maxAttempts: config.runs.maxAttempts,
       watching: watchedWorkflows.isWatched,
       memory,
+      // A Tool step calls one of the organization's tools as its agents do, with no model.
+      tools: { tools, runtime: toolRuntime },
     }),
     memory,
     system: createSystemService({ config, repository: createSystemRepository(db), metrics, connections }),
@@ -473,6 +486,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(agentKnowledgeRoutes(services.agentKnowledge));
   await app.register(workflowsRoutes(services.workflows));
   await app.register(executionsRoutes(services.executions));
+  await app.register(nodeTestRoutes(services.nodeTests));
   await app.register(webhookRoutes(services.webhooks));
   await app.register(toolsRoutes(services.tools, services.toolTester));
   await app.register(connectionsRoutes(services.connections, services.providerModels));

@@ -358,6 +358,23 @@ beforeAll(async () => {
     'PUT /api/workflows/:id': [{ name: 'Fuzz flow', description: 'd', config, ...chainOf([real.agent]) }],
     'DELETE /api/workflows/:id': [{}],
     'POST /api/workflows/:id/versions/:version/restore': [{}],
+    'POST /api/workflows/:id/nodes/:nodeId/test': [
+      { context: { input: { q: 'hello' }, nodes: {}, vars: {} } },
+      {
+        node: {
+          id: 'n1',
+          type: 'agent',
+          agentId: real.agent,
+          position: { x: 0, y: 0 },
+          data: { prompt: '{{ input.q }}' },
+        },
+        context: {
+          input: { q: 'hi' },
+          nodes: { start: { content: '', data: null, status: 'completed' } },
+          vars: { a: 1 },
+        },
+      },
+    ],
     'POST /api/workflows/:id/execute': [
       {
         input: { q: 'hello', n: 1, list: [1, 'a'] },
@@ -455,6 +472,8 @@ function realParam(url: string, name: string): string {
   if (name === 'userId') return real.user;
   if (name === 'token') return real.invitationToken;
   if (name === 'version') return '1';
+  // The workflow's one agent step (chainOf names it n1).
+  if (name === 'nodeId') return 'n1';
   if (name === 'workflowId') return real.workflow;
   if (name === 'docId') return real.document;
   if (name === 'memoryId') return real.memory;

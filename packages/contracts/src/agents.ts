@@ -4,8 +4,20 @@ import { DEFAULT_LLM_PROVIDER } from './vocabulary/providers';
 import { STEP_TOOL_RESULT_LIMIT, stepRetrievalSchema, tokenUsageSchema } from './executions';
 import { DEFAULT_EMBEDDING_MODEL, embeddingProviderSchema } from './knowledge';
 import { agentMemorySettingsSchema, type AgentMemorySettings } from './memory';
+import { outputSchemaProblem } from './node-kinds/agent';
 
 export const agentStatusSchema = z.enum(agentStatusValues);
+
+/**
+ * The JSON Schema an agent's answers follow unless a workflow node declares its own: an object
+ * schema (what providers' structured output takes). The server also checks that it compiles.
+ */
+export const agentOutputSchema = z
+  .record(z.string(), z.unknown(), { message: 'The output schema must be a JSON object' })
+  .superRefine((schema, ctx) => {
+    const problem = outputSchemaProblem(schema);
+    if (problem) ctx.addIssue({ code: 'custom', message: `The output schema ${problem}` });
+  });
 export const llmProviderSchema = z.enum(llmProviderValues);
 
 /** An agent as the API answers it. */
@@ -28,6 +40,8 @@ export const agentSchema = z.object({
   /** Free-form: stored and answered as sent. */
   config: z.record(z.string(), z.unknown()),
   memory: agentMemorySettingsSchema,
+  /** The JSON Schema its answers follow (a node's own replaces it); null when it answers in text. */
+  outputSchema: z.record(z.string(), z.unknown()).nullish(),
   organizationId: z.string(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
@@ -66,6 +80,8 @@ const agentFields = {
   // legacyMemoryOf and docs/decisions/0027-knowledge-on-the-agent.md.)
   config: z.record(z.string(), z.unknown()),
   memory: agentMemorySettingsSchema,
+  /** A JSON Schema object, or null to answer in text again. */
+  outputSchema: agentOutputSchema.nullable(),
 };
 
 /** The memory settings as the version that kept them in `config.memory` named them. */
@@ -110,6 +126,7 @@ export const createAgentSchema = z.object({
   templateTags: agentFields.templateTags.default([]),
   config: agentFields.config.default({}),
   memory: agentFields.memory.optional(),
+  outputSchema: agentFields.outputSchema.optional(),
 });
 export type CreateAgentInput = z.input<typeof createAgentSchema>;
 

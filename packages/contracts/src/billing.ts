@@ -43,6 +43,8 @@ const limitsSchema = z.object({
   executionsPerMonth: z.number().nullable(),
   members: z.number().nullable(),
   knowledgeStorageBytes: z.number().nullable(),
+  /** The longest list a workflow's map takes. */
+  mapItems: z.number().int(),
 });
 
 /** GET /api/subscription-status: times in epoch seconds; limits null when unlimited. */

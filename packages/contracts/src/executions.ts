@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nodeKindValues } from './node-kinds';
 import { executionStatusValues } from './vocabulary/run-statuses';
 import { triggerTypeLabels, triggerTypeValues, type TriggerType } from './vocabulary/trigger-kinds';
 
@@ -26,12 +27,55 @@ export type TokenUsage = z.infer<typeof tokenUsageSchema>;
  * carries `metadata.reused: true` and `metadata.reusedFrom` (the id of the run whose model call produced it). Keys this schema does
  * not name are accepted and left out of answers.
  */
+export const stepStatusValues = ['completed', 'failed', 'skipped'] as const;
+
+/** One item of a map's data, or one pass of a loop's, in item order: `[{ index, status, content, data, error? }]`. */
+export const stepItemResultSchema = z
+  .object({
+    index: z.number().int(),
+    status: z.enum(['completed', 'failed']),
+    content: z.string(),
+    data: z.unknown(),
+    error: z.string().optional(),
+  })
+  .meta({ description: "One map item's or loop pass's result, in item order." });
+export type StepItemResult = z.infer<typeof stepItemResultSchema>;
+
 export const nodeOutputSchema = z.object({
+  /** The step's text (an agent's answer; may be empty for kinds that produce data only). */
   content: z.string(),
+  /** The node kind that produced it; absent on steps stored before kinds existed (agent steps). */
+  kind: z
+    .enum(nodeKindValues)
+    .optional()
+    .meta({ description: 'The node kind that produced it; absent on older agent steps.' }),
+  /**
+   * The structured value: an agent's parsed answer (with an output schema), a condition's
+   * `{ branch }`, a tool's result, a transform's assigned values, a map's or loop's list of results.
+   */
+  data: z
+    .unknown()
+    .optional()
+    .meta({
+      description:
+        "The structured value, by kind: an agent's parsed answer (with an output schema); a condition's `{ branch }` (a branch id or `else`); a tool's result; a transform's assigned values; a map's or loop's `[{ index, status, content, data, error? }]`; an `all` merge's `[{ nodeId, content, data }]`.",
+      examples: [
+        { category: 'billing', urgent: true, orders: ['A-1001', 'A-1002'] },
+        { branch: 'billing' },
+        { orderCount: 2, priority: 'high' },
+        [{ index: 0, status: 'completed', content: 'Order A-1001 shipped on 3 March.', data: null }],
+      ],
+    }),
+  /** A node whose path was not taken is `skipped` (never sent to a model); absent on older steps. */
+  status: z
+    .enum(stepStatusValues)
+    .optional()
+    .meta({ description: 'A node whose path was not taken is `skipped` (never sent to a model).' }),
   metadata: z.object({
-    agentName: z.string(),
-    role: z.string(),
-    model: z.string(),
+    /** Agent steps: the agent's name, its role and the model that answered. */
+    agentName: z.string().optional(),
+    role: z.string().optional(),
+    model: z.string().optional(),
     /**
      * The workflow node the step ran (for a delegation, not its key's `#n` form); absent on steps
      * recorded before it was kept, whose key is the node id unless they were delegations.
@@ -42,7 +86,7 @@ export const nodeOutputSchema = z.object({
     reused: z.boolean().optional(),
     reusedFrom: z.string().optional(),
   }),
-  /** Milliseconds the step's model call took. */
+  /** Milliseconds the step took (an agent step: its model call). */
   executionTime: z.number(),
   usage: tokenUsageSchema,
 });
@@ -158,6 +202,34 @@ export const stepRecordSchema = z.object({
 });
 export type StepRecord = z.infer<typeof stepRecordSchema>;
 
+/** One expression a step evaluated, with its value or why it could not be evaluated. */
+export const evaluatedExpressionSchema = z.object({
+  /** What it is for: a branch's label, an assigned name, a tool argument, `items`, `until`, `prompt`. */
+  name: z.string(),
+  expression: z.string(),
+  value: z.unknown().optional(),
+  error: z.string().optional(),
+});
+export type EvaluatedExpression = z.infer<typeof evaluatedExpressionSchema>;
+
+/**
+ * What a step that is not a model call did (the step inspector): a condition's branches with each
+ * expression's value, a transform's values, a tool's arguments and result. Stored where an agent
+ * step keeps its record.
+ */
+export const evaluationRecordSchema = z
+  .object({
+    kind: z.enum(nodeKindValues),
+    evaluated: z.array(evaluatedExpressionSchema),
+    /** A tool step's result, a condition's branch taken. */
+    result: z.unknown().optional(),
+  })
+  .meta({
+    description:
+      "What a step that calls no model evaluated: each expression with its value (a condition's branches, a transform's values, a tool's arguments), and its result.",
+  });
+export type EvaluationRecord = z.infer<typeof evaluationRecordSchema>;
+
 const executionStepBase = {
   /** The step's id, as in the output map (`${nodeId}#${n}` for a delegation). */
   nodeId: z.string(),
@@ -170,6 +242,8 @@ const executionStepBase = {
   completedAt: z.string(),
   /** What the model was asked and did; absent on steps stored before records were kept (a reused step keeps its original's). */
   record: stepRecordSchema.optional(),
+  /** What a step that is not a model call evaluated (conditions, transforms, tools). */
+  evaluation: evaluationRecordSchema.optional(),
 };
 
 /**

@@ -23,3 +23,4 @@ export * from './knowledge';
 export * from './memory';
 export * from './usage';
 export * from './vocabulary';
+export * from './node-test';

@@ -58,12 +58,21 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   /** Step progress: the builder colours nodes while a run is in progress. */
   /** `agentName`: the step's agent as the run knows it (a run view names a step before it ends). */
   z.object({ type: z.literal('execution_node_started'), ...stepEvent, agentName: z.string().optional() }),
+  /** `branch`: the path a condition took (its nodes beyond the other paths are then skipped). */
   z.object({
     type: z.literal('execution_node_completed'),
     ...stepEvent,
     executionTime: z.number(),
     totalTokens: z.number(),
+    branch: z.string().optional(),
   }),
+  /** A step whose path was not taken: it never runs (the graph greys it). */
+  z.object({ type: z.literal('execution_node_skipped'), ...stepEvent }),
+  /**
+   * A map started on `total` items: its progress is the count of its items' completed events
+   * (`nodeId` `map[3]`, `baseNodeId` the map).
+   */
+  z.object({ type: z.literal('execution_node_items'), ...stepEvent, total: z.number().int() }),
   /**
    * A running step's answer as the model produces it: `text` continues the answer at `offset` (its
    * length so far, in UTF-16 code units). At most ten a second per step, never stored; the step's

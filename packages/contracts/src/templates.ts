@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { agentSchema, llmProviderSchema } from './agents';
+import { agentOutputSchema, agentSchema, llmProviderSchema } from './agents';
 import {
   processTypeSchema,
   triggerConfigSchema,
@@ -33,6 +33,8 @@ export const templateAgentSchema = z.object({
   temperature: z.number().int().min(0).max(100),
   maxTokens: z.number().int().min(100).max(8000),
   systemPrompt: z.string().max(20000).nullable(),
+  /** The JSON Schema its answers follow (the agent's outputSchema), for a template whose steps read its fields. */
+  outputSchema: agentOutputSchema.optional(),
 });
 export type TemplateAgent = z.infer<typeof templateAgentSchema>;
 

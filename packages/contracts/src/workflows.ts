@@ -1,21 +1,43 @@
 import { z } from 'zod';
 import { processTypeValues, triggerTypeValues, workflowStatusValues } from './enums';
-import { nodeDataSchema, nodeKindValues } from './node-kinds';
+import { isNodeKind, nodeDataSchema, nodeKinds, nodeKindValues } from './node-kinds';
 
 export const workflowStatusSchema = z.enum(workflowStatusValues);
 export const processTypeSchema = z.enum(processTypeValues);
 export const triggerTypeSchema = z.enum(triggerTypeValues);
 
-export const workflowNodeSchema = z.object({
-  id: z.string(),
-  type: z.enum(nodeKindValues),
-  agentId: z.string().nullish(),
-  position: z.object({ x: z.number(), y: z.number() }),
-  data: nodeDataSchema.default({}),
-});
+export const workflowNodeSchema = z
+  .object({
+    id: z
+      .string()
+      .meta({ description: 'Unique in the workflow; expressions read the node as `nodes.<id>`.' }),
+    type: z.enum(nodeKindValues).meta({ description: 'The node kind: it decides what `data` holds.' }),
+    agentId: z.string().nullish().meta({ description: 'An agent node: the agent it asks.' }),
+    position: z.object({ x: z.number(), y: z.number() }),
+    data: nodeDataSchema.default({}).meta({
+      description:
+        "The kind's fields (see the examples), beside any key the builder keeps (`label`, `color`, …).",
+    }),
+  })
+  .superRefine((node, ctx) => {
+    // Each kind's own fields are typed (node-kinds/); the data is kept as it came, other keys included.
+    if (!isNodeKind(node.type)) return;
+    const parsed = nodeKinds[node.type].data.safeParse(node.data);
+    for (const issue of parsed.error?.issues ?? [])
+      ctx.addIssue({ code: 'custom', message: issue.message, path: ['data', ...issue.path] });
+  });
 export type WorkflowNode = z.infer<typeof workflowNodeSchema>;
 
-export const workflowEdgeSchema = z.object({ id: z.string(), source: z.string(), target: z.string() });
+export const workflowEdgeSchema = z.object({
+  id: z.string(),
+  source: z.string(),
+  target: z.string(),
+  /** The path it leaves from: a condition's branch id or `else` (ELSE_BRANCH); none for other nodes. */
+  sourceHandle: z.string().max(100).nullish().meta({
+    description:
+      "An edge out of a condition: the branch it leaves from (a branch's `id`, or `else`). None for other nodes.",
+  }),
+});
 export type WorkflowEdge = z.infer<typeof workflowEdgeSchema>;
 
 export const triggerConfigSchema = z.object({
@@ -99,6 +121,43 @@ export const workflowMessages = {
   /** 409s of PUT /api/workflows/:id: only an active workflow pauses, and a paused one only resumes. */
   notPausable: (status: string) => `Only an active workflow can be paused; this one is ${status}.`,
   pausedOnlyResumes: 'A paused workflow can only be resumed: set its status to active.',
+  /** A condition's else path is required: a run must always have somewhere to go. */
+  elseRequired: (label: string) => `Condition "${label}" needs an else path`,
+  noBranches: (label: string) => `Condition "${label}" needs at least one branch`,
+  unknownBranch: (label: string) =>
+    `Condition "${label}" has a path from a branch it does not have: connect each path from a branch or from else`,
+  duplicateBranch: (label: string) => `Condition "${label}" has two branches with the same id`,
+  /** An expression (CEL) or a template (`{{ expr }}`) that does not compile or type-check. */
+  badExpression: (node: string, expression: string, reason: string) =>
+    `Node "${node}": ${expression} — ${reason}`,
+  /** A Tool step names one of the organization's tools. */
+  noTool: (node: string) => `Tool "${node}" has no tool. Open the workflow and choose a tool.`,
+  deletedTool: (node: string) =>
+    `Tool "${node}" uses a tool that was deleted. Open the workflow and choose another tool.`,
+  /** Maps and loops run an agent of the organization (with a prompt) or another workflow. */
+  noRunTarget: (kind: string, node: string) =>
+    `${kind} "${node}" has nothing to run. Open the workflow and choose an agent or a workflow.`,
+  deletedRunAgent: (kind: string, node: string) =>
+    `${kind} "${node}" uses an agent that was deleted. Open the workflow and choose another agent.`,
+  /** A map or loop running another workflow names one of the organization's, never its own. */
+  deletedRunWorkflow: (kind: string, node: string) =>
+    `${kind} "${node}" runs a workflow that does not exist. Open the workflow and choose another workflow.`,
+  ownRunWorkflow: (kind: string, node: string) =>
+    `${kind} "${node}" cannot run its own workflow: choose another workflow or an agent.`,
+  mapConcurrency: (node: string) => `Map "${node}" runs 1 to 20 items at a time`,
+  loopIterations: (node: string) => `Loop "${node}" runs 1 to 50 times`,
+  /** A run reaching a map whose list is longer than a map takes. */
+  tooManyItems: (node: string, count: number, max: number) =>
+    `Map "${node}" got ${count} items; a map takes at most ${max}`,
+  /** A transform's names are what later expressions read under `vars`. */
+  badVariableName: (node: string, name: string) =>
+    `Transform "${node}": "${name}" is not a valid name (letters, digits and _, starting with a letter)`,
+  duplicateVariable: (node: string, name: string) => `Transform "${node}" sets "${name}" twice`,
+  /** An output schema that is not a JSON Schema of an object. */
+  badOutputSchema: (node: string, reason: string) => `Step "${node}" has an output schema that ${reason}`,
+  /** Parallel and hierarchical runs have no paths: the kinds that decide or join are for sequential ones. */
+  sequentialOnly: (kind: string, node: string, processType: string) =>
+    `${kind} "${node}" works only in sequential workflows; this one is ${processType}`,
 } as const;
 
 /** The longest note a version keeps (the field beside Save in the builder). */

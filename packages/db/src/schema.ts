@@ -25,6 +25,7 @@ import type {
   AgentMemorySettings,
   ExecutionTrigger,
   TemplateAgent,
+  NodeKind,
   WorkflowEdge,
   WorkflowNode,
 } from '@crewline/contracts';
@@ -230,6 +231,11 @@ export const agents = pgTable(
     /** Its memory settings (modules/memory); null when memory was never set up, which is off. */
     memory: jsonb('memory').$type<AgentMemorySettings>(),
     /**
+     * The JSON Schema its answers follow, unless a workflow node declares its own (structured output,
+     * platform/llm); null when it answers in text.
+     */
+    outputSchema: jsonb('output_schema').$type<Record<string, unknown>>(),
+    /**
      * The template agent this agent was made from (`<workflow template id>:<agent key>`): using the
      * same workflow template again reuses it instead of making a copy.
      */
@@ -364,6 +370,11 @@ export const workflowExecutions = pgTable(
     // The run this one retries (POST /api/executions/:id/retry); a run is retried at most once, so the
     // unique index below also finds a run's retry (`retriedBy`) in one probe.
     retryOf: uuid('retry_of').references((): AnyPgColumn => workflowExecutions.id, { onDelete: 'set null' }),
+    /**
+     * The longest list the run's maps take: the organization's plan's when the run started (a plan
+     * changed since does not change a queued or resumed run); null on runs from before maps.
+     */
+    mapItems: integer('map_items'),
     // The name (node label) of the step whose failure ended the run, for its card; null otherwise.
     failedStep: text('failed_step'),
     createdAt: createdAt(),
@@ -419,6 +430,11 @@ export const agentExecutions = pgTable(
     nodeId: text('node_id'),
     /** The workflow node the step ran (a delegation's node); null only on rows from before it was kept. */
     baseNodeId: text('base_node_id'),
+    /**
+     * The node's kind (packages/contracts/src/node-kinds): agent steps are model calls, the others
+     * (conditions, transforms, merges) are not, and figures about agents and model calls leave them out.
+     */
+    kind: text('kind').$type<NodeKind>().notNull().default('agent'),
     status: executionStatus('status').notNull().default('pending'),
     /**
      * A completed step whose node sends its output somewhere (file, webhook, email): 'pending' until

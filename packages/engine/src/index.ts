@@ -4,3 +4,19 @@ export * from './validation';
 export * from './schedule';
 export * from './plan';
 export * from './run-workflow';
+export { nodeAgentId } from './node-kinds';
+export * from './test-node';
+// The builder checks, completes and previews expressions as they are typed (its expression fields).
+export {
+  ExpressionError,
+  checkCondition,
+  checkExpression,
+  checkTemplate,
+  evaluate,
+  expressionPaths,
+  renderTemplate,
+  templateExpressions,
+  type ExpressionContext,
+  type ExpressionPath,
+  type ExpressionScope,
+} from './expressions';

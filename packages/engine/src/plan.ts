@@ -1,20 +1,19 @@
-import type { NodeKind } from '@crewline/contracts';
-import { isStepKind } from './node-kinds';
-
-export { nodeAgentId } from './node-kinds';
+import { isStepKind, type NodeKind } from '@crewline/contracts';
+import { workflowGraph } from './graph';
 
 type PlanNode = { id: string; type: NodeKind };
-type PlanEdge = { source: string; target: string };
+type PlanEdge = { source: string; target: string; sourceHandle?: string | null };
 
 /**
- * The agent nodes in the order a sequential run visits them: breadth-first from the start node along
- * the edges, each node once (a cycle cannot loop). Agents not reachable from Start are left out;
- * without a start node, the agents run in the order they were placed.
+ * The step nodes in the order a sequential run reaches them: breadth-first from the start node along
+ * the edges, each node once (a cycle cannot loop). Steps not reachable from Start are left out;
+ * without a start node, the steps in the order they were placed. (A run waits at a node for all
+ * its paths, run-graph.ts; this is the order progress and reviews list the steps in.)
  */
 export function sequentialOrder(nodes: PlanNode[], edges: PlanEdge[]): string[] {
-  const agents = new Set(nodes.filter((n) => isStepKind(n.type)).map((n) => n.id));
+  const steps = new Set(nodes.filter((n) => isStepKind(n.type)).map((n) => n.id));
   const start = nodes.find((n) => n.type === 'start');
-  if (!start) return [...agents];
+  if (!start) return [...steps];
   const next = new Map<string, string[]>();
   for (const e of edges) next.set(e.source, [...(next.get(e.source) ?? []), e.target]);
   const seen = new Set([start.id]);
@@ -22,7 +21,7 @@ export function sequentialOrder(nodes: PlanNode[], edges: PlanEdge[]): string[] 
   const order: string[] = [];
   while (queue.length > 0) {
     const id = queue.shift()!;
-    if (agents.has(id)) order.push(id);
+    if (steps.has(id)) order.push(id);
     for (const target of next.get(id) ?? []) {
       if (!seen.has(target)) {
         seen.add(target);
@@ -33,8 +32,10 @@ export function sequentialOrder(nodes: PlanNode[], edges: PlanEdge[]): string[] 
   return order;
 }
 
-/** The agent nodes with an edge into `nodeId` (its predecessors, whose outputs it receives). */
-export function agentPredecessors(nodeId: string, nodes: PlanNode[], edges: PlanEdge[]): string[] {
-  const agents = new Set(nodes.filter((n) => isStepKind(n.type)).map((n) => n.id));
-  return edges.filter((e) => e.target === nodeId && agents.has(e.source)).map((e) => e.source);
+/** The step nodes with a path into `nodeId`: what a run has finished before it (a retry from it reuses them). */
+export function upstreamSteps(nodeId: string, nodes: PlanNode[], edges: PlanEdge[]): string[] {
+  return workflowGraph(nodes, edges)
+    .upstream(nodeId)
+    .filter((n) => isStepKind(n.type))
+    .map((n) => n.id);
 }

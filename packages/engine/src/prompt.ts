@@ -46,6 +46,10 @@ export function buildUserPrompt(prompt: PromptInput): string {
   return parts.join('\n\n');
 }
 
+/** A value as the text of a message: a string as it is, nothing as empty, anything else as JSON. */
+export const asText = (value: unknown): string =>
+  typeof value === 'string' ? value : value === null || value === undefined ? '' : JSON.stringify(value);
+
 function formatValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }

@@ -93,11 +93,18 @@ describe('runWorkflow', () => {
     const model = scripted();
     const run = await runWorkflow(definition('sequential'), { input: 'Go' }, model.ports);
     expect(model.calls.map((c) => c.step)).toEqual([
-      { nodeId: 'A', baseNodeId: 'A', agentId: 'a1' },
-      { nodeId: 'B', baseNodeId: 'B', agentId: 'a2' },
+      { nodeId: 'A', baseNodeId: 'A', agentId: 'a1', kind: 'agent' },
+      { nodeId: 'B', baseNodeId: 'B', agentId: 'a2', kind: 'agent' },
     ]);
     // ports.now() ticks 5 per read: the run starts at 5, A runs 10–15, B 20–25.
-    expect(model.received.map((e) => [e.type, e.nodeId, e.startedAt, e.completedAt])).toEqual([
+    expect(
+      model.received.map((e) => [
+        e.type,
+        e.nodeId,
+        'startedAt' in e ? e.startedAt : undefined,
+        'completedAt' in e ? e.completedAt : undefined,
+      ]),
+    ).toEqual([
       ['node_started', 'A', 10, undefined],
       ['node_completed', 'A', 10, 15],
       ['node_started', 'B', 20, undefined],
@@ -168,7 +175,7 @@ describe('runWorkflow', () => {
     expect(run.result).toBe('Final: Writer drafted it');
     expect(model.calls.map((c) => c.nodeId)).toEqual(['A', 'B#1']);
     // A delegation's call names its own step id and the node it runs.
-    expect(model.calls[1].step).toEqual({ nodeId: 'B#1', baseNodeId: 'B', agentId: 'a2' });
+    expect(model.calls[1].step).toEqual({ nodeId: 'B#1', baseNodeId: 'B', agentId: 'a2', kind: 'agent' });
     expect(model.calls[1].user).toContain('Draft the post\n\nContext:\nAbout tea');
     expect(run.output['B#1'].metadata).toMatchObject({ agentName: 'Writer', delegatedBy: 'A' });
     expect(Object.keys(run.output).sort()).toEqual(['A', 'B#1']);
@@ -237,6 +244,7 @@ describe('runWorkflow', () => {
       nodeId: 'B',
       baseNodeId: 'B',
       agentId: 'a2',
+      kind: 'agent',
       error: overloaded,
       // The run's clock ticks 5 per read: started at 5, A at 10–15, B at 20, failed at 25.
       startedAt: 20,

@@ -1,18 +1,28 @@
 import type {
+  EvaluationRecord,
   ExecutionMetrics,
   ExecutionResult,
   NodeKind,
   NodeOutput,
   TokenUsage,
 } from '@crewline/contracts';
-import { WorkflowRunError } from './errors';
-import { engineNodeKinds, isStepKind } from './node-kinds';
-import { agentPredecessors, sequentialOrder } from './plan';
+import { noStep, WorkflowRunError } from './errors';
+import type { ExpressionContext } from './expressions';
+import { engineNodeKinds, type StepResult, type StepRunner, type StepTask } from './node-kinds';
+import { sequentialOrder } from './plan';
 import { buildUserPrompt, type PromptAgent } from './prompt';
+import { runGraph } from './run-graph';
+import { runHierarchy } from './run-hierarchy';
 
 export { WorkflowRunError };
 
-export type RunAgent = PromptAgent & { id: string; llmProvider: string; llmModel: string };
+export type RunAgent = PromptAgent & {
+  id: string;
+  llmProvider: string;
+  llmModel: string;
+  /** The JSON Schema its answers follow unless a node declares its own. */
+  outputSchema?: Record<string, unknown> | null;
+};
 
 export type RunDefinition = {
   processType: 'sequential' | 'hierarchical' | 'parallel';
@@ -22,7 +32,7 @@ export type RunDefinition = {
     agentId?: string | null;
     data?: Record<string, unknown>;
   }[];
-  edges: { source: string; target: string }[];
+  edges: { source: string; target: string; sourceHandle?: string | null }[];
   /** The organization's agents referenced by the nodes, by id. */
   agents: Record<string, RunAgent>;
 };
@@ -32,6 +42,10 @@ export type RunInput = {
   input: unknown;
   instructions?: string | null;
   parameters?: Record<string, unknown>;
+  /** What expressions read as `run`: the run's id, its trigger and when it started (ISO). */
+  run?: { id: string; trigger: string; startedAt: string };
+  /** The longest list a map takes: the organization's plan's when the run started (MAP_MAX_ITEMS when absent). */
+  mapItems?: number;
 };
 
 export type DelegationTool = {
@@ -52,7 +66,24 @@ export type AgentCall = {
   tools?: Record<string, DelegationTool>;
   /** A hierarchical run's lead: the names of the co-workers it may delegate to. */
   coworkers?: string[];
+  /**
+   * The JSON Schema (an object) the answer must follow: the node's `outputSchema`, else the agent's.
+   * The port asks the model for that shape, checks the answer and returns it parsed as `data`.
+   */
+  outputSchema?: Record<string, unknown>;
 };
+
+/** What one agent call answered. */
+export type AgentAnswer = {
+  content: string;
+  usage: TokenUsage;
+  model?: string;
+  /** The parsed answer, when the call had an output schema. */
+  data?: unknown;
+};
+
+/** A Tool step's call: which tool, with the arguments its templates gave. */
+export type ToolCall = { step: StepRef; toolId: string; arguments: Record<string, unknown> };
 
 /** Which step an event is about. */
 export type StepRef = {
@@ -60,27 +91,49 @@ export type StepRef = {
   nodeId: string;
   /** The workflow node the step runs. */
   baseNodeId: string;
-  /** The agent of that node. */
-  agentId: string;
+  /** The agent of that node; null for steps that call no agent (conditions, transforms, …). */
+  agentId: string | null;
+  /** The node's kind. */
+  kind: NodeKind;
 };
 
 /**
  * A step's lifecycle, reported through `onEvent` in this order: `node_started`, then
- * `node_completed` or `node_failed` (its agent call threw; the engine then rethrows that error).
- * Steps reused from `completed` report nothing. `node_waiting` is the reserved name for a step that
- * will pause for something outside the run (an approval) between started and completed.
+ * `node_completed` or `node_failed` (its work threw; the engine then rethrows that error).
+ * Steps reused from `completed` report nothing. `node_skipped` reports a step whose path was not
+ * taken (it never starts); `node_items` how many items a started map has (its items are its child
+ * steps, so progress is their count). `node_waiting` is the reserved name for a step that will pause for
+ * something outside the run (an approval) between started and completed.
  */
 export type EngineEvent =
   | ({ type: 'node_started' } & StepRef & StepTimes)
-  | ({ type: 'node_completed'; output: NodeOutput } & StepRef & Required<StepTimes>)
-  | ({ type: 'node_failed'; error: unknown } & StepRef & Required<StepTimes>);
+  | ({ type: 'node_completed'; output: NodeOutput; evaluation?: EvaluationRecord } & StepRef &
+      Required<StepTimes>)
+  | ({ type: 'node_failed'; error: unknown } & StepRef & Required<StepTimes>)
+  | ({ type: 'node_skipped' } & StepRef)
+  | ({ type: 'node_items'; total: number } & StepRef);
 
 /** When a step started and ended, read from `ports.now()`: the run's one clock. */
 export type StepTimes = { startedAt: number; completedAt?: number };
 
 export type RunPorts = {
   /** Runs one agent (model call with its tools) and reports its answer. */
-  callAgent(call: AgentCall): Promise<{ content: string; usage: TokenUsage; model?: string }>;
+  callAgent(call: AgentCall): Promise<AgentAnswer>;
+  /**
+   * Runs one of the organization's tools directly, with no model (a Tool step): its result. Absent
+   * where runs have no tools (a run fails at a Tool step then).
+   */
+  callTool?(call: ToolCall): Promise<unknown>;
+  /**
+   * Runs another workflow of the organization (a map's item, a loop's pass) with `input`, at its
+   * newest version when this run started: its answer, data and tokens. Absent where runs cannot.
+   */
+  runWorkflow?(call: { step: StepRef; workflowId: string; input: unknown }): Promise<AgentAnswer>;
+  /**
+   * Whether an error stops the run rather than fails a step (a cancel, a worker stopping, the
+   * database away): a map never keeps it as an item's error.
+   */
+  stops?(error: unknown): boolean;
   /** Milliseconds, for step times; injected so the engine has no clock of its own. */
   now(): number;
   /**
@@ -109,7 +162,14 @@ const inputText = (input: unknown) =>
       ? JSON.stringify(input, null, 2)
       : 'Start the task.';
 
-/** Runs a workflow's agents according to its process type (docs/architecture.md, Runs). Pure: all I/O goes through ports. */
+const noUsage: TokenUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+
+/** What one step is asked, besides its node: see StepTask (node-kinds/types.ts). */
+export type StepAsk = Pick<StepTask, 'user' | 'extra' | 'delegatedBy'> & {
+  inputs?: StepTask['inputs'];
+};
+
+/** Runs a workflow's nodes according to its process type (docs/architecture.md, Runs). Pure: all I/O goes through ports. */
 export async function runWorkflow(
   definition: RunDefinition,
   input: RunInput,
@@ -118,38 +178,53 @@ export async function runWorkflow(
   const started = ports.now();
   const output: Record<string, NodeOutput> = {};
   const byId = new Map(definition.nodes.map((n) => [n.id, n]));
+  // What expressions read: the finished and skipped nodes by id, and the transforms' values.
+  const expressions: ExpressionContext = {
+    input: input.input,
+    nodes: {},
+    vars: {},
+    run: input.run ?? { id: '', trigger: 'manual', startedAt: new Date(started).toISOString() },
+  };
+  const settle = (nodeId: string, result: NodeOutput) => {
+    output[nodeId] = result;
+    const node = byId.get(nodeId);
+    if (!node) return;
+    expressions.nodes[nodeId] = {
+      content: result.content,
+      data: result.data ?? null,
+      status: result.status ?? 'completed',
+    };
+    Object.assign(expressions.vars, engineNodeKinds[node.type].sets?.(result));
+  };
 
   /** The step node's executor (its kind's, node-kinds/) and its agent, before the step starts. */
   const prepare = (nodeId: string) => {
     const node = byId.get(nodeId);
     const executor = node && engineNodeKinds[node.type].executor;
     if (!node || !executor) throw new WorkflowRunError(`Node "${nodeId}" is not a step a run can execute`);
-    return { executor, ...executor.agentOf(node, definition.agents) };
+    const { agentId = null, agent } = executor.agentOf?.(node, definition.agents) ?? {};
+    return { node, executor, agentId, agent };
+  };
+
+  /** A step an earlier attempt finished: it counts as it was, and never runs again. */
+  const reuse = (nodeId: string) => {
+    const reused = ports.completed?.[nodeId];
+    if (reused) settle(nodeId, reused);
+    return reused;
   };
 
   /**
-   * Runs one step: `nodeId` is its id in the output map, `baseNodeId` the node it runs. The step's
-   * lifecycle is the run's (reuse, events, times); the work is its kind's executor.
+   * A step's lifecycle (the run's, for every kind): reused when an earlier attempt finished it;
+   * else started, worked and completed (or failed), each reported, timed by the run's one clock.
    */
-  async function step(
-    nodeId: string,
-    baseNodeId: string,
-    user: string,
-    extra?: Partial<AgentCall>,
-    delegatedBy?: string,
-  ): Promise<NodeOutput> {
-    const reused = ports.completed?.[nodeId];
-    if (reused) {
-      output[nodeId] = reused;
-      return reused;
-    }
-    const { executor, agentId, agent } = prepare(baseNodeId);
-    const ref: StepRef = { nodeId, baseNodeId, agentId };
+  async function lifecycle(ref: StepRef, work: () => Promise<StepResult>): Promise<NodeOutput> {
+    const reused = reuse(ref.nodeId);
+    if (reused) return reused;
     const startedAt = ports.now();
     await ports.onEvent?.({ type: 'node_started', ...ref, startedAt });
-    let done: Omit<NodeOutput, 'executionTime'>;
+    let done: StepResult;
     try {
-      done = await executor.execute({ step: ref, agent, user, extra, delegatedBy }, ports);
+      done = await work();
     } catch (error) {
       try {
         await ports.onEvent?.({ type: 'node_failed', ...ref, error, startedAt, completedAt: ports.now() });
@@ -159,16 +234,81 @@ export async function runWorkflow(
       throw error;
     }
     const completedAt = ports.now();
-    // In the order a step's output has always been written (content, metadata, time, usage).
+    // In the order a step's output has always been written (content, metadata, time, usage), then
+    // what kinds added (its kind, its data, its status).
     const result: NodeOutput = {
       content: done.content,
       metadata: done.metadata,
       executionTime: Math.max(0, completedAt - startedAt),
       usage: done.usage,
+      kind: ref.kind,
+      ...(done.data !== undefined ? { data: done.data } : {}),
+      status: 'completed',
     };
-    output[nodeId] = result;
-    await ports.onEvent?.({ type: 'node_completed', ...ref, output: result, startedAt, completedAt });
+    settle(ref.nodeId, result);
+    await ports.onEvent?.({
+      type: 'node_completed',
+      ...ref,
+      output: result,
+      ...(done.evaluation ? { evaluation: done.evaluation } : {}),
+      startedAt,
+      completedAt,
+    });
     return result;
+  }
+
+  /** What every step of this run is offered (node-kinds/types.ts, StepRunner): made once. */
+  const runner: StepRunner = {
+    agentById: (id) => definition.agents[id],
+    mapItems: input.mapItems,
+    items: (parent, total) => ports.onEvent?.({ type: 'node_items', ...parent, total }),
+    child(parent, childId, childRef, work) {
+      const child: StepRef = { nodeId: childId, baseNodeId: parent.baseNodeId, ...childRef };
+      return lifecycle(child, () => work(child));
+    },
+  };
+
+  /**
+   * Runs one step: `nodeId` is its id in the output map, `baseNodeId` the node it runs. The step's
+   * lifecycle is the run's; the work is its kind's executor, which may run child steps (a map's
+   * items, a loop's passes) with the same lifecycle.
+   */
+  async function step(nodeId: string, baseNodeId: string, ask: StepAsk): Promise<NodeOutput> {
+    // A finished step needs nothing of its node (its agent may be gone since).
+    const reused = reuse(nodeId);
+    if (reused) return reused;
+    const { node, executor, agentId, agent } = prepare(baseNodeId);
+    const ref: StepRef = { nodeId, baseNodeId, agentId, kind: node.type };
+    const task: StepTask = {
+      ...ask,
+      step: ref,
+      node,
+      agent,
+      expressions,
+      inputs: ask.inputs ?? [],
+      run: runner,
+    };
+    return lifecycle(ref, () => executor.execute(task, ports));
+  }
+
+  /** A step whose path was not taken: in the output map as skipped, never started. */
+  async function skip(nodeId: string): Promise<void> {
+    const node = byId.get(nodeId)!;
+    settle(nodeId, {
+      content: '',
+      metadata: { baseNodeId: nodeId },
+      executionTime: 0,
+      usage: noUsage,
+      kind: node.type,
+      status: 'skipped',
+    });
+    await ports.onEvent?.({
+      type: 'node_skipped',
+      nodeId,
+      baseNodeId: nodeId,
+      agentId: null,
+      kind: node.type,
+    });
   }
 
   const base = {
@@ -176,77 +316,34 @@ export async function runWorkflow(
     instructions: input.instructions,
     parameters: input.parameters,
   };
-  const order = sequentialOrder(definition.nodes, definition.edges);
-  if (order.length === 0) throw new WorkflowRunError('The workflow has no agent connected to its start node');
+  // Parallel and hierarchical runs are agents only (validation refuses the other kinds there).
+  const agentsInOrder = () =>
+    sequentialOrder(definition.nodes, definition.edges).filter((id) => byId.get(id)?.type === 'agent');
   let result: RunResult['result'];
 
   if (definition.processType === 'parallel') {
-    const all = definition.nodes.filter((n) => isStepKind(n.type)).map((n) => n.id);
+    const all = definition.nodes.filter((n) => n.type === 'agent').map((n) => n.id);
+    if (agentsInOrder().length === 0) throw new WorkflowRunError(noStep);
     const limit = Math.max(1, ports.concurrency ?? 4);
     let next = 0;
     await Promise.all(
       Array.from({ length: Math.min(limit, all.length) }, async () => {
         while (next < all.length) {
           const nodeId = all[next++];
-          await step(nodeId, nodeId, buildUserPrompt(base));
+          await step(nodeId, nodeId, { user: buildUserPrompt(base) });
         }
       }),
     );
     result = Object.fromEntries(all.map((id) => [id, output[id].content]));
   } else if (definition.processType === 'hierarchical') {
-    const [lead, ...coworkers] = order;
-    const nameOf = (id: string) => prepare(id).agent.name;
-    const names = coworkers.map((id) => `${nameOf(id)} (${prepare(id).agent.role})`).join(', ');
-    let delegations = 0;
-    const delegate = (kind: 'task' | 'question') => ({
-      description:
-        kind === 'task'
-          ? `Delegate a specific task to one of your co-workers: ${names}. Give the co-worker's name, the task and all the context they need.`
-          : `Ask one of your co-workers a question: ${names}. Give the co-worker's name, the question and the context.`,
-      inputSchema: {
-        type: 'object',
-        properties: {
-          coworker: { type: 'string', description: 'The co-worker’s name' },
-          [kind]: { type: 'string' },
-          context: { type: 'string' },
-        },
-        required: ['coworker', kind],
-      },
-      async execute(raw: unknown) {
-        const args = (raw ?? {}) as Record<string, string>;
-        const target = coworkers.find(
-          (id) =>
-            nameOf(id).toLowerCase() ===
-            String(args.coworker ?? '')
-              .trim()
-              .toLowerCase(),
-        );
-        if (!target) return `There is no co-worker named "${args.coworker}". Choose one of: ${names}.`;
-        // Each delegation is its own recorded step; a second one to the same co-worker gets its own id.
-        const stepId = `${target}#${++delegations}`;
-        const asked = buildUserPrompt({
-          ...base,
-          input: `${args[kind]}${args.context ? `\n\nContext:\n${args.context}` : ''}`,
-        });
-        return (await step(stepId, target, asked, undefined, lead)).content;
-      },
-    });
-    const final = await step(lead, lead, buildUserPrompt(base), {
-      tools: { delegate_work_to_coworker: delegate('task'), ask_question_to_coworker: delegate('question') },
-      coworkers: coworkers.map(nameOf),
-    });
-    result = final.content;
+    const order = agentsInOrder();
+    if (order.length === 0) throw new WorkflowRunError(noStep);
+    result = await runHierarchy(order, { base, step, agentOf: (id) => prepare(id).agent! });
   } else {
-    for (const nodeId of order) {
-      const context = agentPredecessors(nodeId, definition.nodes, definition.edges)
-        .filter((id) => output[id])
-        .map((id) => ({ agentName: output[id].metadata.agentName, content: output[id].content }));
-      await step(nodeId, nodeId, buildUserPrompt({ ...base, context }));
-    }
-    result = output[order[order.length - 1]].content;
+    result = await runGraph(definition, { base, step, skip, output });
   }
 
-  const steps = Object.values(output);
+  const steps = Object.values(output).filter((s) => s.status !== 'skipped');
   const sum = (key: keyof TokenUsage) => steps.reduce((total, s) => total + s.usage[key], 0);
   return {
     output,

@@ -1,12 +1,24 @@
-import { nodeKindValues, workflowMessages as m, type NodeKind, type WorkflowEdge } from '@crewline/contracts';
+import {
+  nodeKinds,
+  nodeKindValues,
+  workflowMessages as m,
+  type NodeKind,
+  type WorkflowEdge,
+} from '@crewline/contracts';
+import type { ExpressionScope } from './expressions';
+import { workflowGraph } from './graph';
 import { engineNodeKinds } from './node-kinds';
+import { assignmentsOf } from './node-kinds/transform';
 import { isValidCron, isValidTimezone } from './schedule';
+import { nodeName } from './step-name';
 
 export { stepName } from './step-name';
 
 export type WorkflowDraft = {
   name: string;
   triggerType: 'manual' | 'schedule' | 'webhook' | 'email';
+  /** Sequential when absent. */
+  processType?: 'sequential' | 'hierarchical' | 'parallel';
   triggerConfig: { cron?: string; timezone?: string; emailAddress?: string };
   nodes: {
     id: string;
@@ -14,7 +26,7 @@ export type WorkflowDraft = {
     agentId?: string | null;
     data?: Record<string, unknown>;
   }[];
-  edges: Pick<WorkflowEdge, 'source' | 'target'>[];
+  edges: Pick<WorkflowEdge, 'source' | 'target' | 'sourceHandle'>[];
 };
 
 export type ValidationResult = { errors: string[]; warnings: string[] };
@@ -26,6 +38,19 @@ export { isValidCron };
 const label = (node: WorkflowDraft['nodes'][number]) =>
   typeof node.data?.label === 'string' && node.data.label ? node.data.label : node.id;
 
+/** What validation may also check, when the caller knows it (the server does; the builder in part). */
+export type ValidationOptions = {
+  /** Whether a tool id belongs to the organization; tools are not checked without it. */
+  toolExists?: (toolId: string) => boolean;
+  /**
+   * Whether a workflow id belongs to the organization (a map or loop running another workflow);
+   * such targets are not checked without it.
+   */
+  workflowExists?: (workflowId: string) => boolean;
+  /** The id of the workflow being validated, once it has one: a map or loop may not run it. */
+  workflowId?: string;
+};
+
 /**
  * The structural rules of a workflow, used by the server before saving and by the builder's
  * Validate button. Errors block saving; warnings are only reported.
@@ -34,6 +59,7 @@ const label = (node: WorkflowDraft['nodes'][number]) =>
 export function validateWorkflow(
   draft: WorkflowDraft,
   agentExists: (agentId: string) => boolean,
+  { toolExists, workflowExists, workflowId }: ValidationOptions = {},
 ): ValidationResult {
   const errors: string[] = [];
   const warnings: string[] = [];
@@ -47,20 +73,39 @@ export function validateWorkflow(
   if (draft.triggerType === 'email' && !emailPattern.test(draft.triggerConfig.emailAddress?.trim() ?? '')) {
     errors.push(m.emailRequired);
   }
-  // Each kind checks its own nodes (node-kinds/): a Start, an End, every agent step's agent.
+  // Each kind checks its own nodes (node-kinds/): a Start, an End, every agent step's agent, every
+  // condition's else path, every expression against what is upstream of it.
+  const processType = draft.processType ?? 'sequential';
+  const graph = workflowGraph(draft.nodes, draft.edges, { unreachable: true });
+  const ids = new Set(draft.nodes.map((n) => n.id));
+  const edges = draft.edges.filter((e) => ids.has(e.source) && ids.has(e.target));
+  // Every edge leaving a node counts here, reachable or not: a condition's else path is its own rule.
+  const leaving = new Map<string, typeof edges>();
+  for (const e of edges) leaving.set(e.source, [...(leaving.get(e.source) ?? []), e]);
+  const context = {
+    agentExists,
+    toolExists,
+    workflowExists,
+    workflowId,
+    processType,
+    outgoing: (nodeId: string) => leaving.get(nodeId) ?? [],
+    scopeOf: (nodeId: string) => scopeOf(graph.upstream(nodeId)),
+  };
   for (const kind of nodeKindValues) {
     const nodes = draft.nodes.filter((n) => n.type === kind);
-    errors.push(...engineNodeKinds[kind].validate(nodes, { agentExists }));
+    if (processType !== 'sequential' && nodeKinds[kind].sequentialOnly)
+      errors.push(...nodes.map((n) => m.sequentialOnly(nodeKinds[kind].label, nodeName(n), processType)));
+    errors.push(...engineNodeKinds[kind].validate(nodes, context));
   }
   const start = draft.nodes.find((n) => n.type === 'start');
 
-  const ids = new Set(draft.nodes.map((n) => n.id));
-  const edges = draft.edges.filter((e) => ids.has(e.source) && ids.has(e.target));
   const next = new Map<string, string[]>();
   for (const e of edges) next.set(e.source, [...(next.get(e.source) ?? []), e.target]);
 
   const connected = new Set(edges.flatMap((e) => [e.source, e.target]));
-  for (const node of draft.nodes) if (!connected.has(node.id)) warnings.push(m.notConnected(label(node)));
+  // A note is text on the canvas: it is never connected, and never needs to be.
+  for (const node of draft.nodes)
+    if (!connected.has(node.id) && node.type !== 'note') warnings.push(m.notConnected(label(node)));
 
   if (
     hasCycle(
@@ -86,6 +131,38 @@ export function validateWorkflow(
     }
   }
   return { errors, warnings };
+}
+
+/**
+ * What an expression of node `nodeId` may read, as the validation checks it: the steps upstream of it
+ * (with their declared output schemas) and the vars they set. `iteration` is for the fields of a map's
+ * or loop's body (its prompt, a loop's until), which also read item, index and last. The builder's
+ * expression fields complete and check against it as they are typed.
+ */
+export function expressionScopeOf(
+  draft: Pick<WorkflowDraft, 'nodes' | 'edges'>,
+  nodeId: string,
+  options: { iteration?: boolean } = {},
+): ExpressionScope {
+  const upstream = workflowGraph(draft.nodes, draft.edges, { unreachable: true }).upstream(nodeId);
+  const scope = scopeOf(upstream);
+  return options.iteration ? { ...scope, iteration: true } : scope;
+}
+
+/** What an expression may read: the steps upstream (with their declared output schemas) and the vars they set. */
+function scopeOf(upstream: WorkflowDraft['nodes']): ExpressionScope {
+  const nodes: ExpressionScope['nodes'] = {};
+  const vars: string[] = [];
+  for (const node of upstream) {
+    if (node.type === 'start' || node.type === 'end' || node.type === 'note') continue;
+    const schema = node.type === 'agent' ? node.data?.outputSchema : undefined;
+    nodes[node.id] = {
+      kind: node.type,
+      ...(schema && typeof schema === 'object' ? { outputSchema: schema as Record<string, unknown> } : {}),
+    };
+    if (node.type === 'transform') vars.push(...assignmentsOf(node.data).map((a) => a.name));
+  }
+  return { nodes, vars };
 }
 
 function hasCycle(nodes: string[], next: Map<string, string[]>): boolean {

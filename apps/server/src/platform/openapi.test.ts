@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { nodeKindValues, workflowNodeSchema } from '@crewline/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { API_KEY_SCHEME, OPENAPI_PATH, SESSION_SCHEME } from './openapi';
@@ -196,6 +197,70 @@ describe('GET /api/openapi.json', () => {
 
     expect(Object.keys(operation('DELETE', '/api/agents/:id')!.responses)).toContain('204');
     expect(operation('DELETE', '/api/agents/:id')!.responses['204'].content).toBeUndefined();
+  });
+
+  it('describes every node kind with its data and an example node that the API accepts', () => {
+    type Variant = {
+      title: string;
+      properties: { type: { const: string }; data: { description?: string; examples?: unknown[] } };
+      examples: { type: string }[];
+    };
+    const body = operation('POST', '/api/workflows')!.requestBody!.content['application/json'].schema as {
+      properties: { nodes: { items: { $ref: string } } };
+    };
+    // The request's nodes and the answers' nodes both name their kinds.
+    const inputRef = body.properties.nodes.items.$ref;
+    expect(inputRef).toBe('#/components/schemas/WorkflowNodeInput');
+    for (const name of ['WorkflowNodeInput', 'WorkflowNode']) {
+      const node = document.components.schemas[name] as { oneOf: Variant[]; examples: unknown[] };
+      const kinds = node.oneOf.map((variant) => variant.properties.type.const);
+      expect({ name, kinds }).toEqual({ name, kinds: nodeKindValues });
+      for (const variant of node.oneOf) {
+        const kind = variant.properties.type.const;
+        expect({ kind, described: typeof variant.properties.data.description }).toEqual({
+          kind,
+          described: 'string',
+        });
+        expect({ kind, examples: variant.properties.data.examples?.length }).toEqual({ kind, examples: 1 });
+        expect(variant.examples).toEqual([expect.objectContaining({ type: kind })]);
+        // An example the API would refuse is worse than none.
+        expect({ kind, issues: workflowNodeSchema.safeParse(variant.examples[0]).error?.issues }).toEqual({
+          kind,
+          issues: undefined,
+        });
+      }
+      expect(node.examples).toHaveLength(nodeKindValues.length);
+    }
+    const condition = (document.components.schemas.WorkflowNode as { oneOf: Variant[] }).oneOf.find(
+      (v) => v.properties.type.const === 'condition',
+    )!;
+    expect(JSON.stringify(condition.properties.data)).toContain(
+      'nodes.classify.data.category == \\"billing\\"',
+    );
+
+    const edge = document.components.schemas.WorkflowEdge as {
+      properties: { sourceHandle: { description: string } };
+    };
+    expect(edge.properties.sourceHandle.description).toMatch(/branch.*`else`/);
+
+    // A run's output map: each entry's kind, data (with each kind's shape) and status.
+    const execution = document.components.schemas.Execution as {
+      properties: { output: { additionalProperties: { $ref: string } } };
+    };
+    expect(execution.properties.output.additionalProperties.$ref).toBe('#/components/schemas/NodeOutput');
+    const output = document.components.schemas.NodeOutput as {
+      properties: Record<string, { description?: string; enum?: string[]; anyOf?: { title: string }[] }>;
+    };
+    expect(output.properties.kind.enum).toEqual(nodeKindValues);
+    expect(output.properties.status).toMatchObject({ enum: ['completed', 'failed', 'skipped'] });
+    expect(output.properties.status.description).toContain('skipped');
+    expect(output.properties.data.description).toContain('`{ branch }`');
+    expect(output.properties.data.anyOf!.map((shape) => shape.title)).toEqual([
+      'Condition',
+      'Map or loop',
+      'Merge (all)',
+      'Agent, tool or transform',
+    ]);
   });
 
   it('describes the routes that read their own bodies', () => {

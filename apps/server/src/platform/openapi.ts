@@ -10,12 +10,17 @@ import {
   apiErrorSchema,
   executionSchema,
   executionSummarySchema,
+  nodeKindList,
+  nodeOutputSchema,
   planLimitErrorSchema,
+  stepItemResultSchema,
   toolSchema,
   EXECUTIONS_NEXT_CURSOR_HEADER,
   WEBHOOK_SECRET_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TIMESTAMP_HEADER,
+  workflowEdgeSchema,
+  workflowNodeSchema,
   workflowSchema,
 } from '@crewline/contracts';
 import { endpointKey, endpointList, endpointTags, type EndpointSpec } from '@crewline/contracts/endpoints';
@@ -41,6 +46,30 @@ components.add(workflowSchema, { id: 'Workflow' });
 components.add(executionSchema, { id: 'Execution' });
 components.add(executionSummarySchema, { id: 'ExecutionSummary' });
 components.add(toolSchema, { id: 'Tool' });
+components.add(workflowNodeSchema, { id: 'WorkflowNode' });
+components.add(workflowEdgeSchema, { id: 'WorkflowEdge' });
+components.add(nodeOutputSchema, { id: 'NodeOutput' });
+
+/**
+ * The contracts describe their fields with zod's `.meta({ description, examples })`, which zod keeps in
+ * its global registry; the document reads only `components`, so each described schema reachable from a
+ * named one is added there too (without an id: it stays inline, with its description).
+ */
+function addDescriptions(schema: z.ZodType, seen = new Set<unknown>()) {
+  if (seen.has(schema)) return;
+  seen.add(schema);
+  const meta = z.globalRegistry.get(schema);
+  if (meta && !components.has(schema)) components.add(schema, { ...meta } as never);
+  const visit = (value: unknown): void => {
+    if (value instanceof z.ZodType) addDescriptions(value, seen);
+    else if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+      Object.values(value).forEach(visit);
+    }
+  };
+  Object.values(schema._zod.def).forEach(visit);
+}
+for (const schema of [workflowSchema, executionSchema]) addDescriptions(schema);
 
 /** The endpoint descriptors by `METHOD /url` as registered. */
 const endpointsByKey = new Map(endpointList.map((endpoint) => [endpointKey(endpoint), endpoint]));
@@ -336,6 +365,87 @@ function describeRawRoutes(document: OpenApiDocument) {
   }
 }
 
+/** Where the kinds' examples sit in the guide's workflow (apps/web/src/features/docs), by kind. */
+const exampleNodeIds: Record<(typeof nodeKindList)[number]['kind'], string> = {
+  start: 'start',
+  end: 'end',
+  agent: 'classify',
+  condition: 'route',
+  tool: 'lookup',
+  transform: 'prepare',
+  map: 'perOrder',
+  loop: 'draft',
+  merge: 'join',
+  note: 'about',
+};
+
+const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output') => {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return json;
+};
+
+/**
+ * A node's `data` depends on its `type`, which the node schema (one `data` record, each kind's fields
+ * checked in a refinement) cannot say: each kind becomes a `oneOf` entry pinning `type` to its name,
+ * with its `data` schema (descriptions and example from node-kinds/) and a whole example node.
+ */
+function describeNodeKinds(document: OpenApiDocument) {
+  for (const [name, io] of [
+    ['WorkflowNode', 'output'],
+    ['WorkflowNodeInput', 'input'],
+  ] as const) {
+    const node = document.components.schemas[name] as JsonSchema | undefined;
+    if (!node) continue;
+    const examples = nodeKindList.map((kind) => {
+      const [data] = (z.globalRegistry.get(kind.data)?.examples ?? [{}]) as Record<string, unknown>[];
+      return {
+        id: exampleNodeIds[kind.kind],
+        type: kind.kind,
+        ...(kind.kind === 'agent' ? { agentId: '5b6f8a52-2f0e-4c1d-9a7e-3c2d1e0f9a41' } : {}),
+        position: { x: 0, y: 0 },
+        data,
+      };
+    });
+    Object.assign(node, {
+      description: [
+        "A box of the workflow graph: `type` is its kind, and `data` holds that kind's fields (one entry " +
+          'below per kind, with an example). Expressions are CEL and prompts and tool arguments ' +
+          'templates (`{{ expr }}`): see [Workflow nodes](/docs/workflow-nodes).',
+        '',
+        ...nodeKindList.map((kind) => `- \`${kind.kind}\`: ${kind.help}`),
+      ].join('\n'),
+      oneOf: nodeKindList.map((kind, i) => ({
+        title: kind.label,
+        description: kind.help,
+        properties: { type: { const: kind.kind }, data: jsonSchemaOf(kind.data, io) },
+        examples: [examples[i]],
+      })),
+      examples,
+    });
+  }
+  const output = document.components.schemas.NodeOutput as
+    { properties?: Record<string, JsonSchema> } | undefined;
+  const data = output?.properties?.data;
+  if (data) {
+    const merged = z.object({ nodeId: z.string(), content: z.string(), data: z.unknown() });
+    data.anyOf = [
+      {
+        title: 'Condition',
+        ...jsonSchemaOf(
+          z.object({ branch: z.string().meta({ description: 'A branch id, or `else`.' }) }),
+          'output',
+        ),
+      },
+      { title: 'Map or loop', type: 'array', items: jsonSchemaOf(stepItemResultSchema, 'output') },
+      { title: 'Merge (all)', type: 'array', items: jsonSchemaOf(merged, 'output') },
+      {
+        title: 'Agent, tool or transform',
+        description: "The parsed answer, the tool's result, or the values assigned (an object).",
+      },
+    ];
+  }
+}
+
 /**
  * zod writes `.int()` as an integer between ±(2^53 − 1): bounds no client needs, which the reference
  * would show as every integer's example. Bounds a schema sets itself are kept.
@@ -414,6 +524,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
     transformObject(input) {
       const document = zodTransformObject(input) as unknown as OpenApiDocument;
       describeRawRoutes(document);
+      describeNodeKinds(document);
       dropSafeIntegerBounds(document);
       pruneComponents(document);
       return document as never;

@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { jsonSchema, streamText, tool } from 'ai';
+import { generateText, jsonSchema, Output, streamText, tool } from 'ai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from './fake-llm-server';
 
@@ -222,6 +222,190 @@ describe('fake LLM server', () => {
       expect((await fetch(`${url}/models`)).status).toBe(200);
     } finally {
       child.kill('SIGTERM');
+    }
+  });
+});
+
+describe('fake LLM server: structured output', () => {
+  const user = (content: string) => [{ role: 'user', content }];
+  const strictFormat = (schema: unknown) => ({
+    type: 'json_schema',
+    json_schema: { name: 'response', strict: true, schema },
+  });
+  const ticket = {
+    type: 'object',
+    properties: {
+      category: { type: 'string', enum: ['billing', 'bug', 'other'] },
+      urgent: { type: 'boolean' },
+      score: { type: 'number', minimum: 3 },
+      count: { type: ['integer', 'null'] },
+      tags: { type: 'array', items: { type: 'string' } },
+      contact: {
+        type: 'object',
+        properties: { email: { type: 'string', format: 'email' }, since: { type: 'string', format: 'date' } },
+        required: ['email', 'since'],
+        additionalProperties: false,
+      },
+    },
+    required: ['category', 'urgent', 'score', 'count', 'tags', 'contact'],
+    additionalProperties: false,
+  };
+  const answerOf = async (prompt: string, schema: unknown = ticket) => {
+    const body = await json(
+      await post('/chat/completions', {
+        model: 'm',
+        messages: user(prompt),
+        response_format: strictFormat(schema),
+      }),
+    );
+    return JSON.parse(body.choices[0].message.content);
+  };
+
+  it('answers a JSON Schema request with JSON of that shape; an enum takes the value the prompt names', async () => {
+    expect(await answerOf('Please look at this')).toEqual({
+      category: 'billing',
+      urgent: true,
+      score: 3,
+      count: 1,
+      tags: ['Fake tags'],
+      contact: { email: 'someone@example.com', since: '2026-01-01' },
+    });
+    expect((await answerOf('The export crashes: a bug, surely.')).category).toBe('bug');
+    // A word, not a part of one: "debugging" is not "bug".
+    expect((await answerOf('I am debugging my invoice')).category).toBe('billing');
+  });
+
+  it('answers a scripted value as the JSON answer, and scripted text as written (an answer that misses the schema)', async () => {
+    fake.script([{ data: { category: 'other' } }, { content: 'Sorry, I cannot.' }]);
+    expect(await answerOf('x')).toEqual({ category: 'other' });
+    const body = await json(
+      await post('/chat/completions', {
+        model: 'm',
+        messages: user('x'),
+        response_format: strictFormat(ticket),
+      }),
+    );
+    expect(body.choices[0].message.content).toBe('Sorry, I cannot.');
+  });
+
+  it('gives a reply scripted `when` to the request whose prompt contains it, whatever the order', async () => {
+    fake.script([
+      { when: 'ticket 2', data: { category: 'bug' } },
+      { when: 'ticket 1', data: { category: 'billing' } },
+      { content: 'for anyone' },
+    ]);
+    expect((await answerOf('This is ticket 1')).category).toBe('billing');
+    const other = await json(await post('/chat/completions', { model: 'm', messages: user('hello') }));
+    expect(other.choices[0].message.content).toBe('for anyone');
+    expect((await answerOf('This is ticket 2')).category).toBe('bug');
+  });
+
+  it("refuses a strict schema OpenAI would refuse, in OpenAI's words and error shape", async () => {
+    const refusal = async (schema: unknown) => {
+      const res = await post('/chat/completions', {
+        model: 'm',
+        messages: user('x'),
+        response_format: strictFormat(schema),
+      });
+      return { status: res.status, body: await json(res) };
+    };
+    const open = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] };
+    expect(await refusal(open)).toEqual({
+      status: 400,
+      body: {
+        error: {
+          message:
+            "Invalid schema for response_format 'response': In context=(), 'additionalProperties' is required to be supplied and to be false.",
+          type: 'invalid_request_error',
+          param: 'response_format',
+          code: null,
+        },
+      },
+    });
+    const optional = { ...open, required: [], additionalProperties: false };
+    expect((await refusal(optional)).body.error.message).toBe(
+      "Invalid schema for response_format 'response': In context=(), 'required' is required to be supplied and to be an array including every key in properties. Missing 'a'.",
+    );
+    const nested = {
+      type: 'object',
+      properties: { who: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } },
+      required: ['who'],
+      additionalProperties: false,
+    };
+    expect((await refusal(nested)).body.error.message).toContain(
+      "In context=('properties', 'who'), 'additionalProperties' is required",
+    );
+    expect((await refusal({ type: 'array', items: {} })).body.error.message).toBe(
+      `Invalid schema for response_format 'response': schema must be a JSON Schema of 'type: "object"', got 'type: "array"'.`,
+    );
+    // Not strict: taken as it is.
+    const loose = await post('/chat/completions', {
+      model: 'm',
+      messages: user('x'),
+      response_format: { type: 'json_schema', json_schema: { name: 'r', strict: false, schema: open } },
+    });
+    expect(loose.status).toBe(200);
+    expect(fake.requests).toHaveLength(5);
+  });
+
+  it('answers Anthropic output_config.format and the JSON tool, and refuses an open object as Anthropic does', async () => {
+    const anthropic = (body: Record<string, unknown>) =>
+      post(
+        '/messages',
+        { model: 'c', max_tokens: 100, messages: user('a bug'), ...body },
+        {
+          'anthropic-version': '2023-06-01',
+        },
+      );
+    const native = await json(
+      await anthropic({ output_config: { format: { type: 'json_schema', schema: ticket } } }),
+    );
+    expect(native.content).toHaveLength(1);
+    expect(JSON.parse(native.content[0].text).category).toBe('bug');
+
+    const viaTool = await json(
+      await anthropic({
+        tools: [{ name: 'json', description: 'Respond with a JSON object.', input_schema: ticket }],
+        tool_choice: { type: 'any', disable_parallel_tool_use: true },
+      }),
+    );
+    expect(viaTool.stop_reason).toBe('tool_use');
+    expect(viaTool.content[0]).toMatchObject({ type: 'tool_use', name: 'json', input: { category: 'bug' } });
+
+    const refused = await anthropic({
+      output_config: { format: { type: 'json_schema', schema: { type: 'object', properties: {} } } },
+    });
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).error.message).toBe(
+      "output_config.format.schema: For 'object' type, 'additionalProperties' must be explicitly set to false",
+    );
+  });
+
+  it("answers the AI SDK's structured output for each provider, streamed or not", async () => {
+    const schema = jsonSchema<{ category: string }>({
+      type: 'object',
+      properties: { category: { type: 'string', enum: ['billing', 'bug'] } },
+      required: ['category'],
+      additionalProperties: false,
+    });
+    const models = [
+      createOpenAI({ apiKey: 'k', baseURL: fake.url }).chat('gpt-4o'),
+      createOpenAICompatible({ name: 'local', baseURL: fake.url, supportsStructuredOutputs: true })(
+        'llama3.1:8b',
+      ),
+      createAnthropic({ apiKey: 'k', baseURL: fake.url })('claude-sonnet-4-5'),
+      createAnthropic({ apiKey: 'k', baseURL: fake.url })('claude-3-5-haiku-20241022'),
+    ];
+    for (const model of models) {
+      const options = {
+        model,
+        prompt: 'A bug report',
+        output: Output.object({ schema }),
+        maxRetries: 0,
+        maxOutputTokens: 100,
+      };
+      expect((await generateText(options)).output).toEqual({ category: 'bug' });
+      expect(await streamText(options).output).toEqual({ category: 'bug' });
     }
   });
 });

@@ -1,27 +1,50 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import {
+  anthropicSchemaRefusal,
+  sampleOf,
+  strictSchemaRefusal,
+  structuredRequest,
+  type StructuredRequest,
+} from './fake-structured-output';
 
 /**
  * A fake LLM server speaking enough of the OpenAI Chat Completions, Embeddings and Anthropic Messages
  * protocols for the real AI SDK providers to talk to it over HTTP, refusing what the real APIs refuse (a missing
  * required field, or key when asked to). Tests never reach the internet (docs/architecture.md, Agents,
  * tools and models).
+ *
+ * A request for structured output (OpenAI's `response_format` json_schema, Anthropic's
+ * `output_config.format` or the AI SDK's JSON tool for older Claude models) is answered, unless a
+ * reply is scripted, with JSON that follows the schema (fake-structured-output.ts: an enum takes the
+ * value the prompt names); a strict schema OpenAI would refuse is refused the same way.
  */
 
 export type FakeToolCall = { name: string; arguments: Record<string, unknown> };
 /**
  * `delayMs` holds the whole answer back; `chunkDelayMs` paces a streamed answer, word by word, as a
- * model producing it would.
+ * model producing it would. `when`: the reply is for the first request whose last user message
+ * contains this text (replies without it go to any request, in order), so concurrent steps can be
+ * told apart.
  */
-export type FakeReply =
+export type FakeReply = (
   | { content: string; delayMs?: number; chunkDelayMs?: number }
   | { toolCalls: FakeToolCall[]; content?: string; delayMs?: number; chunkDelayMs?: number }
+  /**
+   * A structured answer: this value as JSON (as the JSON tool's input when asked that way). A
+   * `content` reply is sent as written, so an answer that does not follow the schema can be scripted.
+   */
+  | { data: unknown; delayMs?: number; chunkDelayMs?: number }
   /** A refusal, with the response headers given (`retry-after-ms: 0` lets a retrying client go on at once). */
   | { error: { status: number; message: string }; headers?: Record<string, string>; delayMs?: number }
   /** Answers with the text of the last tool result it was sent, as a model repeating a tool's output. */
-  | { echoToolResult: true; delayMs?: number };
-type ResolvedReply = Exclude<FakeReply, { echoToolResult: true }>;
+  | { echoToolResult: true; delayMs?: number }
+) & { when?: string };
+type ResolvedReply =
+  | { content: string; delayMs?: number; chunkDelayMs?: number }
+  | { toolCalls: FakeToolCall[]; content?: string; delayMs?: number; chunkDelayMs?: number }
+  | { error: { status: number; message: string }; headers?: Record<string, string>; delayMs?: number };
 type Message = { role: string; content?: unknown };
 
 export type RecordedRequest = {
@@ -171,8 +194,11 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
     if (method === 'POST' && (path === '/v1/chat/completions' || path === '/v1/messages')) {
       const refusal = invalidRequest(protocol, req.headers, body);
       if (refusal) return sendError(res, protocol, 400, refusal, {});
-      if (protocol === 'anthropic') return anthropicMessage(res, body as AnthropicBody);
-      return chatCompletion(res, body as ChatBody);
+      const structured = structuredRequest(protocol, body);
+      const schemaRefusal = structured && invalidSchema(structured);
+      if (schemaRefusal) return sendError(res, protocol, 400, schemaRefusal, {}, 'response_format');
+      if (protocol === 'anthropic') return anthropicMessage(res, body as AnthropicBody, structured);
+      return chatCompletion(res, body as ChatBody, structured);
     }
     return sendError(res, protocol, 404, `No route for ${method} ${path}`, {});
   }
@@ -198,6 +224,14 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
         ? 'messages: at least one message is required'
         : "Invalid 'messages': empty array. Expected an array with minimum length 1.";
     }
+    return undefined;
+  }
+
+  /** What the real service refuses of the schema it is asked to follow. */
+  function invalidSchema(structured: StructuredRequest) {
+    if (structured.via === 'response_format' && structured.schema && structured.strict)
+      return strictSchemaRefusal(structured.schema, structured.name);
+    if (structured.via === 'output_config') return anthropicSchemaRefusal(structured.schema);
     return undefined;
   }
 
@@ -261,12 +295,70 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
     return typeof options.requireKey === 'string' ? given === options.requireKey : true;
   }
 
-  /** The next scripted reply (a tool echo filled in), or an echo of the last user message if none. */
-  function nextReply(lastUserText: string, messages: Message[]): ResolvedReply {
-    const reply = replies.shift() ?? { content: `Fake reply to: ${lastUserText}` };
-    if (!('echoToolResult' in reply)) return reply;
-    const toolResult = [...messages].reverse().find(isToolResult);
-    return { content: textOf(toolResult?.content), delayMs: reply.delayMs };
+  /** The first scripted reply meant for this request (see FakeReply's `when`). */
+  function takeReply(lastUserText: string): FakeReply | undefined {
+    const index = replies.findIndex((reply) => reply.when === undefined || lastUserText.includes(reply.when));
+    return index < 0 ? undefined : replies.splice(index, 1)[0];
+  }
+
+  /**
+   * The next scripted reply (a tool echo filled in, a structured one as the request asked for it),
+   * or, if none, JSON following the request's schema, or an echo of the last user message.
+   */
+  function nextReply(
+    lastUserText: string,
+    messages: Message[],
+    structured?: StructuredRequest,
+  ): ResolvedReply {
+    const reply = takeReply(lastUserText);
+    if (!reply) {
+      if (!structured) return { content: `Fake reply to: ${lastUserText}` };
+      const data = structured.schema ? sampleOf(structured.schema, lastUserText) : { reply: lastUserText };
+      return asStructured({ data }, structured);
+    }
+    if ('echoToolResult' in reply) {
+      const toolResult = [...messages].reverse().find(isToolResult);
+      return { content: textOf(toolResult?.content), delayMs: reply.delayMs };
+    }
+    if (
+      'data' in reply ||
+      (structured?.via === 'json_tool' && 'content' in reply && !('toolCalls' in reply))
+    ) {
+      return asStructured(reply, structured);
+    }
+    return reply;
+  }
+
+  /**
+   * A structured answer as the request asked for it: the JSON tool's call for Anthropic's JSON tool
+   * (a scripted text that is not JSON stays text), else the JSON as the answer's text.
+   */
+  function asStructured(
+    reply: { data: unknown } | { content: string },
+    structured: StructuredRequest | undefined,
+  ): ResolvedReply {
+    const { delayMs, chunkDelayMs } = reply as { delayMs?: number; chunkDelayMs?: number };
+    let data: unknown = 'data' in reply ? reply.data : undefined;
+    if (!('data' in reply)) {
+      try {
+        data = JSON.parse(reply.content);
+      } catch {
+        return { content: reply.content, delayMs, chunkDelayMs };
+      }
+    }
+    if (
+      structured?.via === 'json_tool' &&
+      data !== null &&
+      typeof data === 'object' &&
+      !Array.isArray(data)
+    ) {
+      return {
+        toolCalls: [{ name: 'json', arguments: data as Record<string, unknown> }],
+        delayMs,
+        chunkDelayMs,
+      };
+    }
+    return { content: JSON.stringify(data), delayMs, chunkDelayMs };
   }
 
   async function awaitDelay(reply: FakeReply, res: ServerResponse) {
@@ -305,10 +397,10 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
     messages: Message[];
   };
 
-  async function chatCompletion(res: ServerResponse, body: ChatBody) {
+  async function chatCompletion(res: ServerResponse, body: ChatBody, structured?: StructuredRequest) {
     const messages = body.messages;
     const lastUser = [...messages].reverse().find((m) => m.role === 'user');
-    const reply = nextReply(textOf(lastUser?.content), messages);
+    const reply = nextReply(textOf(lastUser?.content), messages, structured);
     if (!(await awaitDelay(reply, res))) return;
     if ('error' in reply)
       return sendError(res, 'openai', reply.error.status, reply.error.message, reply.headers ?? {});
@@ -378,11 +470,11 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
     messages: Message[];
   };
 
-  async function anthropicMessage(res: ServerResponse, body: AnthropicBody) {
+  async function anthropicMessage(res: ServerResponse, body: AnthropicBody, structured?: StructuredRequest) {
     const messages = body.messages;
     // Anthropic sends tool results as user messages; the echo wants the last real user text.
     const lastUser = [...messages].reverse().find((m) => m.role === 'user' && !isToolResult(m));
-    const reply = nextReply(textOf(lastUser?.content), messages);
+    const reply = nextReply(textOf(lastUser?.content), messages, structured);
     if (!(await awaitDelay(reply, res))) return;
     if ('error' in reply)
       return sendError(res, 'anthropic', reply.error.status, reply.error.message, reply.headers ?? {});
@@ -558,13 +650,15 @@ function sendError(
   status: number,
   message: string,
   headers: Record<string, string>,
+  /** OpenAI names the request's parameter it refused. */
+  param: string | null = null,
 ) {
   const type =
     status === 401 ? 'authentication_error' : status >= 500 ? 'api_error' : 'invalid_request_error';
   const body =
     protocol === 'anthropic'
       ? { type: 'error', error: { type, message } }
-      : { error: { message, type, param: null, code: status === 401 ? 'invalid_api_key' : null } };
+      : { error: { message, type, param, code: status === 401 ? 'invalid_api_key' : null } };
   sendJson(res, status, body, headers);
 }
 

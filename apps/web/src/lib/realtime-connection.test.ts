@@ -90,6 +90,23 @@ const samples: RealtimeEvent[] = [
     offset: 12,
     text: 'the next words',
   },
+  {
+    type: 'execution_node_skipped',
+    ...org,
+    executionId: 'e1',
+    workflowId: 'w1',
+    nodeId: 'n3',
+    baseNodeId: 'n3',
+  },
+  {
+    type: 'execution_node_items',
+    ...org,
+    executionId: 'e1',
+    workflowId: 'w1',
+    nodeId: 'each',
+    baseNodeId: 'each',
+    total: 20,
+  },
 ];
 
 describe('parseServerMessage', () => {

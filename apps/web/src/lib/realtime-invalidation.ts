@@ -67,6 +67,8 @@ export function invalidationsFor(event: RealtimeEvent, viewerId?: string): Inval
     case 'execution_node_started':
     case 'execution_node_completed':
     case 'execution_node_failed':
+    case 'execution_node_skipped':
+    case 'execution_node_items':
     case 'execution_node_delta':
       return [];
   }

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import {
   createWorkflowSchema,
   idParamsSchema,
+  nodeTestMessages,
+  nodeTestParamsSchema,
+  nodeTestResultSchema,
+  testNodeSchema,
   updateWorkflowSchema,
   workflowSchema,
   workflowVersionParamsSchema,
@@ -87,5 +91,22 @@ export const workflowsEndpoints = {
     summary: 'Restore a workflow version',
     tag: 'Workflows',
     auth: 'token',
+  }),
+  testNode: defineEndpoint({
+    method: 'POST',
+    path: paths.workflows.testNode,
+    params: nodeTestParamsSchema,
+    // A bodiless POST arrives as null: tested with the newest run's data.
+    body: testNodeSchema.nullish().transform((body) => testNodeSchema.parse(body ?? {})),
+    response: { 200: nodeTestResultSchema },
+    summary: 'Test one node',
+    tag: 'Workflows',
+    // Whoever may edit the workflow may test its nodes (a test may call a model or a tool).
+    auth: 'token',
+    errors: {
+      400: 'The node is not a step (Start, End and Note nodes never run), or `node` is another node.',
+      404: 'No such workflow in the organization, or no such node in it.',
+      409: nodeTestMessages.noRunYet,
+    },
   }),
 };

@@ -5,6 +5,12 @@ import { nodeDataSchema, type NodeKindDefinition } from './data';
 export const endNodeKind = {
   kind: 'end',
   label: 'End',
+  help: 'Where the run finishes.',
   removable: false,
-  data: nodeDataSchema,
+  step: false,
+  sequentialOnly: false,
+  data: nodeDataSchema.meta({
+    description: 'Any keys the builder keeps, such as `label`; the run finishes here.',
+    examples: [{ label: 'End' }],
+  }),
 } as const satisfies NodeKindDefinition<'end'>;

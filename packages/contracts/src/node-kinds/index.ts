@@ -2,13 +2,38 @@
 // one in packages/engine/src/node-kinds (its validation and executor) and one in the web builder's
 // node-kinds (its canvas node, icon and panel). docs/decisions/0034-node-kind-registry.md.
 import { agentNodeKind } from './agent';
+import { conditionNodeKind } from './condition';
 import { endNodeKind } from './end';
+import { loopNodeKind } from './loop';
+import { mapNodeKind } from './map';
+import { mergeNodeKind } from './merge';
+import { noteNodeKind } from './note';
 import { startNodeKind } from './start';
+import { toolNodeKind } from './tool';
+import { transformNodeKind } from './transform';
 
-export { nodeDataSchema, type NodeKindDefinition } from './data';
+export { kindData, nodeDataSchema, type NodeKindDefinition } from './data';
+export { jsonSchemaObject, outputSchemaProblem } from './agent';
+export { conditionBranchSchema, ELSE_BRANCH, type ConditionBranch } from './condition';
+export { assignmentSchema } from './transform';
+export { mergeModeValues } from './merge';
+export { MAP_CONCURRENCY, MAP_MAX_ITEMS, onItemErrorValues } from './map';
+export { LOOP_ITERATIONS } from './loop';
+export { runTargetSchema, type RunTarget } from './run-target';
 
-/** Every kind, in the order validation reports them (Start, End, then the steps). */
-export const nodeKindList = [startNodeKind, endNodeKind, agentNodeKind] as const;
+/** Every kind, in the order validation reports them (Start, End, then the steps) and the palette lists them. */
+export const nodeKindList = [
+  startNodeKind,
+  endNodeKind,
+  agentNodeKind,
+  conditionNodeKind,
+  toolNodeKind,
+  transformNodeKind,
+  mapNodeKind,
+  loopNodeKind,
+  mergeNodeKind,
+  noteNodeKind,
+] as const;
 
 export type NodeKind = (typeof nodeKindList)[number]['kind'];
 
@@ -20,6 +45,12 @@ export const nodeKinds = Object.fromEntries(nodeKindList.map((k) => [k.kind, k])
   [K in NodeKind]: Extract<(typeof nodeKindList)[number], { kind: K }>;
 };
 
+/** A kind's `data` as its schema reads it (its fields typed, defaults filled in). */
+export type NodeKindData<K extends NodeKind> = ReturnType<(typeof nodeKinds)[K]['data']['parse']>;
+
 export function isNodeKind(value: unknown): value is NodeKind {
   return typeof value === 'string' && Object.hasOwn(nodeKinds, value);
 }
+
+/** Whether a run executes nodes of this kind as recorded steps (not Start, End or a note). */
+export const isStepKind = (kind: NodeKind): boolean => nodeKinds[kind]?.step === true;

@@ -5,6 +5,12 @@ import { nodeDataSchema, type NodeKindDefinition } from './data';
 export const startNodeKind = {
   kind: 'start',
   label: 'Start',
+  help: 'Where the run begins, with its input.',
   removable: false,
-  data: nodeDataSchema,
+  step: false,
+  sequentialOnly: false,
+  data: nodeDataSchema.meta({
+    description: 'Any keys the builder keeps, such as `label`; a run begins here, with its input.',
+    examples: [{ label: 'Start' }],
+  }),
 } as const satisfies NodeKindDefinition<'start'>;

@@ -25,12 +25,15 @@ export const TRIAL_DAYS = 14;
 /**
  * What an organization may hold; null is unlimited. `knowledgeStorageBytes`: its knowledge bases'
  * documents, each counted as the larger of its upload and its extracted text (modules/knowledge).
+ * `mapItems`: the longest list a workflow's map takes (a run reaching a longer one fails that map),
+ * as the plan was when the run started.
  */
 export type PlanLimits = {
   agents: number | null;
   executionsPerMonth: number | null;
   members: number | null;
   knowledgeStorageBytes: number | null;
+  mapItems: number;
 };
 
 const MiB = 1024 * 1024;
@@ -42,12 +45,25 @@ export const FREE_LIMITS: PlanLimits = {
   executionsPerMonth: 100,
   members: 1,
   knowledgeStorageBytes: 50 * MiB,
+  mapItems: 100,
 };
 
 export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
-  starter: { agents: 5, executionsPerMonth: 1000, members: 3, knowledgeStorageBytes: GiB },
-  professional: { agents: null, executionsPerMonth: 10_000, members: 15, knowledgeStorageBytes: 10 * GiB },
-  enterprise: { agents: null, executionsPerMonth: null, members: null, knowledgeStorageBytes: null },
+  starter: { agents: 5, executionsPerMonth: 1000, members: 3, knowledgeStorageBytes: GiB, mapItems: 1000 },
+  professional: {
+    agents: null,
+    executionsPerMonth: 10_000,
+    members: 15,
+    knowledgeStorageBytes: 10 * GiB,
+    mapItems: 1000,
+  },
+  enterprise: {
+    agents: null,
+    executionsPerMonth: null,
+    members: null,
+    knowledgeStorageBytes: null,
+    mapItems: 10_000,
+  },
 };
 
 /** The plans whose organizations may use API keys (during any trial too). */

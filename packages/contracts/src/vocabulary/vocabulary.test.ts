@@ -93,18 +93,32 @@ describe('plans', () => {
     expect(FREE_LIMITS).toEqual({
       agents: 3,
       executionsPerMonth: 100,
+      mapItems: 100,
       members: 1,
       knowledgeStorageBytes: 50 * MiB,
     });
     expect(PLAN_LIMITS).toEqual({
-      starter: { agents: 5, executionsPerMonth: 1000, members: 3, knowledgeStorageBytes: GiB },
+      starter: {
+        agents: 5,
+        executionsPerMonth: 1000,
+        members: 3,
+        knowledgeStorageBytes: GiB,
+        mapItems: 1000,
+      },
       professional: {
         agents: null,
         executionsPerMonth: 10_000,
+        mapItems: 1000,
         members: 15,
         knowledgeStorageBytes: 10 * GiB,
       },
-      enterprise: { agents: null, executionsPerMonth: null, members: null, knowledgeStorageBytes: null },
+      enterprise: {
+        agents: null,
+        executionsPerMonth: null,
+        members: null,
+        knowledgeStorageBytes: null,
+        mapItems: 10_000,
+      },
     });
   });
 

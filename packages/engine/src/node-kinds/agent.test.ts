@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentCall } from '../run-workflow';
 import { WorkflowRunError } from '../errors';
 import { agentKind, nodeAgentId } from './agent';
+import { taskOf, validationContext } from './kind-fixtures';
 
 const writer = {
   id: 'a1',
@@ -13,6 +14,7 @@ const writer = {
 };
 const usage = { promptTokens: 2, completionTokens: 3, totalTokens: 5 };
 const executor = agentKind.executor!;
+const node = { id: 'B', type: 'agent' as const, data: { agentId: 'a1' } };
 
 describe('the agent kind', () => {
   it('finds a node’s agent in agentId, else in the builder’s data.agentId', () => {
@@ -31,7 +33,7 @@ describe('the agent kind', () => {
         { id: 'n3', type: 'agent', agentId: 'gone', data: { name: 'Old writer' } },
         { id: 'n4', type: 'agent' },
       ],
-      { agentExists: exists },
+      validationContext({ agentExists: exists }),
     );
     expect(errors).toEqual([
       'Step "Draft" has no agent. Open the workflow and choose an agent.',
@@ -41,19 +43,24 @@ describe('the agent kind', () => {
   });
 
   it('resolves the step’s agent before it starts, or fails the run when it is gone', () => {
-    const node = { id: 'B', type: 'agent' as const, data: { agentId: 'a1' } };
-    expect(executor.agentOf(node, { a1: writer })).toEqual({ agentId: 'a1', agent: writer });
-    expect(() => executor.agentOf(node, {})).toThrow(WorkflowRunError);
-    expect(() => executor.agentOf(node, {})).toThrow(
+    expect(executor.agentOf!(node, { a1: writer })).toEqual({ agentId: 'a1', agent: writer });
+    expect(() => executor.agentOf!(node, {})).toThrow(WorkflowRunError);
+    expect(() => executor.agentOf!(node, {})).toThrow(
       'Agent node "B" references an agent that no longer exists',
     );
   });
 
   it('executes a step as one agent call named by its step, its output from the answer', async () => {
     const calls: AgentCall[] = [];
-    const step = { nodeId: 'B#2', baseNodeId: 'B', agentId: 'a1' };
+    const step = { nodeId: 'B#2', baseNodeId: 'B', agentId: 'a1', kind: 'agent' as const };
     const out = await executor.execute(
-      { step, agent: writer, user: 'Draft it', delegatedBy: 'A', extra: { coworkers: ['Editor'] } },
+      taskOf(node, {
+        step,
+        agent: writer,
+        user: 'Draft it',
+        delegatedBy: 'A',
+        extra: { coworkers: ['Editor'] },
+      }),
       {
         async callAgent(call) {
           calls.push(call);
@@ -85,11 +92,10 @@ describe('the agent kind', () => {
   });
 
   it('names the agent’s own model when the answer does not, and passes the call’s error on', async () => {
-    const step = { nodeId: 'B', baseNodeId: 'B', agentId: 'a1' };
-    const out = await executor.execute(
-      { step, agent: writer, user: 'Go' },
-      { callAgent: async () => ({ content: 'ok', usage }) },
-    );
+    const step = { nodeId: 'B', baseNodeId: 'B', agentId: 'a1', kind: 'agent' as const };
+    const out = await executor.execute(taskOf(node, { step, agent: writer, user: 'Go' }), {
+      callAgent: async () => ({ content: 'ok', usage }),
+    });
     expect(out.metadata).toEqual({
       agentName: 'Writer',
       role: 'Copywriter',
@@ -98,7 +104,9 @@ describe('the agent kind', () => {
     });
     const overloaded = new Error('overloaded');
     await expect(
-      executor.execute({ step, agent: writer, user: 'Go' }, { callAgent: () => Promise.reject(overloaded) }),
+      executor.execute(taskOf(node, { step, agent: writer, user: 'Go' }), {
+        callAgent: () => Promise.reject(overloaded),
+      }),
     ).rejects.toBe(overloaded);
   });
 });

@@ -1,7 +1,9 @@
-import { workflowMessages as m } from '@crewline/contracts';
+import { outputSchemaProblem, workflowMessages as m } from '@crewline/contracts';
 import { WorkflowRunError } from '../errors';
-import { buildSystemPrompt } from '../prompt';
+import { checkTemplate, renderTemplate } from '../expressions';
+import { asText, buildSystemPrompt } from '../prompt';
 import { stepName } from '../step-name';
+import { evaluatingIn } from './no-model';
 import type { EngineNodeKind } from './types';
 
 /** The agent an agent node runs: `agentId`, or the builder's `data.agentId`. */
@@ -10,16 +12,29 @@ export function nodeAgentId(node: { agentId?: string | null; data?: Record<strin
   return typeof node.data?.agentId === 'string' && node.data.agentId ? node.data.agentId : undefined;
 }
 
+/** The node's prompt template, when it replaces the default user message. */
+const promptOf = (data: Record<string, unknown> | undefined) =>
+  typeof data?.prompt === 'string' && data.prompt.trim() ? data.prompt : undefined;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** A step run by one of the organization's agents: the model, asked with the agent's prompt. */
 export const agentKind: EngineNodeKind<'agent'> = {
   kind: 'agent',
-  validate(nodes, { agentExists }) {
+  validate(nodes, { agentExists, scopeOf }) {
     const errors: string[] = [];
     for (const node of nodes) {
       const agentId = nodeAgentId(node);
       // Named as the canvas names the step, never by ids: this text reaches the user (Execute, triggers).
       if (!agentId) errors.push(m.noAgent(stepName(node)));
       else if (!agentExists(agentId)) errors.push(m.deletedAgent(stepName(node)));
+      const schema = node.data?.outputSchema;
+      const problem = schema === undefined || schema === null ? null : outputSchemaProblem(schema);
+      if (problem) errors.push(m.badOutputSchema(stepName(node), problem));
+      const prompt = promptOf(node.data);
+      const reason = prompt && checkTemplate(prompt, scopeOf(node.id));
+      if (reason) errors.push(m.badExpression(stepName(node), prompt, reason));
     }
     return errors;
   },
@@ -31,17 +46,25 @@ export const agentKind: EngineNodeKind<'agent'> = {
         throw new WorkflowRunError(`Agent node "${node.id}" references an agent that no longer exists`);
       return { agentId, agent };
     },
-    async execute({ step, agent, user, extra, delegatedBy }, ports) {
+    async execute({ step, node, agent, user, extra, delegatedBy, expressions }, ports) {
+      if (!agent) throw new WorkflowRunError(`Agent node "${node.id}" has no agent`);
+      const prompt = promptOf(node.data);
+      const declared = node.data?.outputSchema ?? agent.outputSchema;
+      const outputSchema = isObject(declared) ? declared : undefined;
       const answer = await ports.callAgent({
         step,
         nodeId: step.nodeId,
         agent,
         system: buildSystemPrompt(agent),
-        user,
+        user: prompt
+          ? asText(evaluatingIn(`Step "${stepName(node)}"`, () => renderTemplate(prompt, expressions)))
+          : user,
+        ...(outputSchema ? { outputSchema } : {}),
         ...extra,
       });
       return {
         content: answer.content,
+        ...(answer.data !== undefined ? { data: answer.data } : {}),
         metadata: {
           agentName: agent.name,
           role: agent.role,

@@ -1,6 +1,6 @@
-import { nodeKindValues } from '@crewline/contracts';
+import { isStepKind, nodeKinds, nodeKindValues } from '@crewline/contracts';
 import { describe, expect, it } from 'vitest';
-import { engineNodeKinds, isStepKind } from './index';
+import { engineNodeKinds } from './index';
 
 describe('the engine’s node-kind registry', () => {
   it('has one entry for each of the contracts’ kinds, under its own name', () => {
@@ -8,7 +8,20 @@ describe('the engine’s node-kind registry', () => {
     for (const kind of nodeKindValues) expect(engineNodeKinds[kind].kind).toBe(kind);
   });
 
-  it('runs agent nodes as steps and passes through Start and End', () => {
-    expect(nodeKindValues.filter(isStepKind)).toEqual(['agent']);
+  it('runs agents, conditions, tools, transforms, maps, loops and merges as steps, and passes through Start, End and notes', () => {
+    expect(nodeKindValues.filter(isStepKind)).toEqual([
+      'agent',
+      'condition',
+      'tool',
+      'transform',
+      'map',
+      'loop',
+      'merge',
+    ]);
+  });
+
+  it('has an executor exactly for the kinds the contracts call steps', () => {
+    for (const kind of nodeKindValues)
+      expect(engineNodeKinds[kind].executor !== undefined).toBe(nodeKinds[kind].step);
   });
 });

@@ -3,19 +3,30 @@
 // run-workflow.ts dispatch through this registry, so adding a kind is one file here.
 import type { NodeKind } from '@crewline/contracts';
 import { agentKind } from './agent';
+import { conditionKind } from './condition';
 import { endKind } from './end';
+import { loopKind } from './loop';
+import { mapKind } from './map';
+import { mergeKind } from './merge';
+import { noteKind } from './note';
 import { startKind } from './start';
+import { toolKind } from './tool';
+import { transformKind } from './transform';
 import type { EngineNodeKind } from './types';
 
 export { nodeAgentId } from './agent';
-export type { EngineNodeKind } from './types';
+export type { EngineNodeKind, StepResult, StepRunner, StepTask } from './types';
 
 /** Each kind's engine part, in the contracts' order (the order validation reports them). */
 export const engineNodeKinds: { [K in NodeKind]: EngineNodeKind<K> } = {
   start: startKind,
   end: endKind,
   agent: agentKind,
+  condition: conditionKind,
+  tool: toolKind,
+  transform: transformKind,
+  map: mapKind,
+  loop: loopKind,
+  merge: mergeKind,
+  note: noteKind,
 };
-
-/** Whether a run executes nodes of this kind as steps (today: agent nodes). */
-export const isStepKind = (kind: NodeKind): boolean => engineNodeKinds[kind]?.executor !== undefined;

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { startKind } from './start';
-
-const none = () => false;
+import { validationContext } from './kind-fixtures';
 
 describe('the start kind', () => {
   it('requires a Start node, and is satisfied by one', () => {
-    expect(startKind.validate([], { agentExists: none })).toEqual(['Workflow must have a start node']);
-    expect(startKind.validate([{ id: 'start', type: 'start' }], { agentExists: none })).toEqual([]);
+    expect(startKind.validate([], validationContext())).toEqual(['Workflow must have a start node']);
+    expect(startKind.validate([{ id: 'start', type: 'start' }], validationContext())).toEqual([]);
   });
 
   it('is not a step: a run passes through it', () => {

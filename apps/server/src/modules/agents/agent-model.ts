@@ -5,6 +5,7 @@ import type {
   LlmGateway,
   LlmMessage,
   LlmProvider,
+  LlmRequest,
   LlmResult,
   LlmTool,
   LlmToolTrace,
@@ -29,6 +30,8 @@ type AskOptions = {
   onToolCall?: (call: LlmToolTrace) => void;
   /** The model alone, without the agent's tools (the memory's extraction of a step's facts). */
   withoutTools?: boolean;
+  /** The JSON Schema (of an object) the answer must follow; its parsed answer is the result's `data`. */
+  outputSchema?: Record<string, unknown>;
 };
 
 /**
@@ -64,6 +67,7 @@ export function createAgentModel(deps: {
       trace: options.trace,
       onTextDelta: options.onTextDelta,
       onToolCall: options.onToolCall,
+      outputSchema: options.outputSchema as LlmRequest['outputSchema'],
     });
   }
 

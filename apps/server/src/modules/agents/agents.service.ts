@@ -12,7 +12,12 @@ import { buildSystemPrompt, buildUserPrompt } from '@crewline/engine';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { requireUuid } from '../../platform/ids';
-import { LlmCallError, LlmConfigurationError, type LlmProvider } from '../../platform/llm';
+import {
+  LlmCallError,
+  LlmConfigurationError,
+  outputSchemaProblem,
+  type LlmProvider,
+} from '../../platform/llm';
 import { toolCall } from '../../platform/llm/step-record';
 import type { Db } from '@crewline/db';
 import type { LimitReader } from '../billing/billing.service';
@@ -34,6 +39,19 @@ function withLegacyMemory<T extends { config?: Record<string, unknown>; memory?:
   if (input.memory !== undefined) return input;
   const moved = legacyMemoryOf(input.config);
   return moved ? { ...input, ...moved } : input;
+}
+
+/**
+ * A schema the contract let through (an object schema) that is still not one a model can be asked
+ * for, because it does not compile as JSON Schema: refused when saved rather than at the first run.
+ */
+async function checkOutputSchema(schema: Record<string, unknown> | null | undefined) {
+  if (!schema) return;
+  const problem = await outputSchemaProblem(schema);
+  if (problem) {
+    const message = `The output schema ${problem}`;
+    throw new BadRequestError(message, [{ path: 'outputSchema', message }]);
+  }
 }
 
 export function createAgentsService(deps: {
@@ -85,6 +103,7 @@ export function createAgentsService(deps: {
       within?: Pick<Db, 'transaction'>,
     ): Promise<Agent> {
       input = withLegacyMemory(input);
+      await checkOutputSchema(input.outputSchema);
       if (!input.llmModel) {
         const provider = input.llmProvider ?? 'openai';
         const llmModel = await deps.defaultModel(organizationId, provider);
@@ -113,6 +132,7 @@ export function createAgentsService(deps: {
       id: string,
       patch: UpdateAgentInput,
     ): Promise<Agent> {
+      await checkOutputSchema(patch.outputSchema);
       const agent = await repository.update(
         organizationId,
         requireUuid(id, notFound),

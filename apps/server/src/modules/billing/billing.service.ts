@@ -269,15 +269,20 @@ export function createBillingService(deps: {
       return {
         columns: allowanceColumns,
         parameters: subscriptionWithExecutionsParameters(organizationId, at),
-        check(value: unknown): number | null {
+        /**
+         * The month's run limit (null: unlimited), refused when reached, and the longest list the
+         * run's maps may take, both the plan's now.
+         */
+        check(value: unknown): { runLimit: number | null; mapItems: number } {
           const found = subscriptionFromJson(value);
           if (!found) throw new NotFoundError('Organization not found');
           const state = effectiveSubscription(found, at);
           const max = state.limits.executionsPerMonth;
-          if (max === null) return null;
+          const mapItems = state.limits.mapItems;
+          if (max === null) return { runLimit: null, mapItems };
           if (found.executions >= max) throw refuse(state, 'executions', max);
           checked = { state, max };
-          return max;
+          return { runLimit: max, mapItems };
         },
         refusal(): PlanLimitError {
           if (!checked) throw new Error('refusal() before a limited check()');

@@ -1,7 +1,8 @@
 import type { AgentCall } from '@crewline/engine';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LlmResult } from '../../platform/llm';
-import type { RunAgents } from '../agents/agent-model';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLlmGateway, type LlmResult } from '../../platform/llm';
+import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
+import { createAgentModel, type RunAgents } from '../agents/agent-model';
 import { agentNamed, recordingBus, runIds } from '../../testing/runner-fakes';
 import { createStepMemory } from '../memory/step-memory';
 import { createAgentStep, STREAM_INTERVAL_MS } from './agent-step';
@@ -29,7 +30,7 @@ const remembering = agentNamed('Keeper', {
   memory: { enabled: true, connection: 'openai', model: 'text-embedding-3-small' },
 });
 const callOf = (agent = writer): AgentCall => ({
-  step: { nodeId: 'n2#1', baseNodeId: 'n2', agentId: agent.id },
+  step: { nodeId: 'n2#1', baseNodeId: 'n2', agentId: agent.id, kind: 'agent' as const },
   nodeId: 'n2#1',
   agent: { ...agent, role: agent.role, goal: agent.goal, backstory: agent.backstory },
   system: 'You are Writer.',
@@ -164,5 +165,90 @@ describe('an agent step', () => {
       'Keeper recalled 1 memory',
       'Keeper remembered 1 new fact',
     ]);
+  });
+});
+
+/** A triage schema as a user writes it (`priority` optional). */
+const triage = {
+  type: 'object',
+  properties: {
+    category: { type: 'string', enum: ['billing', 'bug', 'other'] },
+    priority: { type: 'integer' },
+  },
+  required: ['category'],
+};
+
+describe('an agent step with an output schema', () => {
+  it('asks with the schema the engine chose and answers the parsed data beside the text', async () => {
+    const ask = vi.fn<RunAgents['ask']>(async () =>
+      result('{"category":"bug"}', { data: { category: 'bug' } }),
+    );
+    const answer = await step({ ask }).agentStep({ ...callOf(), outputSchema: triage }, writer);
+    expect(ask.mock.calls[0][2]).toMatchObject({ outputSchema: triage });
+    expect(answer).toEqual({
+      content: '{"category":"bug"}',
+      data: { category: 'bug' },
+      usage: usage(20),
+      model: 'gpt-4o-mini-2024',
+    });
+  });
+
+  describe('against the fake model, through the agents module', () => {
+    let fake: FakeLlmServer;
+    beforeAll(async () => {
+      fake = await startFakeLlmServer();
+    });
+    afterAll(() => fake.close());
+    beforeEach(() => fake.reset());
+
+    /** The run's `ask` as the agents module makes it, on a connection to the fake. */
+    const runAsk = () =>
+      createAgentModel({
+        llm: createLlmGateway(),
+        connections: {
+          connectionsFrom: () => () => ({ provider: 'openai', apiKey: 'sk-test', baseUrl: fake.url }),
+        } as never,
+        tools: { resolve: () => [] } as never,
+        toolRuntime: { modelTools: async () => ({}) } as never,
+      }).forRun(runIds.organizationId, { agents: [], configurations: [] }).ask;
+
+    it('returns the data the model answered in the shape asked for', async () => {
+      const s = step({ ask: runAsk() });
+      const answer = await s.agentStep(
+        { ...callOf(), user: 'The app crashes on save: a bug.', outputSchema: triage },
+        writer,
+      );
+      expect(fake.requests[0].body.response_format.json_schema.schema).toMatchObject({
+        required: ['category', 'priority'],
+        additionalProperties: false,
+      });
+      expect(answer.data).toEqual({ category: 'bug', priority: 1 });
+      expect(JSON.parse(answer.content)).toEqual(answer.data);
+    });
+
+    it('asks again once when the answer did not follow the schema, and the trace counts that retry', async () => {
+      fake.script([{ data: { category: 'refund' } }, { data: { category: 'billing' } }]);
+      const s = step({ ask: runAsk() });
+      const answer = await s.agentStep({ ...callOf(), outputSchema: triage }, writer);
+      expect(answer.data).toEqual({ category: 'billing' });
+      expect(s.made[0].trace).toMatchObject({ requests: 2, outputRetries: 1 });
+      expect(answer.usage.promptTokens).toBeGreaterThan(0);
+      expect(fake.requests).toHaveLength(2);
+    });
+
+    it('fails the step readably when the second answer does not follow it either', async () => {
+      fake.script([{ content: 'billing' }, { content: 'billing, I think' }]);
+      const s = step({ ask: runAsk() });
+      await expect(s.agentStep({ ...callOf(), outputSchema: triage }, writer)).rejects.toThrow(
+        "OpenAI's answer did not follow the output schema, even when asked again: the answer is not JSON",
+      );
+    });
+
+    it('without a schema, answers text and no data, as before', async () => {
+      const answer = await step({ ask: runAsk() }).agentStep(callOf(), writer);
+      expect(fake.requests[0].body.response_format).toBeUndefined();
+      expect(answer).not.toHaveProperty('data');
+      expect(answer.content).toBe('Fake reply to: Write the draft.');
+    });
   });
 });

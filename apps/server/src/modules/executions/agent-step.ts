@@ -1,5 +1,5 @@
 import type { Agent } from '@crewline/contracts';
-import type { AgentCall } from '@crewline/engine';
+import type { AgentAnswer, AgentCall } from '@crewline/engine';
 import type { Logger } from 'pino';
 import { newLlmTrace, type LlmTool, type LlmUsage } from '../../platform/llm';
 import type { RunAgents } from '../agents/agents.service';
@@ -49,7 +49,7 @@ export function createAgentStep(deps: {
     logger: deps.logger,
   });
 
-  return async function agentStep(call: AgentCall, agent: Agent) {
+  return async function agentStep(call: AgentCall, agent: Agent): Promise<AgentAnswer> {
     const trace = newLlmTrace();
     const remembering = await memory?.recall(agent, call);
     const system = remembering?.system ?? call.system;
@@ -72,6 +72,8 @@ export function createAgentStep(deps: {
         signal,
         trace,
         onTextDelta: watched ? stream.push : undefined,
+        // The node's schema, else the agent's (the engine chose): the answer comes back parsed as `data`.
+        outputSchema: call.outputSchema,
       },
     ).finally(() => stream.close());
     for (const each of answer.steps)
@@ -86,6 +88,11 @@ export function createAgentStep(deps: {
       ask(agent, prompt, { signal, withoutTools: true }),
     );
     const usage = extraction ? addUsage(answer.usage, extraction) : answer.usage;
-    return { content: answer.text, usage, model: answer.model };
+    return {
+      content: answer.text,
+      usage,
+      model: answer.model,
+      ...(answer.data !== undefined ? { data: answer.data } : {}),
+    };
   };
 }

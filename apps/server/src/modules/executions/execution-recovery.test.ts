@@ -77,6 +77,7 @@ describe('runs whose worker died', () => {
       expect(second?.resumed).toBe(true);
 
       const step = {
+        kind: 'agent' as const,
         nodeId: 'n1',
         baseNodeId: 'n1',
         delivery: null,

@@ -9,6 +9,8 @@ import type { OutputDelivery } from './output-delivery';
 import { abandonIfWornOut, runAttempt } from './run-attempt';
 import { createRunDefinitions, type ClaimedRun } from './run-definitions';
 import { Interrupted } from './run-errors';
+import { createSubWorkflows } from './sub-workflow';
+import type { RunTools } from './tool-step';
 
 export type ExecutionRunnerDeps = {
   repository: ExecutionsRepository;
@@ -28,6 +30,8 @@ export type ExecutionRunnerDeps = {
   watching?: (organizationId: string, workflowId: string) => boolean;
   /** Agent memory (modules/memory): recalled before and kept after each step of an agent with it on. */
   memory?: Pick<MemoryService, 'stepMemory'>;
+  /** The organization's tools, for Tool steps (modules/tools); without it a Tool step fails its run. */
+  tools?: RunTools;
 };
 
 /**
@@ -41,7 +45,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
   let draining = false;
   const definitions = createRunDefinitions(deps);
   const { claimColumns } = definitions;
-  const attemptDeps = { ...deps, definitions };
+  const attemptDeps = { ...deps, definitions, subWorkflows: createSubWorkflows(deps) };
 
   onRunCancelled(deps.events, (executionId) =>
     active.get(executionId)?.abort.abort(new Interrupted('cancelled')),

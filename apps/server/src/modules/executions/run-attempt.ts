@@ -1,3 +1,4 @@
+import { nodeKinds } from '@crewline/contracts';
 import { runWorkflow } from '@crewline/engine';
 import { createAgentStep } from './agent-step';
 import { createEventOutbox } from './event-outbox';
@@ -5,14 +6,18 @@ import type { ExecutionRunnerDeps } from './execution-runner';
 import type { ExecutionsRepository } from './executions.repository';
 import type { ClaimedRun, RunDefinitions } from './run-definitions';
 import { completeRun, endStoppedRun, type AttemptEnd } from './run-end';
-import { Interrupted } from './run-errors';
+import { Interrupted, stopsRun } from './run-errors';
 import { holdLease } from './run-lease';
 import { createRunLog } from './run-log';
 import { createStepDelivery } from './step-delivery';
 import { createStepRecorder } from './step-recorder';
+import type { SubWorkflows } from './sub-workflow';
+import { createToolStep } from './tool-step';
 
 export type AttemptDeps = Omit<ExecutionRunnerDeps, 'workflows' | 'agentModel'> & {
   definitions: Pick<RunDefinitions, 'of'>;
+  /** Maps and loops that run another workflow (sub-workflow.ts); without it such a step fails its run. */
+  subWorkflows?: SubWorkflows;
 };
 
 const noCompletedSteps: Awaited<ReturnType<ExecutionsRepository['completedSteps']>> = {
@@ -101,11 +106,35 @@ export async function runAttempt(
       watched: () => deps.watching?.(organizationId, workflowId) ?? false,
       made: recorder.made,
     });
+    // A Tool step is named as the engine names it in its own messages: its label, else "Tool".
+    const toolStep =
+      deps.tools &&
+      createToolStep({
+        run: deps.tools,
+        organizationId,
+        runLog,
+        signal,
+        nameOf: (nodeId) => {
+          const label = nodeData.get(nodeId)?.label;
+          return typeof label === 'string' && label.trim() ? label.trim() : nodeKinds.tool.label;
+        },
+      });
 
     await delivery.pending(completed, stopIfInterrupted);
     const result = await runWorkflow(
       definition,
-      { input: run.input ?? {}, instructions: run.dynamicInstructions, parameters: run.parameters ?? {} },
+      {
+        input: run.input ?? {},
+        instructions: run.dynamicInstructions,
+        parameters: run.parameters ?? {},
+        // What expressions read as `run` (the first attempt's start, kept by every claim).
+        run: {
+          id: executionId,
+          trigger: run.trigger,
+          startedAt: (run.startedAt ?? new Date()).toISOString(),
+        },
+        mapItems: run.mapItems ?? undefined,
+      },
       {
         now: () => Date.now(),
         completed: completed.outputs,
@@ -114,7 +143,25 @@ export async function runAttempt(
           stopIfInterrupted();
           return agentStep(call, agents.get(call.agent.id)!);
         },
+        ...(toolStep && {
+          async callTool(call) {
+            stopIfInterrupted();
+            return toolStep(call);
+          },
+        }),
+        ...(deps.subWorkflows && {
+          runWorkflow: deps.subWorkflows.forAttempt({
+            ...parts,
+            run,
+            workflowName: name,
+            memory: deps.memory,
+            tools: deps.tools,
+            stopIfInterrupted,
+            parallelism: deps.parallelism,
+          }),
+        }),
         onEvent: recorder.onStep,
+        stops: stopsRun,
       },
     );
     await completeRun(end, run, result, completed.outputs);

@@ -13,6 +13,24 @@ type RunClaimColumns = ReturnType<AgentModel['runColumns']>;
 export type ClaimedRun = Claimed<RunClaimColumns>;
 
 /**
+ * Workflow versions as a worker reads them: they never change once written, so each is read once per
+ * process (the newest VERSIONS_KEPT kept).
+ */
+export function versionCache(workflows: Pick<WorkflowReads, 'version'>) {
+  const versions = new Map<string, Awaited<ReturnType<WorkflowReads['version']>>>();
+  return async function versionOf(organizationId: string, workflowId: string, version: number) {
+    const key = `${organizationId}:${workflowId}:${version}`;
+    let found = versions.get(key);
+    if (!found) {
+      found = await workflows.version(organizationId, workflowId, version);
+      if (found) versions.set(key, found);
+      if (versions.size > VERSIONS_KEPT) versions.delete(versions.keys().next().value!);
+    }
+    return found;
+  };
+}
+
+/**
  * What a claimed run runs: the definition it is pinned to (its workflow version), never the working
  * copy edited since (runs from before versions existed, with no version, use the working copy), and
  * its agents as read with the claim.
@@ -21,18 +39,7 @@ export function createRunDefinitions(deps: {
   workflows: WorkflowReads;
   agentModel: Pick<AgentModel, 'runColumns' | 'forRun'>;
 }) {
-  /** Workflow versions never change once written: each is read once per process (the newest kept). */
-  const versions = new Map<string, Awaited<ReturnType<WorkflowReads['version']>>>();
-  async function versionOf(organizationId: string, workflowId: string, version: number) {
-    const key = `${organizationId}:${workflowId}:${version}`;
-    let found = versions.get(key);
-    if (!found) {
-      found = await deps.workflows.version(organizationId, workflowId, version);
-      if (found) versions.set(key, found);
-      if (versions.size > VERSIONS_KEPT) versions.delete(versions.keys().next().value!);
-    }
-    return found;
-  }
+  const versionOf = versionCache(deps.workflows);
 
   return {
     /**

@@ -1,7 +1,9 @@
 import { WorkflowRunError } from '@crewline/engine';
 import { DrizzleQueryError } from 'drizzle-orm';
+import { databaseUnavailable } from '../../platform/database-unavailable';
 import { LlmCallError, LlmConfigurationError } from '../../platform/llm';
 import { OutputDeliveryError } from './output-delivery';
+import { ToolStepError } from './tool-step';
 
 /** Why an attempt stopped without an outcome of its own: the run was cancelled or taken over, or the worker is stopping. */
 export class Interrupted extends Error {
@@ -12,13 +14,15 @@ export class Interrupted extends Error {
 
 /**
  * Failures a run can meet in normal use (provider errors, missing configuration, a broken workflow,
- * an output destination that refused the output): their messages are written for the user.
+ * an output destination that refused the output, a Tool step's tool that failed): their messages are
+ * written for the user.
  */
 export const isExpected = (error: unknown): error is Error =>
   error instanceof LlmCallError ||
   error instanceof LlmConfigurationError ||
   error instanceof WorkflowRunError ||
-  error instanceof OutputDeliveryError;
+  error instanceof OutputDeliveryError ||
+  error instanceof ToolStepError;
 
 /** What the user reads in the Error box: the provider's or engine's words, never a stack. */
 export function readableError(error: unknown): string {
@@ -28,3 +32,7 @@ export function readableError(error: unknown): string {
   if (error instanceof Error && error.message) return `The run stopped unexpectedly: ${error.message}`;
   return 'The run stopped unexpectedly';
 }
+
+/** A cancel, a stopping worker or the database away stop the run: never a step's (or a map item's) failure. */
+export const stopsRun = (error: unknown): boolean =>
+  error instanceof Interrupted || (!isExpected(error) && databaseUnavailable(error) !== undefined);

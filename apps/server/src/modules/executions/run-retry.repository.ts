@@ -35,8 +35,8 @@ export const runRetries = {
     const { rows } = await executor.executeSql(
       `with copied as (
           insert into agent_executions
-            (workflow_execution_id, agent_id, node_id, base_node_id, delivery, status, input, output, metrics, logs, started_at, completed_at)
-          select $1::uuid, agent_id, node_id, base_node_id, delivery, 'completed', input,
+            (workflow_execution_id, agent_id, node_id, base_node_id, kind, delivery, status, input, output, metrics, logs, started_at, completed_at)
+          select $1::uuid, agent_id, node_id, base_node_id, kind, delivery, 'completed', input,
             jsonb_set(output, '{metadata}', coalesce(output->'metadata', '{}'::jsonb)
               || jsonb_build_object('reused', true, 'reusedFrom', coalesce(output->'metadata'->>'reusedFrom', $2::text))),
             coalesce(metrics, '{}'::jsonb)

@@ -1,5 +1,5 @@
 import { executionMessages, type Execution, type RetryExecutionData } from '@crewline/contracts';
-import { sequentialOrder } from '@crewline/engine';
+import { upstreamSteps } from '@crewline/engine';
 import { BadRequestError, ConflictError } from '../../platform/errors';
 import type { WorkflowsService } from '../workflows/workflows.service';
 import { isRetryTaken, type ExecutionsRepository } from './executions.repository';
@@ -45,10 +45,9 @@ export function createRunRetry(deps: {
         throw new BadRequestError(executionMessages.unknownRetryNode(fromNodeId));
       if (definition.processType !== 'sequential')
         throw new BadRequestError(executionMessages.retryFromNotSequential(definition.processType));
-      const order = sequentialOrder(definition.nodes, definition.edges);
-      const at = order.indexOf(fromNodeId);
-      // An agent the run never reaches from its start node has no steps before it: nothing is reused.
-      nodeIds = at < 0 ? [] : order.slice(0, at);
+      // The steps with a path into it ran before it; an agent the run never reaches from its start
+      // node has none: nothing is reused.
+      nodeIds = upstreamSteps(fromNodeId, definition.nodes, definition.edges);
     }
     const retrying = startRun(
       {

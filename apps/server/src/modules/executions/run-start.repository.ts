@@ -68,6 +68,7 @@ export function createRunStart(db: Db) {
           parameters: sql.placeholder('parameters'),
           logs: sql.placeholder('logs'),
           retryOf: sql.placeholder('retryOf'),
+          mapItems: sql.placeholder('mapItems'),
         })}
         where ${runLimit} is null or exists (select 1 from ${allowed} where executions < ${runLimit})`,
       )
@@ -101,6 +102,8 @@ export function createRunStart(db: Db) {
         /** Sent by the insert when it queues the run: its created event, the workers' wake-up. */
         created?: StatementNotification[];
         runLimit?: number | null;
+        /** The longest list the run's maps take: the plan's now (the engine's default when absent). */
+        mapItems?: number;
         /** The run this one retries (at most one retry per run: a second breaks RETRY_OF_UNIQUE). */
         retryOf?: string;
       } = {},
@@ -116,6 +119,7 @@ export function createRunStart(db: Db) {
         parameters: request.parameters,
         logs: [{ at: new Date().toISOString(), level: 'info', message: 'Run queued' }],
         runLimit: options.runLimit ?? null,
+        mapItems: options.mapItems ?? null,
         retryOf: options.retryOf ?? null,
         ...notificationParameters(...(options.created ?? [])),
       };

@@ -61,8 +61,8 @@ export function createRunStarter(deps: {
     );
     if (workflow.status === 'draft') throw new ConflictError(executionMessages.draft);
     if (workflow.status !== 'active') throw new ConflictError(executionMessages.notRunnable(workflow.status));
-    const runLimit = allowance.check(extra.allowance);
-    return { workflow, runLimit, refusal: allowance.refusal };
+    const { runLimit, mapItems } = allowance.check(extra.allowance);
+    return { workflow, runLimit, mapItems, refusal: allowance.refusal };
   }
 
   /**
@@ -78,7 +78,10 @@ export function createRunStarter(deps: {
     retryOf?: string,
   ): Promise<Execution> {
     const { organizationId } = request;
-    const { workflow, runLimit, refusal } = await runnableWorkflow(organizationId, request.workflowId);
+    const { workflow, runLimit, mapItems, refusal } = await runnableWorkflow(
+      organizationId,
+      request.workflowId,
+    );
     const id = randomUUID();
     const created: RealtimeEvent = {
       type: 'workflow_execution_created',
@@ -100,7 +103,7 @@ export function createRunStarter(deps: {
         dynamicInstructions: request.dynamicInstructions ?? null,
         parameters: request.parameters ?? {},
       },
-      { id, prepare, created: notify, runLimit, retryOf },
+      { id, prepare, created: notify, runLimit, mapItems, retryOf },
     );
     if (!execution) throw refusal();
     return execution;

@@ -18,6 +18,7 @@ let fake: FakeLlmServer;
 let ada: AuthResponse;
 let workflowId: string;
 let threeAgents: string;
+let deciding: string;
 
 beforeAll(async () => {
   fake = await startFakeLlmServer();
@@ -29,6 +30,44 @@ beforeAll(async () => {
   const more = [agent.id];
   for (const name of ['Editor', 'Reviewer']) more.push((await createAgent(t, ada.token, { name })).id);
   threeAgents = await createChainWorkflow(t, ada.token, 'Three agents', more);
+  // One agent, then a condition, a transform on its taken path and a merge: three steps without a model.
+  const created = await t.request({
+    method: 'POST',
+    url: '/api/workflows',
+    token: ada.token,
+    payload: {
+      name: 'Deciding',
+      status: 'active',
+      nodes: [
+        { id: 'start', type: 'start', position: { x: 0, y: 0 } },
+        { id: 'write', type: 'agent', agentId: agent.id, position: { x: 1, y: 0 } },
+        {
+          id: 'route',
+          type: 'condition',
+          position: { x: 2, y: 0 },
+          data: { branches: [{ id: 'long', label: 'Long', when: 'size(nodes.write.content) > 0' }] },
+        },
+        {
+          id: 'sum',
+          type: 'transform',
+          position: { x: 3, y: 0 },
+          data: { assignments: [{ name: 'length', value: 'size(nodes.write.content)' }] },
+        },
+        { id: 'join', type: 'merge', position: { x: 4, y: 0 } },
+        { id: 'end', type: 'end', position: { x: 5, y: 0 } },
+      ],
+      edges: [
+        { id: 'e1', source: 'start', target: 'write' },
+        { id: 'e2', source: 'write', target: 'route' },
+        { id: 'e3', source: 'route', target: 'sum', sourceHandle: 'long' },
+        { id: 'e4', source: 'route', target: 'join', sourceHandle: 'else' },
+        { id: 'e5', source: 'sum', target: 'join' },
+        { id: 'e6', source: 'join', target: 'end' },
+      ],
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  deciding = created.json().id;
 });
 afterAll(async () => {
   await t?.close();
@@ -86,5 +125,10 @@ describe('a run', () => {
   it('costs one statement more for each further step: storing it', async () => {
     const fewest = await fewestStatements(threeAgents);
     expect(fewest.length, listed(fewest)).toBeLessThanOrEqual(CEILING + 2);
+  });
+
+  it('costs at most one statement for each step that calls no model (a condition, a transform, a merge)', async () => {
+    const fewest = await fewestStatements(deciding);
+    expect(fewest.length, listed(fewest)).toBeLessThanOrEqual(CEILING + 3);
   });
 });

@@ -27,13 +27,15 @@ export function createStepDelivery(deps: {
   /** Sends a stored step's output where its node says, then marks it sent. */
   async function deliver(nodeId: string, baseNodeId: string, output: NodeOutput) {
     if (!delivery) return;
+    const data = nodeData.get(baseNodeId) ?? {};
+    const agentName = output.metadata.agentName ?? (typeof data.label === 'string' ? data.label : 'Step');
     const delivered = await delivery.deliver(
       {
         ...ids,
         workflowName: deps.workflowName,
         nodeId,
-        agentName: output.metadata.agentName,
-        data: nodeData.get(baseNodeId) ?? {},
+        agentName,
+        data,
         producedBy: output.metadata.reusedFrom,
       },
       output.content,
@@ -41,7 +43,7 @@ export function createStepDelivery(deps: {
     );
     await deps.repository.markDelivered(ids.executionId, deps.attempt, nodeId);
     // Its log line is stored with the next step or when the run ends.
-    if (delivered) deps.runLog.add('info', `${output.metadata.agentName}: ${delivered}`, nodeId);
+    if (delivered) deps.runLog.add('info', `${agentName}: ${delivered}`, nodeId);
   }
 
   return {

@@ -10,7 +10,7 @@ import { createRunLog } from './run-log';
 import { createStepRecorder } from './step-recorder';
 
 const writer = agentNamed('Writer');
-const ref = { nodeId: 'n1', baseNodeId: 'n1', agentId: writer.id };
+const ref = { nodeId: 'n1', baseNodeId: 'n1', agentId: writer.id, kind: 'agent' as const };
 const output: NodeOutput = {
   content: 'The draft',
   metadata: { agentName: 'Writer', role: 'Writer', model: 'gpt-4o-mini', baseNodeId: 'n1' },
@@ -51,7 +51,10 @@ function recorder(options: { sends?: boolean; stored?: () => Promise<boolean>; l
     runLog,
     delivery: { sends: () => options.sends ?? false, deliver },
     agents: new Map([[writer.id, writer]]),
-    nodeData: new Map([['n1', options.label ? { label: options.label } : {}]]),
+    nodeData: new Map<string, Record<string, unknown>>([
+      ['n1', options.label ? { label: options.label } : {}],
+      ['route', { label: 'Route' }],
+    ]),
     failedSteps,
     signal: abort.signal,
     logger: { warn } as never,
@@ -75,7 +78,7 @@ function recorder(options: { sends?: boolean; stored?: () => Promise<boolean>; l
 }
 
 const call = (nodeId: string, more: Partial<AgentCall> = {}): AgentCall => ({
-  step: { nodeId, baseNodeId: nodeId.split('#')[0], agentId: writer.id },
+  step: { nodeId, baseNodeId: nodeId.split('#')[0], agentId: writer.id, kind: 'agent' as const },
   nodeId,
   agent: { ...writer, role: 'Writer', goal: 'Write', backstory: null },
   system: 'You are Writer.',
@@ -155,6 +158,76 @@ describe('a completed step', () => {
   });
 });
 
+describe('a step that calls no model', () => {
+  const route = { nodeId: 'route', baseNodeId: 'route', agentId: null, kind: 'condition' as const };
+  const evaluation = {
+    kind: 'condition' as const,
+    evaluated: [{ name: 'Billing', expression: 'input.kind == "billing"', value: true }],
+    result: { branch: 'billing' },
+  };
+
+  it('is stored with its kind and what it evaluated, and published with the branch it took', async () => {
+    const r = recorder();
+    await r.steps.onStep({ type: 'node_started', ...route, startedAt: at('2026-01-01T10:00:00Z') });
+    await r.steps.onStep({
+      type: 'node_completed',
+      ...route,
+      output: {
+        ...output,
+        content: '',
+        kind: 'condition',
+        data: { branch: 'billing' },
+        metadata: {},
+        executionTime: 0,
+      },
+      evaluation,
+      startedAt: at('2026-01-01T10:00:00Z'),
+      completedAt: at('2026-01-01T10:00:00Z'),
+    });
+    const [, , step] = r.recordStep.mock.calls[0];
+    expect(step).toMatchObject({
+      nodeId: 'route',
+      agentId: null,
+      kind: 'condition',
+      evaluation,
+      record: undefined,
+    });
+    expect(step.logs.map((l) => l.message)).toEqual(['Route finished in 0 ms']);
+    expect(r.inStatements[0].map((e) => [e.type, 'branch' in e ? e.branch : undefined])).toEqual([
+      ['execution_node_started', undefined],
+      ['execution_node_completed', 'billing'],
+    ]);
+  });
+
+  it('a skipped step and a map’s size are announced with the next statement, and never stored', async () => {
+    const r = recorder();
+    await r.steps.onStep({
+      type: 'node_skipped',
+      nodeId: 'other',
+      baseNodeId: 'other',
+      agentId: null,
+      kind: 'agent',
+    });
+    await r.steps.onStep({
+      type: 'node_items',
+      nodeId: 'each',
+      baseNodeId: 'each',
+      agentId: null,
+      kind: 'map',
+      total: 40,
+    });
+    await r.steps.onStep(startedEvent);
+    await r.steps.onStep(completedEvent);
+    expect(r.recordStep).toHaveBeenCalledTimes(1);
+    expect(r.inStatements[0]).toEqual([
+      expect.objectContaining({ type: 'execution_node_skipped', nodeId: 'other' }),
+      expect.objectContaining({ type: 'execution_node_items', nodeId: 'each', total: 40 }),
+      expect.objectContaining({ type: 'execution_node_started' }),
+      expect.objectContaining({ type: 'execution_node_completed' }),
+    ]);
+  });
+});
+
 describe('a failed step', () => {
   const failedEvent = (error: unknown): EngineEvent => ({
     type: 'node_failed',
@@ -174,6 +247,7 @@ describe('a failed step', () => {
       nodeId: 'n1',
       baseNodeId: 'n1',
       agentId: writer.id,
+      kind: 'agent',
       error: refused.message,
       record: expect.objectContaining({ answer: null, agentName: 'Writer' }),
       logs: [expect.objectContaining({ level: 'error', message: refused.message, nodeId: 'n1' })],

@@ -1,4 +1,10 @@
-import type { Agent, NodeOutput, RealtimeEvent } from '@crewline/contracts';
+import {
+  nodeKinds,
+  type Agent,
+  type NodeKind,
+  type NodeOutput,
+  type RealtimeEvent,
+} from '@crewline/contracts';
 import type { AgentCall, EngineEvent } from '@crewline/engine';
 import type { Logger } from 'pino';
 import { databaseUnavailable } from '../../platform/database-unavailable';
@@ -16,6 +22,7 @@ export type MadeCall = { call: AgentCall; agent: Agent; trace: LlmTrace };
 type Started = Extract<EngineEvent, { type: 'node_started' }>;
 type Completed = Extract<EngineEvent, { type: 'node_completed' }>;
 type Failed = Extract<EngineEvent, { type: 'node_failed' }>;
+type Skipped = Extract<EngineEvent, { type: 'node_skipped' }>;
 
 export type StepRecorderDeps = {
   repository: Pick<ExecutionsRepository, 'recordStep' | 'recordFailedStep'>;
@@ -65,6 +72,16 @@ export function createStepRecorder(deps: StepRecorderDeps) {
           return completed(deps, recordOf, event);
         case 'node_failed':
           return failed(deps, recordOf, event);
+        case 'node_skipped':
+          return skipped(deps, event);
+        case 'node_items':
+          return deps.outbox.soon({
+            type: 'execution_node_items',
+            ...deps.ids,
+            nodeId: event.nodeId,
+            baseNodeId: event.baseNodeId,
+            total: event.total,
+          });
         default:
           event satisfies never;
       }
@@ -83,15 +100,26 @@ function started(deps: StepRecorderDeps, event: Started) {
     ...deps.ids,
     nodeId: event.nodeId,
     baseNodeId: event.baseNodeId,
-    agentName: deps.agents.get(event.agentId)?.name,
+    agentName: event.agentId ? deps.agents.get(event.agentId)?.name : undefined,
+  });
+}
+
+/** A step whose path was not taken is announced with the run's next statement, and never stored. */
+function skipped(deps: StepRecorderDeps, event: Skipped) {
+  deps.outbox.soon({
+    type: 'execution_node_skipped',
+    ...deps.ids,
+    nodeId: event.nodeId,
+    baseNodeId: event.baseNodeId,
   });
 }
 
 /** A step finished: stored (the checkpoint), then delivered where its node says, then published. */
 async function completed(deps: StepRecorderDeps, recordOf: RecordOf, event: Completed) {
   const { repository, ids, outbox, runLog, delivery } = deps;
-  const { nodeId, baseNodeId, agentId, output, startedAt, completedAt } = event;
-  runLog.add('info', `${output.metadata.agentName} finished in ${output.executionTime} ms`, nodeId);
+  const { nodeId, baseNodeId, agentId, output, evaluation, startedAt, completedAt } = event;
+  const name = output.metadata.agentName ?? stepName(deps, baseNodeId, agentId, event.kind);
+  runLog.add('info', `${name} finished in ${output.executionTime} ms`, nodeId);
   const runLogs = runLog.claim();
   const completedEvent: RealtimeEvent = {
     type: 'execution_node_completed',
@@ -100,6 +128,7 @@ async function completed(deps: StepRecorderDeps, recordOf: RecordOf, event: Comp
     baseNodeId,
     executionTime: output.executionTime,
     totalTokens: output.usage.totalTokens,
+    ...(event.kind === 'condition' ? { branch: (output.data as { branch: string }).branch } : {}),
   };
   // A step with nothing to send is published by the statement that stores it; one that sends
   // its output is published once it is sent.
@@ -114,8 +143,10 @@ async function completed(deps: StepRecorderDeps, recordOf: RecordOf, event: Comp
         nodeId,
         baseNodeId,
         agentId,
+        kind: event.kind,
         delivery: sends ? 'pending' : null,
         record: recordOf(nodeId, output),
+        ...(evaluation ? { evaluation } : {}),
         output,
         metrics: { executionTime: output.executionTime, ...output.usage },
         logs: runLog.ofStep(nodeId),
@@ -142,11 +173,11 @@ async function completed(deps: StepRecorderDeps, recordOf: RecordOf, event: Comp
  */
 async function failed(deps: StepRecorderDeps, recordOf: RecordOf, event: Failed) {
   const { ids, runLog } = deps;
-  const { nodeId, baseNodeId, agentId, error, startedAt, completedAt } = event;
+  const { nodeId, baseNodeId, agentId, kind, error, startedAt, completedAt } = event;
   if (deps.signal.aborted || error instanceof Interrupted) return;
   if (!isExpected(error) && databaseUnavailable(error)) return;
   const message = readableError(error);
-  const name = stepName(deps, baseNodeId, agentId);
+  const name = stepName(deps, baseNodeId, agentId, kind);
   if (!deps.failedSteps.has(message)) deps.failedSteps.set(message, name);
   // The run's error line names the step that failed (the run review marks it on the graph).
   runLog.add('error', message, nodeId);
@@ -155,13 +186,14 @@ async function failed(deps: StepRecorderDeps, recordOf: RecordOf, event: Failed)
     modelCallFailed(deps, error, {
       nodeId,
       step: name,
-      model: record?.model ?? deps.agents.get(agentId)?.llmModel,
+      model: record?.model ?? (agentId ? deps.agents.get(agentId)?.llmModel : undefined),
     });
   await deps.repository
     .recordFailedStep(ids.executionId, deps.attempt, {
       nodeId,
       baseNodeId,
       agentId,
+      kind,
       error: message,
       record,
       logs: runLog.ofStep(nodeId),
@@ -175,11 +207,12 @@ async function failed(deps: StepRecorderDeps, recordOf: RecordOf, event: Failed)
   await deps.outbox.publish({ type: 'execution_node_failed', ...ids, nodeId, baseNodeId, error: message });
 }
 
-/** A step as people know it: its node's label on the canvas, else its agent's name. */
-function stepName(deps: StepRecorderDeps, baseNodeId: string, agentId: string | null) {
+/** A step as people know it: its node's label on the canvas, else its agent's name, else its kind's. */
+function stepName(deps: StepRecorderDeps, baseNodeId: string, agentId: string | null, kind?: NodeKind) {
   const label = deps.nodeData.get(baseNodeId)?.label;
   if (typeof label === 'string' && label.trim()) return label.trim();
-  return (agentId && deps.agents.get(agentId)?.name) || 'Agent';
+  if (agentId) return deps.agents.get(agentId)?.name || 'Agent';
+  return kind ? nodeKinds[kind].label : 'Agent';
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { agentExecutions, workflowExecutions, type Db } from '@crewline/db';
-import type { ExecutionLog, ExecutionStep, NodeOutput } from '@crewline/contracts';
+import type { ExecutionLog, ExecutionStep, NodeKind, NodeOutput } from '@crewline/contracts';
 import {
   deliverReturnedRows,
   notified,
@@ -12,11 +12,15 @@ import {
  * finished step, a failed step, what earlier attempts finished and which outputs were sent.
  */
 
-/** An agent_executions row as the runner writes it (ExecutionStep without status, with Dates). */
+/**
+ * An agent_executions row as the runner writes it (ExecutionStep without status, with Dates). Its
+ * `input` column keeps the step's record: an agent step's model call, or what a step without one
+ * evaluated.
+ */
 type StepWrite<S extends ExecutionStep['status']> = Omit<
   Extract<ExecutionStep, { status: S }>,
   'status' | 'startedAt' | 'completedAt'
-> & { startedAt: Date; completedAt: Date };
+> & { startedAt: Date; completedAt: Date; kind: NodeKind };
 
 /** A step a worker finished: the checkpoint a later attempt resumes from. */
 export type StepRecord = StepWrite<'completed'> & {
@@ -87,8 +91,8 @@ export function createStepRecords(db: Db) {
           returning id
         )
         insert into ${agentExecutions}
-          (workflow_execution_id, agent_id, node_id, base_node_id, delivery, status, input, output, metrics, logs, started_at, completed_at)
-        select owner.id, ${step.agentId}, ${step.nodeId}, ${step.baseNodeId}, ${step.delivery}, 'completed', ${JSON.stringify(step.record ?? {})}::jsonb,
+          (workflow_execution_id, agent_id, node_id, base_node_id, kind, delivery, status, input, output, metrics, logs, started_at, completed_at)
+        select owner.id, ${step.agentId}, ${step.nodeId}, ${step.baseNodeId}, ${step.kind}, ${step.delivery}, 'completed', ${JSON.stringify(step.record ?? step.evaluation ?? {})}::jsonb,
           ${output}::jsonb, ${JSON.stringify(step.metrics)}::jsonb, ${JSON.stringify(step.logs)}::jsonb,
           ${step.startedAt.toISOString()}::timestamptz, ${step.completedAt.toISOString()}::timestamptz
         from owner
@@ -102,8 +106,8 @@ export function createStepRecords(db: Db) {
     async recordFailedStep(id: string, attempt: number, step: StepWrite<'failed'>): Promise<void> {
       await db.execute(sql`
         insert into ${agentExecutions}
-          (workflow_execution_id, agent_id, node_id, base_node_id, status, error, input, logs, started_at, completed_at)
-        select id, ${step.agentId}, ${step.nodeId}, ${step.baseNodeId}, 'failed', ${step.error}, ${JSON.stringify(step.record ?? {})}::jsonb, ${JSON.stringify(step.logs)}::jsonb,
+          (workflow_execution_id, agent_id, node_id, base_node_id, kind, status, error, input, logs, started_at, completed_at)
+        select id, ${step.agentId}, ${step.nodeId}, ${step.baseNodeId}, ${step.kind}, 'failed', ${step.error}, ${JSON.stringify(step.record ?? step.evaluation ?? {})}::jsonb, ${JSON.stringify(step.logs)}::jsonb,
           ${step.startedAt.toISOString()}::timestamptz, ${step.completedAt.toISOString()}::timestamptz
         from ${workflowExecutions}
         where id = ${id} and attempt = ${attempt} and status = 'running'`);

@@ -1,4 +1,5 @@
 import {
+  evaluationRecordSchema,
   stepRecordSchema,
   type ExecutionStep,
   type ExecutionLog,
@@ -30,6 +31,7 @@ export function stepsFrom(json: unknown): ExecutionStep[] {
   if (!Array.isArray(json)) return [];
   return (json as StoredStep[]).flatMap((row): ExecutionStep[] => {
     const parsed = stepRecordSchema.safeParse(row.record);
+    const evaluation = parsed.success ? undefined : evaluationRecordSchema.safeParse(row.record).data;
     const base = {
       nodeId: row.nodeId,
       baseNodeId: row.baseNodeId,
@@ -38,6 +40,7 @@ export function stepsFrom(json: unknown): ExecutionStep[] {
       startedAt: iso(row.startedAt),
       completedAt: iso(row.completedAt),
       ...(parsed.success ? { record: parsed.data } : {}),
+      ...(evaluation ? { evaluation } : {}),
     };
     if (row.status === 'failed') return [{ status: 'failed', ...base, error: row.error ?? '' }];
     if (row.status !== 'completed' || !row.output) return [];

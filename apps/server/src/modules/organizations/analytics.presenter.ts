@@ -208,10 +208,10 @@ export function createAnalyticsPresenter(db: Db) {
         ), unassigned as (
           -- Steps of deleted agents (agent_id set null) still count in the organization's mean step
           -- time; with no agent to find them by, they are found by time and kept when their run is
-          -- the organization's.
+          -- the organization's. Steps that call no model (conditions, transforms, merges) are not agents' steps.
           select sum(s.execution_ms) as ms_sum, count(s.execution_ms)::int as ms_count
           from agent_executions s join workflow_executions e on e.id = s.workflow_execution_id
-          where s.agent_id is null and e.organization_id = ${organizationId}
+          where s.agent_id is null and s.kind = 'agent' and e.organization_id = ${organizationId}
             and s.created_at >= ${start} and s.created_at < ${end} and s.${counted}
         ), zone as (
           -- The viewer's offset from UTC when it stays the same through the chart's days (all but the

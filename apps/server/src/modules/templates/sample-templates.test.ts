@@ -32,11 +32,24 @@ const allAgents = [
   ...sampleWorkflowTemplates.flatMap((t) => t.agents.map((a) => ({ where: `${t.slug}/${a.key}`, agent: a }))),
 ];
 
+/** Templates made only of agent steps (the others decide: conditions, merges, maps, loops). */
+const agentOnly = (t: SampleWorkflowTemplate) =>
+  t.nodes.every((n) => n.type === 'start' || n.type === 'end' || n.type === 'agent');
+
+/** The agent keys a template's steps name: agent steps', and what maps and loops run. */
+const agentRefs = (t: SampleWorkflowTemplate) =>
+  t.nodes.flatMap((n) => {
+    if (n.type === 'agent') return [n.agentId ?? ''];
+    const run = n.data.run as { agentId?: string } | undefined;
+    return (n.type === 'map' || n.type === 'loop') && run?.agentId ? [run.agentId] : [];
+  });
+
 const validate = (t: SampleWorkflowTemplate) => {
   const keys = new Set(t.agents.map((a) => a.key));
   return validateWorkflow(
     {
       name: t.name,
+      processType: t.processType,
       triggerType: t.triggerType,
       triggerConfig: t.triggerConfig,
       nodes: t.nodes,
@@ -176,7 +189,7 @@ describe('the shipped template library', () => {
     }
   });
 
-  it('names a template agent on every agent node, uses every template agent, and labels nodes as the builder does', () => {
+  it('names a template agent on every agent node, map and loop, uses every template agent once, and labels agent nodes as the builder does', () => {
     for (const t of sampleWorkflowTemplates) {
       const byKey = new Map(t.agents.map((a) => [a.key, a]));
       const agentNodes = t.nodes.filter((n) => n.type === 'agent');
@@ -184,8 +197,9 @@ describe('the shipped template library', () => {
         expect(byKey.has(node.agentId ?? ''), `${t.slug}/${node.id}`).toBe(true);
         expect(node.data.label, `${t.slug}/${node.id}`).toBe(byKey.get(node.agentId!)!.name);
       }
-      expect(new Set(agentNodes.map((n) => n.agentId)), t.slug).toEqual(new Set(byKey.keys()));
-      expect(agentNodes, t.slug).toHaveLength(t.agents.length);
+      const refs = agentRefs(t);
+      for (const ref of refs) expect(byKey.has(ref), `${t.slug}: ${ref}`).toBe(true);
+      expect([...refs].sort(), t.slug).toEqual([...byKey.keys()].sort());
 
       expect(
         t.nodes.filter((n) => n.type === 'start'),
@@ -213,7 +227,7 @@ describe('the shipped template library', () => {
   });
 
   it('connects every agent to End, runs sequential agents in the order listed and makes the first agent the hierarchical lead', () => {
-    for (const t of sampleWorkflowTemplates) {
+    for (const t of sampleWorkflowTemplates.filter(agentOnly)) {
       const order = sequentialOrder(t.nodes, t.edges).map((id) => t.nodes.find((n) => n.id === id)!.agentId);
       expect(order, t.slug).toHaveLength(t.agents.length);
       if (t.processType !== 'parallel') expect(order[0], t.slug).toBe(t.agents[0].key);
@@ -227,7 +241,11 @@ describe('the shipped template library', () => {
           expect(t.edges, t.slug).toContainEqual(expect.objectContaining({ source: node.id, target: 'end' }));
         }
       }
-      // Every node can reach End: no dead ends.
+    }
+  });
+
+  it('leaves no dead ends: every node of every template reaches End', () => {
+    for (const t of sampleWorkflowTemplates) {
       const into = new Map<string, string[]>();
       for (const e of t.edges) into.set(e.target, [...(into.get(e.target) ?? []), e.source]);
       const reachesEnd = new Set(['end']);
@@ -254,13 +272,20 @@ describe('the shipped template library', () => {
       }
       const x = new Map(t.nodes.map((n) => [n.id, n.position.x]));
       for (const e of t.edges) expect(x.get(e.source)!, `${t.slug}/${e.id}`).toBeLessThan(x.get(e.target)!);
-      // No two nodes overlap: agent cards are 240 px wide and about 120 px high, Start and End about
-      // 150 px by 50 px; at least 15 px apart either way.
-      const size = (type: string) => (type === 'agent' ? { w: 240, h: 120 } : { w: 150, h: 50 });
+      // No two nodes overlap: agent, map, loop, transform and tool cards are 240 px wide and about
+      // 120 px high, a condition 240 px by 60 px plus 40 px a path, a merge 210 px by 60 px, Start and
+      // End about 150 px by 50 px; at least 15 px apart either way.
+      const size = (node: (typeof t.nodes)[number]) => {
+        if (node.type === 'condition')
+          return { w: 240, h: 60 + 40 * ((node.data.branches as unknown[] | undefined)?.length ?? 0) + 40 };
+        if (node.type === 'merge') return { w: 210, h: 60 };
+        if (node.type === 'start' || node.type === 'end') return { w: 150, h: 50 };
+        return { w: 240, h: 120 };
+      };
       for (const a of t.nodes) {
         for (const b of t.nodes) {
           if (a === b) continue;
-          const [sa, sb] = [size(a.type), size(b.type)];
+          const [sa, sb] = [size(a), size(b)];
           const apart =
             a.position.x + sa.w + GRID <= b.position.x ||
             b.position.x + sb.w + GRID <= a.position.x ||

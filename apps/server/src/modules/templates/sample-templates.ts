@@ -1,6 +1,7 @@
 // The shipped template library of the Template Marketplace: workflow templates (each with the agents
 // it needs) and standalone agent templates. Seeding keys them by `slug`, so a slug never changes once
-// shipped. The data lives in sample-workflow-templates.ts and sample-agent-templates.ts.
+// shipped. The data lives in sample-workflow-templates.ts,
+// deciding-workflow-templates.ts and sample-agent-templates.ts.
 import type {
   processTypeValues,
   TemplateAgent,
@@ -9,6 +10,8 @@ import type {
   WorkflowEdge,
   WorkflowNode,
 } from '@crewline/contracts';
+import { decidingWorkflowTemplates } from './deciding-workflow-templates';
+import { sampleWorkflowTemplates as agentWorkflowTemplates } from './sample-workflow-templates';
 
 export type ProcessType = (typeof processTypeValues)[number];
 type TriggerType = (typeof triggerTypeValues)[number];
@@ -38,5 +41,10 @@ export type SampleAgentTemplate = Omit<TemplateAgent, 'key'> & {
   tags: string[];
 };
 
-export { sampleWorkflowTemplates } from './sample-workflow-templates';
 export { sampleAgentTemplates } from './sample-agent-templates';
+
+/** Every shipped workflow template: the agent-only ones, then those that decide (conditions, maps, loops). */
+export const sampleWorkflowTemplates: SampleWorkflowTemplate[] = [
+  ...agentWorkflowTemplates,
+  ...decidingWorkflowTemplates,
+];

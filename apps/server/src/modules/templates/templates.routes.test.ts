@@ -133,8 +133,9 @@ describe('using a template', () => {
       const activated = await call('PUT', `/api/workflows/${workflow.id}`, who.token, { status: 'active' });
       expect(activated.statusCode, `${template.name}: ${activated.body}`).toBe(200);
       expect(activated.json().warnings).toEqual([]);
+      // What every template reads of its input: a topic, a support message, a list of leads.
       const run = await call('POST', `/api/workflows/${workflow.id}/execute`, who.token, {
-        input: { topic: 'Tide pools' },
+        input: { topic: 'Tide pools', message: 'Tide pools', leads: [{ company: 'Tide pools' }] },
       });
       expect(run.statusCode, run.body).toBe(202);
       const ended = await waitForRunEnd(t, who.token, run.json().id, 30_000);

@@ -25,10 +25,28 @@ import type { TemplatesRepository } from './templates.repository';
 
 const notFound = 'Template not found';
 
-/** The node with its agent reference rewritten (template key ↔ agent id), in both places it is kept. */
+/** What a map or a loop runs, when it names an agent (`data.run.agentId`). */
+function runAgentId(node: WorkflowNode): string | undefined {
+  if (node.type !== 'map' && node.type !== 'loop') return undefined;
+  const run = node.data?.run;
+  if (typeof run !== 'object' || run === null || !('agentId' in run)) return undefined;
+  return typeof run.agentId === 'string' && run.agentId ? run.agentId : undefined;
+}
+
+/**
+ * The agent a node names: an agent step's own, or the one a map or a loop runs for each item or
+ * pass (as the workflows' agent references read them: workflows.columns.ts, nodeAgentRefs).
+ */
+function agentOfNode(node: WorkflowNode): string | undefined {
+  return node.type === 'agent' ? nodeAgentId(node) : runAgentId(node);
+}
+
+/** The node with its agent reference rewritten (template key ↔ agent id), wherever its kind keeps it. */
 function withAgent(node: WorkflowNode, agentId: string | undefined): WorkflowNode {
-  if (node.type !== 'agent' || agentId === undefined) return node;
-  return { ...node, agentId, data: { ...node.data, agentId } };
+  if (agentId === undefined) return node;
+  if (node.type === 'agent') return { ...node, agentId, data: { ...node.data, agentId } };
+  if (runAgentId(node) === undefined) return node;
+  return { ...node, data: { ...node.data, run: { ...(node.data.run as object), agentId } } };
 }
 
 /** A key for an agent in a saved template: its name in kebab case, numbered when taken. */
@@ -58,6 +76,7 @@ function definitionOf(agent: Agent): Omit<TemplateAgent, 'key'> {
     temperature: agent.temperature,
     maxTokens: agent.maxTokens,
     systemPrompt: agent.systemPrompt,
+    ...(agent.outputSchema ? { outputSchema: agent.outputSchema } : {}),
   };
 }
 
@@ -173,7 +192,7 @@ export function createTemplatesService(deps: {
             triggerType: template.triggerType,
             triggerConfig: deps.workflows.withoutSecret(template.triggerConfig),
             nodes: template.nodes.map((node) => {
-              const key = nodeAgentId(node);
+              const key = agentOfNode(node);
               return withAgent(node, key === undefined ? undefined : idOfKey.get(key));
             }),
             edges: template.edges,
@@ -230,7 +249,7 @@ export function createTemplatesService(deps: {
     ): Promise<WorkflowTemplate> {
       const workflow = await deps.workflows.get(organizationId, workflowId);
       const agentIds = [
-        ...new Set(workflow.nodes.map(nodeAgentId).filter((id): id is string => id !== undefined)),
+        ...new Set(workflow.nodes.map(agentOfNode).filter((id): id is string => id !== undefined)),
       ];
       // In the order the graph names them, so keys and the preview follow the workflow.
       const agents = (await deps.agents.list(organizationId, agentIds)).sort(
@@ -249,10 +268,12 @@ export function createTemplatesService(deps: {
         processType: workflow.processType,
         triggerType: workflow.triggerType,
         triggerConfig: deps.workflows.withoutSecret(workflow.triggerConfig),
-        // A node whose agent no longer exists keeps no reference (the workflow warned about it too).
+        // An agent step whose agent no longer exists keeps no reference, a map or a loop keeps the id
+        // (its run target needs one): either way the workflow made from it warns, as this one did.
         nodes: workflow.nodes.map((node) => {
-          const id = nodeAgentId(node);
-          return withAgent(node, id === undefined ? undefined : (keyOfId.get(id) ?? ''));
+          const id = agentOfNode(node);
+          if (id === undefined) return node;
+          return withAgent(node, keyOfId.get(id) ?? (node.type === 'agent' ? '' : undefined));
         }),
         edges: workflow.edges,
         agents: agents.map((agent) => ({ key: keyOfId.get(agent.id)!, ...definitionOf(agent) })),

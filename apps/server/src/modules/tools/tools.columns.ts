@@ -42,3 +42,11 @@ export function enabledToolsFromJson(json: unknown): EnabledToolRow[] {
     linkConfig,
   }));
 }
+
+/**
+ * The ids (as text, as workflow nodes name them) of the tools of the organization `organization`
+ * names, as a subquery for the reader to alias (`… ${toolIdsOf(org)} t`, column `id`): a workflow's
+ * save and a run's start check the tools its Tool steps name with it.
+ */
+export const toolIdsOf = (organization: SQL): SQL =>
+  sql`(select t.id::text as id from tools t where t.organization_id = ${organization})`;

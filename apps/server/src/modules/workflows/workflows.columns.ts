@@ -10,10 +10,11 @@ import { workflowVersions } from '@crewline/db';
 /**
  * The agent ids a workflow's nodes (`nodes`, a jsonb array) name, as the set-returning FROM items
  * `… n, lateral … refs(ref)`: like the engine's nodeAgentId, a node names its agent in `agentId` or
- * in `data.agentId` (both are taken; an id that names no agent of the organization matches none).
+ * in `data.agentId`, and a map or loop the agent it runs in `data.run.agentId` (all are taken; an id
+ * that names no agent of the organization matches none).
  */
 export const nodeAgentRefs = (nodes: SQL) =>
-  sql`jsonb_array_elements(${nodes}) n, lateral (values (n->>'agentId'), (n->'data'->>'agentId')) refs(ref)`;
+  sql`jsonb_array_elements(${nodes}) n, lateral (values (n->>'agentId'), (n->'data'->>'agentId'), (n->'data'->'run'->>'agentId')) refs(ref)`;
 
 /**
  * The ids of the agents the nodes of a run's definition name (its pinned version, or the working copy
@@ -29,6 +30,27 @@ export const runAgentIds = (run: string): SQL<string[]> => {
     (select w.nodes from workflows w where w.id = ${column('workflow_id')}))`;
   return sql`array(select distinct ref from ${nodeAgentRefs(nodes)}
     where ref ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$')`;
+};
+
+const uuidPattern = sql.raw(`'^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'`);
+
+/**
+ * The newest version of the workflow row named `workflow` recorded at or before the statement's
+ * placeholder `at` (a run's creation): what a map or loop of that run runs of it (null: none yet).
+ */
+export const versionAt = (workflow: string): SQL<number | null> =>
+  sql`(select max(v.version) from workflow_versions v
+    where v.workflow_id = ${sql.raw(`"${workflow}"."id"`)} and v.created_at <= ${sql.placeholder('at')}::timestamptz)`;
+
+/**
+ * The ids of the agents the nodes of that version (`versionAt`) name, as a text[] expression: a
+ * sub-workflow's read takes its agents with it (`agentsJson` over the workflow row, which has the
+ * organization).
+ */
+export const versionAtAgentIds = (workflow: string): SQL<string[]> => {
+  const nodes = sql`(select v.nodes from workflow_versions v
+    where v.workflow_id = ${sql.raw(`"${workflow}"."id"`)} and v.version = ${versionAt(workflow)})`;
+  return sql`array(select distinct ref from ${nodeAgentRefs(nodes)} where ref ~* ${uuidPattern})`;
 };
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { nestedExtra, workflowVersions, workflows, type Db, type ExtraColumns } from '@crewline/db';
 import {
   WEBHOOK_SECRET_MASK,
@@ -11,7 +11,8 @@ import {
 } from '@crewline/contracts';
 import { nothingToSet } from '../../platform/patch';
 import { userDisplayName } from '../auth/users.columns';
-import { nodeAgentRefs } from './workflows.columns';
+import { toolIdsOf } from '../tools/tools.columns';
+import { nodeAgentRefs, versionAt } from './workflows.columns';
 
 type WorkflowRow = typeof workflows.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -160,12 +161,30 @@ export function createWorkflowsRepository(db: Db, agentIdsOf: AgentIdsOf) {
         // Drizzle leaves columns in a select list unqualified, so the subquery names its tables itself.
         agentIds: sql<string[]>`coalesce((select array_agg(a.id) from ${agentIdsOf(workflowOrganization)} a
           where a.id in (select ref from ${nodeAgentRefs(sql`"workflows"."nodes"`)})), '{}')`,
+        // Those of the tools its Tool steps name that exist: a run's start checks them without a read of its own.
+        toolIds: sql<string[]>`coalesce((select array_agg(t.id) from ${toolIdsOf(workflowOrganization)} t
+          where t.id in (select n->'data'->>'toolId' from jsonb_array_elements("workflows"."nodes") n
+            where n->>'type' = 'tool')), '{}')`,
       })
       .from(workflows)
       .where(scoped(sql.placeholder('organizationId'), sql.placeholder('id')))
       .limit(1)
       .prepare('');
   const withAgentIdsStatements = new WeakMap<ExtraColumns, ReturnType<typeof withAgentIdsStatement>>();
+  /** versionAt's read for one set of extra columns, built once for each (as withAgentIdsStatement). */
+  const versionAtStatement = (extra: ExtraColumns) =>
+    db
+      .select({
+        name: workflows.name,
+        status: workflows.status,
+        version: versionAt('workflows'),
+        ...nestedExtra(extra),
+      })
+      .from(workflows)
+      .where(scoped(sql.placeholder('organizationId'), sql.placeholder('id')))
+      .limit(1)
+      .prepare('');
+  const versionAtStatements = new WeakMap<ExtraColumns, ReturnType<typeof versionAtStatement>>();
   const stepsOnDeletedAgents = deletedAgentSteps(agentIdsOf);
   async function get(organizationId: string, id: string): Promise<Workflow | undefined> {
     const [row] = await db.select().from(workflows).where(scoped(organizationId, id)).limit(1);
@@ -186,8 +205,8 @@ export function createWorkflowsRepository(db: Db, agentIdsOf: AgentIdsOf) {
     },
     get,
     /**
-     * The workflow with those of the agents its nodes name that exist in the organization, and `extra`
-     * columns, in one statement (the run rule checks them on every run; the organization's other
+     * The workflow with those of the agents and tools its nodes name that exist in the organization, and
+     * `extra` columns, in one statement (the run rule checks them on every run; the organization's other
      * agents are not read). `parameters` fills the placeholders of the extra columns.
      */
     async getWithAgentIds<Extra extends ExtraColumns>(
@@ -196,7 +215,13 @@ export function createWorkflowsRepository(db: Db, agentIdsOf: AgentIdsOf) {
       extra = NO_EXTRA as Extra,
       parameters: Record<string, unknown> = {},
     ): Promise<
-      { workflow: Workflow; agentIds: Set<string>; extra: { [K in keyof Extra]: unknown } } | undefined
+      | {
+          workflow: Workflow;
+          agentIds: Set<string>;
+          toolIds: Set<string>;
+          extra: { [K in keyof Extra]: unknown };
+        }
+      | undefined
     > {
       let statement = withAgentIdsStatements.get(extra);
       if (!statement) withAgentIdsStatements.set(extra, (statement = withAgentIdsStatement(extra)));
@@ -205,6 +230,7 @@ export function createWorkflowsRepository(db: Db, agentIdsOf: AgentIdsOf) {
         row && {
           workflow: toWorkflowDto(row.workflow),
           agentIds: new Set(row.agentIds),
+          toolIds: new Set(row.toolIds),
           extra: (row.extra ?? {}) as { [K in keyof Extra]: unknown },
         }
       );
@@ -359,6 +385,59 @@ export function createWorkflowsRepository(db: Db, agentIdsOf: AgentIdsOf) {
       const rows = await q
         .select({ id: sql<string>`a.id` })
         .from(sql`${agentIdsOf(sql`${organizationId}::uuid`)} a`);
+      return new Set(rows.map((r) => r.id));
+    },
+    /**
+     * Those of `ids` (UUIDs) that are workflows of the organization, for the rule that maps and loops
+     * run existing ones.
+     */
+    async workflowIds(
+      organizationId: string,
+      ids: string[],
+      q: Pick<Db, 'select'> = db,
+    ): Promise<Set<string>> {
+      const rows = await q
+        .select({ id: workflows.id })
+        .from(workflows)
+        .where(and(eq(workflows.organizationId, organizationId), inArray(workflows.id, ids)));
+      return new Set(rows.map((r) => r.id));
+    },
+    /**
+     * A workflow as a map or loop of a run created at `at` runs it: its name, its status and the
+     * newest version recorded at or before `at` (null when none was), with `extra` columns over the
+     * workflow row (which may read that version through `versionAt`), in one statement.
+     */
+    async versionAt<Extra extends ExtraColumns>(
+      organizationId: string,
+      id: string,
+      at: Date,
+      extra = NO_EXTRA as Extra,
+    ): Promise<
+      | {
+          name: string;
+          status: Workflow['status'];
+          version: number | null;
+          extra: { [K in keyof Extra]: unknown };
+        }
+      | undefined
+    > {
+      let statement = versionAtStatements.get(extra);
+      if (!statement) versionAtStatements.set(extra, (statement = versionAtStatement(extra)));
+      const [row] = await statement.execute({ organizationId, id, at: at.toISOString() });
+      return (
+        row && {
+          name: row.name,
+          status: row.status,
+          version: row.version === null ? null : Number(row.version),
+          extra: (row.extra ?? {}) as { [K in keyof Extra]: unknown },
+        }
+      );
+    },
+    /** Ids of the organization's tools, for the rule that Tool steps name existing tools. */
+    async toolIds(organizationId: string, q: Pick<Db, 'select'> = db): Promise<Set<string>> {
+      const rows = await q
+        .select({ id: sql<string>`t.id` })
+        .from(sql`${toolIdsOf(sql`${organizationId}::uuid`)} t`);
       return new Set(rows.map((r) => r.id));
     },
   };

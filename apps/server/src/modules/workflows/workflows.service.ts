@@ -8,7 +8,7 @@ import {
 } from '@crewline/contracts';
 import { nodeAgentId, stepName, validateWorkflow } from '@crewline/engine';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
-import { requireUuid } from '../../platform/ids';
+import { isUuid, requireUuid } from '../../platform/ids';
 import { withoutSecret, type WebhookSecrets } from './webhook-secret';
 import { scheduledNextRunAt } from './schedule';
 import { nothingToSet } from '../../platform/patch';
@@ -18,11 +18,17 @@ import { checkStatusChange } from './workflow-status';
 
 const notFound = 'Workflow not found';
 
+/** The workflow a map or loop node runs (`data.run.workflowId`), if it runs one. */
+const runWorkflowId = (node: Workflow['nodes'][number]): string | undefined => {
+  const run = (node.data as { run?: { workflowId?: unknown } } | undefined)?.run;
+  return typeof run?.workflowId === 'string' ? run.workflowId : undefined;
+};
+
 /**
  * What a run reads of its workflow (its pinned version, else the working copy, as stored): the
  * composition root hands modules/executions the repository's reads, typed here.
  */
-export type WorkflowReads = Pick<WorkflowsRepository, 'get' | 'version'>;
+export type WorkflowReads = Pick<WorkflowsRepository, 'get' | 'version' | 'versionAt'>;
 
 /** The scheduler's store of due ticks (schedules.repository.ts), handed to modules/triggers. */
 export type { DueSchedule, SchedulesRepository } from './schedules.repository';
@@ -34,21 +40,40 @@ export function createWorkflowsService(repository: WorkflowsRepository, webhookS
   /** The engine's structural rules (docs/product-rules.md): errors become a 400, warnings travel with the answer. */
   async function check(
     organizationId: string,
-    draft: Pick<Workflow, 'name' | 'triggerType' | 'triggerConfig' | 'nodes' | 'edges'>,
-    /** The existing agents among those the nodes name, when already read with the workflow. */
-    known?: Set<string>,
+    draft: Pick<Workflow, 'name' | 'triggerType' | 'triggerConfig' | 'nodes' | 'edges'> &
+      Partial<Pick<Workflow, 'processType' | 'id'>>,
+    /** The existing agents and tools among those the nodes name, when already read with the workflow. */
+    known?: { agentIds: Set<string>; toolIds: Set<string> },
     within?: Pick<Db, 'select' | 'transaction'>,
   ) {
-    const agentIds = known ?? (await repository.agentIds(organizationId, within));
+    const agentIds = known?.agentIds ?? (await repository.agentIds(organizationId, within));
+    // Only a workflow with Tool steps reads the organization's tools: others save as they did.
+    const toolIds =
+      known?.toolIds ??
+      ((draft.nodes ?? []).some((node) => node.type === 'tool')
+        ? await repository.toolIds(organizationId, within)
+        : undefined);
+    // Only a workflow whose maps or loops run other workflows reads which of those exist.
+    const targets = [...new Set((draft.nodes ?? []).map(runWorkflowId).filter((id) => id !== undefined))];
+    const workflowIds =
+      targets.length > 0
+        ? await repository.workflowIds(organizationId, targets.filter(isUuid), within)
+        : undefined;
     const { errors, warnings } = validateWorkflow(
       {
         name: draft.name ?? '',
         triggerType: draft.triggerType ?? 'manual',
         triggerConfig: draft.triggerConfig ?? {},
+        processType: draft.processType ?? 'sequential',
         nodes: draft.nodes ?? [],
         edges: draft.edges ?? [],
       },
       (id) => agentIds.has(id),
+      {
+        toolExists: toolIds && ((id) => toolIds.has(id)),
+        workflowExists: workflowIds && ((id) => workflowIds.has(id)),
+        workflowId: draft.id,
+      },
     );
     if (errors.length > 0) {
       throw new BadRequestError(
@@ -160,7 +185,7 @@ export function createWorkflowsService(repository: WorkflowsRepository, webhookS
       parameters?: Record<string, unknown>,
     ): Promise<{ workflow: Workflow; extra: { [K in keyof Extra]: unknown } }> {
       const found = await withAgentIds(organizationId, id, extra, parameters);
-      await check(organizationId, found.workflow, found.agentIds);
+      await check(organizationId, found.workflow, found);
       return { workflow: found.workflow, extra: found.extra };
     },
 

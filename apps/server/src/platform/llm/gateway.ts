@@ -1,6 +1,7 @@
-import type { JSONSchema7, StepResult, ToolSet } from 'ai';
+import type { JSONSchema7, ModelMessage, StepResult, ToolSet } from 'ai';
 import { LlmCallError, LlmConfigurationError, toLlmCallError } from './errors';
 import { fetchModelIds } from './list-models';
+import { PROVIDER_INFO } from './providers';
 import type {
   LlmConnection,
   LlmEmbedRequest,
@@ -11,6 +12,7 @@ import type {
   LlmTool,
   LlmToolTrace,
   LlmTrace,
+  LlmUsage,
 } from './types';
 
 export type LlmGatewayOptions = {
@@ -73,6 +75,9 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
     const [sdk, { createLanguageModel }] = await loadSdk();
     const started = now();
     const trace = request.trace;
+    const structured = request.outputSchema
+      ? await structuredOutput(sdk, request.connection, request.outputSchema)
+      : undefined;
     const model = createLanguageModel(
       request.connection,
       request.model,
@@ -85,40 +90,79 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
         ? toToolSet(sdk, request.tools, { trace, onToolCall: request.onToolCall }, now)
         : undefined;
 
+    const messages: ModelMessage[] = request.messages.map((m) => ({ role: m.role, content: m.content }));
     const options = {
       model,
       instructions: request.system.trim() ? request.system : undefined,
-      messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
       temperature: Math.min(100, Math.max(0, request.temperaturePercent)) / 100,
       maxOutputTokens: request.maxTokens,
       tools,
       stopWhen: sdk.isStepCount(maxSteps),
       maxRetries,
       abortSignal: signal,
+      output: structured?.output,
+      providerOptions: structured?.providerOptions,
+    };
+    const call = (messages: ModelMessage[]) => {
+      const each = { ...options, messages };
+      // The answer as output and the messages to ask again with are read only with a schema: the
+      // SDK builds them on demand, and a call without one has no use for them.
+      return request.onTextDelta
+        ? streamed(sdk, each, request.onTextDelta, signal, !!structured)
+        : sdk.generateText(each).then((result) => ({
+            text: result.text,
+            usage: result.usage,
+            steps: result.steps,
+            finalStep: result.finalStep,
+            finishReason: result.finishReason,
+            responseMessages: structured ? result.responseMessages : [],
+            answer: structured ? answerText(result) : result.text,
+          }));
     };
     try {
-      const result = request.onTextDelta
-        ? await streamed(sdk, options, request.onTextDelta, signal)
-        : await sdk.generateText(options);
-      // The whole tool loop's usage (finalStep.usage would be the last model call's alone).
-      const usage = result.usage;
-      const promptTokens = usage.inputTokens ?? 0;
-      const completionTokens = usage.outputTokens ?? 0;
+      let result = await call(messages);
+      let usage = usageOf(result.usage);
+      const steps = result.steps.map(toStep);
+      let data: unknown;
+      if (structured) {
+        let check = structured.check(result.answer);
+        if (!check.ok) {
+          // Asked once more, with what was wrong, after the answer and any tool calls it made.
+          const firstProblem = check.problem;
+          if (trace) trace.outputRetries++;
+          result = await call([
+            ...messages,
+            ...result.responseMessages,
+            { role: 'user', content: retryPrompt(firstProblem, request.outputSchema!) },
+          ]);
+          usage = addUsage(usage, usageOf(result.usage));
+          steps.push(...result.steps.map(toStep));
+          check = structured.check(result.answer);
+          if (!check.ok) {
+            if (trace) trace.retries = trace.failedRequests;
+            throw new OutputMismatchError(
+              `${PROVIDER_INFO[request.connection.provider].name}'s answer did not follow the output schema, even when asked again: ${check.problem}` +
+                (check.problem === firstProblem ? '' : ` (the first answer: ${firstProblem})`),
+              request.connection.provider,
+            );
+          }
+        }
+        data = check.data;
+      }
       // Every failed request of a call that succeeded was retried.
       if (trace) trace.retries = trace.failedRequests;
       return {
-        text: result.text,
-        usage: {
-          promptTokens,
-          completionTokens,
-          totalTokens: usage.totalTokens ?? promptTokens + completionTokens,
-        },
-        steps: result.steps.map(toStep),
+        // With a schema, the JSON the data was read from (Anthropic's JSON tool answers no text).
+        text: structured ? result.answer : result.text,
+        usage,
+        steps,
         model: result.finalStep.response.modelId || request.model,
         finishReason: result.finishReason,
         durationMs: now() - started,
+        ...(structured ? { data } : {}),
       };
     } catch (error) {
+      if (error instanceof OutputMismatchError) throw error;
       // The last failed request ended the call; the ones before it were retried.
       if (trace) trace.retries = Math.max(0, trace.failedRequests - 1);
       throw toLlmCallError(error, request.connection, { timedOut: timedOut(), timeoutMs }, sdk);
@@ -196,6 +240,81 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
 
 type GenerateOptions = Parameters<Sdk['generateText']>[0] & Parameters<Sdk['streamText']>[0];
 
+/** Token counts as the AI SDK reports them (a count a provider did not give is undefined). */
+type SdkUsage = { inputTokens?: number; outputTokens?: number; totalTokens?: number };
+
+/** The whole tool loop's usage (finalStep.usage would be the last model call's alone). */
+function usageOf(usage: SdkUsage): LlmUsage {
+  const promptTokens = usage.inputTokens ?? 0;
+  const completionTokens = usage.outputTokens ?? 0;
+  return {
+    promptTokens,
+    completionTokens,
+    totalTokens: usage.totalTokens ?? promptTokens + completionTokens,
+  };
+}
+
+const addUsage = (a: LlmUsage, b: LlmUsage): LlmUsage => ({
+  promptTokens: a.promptTokens + b.promptTokens,
+  completionTokens: a.completionTokens + b.completionTokens,
+  totalTokens: a.totalTokens + b.totalTokens,
+});
+
+/** The second mismatch of a structured answer: its trace is already final. */
+class OutputMismatchError extends LlmCallError {
+  constructor(message: string, provider: LlmConnection['provider']) {
+    super(message, provider, 'invalid-response');
+  }
+}
+
+/** What the model is told when its answer did not follow the schema. */
+function retryPrompt(problem: string, schema: JSONSchema7) {
+  return (
+    `Your answer does not follow the JSON Schema it must follow: ${problem}. ` +
+    `Answer again with only the JSON object, following this schema exactly: ${JSON.stringify(schema)}`
+  );
+}
+
+/**
+ * The text the structured output was read from: the SDK's own choice (for Anthropic's JSON tool,
+ * that tool's input), which the output below hands back as text; the answer's text when the loop
+ * ended without one (at maxSteps, mid tool call).
+ */
+function answerText(result: { output: unknown; text: string }): string {
+  try {
+    return typeof result.output === 'string' ? result.output : result.text;
+  } catch {
+    return result.text;
+  }
+}
+
+/**
+ * The request's structured output: the SDK's Output.object with the schema (so each provider is
+ * asked its own way: OpenAI's and compatible servers' `response_format`, Anthropic's
+ * `output_config.format` or its JSON tool), its answer handed back as text and checked here with
+ * Ajv (output-schema.ts), so a mismatch is an answer to retry rather than an error that loses the
+ * call's usage. OpenAI's protocol asks for a strict schema: one with optional fields is sent
+ * rewritten (strictSchema), and one that cannot be strict (an open object) is sent as not strict.
+ */
+async function structuredOutput(sdk: Sdk, connection: LlmConnection, schema: JSONSchema7) {
+  const { checkAnswer, outputSchemaProblem, strictSchema } = await import('./output-schema');
+  const problem = outputSchemaProblem(schema);
+  if (problem) throw new LlmConfigurationError(`The output schema ${problem}.`);
+  const original = schema as Record<string, unknown>;
+  const openAiProtocol = connection.provider !== 'anthropic';
+  const strict = openAiProtocol ? strictSchema(original) : null;
+  const sent = strict ?? schema;
+  const object = sdk.Output.object({ schema: sdk.jsonSchema(sent) });
+  return {
+    output: { ...object, parseCompleteOutput: async ({ text }: { text: string }) => text },
+    providerOptions:
+      openAiProtocol && !strict
+        ? { openai: { strictJsonSchema: false }, openaiCompatible: { strictJsonSchema: false } }
+        : undefined,
+    check: (text: string) => checkAnswer(original, text, { strict: strict !== null }),
+  };
+}
+
 /**
  * The same call as generateText, streamed: each piece of answer text goes to `onTextDelta` as the
  * model produces it (the final step's and those before a tool call alike), and the result is read
@@ -206,6 +325,8 @@ async function streamed(
   options: GenerateOptions,
   onTextDelta: (text: string) => void,
   signal: AbortSignal,
+  /** With an output schema: the answer as output and the response's messages, to check and ask again. */
+  structured: boolean,
 ) {
   // The SDK's default onError prints the error, with the provider's response body, to the console:
   // the error part of the stream is handled below instead.
@@ -218,14 +339,25 @@ async function streamed(
     }
   }
   signal.throwIfAborted();
-  const [text, usage, steps, finalStep, finishReason] = await Promise.all([
+  const [text, usage, steps, finalStep, finishReason, responseMessages, output] = await Promise.all([
     result.text,
     result.usage,
     result.steps,
     result.finalStep,
     result.finishReason,
+    structured ? result.responseMessages : [],
+    // No output when the loop ended mid tool call (see answerText).
+    structured ? Promise.resolve(result.output).catch(() => undefined) : undefined,
   ]);
-  return { text, usage, steps, finalStep, finishReason };
+  return {
+    text,
+    usage,
+    steps,
+    finalStep,
+    finishReason,
+    responseMessages,
+    answer: typeof output === 'string' ? output : text,
+  };
 }
 
 /** The provider's fetch, counting the model requests (and failed ones) of one call into its trace. */

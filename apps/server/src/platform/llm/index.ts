@@ -16,3 +16,12 @@ export type {
   LlmUsage,
 } from './types';
 export { newLlmTrace } from './types';
+
+/**
+ * Why an output schema cannot be asked for (not an object schema, or not a JSON Schema that
+ * compiles), or null: for checking one when it is saved. Loads the validator on first use.
+ */
+export async function outputSchemaProblem(schema: unknown): Promise<string | null> {
+  const { outputSchemaProblem: problem } = await import('./output-schema');
+  return problem(schema);
+}

@@ -38,6 +38,9 @@ export function createLanguageModel(
         apiKey: connection.apiKey,
         fetch,
         includeUsage: true,
+        // An output schema goes as `response_format: json_schema` (Ollama, vLLM, LM Studio and
+        // llama.cpp's server take it); otherwise the server would be asked for any JSON object.
+        supportsStructuredOutputs: true,
       })(model);
   }
 }

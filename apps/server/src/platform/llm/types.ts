@@ -38,6 +38,12 @@ export type LlmRequest = {
   onToolCall?: (call: LlmToolTrace) => void;
   /** Filled in as the call goes, so what happened is known even when the call fails (step records). */
   trace?: LlmTrace;
+  /**
+   * The JSON Schema (of an object) the answer must follow: the model is asked for that shape with
+   * the provider's structured output, the answer is checked against it, one that does not follow it
+   * is asked for again once with the problem, and the parsed answer is the result's `data`.
+   */
+  outputSchema?: JSONSchema7;
 };
 
 /** One tool call as the gateway ran it. */
@@ -58,9 +64,17 @@ export type LlmTrace = {
   failedRequests: number;
   /** Requests repeated after a failure: set when the call ends. */
   retries: number;
+  /** Times the model was asked again because its answer did not follow the output schema (0 or 1). */
+  outputRetries: number;
 };
 
-export const newLlmTrace = (): LlmTrace => ({ toolCalls: [], requests: 0, failedRequests: 0, retries: 0 });
+export const newLlmTrace = (): LlmTrace => ({
+  toolCalls: [],
+  requests: 0,
+  failedRequests: 0,
+  retries: 0,
+  outputRetries: 0,
+});
 
 export type LlmUsage = { promptTokens: number; completionTokens: number; totalTokens: number };
 
@@ -82,6 +96,8 @@ export type LlmResult = {
   model: string;
   finishReason: string;
   durationMs: number;
+  /** The answer parsed, when the request had an output schema (it follows the schema). */
+  data?: unknown;
 };
 
 /** Texts to embed, in order; the gateway sends them in batches and answers in the same order. */

@@ -24,9 +24,63 @@ describe('toGraphNodes', () => {
     expect(result[2]?.data).toMatchObject({ role: 'Editor', model: 'claude', color: '#6366f1' });
   });
 
-  it('marks only agent nodes with their run status', () => {
+  it('marks only step nodes with their run status', () => {
     const result = toGraphNodes(nodes, [], { start: 'completed', n1: 'reused', n2: 'failed' });
     expect(result.map((node) => node.data.status)).toEqual([undefined, 'reused', 'failed', undefined]);
+  });
+
+  it("names other kinds by their label or kind, lists a condition's paths and marks the one taken", () => {
+    const decide: WorkflowNode[] = [
+      {
+        id: 'c',
+        type: 'condition',
+        position: { x: 0, y: 0 },
+        data: { branches: [{ id: 'b1', label: 'Billing', when: 'true' }] },
+      },
+      { id: 'm', type: 'merge', position: { x: 0, y: 0 }, data: { label: 'Join' } },
+      { id: 'x', type: 'note', position: { x: 0, y: 0 }, data: { text: 'Why this flow' } },
+    ];
+    const [condition, merge, note] = toGraphNodes(
+      decide,
+      [],
+      { c: 'completed', m: 'skipped', x: 'completed' },
+      {
+        c: 'b1',
+      },
+    );
+    expect(condition?.data).toMatchObject({
+      title: 'Condition',
+      status: 'completed',
+      branches: [
+        { id: 'b1', label: 'Billing' },
+        { id: 'else', label: 'Else' },
+      ],
+      branchTaken: 'Billing',
+    });
+    expect(merge?.data).toMatchObject({ title: 'Join', status: 'skipped' });
+    // A note is never run: no status.
+    expect(note?.data).toMatchObject({ title: 'Note', text: 'Why this flow' });
+    expect(note?.data.status).toBeUndefined();
+  });
+
+  it("carries a map's items done and a loop's pass, and no other node's", () => {
+    const repeat: WorkflowNode[] = [
+      { id: 'each', type: 'map', position: { x: 0, y: 0 }, data: { label: 'Enrich leads' } },
+      { id: 'draft', type: 'loop', position: { x: 0, y: 0 }, data: {} },
+      { id: 't', type: 'transform', position: { x: 0, y: 0 }, data: {} },
+    ];
+    const counts = { total: 100, done: 37, failed: 3, pass: null };
+    const pass = { total: null, done: 1, failed: 0, pass: 2 };
+    const [map, loop, transform] = toGraphNodes(
+      repeat,
+      [],
+      { each: 'running', draft: 'running', t: 'completed' },
+      {},
+      { each: counts, draft: pass, t: counts },
+    );
+    expect(map?.data).toMatchObject({ title: 'Enrich leads', status: 'running', progress: counts });
+    expect(loop?.data).toMatchObject({ title: 'Loop', progress: pass });
+    expect(transform?.data.progress).toBeUndefined();
   });
 });
 
@@ -37,5 +91,32 @@ describe('toGraphEdges', () => {
       { id: 'e2', source: 'n1', target: 'gone' },
     ];
     expect(toGraphEdges(edges, nodes).map((edge) => edge.id)).toEqual(['e1']);
+  });
+
+  it("leaves a condition's edges from their branch's handle, and carries the run's path marks", () => {
+    const decide: WorkflowNode[] = [
+      {
+        id: 'c',
+        type: 'condition',
+        position: { x: 0, y: 0 },
+        data: { branches: [{ id: 'b1', label: '', when: 'true' }] },
+      },
+      ...nodes,
+    ];
+    const result = toGraphEdges(
+      [
+        { id: 'e1', source: 'c', target: 'n1', sourceHandle: 'b1' },
+        { id: 'e2', source: 'c', target: 'n2', sourceHandle: 'else' },
+        { id: 'e3', source: 'c', target: 'end', sourceHandle: 'gone' },
+      ],
+      decide,
+      { e1: 'taken', e2: 'not-taken' },
+    );
+    expect(result.map((edge) => [edge.id, edge.sourceHandle, edge.data?.path])).toEqual([
+      ['e1', 'b1', 'taken'],
+      ['e2', 'else', 'not-taken'],
+      // A branch the condition no longer has: no handle, so React Flow still draws the edge.
+      ['e3', undefined, undefined],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 // A read-only picture of a workflow definition (a workflow, one of its versions or a template): the builder's
-// nodes and edges, fitted to the box, pannable and zoomable but never editable, with each agent's
-// status in a run when given. Its own ReactFlowProvider keeps it apart from a builder canvas that
+// nodes and edges, fitted to the box, pannable and zoomable but never editable, with each step's
+// status in a run when given, the branches conditions took and the paths the run went along. Its own ReactFlowProvider keeps it apart from a builder canvas that
 // may be on the same page.
 import '@xyflow/react/dist/style.css';
 
@@ -16,10 +16,13 @@ import {
   useReactFlow,
   useStore,
   type DefaultEdgeOptions,
+  type Edge,
 } from '@xyflow/react';
 import { useEffect, useMemo, type CSSProperties } from 'react';
 
 import { useTheme } from '@/app/theme';
+import type { EdgePathMark } from '@/lib/runs/run-paths';
+import type { ItemProgress } from '@/lib/runs/run-state';
 import { cn } from '@/lib/utils';
 
 import { graphNodeTypes } from './graph-nodes';
@@ -40,6 +43,12 @@ export interface WorkflowGraphViewProps {
   agents?: readonly GraphAgent[];
   /** Each agent node's status in a run, by node id; nodes left out show no status. */
   nodeStatus?: Readonly<Record<string, GraphNodeStatus>>;
+  /** Each condition's branch taken in a run (a branch id, or `else`), by node id. */
+  branchTaken?: Readonly<Record<string, string>>;
+  /** Each map's items done and each loop's pass in a run, by node id. */
+  progress?: Readonly<Record<string, ItemProgress>>;
+  /** Whether a run went along each edge, by edge id; edges left out are drawn plain. */
+  edgeMarks?: Readonly<Record<string, EdgePathMark>>;
   /** Give it a height (e.g. h-80): React Flow fills its box. */
   className?: string;
 }
@@ -53,12 +62,27 @@ const fitViewOptions = { padding: 0.15, maxZoom: 1 };
 const proOptions = { hideAttribution: true };
 const flowStyle = { '--xy-edge-stroke': '#94a3b8' } as CSSProperties;
 
+// A path the run took is drawn strong; one it did not take fades behind it, dashed.
+const TAKEN_COLOR = '#10b981';
+const PATH_LOOK: Record<EdgePathMark, Pick<Edge, 'style' | 'markerEnd' | 'zIndex'>> = {
+  taken: {
+    style: { stroke: TAKEN_COLOR, strokeWidth: 2.5 },
+    markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16, color: TAKEN_COLOR },
+    zIndex: 1,
+  },
+  'not-taken': {
+    style: { strokeWidth: 1.5, strokeDasharray: '5 5', opacity: 0.4 },
+    markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18, color: '#94a3b880' },
+  },
+};
+
 const LEGEND_DOT: Record<GraphNodeStatus, string> = {
   pending: 'bg-muted-foreground/50',
   running: 'bg-blue-500',
   completed: 'bg-emerald-500',
   failed: 'bg-red-500',
   reused: 'bg-violet-500',
+  skipped: 'border border-dashed border-muted-foreground/60 bg-transparent',
 };
 
 /** The statuses present in the graph, in a fixed order, so the legend explains only what is shown. */
@@ -93,13 +117,29 @@ function FitOnResize() {
   return null;
 }
 
-export function WorkflowGraphView({ nodes, edges, agents, nodeStatus, className }: WorkflowGraphViewProps) {
+export function WorkflowGraphView({
+  nodes,
+  edges,
+  agents,
+  nodeStatus,
+  branchTaken,
+  progress,
+  edgeMarks,
+  className,
+}: WorkflowGraphViewProps) {
   const { resolvedTheme } = useTheme();
   const graphNodes = useMemo<GraphNode[]>(
-    () => toGraphNodes(nodes, agents, nodeStatus),
-    [nodes, agents, nodeStatus],
+    () => toGraphNodes(nodes, agents, nodeStatus, branchTaken, progress),
+    [nodes, agents, nodeStatus, branchTaken, progress],
   );
-  const graphEdges = useMemo(() => toGraphEdges(edges, nodes), [edges, nodes]);
+  const graphEdges = useMemo(
+    () =>
+      toGraphEdges(edges, nodes, edgeMarks).map((edge) => {
+        const mark = edgeMarks?.[edge.id];
+        return mark ? { ...edge, ...PATH_LOOK[mark] } : edge;
+      }),
+    [edges, nodes, edgeMarks],
+  );
   const shownStatuses = useMemo(
     () => GRAPH_NODE_STATUSES.filter((status) => graphNodes.some((node) => node.data.status === status)),
     [graphNodes],

@@ -16,6 +16,7 @@ describe('docsPageForPath', () => {
     expect(docsPageForPath('/docs')?.id).toBe('getting-started');
     expect(docsPageForPath('/docs/')?.id).toBe('getting-started');
     expect(docsPageForPath('/docs/concepts')?.id).toBe('concepts');
+    expect(docsPageForPath('/docs/workflow-nodes')?.id).toBe('workflow-nodes');
     expect(docsPageForPath('/docs/Webhooks/')?.id).toBe('webhooks');
     expect(docsPageForPath('/docs//api-keys')?.id).toBe('api-keys');
   });
@@ -49,7 +50,8 @@ describe('adjacentDocsPages', () => {
   it('links the first page forward only and the last back only', () => {
     expect(adjacentDocsPages('getting-started')).toEqual({ previous: null, next: DOCS_PAGES[1] });
     expect(adjacentDocsPages('concepts')).toEqual({ previous: DOCS_PAGES[0], next: DOCS_PAGES[2] });
-    expect(adjacentDocsPages('api-keys')).toEqual({ previous: DOCS_PAGES[2], next: null });
+    expect(adjacentDocsPages('workflow-nodes')).toEqual({ previous: DOCS_PAGES[1], next: DOCS_PAGES[3] });
+    expect(adjacentDocsPages('api-keys')).toEqual({ previous: DOCS_PAGES[3], next: null });
   });
 });
 

@@ -2,7 +2,7 @@
 // /docs/api is the exception: the server serves the API reference there, so it is linked with a plain
 // <a href> (a full page load), never a client-side route.
 
-export type DocsPageId = 'getting-started' | 'concepts' | 'webhooks' | 'api-keys';
+export type DocsPageId = 'getting-started' | 'concepts' | 'workflow-nodes' | 'webhooks' | 'api-keys';
 
 interface DocsLink {
   title: string;
@@ -42,6 +42,13 @@ export const DOCS_PAGES: readonly DocsPageLink[] = [
     description: 'Agents, tools, workflows, triggers, executions, templates and plans.',
   },
   {
+    id: 'workflow-nodes',
+    title: 'Workflow nodes',
+    href: `${DOCS_ROOT}/workflow-nodes`,
+    description:
+      'Conditions, tools, transforms, maps, loops and merges: what each node does, and expressions.',
+  },
+  {
     id: 'webhooks',
     title: 'Webhooks',
     href: `${DOCS_ROOT}/webhooks`,
@@ -65,7 +72,7 @@ const API_REFERENCE_LINK: DocsExternalLink = {
 };
 
 export const DOCS_NAV: readonly DocsNavGroup[] = [
-  { title: 'Guide', links: [page('getting-started'), page('concepts')] },
+  { title: 'Guide', links: [page('getting-started'), page('concepts'), page('workflow-nodes')] },
   { title: 'Integrations', links: [page('webhooks'), page('api-keys')] },
   { title: 'Reference', links: [API_REFERENCE_LINK] },
 ];

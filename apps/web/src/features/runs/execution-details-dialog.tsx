@@ -1,16 +1,21 @@
-import type { Execution, ExecutionSummary } from '@crewline/contracts';
+import type { Execution, ExecutionSummary, NodeKind } from '@crewline/contracts';
 import { isRunActive } from '@crewline/contracts/vocabulary';
 import {
   Bot,
+  CircleSlash,
   Clock,
   Coins,
   Download,
   FileText,
+  Merge,
   Network,
   Recycle,
   RotateCcw,
   ScrollText,
   SlidersHorizontal,
+  Split,
+  Variable,
+  type LucideIcon,
 } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -47,6 +52,7 @@ import {
   formatOutputJson,
   hasOutput,
   processTypeLabel,
+  ranCount,
   readableOutputs,
   shortId,
   stepsLabel,
@@ -65,9 +71,36 @@ import {
   versionLabel,
 } from './run-review';
 import { StepInspector } from './step-inspector';
-import { failedStepsWithRecords, stepRecords } from './step-records';
+import {
+  failedStepsWithRecords,
+  noModelSummary,
+  stepEvaluations,
+  stepRecords,
+  type BranchDefinition,
+} from './step-records';
 import { agentName, plannedSteps } from './step-progress';
 import { ExecutionStatusBadge } from './execution-status-badge';
+
+/** Each step kind's icon on its output card (a step stored before kinds were kept is an agent's). */
+const KIND_ICONS: Partial<Record<NodeKind, LucideIcon>> = {
+  condition: Split,
+  transform: Variable,
+  merge: Merge,
+};
+
+/** A condition node's branches in its version (the step inspector lists the ones never evaluated too). */
+function branchesOf(node: { data?: Record<string, unknown> } | undefined): BranchDefinition[] | undefined {
+  const branches = node?.data?.branches;
+  if (!Array.isArray(branches)) return undefined;
+  return branches.filter(
+    (b): b is BranchDefinition =>
+      typeof b === 'object' &&
+      b !== null &&
+      typeof b.id === 'string' &&
+      typeof b.label === 'string' &&
+      typeof b.when === 'string',
+  );
+}
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -197,9 +230,10 @@ export function ExecutionDetailsDialog({
   const active = isRunActive(execution.status);
   const now = useNow(open && active && !!execution.startedAt);
 
-  const outputs = inRunOrder(readableOutputs(execution.output), execution);
-  // What each step's model was asked and did (the details' read carries the steps; the list's does not).
+  // What each step's model was asked and did, and what each step that calls no model evaluated (the
+  // details' read carries the steps; the list's does not).
   const records = stepRecords(execution.steps);
+  const evaluations = stepEvaluations(execution.steps);
   const failedSteps = failedStepsWithRecords(execution.steps, execution.output);
   // Steps still running, their answers as the model writes them (until the run is read again).
   const run = useRun(open ? execution.id : null, open ? query.data : undefined);
@@ -207,17 +241,26 @@ export function ExecutionDetailsDialog({
   useWatchWorkflow(open && active ? execution.workflowId : null);
   // A step heard from mid-way (no started event) is named by the run's own version of the workflow.
   const unnamed = liveSteps.some((step) => !step.agentName);
+  // Steps that are not agents' are named by their nodes' labels (and a condition's branches listed).
+  const kinds = Object.values(execution.output).some(
+    (step) => (step.kind && step.kind !== 'agent') || step.status === 'skipped',
+  );
   // A run that ended short of its plan counts its steps out of the version's (Steps '1 / 2').
   const endedShort = execution.status === 'failed' || execution.status === 'cancelled';
   const pinned = useWorkflowVersion(
-    unnamed || endedShort ? execution.workflowId : null,
+    unnamed || endedShort || kinds ? execution.workflowId : null,
     execution.workflowVersion,
   );
-  // A hierarchical lead delegates as it sees fit: its run has no planned count.
+  // A hierarchical lead delegates as it sees fit: its run has no planned count. A step whose path
+  // was not taken is no step of the run: it is not counted.
   const planned =
     endedShort && pinned.data && execution.processType !== 'hierarchical'
-      ? plannedSteps(execution.processType, pinned.data).length
+      ? plannedSteps(execution.processType, pinned.data).filter(
+          (id) => execution.output[id]?.status !== 'skipped',
+        ).length
       : null;
+  const versionNodes = pinned.data?.nodes;
+  const outputs = inRunOrder(readableOutputs(execution.output, versionNodes), execution);
   const liveName = (step: RunStep) =>
     step.agentName ?? (pinned.data ? agentName(pinned.data.nodes, step.baseNodeId) : 'Agent');
   // A step that ended shows what was streamed until the run's read brings its stored answer.
@@ -316,8 +359,8 @@ export function ExecutionDetailsDialog({
               <TabsTrigger value="output" className="px-3">
                 <FileText aria-hidden="true" />
                 Output
-                {outputs.length > 0 && (
-                  <span className="text-xs text-muted-foreground">{outputs.length}</span>
+                {ranCount(outputs) > 0 && (
+                  <span className="text-xs text-muted-foreground">{ranCount(outputs)}</span>
                 )}
               </TabsTrigger>
               <TabsTrigger value="logs" className="px-3">
@@ -333,75 +376,115 @@ export function ExecutionDetailsDialog({
 
             <TabsContent value="output">
               {outputs.length > 0 || failedSteps.length > 0 || running.length > 0 ? (
-                <ul className="space-y-3" aria-label="Agent outputs">
-                  {outputs.map((output) => (
-                    <li
-                      key={output.nodeId}
-                      className="overflow-hidden rounded-lg border"
-                      data-testid="agent-output"
-                    >
-                      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b bg-muted/30 px-3 py-2 text-xs">
-                        <div className="flex min-w-0 flex-wrap items-center gap-2">
-                          <span className="grid size-6 shrink-0 place-items-center rounded-md bg-primary/10 text-primary">
-                            <Bot className="size-3.5" aria-hidden="true" />
+                <ul className="space-y-3" aria-label="Step outputs">
+                  {outputs.map((output) => {
+                    const Icon = KIND_ICONS[output.kind] ?? Bot;
+                    const agent = output.kind === 'agent';
+                    const node = versionNodes?.find(
+                      (candidate) =>
+                        candidate.id ===
+                        (execution.output[output.nodeId]?.metadata.baseNodeId ?? output.nodeId),
+                    );
+                    if (output.status === 'skipped')
+                      return (
+                        <li
+                          key={output.nodeId}
+                          className="flex flex-wrap items-center gap-2 rounded-lg border border-dashed px-3 py-2 text-xs text-muted-foreground"
+                          data-testid="skipped-step"
+                        >
+                          <span className="grid size-6 shrink-0 place-items-center rounded-md bg-muted">
+                            <Icon className="size-3.5" aria-hidden="true" />
                           </span>
-                          <span className="truncate text-sm font-medium" data-testid="agent-output-name">
-                            {output.agentName}
+                          <span className="truncate text-sm font-medium">{output.agentName}</span>
+                          <span className="inline-flex items-center gap-1 rounded-full border border-dashed px-2 py-0.5 text-[11px] font-medium">
+                            <CircleSlash className="size-3" aria-hidden="true" />
+                            Skipped
                           </span>
-                          {reused[output.nodeId] && (
-                            <span
-                              className="inline-flex shrink-0 items-center gap-1 rounded-full border border-violet-500/30 bg-violet-50 px-2 py-0.5 text-[11px] font-medium text-violet-700 dark:bg-violet-950 dark:text-violet-300"
-                              title={`${reusedFromLabel(reused[output.nodeId]!)}: no model call in this run`}
-                              data-testid="agent-output-reused"
-                            >
-                              <Recycle className="size-3" aria-hidden="true" />
-                              {reusedFromLabel(reused[output.nodeId]!)}
-                            </span>
-                          )}
-                          <span className="hidden truncate text-muted-foreground sm:inline">
-                            {[output.role, output.model].filter(Boolean).join(' · ')}
-                          </span>
-                        </div>
-                        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground tabular-nums">
-                          <span
-                            className="inline-flex items-center gap-1 whitespace-nowrap"
-                            data-testid="agent-output-time"
-                          >
-                            <Clock className="size-3.5" aria-hidden="true" />
-                            {formatNumber(output.executionTime)} ms
-                          </span>
-                          <span
-                            className="inline-flex items-center gap-1 whitespace-nowrap"
-                            data-testid="agent-output-tokens"
-                          >
-                            <Coins className="size-3.5" aria-hidden="true" />
-                            {formatNumber(output.totalTokens)} tokens
-                          </span>
-                          {retryFromStep && (
-                            <Button
-                              type="button"
-                              variant="ghost"
-                              size="sm"
-                              className="h-6 px-2 text-xs"
-                              disabled={retry.isPending}
-                              onClick={() => startRetry(output.nodeId, output.agentName)}
-                            >
-                              <RotateCcw aria-hidden="true" />
-                              Retry from this step
-                            </Button>
-                          )}
-                        </div>
-                      </div>
-                      {/* Model text is shown as text: React escapes it, whitespace is kept. */}
-                      <div
-                        className="max-h-80 overflow-y-auto px-3 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap"
-                        data-testid="agent-output-content"
+                          <span>Its path was not taken, so it never ran.</span>
+                        </li>
+                      );
+                    const summary = agent
+                      ? output.content
+                      : noModelSummary(execution.output[output.nodeId]!, evaluations[output.nodeId]);
+                    return (
+                      <li
+                        key={output.nodeId}
+                        className="overflow-hidden rounded-lg border"
+                        data-testid="agent-output"
+                        data-kind={output.kind}
                       >
-                        {output.content}
-                      </div>
-                      {records[output.nodeId] && <StepInspector record={records[output.nodeId]} />}
-                    </li>
-                  ))}
+                        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b bg-muted/30 px-3 py-2 text-xs">
+                          <div className="flex min-w-0 flex-wrap items-center gap-2">
+                            <span className="grid size-6 shrink-0 place-items-center rounded-md bg-primary/10 text-primary">
+                              <Icon className="size-3.5" aria-hidden="true" />
+                            </span>
+                            <span className="truncate text-sm font-medium" data-testid="agent-output-name">
+                              {output.agentName}
+                            </span>
+                            {reused[output.nodeId] && (
+                              <span
+                                className="inline-flex shrink-0 items-center gap-1 rounded-full border border-violet-500/30 bg-violet-50 px-2 py-0.5 text-[11px] font-medium text-violet-700 dark:bg-violet-950 dark:text-violet-300"
+                                title={`${reusedFromLabel(reused[output.nodeId]!)}: no model call in this run`}
+                                data-testid="agent-output-reused"
+                              >
+                                <Recycle className="size-3" aria-hidden="true" />
+                                {reusedFromLabel(reused[output.nodeId]!)}
+                              </span>
+                            )}
+                            <span className="hidden truncate text-muted-foreground sm:inline">
+                              {[output.role, output.model].filter(Boolean).join(' · ')}
+                            </span>
+                          </div>
+                          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground tabular-nums">
+                            <span
+                              className="inline-flex items-center gap-1 whitespace-nowrap"
+                              data-testid="agent-output-time"
+                            >
+                              <Clock className="size-3.5" aria-hidden="true" />
+                              {formatNumber(output.executionTime)} ms
+                            </span>
+                            {(agent || output.totalTokens > 0) && (
+                              <span
+                                className="inline-flex items-center gap-1 whitespace-nowrap"
+                                data-testid="agent-output-tokens"
+                              >
+                                <Coins className="size-3.5" aria-hidden="true" />
+                                {formatNumber(output.totalTokens)} tokens
+                              </span>
+                            )}
+                            {retryFromStep && agent && (
+                              <Button
+                                type="button"
+                                variant="ghost"
+                                size="sm"
+                                className="h-6 px-2 text-xs"
+                                disabled={retry.isPending}
+                                onClick={() => startRetry(output.nodeId, output.agentName)}
+                              >
+                                <RotateCcw aria-hidden="true" />
+                                Retry from this step
+                              </Button>
+                            )}
+                          </div>
+                        </div>
+                        {/* Model text is shown as text: React escapes it, whitespace is kept. */}
+                        {summary.trim() !== '' && (
+                          <div
+                            className="max-h-80 overflow-y-auto px-3 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap"
+                            data-testid="agent-output-content"
+                          >
+                            {summary}
+                          </div>
+                        )}
+                        <StepInspector
+                          record={records[output.nodeId]}
+                          evaluation={evaluations[output.nodeId]}
+                          data={output.data}
+                          branches={output.kind === 'condition' ? branchesOf(node) : undefined}
+                        />
+                      </li>
+                    );
+                  })}
                   {failedSteps.map((step) => (
                     <li
                       key={`failed-${step.nodeId}`}

@@ -12,6 +12,7 @@ import {
   hasOutput,
   hasResult,
   processTypeLabel,
+  ranCount,
   readableOutputs,
   shortId,
   sortExecutionsNewestFirst,
@@ -137,6 +138,8 @@ describe('execution names, outputs and Cancel', () => {
     ).toEqual([
       {
         nodeId: 'n1',
+        kind: 'agent',
+        status: 'completed',
         content: 'Hello',
         agentName: 'Writer',
         role: 'Copywriter',
@@ -146,6 +149,8 @@ describe('execution names, outputs and Cancel', () => {
       },
       {
         nodeId: 'n3',
+        kind: 'agent',
+        status: 'completed',
         content: 'Unnamed',
         agentName: 'Agent',
         role: 'Copywriter',
@@ -155,6 +160,55 @@ describe('execution names, outputs and Cancel', () => {
       },
     ]);
     expect(readableOutputs({})).toEqual([]);
+  });
+
+  it('lists the steps of other kinds by their node label (else their kind), and the skipped ones as skipped', () => {
+    const none = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+    const nodes = [
+      { id: 'route', type: 'condition', data: { label: 'Route by topic' } },
+      { id: 'set', type: 'transform', data: {} },
+      { id: 'billing', type: 'agent', data: { label: 'Billing desk' } },
+    ];
+    const route = {
+      content: '',
+      kind: 'condition' as const,
+      status: 'completed' as const,
+      data: { branch: 'else' },
+      metadata: { baseNodeId: 'route' },
+      executionTime: 2,
+      usage: none,
+    };
+    const outputs = readableOutputs(
+      {
+        route,
+        set: {
+          content: '',
+          kind: 'transform',
+          status: 'completed',
+          data: { total: 3 },
+          metadata: {},
+          executionTime: 1,
+          usage: none,
+        },
+        billing: {
+          content: '',
+          kind: 'agent',
+          status: 'skipped',
+          metadata: { baseNodeId: 'billing' },
+          executionTime: 0,
+          usage: none,
+        },
+      },
+      nodes,
+    );
+    expect(outputs.map((o) => [o.nodeId, o.agentName, o.kind, o.status, o.role, o.data])).toEqual([
+      ['route', 'Route by topic', 'condition', 'completed', '', { branch: 'else' }],
+      ['set', 'Transform', 'transform', 'completed', '', { total: 3 }],
+      ['billing', 'Billing desk', 'agent', 'skipped', '', undefined],
+    ]);
+    // Skipped steps are not counted as steps of the run; without the version a condition is 'Condition'.
+    expect(ranCount(outputs)).toBe(2);
+    expect(readableOutputs({ route })[0]?.agentName).toBe('Condition');
   });
 
   it('falls back to a fixed text when Cancel fails without a reason', () => {

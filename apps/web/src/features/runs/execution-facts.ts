@@ -1,6 +1,15 @@
 // Pure rules of reading runs (docs/product-rules.md): the execution card's fields and Cancel, the
 // details' figures and outputs, and the output's download.
-import { executionTriggerLabels, type Execution, type Workflow } from '@crewline/contracts';
+import {
+  executionTriggerLabels,
+  isNodeKind,
+  nodeKinds,
+  stepNodeId,
+  type Execution,
+  type NodeKind,
+  type NodeOutput,
+  type Workflow,
+} from '@crewline/contracts';
 import { isRunActive } from '@crewline/contracts/vocabulary';
 
 import { capitalize } from '@/lib/format';
@@ -200,27 +209,77 @@ export function agentLabelsOf(
  * Execution details: the readable outputs
  * -------------------------------------------------------------------------------------------- */
 
+/** What naming a step reads of the version's nodes. */
+export type NamedNode = { id: string; type: string; data?: Record<string, unknown> };
+
+const nodeText = (node: NamedNode | undefined, key: string) => {
+  const value = node?.data?.[key];
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+/** A step's kind: what its output says, else agent (steps stored before kinds were kept). */
+export function stepKind(step: Pick<NodeOutput, 'kind'>): NodeKind {
+  return step.kind ?? 'agent';
+}
+
+/**
+ * A step as people read it: an agent step by its agent's name (as it ran, else its node's); any
+ * other by its node's label, else its kind's name ('Condition'). `nodes`: the version's, when read.
+ */
+function stepName(stepId: string, step: NodeOutput, nodes?: readonly NamedNode[]): string {
+  const kind = stepKind(step);
+  const node = nodes?.find((candidate) => candidate.id === stepNodeId(stepId, step));
+  if (kind === 'agent')
+    return step.metadata.agentName || nodeText(node, 'name') || nodeText(node, 'label') || 'Agent';
+  return nodeText(node, 'label') || (isNodeKind(kind) ? nodeKinds[kind].label : 'Step');
+}
+
 export interface ReadableOutput {
   nodeId: string;
+  kind: NodeKind;
+  /** A skipped step's path was not taken: it never ran, and has no text, time or tokens. */
+  status: 'completed' | 'skipped';
   content: string;
+  /** The step's name (see stepName). */
   agentName: string;
+  /** An agent step's role and model; '' for the others. */
   role: string;
   model: string;
   executionTime: number;
   totalTokens: number;
+  /** The step's structured value (an agent's parsed answer, a condition's `{ branch }`, …). */
+  data?: unknown;
 }
 
-/** The steps of a run's output map that have text to show, each with its agent and figures. */
-export function readableOutputs(output: Execution['output']): ReadableOutput[] {
+/**
+ * The steps of a run's output map worth showing, each with its name and figures: agent steps with
+ * text or data, every step of another kind (a condition's choice, a transform's values) and the
+ * skipped ones, listed as skipped. `nodes` names the steps that are not agents'.
+ */
+export function readableOutputs(output: Execution['output'], nodes?: readonly NamedNode[]): ReadableOutput[] {
   return Object.entries(output)
-    .filter(([, step]) => step.content.trim() !== '')
+    .filter(
+      ([, step]) =>
+        step.status === 'skipped' ||
+        stepKind(step) !== 'agent' ||
+        step.content.trim() !== '' ||
+        step.data !== undefined,
+    )
     .map(([nodeId, step]) => ({
       nodeId,
+      kind: stepKind(step),
+      status: step.status === 'skipped' ? ('skipped' as const) : ('completed' as const),
       content: step.content,
-      agentName: step.metadata.agentName || 'Agent',
-      role: step.metadata.role,
-      model: step.metadata.model,
+      agentName: stepName(nodeId, step, nodes),
+      role: step.metadata.role ?? '',
+      model: step.metadata.model ?? '',
       executionTime: step.executionTime,
       totalTokens: step.usage.totalTokens,
+      ...(step.data !== undefined ? { data: step.data } : {}),
     }));
+}
+
+/** How many of the outputs ran (the Output tab's count): skipped steps are not steps of the run. */
+export function ranCount(outputs: readonly Pick<ReadableOutput, 'status'>[]): number {
+  return outputs.filter((output) => output.status !== 'skipped').length;
 }

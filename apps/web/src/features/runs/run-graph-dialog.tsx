@@ -1,5 +1,7 @@
 // The graph of the workflow version a run executed, with each step's status in that run
-// (docs/product-rules.md, "Run review"). Opened from the execution-details dialog; the version is
+// (docs/product-rules.md, "Run review"): skipped steps greyed, the paths the run took drawn strong
+// and those it did not dimmed, each condition's branch taken on its node, each map's items done
+// (`37/100`, live while the run goes on) and each loop's pass. Opened from the execution-details dialog; the version is
 // read once (a version never changes).
 import type { Agent, Execution } from '@crewline/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +13,9 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { queryKeys } from '@/lib/queries/keys';
 import { useWorkflowVersion } from '@/lib/queries/workflow-versions';
 
-import { runNodeStatuses, versionLabel } from './run-review';
+import { useRun } from '@/lib/runs/run-store';
+
+import { runBranches, runEdgeMarks, runItemProgress, runNodeStatuses, versionLabel } from './run-review';
 
 // React Flow is loaded only when a graph is opened: the runs list does not need it.
 const WorkflowGraphView = lazy(() =>
@@ -45,9 +49,17 @@ export function RunGraphDialog({
   // Only to name nodes saved without their agent's name (the agents pages share this cache entry).
   const agents = useQuery<Agent[]>({ queryKey: queryKeys.agents.all, enabled: open, staleTime: 30_000 });
   const definition = version.data;
+  const branchTaken = useMemo(() => runBranches(execution.output), [execution.output]);
+  // A map's items as they finish (its total is heard, not stored, while it runs).
+  const liveItems = useRun(open ? execution.id : null)?.items;
+  const progress = useMemo(() => runItemProgress(execution, liveItems), [execution, liveItems]);
   const nodeStatus = useMemo(
     () => (definition ? runNodeStatuses(execution, definition) : undefined),
     [definition, execution],
+  );
+  const edgeMarks = useMemo(
+    () => (definition && nodeStatus ? runEdgeMarks(nodeStatus, branchTaken, definition) : undefined),
+    [definition, nodeStatus, branchTaken],
   );
   const label = versionLabel(execution.workflowVersion);
 
@@ -67,6 +79,9 @@ export function RunGraphDialog({
               edges={definition.edges}
               agents={agents.data}
               nodeStatus={nodeStatus}
+              branchTaken={branchTaken}
+              progress={progress}
+              edgeMarks={edgeMarks}
               className={BOX}
             />
           </Suspense>

@@ -12,6 +12,10 @@ import {
   reusedFromLabel,
   reusedSteps,
   runErrorText,
+  branchLabel,
+  runBranches,
+  runEdgeMarks,
+  runItemProgress,
   runNodeStatuses,
   versionLabel,
 } from './run-review';
@@ -126,6 +130,163 @@ describe('runNodeStatuses', () => {
       definition,
     );
     expect(statuses).toEqual({ n1: 'completed', n2: 'completed', n3: 'pending' });
+  });
+});
+
+// Start → route (condition: billing, else) → billing | general → join (merge) → End.
+const decideNodes: WorkflowNode[] = [
+  { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} },
+  {
+    id: 'route',
+    type: 'condition',
+    position: { x: 200, y: 0 },
+    data: {
+      label: 'Route',
+      branches: [{ id: 'billing', label: 'Billing', when: 'input.topic == "billing"' }],
+    },
+  },
+  { id: 'billing', type: 'agent', position: { x: 400, y: -100 }, data: {} },
+  { id: 'general', type: 'agent', position: { x: 400, y: 100 }, data: {} },
+  { id: 'join', type: 'merge', position: { x: 600, y: 0 }, data: {} },
+  { id: 'note', type: 'note', position: { x: 0, y: 200 }, data: { text: 'Read me' } },
+  { id: 'end', type: 'end', position: { x: 800, y: 0 }, data: {} },
+];
+const decideEdges: WorkflowEdge[] = [
+  { id: 'e0', source: 'start', target: 'route' },
+  { id: 'e1', source: 'route', target: 'billing', sourceHandle: 'billing' },
+  { id: 'e2', source: 'route', target: 'general', sourceHandle: 'else' },
+  { id: 'e3', source: 'billing', target: 'join' },
+  { id: 'e4', source: 'general', target: 'join' },
+  { id: 'e5', source: 'join', target: 'end' },
+];
+const decide = { nodes: decideNodes, edges: decideEdges };
+const noModel = (kind: NodeOutput['kind'], data: unknown): NodeOutput => ({
+  content: '',
+  kind,
+  status: 'completed',
+  data,
+  metadata: {},
+  executionTime: 1,
+  usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+});
+const skipped: NodeOutput = { ...noModel('agent', undefined), status: 'skipped', executionTime: 0 };
+
+describe('a run of a workflow that decides', () => {
+  const completedRun = {
+    status: 'completed' as const,
+    processType: 'sequential',
+    logs: [],
+    output: {
+      route: noModel('condition', { branch: 'billing' }),
+      billing: step('Billing desk'),
+      general: skipped,
+      join: noModel('merge', [{ nodeId: 'billing', content: 'Billing desk says hi', data: null }]),
+    },
+  };
+
+  it('marks every step kind, the skipped ones skipped, and never a note', () => {
+    expect(runNodeStatuses(completedRun, decide)).toEqual({
+      route: 'completed',
+      billing: 'completed',
+      general: 'skipped',
+      join: 'completed',
+    });
+  });
+
+  it('draws the path taken and dims the edges into and out of the skipped step', () => {
+    const statuses = runNodeStatuses(completedRun, decide);
+    expect(runBranches(completedRun.output)).toEqual({ route: 'billing' });
+    expect(runEdgeMarks(statuses, runBranches(completedRun.output), decide)).toEqual({
+      e0: 'taken',
+      e1: 'taken',
+      e2: 'not-taken',
+      e3: 'taken',
+      e4: 'not-taken',
+      e5: 'taken',
+    });
+  });
+
+  it('names the branch taken by its label, else by its id, and else as Else', () => {
+    expect(branchLabel(decideNodes[1], 'billing')).toBe('Billing');
+    expect(branchLabel(decideNodes[1], 'gone')).toBe('gone');
+    expect(branchLabel(decideNodes[1], 'else')).toBe('Else');
+  });
+
+  it('a run read mid-way shows what it knows: the running step is on the branch taken, nothing is skipped yet', () => {
+    const running = {
+      status: 'running' as const,
+      processType: 'sequential',
+      logs: [],
+      output: { route: noModel('condition', { branch: 'else' }) },
+    };
+    const statuses = runNodeStatuses(running, decide);
+    // 'billing' comes first in the plan, but the condition took else: 'general' is the one running.
+    expect(statuses).toEqual({ route: 'completed', billing: 'pending', general: 'running', join: 'pending' });
+    const marks = runEdgeMarks(statuses, runBranches(running.output), decide);
+    expect(marks).toEqual({ e0: 'taken', e1: 'not-taken', e2: 'taken' });
+  });
+
+  it('a failed run fails at the step its taken branch led to', () => {
+    const failed = {
+      status: 'failed' as const,
+      processType: 'sequential',
+      logs: [],
+      output: { route: noModel('condition', { branch: 'else' }) },
+    };
+    expect(runNodeStatuses(failed, decide).general).toBe('failed');
+    expect(runNodeStatuses(failed, decide).billing).toBe('pending');
+  });
+});
+
+describe('a run of a map and a loop', () => {
+  const mapNodes: WorkflowNode[] = [
+    { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: {} },
+    { id: 'each', type: 'map', position: { x: 200, y: 0 }, data: { label: 'Enrich leads' } },
+    { id: 'draft', type: 'loop', position: { x: 400, y: 0 }, data: { label: 'Draft' } },
+    { id: 'end', type: 'end', position: { x: 600, y: 0 }, data: {} },
+  ];
+  const mapEdges: WorkflowEdge[] = [
+    { id: 'e0', source: 'start', target: 'each' },
+    { id: 'e1', source: 'each', target: 'draft' },
+    { id: 'e2', source: 'draft', target: 'end' },
+  ];
+  const item = (base: string): NodeOutput => ({ ...step('Enricher', { baseNodeId: base }), kind: 'agent' });
+
+  it('keeps a map running while its items are stored, and counts them', () => {
+    const running = {
+      status: 'running' as const,
+      processType: 'sequential',
+      logs: [],
+      output: { 'each[0]': item('each'), 'each[3]': item('each') },
+    };
+    expect(runNodeStatuses(running, { nodes: mapNodes, edges: mapEdges })).toEqual({
+      each: 'running',
+      draft: 'pending',
+    });
+    expect(runItemProgress(running)).toEqual({ each: { total: null, done: 2, failed: 0, pass: null } });
+    // What the run's live state heard (its total, its items) joins what the read holds.
+    const live = { each: { total: 20, children: { 'each[0]': 'completed', 'each[1]': 'running' } as const } };
+    expect(runItemProgress(running, live).each).toEqual({ total: 20, done: 2, failed: 0, pass: null });
+  });
+
+  it('marks a loop by its own entry, not its passes', () => {
+    const passesOnly = {
+      status: 'running' as const,
+      processType: 'sequential',
+      logs: [],
+      output: {
+        each: noModel('map', [{ index: 0, status: 'completed', content: 'x', data: null }]),
+        'draft#1': item('draft'),
+      },
+    };
+    expect(runNodeStatuses(passesOnly, { nodes: mapNodes, edges: mapEdges })).toEqual({
+      each: 'completed',
+      draft: 'running',
+    });
+    expect(runItemProgress(passesOnly)).toEqual({
+      each: { total: 1, done: 1, failed: 0, pass: null },
+      draft: { total: null, done: 1, failed: 0, pass: 1 },
+    });
   });
 });
 

@@ -1,10 +1,29 @@
 // Pure rules of reviewing a run (docs/product-rules.md, "Run review"): its final result, the version
 // badge, the steps a retry reused, each step's status on the version's graph, and Retry's toasts.
 // No React, so the vitest 'web' project can test them directly.
-import { stepNodeId, type Execution, type WorkflowEdge, type WorkflowNode } from '@crewline/contracts';
+import {
+  ELSE_BRANCH,
+  isNodeKind,
+  nodeKinds,
+  stepNodeId,
+  type Execution,
+  type WorkflowEdge,
+  type WorkflowNode,
+} from '@crewline/contracts';
 import { sequentialOrder } from '@crewline/engine';
 
 import type { GraphNodeStatus } from '@/components/workflow-graph/graph-elements';
+import { edgePathMarks, type EdgePathMark } from '@/lib/runs/run-paths';
+import {
+  branchOf,
+  childStepOf,
+  itemProgress,
+  itemsOfRead,
+  mergeItems,
+  type ItemProgress,
+  type NodeItems,
+} from '@/lib/runs/run-state';
+
 import { shortId } from './execution-facts';
 
 /** 'v7': the workflow version a run executed; null for runs from before versions existed. */
@@ -70,32 +89,82 @@ export function reusedFromLabel(step: ReusedStep): string {
  * The version's graph
  * -------------------------------------------------------------------------------------------- */
 
+type RunDefinition = { nodes: readonly WorkflowNode[]; edges: readonly WorkflowEdge[] };
+
+/** Whether a node of this type runs as a step (agents, conditions, transforms, merges; not Start, End or notes). */
+const isStepNode = (node: Pick<WorkflowNode, 'type'>) => isNodeKind(node.type) && nodeKinds[node.type].step;
+
+/** Each condition node's branch taken in the run (a branch id, or `else`), from its stored output. */
+export function runBranches(output: Execution['output']): Record<string, string> {
+  const branches: Record<string, string> = {};
+  for (const [stepId, step] of Object.entries(output)) {
+    const branch = branchOf(step);
+    if (branch !== undefined) branches[stepNodeId(stepId, step)] = branch;
+  }
+  return branches;
+}
+
+/** A condition's branch as people read it: its label (else its id), or 'Else'. */
+export function branchLabel(node: Pick<WorkflowNode, 'data'> | undefined, branch: string): string {
+  if (branch === ELSE_BRANCH) return 'Else';
+  const branches = Array.isArray(node?.data?.branches) ? (node.data.branches as unknown[]) : [];
+  const found = branches.find(
+    (b): b is { id: string; label?: unknown } =>
+      typeof b === 'object' && b !== null && (b as { id?: unknown }).id === branch,
+  );
+  return typeof found?.label === 'string' && found.label.trim() ? found.label.trim() : branch;
+}
+
 /**
- * Each agent node's status in the run: steps in its output map are completed (or reused); a failed
- * run's failing step is the one an error log names, else the first missing step of a sequential run,
- * else the only missing one; an active sequential run is running its first missing step; every other
- * agent did not run (yet).
+ * Each step node's status in the run: steps in its output map are completed (or reused), or skipped
+ * when their path was not taken (a map's items and a loop's passes count for their node's progress
+ * only, never its status); a failed run's failing step is the one an error log names, else the
+ * first missing step of a sequential run that a finished step leads to, else the only missing one; an
+ * active sequential run is running that step; every other step did not run (yet). Nothing is derived
+ * from the branches taken: a run read mid-way marks skipped only the steps stored as skipped.
  */
 export function runNodeStatuses(
   execution: Pick<Execution, 'status' | 'processType' | 'output' | 'logs'>,
-  definition: { nodes: readonly WorkflowNode[]; edges: readonly WorkflowEdge[] },
+  definition: RunDefinition,
 ): Record<string, GraphNodeStatus> {
-  const agents = definition.nodes.filter((node) => node.type === 'agent').map((node) => node.id);
+  const steps = definition.nodes.filter(isStepNode).map((node) => node.id);
+  const loops = new Set(definition.nodes.filter((node) => node.type === 'loop').map((node) => node.id));
   const reused = reusedSteps(execution.output);
   const statuses: Record<string, GraphNodeStatus> = {};
   for (const [stepId, step] of Object.entries(execution.output)) {
     const nodeId = stepNodeId(stepId, step);
-    if (!agents.includes(nodeId)) continue;
+    if (!steps.includes(nodeId)) continue;
+    // A map's item or a loop's pass is its node's progress, not its status (its own entry is).
+    const child = childStepOf(stepId, nodeId);
+    if (child && (child.kind === 'item' || loops.has(nodeId))) continue;
+    if (step.status === 'skipped') {
+      statuses[nodeId] ??= 'skipped';
+      continue;
+    }
     // A node with a fresh step (e.g. a co-worker asked again) ran in this run.
     statuses[nodeId] = reused[stepId] && statuses[nodeId] !== 'completed' ? 'reused' : 'completed';
   }
-  const missing = agents.filter((id) => !statuses[id]);
+  const missing = steps.filter((id) => !statuses[id]);
   const sequential = execution.processType === 'sequential';
-  const firstMissingInOrder = () =>
-    sequentialOrder(
+  const branches = runBranches(execution.output);
+  const firstMissingInOrder = () => {
+    const order = sequentialOrder(
       definition.nodes.map((node) => ({ id: node.id, type: node.type })),
       definition.edges.map((edge) => ({ source: edge.source, target: edge.target })),
-    ).find((id) => !statuses[id]);
+    ).filter((id) => !statuses[id]);
+    // The step a finished one leads to (along the branch a condition took), not one on a path not taken.
+    const marks = Object.fromEntries(
+      Object.entries(statuses).map(([id, status]) => [id, { status, branch: branches[id] }]),
+    );
+    const paths = edgePathMarks(definition.edges, definition.nodes, {
+      ...marks,
+      ...Object.fromEntries(order.map((id) => [id, { status: 'running' }])),
+    });
+    const ready = new Set(
+      definition.edges.filter((edge) => paths[edge.id] === 'taken').map((edge) => edge.target),
+    );
+    return order.find((id) => ready.has(id)) ?? order[0];
+  };
 
   let current: { id: string; status: GraphNodeStatus } | null = null;
   if (execution.status === 'failed') {
@@ -113,6 +182,30 @@ export function runNodeStatuses(
   }
   for (const id of missing) statuses[id] = current?.id === id ? current.status : 'pending';
   return statuses;
+}
+
+/**
+ * Each map's items done (of its total) and each loop's pass, by node id: what the run's live state
+ * knows (its events, `live`) with what the read holds (itemsOfRead) added.
+ */
+export function runItemProgress(
+  execution: Pick<Execution, 'output' | 'steps'>,
+  live: Readonly<Record<string, NodeItems>> = {},
+): Record<string, ItemProgress> {
+  const items = mergeItems(live, itemsOfRead(execution));
+  return Object.fromEntries(Object.entries(items).map(([id, node]) => [id, itemProgress(node)]));
+}
+
+/** The version's edges the run went along (taken) and those it did not (into or out of a skipped step, another branch). */
+export function runEdgeMarks(
+  statuses: Readonly<Record<string, GraphNodeStatus>>,
+  branches: Readonly<Record<string, string>>,
+  definition: RunDefinition,
+): Record<string, EdgePathMark> {
+  const marks = Object.fromEntries(
+    Object.entries(statuses).map(([id, status]) => [id, { status, branch: branches[id] }]),
+  );
+  return edgePathMarks(definition.edges, definition.nodes, marks);
 }
 
 /* ----------------------------------------------------------------------------------------------

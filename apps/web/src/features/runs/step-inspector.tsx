@@ -1,5 +1,5 @@
-import { STEP_TOOL_RESULT_LIMIT, type StepRecord } from '@crewline/contracts';
-import { ChevronRight, Users, Wrench } from 'lucide-react';
+import { STEP_TOOL_RESULT_LIMIT, type EvaluationRecord, type StepRecord } from '@crewline/contracts';
+import { Check, ChevronRight, Users, Wrench } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 
 import { RetrievalBlock } from '@/components/retrieval-block';
@@ -8,7 +8,18 @@ import { formatNumber } from '@/lib/format';
 import { formatToolArguments, formatToolResult } from '@/lib/tool-call-text';
 import { cn } from '@/lib/utils';
 
-import { MESSAGE_ROLE_LABELS, messagePreview, modelLabel, retriesLabel, teamNote } from './step-records';
+import { DataTree } from './data-tree';
+import {
+  assignmentRows,
+  conditionRows,
+  MESSAGE_ROLE_LABELS,
+  messagePreview,
+  modelLabel,
+  retriesLabel,
+  teamNote,
+  type BranchDefinition,
+  type ConditionRow,
+} from './step-records';
 
 const PRE =
   'overflow-x-auto rounded-md border bg-muted/40 p-2.5 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap';
@@ -100,14 +111,190 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+const VALUE_TONE: Record<ConditionRow['state'], string> = {
+  true: 'border-emerald-500/30 bg-emerald-50 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300',
+  false: 'border-border bg-muted text-muted-foreground',
+  error: 'border-red-500/30 bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-300',
+  'not-evaluated': 'border-dashed border-border text-muted-foreground',
+  else: '',
+};
+
+/** A condition's branches in order, each expression with its value, the one taken marked, then else. */
+function ConditionEvaluation({
+  evaluation,
+  branches,
+}: {
+  evaluation: EvaluationRecord;
+  branches?: readonly BranchDefinition[];
+}) {
+  const { rows, taken } = conditionRows(evaluation, branches);
+  return (
+    <Section title="Branches">
+      <ol className="divide-y overflow-hidden rounded-md border text-xs" data-testid="step-condition">
+        {rows.map((row, index) => (
+          <li
+            key={index}
+            data-testid="step-branch"
+            data-taken={row.taken || undefined}
+            className={cn('space-y-1 px-2.5 py-2', row.taken && 'bg-emerald-500/5')}
+          >
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span className="font-medium">{row.label}</span>
+              {row.state !== 'else' && (
+                <span
+                  className={cn(
+                    'rounded-full border px-1.5 py-px text-[11px] font-medium',
+                    VALUE_TONE[row.state],
+                  )}
+                  data-testid="step-branch-value"
+                >
+                  {row.value}
+                </span>
+              )}
+              {row.taken && (
+                <span className="ml-auto inline-flex items-center gap-1 font-medium text-emerald-700 dark:text-emerald-400">
+                  <Check className="size-3.5" aria-hidden="true" />
+                  Taken
+                </span>
+              )}
+            </div>
+            {row.expression !== null ? (
+              <code className="block font-mono break-words whitespace-pre-wrap text-muted-foreground">
+                {row.expression}
+              </code>
+            ) : (
+              <p className="text-muted-foreground">When no branch above is true.</p>
+            )}
+          </li>
+        ))}
+      </ol>
+      {taken && (
+        <p className="text-xs" data-testid="step-branch-taken">
+          Branch taken: <span className="font-semibold">{taken}</span>
+        </p>
+      )}
+    </Section>
+  );
+}
+
+/** What a transform (or another step that calls no model) evaluated: `name = value`, each with its expression. */
+function AssignmentEvaluation({ evaluation }: { evaluation: EvaluationRecord }) {
+  const rows = assignmentRows(evaluation);
+  return (
+    <Section title={evaluation.kind === 'transform' ? 'Values set' : 'Evaluated'}>
+      {rows.length === 0 ? (
+        <p className="text-xs text-muted-foreground">Nothing was evaluated.</p>
+      ) : (
+        <ul className="divide-y overflow-hidden rounded-md border text-xs" data-testid="step-assignments">
+          {rows.map((row, index) => (
+            <li key={index} className="space-y-1 px-2.5 py-2" data-testid="step-assignment">
+              <p className="font-mono break-words">
+                <span className="font-semibold">{row.name}</span> ={' '}
+                <span className={row.error ? 'text-red-700 dark:text-red-400' : undefined}>{row.value}</span>
+              </p>
+              <code className="block font-mono break-words whitespace-pre-wrap text-muted-foreground">
+                {row.expression}
+              </code>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+/** A model call's record: the messages, each tool call and the answer, with its model and tokens. */
+function ModelCall({ record }: { record: StepRecord }) {
+  const team = teamNote(record);
+  return (
+    <>
+      {team && (
+        <p
+          className={cn(
+            'flex items-start gap-2 rounded-md border p-2.5 text-xs',
+            team.alone
+              ? 'border-amber-500/30 bg-amber-50 text-amber-800 dark:bg-amber-950/40 dark:text-amber-300'
+              : 'bg-muted/30',
+          )}
+          data-testid="step-team-note"
+        >
+          <Users className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+          {team.text}
+        </p>
+      )}
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-md border bg-muted/30 p-2.5 text-xs sm:grid-cols-4">
+        <div className="min-w-0">
+          <dt className="text-muted-foreground">Model</dt>
+          <dd className="truncate font-medium" title={modelLabel(record)}>
+            {modelLabel(record)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Retries</dt>
+          <dd className="font-medium">{retriesLabel(record.retries)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Prompt tokens</dt>
+          <dd className="font-medium tabular-nums">{formatNumber(record.promptTokens)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Completion tokens</dt>
+          <dd className="font-medium tabular-nums">{formatNumber(record.completionTokens)}</dd>
+        </div>
+      </dl>
+      <Section title="Messages">
+        <ol className="space-y-2">
+          {record.messages.map((message, index) => (
+            <Message key={index} {...message} />
+          ))}
+        </ol>
+      </Section>
+      {record.toolCalls.length > 0 && (
+        <Section title="Tool calls">
+          <ol className="space-y-2">
+            {record.toolCalls.map((call, index) => (
+              <ToolCall key={index} call={call} />
+            ))}
+          </ol>
+        </Section>
+      )}
+      <Section title="Answer">
+        {record.answer === null ? (
+          <p className="text-xs text-muted-foreground">The model call failed before it answered.</p>
+        ) : (
+          <pre className={PRE} data-testid="step-answer">
+            {record.answer}
+          </pre>
+        )}
+      </Section>
+    </>
+  );
+}
+
 /**
- * A step's record behind a disclosure: the messages the model received, its answer, each tool call,
- * retries, model and tokens, and for a hierarchical lead what it did with its team.
+ * A step's record behind a disclosure: for a model call the messages the model received, its answer,
+ * each tool call, retries, model and tokens, and for a hierarchical lead what it did with its team;
+ * for a step that calls no model what it evaluated (a condition's branches and the one taken, a
+ * transform's values); and the step's data as a tree when it has any. Nothing to show: nothing shown.
  */
-export function StepInspector({ record }: { record: StepRecord }) {
+export function StepInspector({
+  record,
+  evaluation,
+  data,
+  branches,
+}: {
+  record?: StepRecord;
+  evaluation?: EvaluationRecord;
+  /** The step's structured value (its output's `data`). */
+  data?: unknown;
+  /** A condition's branches as its version defines them: the ones never evaluated are listed too. */
+  branches?: readonly BranchDefinition[];
+}) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const team = teamNote(record);
+  const hasData = data !== undefined;
+  if (!record && !evaluation && !hasData) return null;
+  const toolCalls = record?.toolCalls.length ?? 0;
   return (
     <div className="border-t" data-testid="step-inspector">
       <button
@@ -123,71 +310,23 @@ export function StepInspector({ record }: { record: StepRecord }) {
         />
         Inspect step
         <span className="ml-auto font-normal">
-          {record.toolCalls.length > 0 &&
-            `${record.toolCalls.length} tool call${record.toolCalls.length === 1 ? '' : 's'}`}
+          {toolCalls > 0 && `${toolCalls} tool call${toolCalls === 1 ? '' : 's'}`}
         </span>
       </button>
       {open && (
         <div id={panelId} className="space-y-3 px-3 pb-3" data-testid="step-inspector-panel">
-          {team && (
-            <p
-              className={cn(
-                'flex items-start gap-2 rounded-md border p-2.5 text-xs',
-                team.alone
-                  ? 'border-amber-500/30 bg-amber-50 text-amber-800 dark:bg-amber-950/40 dark:text-amber-300'
-                  : 'bg-muted/30',
-              )}
-              data-testid="step-team-note"
-            >
-              <Users className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-              {team.text}
-            </p>
-          )}
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-md border bg-muted/30 p-2.5 text-xs sm:grid-cols-4">
-            <div className="min-w-0">
-              <dt className="text-muted-foreground">Model</dt>
-              <dd className="truncate font-medium" title={modelLabel(record)}>
-                {modelLabel(record)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Retries</dt>
-              <dd className="font-medium">{retriesLabel(record.retries)}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Prompt tokens</dt>
-              <dd className="font-medium tabular-nums">{formatNumber(record.promptTokens)}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Completion tokens</dt>
-              <dd className="font-medium tabular-nums">{formatNumber(record.completionTokens)}</dd>
-            </div>
-          </dl>
-          <Section title="Messages">
-            <ol className="space-y-2">
-              {record.messages.map((message, index) => (
-                <Message key={index} {...message} />
-              ))}
-            </ol>
-          </Section>
-          {record.toolCalls.length > 0 && (
-            <Section title="Tool calls">
-              <ol className="space-y-2">
-                {record.toolCalls.map((call, index) => (
-                  <ToolCall key={index} call={call} />
-                ))}
-              </ol>
+          {evaluation &&
+            (evaluation.kind === 'condition' ? (
+              <ConditionEvaluation evaluation={evaluation} branches={branches} />
+            ) : (
+              <AssignmentEvaluation evaluation={evaluation} />
+            ))}
+          {record && <ModelCall record={record} />}
+          {hasData && (
+            <Section title="Data">
+              <DataTree value={data} label="Step data" />
             </Section>
           )}
-          <Section title="Answer">
-            {record.answer === null ? (
-              <p className="text-xs text-muted-foreground">The model call failed before it answered.</p>
-            ) : (
-              <pre className={PRE} data-testid="step-answer">
-                {record.answer}
-              </pre>
-            )}
-          </Section>
         </div>
       )}
     </div>

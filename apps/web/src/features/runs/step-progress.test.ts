@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 
 import { heardStep, NOTHING_HEARD, type StepsHeard } from '@/lib/runs/run-state';
 
-import { heardFromOutput, mergeHeard, plannedSteps, runPlanOf, stepProgressLabel } from './step-progress';
+import {
+  agentName,
+  heardFromOutput,
+  mergeHeard,
+  plannedSteps,
+  runPlanOf,
+  stepProgressLabel,
+} from './step-progress';
 
 const node = (id: string, type: NodeKind, label?: string) => ({
   id,
@@ -83,6 +90,11 @@ describe('the running card’s step', () => {
     expect(stepProgressLabel('parallel', workflow, heardFromOutput({ r: { metadata: {} } }))).toBe(
       'Step 2 of 3 · Writer, Analyst',
     );
+    // A map's stored items say it started, not that it ended (its own entry does).
+    expect(heardFromOutput({ r: { metadata: {} }, 'a[0]': { metadata: { baseNodeId: 'a' } } })).toEqual({
+      started: ['r', 'a'],
+      ended: ['r'],
+    });
     // The analyst's step starts again: the event wins over the stored record.
     const merged = mergeHeard(stored, hear(['started', 'a']));
     expect(merged).toEqual({ started: ['r', 'a'], ended: ['r'] });
@@ -175,5 +187,19 @@ describe('the plan a running card counts on', () => {
     expect(stepProgressLabel(legacy!.processType, legacy, heard)).toBe('Step 3 of 3 · Editor');
     expect(runPlanOf(run, { failed: true }, edited)).toEqual({ ...edited, processType: 'sequential' });
     expect(runPlanOf(run, { failed: true }, undefined)).toBeUndefined();
+  });
+});
+
+describe('agentName', () => {
+  it('names a step by its label, else by its kind', () => {
+    const nodes = [
+      { id: 'a', type: 'agent' as const, data: { name: 'Writer' } },
+      { id: 'c', type: 'condition' as const, data: {} },
+      { id: 't', type: 'transform' as const, data: { label: 'Totals' } },
+    ];
+    expect(agentName(nodes, 'a')).toBe('Writer');
+    expect(agentName(nodes, 'c')).toBe('Condition');
+    expect(agentName(nodes, 't')).toBe('Totals');
+    expect(agentName(nodes, 'gone')).toBe('Agent');
   });
 });

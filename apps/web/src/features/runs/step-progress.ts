@@ -2,23 +2,31 @@
 // state (lib/runs: the step events heard, by the workflow node each step ran);
 // the planned steps come from the definition the run executes (the version it is pinned to) with the
 // engine's own planning.
-import type { NodeKind } from '@crewline/contracts';
+import { isNodeKind, nodeKinds, type NodeKind } from '@crewline/contracts';
 import { sequentialOrder } from '@crewline/engine';
 
-import type { StepsHeard } from '@/lib/runs/run-state';
+import { childStepOf, type StepsHeard } from '@/lib/runs/run-state';
 
 type PlanNode = { id: string; type: NodeKind; data?: Record<string, unknown> };
 type PlanGraph = { nodes: readonly PlanNode[]; edges: readonly { source: string; target: string }[] };
 
 /**
  * What a run's stored outputs tell before any event is heard (a card shown mid-run, e.g. after a
- * reload): the nodes whose steps completed. A delegation's entry counts as its co-worker's node.
+ * reload): the nodes whose steps completed. A delegation's entry counts as its co-worker's node; a
+ * map's item only says its map started (the map ends with its own entry).
  */
 export function heardFromOutput(
   output: Readonly<Record<string, { metadata: { baseNodeId?: string } }>>,
 ): StepsHeard {
-  const nodes = [...new Set(Object.entries(output).map(([id, step]) => step.metadata.baseNodeId ?? id))];
-  return { started: nodes, ended: nodes };
+  const started = new Set<string>();
+  const ended = new Set<string>();
+  for (const [id, step] of Object.entries(output)) {
+    const node = step.metadata.baseNodeId ?? id;
+    started.add(node);
+    // A `#n` entry may be an older delegation stored without `delegatedBy`: only items are sure.
+    if (node === id || childStepOf(id, node)?.kind !== 'item') ended.add(node);
+  }
+  return { started: [...started], ended: [...started].filter((node) => ended.has(node)) };
 }
 
 /** The stored outputs' record with the events heard since on top. */
@@ -43,11 +51,12 @@ export function plannedSteps(
   return sequentialOrder([...workflow.nodes], [...workflow.edges]);
 }
 
-/** The agent a workflow node names ('Agent' when it names none). */
+/** The step a workflow node names: its label (an agent's name), else its kind's name ('Agent', 'Condition'). */
 export function agentName(nodes: readonly PlanNode[], id: string): string {
-  const data = nodes.find((n) => n.id === id)?.data;
-  const label = data?.label ?? data?.name;
-  return typeof label === 'string' && label.trim() ? label.trim() : 'Agent';
+  const node = nodes.find((n) => n.id === id);
+  const label = node?.data?.label ?? node?.data?.name;
+  if (typeof label === 'string' && label.trim()) return label.trim();
+  return node && isNodeKind(node.type) ? nodeKinds[node.type].label : 'Agent';
 }
 
 /**

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 
 import {
   MESSAGE_PREVIEW_CHARS,
+  assignmentRows,
+  conditionRows,
   failedStepsWithRecords,
+  formatValue,
+  noModelSummary,
+  stepEvaluations,
   messagePreview,
   modelLabel,
   retriesLabel,
@@ -102,5 +107,86 @@ describe('a hierarchical lead', () => {
       text: 'The lead delegated 2 times to its co-workers (Analyst).',
     });
     expect(teamNote(record())).toBeNull();
+  });
+});
+
+describe('steps that call no model', () => {
+  const evaluation = {
+    kind: 'condition' as const,
+    // Evaluated in order until one was true: 'Refund' was never evaluated.
+    evaluated: [
+      { name: 'Billing', expression: 'input.topic == "billing"', value: false },
+      { name: 'Urgent', expression: 'nodes.classify.data.urgent', value: true },
+    ],
+    result: { branch: 'urgent' },
+  };
+  const branches = [
+    { id: 'billing', label: 'Billing', when: 'input.topic == "billing"' },
+    { id: 'urgent', label: 'Urgent', when: 'nodes.classify.data.urgent' },
+    { id: 'refund', label: 'Refund', when: 'input.refund' },
+  ];
+
+  it("lists a condition's branches with their values, the one taken, the ones never evaluated, then else", () => {
+    const { rows, taken } = conditionRows(evaluation, branches);
+    expect(rows.map((row) => [row.label, row.expression, row.value, row.taken])).toEqual([
+      ['Billing', 'input.topic == "billing"', 'false', false],
+      ['Urgent', 'nodes.classify.data.urgent', 'true', true],
+      ['Refund', 'input.refund', 'not evaluated', false],
+      ['Else', null, '', false],
+    ]);
+    expect(taken).toBe('Urgent');
+    // Without the version: what was evaluated, then else.
+    expect(conditionRows(evaluation).rows.map((row) => row.label)).toEqual(['Billing', 'Urgent', 'Else']);
+  });
+
+  it('takes else when no branch was true', () => {
+    const none = {
+      evaluated: [{ name: 'Billing', expression: 'false', value: false }],
+      result: { branch: 'else' },
+    };
+    const { rows, taken } = conditionRows(none);
+    expect(taken).toBe('Else');
+    expect(rows.at(-1)).toMatchObject({ label: 'Else', taken: true });
+    expect(noModelSummary({ kind: 'condition', content: '', data: { branch: 'else' } }, none)).toBe(
+      'Took the path: Else',
+    );
+  });
+
+  it("reads a transform's values as name = value, and sums up each kind in one line", () => {
+    expect(
+      assignmentRows({
+        evaluated: [
+          { name: 'total', expression: '1 + 2', value: 3 },
+          { name: 'tier', expression: 'vars.x', error: 'no such key: x' },
+        ],
+      }),
+    ).toEqual([
+      { name: 'total', expression: '1 + 2', value: '3', error: false },
+      { name: 'tier', expression: 'vars.x', value: 'no such key: x', error: true },
+    ]);
+    expect(noModelSummary({ kind: 'transform', content: '', data: { total: 3, tier: 'gold' } })).toBe(
+      'Set total = 3, tier = "gold"',
+    );
+    expect(noModelSummary({ kind: 'merge', content: '', data: [{}, {}] })).toBe('Joined 2 inputs');
+    expect(noModelSummary({ kind: 'merge', content: 'A\n\nB', data: [{}, {}] })).toBe('A\n\nB');
+    expect(noModelSummary({ kind: 'condition', content: '', data: { branch: 'urgent' } }, evaluation)).toBe(
+      'Took the path: Urgent',
+    );
+  });
+
+  it('formats values in one line, cut when long', () => {
+    expect(formatValue('hi')).toBe('"hi"');
+    expect(formatValue({ a: [1, true, null] })).toBe('{"a":[1,true,null]}');
+    expect(formatValue(undefined)).toBe('—');
+    expect(formatValue('x'.repeat(200), 10)).toBe('"xxxxxxxx…');
+  });
+
+  it("keeps each step's evaluation by step id", () => {
+    const steps = [
+      { nodeId: 'route', status: 'completed', evaluation },
+      { nodeId: 'writer', status: 'completed' },
+    ] as unknown as ExecutionStep[];
+    expect(stepEvaluations(steps)).toEqual({ route: evaluation });
+    expect(stepEvaluations(undefined)).toEqual({});
   });
 });

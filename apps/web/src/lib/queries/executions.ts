@@ -15,7 +15,12 @@ const EXECUTIONS_STALE_TIME = 30_000;
 /** While a run is active and the live connection is down, its details are re-read this often. */
 const FALLBACK_POLL_MS = 3000;
 
-const NODE_EVENTS = ['execution_node_started', 'execution_node_completed', 'execution_node_failed'] as const;
+const NODE_EVENTS = [
+  'execution_node_started',
+  'execution_node_completed',
+  'execution_node_failed',
+  'execution_node_skipped',
+] as const;
 
 /** The organization's newest runs (the server's default page): dashboard, analytics, workflows page, builder. */
 export function useExecutions(options: { enabled?: boolean } = {}) {

@@ -1,7 +1,7 @@
 import type { ExecutionStatus, NodeOutput, RealtimeEvent } from '@crewline/contracts';
 import { describe, expect, it } from 'vitest';
 
-import { emptyRun, GAP, reduceRun, seedRun, summarizeRun, type RunState } from './run-state';
+import { emptyRun, GAP, itemProgress, reduceRun, seedRun, summarizeRun, type RunState } from './run-state';
 
 const ids = { organizationId: 'o1', executionId: 'e1', workflowId: 'w1' };
 const started = (nodeId: string, agentName?: string): RealtimeEvent => ({
@@ -218,5 +218,222 @@ describe('a run read from the server', () => {
     });
     expect(seedRun(finished, read('running'))).toBe(finished);
     expect(seedRun(live, { ...read('running'), id: 'e2' })).toBe(live);
+  });
+});
+
+describe('a run that decides', () => {
+  const ev = (type: string, fields: Record<string, unknown>) =>
+    ({ type, ...ids, ...fields }) as unknown as RealtimeEvent;
+  const skipped = (nodeId: string) => ev('execution_node_skipped', { nodeId, baseNodeId: nodeId });
+  const chose = (nodeId: string, branch: string) =>
+    ev('execution_node_completed', { nodeId, baseNodeId: nodeId, executionTime: 3, totalTokens: 0, branch });
+
+  it('marks the branch a condition took and the nodes it skipped, which are never steps or counted', () => {
+    const state = run(
+      started('route'),
+      chose('route', 'billing'),
+      skipped('general'),
+      started('billing', 'Billing desk'),
+      completed('billing'),
+    );
+    expect(state.nodes.route).toEqual({
+      status: 'completed',
+      executionTime: 3,
+      totalTokens: 0,
+      branch: 'billing',
+    });
+    expect(state.skipped).toEqual({ general: true });
+    expect(state.nodes.general).toBeUndefined();
+    expect(state.steps.map((step) => step.stepId)).toEqual(['route', 'billing']);
+    expect(summarizeRun(state)).toEqual({ running: 0, completed: 2, failed: 0 });
+    // A skipped node ends without starting: the card's step line moves past it.
+    expect(state.heard).toEqual({ started: ['route', 'billing'], ended: ['route', 'general', 'billing'] });
+    expect(reduceRun(state, skipped('general'))).toBe(state);
+  });
+
+  it('reads skipped entries and branches from a stored run, and derives nothing else mid-way', () => {
+    const none = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+    const route: NodeOutput = {
+      content: '',
+      kind: 'condition',
+      status: 'completed',
+      data: { branch: 'else' },
+      metadata: {},
+      executionTime: 2,
+      usage: none,
+    };
+    const midway = seedRun(emptyRun('e1'), {
+      id: 'e1',
+      workflowId: 'w1',
+      status: 'running',
+      output: { route },
+    });
+    expect(midway.nodes).toEqual({
+      route: { status: 'completed', executionTime: 2, totalTokens: 0, branch: 'else' },
+    });
+    // The branch not taken is not marked skipped until the run says so.
+    expect(midway.skipped).toEqual({});
+    const done = seedRun(midway, {
+      id: 'e1',
+      workflowId: 'w1',
+      status: 'completed',
+      output: {
+        route,
+        billing: { ...route, kind: 'agent', status: 'skipped', data: undefined, executionTime: 0 },
+      },
+    });
+    expect(done.skipped).toEqual({ billing: true });
+    expect(done.nodes.billing).toBeUndefined();
+    expect(summarizeRun(done)).toEqual({ running: 0, completed: 1, failed: 0 });
+  });
+});
+
+describe('a map’s items and a loop’s passes', () => {
+  const ev = (type: string, fields: Record<string, unknown>) =>
+    ({ type, ...ids, ...fields }) as unknown as RealtimeEvent;
+  const child = (type: string, nodeId: string, fields: Record<string, unknown> = {}) =>
+    ev(type, { nodeId, baseNodeId: nodeId.replace(/(\[\d+\]|#\d+)$/, ''), ...fields });
+  const itemStarted = (nodeId: string) => child('execution_node_started', nodeId, { agentName: 'Enricher' });
+  const itemDone = (nodeId: string) =>
+    child('execution_node_completed', nodeId, { executionTime: 5, totalTokens: 10 });
+  const itemFailed = (nodeId: string) => child('execution_node_failed', nodeId, { error: 'Model timed out' });
+  const items = (nodeId: string, total: number) =>
+    ev('execution_node_items', { nodeId, baseNodeId: nodeId, total });
+  const progressOf = (state: RunState, nodeId: string) => itemProgress(state.items[nodeId]!);
+
+  it('counts a map’s items done out of its total, in whatever order they finish', () => {
+    const state = run(
+      started('each'),
+      items('each', 5),
+      itemStarted('each[0]'),
+      itemStarted('each[1]'),
+      itemStarted('each[2]'),
+      itemDone('each[2]'),
+      itemDone('each[0]'),
+    );
+    expect(progressOf(state, 'each')).toEqual({ total: 5, done: 2, failed: 0, pass: null });
+    // A completed event heard twice, or a started one heard after its item ended, counts once.
+    const again = reduceRun(reduceRun(state, itemDone('each[2]')), itemStarted('each[0]'));
+    expect(progressOf(again, 'each')).toEqual({ total: 5, done: 2, failed: 0, pass: null });
+    // An item heard ending before it was heard starting counts too.
+    expect(progressOf(reduceRun(state, itemDone('each[4]')), 'each').done).toBe(3);
+  });
+
+  it('keeps the map’s own mark running while its items finish, and its items out of the marks', () => {
+    const state = run(
+      started('each'),
+      items('each', 3),
+      itemStarted('each[0]'),
+      itemDone('each[0]'),
+      itemStarted('each[1]'),
+      itemFailed('each[1]'),
+    );
+    expect(state.nodes).toEqual({ each: { status: 'running' } });
+    expect(state.heard).toEqual({ started: ['each'], ended: [] });
+    expect(summarizeRun(state)).toEqual({ running: 1, completed: 0, failed: 0 });
+    // Items are steps of their own (their answers stream), under their own ids.
+    expect(state.steps.map((step) => [step.stepId, step.baseNodeId, step.status])).toEqual([
+      ['each', 'each', 'running'],
+      ['each[0]', 'each', 'completed'],
+      ['each[1]', 'each', 'failed'],
+    ]);
+    expect(progressOf(state, 'each')).toEqual({ total: 3, done: 1, failed: 1, pass: null });
+    const done = reduceRun(
+      reduceRun(state, itemDone('each[2]')),
+      ev('execution_node_completed', {
+        nodeId: 'each',
+        baseNodeId: 'each',
+        executionTime: 80,
+        totalTokens: 20,
+      }),
+    );
+    expect(done.nodes.each).toEqual({ status: 'completed', executionTime: 80, totalTokens: 20 });
+    expect(done.heard).toEqual({ started: ['each'], ended: ['each'] });
+    expect(progressOf(done, 'each')).toEqual({ total: 3, done: 2, failed: 1, pass: null });
+  });
+
+  it('marks a map heard only by its items (the view opened mid-run) running, its total unknown', () => {
+    const state = run(itemDone('each[7]'), itemStarted('each[8]'));
+    expect(state.status).toBe('running');
+    expect(state.nodes).toEqual({ each: { status: 'running' } });
+    expect(progressOf(state, 'each')).toEqual({ total: null, done: 1, failed: 0, pass: null });
+  });
+
+  it('shows a loop’s latest pass from its `#n` steps, and still marks hierarchical delegations', () => {
+    const state = run(started('draft'), itemStarted('draft#1'), itemDone('draft#1'), itemStarted('draft#2'));
+    expect(state.nodes).toEqual({ draft: { status: 'running' } });
+    expect(progressOf(state, 'draft')).toEqual({ total: null, done: 1, failed: 0, pass: 2 });
+    // A co-worker never runs under its own id: its `#n` steps are its node's marks, as before.
+    const delegated = run(started('lead'), started('coder#1'), itemDone('coder#1'));
+    expect(delegated.items).toEqual({});
+    expect(delegated.nodes.coder.status).toBe('completed');
+  });
+
+  it('reads a map’s progress from a run read mid-way, and its total once the map finished', () => {
+    const none = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+    const item = (index: number): NodeOutput => ({
+      content: `lead ${index}`,
+      metadata: { agentName: 'Enricher', baseNodeId: 'each' },
+      executionTime: 5,
+      usage: none,
+      kind: 'agent',
+      status: 'completed',
+    });
+    const failedItem = {
+      status: 'failed' as const,
+      nodeId: 'each[3]',
+      baseNodeId: 'each',
+      agentId: 'a1',
+      logs: [],
+      startedAt: '2026-01-01T10:00:00.000Z',
+      completedAt: '2026-01-01T10:00:01.000Z',
+      error: 'Model timed out',
+    };
+    const midway = {
+      id: 'e1',
+      workflowId: 'w1',
+      status: 'running' as const,
+      output: { 'each[0]': item(0), 'each[2]': item(2) },
+      steps: [failedItem],
+    };
+    const seeded = seedRun(emptyRun('e1'), midway);
+    expect(progressOf(seeded, 'each')).toEqual({ total: null, done: 2, failed: 1, pass: null });
+    // The map itself is not stored yet: it is running, not done with its first item's figures.
+    expect(seeded.nodes).toEqual({ each: { status: 'running' } });
+    // Events heard since add to it; the same read again changes nothing.
+    const later = reduceRun(seeded, itemDone('each[1]'));
+    expect(progressOf(later, 'each').done).toBe(3);
+    expect(seedRun(later, midway)).toBe(later);
+
+    const map: NodeOutput = {
+      content: 'lead 0\n\nlead 1\n\nlead 2\n\nlead 4',
+      metadata: { baseNodeId: 'each' },
+      executionTime: 40,
+      usage: none,
+      kind: 'map',
+      status: 'completed',
+      data: [0, 1, 2, 3, 4].map((index) => ({
+        index,
+        status: index === 3 ? 'failed' : 'completed',
+        content: '',
+        data: null,
+      })),
+    };
+    const finished = seedRun(emptyRun('e1'), {
+      ...midway,
+      status: 'completed',
+      output: { 'each[0]': item(0), each: map },
+    });
+    expect(progressOf(finished, 'each')).toEqual({ total: 5, done: 4, failed: 1, pass: null });
+    expect(finished.nodes.each).toEqual({ status: 'completed', executionTime: 40, totalTokens: 0 });
+    // A run heard ending still takes its finished map's items from the read (a retry's reused
+    // items are never heard), and keeps its own marks.
+    const heardEnding = run(started('each'), items('each', 5), itemDone('each[4]'), {
+      type: 'workflow_execution_completed',
+      ...ids,
+    });
+    const read = seedRun(heardEnding, { ...midway, status: 'completed', output: { each: map } });
+    expect(progressOf(read, 'each')).toEqual({ total: 5, done: 4, failed: 1, pass: null });
+    expect(read.nodes).toBe(heardEnding.nodes);
   });
 });

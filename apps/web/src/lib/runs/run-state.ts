@@ -2,7 +2,11 @@
 // (GET /api/executions/:id). One state per execution serves every view of a run: the builder's canvas
 // marks (`nodes`), the run panel and the run details (`steps`, their answers as the model streams
 // them), and the executions cards' step line (`heard`). The store that keeps one per run and the hook
-// that reads it are in run-store.ts; this module stays pure.
+// that reads it are in run-store.ts; this module stays pure. Workflows that decide (conditions) add
+// two facts: the path a condition took (`branch` on its mark) and the nodes whose path was not taken
+// (`skipped`, never run, so never counted as steps). A map's items (`map[3]`) and a loop's passes
+// (`loop#2`) are child steps of their node: they are steps, but never their node's mark; they count
+// as its progress (`items`: `37/100`, `pass 2`).
 import {
   stepNodeId,
   type Execution,
@@ -20,6 +24,8 @@ export interface NodeRunState {
   /** Milliseconds the agent took (completed nodes). */
   executionTime?: number;
   totalTokens?: number;
+  /** A condition that completed: the path it took (a branch id, or `else`). */
+  branch?: string;
 }
 
 /** One step as it happens. */
@@ -58,10 +64,70 @@ export interface RunState {
   status: RunStatus | null;
   error: string | null;
   nodes: Record<string, NodeRunState>;
+  /**
+   * Nodes whose path was not taken, as their events or the stored output said: they never run. Kept
+   * apart from `nodes` (the steps that ran) so a skipped node is never counted as a step.
+   */
+  skipped: Readonly<Record<string, true>>;
   /** In the order they started. */
   steps: RunStep[];
   /** Step events only: what the stored outputs say is merged by the card (see heardFromOutput). */
   heard: StepsHeard;
+  /** A map's items and a loop's passes, by the map's or loop's node id. */
+  items: Readonly<Record<string, NodeItems>>;
+}
+
+/** A map's or a loop's child steps as heard or read. */
+export interface NodeItems {
+  /**
+   * Items the map goes over (its items event, or its stored data once it finished); null while
+   * unknown (a run read mid-way: the count is not stored until the map ends) and for a loop.
+   */
+  total: number | null;
+  /** Each child step by its id (`map[3]`, `loop#2`): running, completed or failed. */
+  children: Readonly<Record<string, StepStatus>>;
+}
+
+/** What a map or a loop shows of its progress. */
+export interface ItemProgress {
+  total: number | null;
+  /** Items completed. */
+  done: number;
+  /** Items failed (a map that keeps the error and goes on, or the one that stopped it). */
+  failed: number;
+  /** A loop's latest pass (1 for `loop#1`); null for a map. */
+  pass: number | null;
+}
+
+const ITEM_ID = /\[(\d+)\]$/;
+const PASS_ID = /#(\d+)$/;
+
+/**
+ * A map's item (`map[3]`, `item` 3) or a loop's pass (`loop#2`, `pass` 2) of node `baseNodeId`, else
+ * null. A hierarchical delegation (`coder#2`) has the pass form too: callers tell them apart.
+ */
+export function childStepOf(stepId: string, baseNodeId: string): { kind: 'item' | 'pass'; n: number } | null {
+  if (stepId.length <= baseNodeId.length || !stepId.startsWith(baseNodeId)) return null;
+  const rest = stepId.slice(baseNodeId.length);
+  const item = ITEM_ID.exec(rest);
+  if (item && item.index === 0) return { kind: 'item', n: Number(item[1]) };
+  const pass = PASS_ID.exec(rest);
+  if (pass && pass.index === 0) return { kind: 'pass', n: Number(pass[1]) };
+  return null;
+}
+
+/** The counts a map or a loop shows, from its child steps. */
+export function itemProgress(items: NodeItems): ItemProgress {
+  let done = 0;
+  let failed = 0;
+  let pass: number | null = null;
+  for (const [id, status] of Object.entries(items.children)) {
+    if (status === 'completed') done += 1;
+    else if (status === 'failed') failed += 1;
+    const match = PASS_ID.exec(id);
+    if (match) pass = Math.max(pass ?? 0, Number(match[1]));
+  }
+  return { total: items.total, done, failed, pass };
 }
 
 export const RUN_EVENTS = [
@@ -73,13 +139,25 @@ export const RUN_EVENTS = [
   'execution_node_delta',
   'execution_node_completed',
   'execution_node_failed',
+  'execution_node_skipped',
+  'execution_node_items',
 ] as const satisfies readonly RealtimeEventType[];
 
 /** Marks a gap in a streamed answer (at its start when the view opened mid-step). */
 export const GAP = ' … ';
 
 export function emptyRun(executionId: string, workflowId: string | null = null): RunState {
-  return { executionId, workflowId, status: null, error: null, nodes: {}, steps: [], heard: NOTHING_HEARD };
+  return {
+    executionId,
+    workflowId,
+    status: null,
+    error: null,
+    nodes: {},
+    skipped: {},
+    steps: [],
+    heard: NOTHING_HEARD,
+    items: {},
+  };
 }
 
 function newStep(stepId: string, baseNodeId: string): RunStep {
@@ -94,7 +172,7 @@ function withUpdate(step: RunStep, offset: number, text: string): RunStep {
   return { ...step, text: `${step.text}${GAP}${text}`, end, missed: true };
 }
 
-/** The record of steps heard after one step event. */
+/** The record of steps heard after one step event (a skipped node ends without starting). */
 export function heardStep(heard: StepsHeard, event: { type: string; baseNodeId: string }): StepsHeard {
   const node = event.baseNodeId;
   if (event.type === 'execution_node_started') {
@@ -120,7 +198,68 @@ function mapRunningNodes(
 
 type StepEvent = Extract<RealtimeEvent, { nodeId: string; baseNodeId: string }>;
 
-function reduceStep(state: RunState, event: StepEvent): RunState {
+/**
+ * Whether a step event is a map's item or a loop's pass: an item always; a `#n` step only when its
+ * node ran as a step of its own (a loop) or is known to have children, never a hierarchical
+ * delegation (its co-worker never runs under its own id).
+ */
+function isChildEvent(state: RunState, event: StepEvent): boolean {
+  const child = childStepOf(event.nodeId, event.baseNodeId);
+  if (!child) return false;
+  if (child.kind === 'item') return true;
+  return !!state.items[event.baseNodeId] || state.steps.some((step) => step.stepId === event.baseNodeId);
+}
+
+const ENDED: ReadonlySet<StepStatus> = new Set(['completed', 'failed']);
+
+/** A child's status after one of its events: an ended child stays ended (events may arrive late). */
+function childStatus(was: StepStatus | undefined, event: StepEvent): StepStatus | null {
+  if (event.type === 'execution_node_started') return was && ENDED.has(was) ? null : 'running';
+  if (event.type === 'execution_node_completed') return 'completed';
+  if (event.type === 'execution_node_failed') return 'failed';
+  return null;
+}
+
+function withChild(state: RunState, baseNodeId: string, childId: string, status: StepStatus): RunState {
+  const was = state.items[baseNodeId] ?? { total: null, children: {} };
+  if (was.children[childId] === status) return state;
+  return {
+    ...state,
+    items: { ...state.items, [baseNodeId]: { ...was, children: { ...was.children, [childId]: status } } },
+  };
+}
+
+/**
+ * A child step's event: the step itself as any other, and its node's progress; its node's mark and
+ * the steps heard stay its node's own (a node heard only by its children is running).
+ */
+function reduceChild(state: RunState, event: StepEvent): RunState {
+  const { nodeId, baseNodeId } = event;
+  const stepped = reduceStep(state, event, { child: true });
+  const status = childStatus(state.items[baseNodeId]?.children[nodeId], event);
+  let next = status ? withChild(stepped, baseNodeId, nodeId, status) : stepped;
+  if (event.type !== 'execution_node_delta' && !next.nodes[baseNodeId] && !next.skipped[baseNodeId]) {
+    next = {
+      ...next,
+      status: next.status ?? 'running',
+      nodes: { ...next.nodes, [baseNodeId]: { status: 'running' } },
+      heard: heardStep(next.heard, { type: 'execution_node_started', baseNodeId }),
+    };
+  }
+  return next;
+}
+
+function reduceItems(state: RunState, event: Extract<RealtimeEvent, { type: 'execution_node_items' }>) {
+  const was = state.items[event.baseNodeId] ?? { total: null, children: {} };
+  if (was.total === event.total) return state;
+  return {
+    ...state,
+    status: state.status ?? 'running',
+    items: { ...state.items, [event.baseNodeId]: { ...was, total: event.total } },
+  };
+}
+
+function reduceStep(state: RunState, event: StepEvent, { child = false } = {}): RunState {
   const index = state.steps.findIndex((step) => step.stepId === event.nodeId);
   const current = index >= 0 ? state.steps[index] : newStep(event.nodeId, event.baseNodeId);
   let step: RunStep;
@@ -143,7 +282,12 @@ function reduceStep(state: RunState, event: StepEvent): RunState {
         executionTime: event.executionTime,
         totalTokens: event.totalTokens,
       };
-      node = { status: 'completed', executionTime: event.executionTime, totalTokens: event.totalTokens };
+      node = {
+        status: 'completed',
+        executionTime: event.executionTime,
+        totalTokens: event.totalTokens,
+        ...(event.branch !== undefined ? { branch: event.branch } : {}),
+      };
       break;
     case 'execution_node_failed':
       step = { ...current, status: 'failed', error: event.error };
@@ -153,13 +297,27 @@ function reduceStep(state: RunState, event: StepEvent): RunState {
       return state;
   }
   const steps = index >= 0 ? state.steps.map((was, i) => (i === index ? step : was)) : [...state.steps, step];
-  if (!node) return { ...state, steps };
+  if (!node || child) return { ...state, steps };
   return {
     ...state,
     // A run heard only by its steps (the view opened mid-run) is running.
     status: state.status ?? 'running',
     steps,
     nodes: { ...state.nodes, [event.baseNodeId]: node },
+    heard: heardStep(state.heard, event),
+  };
+}
+
+/** A node whose path was not taken: marked skipped, never a step (it has no card and no tokens). */
+function reduceSkipped(state: RunState, event: Extract<RealtimeEvent, { type: 'execution_node_skipped' }>) {
+  const node = event.baseNodeId;
+  if (state.skipped[node] && state.heard.ended.includes(node)) return state;
+  const { [node]: _ran, ...nodes } = state.nodes;
+  return {
+    ...state,
+    status: state.status ?? 'running',
+    nodes,
+    skipped: { ...state.skipped, [node]: true as const },
     heard: heardStep(state.heard, event),
   };
 }
@@ -176,7 +334,15 @@ export function reduceRun(state: RunState, event: RealtimeEvent): RunState {
     case 'execution_node_delta':
     case 'execution_node_completed':
     case 'execution_node_failed': {
-      const next = reduceStep(base, event);
+      const next = isChildEvent(base, event) ? reduceChild(base, event) : reduceStep(base, event);
+      return next === base ? state : next;
+    }
+    case 'execution_node_items': {
+      const next = reduceItems(base, event);
+      return next === base ? state : next;
+    }
+    case 'execution_node_skipped': {
+      const next = reduceSkipped(base, event);
       return next === base ? state : next;
     }
     case 'workflow_execution_completed':
@@ -198,33 +364,145 @@ export function reduceRun(state: RunState, event: RealtimeEvent): RunState {
   }
 }
 
-/** The parts of a run read from the server (GET /api/executions/:id, or a list's summary) a seed reads. */
-export type RunRead = Pick<Execution, 'id' | 'workflowId' | 'status' | 'output'>;
+/**
+ * The parts of a run read from the server (GET /api/executions/:id, or a list's summary) a seed reads;
+ * `steps` (the details' read) adds the failed ones.
+ */
+export type RunRead = Pick<Execution, 'id' | 'workflowId' | 'status' | 'output'> &
+  Partial<Pick<Execution, 'steps'>>;
+
+/** A condition's stored `data`: `{ branch }`. */
+export function branchOf(step: Pick<NodeOutput, 'kind' | 'data'>): string | undefined {
+  if (step.kind !== 'condition' || typeof step.data !== 'object' || step.data === null) return undefined;
+  const branch = (step.data as { branch?: unknown }).branch;
+  return typeof branch === 'string' ? branch : undefined;
+}
 
 function finishedStep(step: NodeOutput): NodeRunState {
-  return { status: 'completed', executionTime: step.executionTime, totalTokens: step.usage.totalTokens };
+  const branch = branchOf(step);
+  return {
+    status: 'completed',
+    executionTime: step.executionTime,
+    totalTokens: step.usage.totalTokens,
+    ...(branch !== undefined ? { branch } : {}),
+  };
+}
+
+/** A stored entry that is a map's item or a loop's pass (a delegation names who delegated it). */
+function isStoredChild(stepId: string, step: NodeOutput): boolean {
+  const node = stepNodeId(stepId, step);
+  return node !== stepId && !step.metadata.delegatedBy && childStepOf(stepId, node) !== null;
+}
+
+/** A finished map's or loop's stored `data`: its items' results `[{ index, status }]`. */
+function storedResults(step: NodeOutput): { index: number; failed: boolean }[] | null {
+  if ((step.kind !== 'map' && step.kind !== 'loop') || !Array.isArray(step.data)) return null;
+  return step.data.flatMap((entry: unknown) => {
+    const index = (entry as { index?: unknown } | null)?.index;
+    if (typeof index !== 'number') return [];
+    return [{ index, failed: (entry as { status?: unknown }).status === 'failed' }];
+  });
 }
 
 /**
- * The run with what its read says: its status, and its finished steps (stored in its output) marked
- * done. Events stay the authority: a run already heard ending is not revived by an older read, and
- * marks set by events win.
+ * The maps' and loops' progress a read holds: their stored child steps (the completed ones in the
+ * output, the failed ones in `steps`) and, once a map finished, its total and every item from its
+ * data (a failed item a map went on after is stored there only). While a map runs its total is not
+ * stored: null.
+ */
+export function itemsOfRead(read: Pick<RunRead, 'output' | 'steps'>): Record<string, NodeItems> {
+  const items: Record<string, { total: number | null; children: Record<string, StepStatus> }> = {};
+  const of = (node: string) => (items[node] ??= { total: null, children: {} });
+  for (const [stepId, step] of Object.entries(read.output)) {
+    if (isStoredChild(stepId, step)) of(stepNodeId(stepId, step)).children[stepId] = 'completed';
+    const results = storedResults(step);
+    if (!results) continue;
+    const node = of(stepNodeId(stepId, step));
+    if (step.kind === 'map') node.total = results.length;
+    for (const { index, failed } of results) {
+      const childId = step.kind === 'map' ? `${stepId}[${index}]` : `${stepId}#${index + 1}`;
+      node.children[childId] = failed ? 'failed' : 'completed';
+    }
+  }
+  for (const step of read.steps ?? []) {
+    if (step.status !== 'failed' || !childStepOf(step.nodeId, step.baseNodeId)) continue;
+    if (step.nodeId in read.output) continue;
+    const node = items[step.baseNodeId];
+    // A failed `#n` step is a loop's pass only beside others stored (a delegation's is not).
+    if (!node && !/\]$/.test(step.nodeId)) continue;
+    of(step.baseNodeId).children[step.nodeId] ??= 'failed';
+  }
+  return items;
+}
+
+/** The progress known with a read's added: an ended child stays as heard, a stored total is kept. */
+export function mergeItems(
+  known: Readonly<Record<string, NodeItems>>,
+  read: Readonly<Record<string, NodeItems>>,
+): Readonly<Record<string, NodeItems>> {
+  let merged = known;
+  for (const [node, stored] of Object.entries(read)) {
+    const was = known[node] ?? { total: null, children: {} };
+    let children = was.children;
+    for (const [id, status] of Object.entries(stored.children)) {
+      const heard = children[id];
+      if (heard === status || (heard && ENDED.has(heard))) continue;
+      children = { ...children, [id]: status };
+    }
+    const total = stored.total ?? was.total;
+    if (children === was.children && total === was.total && known[node]) continue;
+    merged = { ...merged, [node]: { total, children } };
+  }
+  return merged;
+}
+
+/** The mark of a node known only by its stored children (its own entry is not stored yet). */
+function markOfChildren(status: RunStatus, child: NodeOutput): NodeRunState | null {
+  if (status === 'running') return { status: 'running' };
+  if (status === 'failed') return { status: 'failed' };
+  return status === 'completed' ? finishedStep(child) : null;
+}
+
+/**
+ * The run with what its read says: its status, its finished steps (stored in its output) marked done
+ * and its skipped ones skipped, and its maps' and loops' progress (itemsOfRead). A map's item or a
+ * loop's pass marks its node only when the node's own entry is not stored: running while the run
+ * is. Nothing is derived beyond that: a run read mid-way has stored no skipped entries yet, and
+ * shows only what it knows. Events stay the authority: a run already heard ending is not revived by
+ * an older read (only its maps' stored items are added), and marks set by events win.
  */
 export function seedRun(state: RunState, read: RunRead): RunState {
   if (read.id !== state.executionId) return state;
-  if (state.status !== null && state.status !== 'running') return state;
+  const items = mergeItems(state.items, itemsOfRead(read));
+  const known = items === state.items ? state : { ...state, items };
+  if (state.status !== null && state.status !== 'running') return known;
   const status: RunStatus = read.status === 'pending' ? 'running' : read.status;
   let nodes = state.nodes;
-  for (const [stepId, step] of Object.entries(read.output)) {
+  let skipped = state.skipped;
+  const entries = Object.entries(read.output);
+  // Own entries first: a finished map's mark is its own, not its first item's.
+  entries.sort(([a, stepA], [b, stepB]) => Number(isStoredChild(a, stepA)) - Number(isStoredChild(b, stepB)));
+  for (const [stepId, step] of entries) {
     const nodeId = stepNodeId(stepId, step);
-    if (nodes[nodeId]) continue;
-    nodes = { ...nodes, [nodeId]: finishedStep(step) };
+    if (nodes[nodeId] || skipped[nodeId]) continue;
+    if (step.status === 'skipped') skipped = { ...skipped, [nodeId]: true };
+    else if (!isStoredChild(stepId, step)) nodes = { ...nodes, [nodeId]: finishedStep(step) };
+    else {
+      const mark = markOfChildren(status, step);
+      if (mark) nodes = { ...nodes, [nodeId]: mark };
+    }
   }
-  if (nodes === state.nodes && status === state.status && state.workflowId === read.workflowId) return state;
-  return { ...state, workflowId: read.workflowId, status, nodes };
+  if (
+    nodes === state.nodes &&
+    skipped === state.skipped &&
+    status === state.status &&
+    state.workflowId === read.workflowId
+  )
+    return known;
+  return { ...known, workflowId: read.workflowId, status, nodes, skipped };
 }
 
-/** Counts for the run summary: agents done out of the agents the run touched. */
+/** Counts for the run summary: steps done out of the steps the run touched (skipped nodes are not steps). */
 export function summarizeRun(run: Pick<RunState, 'nodes'>): {
   running: number;
   completed: number;

@@ -4,3 +4,4 @@ export const get = '/api/workflows/:id';
 export const versions = '/api/workflows/:id/versions';
 export const version = '/api/workflows/:id/versions/:version';
 export const restore = '/api/workflows/:id/versions/:version/restore';
+export const testNode = '/api/workflows/:id/nodes/:nodeId/test';

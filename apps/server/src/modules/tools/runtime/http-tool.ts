@@ -30,6 +30,28 @@ async function readResult(response: {
   return { status: response.status, body, ...(truncated ? { truncated: true } : {}) };
 }
 
+/** An HTTP tool's answer as readResult gives it. */
+type HttpResult = { status: number; body: unknown; truncated?: boolean };
+
+const isHttpResult = (value: unknown): value is HttpResult =>
+  typeof value === 'object' && value !== null && typeof (value as HttpResult).status === 'number';
+
+/**
+ * An HTTP tool's answer to a direct call (a workflow's Tool step): its body, which later steps read
+ * as the step's data. An error status is the call's failure, with the start of what the API said; a
+ * model reads the status itself and may try again, a Tool step has no one to do so.
+ */
+export function httpAnswer(result: unknown): unknown {
+  if (!isHttpResult(result)) return result;
+  if (result.status >= 400) {
+    const said = typeof result.body === 'string' ? result.body : (JSON.stringify(result.body) ?? '');
+    const flat = said.replace(/\s+/g, ' ').trim();
+    const excerpt = flat.length > 300 ? `${flat.slice(0, 299)}…` : flat;
+    throw new Error(`the API answered HTTP ${result.status}${excerpt ? `: ${excerpt}` : ''}`);
+  }
+  return result.body;
+}
+
 /** `api` and `web` tools: requests under the tool's base URL, authenticated with its API key. */
 export function createHttpTool(
   settings: { baseUrl?: unknown; apiKey?: unknown; authHeader?: unknown },

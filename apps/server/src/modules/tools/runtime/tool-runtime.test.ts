@@ -294,6 +294,88 @@ describe('tool runtime', () => {
     });
   });
 
+  describe('called directly, as a workflow’s Tool step', () => {
+    const KEY = 'api-key-CANARY-7f3c9a1e5b';
+    const lookup = (fields: Partial<ResolvedTool> = {}) =>
+      resolvedTool({
+        category: 'custom',
+        name: 'Lookup',
+        settings: {
+          url: `${base}/hooks/lookup`,
+          apiKey: KEY,
+          inputSchema: {
+            type: 'object',
+            properties: { customer: { type: 'string' }, limit: { type: 'integer' } },
+            required: ['customer'],
+            additionalProperties: false,
+          },
+        },
+        ...fields,
+      });
+
+    it('sends the arguments as they are and answers the API’s body', async () => {
+      const result = await runtime().call(organizationId, lookup(), { customer: 'ACME', limit: 3 });
+      expect(received).toEqual([
+        {
+          method: 'POST',
+          url: '/hooks/lookup',
+          auth: `Bearer ${KEY}`,
+          body: '{"customer":"ACME","limit":3}',
+        },
+      ]);
+      expect(result).toEqual({ echoed: { customer: 'ACME', limit: 3 } });
+    });
+
+    it('names the argument that does not fit the tool’s input schema, and calls nothing', async () => {
+      const call = (args: Record<string, unknown>) => runtime().call(organizationId, lookup(), args);
+      await expect(call({ customer: 'ACME', limit: '3' })).rejects.toThrow(
+        'the argument "limit" must be integer (it was "3")',
+      );
+      await expect(call({ limit: 3 })).rejects.toThrow('the argument "customer" is required');
+      await expect(call({ customer: 'ACME', page: 2 })).rejects.toThrow(
+        'the tool takes no argument "page" (it takes "customer", "limit")',
+      );
+      expect(received).toEqual([]);
+    });
+
+    it('checks an API tool’s arguments against its own schema', async () => {
+      const api = resolvedTool({ category: 'api', name: 'Orders', settings: { baseUrl: `${base}/v1` } });
+      await expect(runtime().call(organizationId, api, { path: 'x', method: 'FETCH' })).rejects.toThrow(
+        'the argument "method" must be one of "GET", "POST", "PUT", "PATCH", "DELETE" (it was "FETCH")',
+      );
+      expect(await runtime().call(organizationId, api, { path: 'orders/7' })).toEqual({ echoed: null });
+      expect(received).toMatchObject([{ method: 'GET', url: '/v1/orders/7' }]);
+    });
+
+    it('fails on an error status, quoting the API with its credentials masked', async () => {
+      const api = resolvedTool({ category: 'api', settings: { baseUrl: `${base}/refuse`, apiKey: KEY } });
+      const error = await runtime()
+        .call(organizationId, api, { path: 'x' })
+        .catch((e: Error) => e);
+      expect(received.at(-1)?.auth).toBe(`Bearer ${KEY}`);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toBe(
+        `the API answered HTTP 401: {"errors":[{"message":"Invalid key: Bearer ${SECRET_MASK}"}]}`,
+      );
+    });
+
+    it('refuses an inactive tool without calling it', async () => {
+      await expect(
+        runtime().call(organizationId, lookup({ isActive: false }), { customer: 'ACME' }),
+      ).rejects.toThrow('the tool "Lookup" is inactive');
+      expect(received).toEqual([]);
+    });
+
+    it('stops with the run’s abort signal', async () => {
+      const abort = new AbortController();
+      abort.abort(new Error('cancelled'));
+      await expect(
+        runtime().call(organizationId, lookup(), { customer: 'ACME' }, { signal: abort.signal }),
+      ).rejects.toThrow();
+      expect(received).toEqual([]);
+    });
+  });
+
   describe('vector stores', () => {
     const searches: unknown[][] = [];
     const withKnowledge = () =>

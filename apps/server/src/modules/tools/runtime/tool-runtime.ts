@@ -15,11 +15,14 @@ import { createAiTool } from './ai-tool';
 import { createDatabaseTool } from './database-tool';
 import { createEmailTool, emailConnection } from './email-tool';
 import { createFileTool } from './file-tool';
-import { createCustomTool, createHttpTool } from './http-tool';
+import { createCustomTool, createHttpTool, httpAnswer } from './http-tool';
 import { createPineconeTool, pineconeSettings, type PineconeSettings } from './pinecone-tool';
 import { createVectorStoreTool, type KnowledgeSearch } from './vector-store-tool';
 
 type Json = Record<string, unknown>;
+
+/** Tools whose answer is an HTTP status and body (http-tool.ts). */
+const HTTP_CATEGORIES = new Set<string>(['api', 'web', 'custom']);
 
 export type ToolRuntimeDeps = {
   config: Config;
@@ -202,6 +205,32 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
         if (built) entries.push([name, withMaskedOutput(built, masker)]);
       }
       return Object.fromEntries(entries);
+    },
+
+    /**
+     * One of the organization's tools called directly, with no model (a workflow's Tool step): built
+     * as for an agent (the same egress, credentials and masking), its arguments checked against its
+     * input schema first. An HTTP tool answers its body, and an error status fails the call. Whatever
+     * it throws is an Error with a masked message, written for the run's error box.
+     */
+    async call(
+      organizationId: string,
+      tool: ResolvedTool,
+      args: Record<string, unknown>,
+      options: { signal?: AbortSignal } = {},
+    ): Promise<unknown> {
+      if (!tool.isActive)
+        throw new Error(
+          `the tool "${tool.name}" is inactive: turn it on under Tools, or choose another tool`,
+        );
+      const masker = createSecretMasker();
+      const built = await build(organizationId, tool, masker);
+      if (!built) throw new Error(`the tool "${tool.name}" cannot be called in a run`);
+      const { argumentsProblem } = await import('./tool-arguments');
+      const problem = argumentsProblem(built.inputSchema, args);
+      if (problem) throw new Error(masker.text(problem));
+      const result = await withMaskedOutput(built, masker).execute(args, options);
+      return HTTP_CATEGORIES.has(tool.category) ? httpAnswer(result) : result;
     },
   };
 }

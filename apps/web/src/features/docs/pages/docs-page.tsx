@@ -1,6 +1,7 @@
 // /docs and its pages, public like the landing page (signed out and signed in alike). The route is lazy,
 // so neither the landing page nor the app downloads the documentation until it is opened.
 import { FileQuestion } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 
 import { Button } from '@/components/ui/button';
@@ -11,9 +12,20 @@ import { apiKeys } from '../content/api-keys';
 import { concepts } from '../content/concepts';
 import { gettingStarted } from '../content/getting-started';
 import { webhooks } from '../content/webhooks';
-import { DOCS_ROOT, docsPageForPath, type DocsPageId } from '../docs-nav';
+import { DOCS_ROOT, docsPageForPath, type DocsPageId, type DocsPageLink } from '../docs-nav';
 
-const CONTENT: Record<DocsPageId, DocContent> = {
+/**
+ * The Workflow nodes guide (7 kB gzipped, mostly its JSON examples) is loaded when it is opened, so
+ * the docs' first download stays what it was.
+ */
+const WorkflowNodesArticle = lazy(async () => {
+  const { workflowNodes } = await import('../content/workflow-nodes');
+  return {
+    default: ({ page }: { page: DocsPageLink }) => <DocArticle page={page} content={workflowNodes} />,
+  };
+});
+
+const CONTENT: Record<Exclude<DocsPageId, 'workflow-nodes'>, DocContent> = {
   'getting-started': gettingStarted,
   concepts,
   webhooks,
@@ -44,5 +56,12 @@ export function DocsPage() {
   const page = docsPageForPath(pathname);
   useDocumentTitle(page ? `${page.title} · Docs` : 'Page not found · Docs');
   if (!page) return <DocsNotFound />;
+  if (page.id === 'workflow-nodes') {
+    return (
+      <Suspense fallback={<DocsFrame page={page}>{null}</DocsFrame>}>
+        <WorkflowNodesArticle page={page} />
+      </Suspense>
+    );
+  }
   return <DocArticle page={page} content={CONTENT[page.id]} />;
 }

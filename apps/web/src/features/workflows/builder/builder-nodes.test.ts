@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 
-import { createAgentNode, defaultNodes, freePosition, oneOf, str, toBuilderNode } from './builder-nodes';
+import type { BuilderNode } from './types';
+
+import {
+  createAgentNode,
+  createKindNode,
+  defaultNodes,
+  freePosition,
+  newBranch,
+  oneOf,
+  placeNear,
+  str,
+  toBuilderNode,
+  toWorkflowNode,
+} from './builder-nodes';
 
 describe('freePosition', () => {
   const overlap = (a: { x: number; y: number }, b: { x: number; y: number }) =>
@@ -53,5 +66,47 @@ describe('reading stored node data', () => {
       toBuilderNode({ id: type, type, position: { x: 0, y: 0 }, data: {} });
     expect(node('start').deletable).toBe(false);
     expect(node('agent').deletable).toBeUndefined();
+  });
+});
+
+describe('the step kinds’ nodes', () => {
+  it('saves only a kind’s own fields beside its label, and reads them back with their defaults', () => {
+    const merge = createKindNode('merge', { x: 1, y: 2 }, { id: 'm', now: 'then' });
+    expect(toWorkflowNode(merge)).toEqual({
+      id: 'm',
+      type: 'merge',
+      position: { x: 1, y: 2 },
+      data: { label: 'Merge', description: '', lastUpdated: 'then', mode: 'all' },
+    });
+    const loaded = toBuilderNode({ id: 'm', type: 'merge', position: { x: 0, y: 0 }, data: {} });
+    expect(loaded.data.mode).toBe('all');
+    expect(toBuilderNode({ id: 'n', type: 'note', position: { x: 0, y: 0 }, data: {} }).data.text).toBe('');
+  });
+
+  it('gives a new branch the next free id, never else', () => {
+    expect(newBranch([])).toEqual({ id: 'branch-1', label: 'Branch 1', when: '' });
+    expect(newBranch([{ id: 'branch-1' }, { id: 'branch-3' }]).id).toBe('branch-4');
+    expect(newBranch([{ id: 'branch-2' }]).id).toBe('branch-3');
+  });
+
+  it('places a new step centred where it is added, else on the nearest free spot around it', () => {
+    const size = { width: 200, height: 64 };
+    expect(placeNear([], { x: 500, y: 300 }, size)).toEqual({ x: 400, y: 268 });
+    const placed: BuilderNode[] = [];
+    for (let i = 0; i < 6; i++) {
+      const position = placeNear(placed, { x: 500, y: 300 }, size);
+      // Clear of every other node, and never far from where it was asked for.
+      for (const other of placed) {
+        const apart =
+          position.x + 200 <= other.position.x ||
+          other.position.x + 200 <= position.x ||
+          position.y + 64 <= other.position.y ||
+          other.position.y + 64 <= position.y;
+        expect(apart).toBe(true);
+      }
+      expect(Math.abs(position.x - 400)).toBeLessThanOrEqual(300);
+      expect(Math.abs(position.y - 268)).toBeLessThanOrEqual(300);
+      placed.push(createKindNode('merge', position, { id: `m${i}` }));
+    }
   });
 });

@@ -1,6 +1,14 @@
 // The builder's nodes (docs/product-rules.md): the default Start and End, a new agent node and where it
 // goes, and the conversions between the API's nodes and edges and the canvas's.
-import { isNodeKind, nodeKinds, type WorkflowEdge, type WorkflowNode } from '@crewline/contracts';
+import {
+  ELSE_BRANCH,
+  isNodeKind,
+  nodeKinds,
+  type ConditionBranch,
+  type NodeKind,
+  type WorkflowEdge,
+  type WorkflowNode,
+} from '@crewline/contracts';
 
 import {
   END_POSITION,
@@ -35,6 +43,35 @@ export function oneOf<T extends string>(values: readonly T[], value: unknown, fa
   return typeof value === 'string' && (values as readonly string[]).includes(value) ? (value as T) : fallback;
 }
 
+/**
+ * The kinds whose data is only their own fields (every kind but Start, End and Agent): the agent
+ * fields the panel keeps for every node are not theirs, so they are not saved with them.
+ */
+const OWN_FIELDS_ONLY = new Set<NodeKind>(['condition', 'tool', 'transform', 'map', 'loop', 'merge', 'note']);
+
+/** The Properties panel's agent fields, present on every node in the builder (see toWorkflowNode). */
+const AGENT_FIELDS = [
+  'agentId',
+  'model',
+  'color',
+  'inputVariables',
+  'outputVariable',
+  'outputFormat',
+  'outputDestination',
+  'filePath',
+  'webhookUrl',
+  'emailRecipients',
+  'name',
+  'role',
+] as const;
+
+/** The kind's own fields with their defaults filled in (a branch list, a mode…); as stored when they do not parse. */
+function kindFields(type: BuilderNodeType, data: Record<string, unknown>): Record<string, unknown> {
+  if (!OWN_FIELDS_ONLY.has(type)) return data;
+  const parsed = nodeKinds[type].data.safeParse(data);
+  return parsed.success ? parsed.data : data;
+}
+
 /** A node's data with every property present; output format text and destination database by default. */
 export function normalizeNodeData(
   type: BuilderNodeType,
@@ -44,7 +81,7 @@ export function normalizeNodeData(
   const d = data ?? {};
   const fallbackLabel = nodeKinds[type].label;
   return {
-    ...d,
+    ...kindFields(type, d),
     label: str(d.label) || str(d.name) || fallbackLabel,
     description: str(d.description),
     agentId: str(d.agentId) || agentId || '',
@@ -79,7 +116,24 @@ export function toBuilderNode(node: WorkflowNode): BuilderNode {
 }
 
 export function toBuilderEdge(edge: WorkflowEdge): BuilderEdge {
-  return { id: edge.id, source: edge.source, target: edge.target };
+  return {
+    id: edge.id,
+    source: edge.source,
+    target: edge.target,
+    ...(edge.sourceHandle ? { sourceHandle: edge.sourceHandle } : {}),
+  };
+}
+
+/** The API's edge: the pair it joins and, from a condition, the branch it leaves from. */
+export function toWorkflowEdge(
+  edge: Pick<BuilderEdge, 'id' | 'source' | 'target' | 'sourceHandle'>,
+): WorkflowEdge {
+  return {
+    id: edge.id,
+    source: edge.source,
+    target: edge.target,
+    ...(edge.sourceHandle ? { sourceHandle: edge.sourceHandle } : {}),
+  };
 }
 
 /** What a new builder opens with: Start at (100,100) and End at (500,100). */
@@ -133,15 +187,114 @@ export function createAgentNode(
   };
 }
 
-/** Sizes of nodes not measured yet (an agent card, a Start or End pill), with room to spare. */
+/** The kinds the palette adds (agents come from the agents list; Start and End are always there). */
+export type PaletteKind = Exclude<NodeKind, 'start' | 'end' | 'agent'>;
+
+/** What a new node of a kind starts with: one empty branch or assignment to fill in, an `all` merge. */
+function initialData(kind: PaletteKind): Record<string, unknown> {
+  switch (kind) {
+    case 'condition':
+      return { branches: [newBranch([])] };
+    case 'transform':
+      return { assignments: [{ name: '', value: '' }] };
+    case 'merge':
+      return { mode: 'all' };
+    case 'note':
+      return { text: '' };
+    case 'tool':
+      return { arguments: {} };
+    case 'map':
+      return { items: '', concurrency: 1, onItemError: 'fail' };
+    case 'loop':
+      return { until: '', maxIterations: 3 };
+  }
+}
+
+/** A new node of a palette kind, labelled with the kind's name. */
+export function createKindNode(
+  kind: PaletteKind,
+  position: { x: number; y: number },
+  options: { id: string; now?: string },
+): BuilderNode {
+  return {
+    id: options.id,
+    type: kind,
+    position,
+    data: normalizeNodeData(kind, {
+      label: nodeKinds[kind].label,
+      ...initialData(kind),
+      lastUpdated: options.now ?? new Date().toISOString(),
+    }),
+  };
+}
+
+/** A condition's branches as its schema reads them ([] when there are none or they are malformed). */
+export function branchesOf(data: Record<string, unknown>): ConditionBranch[] {
+  return nodeKinds.condition.data.safeParse(data).data?.branches ?? [];
+}
+
+/** A transform's assignments as its schema reads them ([] when malformed). */
+export function assignmentsOf(data: Record<string, unknown>): { name: string; value: string }[] {
+  return nodeKinds.transform.data.safeParse(data).data?.assignments ?? [];
+}
+
+/** A new branch with the next free `branch-<n>` id (never `else`), labelled 'Branch <n>'. */
+export function newBranch(existing: Pick<ConditionBranch, 'id'>[]): ConditionBranch {
+  const ids = new Set(existing.map((b) => b.id));
+  let n = existing.length + 1;
+  while (ids.has(`branch-${n}`)) n += 1;
+  return { id: `branch-${n}`, label: `Branch ${n}`, when: '' };
+}
+
+/** The source handles of a node, in order: a condition's branches then else; one unnamed handle otherwise. */
+export function sourceHandlesOf(node: Pick<BuilderNode, 'type' | 'data'>): (string | null)[] {
+  if (node.type !== 'condition') return [null];
+  return [...branchesOf(node.data).map((b) => b.id), ELSE_BRANCH];
+}
+
+/** The words for the path an edge leaves a condition from: its branch's label, or Else. */
+export function handleLabel(
+  node: Pick<BuilderNode, 'type' | 'data'> | undefined,
+  handle: string | null | undefined,
+) {
+  if (!node || node.type !== 'condition' || !handle) return null;
+  if (handle === ELSE_BRANCH) return 'Else';
+  const branch = branchesOf(node.data).find((b) => b.id === handle);
+  return branch ? branch.label || branch.id : handle;
+}
+
+/** Sizes of nodes not measured yet (an agent card, a condition with its rows, a pill), with room to spare. */
 const UNMEASURED = { agent: { width: 240, height: 100 }, other: { width: 140, height: 56 } };
 /** Space kept between a new node and the others. */
 const NODE_GAP = 24;
 
-type Placed = Pick<BuilderNode, 'position' | 'type'> & { measured?: { width?: number; height?: number } };
+type Placed = Pick<BuilderNode, 'position' | 'type'> & {
+  data?: Record<string, unknown>;
+  measured?: { width?: number; height?: number };
+};
+
+/** A node's size before React Flow has measured it. */
+export function unmeasuredSize(node: Pick<Placed, 'type' | 'data'>): { width: number; height: number } {
+  switch (node.type) {
+    case 'agent':
+      return UNMEASURED.agent;
+    case 'condition':
+      return { width: 240, height: 64 + 32 * ((node.data ? branchesOf(node.data).length : 1) + 1) };
+    case 'tool':
+    case 'transform':
+    case 'map':
+    case 'loop':
+    case 'note':
+      return { width: 240, height: 100 };
+    case 'merge':
+      return { width: 200, height: 64 };
+    default:
+      return UNMEASURED.other;
+  }
+}
 
 function boxOf(node: Placed) {
-  const size = node.type === 'agent' ? UNMEASURED.agent : UNMEASURED.other;
+  const size = unmeasuredSize(node);
   return {
     x: node.position.x,
     y: node.position.y,
@@ -176,17 +329,58 @@ export function freePosition(nodes: Placed[], random: () => number = Math.random
   return { x: 150, y: Math.max(210, ...boxes.map((b) => b.y + b.height + NODE_GAP)) };
 }
 
-export function edgeId(source: string, target: string): string {
-  return `e-${source}-${target}`;
+/**
+ * Where a node of `size` goes when it is added at `point` (the canvas's centre, or where it was
+ * dropped): centred on it when that covers no other node, else the nearest free spot around it, ring
+ * by ring, so it stays in view.
+ */
+export function placeNear(
+  nodes: Placed[],
+  point: { x: number; y: number },
+  size: { width: number; height: number },
+): { x: number; y: number } {
+  const boxes = nodes.map(boxOf);
+  const origin = { x: Math.round(point.x - size.width / 2), y: Math.round(point.y - size.height / 2) };
+  const free = (x: number, y: number) =>
+    boxes.every(
+      (b) =>
+        x + size.width + NODE_GAP <= b.x ||
+        b.x + b.width + NODE_GAP <= x ||
+        y + size.height + NODE_GAP <= b.y ||
+        b.y + b.height + NODE_GAP <= y,
+    );
+  if (free(origin.x, origin.y)) return origin;
+  const step = { x: 60, y: 45 };
+  for (let ring = 1; ring <= 8; ring++) {
+    const spots: { x: number; y: number }[] = [];
+    for (let dx = -ring; dx <= ring; dx++)
+      for (let dy = -ring; dy <= ring; dy++)
+        if (Math.max(Math.abs(dx), Math.abs(dy)) === ring)
+          spots.push({ x: origin.x + dx * step.x, y: origin.y + dy * step.y });
+    // The nearest first: a spot right below or beside comes before a corner.
+    spots.sort((a, b) => distance(a, origin) - distance(b, origin));
+    const spot = spots.find((s) => free(s.x, s.y));
+    if (spot) return spot;
+  }
+  return origin;
+}
+
+const distance = (a: { x: number; y: number }, b: { x: number; y: number }) =>
+  Math.hypot(a.x - b.x, a.y - b.y);
+
+/** An edge's id: the pair it joins, and the branch it leaves from (a condition's paths may share a target). */
+export function edgeId(source: string, target: string, sourceHandle?: string | null): string {
+  return sourceHandle ? `e-${source}-${sourceHandle}-${target}` : `e-${source}-${target}`;
 }
 
 export function toWorkflowNode(node: BuilderNode): WorkflowNode {
   const type = (node.type ?? 'agent') as BuilderNodeType;
-  const data = { ...node.data };
+  const data: Record<string, unknown> = { ...node.data };
+  if (OWN_FIELDS_ONLY.has(type)) for (const key of AGENT_FIELDS) delete data[key];
   return {
     id: node.id,
     type,
-    ...(type === 'agent' ? { agentId: data.agentId || null } : {}),
+    ...(type === 'agent' ? { agentId: node.data.agentId || null } : {}),
     position: { x: node.position.x, y: node.position.y },
     data,
   };

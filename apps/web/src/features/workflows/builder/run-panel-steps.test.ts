@@ -88,4 +88,60 @@ describe('run panel steps', () => {
   it('is empty before anything was heard or read', () => {
     expect(panelSteps(undefined, live([]))).toEqual([]);
   });
+
+  it('sums up a step that calls no model in one line, named by its node, and leaves skipped nodes out', () => {
+    const none = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+    const evaluation = {
+      kind: 'condition' as const,
+      evaluated: [{ name: 'Billing', expression: 'input.billing', value: true }],
+      result: { branch: 'billing' },
+    };
+    const steps = panelSteps(
+      run({
+        output: {
+          route: {
+            content: '',
+            kind: 'condition',
+            status: 'completed',
+            data: { branch: 'billing' },
+            metadata: { baseNodeId: 'route' },
+            executionTime: 3,
+            usage: none,
+          },
+          general: {
+            content: '',
+            kind: 'agent',
+            status: 'skipped',
+            metadata: { baseNodeId: 'general' },
+            executionTime: 0,
+            usage: none,
+          },
+        },
+        steps: [
+          {
+            status: 'completed',
+            nodeId: 'route',
+            baseNodeId: 'route',
+            agentId: null,
+            logs: [],
+            startedAt: '',
+            completedAt: '',
+            evaluation,
+          },
+        ] as unknown as Execution['steps'],
+      }),
+      live([]),
+      (id) => (id === 'route' ? 'Route by topic' : id),
+    );
+    expect(steps).toEqual([
+      expect.objectContaining({
+        stepId: 'route',
+        agentName: 'Route by topic',
+        kind: 'condition',
+        text: 'Took the path: Billing',
+        evaluation,
+        data: { branch: 'billing' },
+      }),
+    ]);
+  });
 });

@@ -1,12 +1,15 @@
 // The builder's run panel lists the steps of the run shown: what the run's read holds (finished and
 // failed steps, in run order) and, from the live events, the steps still running with their streamed
-// answers (the run's state, lib/runs).
-import type { Execution, StepRecord } from '@crewline/contracts';
+// answers (the run's state, lib/runs). Steps that call no model (a condition, a transform, a merge) show
+// one line for what they did where an agent's answer goes; skipped nodes are not steps (the canvas
+// greys them) and are left out.
+import type { EvaluationRecord, Execution, NodeKind, StepRecord } from '@crewline/contracts';
 
 import type { RunStep } from '@/lib/runs/run-state';
 
+import { stepKind } from '@/features/runs/execution-facts';
 import { inRunOrder } from '@/features/runs/run-review';
-import { stepRecords } from '@/features/runs/step-records';
+import { noModelSummary, stepEvaluations, stepRecords } from '@/features/runs/step-records';
 
 type PanelStepStatus = 'running' | 'completed' | 'failed';
 
@@ -22,6 +25,11 @@ export interface PanelStep {
   totalTokens?: number;
   error?: string;
   record?: StepRecord;
+  /** The node kind of a stored step (agent for one stored before kinds were kept); unknown for the others. */
+  kind?: NodeKind;
+  /** What a step that calls no model evaluated, and the step's structured value (Inspect step). */
+  evaluation?: EvaluationRecord;
+  data?: unknown;
 }
 
 /** `nameOf` names a step heard from mid-way (its started event, which names it, was not heard). */
@@ -34,18 +42,27 @@ export function panelSteps(
   const seen = new Set<string>();
   if (execution) {
     const records = stepRecords(execution.steps);
+    const evaluations = stepEvaluations(execution.steps);
     const finished = Object.entries(execution.output).map(([nodeId, output]) => ({ nodeId, output }));
     for (const { nodeId, output } of inRunOrder(finished, execution)) {
       seen.add(nodeId);
+      if (output.status === 'skipped') continue;
+      const kind = stepKind(output);
+      const agent = kind === 'agent';
       steps.push({
         stepId: nodeId,
-        agentName: output.metadata.agentName || 'Agent',
+        agentName: agent
+          ? output.metadata.agentName || 'Agent'
+          : nameOf(output.metadata.baseNodeId ?? nodeId),
         status: 'completed',
-        text: output.content,
+        text: agent ? output.content : noModelSummary(output, evaluations[nodeId]),
         streaming: false,
         executionTime: output.executionTime,
         totalTokens: output.usage.totalTokens,
         record: records[nodeId],
+        kind,
+        ...(evaluations[nodeId] ? { evaluation: evaluations[nodeId] } : {}),
+        ...(output.data !== undefined ? { data: output.data } : {}),
       });
     }
     for (const step of execution.steps ?? []) {
@@ -53,7 +70,7 @@ export function panelSteps(
       seen.add(step.nodeId);
       steps.push({
         stepId: step.nodeId,
-        agentName: step.record?.agentName ?? step.nodeId,
+        agentName: step.record?.agentName ?? nameOf(step.baseNodeId),
         status: 'failed',
         text: '',
         streaming: false,

@@ -1,12 +1,14 @@
 import type { ExecutionStatus, NodeOutput, RealtimeEvent } from '@crewline/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { edgePathMarks } from '@/lib/runs/run-paths';
 import { emptyRun, reduceRun, seedRun, summarizeRun, type RunState } from '@/lib/runs/run-state';
 import { applyRunEvent, useRunStore } from '@/lib/runs/run-store';
 
 import {
   newestRunInProgress,
   noRunShown,
+  pathNodeMarks,
   reduceShownRun,
   seedShownRun,
   useRunProgressStore,
@@ -317,5 +319,63 @@ describe('run progress store', () => {
     useRunProgressStore.getState().apply(started('e1'));
     expect(notified).toBe(1);
     unsubscribe();
+  });
+});
+
+describe('the paths of the run shown on the canvas', () => {
+  it('adopts a run heard only by a skipped node, and draws the branch taken and the skipped node', () => {
+    const skippedEvent: RealtimeEvent = {
+      type: 'execution_node_skipped',
+      ...ids('e9'),
+      nodeId: 'general',
+      baseNodeId: 'general',
+    };
+    expect(reduceShownRun(noRunShown(W), skippedEvent)).toMatchObject({
+      executionId: 'e9',
+      status: 'running',
+    });
+
+    const state = [
+      skippedEvent,
+      {
+        type: 'execution_node_completed',
+        ...ids('e9'),
+        nodeId: 'route',
+        baseNodeId: 'route',
+        executionTime: 2,
+        totalTokens: 0,
+        branch: 'billing',
+      } as RealtimeEvent,
+      {
+        type: 'execution_node_started',
+        ...ids('e9'),
+        nodeId: 'billing',
+        baseNodeId: 'billing',
+      } as RealtimeEvent,
+    ].reduce(reduceRun, emptyRun('e9'));
+    const marks = pathNodeMarks(state);
+    expect(marks).toEqual({
+      route: { status: 'completed', executionTime: 2, totalTokens: 0, branch: 'billing' },
+      billing: { status: 'running' },
+      general: { status: 'skipped' },
+    });
+    expect(
+      edgePathMarks(
+        [
+          { id: 'e0', source: 'start', target: 'route' },
+          { id: 'e1', source: 'route', target: 'billing', sourceHandle: 'billing' },
+          { id: 'e2', source: 'route', target: 'general', sourceHandle: 'else' },
+          { id: 'e3', source: 'billing', target: 'end' },
+        ],
+        [
+          { id: 'start', type: 'start' },
+          { id: 'route', type: 'condition' },
+          { id: 'billing', type: 'agent' },
+          { id: 'general', type: 'agent' },
+          { id: 'end', type: 'end' },
+        ],
+        marks,
+      ),
+    ).toEqual({ e0: 'taken', e1: 'taken', e2: 'not-taken' });
   });
 });

@@ -3,11 +3,16 @@
 // state in lib/runs (useRun). Kept apart from the editor store on purpose: the marks never touch
 // the nodes, so they cannot make the workflow dirty and are never saved or exported with it.
 // The hook that feeds it is in use-run-progress.ts; this module stays pure (zustand only) for tests.
+// A node whose path was not taken is skipped (useNodeSkipped: greyed, never a step), and the edges the
+// run went along or not come from useRunPathMarks (lib/runs/run-paths.ts). A map's or a loop's
+// progress (its items done, its pass) is useNodeItems.
 import type { Execution, RealtimeEvent, RealtimeEventType } from '@crewline/contracts';
+import { useMemo } from 'react';
 import { create } from 'zustand';
 
+import { edgePathMarks, type EdgePathMark, type PathNodeMark } from '@/lib/runs/run-paths';
 import { seedRunRead, useRunStore } from '@/lib/runs/run-store';
-import type { NodeRunState, RunRead, RunStatus, StepStatus } from '@/lib/runs/run-state';
+import type { NodeItems, NodeRunState, RunRead, RunState, RunStatus, StepStatus } from '@/lib/runs/run-state';
 
 /** A node's mark on the canvas: its run's state (lib/runs). */
 export type { NodeRunState };
@@ -30,6 +35,7 @@ export const SHOWN_RUN_EVENTS = [
   'execution_node_started',
   'execution_node_completed',
   'execution_node_failed',
+  'execution_node_skipped',
 ] as const satisfies readonly RealtimeEventType[];
 
 export function noRunShown(workflowId: string | null = null): ShownRun {
@@ -56,6 +62,7 @@ export function reduceShownRun(state: ShownRun, event: RealtimeEvent): ShownRun 
     case 'execution_node_started':
     case 'execution_node_completed':
     case 'execution_node_failed':
+    case 'execution_node_skipped':
       if (current || state.status === 'running') return state;
       return show(state, event.executionId);
     case 'workflow_execution_completed':
@@ -139,4 +146,43 @@ export const useRunProgressStore = create<RunProgressStore>()((set, get) => ({
 export function useNodeRunState(nodeId: string): NodeRunState | undefined {
   const executionId = useRunProgressStore((s) => s.executionId);
   return useRunStore((s) => (executionId ? s.runs[executionId]?.nodes[nodeId] : undefined));
+}
+
+/** A map's items or a loop's passes in the run shown (its child steps' progress), if it has any. */
+export function useNodeItems(nodeId: string): NodeItems | undefined {
+  const executionId = useRunProgressStore((s) => s.executionId);
+  return useRunStore((s) => (executionId ? s.runs[executionId]?.items[nodeId] : undefined));
+}
+
+/** Whether the run shown skipped this node (its path was not taken): the canvas greys it. */
+export function useNodeSkipped(nodeId: string): boolean {
+  const executionId = useRunProgressStore((s) => s.executionId);
+  return useRunStore((s) => (executionId ? !!s.runs[executionId]?.skipped[nodeId] : false));
+}
+
+/** Every node's mark for the paths: the steps that ran, and the skipped ones. */
+export function pathNodeMarks(run: Pick<RunState, 'nodes' | 'skipped'>): Record<string, PathNodeMark> {
+  const marks: Record<string, PathNodeMark> = { ...run.nodes };
+  for (const id of Object.keys(run.skipped)) marks[id] = { status: 'skipped' };
+  return marks;
+}
+
+const NO_MARKS: Record<string, EdgePathMark> = {};
+
+/**
+ * Whether the run shown went along each edge of the canvas (taken), or not (into a skipped node, or
+ * from a condition's other branch), by edge id; edges it has not reached are left out.
+ */
+export function useRunPathMarks(
+  edges: readonly { id: string; source: string; target: string; sourceHandle?: string | null }[],
+  nodes: readonly { id: string; type?: string }[],
+): Record<string, EdgePathMark> {
+  const executionId = useRunProgressStore((s) => s.executionId);
+  const ran = useRunStore((s) => (executionId ? s.runs[executionId]?.nodes : undefined));
+  const skipped = useRunStore((s) => (executionId ? s.runs[executionId]?.skipped : undefined));
+  return useMemo(() => {
+    if (!ran || !skipped) return NO_MARKS;
+    const typed = nodes.map((node) => ({ id: node.id, type: node.type ?? '' }));
+    return edgePathMarks(edges, typed, pathNodeMarks({ nodes: ran, skipped }));
+  }, [edges, nodes, ran, skipped]);
 }

@@ -148,4 +148,103 @@ describe('builder store', () => {
     expect(isDirty()).toBe(true);
     expect(useBuilderStore.getState().settings.name).toBe('Renamed');
   });
+
+  it('adds a palette step with its kind’s label and first fields, where it is asked to go', () => {
+    const s = useBuilderStore.getState();
+    const id = s.addKindNode('condition', { x: 40, y: 60 });
+    const node = useBuilderStore.getState().nodes.find((n) => n.id === id)!;
+    expect(id).toMatch(/^condition-/);
+    expect(node).toMatchObject({ type: 'condition', position: { x: 40, y: 60 } });
+    expect(node.data).toMatchObject({
+      label: 'Condition',
+      branches: [{ id: 'branch-1', label: 'Branch 1', when: '' }],
+    });
+    const note = useBuilderStore.getState().addKindNode('note');
+    expect(useBuilderStore.getState().nodes.find((n) => n.id === note)!.data).toMatchObject({ text: '' });
+  });
+
+  it('connects a condition’s paths with the branch each leaves from, two paths to one step included', () => {
+    const s = useBuilderStore.getState();
+    const id = s.addKindNode('condition', { x: 0, y: 0 });
+    s.onConnect({ source: id, sourceHandle: 'branch-1', target: 'end', targetHandle: null });
+    s.onConnect({ source: id, sourceHandle: 'else', target: 'end', targetHandle: null });
+    s.onConnect({ source: 'start', sourceHandle: null, target: id, targetHandle: null });
+    expect(useBuilderStore.getState().edges.map((e) => [e.id, e.sourceHandle ?? null])).toEqual([
+      [`e-${id}-branch-1-end`, 'branch-1'],
+      [`e-${id}-else-end`, 'else'],
+      [`e-start-${id}`, null],
+    ]);
+  });
+
+  it('removes the paths of a removed branch with it, in one step that undo brings back whole', () => {
+    const s = useBuilderStore.getState();
+    const id = s.addKindNode('condition', { x: 0, y: 0 });
+    const branches = [
+      { id: 'branch-1', label: 'Billing', when: 'true' },
+      { id: 'branch-2', label: 'Sales', when: 'false' },
+    ];
+    s.updateNodeData(id, { branches }, null);
+    s.onConnect({ source: id, sourceHandle: 'branch-1', target: 'end', targetHandle: null });
+    s.onConnect({ source: id, sourceHandle: 'branch-2', target: 'end', targetHandle: null });
+    s.onConnect({ source: id, sourceHandle: 'else', target: 'end', targetHandle: null });
+
+    useBuilderStore.getState().updateNodeData(id, { branches: [branches[1]] }, null);
+    expect(useBuilderStore.getState().edges.map((e) => e.sourceHandle)).toEqual(['branch-2', 'else']);
+    useBuilderStore.getState().undo();
+    const { nodes, edges } = useBuilderStore.getState();
+    expect(nodes.find((n) => n.id === id)!.data.branches).toEqual(branches);
+    expect(edges.map((e) => e.sourceHandle)).toEqual(['branch-1', 'branch-2', 'else']);
+  });
+
+  it('makes the keystrokes in one field one step, and a field of its own a step of its own', () => {
+    const s = useBuilderStore.getState();
+    const id = s.addKindNode('transform', { x: 0, y: 0 });
+    const past = () => useBuilderStore.getState().history.past.length;
+    const before = past();
+    for (const value of ['n', 'no', 'now']) {
+      useBuilderStore
+        .getState()
+        .updateNodeData(id, { assignments: [{ name: 'x', value }] }, 'assignments:0:value');
+    }
+    expect(past()).toBe(before + 1);
+    useBuilderStore.getState().updateNodeData(id, { assignments: [] }, null);
+    useBuilderStore.getState().updateNodeData(id, { assignments: [] }, null);
+    expect(past()).toBe(before + 3);
+  });
+
+  it('loads a saved condition’s paths with their branches, so saving again keeps them', () => {
+    useBuilderStore.getState().loadWorkflow({
+      id: 'w1',
+      name: 'Flow',
+      description: null,
+      processType: 'sequential',
+      triggerType: 'manual',
+      triggerConfig: {},
+      nodes: [
+        {
+          id: 'c',
+          type: 'condition',
+          position: { x: 0, y: 0 },
+          data: { label: 'Route', branches: [{ id: 'b', label: 'B', when: 'true' }] },
+        },
+        { id: 'end', type: 'end', position: { x: 3, y: 4 }, data: {} },
+      ],
+      edges: [
+        { id: 'e1', source: 'c', target: 'end', sourceHandle: 'else' },
+        { id: 'e2', source: 'c', target: 'end', sourceHandle: 'b' },
+      ],
+      config: {},
+      status: 'draft',
+      templateCategory: null,
+      templateTags: [],
+      organizationId: 'o1',
+      createdBy: null,
+      createdAt: '',
+      updatedAt: '',
+      nextRunAt: null,
+      lastTriggerError: null,
+    });
+    expect(useBuilderStore.getState().edges.map((e) => e.sourceHandle)).toEqual(['else', 'b']);
+    expect(isDirty()).toBe(false);
+  });
 });

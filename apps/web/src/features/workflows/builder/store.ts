@@ -2,6 +2,7 @@
 // open tab, plus the undo/redo history and the in-app clipboard. Components subscribe with narrow selectors so typing in a field does not re-render the
 // canvas, and dragging a node does not re-render the panels.
 import type { Workflow } from '@crewline/contracts';
+import type { ValidationResult } from '@crewline/engine';
 import {
   addEdge,
   applyEdgeChanges,
@@ -27,11 +28,14 @@ import type {
 import {
   type AgentLike,
   createAgentNode,
+  createKindNode,
   defaultNodes,
   edgeId,
   freePosition,
   isProtectedType,
   NODE_COLORS,
+  type PaletteKind,
+  sourceHandlesOf,
   toBuilderEdge,
   toBuilderNode,
 } from './builder-nodes';
@@ -67,6 +71,11 @@ export interface BuilderState {
   saveIndicator: SaveIndicator;
   /** The Execute dialog is open; in the store for the same reason (Activate and run on a new workflow). */
   runOpen: boolean;
+  /**
+   * The last Validate (or blocked save): the panels show the messages naming their node, each
+   * expression field the one about its expression. Null before any, and after a load.
+   */
+  validation: ValidationResult | null;
 
   startNew: () => void;
   loadWorkflow: (workflow: Workflow) => void;
@@ -77,6 +86,7 @@ export interface BuilderState {
   setShortcutsOpen: (open: boolean) => void;
   setSaveIndicator: (indicator: SaveIndicator) => void;
   setRunOpen: (open: boolean) => void;
+  setValidation: (validation: ValidationResult | null) => void;
   /** Pause / Resume changed the saved workflow's status only: the canvas and its baseline stay. */
   setExistingStatus: (status: WorkflowStatus) => void;
 
@@ -85,7 +95,14 @@ export interface BuilderState {
   onConnect: (connection: Connection) => void;
 
   addAgentNode: (agent: AgentLike, position?: { x: number; y: number }) => string;
-  updateNodeData: (id: string, patch: Partial<BuilderNodeData>) => void;
+  /** Adds a condition, transform, merge or note (the palette); its id. */
+  addKindNode: (kind: PaletteKind, position?: { x: number; y: number }) => string;
+  /**
+   * Changes a node's data as one undo step. Keystrokes in one field join one step: `step` names the
+   * field (the patch's keys by default), null makes the change a step of its own (add, remove, move
+   * a row). Edges leaving from a condition branch that is gone are removed with it.
+   */
+  updateNodeData: (id: string, patch: Partial<BuilderNodeData>, step?: string | null) => void;
   removeNode: (id: string) => boolean;
   removeEdge: (id: string) => void;
   selectNode: (id: string | null) => void;
@@ -110,9 +127,9 @@ export interface BuilderState {
 }
 
 let counter = 0;
-function newNodeId(): string {
+function newNodeId(prefix = 'agent'): string {
   counter += 1;
-  return `agent-${Date.now().toString(36)}-${counter}`;
+  return `${prefix}-${Date.now().toString(36)}-${counter}`;
 }
 
 const emptySelection = { selectedNodeId: null, selectedEdgeId: null } as const;
@@ -122,6 +139,7 @@ const freshSession = {
   pasteCount: 0,
   saveIndicator: null,
   runOpen: false,
+  validation: null,
 } as const;
 
 function withBaseline(state: Partial<BuilderState> & Pick<BuilderState, 'settings' | 'nodes' | 'edges'>) {
@@ -206,6 +224,7 @@ export const useBuilderStore = create<BuilderState>()((set, get) => ({
   setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
   setSaveIndicator: (saveIndicator) => set({ saveIndicator }),
   setRunOpen: (runOpen) => set({ runOpen }),
+  setValidation: (validation) => set({ validation }),
   setExistingStatus: (existingStatus) => set({ existingStatus }),
 
   onNodesChange: (changes) => {
@@ -244,13 +263,16 @@ export const useBuilderStore = create<BuilderState>()((set, get) => ({
 
   onConnect: (connection) => {
     if (!connection.source || !connection.target || connection.source === connection.target) return;
+    // A condition's path leaves from a branch's handle (or else): the edge keeps which one.
+    const handle = connection.sourceHandle || null;
     set((s) => ({
       ...withStep(s),
       edges: addEdge(
         {
-          id: edgeId(connection.source, connection.target),
+          id: edgeId(connection.source, connection.target, handle),
           source: connection.source,
           target: connection.target,
+          ...(handle ? { sourceHandle: handle } : {}),
         },
         s.edges,
       ),
@@ -270,13 +292,34 @@ export const useBuilderStore = create<BuilderState>()((set, get) => ({
     return id;
   },
 
-  updateNodeData: (id, patch) =>
-    set((s) => ({
-      ...withStep(s, `node:${id}:${Object.keys(patch).sort().join(',')}`),
-      nodes: s.nodes.map((n) =>
-        n.id === id ? { ...n, data: { ...n.data, ...patch, lastUpdated: new Date().toISOString() } } : n,
-      ),
-    })),
+  addKindNode: (kind, position) => {
+    const id = newNodeId(kind);
+    set((s) => {
+      const node = createKindNode(kind, position ?? freePosition(s.nodes), { id });
+      return { ...withStep(s), nodes: [...s.nodes, node] };
+    });
+    return id;
+  },
+
+  updateNodeData: (id, patch, step) =>
+    set((s) => {
+      const key = step === null ? null : `node:${id}:${step ?? Object.keys(patch).sort().join(',')}`;
+      let changed: BuilderNode | undefined;
+      const nodes = s.nodes.map((n) => {
+        if (n.id !== id) return n;
+        changed = { ...n, data: { ...n.data, ...patch, lastUpdated: new Date().toISOString() } };
+        return changed;
+      });
+      const handles = changed && changed.type === 'condition' ? new Set(sourceHandlesOf(changed)) : null;
+      const edges = handles
+        ? s.edges.filter((e) => e.source !== id || !e.sourceHandle || handles.has(e.sourceHandle))
+        : s.edges;
+      return {
+        ...withStep(s, key),
+        nodes,
+        ...(edges.length !== s.edges.length ? { edges, ...keepSelection(s, nodes, edges) } : {}),
+      };
+    }),
 
   removeNode: (id) => {
     const node = get().nodes.find((n) => n.id === id);

@@ -92,4 +92,4 @@ export interface WorkflowSettings {
   triggerConfig: TriggerConfig;
 }
 
-export type SidebarTab = 'agents' | 'settings' | 'properties';
+export type SidebarTab = 'agents' | 'steps' | 'settings' | 'properties';

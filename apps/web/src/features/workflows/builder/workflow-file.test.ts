@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { snapshot } from './builder-snapshot.fixture';
+import { decidingSnapshot, snapshot } from './builder-snapshot.fixture';
 import {
   exportDocument,
   exportFileName,
@@ -58,5 +58,39 @@ describe('export and import', () => {
       }),
     );
     expect(result).toMatchObject({ ok: true, input: { name: 'Imported workflow', edges: [] } });
+  });
+});
+
+describe('export and import of the step kinds', () => {
+  it('round-trips conditions, transforms, merges and notes with their data and each path’s branch', () => {
+    const doc = exportDocument(decidingSnapshot(), '2026-01-01T00:00:00.000Z');
+    expect(doc.edges).toContainEqual({ id: 'e4', source: 'route', target: 'join', sourceHandle: 'else' });
+    const result = parseImport(JSON.stringify(doc));
+    if (!result.ok) throw new Error(result.error);
+    expect(result.input.nodes).toEqual(doc.nodes);
+    expect(result.input.edges).toEqual(doc.edges);
+    expect(result.input.nodes?.find((n) => n.id === 'route')?.data?.branches).toEqual([
+      { id: 'billing', label: 'Billing', when: 'nodes.classify.data.category == "billing"' },
+    ]);
+  });
+
+  it('names an imported path without an id by its branch, so two paths to one step stay two', () => {
+    const result = parseImport(
+      JSON.stringify({
+        nodes: [
+          { id: 'c', type: 'condition', position: { x: 0, y: 0 }, data: { branches: [] } },
+          { id: 'end', type: 'end', position: { x: 1, y: 1 } },
+        ],
+        edges: [
+          { source: 'c', target: 'end', sourceHandle: 'b1' },
+          { source: 'c', target: 'end', sourceHandle: 'else' },
+        ],
+      }),
+    );
+    if (!result.ok) throw new Error(result.error);
+    expect(result.input.edges).toEqual([
+      { id: 'e-c-b1-end', source: 'c', target: 'end', sourceHandle: 'b1' },
+      { id: 'e-c-else-end', source: 'c', target: 'end', sourceHandle: 'else' },
+    ]);
   });
 });

@@ -81,10 +81,13 @@ export function parseImport(text: string): ImportResult {
       return { ok: false, error: IMPORT_ERROR_SHAPE };
     }
     if (!ids.has(raw.source) || !ids.has(raw.target)) continue;
+    // A condition's path keeps the branch it leaves from.
+    const sourceHandle = typeof raw.sourceHandle === 'string' && raw.sourceHandle ? raw.sourceHandle : null;
     edges.push({
-      id: typeof raw.id === 'string' ? raw.id : edgeId(raw.source, raw.target),
+      id: typeof raw.id === 'string' ? raw.id : edgeId(raw.source, raw.target, sourceHandle),
       source: raw.source,
       target: raw.target,
+      ...(sourceHandle ? { sourceHandle } : {}),
     });
   }
   const settings = settingsFromWorkflow({

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
-import { snapshot } from './builder-snapshot.fixture';
-import { buildPayload, preSaveCheck, runAction, saveStatus, saveSuccessTitle } from './workflow-save';
+import { decidingSnapshot, snapshot } from './builder-snapshot.fixture';
+import {
+  buildPayload,
+  preSaveCheck,
+  runAction,
+  saveStatus,
+  saveSuccessTitle,
+  validateSnapshot,
+} from './workflow-save';
 
 const known = (id: string) => id === 'a1';
 
@@ -122,5 +129,68 @@ describe('preSaveCheck', () => {
       description:
         'Workflow must have a start node, Workflow must have an end node, Step "Writer" uses an agent that was deleted. Open the workflow and choose another agent.',
     });
+  });
+});
+
+describe('a workflow that decides', () => {
+  it('sends each path of a condition with the branch it leaves from, and no handle on the others', () => {
+    const payload = buildPayload(decidingSnapshot(), 'draft');
+    expect(payload.edges).toEqual([
+      { id: 'e1', source: 'start', target: 'classify' },
+      { id: 'e2', source: 'classify', target: 'route' },
+      { id: 'e3', source: 'route', target: 'priority', sourceHandle: 'billing' },
+      { id: 'e4', source: 'route', target: 'join', sourceHandle: 'else' },
+      { id: 'e5', source: 'priority', target: 'join' },
+      { id: 'e6', source: 'join', target: 'end' },
+    ]);
+  });
+
+  it('sends each kind’s own fields in the wire format, without the agent fields of the panel', () => {
+    const nodes = buildPayload(decidingSnapshot(), 'draft').nodes ?? [];
+    const byId = Object.fromEntries(nodes.map((n) => [n.id, n]));
+    const at = '2026-01-01T00:00:00.000Z';
+    expect(byId.route).toEqual({
+      id: 'route',
+      type: 'condition',
+      position: { x: 600, y: 100 },
+      data: {
+        label: 'Route',
+        description: '',
+        lastUpdated: at,
+        branches: [{ id: 'billing', label: 'Billing', when: 'nodes.classify.data.category == "billing"' }],
+      },
+    });
+    expect(byId.priority?.data).toEqual({
+      label: 'Transform',
+      description: '',
+      lastUpdated: at,
+      assignments: [{ name: 'priority', value: '"high"' }],
+    });
+    expect(byId.join?.data).toEqual({ label: 'Join', description: '', lastUpdated: at, mode: 'all' });
+    expect(byId.note?.data).toEqual({
+      label: 'Note',
+      description: '',
+      lastUpdated: at,
+      text: 'Billing questions go first.',
+    });
+    expect(byId.classify).toMatchObject({
+      agentId: 'a1',
+      data: { outputSchema: { type: 'object', required: ['category'] } },
+    });
+  });
+
+  it('validates it as the server does: fine when sequential, refused kind by kind in a parallel workflow', () => {
+    expect(validateSnapshot(decidingSnapshot(), known).errors).toEqual([]);
+    expect(validateSnapshot(decidingSnapshot({ processType: 'parallel' }), known).errors).toEqual([
+      'Condition "Route" works only in sequential workflows; this one is parallel',
+      'Transform "Transform" works only in sequential workflows; this one is parallel',
+      'Merge "Join" works only in sequential workflows; this one is parallel',
+    ]);
+  });
+
+  it('blocks a save while a condition has no else path, naming it', () => {
+    const s = decidingSnapshot();
+    s.edges = s.edges.filter((e) => e.sourceHandle !== 'else');
+    expect(preSaveCheck(s, known)?.description).toContain('Condition "Route" needs an else path');
   });
 });

@@ -3,7 +3,7 @@
 import { workflowMessages, type CreateWorkflowInput, type Workflow } from '@crewline/contracts';
 import { isValidCron, validateWorkflow, type ValidationResult } from '@crewline/engine';
 
-import { oneOf, toWorkflowNode } from './builder-nodes';
+import { oneOf, toWorkflowEdge, toWorkflowNode } from './builder-nodes';
 import {
   PROCESS_TYPES,
   TRIGGER_TYPES,
@@ -89,25 +89,29 @@ export function buildPayload(
     triggerType: settings.triggerType,
     triggerConfig: cleanTriggerConfig(settings),
     nodes: snapshot.nodes.map(toWorkflowNode),
-    edges: snapshot.edges.map((e) => ({ id: e.id, source: e.source, target: e.target })),
+    edges: snapshot.edges.map(toWorkflowEdge),
     status,
   };
 }
 
+/** `toolExists` says whether a tool step's tool belongs to the organization (unchecked without it). */
 export function validateSnapshot(
   snapshot: BuilderSnapshot,
   agentExists: (agentId: string) => boolean,
+  toolExists?: (toolId: string) => boolean,
 ): ValidationResult {
   const payload = buildPayload(snapshot, 'draft');
   return validateWorkflow(
     {
       name: payload.name,
       triggerType: payload.triggerType ?? 'manual',
+      processType: payload.processType ?? 'sequential',
       triggerConfig: payload.triggerConfig ?? {},
       nodes: payload.nodes ?? [],
       edges: payload.edges ?? [],
     },
     agentExists,
+    { toolExists },
   );
 }
 
@@ -125,6 +129,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function preSaveCheck(
   snapshot: BuilderSnapshot,
   agentExists: (agentId: string) => boolean,
+  toolExists?: (toolId: string) => boolean,
 ): BlockingToast | null {
   const { settings } = snapshot;
   if (!settings.name.trim()) return { title: 'Validation Error', description: workflowMessages.nameRequired };
@@ -137,7 +142,7 @@ export function preSaveCheck(
   ) {
     return { title: 'Trigger Configuration Error', description: workflowMessages.emailRequired };
   }
-  const { errors } = validateSnapshot(snapshot, agentExists);
+  const { errors } = validateSnapshot(snapshot, agentExists, toolExists);
   if (errors.length > 0) return { title: 'Validation Failed', description: errors.join(', ') };
   return null;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { BuilderEdge, BuilderNode } from '../types';
-import { createAgentNode, defaultNodes } from '../builder-nodes';
+import { createAgentNode, createKindNode, defaultNodes } from '../builder-nodes';
 import { copySelection, PASTE_OFFSET, pasteClipboard } from './clipboard';
 
 const agent = { id: 'a1', name: 'Writer', role: 'Writes' };
@@ -66,5 +66,33 @@ describe('clipboard', () => {
     const blocker = node('x', PASTE_OFFSET, PASTE_OFFSET);
     const pasted = pasteClipboard(clip, [blocker], 1, ids(), () => 0.5).nodes[0]!;
     expect(pasted.position).not.toEqual({ x: PASTE_OFFSET, y: PASTE_OFFSET });
+  });
+});
+
+describe('clipboard with the step kinds', () => {
+  it('pastes a condition with its branches and its paths still leaving from the same branches', () => {
+    const condition = {
+      ...createKindNode('condition', { x: 0, y: 0 }, { id: 'c' }),
+      data: {
+        ...createKindNode('condition', { x: 0, y: 0 }, { id: 'c' }).data,
+        branches: [{ id: 'vip', label: 'VIP', when: 'input.vip' }],
+      },
+      selected: true,
+    };
+    const merge = { ...createKindNode('merge', { x: 300, y: 0 }, { id: 'm' }), selected: true };
+    const edges: BuilderEdge[] = [
+      { id: 'e-c-vip-m', source: 'c', target: 'm', sourceHandle: 'vip' },
+      { id: 'e-c-else-m', source: 'c', target: 'm', sourceHandle: 'else' },
+    ];
+    const pasted = pasteClipboard(copySelection([condition, merge], edges)!, [], 1, ids());
+    expect(pasted.nodes.map((n) => [n.id, n.type])).toEqual([
+      ['new-1', 'condition'],
+      ['new-2', 'merge'],
+    ]);
+    expect(pasted.nodes[0]!.data.branches).toEqual([{ id: 'vip', label: 'VIP', when: 'input.vip' }]);
+    expect(pasted.edges.map((e) => [e.id, e.source, e.target, e.sourceHandle])).toEqual([
+      ['e-new-1-vip-new-2', 'new-1', 'new-2', 'vip'],
+      ['e-new-1-else-new-2', 'new-1', 'new-2', 'else'],
+    ]);
   });
 });

@@ -1,5 +1,6 @@
-// The in-app clipboard: copied nodes (never Start or End) with the edges between them, pasted with
-// fresh ids, shifted so each paste lands beside the last, and selected.
+// The in-app clipboard: copied nodes (never Start or End) with the edges between them (a condition's
+// keep the branch they leave from), pasted with fresh ids, shifted so each paste lands beside the
+// last, and selected.
 import type { BuilderEdge, BuilderNode } from '../types';
 import { edgeId, freePosition, isProtectedType } from '../builder-nodes';
 
@@ -51,7 +52,7 @@ export function pasteClipboard(
   const edges = clipboard.edges.map((e): BuilderEdge => {
     const source = idMap.get(e.source)!;
     const target = idMap.get(e.target)!;
-    return { ...e, id: edgeId(source, target), source, target, selected: false };
+    return { ...e, id: edgeId(source, target, e.sourceHandle), source, target, selected: false };
   });
   return { nodes, edges };
 }

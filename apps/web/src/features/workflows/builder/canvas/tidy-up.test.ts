@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { BuilderEdge, BuilderNode } from '../types';
-import { createAgentNode, defaultNodes } from '../builder-nodes';
+import { createAgentNode, createKindNode, defaultNodes } from '../builder-nodes';
 import { dagreLayout } from './dagre-layout';
 import { tidyPositions, type LayoutFn } from './tidy-up';
 
@@ -39,5 +39,38 @@ describe('tidy up', () => {
     const xs = order.map((id) => positions.get(id)!.x);
     expect([...xs].sort((p, q) => p - q)).toEqual(xs);
     expect(new Set(xs).size).toBe(order.length);
+  });
+});
+
+describe('tidy up a condition', () => {
+  it('puts the steps after a condition top to bottom in the order of its branches, else last', () => {
+    const condition = createKindNode('condition', { x: 0, y: 0 }, { id: 'route' });
+    condition.data.branches = [
+      { id: 'first', label: 'First', when: 'true' },
+      { id: 'second', label: 'Second', when: 'true' },
+    ];
+    const nodes = [
+      ...defaultNodes(),
+      condition,
+      agentNode('x-first', 0, 0),
+      agentNode('y-second', 0, 0),
+      agentNode('z-else', 0, 0),
+    ];
+    // Connected in the handles' order, which dagre alone stacks bottom to top.
+    const edges: BuilderEdge[] = [
+      { id: 'e0', source: 'start', target: 'route' },
+      { id: 'e1', source: 'route', target: 'x-first', sourceHandle: 'first' },
+      { id: 'e2', source: 'route', target: 'y-second', sourceHandle: 'second' },
+      { id: 'e3', source: 'route', target: 'z-else', sourceHandle: 'else' },
+      ...['z-else', 'y-second', 'x-first'].map((id) => ({ id: `${id}-end`, source: id, target: 'end' })),
+    ];
+    const positions = tidyPositions(nodes, edges, dagreLayout);
+    const y = (id: string) => positions.get(id)!.y;
+    expect(y('x-first')).toBeLessThan(y('y-second'));
+    expect(y('y-second')).toBeLessThan(y('z-else'));
+    // Still one column, and no two overlap (an agent card is 100 high before it is measured).
+    expect(new Set(['x-first', 'y-second', 'z-else'].map((id) => positions.get(id)!.x)).size).toBe(1);
+    expect(y('y-second') - y('x-first')).toBeGreaterThanOrEqual(100);
+    expect(y('z-else') - y('y-second')).toBeGreaterThanOrEqual(100);
   });
 });

@@ -1,4 +1,5 @@
-// Agents tab: the organization's agents (click to add a node) and the trigger cards.
+// Agents tab: the organization's agents (click to add a node, or drag it onto the canvas) and the
+// trigger cards.
 import { Bot, Clock, Hand, Mail, Plus, Webhook } from 'lucide-react';
 import { Link } from 'react-router';
 
@@ -10,6 +11,7 @@ import { cn } from '@/lib/utils';
 import { useBuilderStore } from '../store';
 import { TRIGGER_TYPE_LABELS, TRIGGER_TYPES, type TriggerType } from '../types';
 import { NODE_COLORS } from '../builder-nodes';
+import { AGENT_DRAG_TYPE } from '../canvas/drag-types';
 
 const TRIGGER_CARDS: Record<TriggerType, { icon: typeof Hand; hint: string }> = {
   manual: { icon: Hand, hint: 'Run on demand' },
@@ -69,6 +71,11 @@ export function AgentsTab() {
                   type="button"
                   aria-label={`Add ${agent.name}`}
                   onClick={() => addAgentNode(agent)}
+                  draggable
+                  onDragStart={(event) => {
+                    event.dataTransfer.setData(AGENT_DRAG_TYPE, agent.id);
+                    event.dataTransfer.effectAllowed = 'copy';
+                  }}
                   className="group flex w-full items-center gap-3 rounded-lg border bg-card p-2.5 text-left transition-colors hover:border-primary/40 hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
                 >
                   <span

@@ -16,19 +16,61 @@ import {
   type Edge,
   type Node,
 } from '@xyflow/react';
+import { isNodeKind, type Agent } from '@crewline/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Download, Info, Keyboard, Maximize, Network, Redo2, Undo2, X } from 'lucide-react';
-import { useCallback, useState, type CSSProperties } from 'react';
+import { useCallback, useMemo, useState, type CSSProperties, type DragEvent } from 'react';
 
 import { useTheme } from '@/app/theme';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { downloadJson } from '@/lib/download';
+import { queryKeys } from '@/lib/queries/keys';
 
+import { placeNear, unmeasuredSize, type PaletteKind } from '../builder-nodes';
+import { AGENT_DRAG_TYPE, PALETTE_KIND_TYPE } from '../canvas/drag-types';
 import { loadDagreLayout, tidyPositions } from '../canvas/tidy-up';
 import { miniMapColor, nodeTypes } from '../node-kinds';
+import { useRunPathMarks } from '../run-progress';
 import { builderSnapshot, useBuilderStore } from '../store';
 import { MAX_ZOOM, MIN_ZOOM, SNAP_GRID, type BuilderNode } from '../types';
 import { exportDocument, exportFileName } from '../workflow-file';
+
+const isPaletteKind = (value: string): value is PaletteKind =>
+  isNodeKind(value) && value !== 'start' && value !== 'end' && value !== 'agent';
+
+/**
+ * Dropping a palette step or an agent from the sidebar adds it where it is let go (centred on the
+ * pointer, moved down off any node it would cover).
+ */
+function useDropOnCanvas() {
+  const { screenToFlowPosition } = useReactFlow();
+  const queryClient = useQueryClient();
+  const onDragOver = useCallback((event: DragEvent) => {
+    const types = event.dataTransfer.types;
+    if (!types.includes(PALETTE_KIND_TYPE) && !types.includes(AGENT_DRAG_TYPE)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+  }, []);
+  const onDrop = useCallback(
+    (event: DragEvent) => {
+      const kind = event.dataTransfer.getData(PALETTE_KIND_TYPE);
+      const agentId = event.dataTransfer.getData(AGENT_DRAG_TYPE);
+      if (!kind && !agentId) return;
+      event.preventDefault();
+      const point = screenToFlowPosition({ x: event.clientX, y: event.clientY });
+      const { nodes, addKindNode, addAgentNode } = useBuilderStore.getState();
+      if (isPaletteKind(kind)) {
+        addKindNode(kind, placeNear(nodes, point, unmeasuredSize({ type: kind })));
+        return;
+      }
+      const agent = queryClient.getQueryData<Agent[]>(queryKeys.agents.all)?.find((a) => a.id === agentId);
+      if (agent) addAgentNode(agent, placeNear(nodes, point, unmeasuredSize({ type: 'agent' })));
+    },
+    [screenToFlowPosition, queryClient],
+  );
+  return { onDragOver, onDrop };
+}
 
 const defaultEdgeOptions: DefaultEdgeOptions = {
   type: 'smoothstep',
@@ -84,7 +126,7 @@ function HelpBox() {
         </button>
       </div>
       <ul className="list-disc space-y-1 pl-4">
-        <li>Click an agent in the Agents tab to add it to the canvas.</li>
+        <li>Click or drag an agent (Agents tab) or a step (Steps tab) to add it to the canvas.</li>
         <li>Drag from a node&apos;s right handle to another node&apos;s left handle to connect them.</li>
         <li>Select a node or connection and press Delete (or Backspace) to remove it. Start and End stay.</li>
         <li>Shift+click or Shift+drag selects several nodes. Press ? for every shortcut.</li>
@@ -175,7 +217,17 @@ function CanvasToolbar() {
 
 export function BuilderCanvas() {
   const nodes = useBuilderStore((s) => s.nodes);
-  const edges = useBuilderStore((s) => s.edges);
+  const storeEdges = useBuilderStore((s) => s.edges);
+  // The shown run's paths: taken ones stand out, the others fade (lib/runs/run-paths.ts). A copy for
+  // the canvas only: the marks never reach the store, so they are never saved.
+  const marks = useRunPathMarks(storeEdges, nodes);
+  const edges = useMemo(
+    () =>
+      Object.keys(marks).length === 0
+        ? storeEdges
+        : storeEdges.map((e) => (marks[e.id] ? { ...e, className: `run-path-${marks[e.id]}` } : e)),
+    [storeEdges, marks],
+  );
   const onNodesChange = useBuilderStore((s) => s.onNodesChange);
   const onEdgesChange = useBuilderStore((s) => s.onEdgesChange);
   const onConnect = useBuilderStore((s) => s.onConnect);
@@ -185,6 +237,7 @@ export function BuilderCanvas() {
   const beginDrag = useBuilderStore((s) => s.beginDrag);
   const endDrag = useBuilderStore((s) => s.endDrag);
   const { resolvedTheme } = useTheme();
+  const { onDragOver, onDrop } = useDropOnCanvas();
 
   const onNodeClick = useCallback((_: unknown, node: Node) => selectNode(node.id), [selectNode]);
   const onEdgeClick = useCallback((_: unknown, edge: Edge) => selectEdge(edge.id), [selectEdge]);
@@ -200,6 +253,8 @@ export function BuilderCanvas() {
       onNodeClick={onNodeClick}
       onEdgeClick={onEdgeClick}
       onPaneClick={clearSelection}
+      onDragOver={onDragOver}
+      onDrop={onDrop}
       onNodeDragStart={beginDrag}
       onSelectionDragStart={beginDrag}
       onNodeDragStop={endDrag}
@@ -219,7 +274,8 @@ export function BuilderCanvas() {
       proOptions={proOptions}
       onlyRenderVisibleElements
       style={flowStyle}
-      className="bg-muted/20 [&_.react-flow__edge.selected_.react-flow__edge-path]:[stroke-width:3]"
+      // Tailwind reads `_` in a variant as a space: `\_` keeps React Flow's `__` class names intact.
+      className="bg-muted/20 [&_.react-flow\_\_edge.run-path-not-taken]:opacity-35 [&_.react-flow\_\_edge.run-path-taken_.react-flow\_\_edge-path]:!stroke-emerald-500 [&_.react-flow\_\_edge.selected_.react-flow\_\_edge-path]:[stroke-width:3]"
     >
       <Background variant={BackgroundVariant.Dots} gap={15} size={1.2} />
       {/* Zoom only: the toolbar has the Fit View button. */}

@@ -1,6 +1,6 @@
 // Properties tab: the selected node's properties, the selected connection, or a hint.
 import { nodeKinds } from '@crewline/contracts';
-import { ArrowRight, MousePointerClick, Trash2, Unlink } from 'lucide-react';
+import { ArrowRight, MousePointerClick, Trash2, Unlink, XCircle } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
@@ -8,8 +8,32 @@ import { formatDateTime } from '@/lib/format';
 import { builderNodeKinds } from '../node-kinds';
 import { useBuilderStore } from '../store';
 import type { BuilderNodeData } from '../types';
-import { isProtectedType } from '../builder-nodes';
+import { handleLabel, isProtectedType } from '../builder-nodes';
+import { nodeDisplayName, nodeErrors } from '../node-messages';
 import { TextField } from './fields';
+import { TestNodeButton } from './test-node-dialog';
+
+const NO_MESSAGES: readonly string[] = [];
+
+/** The last validation's messages about the node as a whole (its expressions' show under their fields). */
+function NodeErrors({ name }: { name: string }) {
+  const messages = useBuilderStore((s) => s.validation?.errors ?? NO_MESSAGES);
+  const errors = nodeErrors(messages, name);
+  if (errors.length === 0) return null;
+  return (
+    <ul
+      className="space-y-1 rounded-lg border border-destructive/40 bg-destructive/5 p-2.5 text-xs"
+      aria-label="Problems"
+    >
+      {errors.map((error) => (
+        <li key={error} className="flex gap-1.5 text-destructive">
+          <XCircle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+          {error}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function NodeProperties({ nodeId }: { nodeId: string }) {
   const node = useBuilderStore((s) => s.nodes.find((n) => n.id === nodeId));
@@ -18,7 +42,7 @@ function NodeProperties({ nodeId }: { nodeId: string }) {
   if (!node) return <NothingSelected />;
 
   const { data } = node;
-  const set = (patch: Partial<BuilderNodeData>) => updateNodeData(node.id, patch);
+  const set = (patch: Partial<BuilderNodeData>, step?: string | null) => updateNodeData(node.id, patch, step);
   const kind = builderNodeKinds[node.type ?? 'agent'];
 
   return (
@@ -42,16 +66,22 @@ function NodeProperties({ nodeId }: { nodeId: string }) {
           </Button>
         )}
       </div>
+      <NodeErrors name={nodeDisplayName(node)} />
       {kind.PanelSummary && <kind.PanelSummary node={node} set={set} />}
-      <TextField label="Label" value={data.label} onChange={(label) => set({ label })} />
-      <TextField
-        label="Description"
-        value={data.description}
-        multiline
-        placeholder="What this step does"
-        onChange={(description) => set({ description })}
-      />
+      {!kind.ownFieldsOnly && (
+        <>
+          <TextField label="Label" value={data.label} onChange={(label) => set({ label })} />
+          <TextField
+            label="Description"
+            value={data.description}
+            multiline
+            placeholder="What this step does"
+            onChange={(description) => set({ description })}
+          />
+        </>
+      )}
       {kind.PanelSettings && <kind.PanelSettings node={node} set={set} />}
+      <TestNodeButton nodeId={node.id} />
       {data.lastUpdated && (
         <p className="text-xs text-muted-foreground">Last updated {formatDateTime(data.lastUpdated)}</p>
       )}
@@ -61,7 +91,10 @@ function NodeProperties({ nodeId }: { nodeId: string }) {
 
 function EdgeProperties({ edgeId }: { edgeId: string }) {
   const edge = useBuilderStore((s) => s.edges.find((e) => e.id === edgeId));
-  const sourceLabel = useBuilderStore((s) => s.nodes.find((n) => n.id === edge?.source)?.data.label);
+  const source = useBuilderStore((s) => s.nodes.find((n) => n.id === edge?.source));
+  const sourceLabel = source?.data.label;
+  // From a condition: the branch the path leaves from.
+  const branch = handleLabel(source, edge?.sourceHandle);
   const targetLabel = useBuilderStore((s) => s.nodes.find((n) => n.id === edge?.target)?.data.label);
   const removeEdge = useBuilderStore((s) => s.removeEdge);
   if (!edge) return <NothingSelected />;
@@ -77,6 +110,12 @@ function EdgeProperties({ edgeId }: { edgeId: string }) {
           {targetLabel ?? edge.target}
         </span>
       </div>
+      {branch && (
+        <p className="text-sm">
+          <span className="text-muted-foreground">Path: </span>
+          <span className="font-medium">{branch}</span>
+        </p>
+      )}
       <p className="font-mono text-[11px] text-muted-foreground">{edge.id}</p>
       <Button variant="destructive" className="w-full" onClick={() => removeEdge(edge.id)}>
         <Unlink aria-hidden="true" />

@@ -12,6 +12,21 @@ export const RUN_RING: Record<NodeRunStatus, string> = {
   failed: 'ring-2 ring-red-500/70',
 };
 
+/** A node the run did not take (its path was not chosen): greyed, with this mark instead of a state. */
+export const SKIPPED_LOOK = 'opacity-50 grayscale';
+
+export function SkippedBadge() {
+  return (
+    <span
+      data-testid="node-run-status"
+      title="Not run: its path was not taken"
+      className="absolute -top-2.5 right-3 rounded-full border bg-muted px-2 py-0.5 text-[10px] leading-none font-semibold text-muted-foreground shadow-sm"
+    >
+      Skipped
+    </span>
+  );
+}
+
 /** The live mark of a node in the run in progress (or the last run): Running, Done with its time, Failed. */
 export function RunBadge({ run }: { run: NodeRunState }) {
   const time = run.status === 'completed' ? formatMilliseconds(run.executionTime) : null;

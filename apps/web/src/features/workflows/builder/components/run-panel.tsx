@@ -36,14 +36,15 @@ function summaryText(
   nodes: Parameters<typeof summarizeRun>[0]['nodes'],
 ) {
   const { running, completed, failed } = summarizeRun({ nodes });
-  const done = `${completed} agent${completed === 1 ? '' : 's'} done`;
+  // Every kind of step counts (agents, conditions, tools, …): the canvas marks them all.
+  const done = `${completed} step${completed === 1 ? '' : 's'} done`;
   switch (status) {
     case 'running':
       return running > 0 ? `Run in progress · ${done}, ${running} running` : `Run in progress · ${done}`;
     case 'completed':
       return `Last run completed · ${done}`;
     case 'failed':
-      return `Last run failed${failed > 0 ? ' at the marked agent' : ''}${error ? `: ${error}` : ''}`;
+      return `Last run failed${failed > 0 ? ' at the marked step' : ''}${error ? `: ${error}` : ''}`;
     case 'cancelled':
       return `Last run cancelled · ${done}`;
   }

@@ -140,7 +140,7 @@ describe('the builder’s run panel', () => {
     const progress = await screen.findByTestId('run-progress');
     expect(progress.getAttribute('data-run-status')).toBe('running');
     expect(within(progress).getByRole('status').textContent).toBe(
-      'Run in progress · 0 agents done, 1 running',
+      'Run in progress · 0 steps done, 1 running',
     );
     const mark = () =>
       container.querySelector('.react-flow__node[data-id="n1"] [data-testid="node-run-status"]');
@@ -158,7 +158,7 @@ describe('the builder’s run panel', () => {
       hub.emit({ type: 'workflow_execution_completed', ...ids });
     });
     await waitFor(() =>
-      expect(within(progress).getByRole('status').textContent).toBe('Last run completed · 1 agent done'),
+      expect(within(progress).getByRole('status').textContent).toBe('Last run completed · 1 step done'),
     );
     expect(mark()?.textContent).toBe('Done · 1.5 s');
   });

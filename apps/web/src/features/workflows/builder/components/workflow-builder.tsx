@@ -1,9 +1,8 @@
-// The builder screen: header, left panel (Agents / Settings / Properties) and the canvas, plus the
+// The builder screen: header, left panel (Agents / Steps / Settings / Properties) and the canvas, plus the
 // save, activate, validate and import flows, Ctrl+S saving in place, and the unsaved-changes guard
 // (docs/product-rules.md).
-import type { Agent } from '@crewline/contracts';
 import { ReactFlowProvider } from '@xyflow/react';
-import { AlertTriangle, CheckCircle2, Settings2, SlidersHorizontal, Users, X, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, X, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,6 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { parseApiError } from '@/lib/api';
 import { useAgents } from '@/lib/queries/agents';
+import { useTools } from '@/lib/queries/tools';
 import { useWorkflow } from '@/lib/queries/workflows';
 import { queryKeys } from '@/lib/queries/keys';
 
@@ -46,18 +46,19 @@ import { PropertiesTab } from './properties-tab';
 import { RunPanel } from './run-panel';
 import { RunWorkflowDialog } from './run-workflow-dialog';
 import { SettingsTab } from './settings-tab';
+import { StepsPalette } from './steps-palette';
 
 type ValidationReport = { errors: string[]; warnings: string[] };
 
 const ACTIVATE_AND_RUN_TEXT =
   'Only an active workflow can run. Activate and run saves your changes, activates the workflow and opens Execute.';
 
-function useAgentExists(agents: Agent[] | undefined) {
+/** Whether an id is in the organization's list (agents, tools); until the list arrives, the server checks. */
+function useExists(list: { id: string }[] | undefined) {
   return useMemo(() => {
-    const ids = new Set((agents ?? []).map((a) => a.id));
-    // Until the list arrives, leave the agent check to the server.
-    return (agentId: string) => (agents ? ids.has(agentId) : true);
-  }, [agents]);
+    const ids = new Set((list ?? []).map((a) => a.id));
+    return (id: string) => (list ? ids.has(id) : true);
+  }, [list]);
 }
 
 function ValidationPanel({ report, onClose }: { report: ValidationReport; onClose: () => void }) {
@@ -135,23 +136,19 @@ function Sidebar() {
       >
         <div className="border-b p-3">
           <TabsList className="w-full">
-            <TabsTrigger value="agents">
-              <Users aria-hidden="true" />
-              Agents
-            </TabsTrigger>
-            <TabsTrigger value="settings">
-              <Settings2 aria-hidden="true" />
-              Settings
-            </TabsTrigger>
-            <TabsTrigger value="properties">
-              <SlidersHorizontal aria-hidden="true" />
-              Properties
-            </TabsTrigger>
+            {/* Words only: four tabs with icons do not fit the panel's width. */}
+            <TabsTrigger value="agents">Agents</TabsTrigger>
+            <TabsTrigger value="steps">Steps</TabsTrigger>
+            <TabsTrigger value="settings">Settings</TabsTrigger>
+            <TabsTrigger value="properties">Properties</TabsTrigger>
           </TabsList>
         </div>
         <div className="max-h-[40svh] min-h-0 flex-1 overflow-y-auto p-4 md:max-h-none">
           <TabsContent value="agents">
             <AgentsTab />
+          </TabsContent>
+          <TabsContent value="steps">
+            <StepsPalette />
           </TabsContent>
           <TabsContent value="settings">
             <SettingsTab />
@@ -169,7 +166,10 @@ export function WorkflowBuilder({ title }: { title: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const agents = useAgents();
-  const agentExists = useAgentExists(agents.data);
+  const agentExists = useExists(agents.data);
+  // Read only when the canvas has a tool step (the list is not the builder's otherwise).
+  const hasToolStep = useBuilderStore((s) => s.nodes.some((n) => n.type === 'tool'));
+  const toolExists = useExists(useTools({ enabled: hasToolStep }).data);
   const createWorkflow = useCreateWorkflow();
   const updateWorkflow = useUpdateWorkflow();
   const importWorkflow = useCreateWorkflow();
@@ -178,7 +178,9 @@ export function WorkflowBuilder({ title }: { title: string }) {
   const setRunOpen = useBuilderStore((s) => s.setRunOpen);
   const [activatePromptOpen, setActivatePromptOpen] = useState(false);
   const [pendingIntent, setPendingIntent] = useState<SaveIntent | null>(null);
-  const [report, setReport] = useState<ValidationReport | null>(null);
+  const [reportOpen, setReportOpen] = useState(false);
+  const report = useBuilderStore((s) => s.validation);
+  const setValidation = useBuilderStore((s) => s.setValidation);
   const indicator = useBuilderStore((s) => s.saveIndicator);
   const setIndicator = useBuilderStore((s) => s.setSaveIndicator);
   const pendingRef = useRef(false);
@@ -190,8 +192,9 @@ export function WorkflowBuilder({ title }: { title: string }) {
   const close = useCallback(() => void navigate('/workflows'), [navigate]);
 
   const onValidate = useCallback(() => {
-    const result = validateSnapshot(builderSnapshot(), agentExists);
-    setReport(result);
+    const result = validateSnapshot(builderSnapshot(), agentExists, toolExists);
+    setValidation(result);
+    setReportOpen(true);
     if (result.errors.length > 0) {
       toast({ variant: 'destructive', title: 'Validation Failed', description: result.errors.join(', ') });
     } else {
@@ -203,7 +206,26 @@ export function WorkflowBuilder({ title }: { title: string }) {
             : 'The workflow is ready to activate.',
       });
     }
-  }, [agentExists]);
+  }, [agentExists, toolExists, setValidation]);
+
+  // Once validated, the messages follow the edits (the panels show them at their nodes and fields).
+  const validated = report !== null;
+  useEffect(() => {
+    if (!validated) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = useBuilderStore.subscribe((next, prev) => {
+      if (next.nodes === prev.nodes && next.edges === prev.edges && next.settings === prev.settings) return;
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => setValidation(validateSnapshot(builderSnapshot(), agentExists, toolExists)),
+        300,
+      );
+    });
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [validated, agentExists, toolExists, setValidation]);
 
   /**
    * One save for every button and Ctrl+S; `stay` keeps the user in the builder (save in place).
@@ -215,9 +237,10 @@ export function WorkflowBuilder({ title }: { title: string }) {
       if (pendingRef.current) return false;
       const state = useBuilderStore.getState();
       const snapshot = builderSnapshot(state);
-      const blocking = preSaveCheck(snapshot, agentExists);
+      const blocking = preSaveCheck(snapshot, agentExists, toolExists);
       if (blocking) {
         toast({ variant: 'destructive', ...blocking });
+        setValidation(validateSnapshot(snapshot, agentExists, toolExists));
         return false;
       }
       const isNew = !state.workflowId;
@@ -258,6 +281,7 @@ export function WorkflowBuilder({ title }: { title: string }) {
         if (stay) setIndicator(null);
         const parsed = parseApiError(error);
         if (parsed.status === 400 && parsed.errors.length > 0) {
+          setValidation({ errors: parsed.errors.map((e) => e.message), warnings: [] });
           toast({
             variant: 'destructive',
             title: 'Validation Failed',
@@ -275,7 +299,16 @@ export function WorkflowBuilder({ title }: { title: string }) {
         setPendingIntent(null);
       }
     },
-    [agentExists, createWorkflow, updateWorkflow, navigate, queryClient, setIndicator],
+    [
+      agentExists,
+      toolExists,
+      createWorkflow,
+      updateWorkflow,
+      navigate,
+      queryClient,
+      setIndicator,
+      setValidation,
+    ],
   );
 
   /** Run: an active workflow opens Execute; any other first asks to activate it (runAction). */
@@ -374,7 +407,9 @@ export function WorkflowBuilder({ title }: { title: string }) {
               <div className="absolute inset-0">
                 <BuilderCanvas />
               </div>
-              {report && <ValidationPanel report={report} onClose={() => setReport(null)} />}
+              {reportOpen && report && (
+                <ValidationPanel report={report} onClose={() => setReportOpen(false)} />
+              )}
             </div>
             <RunPanel />
           </div>

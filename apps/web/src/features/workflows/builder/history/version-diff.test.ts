@@ -191,3 +191,43 @@ describe('diffVersion', () => {
     );
   });
 });
+
+describe('diffVersion with the step kinds', () => {
+  const condition = (branches: unknown[]): WorkflowNode => ({
+    id: 'route',
+    type: 'condition',
+    position: { x: 0, y: 0 },
+    data: { label: 'Route', branches },
+  });
+  const billing = { id: 'billing', label: 'Billing', when: 'input.kind == "billing"' };
+
+  it('shows a condition’s branches as lines, label and expression', () => {
+    const v = version({ nodes: [condition([billing])] });
+    const draft = draftOf(version({ nodes: [condition([{ ...billing, when: 'input.kind == "invoice"' }])] }));
+    expect(diffVersion(v, draft).nodes[0]?.changes).toEqual([
+      {
+        key: 'branches',
+        label: 'Branches',
+        version: 'Billing: input.kind == "billing"',
+        draft: 'Billing: input.kind == "invoice"',
+      },
+    ]);
+  });
+
+  it('tells a path moved to another branch as one removed and one added, named by their branches', () => {
+    const nodes = [condition([billing]), agentNode('n1')];
+    const v = version({
+      nodes,
+      edges: [{ id: 'e', source: 'route', target: 'n1', sourceHandle: 'billing' }],
+    });
+    const draft = draftOf(
+      version({ nodes, edges: [{ id: 'e', source: 'route', target: 'n1', sourceHandle: 'else' }] }),
+    );
+    const diff = diffVersion(v, draft);
+    expect(diff.edges.map((e) => [e.status, `${e.sourceLabel} → ${e.targetLabel}`])).toEqual([
+      ['removed', 'Route · Billing → Writer'],
+      ['added', 'Route · Else → Writer'],
+    ]);
+    expect(isSameAsDraft(diffVersion(v, draftOf(v)))).toBe(true);
+  });
+});

@@ -11,7 +11,7 @@ import {
   type BuilderNode,
   type BuilderNodeData,
 } from '../types';
-import { toBuilderEdge, toBuilderNode } from '../builder-nodes';
+import { branchesOf, handleLabel, toBuilderEdge, toBuilderNode } from '../builder-nodes';
 import { type BuilderSnapshot, buildPayload, settingsFromWorkflow } from '../workflow-save';
 
 /** One field that differs: its value in the version (left) and in the current draft (right). */
@@ -38,10 +38,14 @@ export interface NodeDiff {
 }
 
 export interface EdgeDiff {
-  /** `source→target`: a connection is the pair it joins, whatever its id. */
+  /**
+   * `source→target`, `source[branch]→target` from a condition's branch: a connection is the pair it
+   * joins and the path it leaves from, whatever its id.
+   */
   key: string;
   source: string;
   target: string;
+  /** The source's label, with the branch the connection leaves from ('Route · Billing'). */
   sourceLabel: string;
   targetLabel: string;
   status: Exclude<ChangeStatus, 'changed'>;
@@ -90,6 +94,36 @@ const NODE_FIELDS: {
  */
 const IGNORED_NODE_KEYS = new Set<string>(['lastUpdated', 'name', 'role']);
 const KNOWN_NODE_KEYS = new Set<string>(NODE_FIELDS.map((f) => f.key));
+
+const MERGE_MODE_LABELS: Record<string, string> = { all: 'All paths taken', first: 'First path to arrive' };
+
+/** The new kinds' fields with their panel's labels, written as people read them, one entry a line. */
+const KIND_FIELDS: Record<
+  string,
+  { label: string; text: (value: unknown, data: Record<string, unknown>) => string }
+> = {
+  branches: {
+    label: 'Branches',
+    text: (_, data) =>
+      branchesOf(data)
+        .map((b) => `${b.label || b.id}: ${b.when}`)
+        .join('\n'),
+  },
+  assignments: {
+    label: 'Assignments',
+    text: (value) =>
+      (Array.isArray(value) ? value : [])
+        .map((a: { name?: unknown; value?: unknown }) => `${text(a?.name)} = ${text(a?.value)}`)
+        .join('\n'),
+  },
+  mode: { label: 'Mode', text: (value) => MERGE_MODE_LABELS[text(value)] ?? text(value) },
+  text: { label: 'Text', text: (value) => text(value) },
+  prompt: { label: 'Prompt', text: (value) => text(value) },
+  outputSchema: {
+    label: 'Output Schema',
+    text: (value) => (value === undefined || value === null ? '' : JSON.stringify(value, null, 2)),
+  },
+};
 
 /** Moves under a pixel are rounding, not a user's drag. */
 const MOVE_TOLERANCE = 0.5;
@@ -179,6 +213,13 @@ function nodeChanges(version: BuilderNode, draft: BuilderNode, options: DiffOpti
   const otherKeys = new Set([...Object.keys(version.data), ...Object.keys(draft.data)]);
   for (const key of [...otherKeys].sort()) {
     if (IGNORED_NODE_KEYS.has(key) || KNOWN_NODE_KEYS.has(key)) continue;
+    const field = KIND_FIELDS[key];
+    if (field) {
+      const v = field.text(version.data[key], version.data);
+      const d = field.text(draft.data[key], draft.data);
+      changes.push(...change(key, field.label, v, d));
+      continue;
+    }
     changes.push(...change(key, humanize(key), text(version.data[key]), text(draft.data[key])));
   }
   return changes;
@@ -254,15 +295,22 @@ export function diffVersion(
       });
 
   const labelOf = (id: string) => draftNodes.get(id)?.data.label ?? versionNodes.get(id)?.data.label ?? id;
-  const keyOf = (e: { source: string; target: string }) => `${e.source}→${e.target}`;
-  const edgeEntry = (e: { source: string; target: string }, status: EdgeDiff['status']): EdgeDiff => ({
-    key: keyOf(e),
-    source: e.source,
-    target: e.target,
-    sourceLabel: labelOf(e.source),
-    targetLabel: labelOf(e.target),
-    status,
-  });
+  type Joined = { source: string; target: string; sourceHandle?: string | null };
+  const keyOf = (e: Joined) =>
+    e.sourceHandle ? `${e.source}[${e.sourceHandle}]→${e.target}` : `${e.source}→${e.target}`;
+  const edgeEntry = (e: Joined, status: EdgeDiff['status']): EdgeDiff => {
+    // The branch as its side names it: a removed connection by the version's branch label.
+    const side = status === 'removed' ? versionNodes : draftNodes;
+    const branch = handleLabel(side.get(e.source) ?? draftNodes.get(e.source), e.sourceHandle);
+    return {
+      key: keyOf(e),
+      source: e.source,
+      target: e.target,
+      sourceLabel: branch ? `${labelOf(e.source)} · ${branch}` : labelOf(e.source),
+      targetLabel: labelOf(e.target),
+      status,
+    };
+  };
   const draftEdges = new Set(draft.edges.map(keyOf));
   const versionEdges = new Set(left.edges.map(keyOf));
   const edges = [

@@ -2,13 +2,17 @@
 // colour, variables and where its output goes.
 import { Separator } from '@/components/ui/separator';
 
+import { ExpressionField } from '../components/expression-field';
 import { ColorField, SelectField, TextField } from '../components/fields';
+import { nodeDisplayName } from '../node-messages';
 import {
   OUTPUT_DESTINATION_LABELS,
   OUTPUT_DESTINATIONS,
   OUTPUT_FORMAT_LABELS,
   OUTPUT_FORMATS,
 } from '../types';
+import type { JsonSchema } from './output-schema';
+import { OutputSchemaEditor } from './output-schema-editor';
 import type { NodePanelProps } from './types';
 
 export function AgentPanelSummary({ node: { data } }: NodePanelProps) {
@@ -21,11 +25,33 @@ export function AgentPanelSummary({ node: { data } }: NodePanelProps) {
   );
 }
 
-export function AgentPanelSettings({ node: { data }, set }: NodePanelProps) {
+const isRecord = (value: unknown): value is JsonSchema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function AgentPanelSettings({ node, set }: NodePanelProps) {
+  const { data } = node;
+  const prompt = typeof data.prompt === 'string' ? data.prompt : '';
   return (
     <>
       <TextField label="Model" value={data.model} placeholder="gpt-4o" onChange={(model) => set({ model })} />
       <ColorField label="Color" value={data.color} onChange={(color) => set({ color })} />
+      <Separator />
+      <ExpressionField
+        label="Prompt"
+        multiline
+        value={prompt}
+        nodeId={node.id}
+        nodeName={nodeDisplayName(node)}
+        syntax="template"
+        placeholder={'Classify this message: {{ input.message }}'}
+        hint="Replaces the default message to the agent. {{ expression }} inserts a value, e.g. {{ nodes.classify.data.category }}."
+        // An emptied prompt goes back to the default message.
+        onChange={(next) => set({ prompt: next || undefined })}
+      />
+      <OutputSchemaEditor
+        schema={isRecord(data.outputSchema) ? data.outputSchema : undefined}
+        onChange={(outputSchema, step) => set({ outputSchema }, step)}
+      />
       <Separator />
       <TextField
         label="Input Variables"

@@ -9,8 +9,8 @@ import { memo, useCallback, type CSSProperties } from 'react';
 import { queryKeys } from '@/lib/queries/keys';
 import { cn } from '@/lib/utils';
 
-import { RunBadge, RUN_RING } from '../components/run-badge';
-import { useNodeRunState } from '../run-progress';
+import { RunBadge, RUN_RING, SKIPPED_LOOK, SkippedBadge } from '../components/run-badge';
+import { useNodeRunState, useNodeSkipped } from '../run-progress';
 import { OUTPUT_DESTINATION_LABELS, type BuilderNode, type OutputDestination } from '../types';
 import { AgentPanelSettings, AgentPanelSummary } from './agent-panel';
 import { handleClass } from './handle';
@@ -46,21 +46,24 @@ function AgentNodeComponent({ id, data, selected }: NodeProps<BuilderNode>) {
   const name = data.name || data.label;
   // Live progress lives outside the node data (run-progress.ts): it never makes the workflow dirty.
   const run = useNodeRunState(id);
+  const skipped = useNodeSkipped(id) && !run;
   const deleted = useAgentDeleted(data.agentId);
   return (
     <div
       data-testid={`node-${id}`}
-      data-run-status={run?.status}
+      data-run-status={run?.status ?? (skipped ? 'skipped' : undefined)}
       data-agent-deleted={deleted || undefined}
       style={{ '--node-accent': color } as CSSProperties}
       className={cn(
         'relative w-60 rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md',
         selected && 'border-[var(--node-accent)] ring-2 ring-[var(--node-accent)]/30',
         run && RUN_RING[run.status],
+        skipped && SKIPPED_LOOK,
         deleted && !run && 'border-destructive ring-2 ring-destructive/40',
       )}
     >
       {run && <RunBadge run={run} />}
+      {skipped && <SkippedBadge />}
       <Handle type="target" position={Position.Left} className={handleClass} />
       {/* No overflow-hidden on the card: it would clip the handles and make them hard to grab. */}
       <div
@@ -114,6 +117,7 @@ export const agentKind: BuilderNodeKind<'agent'> = {
   kind: 'agent',
   Node: memo(AgentNodeComponent),
   Icon: Bot,
+  accent: '#6366f1',
   miniMapColor: (node) => node.data?.color || '#6366f1',
   PanelSummary: AgentPanelSummary,
   PanelSettings: AgentPanelSettings,

@@ -31,5 +31,6 @@ export const endKind: BuilderNodeKind<'end'> = {
   kind: 'end',
   Node: memo(EndNodeComponent),
   Icon: Flag,
+  accent: '#f43f5e',
   miniMapColor: () => '#f43f5e',
 };

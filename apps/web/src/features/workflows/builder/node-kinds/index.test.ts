@@ -31,8 +31,16 @@ describe('the builder’s node-kind registry', () => {
     );
   });
 
-  it('gives only agent nodes their own Properties panel parts', () => {
-    expect(nodeKindValues.filter((k) => builderNodeKinds[k].PanelSettings)).toEqual(['agent']);
+  it('colours each step kind on the minimap as its palette icon (a note paler)', () => {
+    expect(miniMapColor(nodeOf('condition'))).toBe(builderNodeKinds.condition.accent);
+    expect(miniMapColor(nodeOf('merge'))).toBe(builderNodeKinds.merge.accent);
+    expect(miniMapColor(nodeOf('note'))).toBe('#fde047');
+  });
+
+  it('gives every kind but Start and End a panel of its own, and only agents a summary above it', () => {
+    expect(nodeKindValues.filter((k) => !builderNodeKinds[k].PanelSettings)).toEqual(['start', 'end']);
     expect(nodeKindValues.filter((k) => builderNodeKinds[k].PanelSummary)).toEqual(['agent']);
+    // A note is its text: no Label and Description fields.
+    expect(nodeKindValues.filter((k) => builderNodeKinds[k].ownFieldsOnly)).toEqual(['note']);
   });
 });

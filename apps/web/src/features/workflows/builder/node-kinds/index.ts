@@ -6,8 +6,15 @@ import type { NodeTypes } from '@xyflow/react';
 
 import type { BuilderNode } from '../types';
 import { agentKind } from './agent';
+import { conditionKind } from './condition';
 import { endKind } from './end';
+import { loopKind } from './loop';
+import { mapKind } from './map';
+import { mergeKind } from './merge';
+import { noteKind } from './note';
 import { startKind } from './start';
+import { toolKind } from './tool';
+import { transformKind } from './transform';
 import type { BuilderNodeKind } from './types';
 
 export type { BuilderNodeKind } from './types';
@@ -16,6 +23,13 @@ export const builderNodeKinds: { [K in NodeKind]: BuilderNodeKind<K> } = {
   start: startKind,
   end: endKind,
   agent: agentKind,
+  condition: conditionKind,
+  tool: toolKind,
+  transform: transformKind,
+  map: mapKind,
+  loop: loopKind,
+  merge: mergeKind,
+  note: noteKind,
 };
 
 /** Defined once, at module scope (React Flow warns when this object changes). */

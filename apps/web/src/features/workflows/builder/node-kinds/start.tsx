@@ -31,5 +31,6 @@ export const startKind: BuilderNodeKind<'start'> = {
   kind: 'start',
   Node: memo(StartNodeComponent),
   Icon: Play,
+  accent: '#10b981',
   miniMapColor: () => '#10b981',
 };

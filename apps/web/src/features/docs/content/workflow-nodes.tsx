@@ -1,0 +1,420 @@
+// The Workflow nodes guide: each node kind (what it does, its fields, its node JSON, what its step
+// records), expressions and templates, and a deciding run's answer. Its examples are one support-triage
+// workflow (workflow-examples.ts), checked against the API and the engine by workflow-examples.test.ts.
+import type { DocContent } from '../components/docs-layout';
+import { A, C, Callout, CodeBlock, P, Table, UI, UL } from '../components/prose';
+import {
+  expressionExamples,
+  formatJson as json,
+  nodeJson,
+  triageExecution,
+  triageWorkflow,
+} from '../workflow-examples';
+
+/** A kind's node JSON, as the API's workflow bodies carry it. */
+function NodeExample({ type }: { type: string }) {
+  return <CodeBlock label="json" copyLabel={`${type} node`} code={nodeJson(type)} />;
+}
+
+/** The run's answer, its output map cut to the entries the text talks about. */
+const executionExcerpt = (() => {
+  const { output, ...run } = triageExecution;
+  const { classify, route, reply, perOrder } = output;
+  return json({
+    id: run.id,
+    status: run.status,
+    workflowVersion: run.workflowVersion,
+    output: { classify, route, reply, perOrder, '…': '…' },
+    result: run.result,
+  });
+})();
+
+export const workflowNodes: DocContent = {
+  intro: (
+    <>
+      <P>
+        Besides agents, a sequential workflow can choose a path, call a tool without a model, compute values,
+        do something for each item of a list, repeat until a condition holds and join paths again. Each node
+        kind is a box on the builder&apos;s canvas (pick it from the palette) and an entry of the
+        workflow&apos;s <C>nodes</C> in the API: <C>{'{ id, type, position, data }'}</C>, where <C>type</C> is
+        the kind and <C>data</C> its fields.
+      </P>
+      <P>
+        The examples on this page are one workflow, <em>Support triage</em>: it classifies a ticket, looks up
+        the orders of billing tickets, summarizes each order and drafts a reply until a reviewer approves it.
+        Its whole definition is at the end of the page.
+      </P>
+    </>
+  ),
+  sections: [
+    {
+      title: 'Paths, skips and merges',
+      content: (
+        <>
+          <P>
+            A node runs once every path into it is resolved (taken and finished, or skipped) and at least one
+            was taken. A condition takes one of its paths; the others are skipped, and so is every node that
+            lies only beyond them. Skipped nodes are never sent to a model: a run lists them with the status{' '}
+            <C>skipped</C>, and the run graph shows them greyed out.
+          </P>
+          <UL>
+            <li>
+              A node with several paths in waits for all of them, as an <C>all</C> merge does, and runs once.
+            </li>
+            <li>
+              Cycles are refused, except through a loop node. Steps run one at a time, in the order they
+              became ready.
+            </li>
+            <li>
+              Parallel and hierarchical workflows take agents only: a condition, tool, transform, map, loop or
+              merge there is refused when you save (&lsquo;Condition &quot;Route&quot; works only in
+              sequential workflows; this one is parallel&rsquo;). A note is allowed anywhere.
+            </li>
+            <li>
+              The run&apos;s result is the answer of the last finished step that has text (not a
+              condition&apos;s or a transform&apos;s).
+            </li>
+          </UL>
+          <Table
+            caption="Node kinds"
+            head={['Kind', 'What it does', 'Its step’s data']}
+            rows={[
+              [
+                'Agent',
+                'Asks one of your agents; with an output schema, for structured data.',
+                'The parsed answer',
+              ],
+              [
+                'Condition',
+                'Takes the first branch whose expression is true, else its else path.',
+                <C key="c">{'{ branch }'}</C>,
+              ],
+              [
+                'Tool',
+                'Calls one of your tools with arguments from templates; no model.',
+                'The tool’s result',
+              ],
+              ['Transform', 'Computes named values into vars; no model.', 'The values it set'],
+              ['Map', 'Runs an agent or a workflow for each item of a list.', 'Each item’s result, in order'],
+              ['Loop', 'Runs an agent or a workflow again until a condition holds.', 'Each pass’s result'],
+              ['Merge', 'Joins paths: all that were taken, or the first.', 'The taken inputs'],
+              ['Note', 'Text on the canvas for the people reading it.', 'Never runs'],
+              ['Start, End', 'Where a run begins (with its input) and finishes.', 'Not steps'],
+            ]}
+          />
+        </>
+      ),
+    },
+    {
+      title: 'Agent',
+      content: (
+        <>
+          <P>
+            Asks one of your agents (<C>agentId</C>), as before. Two optional fields make its answer usable by
+            the nodes after it:
+          </P>
+          <Table
+            caption="Agent node fields"
+            head={['Field', 'What it is']}
+            rows={[
+              [
+                <C key="s">outputSchema</C>,
+                'A JSON Schema object the answer must follow (the agent’s own, when the node has none). The model is asked for that shape; an answer that does not match is retried once with the error.',
+              ],
+              [
+                <C key="p">prompt</C>,
+                <>
+                  A template (<C>{'{{ expr }}'}</C>) replacing the default message with the run&apos;s input
+                  and the answers before it.
+                </>,
+              ],
+            ]}
+          />
+          <NodeExample type="agent" />
+          <P>
+            Its step keeps the text as <C>content</C> and the parsed object as <C>data</C>, so a later
+            expression reads <C>nodes.classify.data.category</C>, and a typo in a field of the schema is
+            refused when the workflow is saved.
+          </P>
+        </>
+      ),
+    },
+    {
+      title: 'Condition',
+      content: (
+        <>
+          <P>
+            Ordered branches <C>{'{ id, label, when }'}</C>, where <C>when</C> is an expression that gives
+            true or false. The first branch whose expression is true is taken; if none is, the <UI>else</UI>{' '}
+            path is. The else path must be connected: a run always has somewhere to go (&lsquo;Condition
+            &quot;Route&quot; needs an else path&rsquo;).
+          </P>
+          <NodeExample type="condition" />
+          <P>
+            Each edge out of a condition names the path it leaves from in <C>sourceHandle</C>: a branch&apos;s{' '}
+            <C>id</C>, or <C>else</C>. Several paths may lead to the same node.
+          </P>
+          <CodeBlock
+            label="json"
+            copyLabel="condition edges"
+            code={json(triageWorkflow.edges.filter((e) => e.source === 'route'))}
+          />
+          <P>
+            Its step&apos;s <C>data</C> is <C>{'{ "branch": "billing" }'}</C> (a branch id or{' '}
+            <C>&quot;else&quot;</C>), and its record lists each branch&apos;s expression with the value it
+            gave, which the step inspector shows.
+          </P>
+        </>
+      ),
+    },
+    {
+      title: 'Tool',
+      content: (
+        <>
+          <P>
+            Calls one of your organization&apos;s tools (<C>toolId</C>) directly, with no model. Each of its{' '}
+            <C>arguments</C> is a template; an argument that is exactly one <C>{'{{ expr }}'}</C> keeps the
+            value&apos;s type, so <C>orderIds</C> below is a list, not text.
+          </P>
+          <NodeExample type="tool" />
+          <P>
+            Its step records the arguments as they were sent and the result, which is its <C>data</C>.
+          </P>
+        </>
+      ),
+    },
+    {
+      title: 'Transform',
+      content: (
+        <>
+          <P>
+            Sets named values, in order, each computed by an expression: <C>{'{ name, value }'}</C>. The nodes
+            after it read them as <C>vars.orderCount</C>. Names are letters, digits and <C>_</C>, starting
+            with a letter.
+          </P>
+          <NodeExample type="transform" />
+          <P>
+            Its step&apos;s <C>data</C> is the object it set (
+            <C>{'{ "orderCount": 2, "priority": "high" }'}</C>
+            ), and its record each expression with its value.
+          </P>
+        </>
+      ),
+    },
+    {
+      title: 'Map',
+      content: (
+        <>
+          <P>
+            For each item of the list <C>items</C> gives, runs one agent with a prompt template (which reads{' '}
+            <C>item</C>, <C>index</C> and <C>last</C>, whether this is the last item) or another workflow of
+            your organization (its newest version when the run started, the item as its input).
+          </P>
+          <Table
+            caption="Map node fields"
+            head={['Field', 'What it is']}
+            rows={[
+              [<C key="i">items</C>, 'An expression that gives a list; more items than the plan allows (1,000 on Starter and Professional, 100 on Free, 10,000 on Enterprise) fail the node.'],
+              [
+                <C key="r">run</C>,
+                <>
+                  <C>{'{ agentId, prompt }'}</C> or <C>{'{ workflowId }'}</C>.
+                </>,
+              ],
+              [<C key="c">concurrency</C>, 'How many items run at once: 1 to 20.'],
+              [
+                <C key="o">onItemError</C>,
+                <>
+                  <C>fail</C> stops the map and fails the node; <C>continue</C> keeps the item&apos;s error
+                  and goes on.
+                </>,
+              ],
+            ]}
+          />
+          <NodeExample type="map" />
+          <P>
+            Its step&apos;s <C>data</C> is the list <C>{'[{ index, status, content, data, error? }]'}</C> in
+            item order, whatever order they finished in. Each item is a step of its own, <C>perOrder[0]</C>,{' '}
+            <C>perOrder[1]</C>…, with its tokens and time: a resumed run or a retry never runs a finished item
+            again.
+          </P>
+        </>
+      ),
+    },
+    {
+      title: 'Loop',
+      content: (
+        <>
+          <P>
+            Runs one agent or workflow (the same <C>run</C> as a map) again and again. After each pass it
+            checks <C>until</C>, an expression over <C>last</C>, the pass that just finished (
+            <C>{'{ index, status, content, data }'}</C>; null in the first pass&apos;s prompt). It stops when
+            that is true, or after <C>maxIterations</C> passes (1 to 50), which completes the node too.{' '}
+            <C>until: &quot;true&quot;</C> runs once.
+          </P>
+          <NodeExample type="loop" />
+          <P>
+            Its step&apos;s <C>data</C> is every pass, in the map&apos;s shape; each pass is a step of its own
+            (<C>draft#1</C>, <C>draft#2</C>…).
+          </P>
+        </>
+      ),
+    },
+    {
+      title: 'Merge',
+      content: (
+        <>
+          <P>
+            Joins paths. With <C>mode: &quot;all&quot;</C> it waits for every path into it that was taken (a
+            skipped path never blocks it) and runs once; with <C>&quot;first&quot;</C> it goes on with the
+            first path to finish.
+          </P>
+          <NodeExample type="merge" />
+          <P>
+            Its step&apos;s <C>data</C> is the taken inputs, <C>{'[{ nodeId, content, data }]'}</C>.
+          </P>
+        </>
+      ),
+    },
+    {
+      title: 'Note, Start and End',
+      content: (
+        <>
+          <P>
+            A note is text on the canvas for the people reading the workflow. It is never run, needs no
+            connection and is allowed in every process type.
+          </P>
+          <NodeExample type="note" />
+          <P>
+            Every workflow has one <C>start</C> node, where a run begins with its input, and one <C>end</C>{' '}
+            node. Neither is a step; their <C>data</C> holds only what the canvas shows, such as <C>label</C>.
+          </P>
+        </>
+      ),
+    },
+    {
+      title: 'Expressions',
+      content: (
+        <>
+          <P>
+            Conditions, transforms, map lists and loop conditions are written in CEL, the Common Expression
+            Language: comparisons, <C>&amp;&amp;</C>, <C>||</C>, <C>? :</C>, arithmetic, strings, lists and
+            maps, with functions such as <C>size</C>, <C>has</C>, <C>filter</C>, <C>map</C>, <C>exists</C> and{' '}
+            <C>all</C>. CEL cannot loop forever, read files or call anything.
+          </P>
+          <Table
+            caption="What an expression reads"
+            head={['Name', 'What it is']}
+            rows={[
+              [
+                <C key="i">input</C>,
+                'What the run started with (the Execute body’s input, a webhook’s body…).',
+              ],
+              [
+                <C key="n">nodes</C>,
+                <>
+                  Each finished node before this one, by id: <C>nodes.classify.content</C>, <C>.data</C>,{' '}
+                  <C>.status</C>. An id that is not a plain name is read as <C>nodes[&quot;agent-2&quot;]</C>.
+                </>,
+              ],
+              [<C key="v">vars</C>, 'The values transforms before this node set.'],
+              [
+                <C key="r">run</C>,
+                <>
+                  <C>run.id</C>, <C>run.trigger</C> (<C>manual</C>, <C>schedule</C>, <C>webhook</C>,{' '}
+                  <C>email</C>) and <C>run.startedAt</C>.
+                </>,
+              ],
+              [
+                <C key="m">item, index, last</C>,
+                'In a map’s prompt: the item, its position from 0 and whether it is the last. In a loop: last is the previous pass.',
+              ],
+            ]}
+          />
+          <Table
+            caption="Expression examples"
+            head={['Expression', 'Gives']}
+            rows={expressionExamples.map((e) => [<C key="e">{e.expression}</C>, e.gives])}
+          />
+          <Callout tone="tip" title="Checked when you save">
+            <p>
+              Every expression is compiled and checked when the workflow is saved or activated: a node that is
+              not before this one, a field its output schema does not have, a <C>vars</C> name no transform
+              before it sets, or a syntax error answers 400 naming the node and the expression (
+              <C>Node &quot;Route&quot;: nodes.classify.data.categry == &quot;billing&quot; — …</C>). The
+              builder&apos;s <UI>Validate</UI> runs the same check.
+            </p>
+          </Callout>
+          <UL>
+            <li>
+              Numbers: whole numbers are CEL ints, others doubles, and mixing them works (<C>count * 1.5</C>).
+              Dividing two whole numbers stays whole: write <C>count / 2.0</C> for a fraction.
+            </li>
+            <li>
+              To test a field that may be missing, use <C>has(input.customer)</C>; <C>dyn(…)</C> skips the
+              check of a declared schema.
+            </li>
+            <li>
+              At most 5,000 characters and 8 list functions per expression; <C>matches()</C> is not available.
+            </li>
+          </UL>
+        </>
+      ),
+    },
+    {
+      title: 'Templates',
+      content: (
+        <>
+          <P>
+            Prompts (of agent nodes, maps and loops) and tool arguments are text with expressions in{' '}
+            <C>{'{{ }}'}</C>. Each value is inserted as text: strings as they are, numbers and booleans as
+            text, lists and objects as JSON, null as nothing. A template that is exactly one{' '}
+            <C>{'{{ expr }}'}</C> keeps the value&apos;s type instead (a tool argument can be a list).
+          </P>
+          <CodeBlock
+            label="template"
+            copyLabel="template"
+            code={'Summarize order {{ item }} ({{ index + 1 }} of {{ vars.orderCount }})'}
+          />
+        </>
+      ),
+    },
+    {
+      title: 'A deciding run’s answer',
+      content: (
+        <>
+          <P>
+            <C>GET /api/executions/:id</C> answers the run with its <C>output</C>: each finished step under
+            its id, with <C>kind</C>, <C>content</C> (text, may be empty), <C>data</C> (the structured value)
+            and <C>status</C> (<C>completed</C>, <C>failed</C> or <C>skipped</C>). Here the ticket was about
+            billing: the condition took the <C>billing</C> branch, so <C>reply</C> was skipped, and the map
+            ran once per order.
+          </P>
+          <CodeBlock label="json" copyLabel="execution excerpt" code={executionExcerpt} />
+          <P>
+            Map items and loop passes are in the output too (<C>perOrder[0]</C>, <C>draft#1</C>), with{' '}
+            <C>metadata.baseNodeId</C> naming their node. Each step of the answer&apos;s <C>steps</C> carries
+            an <C>evaluation</C> for the kinds that call no model: every expression with its value, and the
+            result. The{' '}
+            <A href="/docs/api" reload>
+              API reference
+            </A>{' '}
+            describes each field.
+          </P>
+        </>
+      ),
+    },
+    {
+      title: 'The whole example',
+      content: (
+        <>
+          <P>
+            The body of <C>POST /api/workflows</C> that creates <em>Support triage</em> (use your own agent
+            and tool ids). Validation accepts it as it is; activate it to run it.
+          </P>
+          <CodeBlock label="json" copyLabel="workflow" code={json(triageWorkflow)} />
+        </>
+      ),
+    },
+  ],
+};

@@ -1,0 +1,135 @@
+// The Transform node's part of the Properties panel: its assignments in order (a later value may
+// read an earlier one as `vars.<name>`), each a name and a CEL value.
+import { Plus, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
+
+import { assignmentsOf } from '../builder-nodes';
+import { ExpressionField } from '../components/expression-field';
+import { nodeDisplayName } from '../node-messages';
+import type { NodePanelProps } from './types';
+
+/** What later expressions read as `vars.<name>` (the engine's rule, said as the user types). */
+const VARIABLE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+/** The contracts' most assignments a transform may have. */
+const MAX_ASSIGNMENTS = 50;
+
+function AssignmentRow({
+  index,
+  name,
+  value,
+  earlier,
+  nodeId,
+  nodeName,
+  onChange,
+  onRemove,
+}: {
+  index: number;
+  name: string;
+  value: string;
+  /** The names set before this one: its value may read them as `vars.<name>`. */
+  earlier: string[];
+  nodeId: string;
+  nodeName: string;
+  onChange: (patch: { name?: string; value?: string }) => void;
+  onRemove: () => void;
+}) {
+  const nameId = useId();
+  const badName = name !== '' && !VARIABLE_NAME.test(name);
+  return (
+    <li className="space-y-2 rounded-lg border bg-muted/30 p-2.5" aria-label={`Value ${index + 1}`}>
+      <div className="flex items-end gap-1.5">
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <Label htmlFor={nameId}>Name</Label>
+          <Input
+            id={nameId}
+            value={name}
+            placeholder="total"
+            spellCheck={false}
+            aria-invalid={badName || undefined}
+            className={cn('font-mono text-xs', badName && 'border-destructive')}
+            onChange={(e) => onChange({ name: e.target.value })}
+          />
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-9 text-destructive hover:bg-destructive/10 hover:text-destructive"
+          onClick={onRemove}
+          aria-label={`Remove ${name || `value ${index + 1}`}`}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+      {badName && <p className="text-xs text-destructive">Letters, digits and _, starting with a letter.</p>}
+      <ExpressionField
+        label="Value"
+        value={value}
+        quotedAs={value || `vars.${name}`}
+        nodeId={nodeId}
+        nodeName={nodeName}
+        syntax="expression"
+        earlierVars={earlier}
+        placeholder="nodes.order.data.amount * 2"
+        onChange={(next) => onChange({ value: next })}
+      />
+    </li>
+  );
+}
+
+export function TransformPanelSettings({ node, set }: NodePanelProps) {
+  const assignments = assignmentsOf(node.data);
+  const nodeName = nodeDisplayName(node);
+  const update = (next: typeof assignments, step: string | null) => set({ assignments: next }, step);
+  return (
+    <section className="space-y-2.5" aria-label="Values">
+      <h3 className="text-sm font-medium">Values</h3>
+      <p className="text-xs text-muted-foreground">
+        Each value is set in order into <code className="font-mono">vars</code>; later steps read it as{' '}
+        <code className="font-mono">vars.name</code>.
+      </p>
+      <ol className="space-y-2">
+        {assignments.map((a, index) => (
+          <AssignmentRow
+            key={index}
+            index={index}
+            name={a.name}
+            value={a.value}
+            earlier={assignments
+              .slice(0, index)
+              .map((each) => each.name)
+              .filter(Boolean)}
+            nodeId={node.id}
+            nodeName={nodeName}
+            onChange={(patch) =>
+              update(
+                assignments.map((each, i) => (i === index ? { ...each, ...patch } : each)),
+                `assignments:${index}:${Object.keys(patch).join(',')}`,
+              )
+            }
+            onRemove={() =>
+              update(
+                assignments.filter((_, i) => i !== index),
+                null,
+              )
+            }
+          />
+        ))}
+      </ol>
+      <Button
+        variant="outline"
+        size="sm"
+        className="w-full"
+        disabled={assignments.length >= MAX_ASSIGNMENTS}
+        onClick={() => update([...assignments, { name: '', value: '' }], null)}
+      >
+        <Plus aria-hidden="true" />
+        Add value
+      </Button>
+    </section>
+  );
+}

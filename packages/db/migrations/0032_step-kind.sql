@@ -1,0 +1,1 @@
+ALTER TABLE "agent_executions" ADD COLUMN "kind" text DEFAULT 'agent' NOT NULL;
