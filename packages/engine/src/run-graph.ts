@@ -26,7 +26,8 @@ export async function runGraph(
   },
 ): Promise<string> {
   const graph = workflowGraph(definition.nodes, definition.edges);
-  const { byId, output } = { byId: graph.byId, output: run.output };
+  const { byId } = graph;
+  const { output } = run;
   const state = new Map<string, 'queued' | 'done' | 'skipped'>();
   const queue: string[] = [];
   /** Each node's place in the order nodes finished: a step's inputs come in that order. */
@@ -103,7 +104,7 @@ export async function runGraph(
     const id = queue.shift()!;
     const node = byId.get(id)!;
     if (isStepKind(node.type)) {
-      // Straight into the step's own inputs, the one part of the message a node's predecessors give.
+      // The answers on its taken paths: what its default message says came before it.
       const inputs = inputsOf(id);
       const context = inputs
         .filter((i) => i.output.content)

@@ -187,4 +187,15 @@ describe('validating workflows that decide', () => {
     draft.edges = draft.edges.filter((e) => e.target !== 'classify');
     expect(errorsOf(draft)).toEqual([]);
   });
+
+  it('checks expressions against the agent’s own output schema when its step declares none', () => {
+    const draft = triage({}, 'nodes.classify.data.categry == "billing"');
+    draft.nodes[1] = { id: 'classify', type: 'agent', agentId: 'a1', data: { label: 'Classify' } };
+    // Without the agents' schemas the data is not checked; with them, the typo is found.
+    expect(errorsOf(draft)).toEqual([]);
+    const errors = validateWorkflow(draft, exists, {
+      agentOutputSchema: (id) => (id === 'a1' ? schema : undefined),
+    }).errors;
+    expect(errors[0]).toMatch(/^Node "Route": nodes\.classify\.data\.categry == "billing" — .*categry/);
+  });
 });

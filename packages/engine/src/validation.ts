@@ -7,7 +7,7 @@ import {
 } from '@crewline/contracts';
 import type { ExpressionScope } from './expressions';
 import { workflowGraph } from './graph';
-import { engineNodeKinds } from './node-kinds';
+import { engineNodeKinds, nodeAgentId } from './node-kinds';
 import { assignmentsOf } from './node-kinds/transform';
 import { isValidCron, isValidTimezone } from './schedule';
 import { nodeName } from './step-name';
@@ -49,6 +49,11 @@ export type ValidationOptions = {
   workflowExists?: (workflowId: string) => boolean;
   /** The id of the workflow being validated, once it has one: a map or loop may not run it. */
   workflowId?: string;
+  /**
+   * An agent's own output schema (its default), for the agent steps that declare none: expressions
+   * over their data are then checked against it too. Without it, such data is not checked.
+   */
+  agentOutputSchema?: (agentId: string) => Record<string, unknown> | undefined;
 };
 
 /**
@@ -59,7 +64,7 @@ export type ValidationOptions = {
 export function validateWorkflow(
   draft: WorkflowDraft,
   agentExists: (agentId: string) => boolean,
-  { toolExists, workflowExists, workflowId }: ValidationOptions = {},
+  { toolExists, workflowExists, workflowId, agentOutputSchema }: ValidationOptions = {},
 ): ValidationResult {
   const errors: string[] = [];
   const warnings: string[] = [];
@@ -89,7 +94,7 @@ export function validateWorkflow(
     workflowId,
     processType,
     outgoing: (nodeId: string) => leaving.get(nodeId) ?? [],
-    scopeOf: (nodeId: string) => scopeOf(graph.upstream(nodeId)),
+    scopeOf: (nodeId: string) => scopeOf(graph.upstream(nodeId), agentOutputSchema),
   };
   for (const kind of nodeKindValues) {
     const nodes = draft.nodes.filter((n) => n.type === kind);
@@ -142,20 +147,28 @@ export function validateWorkflow(
 export function expressionScopeOf(
   draft: Pick<WorkflowDraft, 'nodes' | 'edges'>,
   nodeId: string,
-  options: { iteration?: boolean } = {},
+  options: { iteration?: boolean } & Pick<ValidationOptions, 'agentOutputSchema'> = {},
 ): ExpressionScope {
   const upstream = workflowGraph(draft.nodes, draft.edges, { unreachable: true }).upstream(nodeId);
-  const scope = scopeOf(upstream);
+  const scope = scopeOf(upstream, options.agentOutputSchema);
   return options.iteration ? { ...scope, iteration: true } : scope;
 }
 
 /** What an expression may read: the steps upstream (with their declared output schemas) and the vars they set. */
-function scopeOf(upstream: WorkflowDraft['nodes']): ExpressionScope {
+function scopeOf(
+  upstream: WorkflowDraft['nodes'],
+  agentOutputSchema?: ValidationOptions['agentOutputSchema'],
+): ExpressionScope {
   const nodes: ExpressionScope['nodes'] = {};
   const vars: string[] = [];
   for (const node of upstream) {
     if (node.type === 'start' || node.type === 'end' || node.type === 'note') continue;
-    const schema = node.type === 'agent' ? node.data?.outputSchema : undefined;
+    const agentId = node.type === 'agent' ? nodeAgentId(node) : undefined;
+    // The node's own schema, else its agent's (the one its answers follow).
+    const schema =
+      node.type === 'agent'
+        ? (node.data?.outputSchema ?? (agentId && agentOutputSchema?.(agentId)))
+        : undefined;
     nodes[node.id] = {
       kind: node.type,
       ...(schema && typeof schema === 'object' ? { outputSchema: schema as Record<string, unknown> } : {}),

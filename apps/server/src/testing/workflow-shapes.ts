@@ -26,3 +26,22 @@ export function fanOf(agentIds: string[]) {
   ]);
   return { nodes, edges };
 }
+
+/** Start → one map node `enrich` (over `input.leads`, running `run` for each) → End. */
+export function mapOf(run: Record<string, unknown>, data: Record<string, unknown> = {}) {
+  const nodes = [
+    { id: 'start', type: 'start' as const, position: { x: 0, y: 0 }, data: {} },
+    {
+      id: 'enrich',
+      type: 'map' as const,
+      position: { x: 200, y: 0 },
+      data: { label: 'Enrich', items: 'input.leads', run, ...data },
+    },
+    { id: 'end', type: 'end' as const, position: { x: 400, y: 0 }, data: {} },
+  ];
+  const edges = [
+    { id: 'e1', source: 'start', target: 'enrich' },
+    { id: 'e2', source: 'enrich', target: 'end' },
+  ];
+  return { nodes, edges };
+}

@@ -8,8 +8,9 @@ import { sql, type SQL } from 'drizzle-orm';
 
 /**
  * The ids (as text, as workflow nodes name them) of the agents of the organization `organization`
- * names, as a subquery for the reader to alias (`… ${agentIdsOf(org)} a`, column `id`): a workflow's
- * read checks the agents its steps name with it.
+ * names, with their output schemas, as a subquery for the reader to alias (`… ${agentIdsOf(org)} a`,
+ * columns `id`, `output_schema`): a workflow's read checks the agents its steps name with it, and a
+ * save the expressions over their data.
  */
 export const agentIdsOf = (organization: SQL): SQL =>
-  sql`(select a.id::text as id from agents a where a.organization_id = ${organization})`;
+  sql`(select a.id::text as id, a.output_schema from agents a where a.organization_id = ${organization})`;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthResponse, CreateWorkflowInput } from '@crewline/contracts';
 import { configureModel, createAgent, runToEnd, waitForRunEnd } from '../../testing/app-fixtures';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
+import { mapOf } from '../../testing/workflow-shapes';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /*
@@ -184,26 +185,10 @@ describe('a map whose items fail', () => {
     const created = await save({
       name: 'Lead enrichment',
       status: 'active',
-      nodes: [
-        { id: 'start', type: 'start', position: at },
-        {
-          id: 'enrich',
-          type: 'map',
-          position: at,
-          data: {
-            label: 'Enrich',
-            items: 'input.leads',
-            run: { agentId: agents.writer, prompt: 'Enrich {{ item }}' },
-            concurrency: 10,
-            onItemError: 'fail',
-          },
-        },
-        { id: 'end', type: 'end', position: at },
-      ],
-      edges: [
-        { id: 'e1', source: 'start', target: 'enrich' },
-        { id: 'e2', source: 'enrich', target: 'end' },
-      ],
+      ...mapOf(
+        { agentId: agents.writer, prompt: 'Enrich {{ item }}' },
+        { concurrency: 10, onItemError: 'fail' },
+      ),
     });
     expect(created.statusCode, created.body).toBe(201);
     // Three items are refused by the provider (a 400 is not retried); all ten are in flight at once.
@@ -242,24 +227,7 @@ describe('a map’s list', () => {
     const created = await save({
       name: 'Too many leads',
       status: 'active',
-      nodes: [
-        { id: 'start', type: 'start', position: at },
-        {
-          id: 'enrich',
-          type: 'map',
-          position: at,
-          data: {
-            label: 'Enrich',
-            items: 'input.leads',
-            run: { agentId: agents.writer, prompt: '{{ item }}' },
-          },
-        },
-        { id: 'end', type: 'end', position: at },
-      ],
-      edges: [
-        { id: 'e1', source: 'start', target: 'enrich' },
-        { id: 'e2', source: 'enrich', target: 'end' },
-      ],
+      ...mapOf({ agentId: agents.writer, prompt: '{{ item }}' }),
     });
     const { limits } = (
       await t.request({ method: 'GET', url: '/api/subscription-status', token: ada.token })
@@ -301,6 +269,32 @@ describe('saving a workflow that decides', () => {
     const [unknownField, notUpstream] = (await messages(draft)) ?? [];
     expect(unknownField).toMatch(/^Node "Route": nodes\.classify\.data\.categry == "billing" — .*categry/);
     expect(notUpstream).toMatch(/^Node "Route": nodes\.reply\.content == "x" — .*reply/);
+  });
+
+  it('checks expressions against the agent’s own output schema when the step declares none', async () => {
+    const agent = await createAgent(t, ada.token, { name: 'Sorter' });
+    const put = await t.request({
+      method: 'PUT',
+      url: `/api/agents/${agent.id}`,
+      token: ada.token,
+      payload: { outputSchema: categorySchema },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const draft = triage();
+    draft.nodes![1] = {
+      id: 'classify',
+      type: 'agent',
+      agentId: agent.id,
+      position: at,
+      data: { label: 'Classify' },
+    };
+    draft.nodes![2].data = {
+      label: 'Route',
+      branches: [{ id: 'billing', label: 'Billing', when: 'nodes.classify.data.categry == "billing"' }],
+    };
+    draft.edges = draft.edges!.filter((e) => e.sourceHandle !== 'bug');
+    const [error] = (await messages(draft)) ?? [];
+    expect(error).toMatch(/^Node "Route": nodes\.classify\.data\.categry == "billing" — .*categry/);
   });
 
   it('refuses a condition in a parallel workflow', async () => {

@@ -3,6 +3,7 @@ import type { Execution } from '@crewline/contracts';
 import { modelCallsFor, processApi, signUpWithChain } from '../../testing/process-api';
 import { startProcessCluster, type ProcessCluster } from '../../testing/process-cluster';
 import { stopServerProcess } from '../../testing/server-process';
+import { mapOf } from '../../testing/workflow-shapes';
 
 // docs/architecture.md, Runs with real processes: a map over 50 leads, 5 at a time, whose worker is
 // SIGKILLed halfway. Each finished item is its own stored step, so the worker that resumes the run
@@ -35,33 +36,16 @@ describe('a worker killed in the middle of a map', () => {
     const { token } = await signUpWithChain(call, cluster.fake, ['Enricher']);
     const agents = await call('GET', '/api/agents', undefined, token);
     const enricher = (agents.body as { id: string; name: string }[]).find((a) => a.name === 'Enricher')!;
-    const at = { x: 0, y: 0 };
     const workflow = await call(
       'POST',
       '/api/workflows',
       {
         name: 'Lead enrichment',
         status: 'active',
-        nodes: [
-          { id: 'start', type: 'start', position: at },
-          {
-            id: 'enrich',
-            type: 'map',
-            position: at,
-            data: {
-              label: 'Enrich',
-              items: 'input.leads',
-              run: { agentId: enricher.id, prompt: 'Enrich {{ item }}' },
-              concurrency: 5,
-              onItemError: 'fail',
-            },
-          },
-          { id: 'end', type: 'end', position: at },
-        ],
-        edges: [
-          { id: 'e1', source: 'start', target: 'enrich' },
-          { id: 'e2', source: 'enrich', target: 'end' },
-        ],
+        ...mapOf(
+          { agentId: enricher.id, prompt: 'Enrich {{ item }}' },
+          { concurrency: 5, onItemError: 'fail' },
+        ),
       },
       token,
     );

@@ -380,12 +380,18 @@ export function createWorkflowsRepository(db: Db, agentIdsOf: AgentIdsOf) {
           .length > 0
       );
     },
-    /** Ids of the organization's agents, for the rule that agent nodes reference existing agents. */
-    async agentIds(organizationId: string, q: Pick<Db, 'select'> = db): Promise<Set<string>> {
+    /**
+     * The organization's agents by id with their output schemas (null: none), for the rules that
+     * agent nodes reference existing agents and that expressions read fields their answers have.
+     */
+    async agentSchemas(
+      organizationId: string,
+      q: Pick<Db, 'select'> = db,
+    ): Promise<Map<string, Record<string, unknown> | null>> {
       const rows = await q
-        .select({ id: sql<string>`a.id` })
+        .select({ id: sql<string>`a.id`, outputSchema: sql<Record<string, unknown> | null>`a.output_schema` })
         .from(sql`${agentIdsOf(sql`${organizationId}::uuid`)} a`);
-      return new Set(rows.map((r) => r.id));
+      return new Map(rows.map((r) => [r.id, r.outputSchema]));
     },
     /**
      * Those of `ids` (UUIDs) that are workflows of the organization, for the rule that maps and loops

@@ -46,7 +46,10 @@ export function createWorkflowsService(repository: WorkflowsRepository, webhookS
     known?: { agentIds: Set<string>; toolIds: Set<string> },
     within?: Pick<Db, 'select' | 'transaction'>,
   ) {
-    const agentIds = known?.agentIds ?? (await repository.agentIds(organizationId, within));
+    // A save reads the organization's agents with their output schemas (a run's start, which knows
+    // the agent ids already, checks expressions over agents' data at run time instead).
+    const agents = known ? undefined : await repository.agentSchemas(organizationId, within);
+    const agentIds = known?.agentIds ?? new Set(agents!.keys());
     // Only a workflow with Tool steps reads the organization's tools: others save as they did.
     const toolIds =
       known?.toolIds ??
@@ -73,6 +76,7 @@ export function createWorkflowsService(repository: WorkflowsRepository, webhookS
         toolExists: toolIds && ((id) => toolIds.has(id)),
         workflowExists: workflowIds && ((id) => workflowIds.has(id)),
         workflowId: draft.id,
+        agentOutputSchema: agents && ((id) => agents.get(id) ?? undefined),
       },
     );
     if (errors.length > 0) {

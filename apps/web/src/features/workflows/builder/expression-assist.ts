@@ -20,6 +20,8 @@ export function draftScope(
   edges: readonly Pick<BuilderEdge, 'source' | 'target' | 'sourceHandle'>[],
   nodeId: string,
   iteration = false,
+  /** The agents' own output schemas, for the agent steps that declare none. */
+  agentOutputSchema?: (agentId: string) => Record<string, unknown> | undefined,
 ): ExpressionScope {
   return expressionScopeOf(
     {
@@ -27,7 +29,7 @@ export function draftScope(
       edges: edges.map((e) => ({ source: e.source, target: e.target, sourceHandle: e.sourceHandle })),
     },
     nodeId,
-    { iteration },
+    { iteration, agentOutputSchema },
   );
 }
 

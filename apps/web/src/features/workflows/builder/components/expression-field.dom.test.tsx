@@ -1,25 +1,17 @@
-import type { Agent, Execution, ExecutionSummary, Workflow } from '@crewline/contracts';
+import type { Agent, Execution, ExecutionSummary } from '@crewline/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { answerGet, ORIGIN, server } from '@/testing/msw-server';
-import { renderWithApp } from '@/testing/render';
+import { at, findCanvasNode, openBuilder as openBuilderOn, workflowFixture } from '@/testing/builder';
+import { ORIGIN } from '@/testing/msw-server';
 
-import { WorkflowEditPage } from '@/features/workflows/pages/workflow-builder-page';
-
-const at = '2026-01-01T10:00:00.000Z';
 const agent = { id: 'a1', name: 'Classifier', role: 'Sorts messages', status: 'active' } as Agent;
 
 /** Start → Classify (an agent with an output schema) → Route (a condition) → Reply → End. */
-const workflow: Workflow = {
-  id: 'wf-1',
+const workflow = workflowFixture({
   name: 'Triage',
-  description: null,
-  processType: 'sequential',
-  triggerType: 'manual',
-  triggerConfig: {},
+  status: 'active',
   nodes: [
     { id: 'start', type: 'start', position: { x: 0, y: 100 }, data: { label: 'Start' } },
     {
@@ -52,17 +44,7 @@ const workflow: Workflow = {
     { id: 'e4', source: 'route', target: 'end', sourceHandle: 'else' },
     { id: 'e5', source: 'reply', target: 'end' },
   ],
-  config: {},
-  status: 'active',
-  templateCategory: null,
-  templateTags: [],
-  organizationId: 'org-1',
-  createdBy: 'u1',
-  createdAt: at,
-  updatedAt: at,
-  nextRunAt: null,
-  lastTriggerError: null,
-};
+});
 
 const usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
 const summary = {
@@ -92,30 +74,22 @@ const lastRun = {
 /** Opens the builder; `runs` is what GET /api/executions answers (the last run's details are run-1's). */
 async function openBuilder(runs: ExecutionSummary[] = []) {
   const asked: string[] = [];
-  server.use(
-    answerGet<Workflow>('/api/workflows/wf-1', workflow),
-    answerGet<Agent[]>('/api/agents', [agent]),
-    http.get(`${ORIGIN}/api/executions`, () => HttpResponse.json(runs)),
-    http.get(`${ORIGIN}/api/executions/run-1`, () => {
-      asked.push('run-1');
-      return HttpResponse.json(lastRun);
-    }),
-  );
-  const view = renderWithApp(<WorkflowEditPage />, {
-    path: '/workflows/edit/:id',
-    url: '/workflows/edit/wf-1',
+  const view = await openBuilderOn({
+    workflow,
+    agents: [agent],
+    runs,
+    handlers: [
+      http.get(`${ORIGIN}/api/executions/run-1`, () => {
+        asked.push('run-1');
+        return HttpResponse.json(lastRun);
+      }),
+    ],
   });
-  expect(await screen.findByDisplayValue('Triage')).toBeTruthy();
-  return { ...view, asked, user: userEvent.setup() };
+  return { ...view, asked };
 }
 
 async function openNode(container: HTMLElement, id: string) {
-  const node = await waitFor(() => {
-    const found = container.querySelector<HTMLElement>(`.react-flow__node[data-id="${id}"]`);
-    expect(found).not.toBeNull();
-    return found as HTMLElement;
-  });
-  fireEvent.click(node);
+  fireEvent.click(await findCanvasNode(container, id));
 }
 
 const optionTexts = () =>

@@ -21,6 +21,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useAgents } from '@/lib/queries/agents';
 import { cn } from '@/lib/utils';
 
 import {
@@ -97,7 +98,15 @@ export function ExpressionField({
   const control = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
 
   // Strings from the store, so moving a node (or typing elsewhere) re-renders only when they change.
-  const scopeKey = useBuilderStore((s) => JSON.stringify(draftScope(s.nodes, s.edges, nodeId, iteration)));
+  // An agent step without its own schema follows its agent's: its fields complete and check too.
+  const agents = useAgents().data;
+  const agentSchema = useMemo(() => {
+    const schemas = new Map((agents ?? []).map((a) => [a.id, a.outputSchema ?? undefined]));
+    return (agentId: string) => schemas.get(agentId);
+  }, [agents]);
+  const scopeKey = useBuilderStore((s) =>
+    JSON.stringify(draftScope(s.nodes, s.edges, nodeId, iteration, agentSchema)),
+  );
   const labelsKey = useBuilderStore((s) =>
     JSON.stringify(Object.fromEntries(s.nodes.map((n) => [n.id, nodeDisplayName(n)]))),
   );

@@ -1,46 +1,17 @@
-import type { Agent, RealtimeEvent, UpdateWorkflowInput, Workflow } from '@crewline/contracts';
+import type { RealtimeEvent } from '@crewline/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { answerGet, ORIGIN, server } from '@/testing/msw-server';
-import { renderWithApp } from '@/testing/render';
+import { agentFixture, findCanvasNode, openBuilder, workflowFixture } from '@/testing/builder';
+import { ORIGIN } from '@/testing/msw-server';
 
-import { WorkflowEditPage } from '@/features/workflows/pages/workflow-builder-page';
+const agent = (id: string, name: string) =>
+  agentFixture({ id, name, role: `${name} role`, goal: `${name} goal` });
 
-const at = '2026-01-01T10:00:00.000Z';
-const agent = (id: string, name: string): Agent => ({
-  id,
-  name,
-  description: null,
-  role: `${name} role`,
-  goal: `${name} goal`,
-  backstory: null,
-  llmProvider: 'openai',
-  llmModel: 'gpt-4o-mini',
-  temperature: 70,
-  maxTokens: 2000,
-  systemPrompt: null,
-  tools: [],
-  status: 'active',
-  templateCategory: null,
-  templateTags: [],
-  config: {},
-  memory: { enabled: false, connection: 'openai', model: 'text-embedding-3-small' },
-  organizationId: 'org-1',
-  createdBy: 'u1',
-  createdAt: at,
-  updatedAt: at,
-});
-
-const workflow: Workflow = {
-  id: 'wf-1',
+const workflow = workflowFixture({
   name: 'Weekly report',
   description: 'Gathers and writes',
-  processType: 'sequential',
-  triggerType: 'manual',
-  triggerConfig: {},
   nodes: [
     { id: 'start', type: 'start', position: { x: 100, y: 100 }, data: { label: 'Start' } },
     { id: 'n1', type: 'agent', agentId: 'a1', position: { x: 100, y: 250 }, data: { label: 'Researcher' } },
@@ -50,45 +21,19 @@ const workflow: Workflow = {
     { id: 'e1', source: 'start', target: 'n1' },
     { id: 'e2', source: 'n1', target: 'end' },
   ],
-  config: {},
-  status: 'draft',
-  templateCategory: null,
-  templateTags: [],
-  organizationId: 'org-1',
-  createdBy: 'u1',
-  createdAt: at,
-  updatedAt: at,
-  nextRunAt: null,
-  lastTriggerError: null,
-};
+});
 
 describe('the workflow builder', () => {
   it('shows a saved workflow, adds an agent node, and saves the canvas as it is', async () => {
-    const sent: UpdateWorkflowInput[] = [];
-    server.use(
-      answerGet<Workflow>('/api/workflows/wf-1', workflow),
-      answerGet<Agent[]>('/api/agents', [agent('a1', 'Researcher'), agent('a2', 'Writer')]),
-      http.get(`${ORIGIN}/api/executions`, () => HttpResponse.json([])),
-      http.put(`${ORIGIN}/api/workflows/wf-1`, async ({ request }) => {
-        sent.push((await request.json()) as UpdateWorkflowInput);
-        return HttpResponse.json(workflow);
-      }),
-    );
-    const user = userEvent.setup();
-    const { container, router } = renderWithApp(<WorkflowEditPage />, {
-      path: '/workflows/edit/:id',
-      url: '/workflows/edit/wf-1',
+    const { container, router, sent, user } = await openBuilder({
+      workflow,
+      agents: [agent('a1', 'Researcher'), agent('a2', 'Writer')],
     });
 
-    expect(await screen.findByDisplayValue('Weekly report')).toBeTruthy();
     // The header's estimate: whole minutes (one sequential agent, 30 s, rounds to one).
     expect(screen.getByTitle('1 agent').textContent).toBe('~1 min');
     // The saved steps are on the canvas; selecting one shows its properties.
-    const researcher = await waitFor(() => {
-      const node = container.querySelector<HTMLElement>('.react-flow__node[data-id="n1"]');
-      expect(node).not.toBeNull();
-      return node as HTMLElement;
-    });
+    const researcher = await findCanvasNode(container, 'n1');
     expect(within(researcher).getByText('Researcher')).toBeTruthy();
     expect(screen.queryByDisplayValue('Researcher')).toBeNull();
     // A click without the press before it: d3-drag reads the press's window, which the DOM here leaves out.
@@ -117,17 +62,11 @@ describe('the workflow builder', () => {
 
 describe('the builder’s run panel', () => {
   it('marks the canvas and sums up the run from its realtime events', async () => {
-    server.use(
-      answerGet<Workflow>('/api/workflows/wf-1', { ...workflow, status: 'active' }),
-      answerGet<Agent[]>('/api/agents', [agent('a1', 'Researcher')]),
-      http.get(`${ORIGIN}/api/executions`, () => HttpResponse.json([])),
-      http.get(`${ORIGIN}/api/executions/run-1`, () => HttpResponse.json({}, { status: 404 })),
-    );
-    const { container, hub } = renderWithApp(<WorkflowEditPage />, {
-      path: '/workflows/edit/:id',
-      url: '/workflows/edit/wf-1',
+    const { container, hub } = await openBuilder({
+      workflow: { ...workflow, status: 'active' },
+      agents: [agent('a1', 'Researcher')],
+      handlers: [http.get(`${ORIGIN}/api/executions/run-1`, () => HttpResponse.json({}, { status: 404 }))],
     });
-    expect(await screen.findByDisplayValue('Weekly report')).toBeTruthy();
     expect(screen.queryByTestId('run-panel')).toBeNull();
 
     const ids = { organizationId: 'org-1', workflowId: 'wf-1', executionId: 'run-1' };

@@ -1,86 +1,31 @@
-import type { Agent, UpdateWorkflowInput, Workflow } from '@crewline/contracts';
+import type { Workflow } from '@crewline/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { answerGet, ORIGIN, server } from '@/testing/msw-server';
-import { renderWithApp } from '@/testing/render';
+import { agentFixture, openBuilder as openBuilderOn, workflowFixture } from '@/testing/builder';
+import { ORIGIN } from '@/testing/msw-server';
 
-import { WorkflowEditPage } from '@/features/workflows/pages/workflow-builder-page';
+const agent = agentFixture({ id: 'a1', name: 'Classifier', role: 'Sorts messages', goal: 'Sort' });
 
-const at = '2026-01-01T10:00:00.000Z';
-const agent: Agent = {
-  id: 'a1',
-  name: 'Classifier',
-  description: null,
-  role: 'Sorts messages',
-  goal: 'Sort',
-  backstory: null,
-  llmProvider: 'openai',
-  llmModel: 'gpt-4o-mini',
-  temperature: 70,
-  maxTokens: 2000,
-  systemPrompt: null,
-  tools: [],
-  status: 'active',
-  templateCategory: null,
-  templateTags: [],
-  config: {},
-  memory: { enabled: false, connection: 'openai', model: 'text-embedding-3-small' },
-  organizationId: 'org-1',
-  createdBy: 'u1',
-  createdAt: at,
-  updatedAt: at,
-};
-
-const workflow = (processType: Workflow['processType'] = 'sequential'): Workflow => ({
-  id: 'wf-1',
-  name: 'Triage',
-  description: null,
-  processType,
-  triggerType: 'manual',
-  triggerConfig: {},
-  nodes: [
-    { id: 'start', type: 'start', position: { x: 0, y: 100 }, data: { label: 'Start' } },
-    { id: 'n1', type: 'agent', agentId: 'a1', position: { x: 200, y: 100 }, data: { label: 'Classify' } },
-    { id: 'end', type: 'end', position: { x: 900, y: 100 }, data: { label: 'End' } },
-  ],
-  edges: [
-    { id: 'e1', source: 'start', target: 'n1' },
-    { id: 'e2', source: 'n1', target: 'end' },
-  ],
-  config: {},
-  status: 'draft',
-  templateCategory: null,
-  templateTags: [],
-  organizationId: 'org-1',
-  createdBy: 'u1',
-  createdAt: at,
-  updatedAt: at,
-  nextRunAt: null,
-  lastTriggerError: null,
-});
+const workflow = (processType: Workflow['processType'] = 'sequential'): Workflow =>
+  workflowFixture({
+    name: 'Triage',
+    processType,
+    nodes: [
+      { id: 'start', type: 'start', position: { x: 0, y: 100 }, data: { label: 'Start' } },
+      { id: 'n1', type: 'agent', agentId: 'a1', position: { x: 200, y: 100 }, data: { label: 'Classify' } },
+      { id: 'end', type: 'end', position: { x: 900, y: 100 }, data: { label: 'End' } },
+    ],
+    edges: [
+      { id: 'e1', source: 'start', target: 'n1' },
+      { id: 'e2', source: 'n1', target: 'end' },
+    ],
+  });
 
 /** Opens the builder on the workflow; `sent` collects the bodies of its saves. */
-async function openBuilder(processType: Workflow['processType'] = 'sequential') {
-  const sent: UpdateWorkflowInput[] = [];
-  server.use(
-    answerGet<Workflow>('/api/workflows/wf-1', workflow(processType)),
-    answerGet<Agent[]>('/api/agents', [agent]),
-    http.get(`${ORIGIN}/api/executions`, () => HttpResponse.json([])),
-    http.put(`${ORIGIN}/api/workflows/wf-1`, async ({ request }) => {
-      sent.push((await request.json()) as UpdateWorkflowInput);
-      return HttpResponse.json(workflow(processType));
-    }),
-  );
-  const view = renderWithApp(<WorkflowEditPage />, {
-    path: '/workflows/edit/:id',
-    url: '/workflows/edit/wf-1',
-  });
-  expect(await screen.findByDisplayValue('Triage')).toBeTruthy();
-  return { ...view, sent, user: userEvent.setup() };
-}
+const openBuilder = (processType: Workflow['processType'] = 'sequential') =>
+  openBuilderOn({ workflow: workflow(processType), agents: [agent] });
 
 const nodeOf = (container: HTMLElement, type: string) =>
   waitFor(() => {
@@ -230,17 +175,11 @@ describe('the builder’s step kinds', () => {
         { id: 'e5', source: 'n2', target: 'end' },
       ],
     };
-    server.use(
-      answerGet<Workflow>('/api/workflows/wf-1', deciding),
-      answerGet<Agent[]>('/api/agents', [agent]),
-      http.get(`${ORIGIN}/api/executions`, () => HttpResponse.json([])),
-      http.get(`${ORIGIN}/api/executions/run-1`, () => HttpResponse.json({}, { status: 404 })),
-    );
-    const { container, hub } = renderWithApp(<WorkflowEditPage />, {
-      path: '/workflows/edit/:id',
-      url: '/workflows/edit/wf-1',
+    const { container, hub } = await openBuilderOn({
+      workflow: deciding,
+      agents: [agent],
+      handlers: [http.get(`${ORIGIN}/api/executions/run-1`, () => HttpResponse.json({}, { status: 404 }))],
     });
-    expect(await screen.findByDisplayValue('Triage')).toBeTruthy();
     const ids = { organizationId: 'org-1', workflowId: 'wf-1', executionId: 'run-1' };
     act(() => {
       hub.emit({ type: 'workflow_execution_started', ...ids });

@@ -1,7 +1,7 @@
 // The Condition node's part of the Properties panel: its branches in the order they are tried (add,
 // remove, move up or down, label, `when` expression), then the fixed else row.
 import { ELSE_BRANCH, type ConditionBranch } from '@crewline/contracts';
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useId } from 'react';
 
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,7 @@ import { branchesOf, newBranch } from '../builder-nodes';
 import { ExpressionField } from '../components/expression-field';
 import { nodeDisplayName } from '../node-messages';
 import { useBuilderStore } from '../store';
+import { RemoveRowButton, RowList } from './row-list';
 import type { NodePanelProps } from './types';
 
 /** The contracts' most branches a condition may have. */
@@ -65,15 +66,7 @@ function BranchRow({
         >
           <ArrowDown aria-hidden="true" />
         </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-7 text-destructive hover:bg-destructive/10 hover:text-destructive"
-          onClick={onRemove}
-          aria-label={`Remove ${name}`}
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+        <RemoveRowButton label={name} onClick={onRemove} className="size-7" />
       </div>
       <div className="space-y-1.5">
         <Label htmlFor={labelId}>Branch label</Label>
@@ -110,46 +103,32 @@ export function ConditionPanelSettings({ node, set }: NodePanelProps) {
       <p className="text-xs text-muted-foreground">
         The first branch whose expression is true is taken; the others are skipped.
       </p>
-      <ol className="space-y-2">
-        {branches.map((branch, index) => (
+      <RowList
+        items={branches}
+        stepPrefix="branches"
+        keyOf={(branch) => branch.id}
+        write={update}
+        newItem={() => newBranch(branches)}
+        addLabel="Add branch"
+        addDisabled={branches.length >= MAX_BRANCHES}
+      >
+        {(branch, index, edit) => (
           <BranchRow
-            key={branch.id}
             branch={branch}
             index={index}
             count={branches.length}
             nodeId={node.id}
             nodeName={nodeName}
-            onChange={(patch) =>
-              update(
-                branches.map((b) => (b.id === branch.id ? { ...b, ...patch } : b)),
-                `branches:${branch.id}:${Object.keys(patch).join(',')}`,
-              )
-            }
             onMove={(by) => {
               const next = [...branches];
               next.splice(index, 1);
               next.splice(index + by, 0, branch);
               update(next, null);
             }}
-            onRemove={() =>
-              update(
-                branches.filter((b) => b.id !== branch.id),
-                null,
-              )
-            }
+            {...edit}
           />
-        ))}
-      </ol>
-      <Button
-        variant="outline"
-        size="sm"
-        className="w-full"
-        disabled={branches.length >= MAX_BRANCHES}
-        onClick={() => update([...branches, newBranch(branches)], null)}
-      >
-        <Plus aria-hidden="true" />
-        Add branch
-      </Button>
+        )}
+      </RowList>
       <div className="rounded-lg border border-dashed p-2.5" data-testid="else-row">
         <p className="text-xs font-medium">Else</p>
         <p className="text-xs text-muted-foreground">

@@ -1,15 +1,10 @@
-import type { Agent, Tool, UpdateWorkflowInput, Workflow, WorkflowNode } from '@crewline/contracts';
+import type { Agent, Tool, Workflow, WorkflowNode } from '@crewline/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { answerGet, ORIGIN, server } from '@/testing/msw-server';
-import { renderWithApp } from '@/testing/render';
+import { at, findCanvasNode, openBuilder, workflowFixture } from '@/testing/builder';
+import { answerGet } from '@/testing/msw-server';
 
-import { WorkflowEditPage } from '@/features/workflows/pages/workflow-builder-page';
-
-const at = '2026-01-01T10:00:00.000Z';
 const agent = { id: 'a1', name: 'Writer', role: 'Writes', status: 'active' } as Agent;
 const tool = {
   id: 't1',
@@ -26,61 +21,29 @@ const tool = {
 } as Tool;
 
 /** Start → the node → End. */
-const workflowWith = (node: WorkflowNode): Workflow => ({
-  id: 'wf-1',
-  name: 'Kinds',
-  description: null,
-  processType: 'sequential',
-  triggerType: 'manual',
-  triggerConfig: {},
-  nodes: [
-    { id: 'start', type: 'start', position: { x: 0, y: 100 }, data: { label: 'Start' } },
-    node,
-    { id: 'end', type: 'end', position: { x: 700, y: 100 }, data: { label: 'End' } },
-  ],
-  edges: [
-    { id: 'e1', source: 'start', target: node.id },
-    { id: 'e2', source: node.id, target: 'end' },
-  ],
-  config: {},
-  status: 'draft',
-  templateCategory: null,
-  templateTags: [],
-  organizationId: 'org-1',
-  createdBy: 'u1',
-  createdAt: at,
-  updatedAt: at,
-  nextRunAt: null,
-  lastTriggerError: null,
-});
+const workflowWith = (node: WorkflowNode): Workflow =>
+  workflowFixture({
+    name: 'Kinds',
+    nodes: [
+      { id: 'start', type: 'start', position: { x: 0, y: 100 }, data: { label: 'Start' } },
+      node,
+      { id: 'end', type: 'end', position: { x: 700, y: 100 }, data: { label: 'End' } },
+    ],
+    edges: [
+      { id: 'e1', source: 'start', target: node.id },
+      { id: 'e2', source: node.id, target: 'end' },
+    ],
+  });
 
 /** Opens the builder on Start → node → End with the node's panel open; `sent` collects the saves. */
 async function openPanel(node: WorkflowNode) {
-  const sent: UpdateWorkflowInput[] = [];
   const workflow = workflowWith(node);
-  server.use(
-    answerGet<Workflow>('/api/workflows/wf-1', workflow),
-    answerGet<Agent[]>('/api/agents', [agent]),
-    answerGet<Tool[]>('/api/tools', [tool]),
-    answerGet<Workflow[]>('/api/workflows', [workflow]),
-    http.get(`${ORIGIN}/api/executions`, () => HttpResponse.json([])),
-    http.put(`${ORIGIN}/api/workflows/wf-1`, async ({ request }) => {
-      sent.push((await request.json()) as UpdateWorkflowInput);
-      return HttpResponse.json(workflow);
-    }),
-  );
-  const { container } = renderWithApp(<WorkflowEditPage />, {
-    path: '/workflows/edit/:id',
-    url: '/workflows/edit/wf-1',
+  const { container, sent, user } = await openBuilder({
+    workflow,
+    agents: [agent],
+    handlers: [answerGet<Tool[]>('/api/tools', [tool]), answerGet<Workflow[]>('/api/workflows', [workflow])],
   });
-  expect(await screen.findByDisplayValue('Kinds')).toBeTruthy();
-  const element = await waitFor(() => {
-    const found = container.querySelector<HTMLElement>(`.react-flow__node[data-id="${node.id}"]`);
-    expect(found).not.toBeNull();
-    return found as HTMLElement;
-  });
-  fireEvent.click(element);
-  const user = userEvent.setup();
+  fireEvent.click(await findCanvasNode(container, node.id));
   const save = async () => {
     await user.click(screen.getByRole('button', { name: /Save Draft/ }));
     await waitFor(() => expect(sent).toHaveLength(1));

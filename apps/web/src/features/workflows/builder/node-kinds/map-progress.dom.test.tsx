@@ -1,45 +1,15 @@
-import type { Agent, RealtimeEvent, Workflow } from '@crewline/contracts';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import type { RealtimeEvent } from '@crewline/contracts';
+import { act, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { answerGet, ORIGIN, server } from '@/testing/msw-server';
-import { renderWithApp } from '@/testing/render';
+import { agentFixture, openBuilder, workflowFixture } from '@/testing/builder';
+import { ORIGIN } from '@/testing/msw-server';
 
-import { WorkflowEditPage } from '@/features/workflows/pages/workflow-builder-page';
+const agent = agentFixture({ id: 'a1', name: 'Enricher', role: 'Enriches leads', goal: 'Enrich' });
 
-const at = '2026-01-01T10:00:00.000Z';
-const agent: Agent = {
-  id: 'a1',
-  name: 'Enricher',
-  description: null,
-  role: 'Enriches leads',
-  goal: 'Enrich',
-  backstory: null,
-  llmProvider: 'openai',
-  llmModel: 'gpt-4o-mini',
-  temperature: 70,
-  maxTokens: 2000,
-  systemPrompt: null,
-  tools: [],
-  status: 'active',
-  templateCategory: null,
-  templateTags: [],
-  config: {},
-  memory: { enabled: false, connection: 'openai', model: 'text-embedding-3-small' },
-  organizationId: 'org-1',
-  createdBy: 'u1',
-  createdAt: at,
-  updatedAt: at,
-};
-
-const workflow: Workflow = {
-  id: 'wf-1',
+const workflow = workflowFixture({
   name: 'Leads',
-  description: null,
-  processType: 'sequential',
-  triggerType: 'manual',
-  triggerConfig: {},
   nodes: [
     { id: 'start', type: 'start', position: { x: 0, y: 100 }, data: { label: 'Start' } },
     {
@@ -60,17 +30,7 @@ const workflow: Workflow = {
     { id: 'e1', source: 'start', target: 'each' },
     { id: 'e2', source: 'each', target: 'end' },
   ],
-  config: {},
-  status: 'draft',
-  templateCategory: null,
-  templateTags: [],
-  organizationId: 'org-1',
-  createdBy: 'u1',
-  createdAt: at,
-  updatedAt: at,
-  nextRunAt: null,
-  lastTriggerError: null,
-};
+});
 
 const ids = { organizationId: 'org-1', workflowId: 'wf-1', executionId: 'run-1' };
 const step = (nodeId: string) => ({ ...ids, nodeId, baseNodeId: 'each' });
@@ -83,17 +43,11 @@ const itemDone = (index: number): RealtimeEvent => ({
 
 describe('a running map on the canvas', () => {
   it('shows its items done out of its total, the failed ones, and stays running until it ends', async () => {
-    server.use(
-      answerGet<Workflow>('/api/workflows/wf-1', workflow),
-      answerGet<Agent[]>('/api/agents', [agent]),
-      http.get(`${ORIGIN}/api/executions`, () => HttpResponse.json([])),
-      http.get(`${ORIGIN}/api/executions/run-1`, () => HttpResponse.json({}, { status: 404 })),
-    );
-    const { container, hub } = renderWithApp(<WorkflowEditPage />, {
-      path: '/workflows/edit/:id',
-      url: '/workflows/edit/wf-1',
+    const { container, hub } = await openBuilder({
+      workflow,
+      agents: [agent],
+      handlers: [http.get(`${ORIGIN}/api/executions/run-1`, () => HttpResponse.json({}, { status: 404 }))],
     });
-    expect(await screen.findByDisplayValue('Leads')).toBeTruthy();
     const node = () => container.querySelector<HTMLElement>('.react-flow__node[data-id="each"]');
     await waitFor(() => expect(node()).not.toBeNull());
     // Before any run the node shows no progress.

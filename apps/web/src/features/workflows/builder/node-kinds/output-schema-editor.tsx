@@ -1,7 +1,7 @@
 // The agent step's output schema editor: a list of fields (name, type, allowed values, required,
 // description) written as a JSON Schema object, or, with the JSON switch, the raw schema to paste or
 // edit. Text that is not a JSON object shows why under it and is not saved.
-import { Braces, ListTree, Plus, Trash2 } from 'lucide-react';
+import { Braces, ListTree } from 'lucide-react';
 import { useId, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
@@ -24,6 +24,7 @@ import {
   type JsonSchema,
   type SchemaField,
 } from './output-schema';
+import { RemoveRowButton, RowList } from './row-list';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const schemaText = (schema: unknown) => (schema === undefined ? '' : JSON.stringify(schema, null, 2));
@@ -73,15 +74,7 @@ function FieldRow({
             </SelectContent>
           </Select>
         </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-9 text-destructive hover:bg-destructive/10 hover:text-destructive"
-          onClick={onRemove}
-          aria-label={`Remove ${title}`}
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+        <RemoveRowButton label={title} onClick={onRemove} />
       </div>
       {hasEnum && (
         <div className="space-y-1.5">
@@ -226,37 +219,17 @@ export function OutputSchemaEditor({
               No schema: the step&apos;s answer is text.
             </p>
           )}
-          <ol className="space-y-2">
-            {fields.map((field, index) => (
-              <FieldRow
-                key={index}
-                field={field}
-                index={index}
-                problem={fieldProblem(field, fields)}
-                onChange={(patch) =>
-                  writeFields(
-                    fields.map((f, i) => (i === index ? { ...f, ...patch } : f)),
-                    `outputSchema:${index}:${Object.keys(patch).join(',')}`,
-                  )
-                }
-                onRemove={() =>
-                  writeFields(
-                    fields.filter((_, i) => i !== index),
-                    null,
-                  )
-                }
-              />
-            ))}
-          </ol>
-          <Button
-            variant="outline"
-            size="sm"
-            className="w-full"
-            onClick={() => writeFields([...fields, emptyField()], null)}
+          <RowList
+            items={fields}
+            stepPrefix="outputSchema"
+            write={writeFields}
+            newItem={emptyField}
+            addLabel="Add field"
           >
-            <Plus aria-hidden="true" />
-            Add field
-          </Button>
+            {(field, index, edit) => (
+              <FieldRow field={field} index={index} problem={fieldProblem(field, fields)} {...edit} />
+            )}
+          </RowList>
         </>
       )}
     </section>

@@ -1,10 +1,8 @@
 // The Tool node's part of the Properties panel: which of the organization's tools it calls, and its
 // arguments, each a name and a template (`{{ expr }}`; exactly one `{{ expr }}` keeps its type).
 import { nodeKinds } from '@crewline/contracts';
-import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -12,6 +10,7 @@ import { useTools } from '@/lib/queries/tools';
 
 import { ExpressionField } from '../components/expression-field';
 import { nodeDisplayName } from '../node-messages';
+import { RemoveRowButton, RowList } from './row-list';
 import type { NodePanelProps } from './types';
 
 type Row = { name: string; value: string };
@@ -77,10 +76,15 @@ export function ToolPanelSettings({ node, set }: NodePanelProps) {
       </div>
       <section className="space-y-2.5" aria-label="Arguments">
         <h3 className="text-sm font-medium">Arguments</h3>
-        <ol className="space-y-2">
-          {rows.map((row, index) => (
+        <RowList
+          items={rows}
+          stepPrefix="arguments"
+          write={write}
+          newItem={() => ({ name: '', value: '' })}
+          addLabel="Add argument"
+        >
+          {(row, index, edit) => (
             <ArgumentRow
-              key={index}
               index={index}
               row={row}
               duplicate={
@@ -88,30 +92,10 @@ export function ToolPanelSettings({ node, set }: NodePanelProps) {
               }
               nodeId={node.id}
               nodeName={nodeName}
-              onChange={(patch) =>
-                write(
-                  rows.map((r, i) => (i === index ? { ...r, ...patch } : r)),
-                  `arguments:${index}:${Object.keys(patch).join(',')}`,
-                )
-              }
-              onRemove={() =>
-                write(
-                  rows.filter((_, i) => i !== index),
-                  null,
-                )
-              }
+              {...edit}
             />
-          ))}
-        </ol>
-        <Button
-          variant="outline"
-          size="sm"
-          className="w-full"
-          onClick={() => write([...rows, { name: '', value: '' }], null)}
-        >
-          <Plus aria-hidden="true" />
-          Add argument
-        </Button>
+          )}
+        </RowList>
       </section>
     </>
   );
@@ -149,15 +133,7 @@ function ArgumentRow({
             onChange={(e) => onChange({ name: e.target.value })}
           />
         </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-9 text-destructive hover:bg-destructive/10 hover:text-destructive"
-          onClick={onRemove}
-          aria-label={`Remove ${row.name || `argument ${index + 1}`}`}
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+        <RemoveRowButton label={row.name || `argument ${index + 1}`} onClick={onRemove} />
       </div>
       {duplicate && (
         <p className="text-xs text-destructive">Another argument has this name; this one is not sent.</p>

@@ -1,9 +1,7 @@
 // The Transform node's part of the Properties panel: its assignments in order (a later value may
 // read an earlier one as `vars.<name>`), each a name and a CEL value.
-import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
@@ -11,6 +9,7 @@ import { cn } from '@/lib/utils';
 import { assignmentsOf } from '../builder-nodes';
 import { ExpressionField } from '../components/expression-field';
 import { nodeDisplayName } from '../node-messages';
+import { RemoveRowButton, RowList } from './row-list';
 import type { NodePanelProps } from './types';
 
 /** What later expressions read as `vars.<name>` (the engine's rule, said as the user types). */
@@ -55,15 +54,7 @@ function AssignmentRow({
             onChange={(e) => onChange({ name: e.target.value })}
           />
         </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-9 text-destructive hover:bg-destructive/10 hover:text-destructive"
-          onClick={onRemove}
-          aria-label={`Remove ${name || `value ${index + 1}`}`}
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+        <RemoveRowButton label={name || `value ${index + 1}`} onClick={onRemove} />
       </div>
       {badName && <p className="text-xs text-destructive">Letters, digits and _, starting with a letter.</p>}
       <ExpressionField
@@ -92,10 +83,16 @@ export function TransformPanelSettings({ node, set }: NodePanelProps) {
         Each value is set in order into <code className="font-mono">vars</code>; later steps read it as{' '}
         <code className="font-mono">vars.name</code>.
       </p>
-      <ol className="space-y-2">
-        {assignments.map((a, index) => (
+      <RowList
+        items={assignments}
+        stepPrefix="assignments"
+        write={update}
+        newItem={() => ({ name: '', value: '' })}
+        addLabel="Add value"
+        addDisabled={assignments.length >= MAX_ASSIGNMENTS}
+      >
+        {(a, index, edit) => (
           <AssignmentRow
-            key={index}
             index={index}
             name={a.name}
             value={a.value}
@@ -105,31 +102,10 @@ export function TransformPanelSettings({ node, set }: NodePanelProps) {
               .filter(Boolean)}
             nodeId={node.id}
             nodeName={nodeName}
-            onChange={(patch) =>
-              update(
-                assignments.map((each, i) => (i === index ? { ...each, ...patch } : each)),
-                `assignments:${index}:${Object.keys(patch).join(',')}`,
-              )
-            }
-            onRemove={() =>
-              update(
-                assignments.filter((_, i) => i !== index),
-                null,
-              )
-            }
+            {...edit}
           />
-        ))}
-      </ol>
-      <Button
-        variant="outline"
-        size="sm"
-        className="w-full"
-        disabled={assignments.length >= MAX_ASSIGNMENTS}
-        onClick={() => update([...assignments, { name: '', value: '' }], null)}
-      >
-        <Plus aria-hidden="true" />
-        Add value
-      </Button>
+        )}
+      </RowList>
     </section>
   );
 }
