@@ -25,7 +25,8 @@ test('the category chips filter the preview by the library’s categories, and a
     'aria-pressed',
     'true',
   );
-  await expect(cards).toHaveCount(4);
+  // Four agent pipelines and Lead Enrichment (a map over leads).
+  await expect(cards).toHaveCount(5);
   for (const card of await cards.all()) await expect(card).toContainText('Business Intelligence');
   const digest = section.getByRole('article', { name: 'Weekly KPI Digest' });
   await expect(digest.getByTestId('landing-template-trigger')).toHaveText('Scheduled');
@@ -33,7 +34,8 @@ test('the category chips filter the preview by the library’s categories, and a
   await snapSection(page, section, 'full5-landing-templates-bi');
 
   await chips.getByRole('button', { name: 'Customer Service' }).click();
-  await expect(cards).toHaveCount(4);
+  // Four agent pipelines and Support Triage with Routing (a condition).
+  await expect(cards).toHaveCount(5);
   for (const card of await cards.all()) await expect(card).toContainText('Customer Service');
   await expect(
     section.getByRole('article', { name: 'Support Ticket Triage' }).getByTestId('landing-template-trigger'),
