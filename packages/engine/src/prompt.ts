@@ -46,6 +46,14 @@ export function buildUserPrompt(prompt: PromptInput): string {
   return parts.join('\n\n');
 }
 
+/** What a run started with, as an agent's message shows it: an object as JSON, nothing as a nudge. */
+export const inputText = (input: unknown): string =>
+  typeof input === 'string'
+    ? input
+    : input && typeof input === 'object' && Object.keys(input).length > 0
+      ? JSON.stringify(input, null, 2)
+      : 'Start the task.';
+
 /** A value as the text of a message: a string as it is, nothing as empty, anything else as JSON. */
 export const asText = (value: unknown): string =>
   typeof value === 'string' ? value : value === null || value === undefined ? '' : JSON.stringify(value);

@@ -10,9 +10,10 @@ import { noStep, WorkflowRunError } from './errors';
 import type { ExpressionContext } from './expressions';
 import { engineNodeKinds, type StepResult, type StepRunner, type StepTask } from './node-kinds';
 import { sequentialOrder } from './plan';
-import { buildUserPrompt, type PromptAgent } from './prompt';
+import { buildUserPrompt, inputText, type PromptAgent } from './prompt';
 import { runGraph } from './run-graph';
 import { runHierarchy } from './run-hierarchy';
+import { noUsage } from './usage';
 
 export { WorkflowRunError };
 
@@ -154,15 +155,6 @@ export type RunResult = {
   result: ExecutionResult;
   metrics: ExecutionMetrics;
 };
-
-const inputText = (input: unknown) =>
-  typeof input === 'string'
-    ? input
-    : input && Object.keys(input).length > 0
-      ? JSON.stringify(input, null, 2)
-      : 'Start the task.';
-
-const noUsage: TokenUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
 
 /** What one step is asked, besides its node: see StepTask (node-kinds/types.ts). */
 export type StepAsk = Pick<StepTask, 'user' | 'extra' | 'delegatedBy'> & {

@@ -9,7 +9,8 @@ import {
 import type { ExpressionContext } from './expressions';
 import { workflowGraph } from './graph';
 import { engineNodeKinds, type StepTask } from './node-kinds';
-import { buildUserPrompt } from './prompt';
+import { buildUserPrompt, inputText } from './prompt';
+import { addUsage, noUsage } from './usage';
 import type { RunDefinition, RunPorts, StepRef } from './run-workflow';
 import { nodeName } from './step-name';
 
@@ -60,21 +61,6 @@ export class NodeTestRefused extends Error {
     super(message);
   }
 }
-
-const noUsage: TokenUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
-const addUsage = (a: TokenUsage, b: TokenUsage): TokenUsage => ({
-  promptTokens: a.promptTokens + b.promptTokens,
-  completionTokens: a.completionTokens + b.completionTokens,
-  totalTokens: a.totalTokens + b.totalTokens,
-});
-
-// As a run shows its input to an agent (run-workflow.ts).
-const inputText = (input: unknown) =>
-  typeof input === 'string'
-    ? input
-    : input && typeof input === 'object' && Object.keys(input).length > 0
-      ? JSON.stringify(input, null, 2)
-      : 'Start the task.';
 
 /** A node's entry in the context as the output a kind's `takes` and `relays` read. */
 const outputOf = (entry: ExpressionContext['nodes'][string], kind: NodeOutput['kind']): NodeOutput => ({

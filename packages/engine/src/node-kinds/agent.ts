@@ -1,8 +1,9 @@
 import { outputSchemaProblem, workflowMessages as m } from '@crewline/contracts';
 import { WorkflowRunError } from '../errors';
 import { checkTemplate, renderTemplate } from '../expressions';
-import { asText, buildSystemPrompt } from '../prompt';
+import { asText } from '../prompt';
 import { stepName } from '../step-name';
+import { askAgent } from './ask-agent';
 import { evaluatingIn } from './no-model';
 import type { EngineNodeKind } from './types';
 
@@ -50,30 +51,16 @@ export const agentKind: EngineNodeKind<'agent'> = {
       if (!agent) throw new WorkflowRunError(`Agent node "${node.id}" has no agent`);
       const prompt = promptOf(node.data);
       const declared = node.data?.outputSchema ?? agent.outputSchema;
-      const outputSchema = isObject(declared) ? declared : undefined;
-      const answer = await ports.callAgent({
+      return askAgent(ports, {
         step,
-        nodeId: step.nodeId,
         agent,
-        system: buildSystemPrompt(agent),
         user: prompt
           ? asText(evaluatingIn(`Step "${stepName(node)}"`, () => renderTemplate(prompt, expressions)))
           : user,
-        ...(outputSchema ? { outputSchema } : {}),
-        ...extra,
+        outputSchema: isObject(declared) ? declared : undefined,
+        extra,
+        delegatedBy,
       });
-      return {
-        content: answer.content,
-        ...(answer.data !== undefined ? { data: answer.data } : {}),
-        metadata: {
-          agentName: agent.name,
-          role: agent.role,
-          model: answer.model ?? agent.llmModel,
-          baseNodeId: step.baseNodeId,
-          ...(delegatedBy ? { delegatedBy } : {}),
-        },
-        usage: answer.usage,
-      };
     },
   },
 };

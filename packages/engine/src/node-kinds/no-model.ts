@@ -1,6 +1,7 @@
 import type { EvaluatedExpression, NodeKind } from '@crewline/contracts';
 import { WorkflowRunError } from '../errors';
 import { ExpressionError } from '../expressions';
+import { noUsage } from '../usage';
 import type { StepResult } from './types';
 
 /**
@@ -27,7 +28,7 @@ export function noModelResult(
     content,
     data,
     metadata: {},
-    usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+    usage: noUsage,
     evaluation: { kind, evaluated, result: data },
   };
 }

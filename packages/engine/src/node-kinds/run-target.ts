@@ -2,7 +2,8 @@ import type { NodeOutput, RunTarget } from '@crewline/contracts';
 import { workflowMessages as m } from '@crewline/contracts';
 import { WorkflowRunError } from '../errors';
 import { checkTemplate, renderTemplate, type ExpressionContext, type ExpressionScope } from '../expressions';
-import { asText, buildSystemPrompt } from '../prompt';
+import { asText } from '../prompt';
+import { askAgent } from './ask-agent';
 import { evaluatingIn } from './no-model';
 import type { NodeValidationContext, StepExecutor, StepTask } from './types';
 
@@ -60,24 +61,6 @@ export function runTarget(
   if (!agent) throw new WorkflowRunError(`${where} uses an agent that no longer exists`);
   return task.run.child(task.step, stepId, { agentId: agent.id, kind: 'agent' }, async (step) => {
     const user = asText(evaluatingIn(where, () => renderTemplate(target.prompt, scope)));
-    const answer = await ports.callAgent({
-      step,
-      nodeId: step.nodeId,
-      agent,
-      system: buildSystemPrompt(agent),
-      user,
-      ...(agent.outputSchema ? { outputSchema: agent.outputSchema } : {}),
-    });
-    return {
-      content: answer.content,
-      ...(answer.data !== undefined ? { data: answer.data } : {}),
-      metadata: {
-        agentName: agent.name,
-        role: agent.role,
-        model: answer.model ?? agent.llmModel,
-        baseNodeId: step.baseNodeId,
-      },
-      usage: answer.usage,
-    };
+    return askAgent(ports, { step, agent, user, outputSchema: agent.outputSchema ?? undefined });
   });
 }
