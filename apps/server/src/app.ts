@@ -62,6 +62,9 @@ import { executionsRoutes } from './modules/executions/executions.routes';
 import { createNodeTests } from './modules/executions/node-test.service';
 import { createNodeTestReads } from './modules/executions/node-test.repository';
 import { nodeTestRoutes } from './modules/executions/node-test.routes';
+import { createApprovalsRepository } from './modules/executions/approvals.repository';
+import { createApprovalsService } from './modules/executions/approvals.service';
+import { approvalsRoutes } from './modules/executions/approvals.routes';
 import { createTriggersService } from './modules/triggers/triggers.service';
 import { createWebhookSecrets } from './modules/workflows/webhook-secret';
 import { createWebhookService } from './modules/triggers/webhook.service';
@@ -183,6 +186,7 @@ export function createServices(deps: AppDeps) {
   // A workflow's reads check the agents its steps name with the agents module's SQL.
   const workflowsRepository = createWorkflowsRepository(db, agentIdsOf);
   const executionsRepository = createExecutionsRepository(db);
+  const approvalsRepository = createApprovalsRepository(db);
   /** Embeds with the knowledge base's provider: the organization's connection, as agents use theirs. */
   const embeddingConnection = (organizationId: string, provider: 'openai' | 'local' | 'custom') =>
     connections.connectionFor(organizationId, provider);
@@ -339,7 +343,14 @@ export function createServices(deps: AppDeps) {
       memory,
       // A Tool step calls one of the organization's tools as its agents do, with no model.
       tools: { tools, runtime: toolRuntime },
+      approvals: approvalsRepository,
+      clock: deps.clock,
     }),
+    /** People in the loop: the inbox's reads and decisions (modules/executions/approvals.service.ts). */
+    approvals: createApprovalsService({ repository: approvalsRepository, events, clock: deps.clock }),
+    /** The wake-up loop's due waits (every worker runs it, see worker.ts). */
+    approvalsRepository,
+    clock: deps.clock,
     memory,
     system: createSystemService({ config, repository: createSystemRepository(db), metrics, connections }),
     /** Knowledge bases, their documents and search (modules/knowledge); one search index per process. */
@@ -487,6 +498,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(workflowsRoutes(services.workflows));
   await app.register(executionsRoutes(services.executions));
   await app.register(nodeTestRoutes(services.nodeTests));
+  await app.register(approvalsRoutes(services.approvals));
   await app.register(webhookRoutes(services.webhooks));
   await app.register(toolsRoutes(services.tools, services.toolTester));
   await app.register(connectionsRoutes(services.connections, services.providerModels));

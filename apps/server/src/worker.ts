@@ -12,6 +12,8 @@ import type { MicrosoftService } from './modules/microsoft/microsoft.service';
 import type { TriggersService } from './modules/triggers/triggers.service';
 import type { ExecutionRunner } from './modules/executions/execution-runner';
 import { startExecutionWorker } from './modules/executions/execution-worker';
+import type { ApprovalsRepository } from './modules/executions/approvals.repository';
+import { startRunWakeUps } from './modules/executions/run-wake-ups';
 import type { Ingestion } from './modules/knowledge/ingest-document';
 import { startKnowledgeWorker } from './modules/knowledge/knowledge-worker';
 
@@ -27,6 +29,10 @@ export type WorkerRoleOptions = {
     microsoft: Pick<MicrosoftService, 'readInboxDelta'>;
     events: Pick<EventBus, 'publish'>;
     ingestion: Ingestion;
+    /** Queues the waiting runs whose time has come (delays, approval timeouts). */
+    approvalsRepository: Pick<ApprovalsRepository, 'wakeDue'>;
+    /** The waits' clock (tests move it). */
+    clock?: () => Date;
   };
   config: Pick<Config, 'runs' | 'role' | 'microsoft'>;
   logger?: Logger;
@@ -42,6 +48,8 @@ export type WorkerRoleOptions = {
   emailPollMs?: number;
   /** How often an idle knowledge worker looks for documents nobody woke it for (its default when unset). */
   knowledgePollMs?: number;
+  /** How often the wake-up loop looks for due waits (its default when unset). */
+  wakeUpPollMs?: number;
 };
 
 /**
@@ -50,7 +58,8 @@ export type WorkerRoleOptions = {
  * the test app and the bench: the execution worker (`config.runs.concurrency` claim loops), its run wake-ups over the
  * bus, the scheduler of schedule triggers (modules/triggers/scheduler.ts), the
  * email monitor of email triggers (modules/triggers/email-monitor.ts), the ingestion of knowledge
- * documents (modules/knowledge/knowledge-worker.ts) and, with `heartbeat`, this worker's heartbeat.
+ * documents (modules/knowledge/knowledge-worker.ts), the wake-up of waiting runs whose time has come
+ * (modules/executions/run-wake-ups.ts) and, with `heartbeat`, this worker's heartbeat.
  * `stop()` stops the scheduler, the email monitor and the knowledge worker (documents in progress go
  * back to the queue) and forgets the heartbeat first, then lets the worker drain.
  */
@@ -85,6 +94,13 @@ export async function startWorkerRole(options: WorkerRoleOptions) {
           pollMs: options.emailPollMs ?? config.microsoft.pollSeconds * 1000,
         });
 
+  const wakeUps = startRunWakeUps({
+    repository: services.approvalsRepository,
+    clock: services.clock,
+    pollMs: options.wakeUpPollMs,
+    logger,
+  });
+
   const knowledge = startKnowledgeWorker({
     ingestion: services.ingestion,
     bus,
@@ -111,8 +127,10 @@ export async function startWorkerRole(options: WorkerRoleOptions) {
     scheduler,
     emailMonitor,
     knowledge,
+    wakeUps,
     async stop() {
       await scheduler.stop();
+      await wakeUps.stop();
       await emailMonitor?.stop();
       await knowledge.stop();
       await stopHeartbeat?.();

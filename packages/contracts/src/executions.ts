@@ -262,6 +262,21 @@ export const executionStepSchema = z.discriminatedUnion('status', [
 ]);
 export type ExecutionStep = z.infer<typeof executionStepSchema>;
 
+/**
+ * What a waiting run waits for: an approval (its title) or a delay (its end), since when and until
+ * when (an approval's timeout; null when it has none). A card reads 'Waiting for approval · <title>'.
+ */
+export const executionWaitSchema = z.object({
+  kind: z.enum(['approval', 'delay']),
+  /** The waiting step's id. */
+  nodeId: z.string(),
+  title: z.string(),
+  since: z.string(),
+  until: z.string().nullable(),
+  approvalId: z.string().nullable(),
+});
+export type ExecutionWait = z.infer<typeof executionWaitSchema>;
+
 /** An execution as the list and details views read it. */
 export const executionSchema = z.object({
   id: z.string(),
@@ -289,6 +304,8 @@ export const executionSchema = z.object({
   error: z.string().nullable(),
   /** The name (node label) of the step whose failure ended a failed run; null otherwise. */
   failedStep: z.string().nullable(),
+  /** A waiting run: what it waits for; null otherwise. */
+  waiting: executionWaitSchema.nullable(),
   /** The run this one retries, and the run that retried this one (a run is retried at most once). */
   retryOf: z.string().nullable(),
   retriedBy: z.string().nullable(),
@@ -320,6 +337,8 @@ export const executionSummarySchema = z.object({
   error: z.string().nullable(),
   /** The name (node label) of the step whose failure ended a failed run; null otherwise. */
   failedStep: z.string().nullable(),
+  /** A waiting run: what it waits for; null otherwise. */
+  waiting: executionWaitSchema.nullable(),
   /** The run this one retries, and the run that retried this one (a run is retried at most once). */
   retryOf: z.string().nullable(),
   retriedBy: z.string().nullable(),

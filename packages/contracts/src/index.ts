@@ -24,3 +24,4 @@ export * from './memory';
 export * from './usage';
 export * from './vocabulary';
 export * from './node-test';
+export * from './approvals';

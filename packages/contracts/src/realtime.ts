@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { approvalStatusValues } from './approvals';
+import { executionWaitSchema } from './executions';
 
 const agentEvent = { organizationId: z.string(), agentId: z.string() };
 const executionEvent = { organizationId: z.string(), executionId: z.string(), workflowId: z.string() };
@@ -22,6 +24,25 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('workflow_execution_completed'), ...executionEvent }),
   z.object({ type: z.literal('workflow_execution_failed'), ...executionEvent, error: z.string() }),
   z.object({ type: z.literal('workflow_execution_cancelled'), ...executionEvent }),
+  /** The run waits for people or a time, holding no worker; `waiting` says for what. */
+  z.object({
+    type: z.literal('workflow_execution_waiting'),
+    ...executionEvent,
+    waiting: executionWaitSchema,
+  }),
+  /** An approval was requested: inboxes and the run's details refetch. */
+  z.object({
+    type: z.literal('approval_requested'),
+    ...executionEvent,
+    approvalId: z.string(),
+  }),
+  /** An approval was decided, timed out or cancelled (`status`), or someone added their decision. */
+  z.object({
+    type: z.literal('approval_decided'),
+    ...executionEvent,
+    approvalId: z.string(),
+    status: z.enum(approvalStatusValues),
+  }),
   /**
    * A schedule, webhook or email could not start a run of the workflow; `error` is the reason, which
    * the workflow now shows as its last trigger error.
@@ -68,6 +89,8 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   }),
   /** A step whose path was not taken: it never runs (the graph greys it). */
   z.object({ type: z.literal('execution_node_skipped'), ...stepEvent }),
+  /** A started step now waits (an approval, a delay): the run stops here until it resumes. */
+  z.object({ type: z.literal('execution_node_waiting'), ...stepEvent }),
   /**
    * A map started on `total` items: its progress is the count of its items' completed events
    * (`nodeId` `map[3]`, `baseNodeId` the map).

@@ -155,6 +155,23 @@ export const workflowMessages = {
   duplicateVariable: (node: string, name: string) => `Transform "${node}" sets "${name}" twice`,
   /** An output schema that is not a JSON Schema of an object. */
   badOutputSchema: (node: string, reason: string) => `Step "${node}" has an output schema that ${reason}`,
+  /** An Approval step names what is decided, and its paths are its outcomes. */
+  approvalTitle: (node: string) => `Approval "${node}" needs a title`,
+  approvalAllNeedsMembers: (node: string) =>
+    `Approval "${node}": "All must approve" needs named members to approve`,
+  approvalQuorum: (node: string, quorum: number) =>
+    `Approval "${node}": a quorum of ${quorum} needs at least ${quorum} named members, or roles`,
+  approvalPath: (node: string) =>
+    `Approval "${node}" has a path that is not approved, rejected or timeout: connect each path from one of its outcomes`,
+  approvalTimeoutPath: (node: string) =>
+    `Approval "${node}" has a timeout path but no timeout that takes it: set a timeout with "Take the timeout path"`,
+  approvalField: (node: string, field: string, reason: string) =>
+    `Approval "${node}": form field "${field}" ${reason}`,
+  /** A Delay step waits for a duration or until a time. */
+  delayNeedsTime: (node: string) => `Delay "${node}" needs a duration or a time to wait until`,
+  /** An approval or a delay inside a workflow that a map or loop runs: such a run cannot wait. */
+  cannotWaitHere: (kind: string, node: string) =>
+    `${kind} "${node}" cannot wait here: a workflow run by a map or a loop, or a test of a node, cannot wait`,
   /** Parallel and hierarchical runs have no paths: the kinds that decide or join are for sequential ones. */
   sequentialOnly: (kind: string, node: string, processType: string) =>
     `${kind} "${node}" works only in sequential workflows; this one is ${processType}`,

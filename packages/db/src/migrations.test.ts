@@ -38,6 +38,8 @@ describe('migrations', () => {
       'agent_tools',
       'agents',
       'api_keys',
+      'approval_decisions',
+      'approvals',
       'auth_sessions',
       'email_trigger_messages',
       'knowledge_bases',

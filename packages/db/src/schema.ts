@@ -23,6 +23,12 @@ import {
 } from '@crewline/contracts';
 import type {
   AgentMemorySettings,
+  ApprovalAssignees,
+  ApprovalField,
+  ApprovalPolicy,
+  ApprovalStatus,
+  DecisionVia,
+  FieldAnswers,
   ExecutionTrigger,
   TemplateAgent,
   NodeKind,
@@ -377,6 +383,16 @@ export const workflowExecutions = pgTable(
     mapItems: integer('map_items'),
     // The name (node label) of the step whose failure ended the run, for its card; null otherwise.
     failedStep: text('failed_step'),
+    /**
+     * A waiting run's wait, in the stored format `StoredWait` (versioned: `v`), kept while it waits and
+     * read by the attempt that resumes it; null otherwise. docs/product-rules.md, People in the loop.
+     */
+    waiting: jsonb('waiting').$type<StoredWait>(),
+    /**
+     * When a waiting run is due to go on by itself (a delay's end, an approval's timeout): the wake-up
+     * loop queues it then, once (compare-and-set on the status). Null unless waiting for a time.
+     */
+    wakeAt: timestamp('wake_at', { withTimezone: true }),
     createdAt: createdAt(),
     /**
      * Microseconds a finished run took, exactly (timestamps have microseconds); null while it is
@@ -411,9 +427,96 @@ export const workflowExecutions = pgTable(
     index('workflow_executions_unfinished_idx')
       .on(t.createdAt)
       .where(sql`${t.status} in ('pending', 'running')`),
+    // The wake-up loop's due waits: only waiting runs have a time, a handful due at any moment.
+    index('workflow_executions_wake_at_idx')
+      .on(t.wakeAt)
+      .where(sql`${t.wakeAt} is not null`),
     uniqueIndex('workflow_executions_retry_of_unique')
       .on(t.retryOf)
       .where(sql`${t.retryOf} is not null`),
+  ],
+);
+
+/**
+ * What a waiting run waits for, as `workflow_executions.waiting` stores it. Versioned: a run that
+ * waited under an older Crewline resumes under a newer one, which reads every `v` it ever wrote
+ * (docs/product-rules.md, People in the loop). v1: an approval (its row) or a delay (its end).
+ */
+export type StoredWait = {
+  v: 1;
+  kind: 'approval' | 'delay';
+  /** The waiting step's id (its node's id). */
+  stepId: string;
+  /** An approval's title with the run's values, or the delay's node label. */
+  title: string;
+  /** ISO: when the wait began. */
+  since: string;
+  /** ISO: a delay's end or an approval's timeout; null when it waits for people without one. */
+  until: string | null;
+  approvalId: string | null;
+};
+
+/**
+ * A decision a run waits for (an Approval step), one per step of a run. Decided by compare-and-set
+ * on `status` in the same transaction that resumes the run (modules/executions/approvals.repository.ts).
+ */
+export const approvals = pgTable(
+  'approvals',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    executionId: uuid('execution_id')
+      .notNull()
+      .references(() => workflowExecutions.id, { onDelete: 'cascade' }),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    /** The Approval step's id. */
+    nodeId: text('node_id').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    status: text('status').$type<ApprovalStatus>().notNull().default('pending'),
+    policy: jsonb('policy').$type<ApprovalPolicy>().notNull(),
+    assignees: jsonb('assignees').$type<ApprovalAssignees>().notNull().default({}),
+    fields: jsonb('fields').$type<ApprovalField[]>().notNull().default([]),
+    /** What happens at `expires_at`: the rejected path or the timeout path. */
+    onTimeout: text('on_timeout').$type<'reject' | 'branch'>(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('approvals_execution_id_node_id_unique').on(t.executionId, t.nodeId),
+    // The inbox: an organization's pending approvals, oldest first (and its decided ones, newest first).
+    index('approvals_organization_id_status_created_at_idx').on(t.organizationId, t.status, t.createdAt),
+    check(
+      'approvals_status_check',
+      sql`${t.status} in ('pending', 'approved', 'rejected', 'timed_out', 'cancelled')`,
+    ),
+  ],
+);
+
+/** One person's decision on an approval: at most one each, so quorum and all-must-approve count people. */
+export const approvalDecisions = pgTable(
+  'approval_decisions',
+  {
+    approvalId: uuid('approval_id')
+      .notNull()
+      .references(() => approvals.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    decision: text('decision').$type<'approve' | 'reject'>().notNull(),
+    comment: text('comment'),
+    fields: jsonb('fields').$type<FieldAnswers>().notNull().default({}),
+    via: text('via').$type<DecisionVia>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.approvalId, t.userId] }),
+    check('approval_decisions_decision_check', sql`${t.decision} in ('approve', 'reject')`),
   ],
 );
 

@@ -4,7 +4,7 @@ export * from './validation';
 export * from './schedule';
 export * from './plan';
 export * from './run-workflow';
-export { nodeAgentId } from './node-kinds';
+export { approvalStepResult, nodeAgentId } from './node-kinds';
 export * from './test-node';
 // The builder checks, completes and previews expressions as they are typed (its expression fields).
 export {

@@ -1,12 +1,18 @@
 import type {
+  ApprovalAssignees,
+  ApprovalDecision,
+  ApprovalField,
+  ApprovalPolicy,
+  ApprovalTimeout,
   EvaluationRecord,
+  FieldAnswers,
   ExecutionMetrics,
   ExecutionResult,
   NodeKind,
   NodeOutput,
   TokenUsage,
 } from '@crewline/contracts';
-import { noStep, WorkflowRunError } from './errors';
+import { noStep, RunWaiting, WorkflowRunError } from './errors';
 import type { ExpressionContext } from './expressions';
 import { engineNodeKinds, type StepResult, type StepRunner, type StepTask } from './node-kinds';
 import { sequentialOrder } from './plan';
@@ -15,7 +21,7 @@ import { runGraph } from './run-graph';
 import { runHierarchy } from './run-hierarchy';
 import { noUsage } from './usage';
 
-export { WorkflowRunError };
+export { RunWaiting, WorkflowRunError };
 
 export type RunAgent = PromptAgent & {
   id: string;
@@ -86,6 +92,36 @@ export type AgentAnswer = {
 /** A Tool step's call: which tool, with the arguments its templates gave. */
 export type ToolCall = { step: StepRef; toolId: string; arguments: Record<string, unknown> };
 
+/** What an Approval step asks (its title and message rendered with the run's values). */
+export type ApprovalRequest = {
+  title: string;
+  message: string;
+  assignees: ApprovalAssignees;
+  policy: ApprovalPolicy;
+  fields: ApprovalField[];
+  timeout?: ApprovalTimeout;
+};
+
+/** How an approval ended: its step's `data`. */
+export type ApprovalOutcome = {
+  decision: 'approved' | 'rejected' | 'timeout';
+  decisions: ApprovalDecision[];
+  fields: FieldAnswers;
+};
+
+/**
+ * Steps that wait for something outside the run (docs/product-rules.md, People in the loop). Each
+ * resolves when what it waits for has happened; otherwise it stores the wait (the run then waits,
+ * holding no worker) and throws RunWaiting. A later attempt runs the workflow again, reusing every
+ * finished step, and asks again.
+ */
+export type WaitPorts = {
+  /** A Delay step: resolves once its end has passed. `until` (ms) is its end as first computed; a stored wait keeps its own. */
+  delay(step: StepRef, request: { until: number; title: string }): Promise<{ until: number }>;
+  /** An Approval step: its outcome once decided or timed out. */
+  approval(step: StepRef, request: ApprovalRequest): Promise<ApprovalOutcome>;
+};
+
 /** Which step an event is about. */
 export type StepRef = {
   /** The step's id, its key in the output map: the node id, or `${baseNodeId}#${n}` for a hierarchical delegation. */
@@ -112,6 +148,7 @@ export type EngineEvent =
       Required<StepTimes>)
   | ({ type: 'node_failed'; error: unknown } & StepRef & Required<StepTimes>)
   | ({ type: 'node_skipped' } & StepRef)
+  | ({ type: 'node_waiting' } & StepRef & StepTimes)
   | ({ type: 'node_items'; total: number } & StepRef);
 
 /** When a step started and ended, read from `ports.now()`: the run's one clock. */
@@ -130,9 +167,11 @@ export type RunPorts = {
    * newest version when this run started: its answer, data and tokens. Absent where runs cannot.
    */
   runWorkflow?(call: { step: StepRef; workflowId: string; input: unknown }): Promise<AgentAnswer>;
+  /** Steps that wait (approvals, delays); absent where runs cannot wait (such a step fails the run). */
+  waits?: WaitPorts;
   /**
    * Whether an error stops the run rather than fails a step (a cancel, a worker stopping, the
-   * database away): a map never keeps it as an item's error.
+   * database away): a map never keeps it as an item's error. A RunWaiting always stops it.
    */
   stops?(error: unknown): boolean;
   /** Milliseconds, for step times; injected so the engine has no clock of its own. */
@@ -218,6 +257,11 @@ export async function runWorkflow(
     try {
       done = await work();
     } catch (error) {
+      if (error instanceof RunWaiting) {
+        // Not a failure: the step goes on in a later attempt.
+        await ports.onEvent?.({ type: 'node_waiting', ...ref, startedAt });
+        throw error;
+      }
       try {
         await ports.onEvent?.({ type: 'node_failed', ...ref, error, startedAt, completedAt: ports.now() });
       } catch {

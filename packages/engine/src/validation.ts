@@ -168,7 +168,7 @@ function scopeOf(
     const schema =
       node.type === 'agent'
         ? (node.data?.outputSchema ?? (agentId && agentOutputSchema?.(agentId)))
-        : undefined;
+        : engineNodeKinds[node.type]?.outputSchema?.(node);
     nodes[node.id] = {
       kind: node.type,
       ...(schema && typeof schema === 'object' ? { outputSchema: schema as Record<string, unknown> } : {}),

@@ -27,6 +27,8 @@ const OWNERS: Record<string, string> = {
   workflow_versions: 'workflows',
   workflow_executions: 'executions',
   agent_executions: 'executions',
+  approvals: 'executions',
+  approval_decisions: 'executions',
   microsoft_tokens: 'microsoft',
   microsoft_oauth_states: 'microsoft',
   email_trigger_messages: 'triggers',

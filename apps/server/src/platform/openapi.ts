@@ -376,6 +376,8 @@ const exampleNodeIds: Record<(typeof nodeKindList)[number]['kind'], string> = {
   map: 'perOrder',
   loop: 'draft',
   merge: 'join',
+  approval: 'approve',
+  delay: 'wait',
   note: 'about',
 };
 

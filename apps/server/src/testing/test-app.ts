@@ -139,6 +139,8 @@ export async function createTestApp(
     worker,
     /** The in-process worker's email monitor (with `worker: true`, unless `emailMonitor: false`). */
     emailMonitor: role?.emailMonitor,
+    /** The worker's wake-up loop of waiting runs (tests call wakeNow after moving the clock). */
+    wakeUps: role?.wakeUps,
     async close() {
       await role?.stop();
       await pgBus?.stop();

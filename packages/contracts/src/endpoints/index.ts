@@ -1,5 +1,6 @@
 import { agentsEndpoints } from './agents';
 import { apiKeysEndpoints } from './api-keys';
+import { approvalsEndpoints } from './approvals';
 import { authEndpoints } from './auth';
 import { billingEndpoints } from './billing';
 import { connectionsEndpoints } from './connections';
@@ -43,6 +44,7 @@ export const endpoints = {
   knowledge: knowledgeEndpoints,
   workflows: workflowsEndpoints,
   executions: executionsEndpoints,
+  approvals: approvalsEndpoints,
   webhooks: webhooksEndpoints,
   templates: templatesEndpoints,
   billing: billingEndpoints,

@@ -20,6 +20,10 @@ export const endpointTags = [
   },
   { name: 'Workflows', description: 'Multi-agent workflows and their saved versions.' },
   { name: 'Executions', description: 'Starting, following, cancelling and retrying workflow runs.' },
+  {
+    name: 'Approvals',
+    description: 'Decisions runs wait for: the approvals pending for you, and approving or rejecting them.',
+  },
   { name: 'Webhooks', description: 'Starting a workflow from another system with its webhook secret.' },
   { name: 'Templates', description: 'The template library and the organization’s own templates.' },
   { name: 'Billing', description: 'Plan, subscription and invoices.' },

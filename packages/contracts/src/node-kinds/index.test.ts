@@ -16,6 +16,8 @@ describe('node kinds', () => {
       'map',
       'loop',
       'merge',
+      'approval',
+      'delay',
       'note',
     ]);
     expect(nodeKindList.map((k) => [k.kind, k.label, k.removable, k.step, k.sequentialOnly])).toEqual([
@@ -28,6 +30,8 @@ describe('node kinds', () => {
       ['map', 'Map', true, true, true],
       ['loop', 'Loop', true, true, true],
       ['merge', 'Merge', true, true, true],
+      ['approval', 'Approval', true, true, true],
+      ['delay', 'Delay', true, true, true],
       ['note', 'Note', true, false, false],
     ]);
     for (const kind of nodeKindList) expect(kind.help).toMatch(/\.$/);
@@ -53,7 +57,7 @@ describe('node kinds', () => {
     expect(unknown.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       [
         'type',
-        'Invalid option: expected one of "start"|"end"|"agent"|"condition"|"tool"|"transform"|"map"|"loop"|"merge"|"note"',
+        'Invalid option: expected one of "start"|"end"|"agent"|"condition"|"tool"|"transform"|"map"|"loop"|"merge"|"approval"|"delay"|"note"',
       ],
     ]);
     const notObject = workflowNodeSchema.safeParse({ ...node, type: 'agent', data: 'text' });

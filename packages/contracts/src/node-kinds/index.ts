@@ -2,7 +2,9 @@
 // one in packages/engine/src/node-kinds (its validation and executor) and one in the web builder's
 // node-kinds (its canvas node, icon and panel). docs/decisions/0034-node-kind-registry.md.
 import { agentNodeKind } from './agent';
+import { approvalNodeKind } from './approval';
 import { conditionNodeKind } from './condition';
+import { delayNodeKind } from './delay';
 import { endNodeKind } from './end';
 import { loopNodeKind } from './loop';
 import { mapNodeKind } from './map';
@@ -20,6 +22,21 @@ export { mergeModeValues } from './merge';
 export { MAP_CONCURRENCY, MAP_MAX_ITEMS, onItemErrorValues } from './map';
 export { LOOP_ITERATIONS } from './loop';
 export { runTargetSchema, type RunTarget } from './run-target';
+export {
+  APPROVAL_MAX_SECONDS,
+  approvalAssigneesSchema,
+  approvalFieldSchema,
+  approvalFieldTypeValues,
+  approvalPathValues,
+  approvalPolicySchema,
+  approvalRoleValues,
+  approvalTimeoutSchema,
+  type ApprovalAssignees,
+  type ApprovalField,
+  type ApprovalPath,
+  type ApprovalPolicy,
+  type ApprovalTimeout,
+} from './approval';
 
 /** Every kind, in the order validation reports them (Start, End, then the steps) and the palette lists them. */
 export const nodeKindList = [
@@ -32,6 +49,8 @@ export const nodeKindList = [
   mapNodeKind,
   loopNodeKind,
   mergeNodeKind,
+  approvalNodeKind,
+  delayNodeKind,
   noteNodeKind,
 ] as const;
 

@@ -197,9 +197,16 @@ describe('kinds and their labels', () => {
 });
 
 describe('run statuses', () => {
-  it('pending and running are active; completed, failed and cancelled have ended', () => {
-    expect(executionStatusValues).toEqual(['pending', 'running', 'completed', 'failed', 'cancelled']);
-    expect(executionStatusValues.filter(isRunActive)).toEqual(['pending', 'running']);
+  it('pending, running and waiting are active; completed, failed and cancelled have ended', () => {
+    expect(executionStatusValues).toEqual([
+      'pending',
+      'running',
+      'waiting',
+      'completed',
+      'failed',
+      'cancelled',
+    ]);
+    expect(executionStatusValues.filter(isRunActive)).toEqual(['pending', 'running', 'waiting']);
     expect(executionStatusValues.filter(isRunEnded)).toEqual(['completed', 'failed', 'cancelled']);
   });
 

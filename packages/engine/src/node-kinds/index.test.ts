@@ -8,7 +8,7 @@ describe('the engine’s node-kind registry', () => {
     for (const kind of nodeKindValues) expect(engineNodeKinds[kind].kind).toBe(kind);
   });
 
-  it('runs agents, conditions, tools, transforms, maps, loops and merges as steps, and passes through Start, End and notes', () => {
+  it('runs agents, conditions, tools, transforms, maps, loops, merges, approvals and delays as steps, and passes through Start, End and notes', () => {
     expect(nodeKindValues.filter(isStepKind)).toEqual([
       'agent',
       'condition',
@@ -17,6 +17,8 @@ describe('the engine’s node-kind registry', () => {
       'map',
       'loop',
       'merge',
+      'approval',
+      'delay',
     ]);
   });
 

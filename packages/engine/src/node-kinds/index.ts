@@ -3,7 +3,9 @@
 // run-workflow.ts dispatch through this registry, so adding a kind is one file here.
 import type { NodeKind } from '@crewline/contracts';
 import { agentKind } from './agent';
+import { approvalKind } from './approval';
 import { conditionKind } from './condition';
+import { delayKind } from './delay';
 import { endKind } from './end';
 import { loopKind } from './loop';
 import { mapKind } from './map';
@@ -15,6 +17,7 @@ import { transformKind } from './transform';
 import type { EngineNodeKind } from './types';
 
 export { nodeAgentId } from './agent';
+export { approvalStepResult } from './approval';
 export type { EngineNodeKind, StepResult, StepRunner, StepTask } from './types';
 
 /** Each kind's engine part, in the contracts' order (the order validation reports them). */
@@ -28,5 +31,7 @@ export const engineNodeKinds: { [K in NodeKind]: EngineNodeKind<K> } = {
   map: mapKind,
   loop: loopKind,
   merge: mergeKind,
+  approval: approvalKind,
+  delay: delayKind,
   note: noteKind,
 };

@@ -5,7 +5,7 @@ import {
   workflowMessages as m,
   type StepItemResult,
 } from '@crewline/contracts';
-import { WorkflowRunError } from '../errors';
+import { RunWaiting, WorkflowRunError } from '../errors';
 import { checkExpression, evaluate } from '../expressions';
 import { nodeName } from '../step-name';
 import { evaluatingIn, noModelResult } from './no-model';
@@ -81,7 +81,7 @@ export const mapKind: EngineNodeKind<'map'> = {
             results[index] = { index, status: 'completed', content: out.content, data: out.data ?? null };
           } catch (error) {
             // A cancel or a stopping worker stops the map; it is no item's failure.
-            if (ports.stops?.(error) || stopped !== undefined) {
+            if (ports.stops?.(error) || error instanceof RunWaiting || stopped !== undefined) {
               stopped ??= error;
               return;
             }

@@ -84,7 +84,8 @@ export type StepExecutor = {
   /** Runs the started step: its output, without its time (the run measures it). */
   execute(
     task: StepTask,
-    ports: Pick<RunPorts, 'callAgent' | 'callTool' | 'runWorkflow' | 'stops'>,
+    ports: Pick<RunPorts, 'callAgent' | 'callTool' | 'runWorkflow' | 'stops' | 'waits'> &
+      Partial<Pick<RunPorts, 'now'>>,
   ): Promise<StepResult>;
 };
 
@@ -107,6 +108,8 @@ export type EngineNodeKind<Kind extends NodeKind = NodeKind> = {
    * after them receives instead of theirs; `incoming` for the steps on their taken paths.
    */
   relays?(output: NodeOutput): string[] | 'incoming';
+  /** Kinds whose step data has a known shape: its JSON Schema, so expressions reading it are checked at save. */
+  outputSchema?(node: DraftNode): Record<string, unknown> | undefined;
   /** Kinds that set the run's `vars`: what this step's output sets. */
   sets?(output: NodeOutput): Record<string, unknown>;
 };

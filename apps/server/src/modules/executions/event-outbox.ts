@@ -53,9 +53,9 @@ export function createEventOutbox(events: EventBus, waitMs = STARTED_EVENT_WAIT_
      * `event`, after the waiting ones, as the notification of the statement that makes it true
      * (`notify`, for its RETURNING: sent if it changes a row, on every bus, so nothing follows it).
      */
-    async withStatement(event: RealtimeEvent) {
+    async withStatement(event: RealtimeEvent | RealtimeEvent[]) {
       await sending;
-      return { notify: events.statementNotification([...takeWaiting(), event]) };
+      return { notify: events.statementNotification([...takeWaiting(), ...[event].flat()]) };
     },
     /** The attempt is over: nothing waits any longer (what waited was flushed or went with a statement). */
     close() {

@@ -4,6 +4,7 @@ import type { AgentModel } from '../agents/agents.service';
 import type { MemoryService } from '../memory/memory.service';
 import type { WorkflowReads } from '../workflows/workflows.service';
 import { onRunCancelled } from './event-outbox';
+import type { ApprovalsRepository } from './approvals.repository';
 import type { ExecutionsRepository } from './executions.repository';
 import type { OutputDelivery } from './output-delivery';
 import { abandonIfWornOut, runAttempt } from './run-attempt';
@@ -32,6 +33,10 @@ export type ExecutionRunnerDeps = {
   memory?: Pick<MemoryService, 'stepMemory'>;
   /** The organization's tools, for Tool steps (modules/tools); without it a Tool step fails its run. */
   tools?: RunTools;
+  /** Approvals and waits (approvals.repository.ts); without it an Approval or Delay step fails its run. */
+  approvals?: ApprovalsRepository;
+  /** The waits' clock: delays' ends and approvals' timeouts (tests move it). */
+  clock?: () => Date;
 };
 
 /**

@@ -117,6 +117,7 @@ describe('GET /api/executions', () => {
       status: 'completed',
       error: null,
       failedStep: null,
+      waiting: null,
       retryOf: null,
       retriedBy: null,
       result: 'The final answer',

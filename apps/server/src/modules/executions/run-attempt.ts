@@ -13,6 +13,8 @@ import { createStepDelivery } from './step-delivery';
 import { createStepRecorder } from './step-recorder';
 import type { SubWorkflows } from './sub-workflow';
 import { createToolStep } from './tool-step';
+import { createRunWaits } from './run-waits';
+import { readStoredWait } from './stored-wait';
 
 export type AttemptDeps = Omit<ExecutionRunnerDeps, 'workflows' | 'agentModel'> & {
   definitions: Pick<RunDefinitions, 'of'>;
@@ -80,7 +82,9 @@ export async function runAttempt(
     // output already: a fresh run skips the read.
     const fresh = attempt === 1 && Object.keys(run.output ?? {}).length === 0;
     const completed = fresh ? noCompletedSteps : await repository.completedSteps(executionId);
-    if (run.resumed)
+    const waited = readStoredWait(run.waiting);
+    if (waited) runLog.add('info', `Resumed after waiting: ${waited.title}`);
+    else if (run.resumed)
       runLog.add(
         'warn',
         `Resumed (attempt ${attempt}) after the previous worker stopped; ${Object.keys(completed.outputs).length} finished step(s) reused`,
@@ -162,6 +166,17 @@ export async function runAttempt(
         }),
         onEvent: recorder.onStep,
         stops: stopsRun,
+        ...(deps.approvals && {
+          waits: createRunWaits({
+            approvals: deps.approvals,
+            ids,
+            attempt,
+            resumedFrom: run.waiting,
+            outbox,
+            runLog,
+            clock: () => (deps.clock?.() ?? new Date()).getTime(),
+          }),
+        }),
       },
     );
     await completeRun(end, run, result, completed.outputs);

@@ -1,5 +1,5 @@
 import type { NodeOutput } from '@crewline/contracts';
-import type { RunResult } from '@crewline/engine';
+import { RunWaiting, type RunResult } from '@crewline/engine';
 import type { Logger } from 'pino';
 import { databaseUnavailable } from '../../platform/database-unavailable';
 import type { EventOutbox } from './event-outbox';
@@ -85,6 +85,8 @@ export async function endStoppedRun(
   const { executionId } = ids;
   // Whatever waited (a started event) goes out before the run's end.
   await end.outbox.flush();
+  // The run waits (its wait is stored, run-waits.ts): this attempt is over, the run is not.
+  if (caught instanceof RunWaiting) return;
   const error = signal.aborted && signal.reason instanceof Interrupted ? signal.reason : caught;
   if (error instanceof Interrupted) {
     // Cancelled: the row already says so. Superseded: another attempt owns it. Shutdown: the

@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { workflowExecutions, type Db } from '@crewline/db';
+import { approvals, workflowExecutions, type Db } from '@crewline/db';
 import type { ExecutionLog } from '@crewline/contracts';
 import {
   notificationParameters,
@@ -34,6 +34,7 @@ export function createRunEndings(db: Db) {
         failedStep: sql`${sql.placeholder('failedStep')}`,
         completedAt: sql`${sql.placeholder('completedAt')}::timestamptz`,
         leaseExpiresAt: null,
+        waiting: null,
         logs: appendLogs(sql.placeholder('logs')),
       })
       .where(owned(sql.placeholder('id'), sql.placeholder('attempt')))
@@ -57,6 +58,8 @@ export function createRunEndings(db: Db) {
           status: 'cancelled',
           completedAt: new Date(),
           leaseExpiresAt: null,
+          waiting: null,
+          wakeAt: null,
           error: 'Cancelled by a user',
           logs: appendLogs([{ at: new Date().toISOString(), level: 'warn', message: 'Cancelled by a user' }]),
         })
@@ -69,6 +72,12 @@ export function createRunEndings(db: Db) {
         )
         .returning({ ...getTableColumns(workflowExecutions), notified: notified(...notify) });
       if (!row) return undefined;
+      // A waiting run's approval waits no more: nobody can decide it now.
+      if (row.status === 'cancelled')
+        await db
+          .update(approvals)
+          .set({ status: 'cancelled', decidedAt: row.completedAt })
+          .where(and(eq(approvals.executionId, id), eq(approvals.status, 'pending')));
       const { notified: _notified, ...cancelled } = row;
       return cancelled;
     },

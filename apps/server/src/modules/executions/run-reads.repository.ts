@@ -1,3 +1,4 @@
+import { executionWait } from './stored-wait';
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import { agentExecutions, workflowExecutions, type Db } from '@crewline/db';
 import {
@@ -110,6 +111,7 @@ export function toExecution({
     result: resultJson === null ? null : (JSON.parse(resultJson) as Execution['result']),
     error: e.error,
     failedStep: e.failedStep,
+    waiting: executionWait(e.status, e.waiting),
     retryOf: e.retryOf,
     retriedBy: retriedById,
     trigger: e.trigger,
@@ -145,6 +147,7 @@ export function createRunReads(db: Db) {
           status: workflowExecutions.status,
           error: workflowExecutions.error,
           failedStep: workflowExecutions.failedStep,
+          storedWait: workflowExecutions.waiting,
           retryOf: workflowExecutions.retryOf,
           retriedBy,
           result: sql<string | null>`case jsonb_typeof(${workflowExecutions.result})
@@ -184,12 +187,15 @@ export function createRunReads(db: Db) {
       const page = rows.slice(0, options.limit);
       const last = page.at(-1);
       return {
-        items: page.map(({ cursorAt: _cursorAt, startedAt, completedAt, createdAt: created, ...row }) => ({
-          ...row,
-          startedAt: startedAt?.toISOString() ?? null,
-          completedAt: completedAt?.toISOString() ?? null,
-          createdAt: created.toISOString(),
-        })),
+        items: page.map(
+          ({ cursorAt: _cursorAt, startedAt, completedAt, createdAt: created, storedWait, ...row }) => ({
+            ...row,
+            waiting: executionWait(row.status, storedWait),
+            startedAt: startedAt?.toISOString() ?? null,
+            completedAt: completedAt?.toISOString() ?? null,
+            createdAt: created.toISOString(),
+          }),
+        ),
         next: rows.length > options.limit && last ? { at: last.cursorAt, id: last.id } : null,
       };
     },

@@ -74,6 +74,14 @@ export function createStepRecorder(deps: StepRecorderDeps) {
           return failed(deps, recordOf, event);
         case 'node_skipped':
           return skipped(deps, event);
+        case 'node_waiting':
+          // The run waits here: the wait's own statement stored it (run-waits.ts); this says so live.
+          return deps.outbox.soon({
+            type: 'execution_node_waiting',
+            ...deps.ids,
+            nodeId: event.nodeId,
+            baseNodeId: event.baseNodeId,
+          });
         case 'node_items':
           return deps.outbox.soon({
             type: 'execution_node_items',

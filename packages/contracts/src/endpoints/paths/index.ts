@@ -18,6 +18,7 @@ export * as connections from './connections';
 export * as knowledge from './knowledge';
 export * as workflows from './workflows';
 export * as executions from './executions';
+export * as approvals from './approvals';
 export * as webhooks from './webhooks';
 export * as templates from './templates';
 export * as billing from './billing';

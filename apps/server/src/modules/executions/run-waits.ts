@@ -1,0 +1,167 @@
+import type { ExecutionWait, RealtimeEvent } from '@crewline/contracts';
+import type { StoredWait } from '@crewline/db';
+import { randomUUID } from 'node:crypto';
+import { RunWaiting, type ApprovalOutcome, type StepRef, type WaitPorts } from '@crewline/engine';
+import type { ApprovalsRepository } from './approvals.repository';
+import type { EventOutbox } from './event-outbox';
+import { Interrupted } from './run-errors';
+import type { RunLog } from './run-log';
+import { readStoredWait } from './stored-wait';
+
+/** What an attempt's waits need: its run, its clock and its ways to the database and the bus. */
+export type RunWaitsDeps = {
+  approvals: Pick<ApprovalsRepository, 'forStep' | 'request' | 'suspend' | 'close'>;
+  ids: { organizationId: string; executionId: string; workflowId: string };
+  attempt: number;
+  /** The run's stored wait when this attempt resumed it from one (its `waiting` column). */
+  resumedFrom: unknown;
+  outbox: EventOutbox;
+  runLog: RunLog;
+  /** Milliseconds: the waits' clock (tests move it). */
+  clock: () => number;
+};
+
+const dto = (wait: StoredWait): ExecutionWait => ({
+  kind: wait.kind,
+  nodeId: wait.stepId,
+  title: wait.title,
+  since: wait.since,
+  until: wait.until,
+  approvalId: wait.approvalId,
+});
+
+/**
+ * The engine's wait ports for one attempt (docs/product-rules.md, People in the loop). A step that
+ * must wait stores the run as waiting, with its wait, in one statement that also announces it, and
+ * throws RunWaiting: the attempt ends there, holding nothing. The run goes on when its approval is
+ * decided (approvals.service.ts) or when its time comes (run-wake-ups.ts), in a new attempt that
+ * asks again: a delay whose end has passed, or an approval that timed out, then completes.
+ */
+export function createRunWaits(deps: RunWaitsDeps): WaitPorts {
+  const { ids, attempt, outbox, runLog, approvals } = deps;
+  const previous = readStoredWait(deps.resumedFrom);
+  const now = () => new Date(deps.clock());
+
+  /** Stores the run waiting (with `more` events beside its own) and stops the attempt. */
+  async function waitFor(
+    step: StepRef,
+    wait: StoredWait,
+    store: (events: RealtimeEvent[]) => Promise<boolean>,
+  ): Promise<never> {
+    runLog.add('info', `Waiting: ${wait.title}`, step.nodeId);
+    const stored = await store([{ type: 'workflow_execution_waiting', ...ids, waiting: dto(wait) }]);
+    if (!stored) throw new Interrupted('superseded');
+    throw new RunWaiting(step.nodeId);
+  }
+
+  const ports: WaitPorts = {
+    async delay(step, request) {
+      // The end stored when the run first reached this delay; a run resumed before it waits again.
+      const stored = previous?.kind === 'delay' && previous.stepId === step.nodeId && previous.until;
+      const until = stored ? Date.parse(stored) : request.until;
+      if (until <= deps.clock()) return { until };
+      const wait: StoredWait = {
+        v: 1,
+        kind: 'delay',
+        stepId: step.nodeId,
+        title: request.title,
+        since: stored ? previous!.since : now().toISOString(),
+        until: new Date(until).toISOString(),
+        approvalId: null,
+      };
+      return waitFor(step, wait, async (events) => {
+        const { notify } = await outbox.withStatement(events);
+        return approvals.suspend(
+          ids.executionId,
+          attempt,
+          { wait, wakeAt: new Date(until), logs: runLog.unstored() },
+          notify,
+        );
+      });
+    },
+
+    async approval(step, request): Promise<ApprovalOutcome> {
+      const existing = await approvals.forStep(ids.executionId, step.nodeId);
+      if (existing && existing.status !== 'pending') {
+        if (existing.status === 'cancelled') throw new Interrupted('cancelled');
+        // Decided (its decision stores the step, so this is a decision stored without it) or timed out.
+        return outcomeOf(existing.status, existing.onTimeout, existing.decisions);
+      }
+      if (existing?.expiresAt && existing.expiresAt.getTime() <= deps.clock()) {
+        // Its timeout woke the run: closed by compare-and-set, so a decision at the same moment cannot also win.
+        if (!(await approvals.close(existing.id, 'timed_out', now())))
+          // Decided or cancelled a moment before: read it again.
+          return ports.approval(step, request);
+        runLog.add('warn', `Timed out: ${existing.title}`, step.nodeId);
+        await outbox.publish({
+          type: 'approval_decided',
+          ...ids,
+          approvalId: existing.id,
+          status: 'timed_out',
+        });
+        return outcomeOf('timed_out', existing.onTimeout, existing.decisions);
+      }
+      const since = existing?.createdAt ?? now();
+      const expiresAt = existing
+        ? existing.expiresAt
+        : request.timeout
+          ? new Date(since.getTime() + request.timeout.seconds * 1000)
+          : null;
+      const approvalId = existing?.id ?? randomUUID();
+      const wait: StoredWait = {
+        v: 1,
+        kind: 'approval',
+        stepId: step.nodeId,
+        title: existing?.title ?? request.title,
+        since: since.toISOString(),
+        until: expiresAt?.toISOString() ?? null,
+        approvalId,
+      };
+      return waitFor(step, wait, async (events) => {
+        const { notify } = await outbox.withStatement(
+          existing ? events : [...events, { type: 'approval_requested', ...ids, approvalId }],
+        );
+        const runWait = { wait, wakeAt: expiresAt, logs: runLog.unstored() };
+        if (existing) return approvals.suspend(ids.executionId, attempt, runWait, notify);
+        return approvals.request(
+          { id: ids.executionId, attempt },
+          {
+            id: approvalId,
+            organizationId: ids.organizationId,
+            executionId: ids.executionId,
+            workflowId: ids.workflowId,
+            nodeId: step.nodeId,
+            title: request.title,
+            message: request.message,
+            policy: request.policy,
+            assignees: request.assignees,
+            fields: request.fields,
+            onTimeout: request.timeout?.onTimeout ?? null,
+            expiresAt,
+            createdAt: since,
+          },
+          runWait,
+          notify,
+        );
+      });
+    },
+  };
+  return ports;
+}
+
+/** An approval that ended as its step's outcome: its decisions, and the first approver's form answers. */
+export function outcomeOf(
+  status: 'approved' | 'rejected' | 'timed_out' | 'pending',
+  onTimeout: 'reject' | 'branch' | null,
+  decisions: ApprovalOutcome['decisions'],
+): ApprovalOutcome {
+  const decision =
+    status === 'approved'
+      ? 'approved'
+      : status === 'timed_out' && onTimeout === 'branch'
+        ? 'timeout'
+        : 'rejected';
+  const answering = decisions.filter((d) => d.decision === (decision === 'approved' ? 'approve' : 'reject'));
+  const fields = Object.assign({}, ...answering.map((d) => d.fields));
+  return { decision, decisions, fields };
+}

@@ -1,0 +1,39 @@
+// Runs npm scripts at the same time and fails if any fails: the suites that mostly wait (on browsers,
+// on Postgres) share the machine's cores instead of queueing, which keeps CI under its time limit.
+// Each line is prefixed with its script's name; a script's exit is reported as it happens.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+const scripts = process.argv.slice(2);
+if (scripts.length === 0) {
+  console.error('usage: run-together.ts <npm script>…');
+  process.exit(2);
+}
+
+const children = scripts.map((script) => {
+  const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => console.log(`[${script}] ${line}`));
+  }
+  return { script, child };
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => children.forEach(({ child }) => child.kill(signal)));
+}
+
+const codes = await Promise.all(
+  children.map(
+    ({ script, child }) =>
+      new Promise<number>((resolve) => {
+        child.on('exit', (code, signal) => {
+          const status = code ?? 1;
+          console.log(`[${script}] ${status === 0 ? 'passed' : `failed (${signal ?? `exit ${status}`})`}`);
+          resolve(status);
+        });
+      }),
+  ),
+);
+const failed = scripts.filter((_, index) => codes[index] !== 0);
+if (failed.length > 0) console.error(`failed: ${failed.join(', ')}`);
+process.exit(failed.length > 0 ? 1 : 0);
