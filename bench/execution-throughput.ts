@@ -31,10 +31,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import WebSocket from 'ws';
 import { startEmbeddedPostgres } from '@crewline/db';
 import { startFakeLlmServer, type FakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
 import { chainOf } from '../apps/server/src/testing/workflow-shapes';
+import { latencyStats } from './figures';
+import { openRunSocket, type RunSocket } from './run-socket';
 
 const benchRoot = path.join(import.meta.dirname, '..');
 const serverRoot = path.resolve(process.env.BENCH_SERVER_ROOT || benchRoot);
@@ -378,15 +379,22 @@ export async function stopServer(server: Server) {
 // ---------------------------------------------------------------------------------------------------
 // Accounts and clients.
 
-type Account = { token: string; organizationId: string; workflowId: string };
+export type Account = { token: string; organizationId: string; workflowId: string };
 
 /**
  * One account (its own organization) per client, set up through the API as a user would: sign up,
- * point the OpenAI connection at the fake model, one agent, one active one-agent sequential workflow.
+ * point the OpenAI connection at the fake model, one agent, one active one-agent sequential workflow
+ * (or the `shape` given around that agent).
  * One account per client because a user may hold only WS_MAX_PER_USER (20) sockets per API process,
  * and because a shared organization would send every run's events to every client's socket.
  */
-async function prepareAccount(base: string, fake: FakeLlmServer, n: number): Promise<Account> {
+export async function prepareAccount(
+  base: string,
+  fake: FakeLlmServer,
+  n: number,
+  /** The workflow's nodes and edges around the account's agent (another bench runs another shape). */
+  shape: (agentId: string) => { nodes: unknown[]; edges: unknown[] } = (agentId) => chainOf([agentId]),
+): Promise<Account> {
   const password = 'bench-password';
   const signup = await expectStatus(
     request(base, 'POST', '/api/auth/signup', {
@@ -427,7 +435,7 @@ async function prepareAccount(base: string, fake: FakeLlmServer, n: number): Pro
       base,
       'POST',
       '/api/workflows',
-      { name: `Bench ${n}`, processType: 'sequential', status: 'active', ...chainOf([agent.id as string]) },
+      { name: `Bench ${n}`, processType: 'sequential', status: 'active', ...shape(agent.id as string) },
       token,
     ),
     201,
@@ -436,118 +444,26 @@ async function prepareAccount(base: string, fake: FakeLlmServer, n: number): Pro
   return { token, organizationId, workflowId: workflow.id as string };
 }
 
-type Outcome = { at: number; ok: boolean; error?: string };
 type RunSample = { sent: number; done: number };
 type ErrorSample = { at: number; kind: string; message: string };
 
-/** A websocket subscribed to the account's organization, which resolves runs as their end events arrive. */
-async function openSocket(base: string, account: Account) {
-  const socket = new WebSocket(
-    `${base.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(account.token)}`,
-  );
-  const ended = new Map<string, Outcome>();
-  const waiting = new Map<string, (outcome: Outcome) => void>();
-  let closed: string | undefined;
-  let subscribed: (() => void) | undefined;
-  socket.on('message', (data) => {
-    const message = JSON.parse(String(data)) as {
-      type: string;
-      executionId?: string;
-      error?: string;
-      message?: string;
-    };
-    const at = performance.now();
-    let outcome: Outcome | undefined;
-    if (message.type === 'workflow_execution_completed') outcome = { at, ok: true };
-    else if (message.type === 'workflow_execution_failed') outcome = { at, ok: false, error: message.error };
-    else if (message.type === 'workflow_execution_cancelled') outcome = { at, ok: false, error: 'cancelled' };
-    else if (message.type === 'subscribed') subscribed?.();
-    else if (message.type === 'error') console.error('websocket error message:', message.message);
-    if (!outcome || !message.executionId) return;
-    const waiter = waiting.get(message.executionId);
-    // The end event can arrive before the POST's answer has been read.
-    if (waiter) waiter(outcome);
-    else ended.set(message.executionId, outcome);
-  });
-  // Without a listener an 'error' would throw; the 'close' that follows it ends the waiting runs.
-  socket.on('error', () => {});
-  socket.on('close', (code, reason) => {
-    closed = `closed ${code} ${reason.toString()}`;
-    for (const waiter of waiting.values())
-      waiter({ at: performance.now(), ok: false, error: `socket ${closed}` });
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no "subscribed" answer within 10 s')), 10_000);
-    subscribed = () => (clearTimeout(timer), resolve());
-    socket.send(JSON.stringify({ type: 'subscribe', organizationId: account.organizationId }));
-  });
-  return {
-    get closed() {
-      return closed;
-    },
-    /** The run's end as seen on this socket, or a timeout. */
-    end(executionId: string): Promise<Outcome> {
-      const seen = ended.get(executionId);
-      if (seen) {
-        ended.delete(executionId);
-        return Promise.resolve(seen);
-      }
-      if (closed) return Promise.resolve({ at: performance.now(), ok: false, error: `socket ${closed}` });
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          waiting.delete(executionId);
-          resolve({ at: performance.now(), ok: false, error: 'timeout' });
-        }, RUN_TIMEOUT_MS);
-        waiting.set(executionId, (outcome) => {
-          clearTimeout(timer);
-          waiting.delete(executionId);
-          resolve(outcome);
-        });
-      });
-    },
-    close() {
-      socket.terminate();
-    },
-  };
-}
-
-type Socket = Awaited<ReturnType<typeof openSocket>>;
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-function latencyStats(values: number[]) {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    p50: round(percentile(sorted, 50)),
-    p95: round(percentile(sorted, 95)),
-    p99: round(percentile(sorted, 99)),
-    max: round(sorted[sorted.length - 1]),
-    mean: round(sorted.reduce((a, b) => a + b, 0) / sorted.length),
-  };
-}
-
 /** `clients` closed-loop clients: WARMUP_MS not counted, then MEASURED_MS timed, then they finish. */
 async function runPhase(base: string, accounts: Account[], servers: Server[], postmasterPid: number) {
-  const opened = await Promise.allSettled(accounts.map((account) => openSocket(base, account)));
+  const opened = await Promise.allSettled(
+    accounts.map((account) => openRunSocket(base, account, RUN_TIMEOUT_MS)),
+  );
   const failed = opened.find((o) => o.status === 'rejected');
   if (failed) {
     for (const o of opened) if (o.status === 'fulfilled') o.value.close();
     throw failed.reason;
   }
-  const sockets = opened.map((o) => (o as PromiseFulfilledResult<Socket>).value);
+  const sockets = opened.map((o) => (o as PromiseFulfilledResult<RunSocket>).value);
   const runs: RunSample[] = [];
   const errors: ErrorSample[] = [];
   let stopping = false;
   const fail = (kind: string, message: string) => errors.push({ at: performance.now(), kind, message });
 
-  const client = async (account: Account, socket: Socket) => {
+  const client = async (account: Account, socket: RunSocket) => {
     while (!stopping && !interrupted) {
       if (socket.closed) return fail('socket', socket.closed);
       const sent = performance.now();

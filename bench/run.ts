@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runApiLatency } from './api-latency';
+import { runApprovals } from './approvals';
 import { runBuilder200 } from './builder-200-nodes';
 import { runBundleSize } from './bundle-size';
 import { runEngineDecisions } from './engine-decisions';
@@ -22,6 +23,7 @@ const benches: Record<string, () => Promise<object>> = {
   'builder-200-nodes': runBuilder200,
   'server-start': runServerStart,
   knowledge: runKnowledge,
+  approvals: runApprovals,
 };
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(name in benches));

@@ -13,6 +13,7 @@ import {
   stopServerProcess,
   type ServerProcess,
 } from '../apps/server/src/testing/server-process';
+import { memoryMiB } from './figures';
 
 const ROUNDS = 5;
 const IDLE_MS = 5000;
@@ -41,13 +42,6 @@ function stats(values: number[]) {
     min: round(sorted[0]),
     max: round(sorted[sorted.length - 1]),
   };
-}
-
-/** VmRSS and VmHWM (peak RSS) of a process, in MiB. */
-function memoryMiB(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)![1]);
-  return { rss: round(kib('VmRSS') / 1024), peak: round(kib('VmHWM') / 1024) };
 }
 
 function withTimeout<T>(promise: Promise<T>, what: string, server: ServerProcess) {

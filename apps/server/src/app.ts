@@ -41,6 +41,9 @@ import { createOrganizationsPresenter } from './modules/organizations/organizati
 import { createOrganizationsService } from './modules/organizations/organizations.service';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { createTeamRepository } from './modules/organizations/team.repository';
+import { createOrganizationSettingsRepository } from './modules/organizations/organization-settings.repository';
+import { createOrganizationSettingsService } from './modules/organizations/organization-settings.service';
+import { organizationSettingsRoutes } from './modules/organizations/organization-settings.routes';
 import { createMembersPresenter } from './modules/organizations/members.presenter';
 import { createTeamService } from './modules/organizations/team.service';
 import { teamRoutes } from './modules/organizations/team.routes';
@@ -65,6 +68,9 @@ import { nodeTestRoutes } from './modules/executions/node-test.routes';
 import { createApprovalsRepository } from './modules/executions/approvals.repository';
 import { createApprovalsService } from './modules/executions/approvals.service';
 import { approvalsRoutes } from './modules/executions/approvals.routes';
+import { createApprovalLinksRepository } from './modules/executions/approval-links.repository';
+import { createApprovalLinksService } from './modules/executions/approval-links.service';
+import { approvalLinksRoutes } from './modules/executions/approval-links.routes';
 import { createTriggersService } from './modules/triggers/triggers.service';
 import { createWebhookSecrets } from './modules/workflows/webhook-secret';
 import { createWebhookService } from './modules/triggers/webhook.service';
@@ -270,6 +276,17 @@ export function createServices(deps: AppDeps) {
     endAllSessions: (userId) => services.auth.endAllSessions(userId),
     logger: deps.loggerInstance as Logger | undefined,
   });
+  /** Approvals decided from email (modules/executions/approval-links.*): the approvers' addresses from the team's list. */
+  const membersPresenter = createMembersPresenter(db);
+  const approvalLinks = createApprovalLinksService({
+    repository: createApprovalLinksRepository(db),
+    approvals: { decide: (auth, id, request) => services.approvals.decide(auth, id, request) },
+    members: (organizationId) => membersPresenter.listMembers(organizationId),
+    mailer,
+    publicUrl: config.publicUrl,
+    logger: deps.loggerInstance as Logger | undefined,
+    clock: deps.clock,
+  });
   const services = {
     billing,
     /** The Stripe SDK when Stripe is configured (the webhook route verifies signatures with it). */
@@ -345,9 +362,12 @@ export function createServices(deps: AppDeps) {
       tools: { tools, runtime: toolRuntime },
       approvals: approvalsRepository,
       clock: deps.clock,
+      notifyApprovers: approvalLinks.notifyApprovers,
     }),
     /** People in the loop: the inbox's reads and decisions (modules/executions/approvals.service.ts). */
     approvals: createApprovalsService({ repository: approvalsRepository, events, clock: deps.clock }),
+    /** The emailed Approve and Reject links of approvals. */
+    approvalLinks,
     /** The wake-up loop's due waits (every worker runs it, see worker.ts). */
     approvalsRepository,
     clock: deps.clock,
@@ -393,6 +413,10 @@ export function createServices(deps: AppDeps) {
       egress: toolEgress,
       mailer,
       verificationLinks: services.accountLinks,
+    }),
+    /** The organization's settings: its trusted sender domains (modules/organizations). */
+    organizationSettings: createOrganizationSettingsService({
+      repository: createOrganizationSettingsRepository(db),
     }),
     /** The signed-in user's profile and password (a password change ends their other sessions). */
     profile: createProfileService({
@@ -493,12 +517,14 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(accountLinksRoutes(services.accountLinks));
   await app.register(organizationsRoutes(services.organizations));
   await app.register(teamRoutes(services.team, services.auth));
+  await app.register(organizationSettingsRoutes(services.organizationSettings));
   await app.register(agentsRoutes(services.agents));
   await app.register(agentKnowledgeRoutes(services.agentKnowledge));
   await app.register(workflowsRoutes(services.workflows));
   await app.register(executionsRoutes(services.executions));
   await app.register(nodeTestRoutes(services.nodeTests));
   await app.register(approvalsRoutes(services.approvals));
+  await app.register(approvalLinksRoutes(services.approvalLinks));
   await app.register(webhookRoutes(services.webhooks));
   await app.register(toolsRoutes(services.tools, services.toolTester));
   await app.register(connectionsRoutes(services.connections, services.providerModels));

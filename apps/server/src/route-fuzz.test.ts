@@ -266,6 +266,7 @@ beforeAll(async () => {
       payload: { name: 'Fuzz key' },
     })
   ).json().id;
+  real.approval = '0b6c5e1e-3f5a-4c43-9d59-8a1f2f6d7e10';
   real.knowledgeBase = await create('/api/knowledge-bases', { name: 'Fuzz knowledge' });
   real.document = await create(`/api/knowledge-bases/${real.knowledgeBase}/documents`, {
     name: 'fuzz.md',
@@ -419,6 +420,11 @@ beforeAll(async () => {
     'DELETE /api/organizations/:orgId/invitations/:id': [{}],
     'POST /api/organizations/:orgId/invitations/:id/verification-link': [{}],
     'POST /api/invitations/:token/accept': [{}],
+    // The invitation's token is no approval link: 404 (approval-links.test.ts decides with real ones).
+    'POST /api/approval-links/:token': [{ comment: 'Fuzz', fields: { amount: 1 } }],
+    // No run has waited for an approval here: the id reaches the database and answers 404.
+    'POST /api/approvals/:id/decision': [{ decision: 'approve', comment: 'Fuzz', fields: { note: 'x' } }],
+    'PUT /api/organization/settings': [{ trustedSenderDomains: ['example.com', 'fuzz.example.org'] }],
     'POST /api/auth/switch-organization': [{ organizationId: real.org }],
     // ada is the owner: a valid body changes her trial's plan; cancel answers the status, then 409.
     'POST /api/create-subscription': [{ planId: 'professional', amount: 4900 }],
@@ -488,6 +494,7 @@ function realParam(url: string, name: string): string {
       ['/api/tools/', 'tool'],
       ['/api/workflows/', 'workflow'],
       ['/api/executions/', 'execution'],
+      ['/api/approvals/', 'approval'],
       ['/api/knowledge-bases/', 'knowledgeBase'],
       ['/api/organizations/', 'invitation'],
     ]) {

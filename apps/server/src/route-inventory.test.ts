@@ -24,6 +24,10 @@ const publicRoutes = [
   'GET /api/templates/library',
   // The OpenAPI document of these routes (platform/openapi.ts): the API reference reads it signed out.
   'GET /api/openapi.json',
+  // An emailed approval link binds its one approver and decision; the 256-bit token is the credential
+  // (modules/executions/approval-links.*, docs/security.md).
+  'GET /api/approval-links/:token',
+  'POST /api/approval-links/:token',
   // Talk to Sales on the landing page (modules/sales): counted per client address.
   'POST /api/sales-inquiries',
 ];
@@ -36,6 +40,7 @@ const roleRoutes = [
   'GET /api/organizations/:orgId/invitations admin',
   'DELETE /api/organizations/:orgId/invitations/:id admin',
   'POST /api/organizations/:orgId/invitations/:id/verification-link admin',
+  'PUT /api/organization/settings admin',
   'PUT /api/tools/configurations/:id admin',
   'GET /api/auth/microsoft admin',
   'POST /api/auth/microsoft/disconnect admin',

@@ -306,6 +306,12 @@ export const executionSchema = z.object({
   failedStep: z.string().nullable(),
   /** A waiting run: what it waits for; null otherwise. */
   waiting: executionWaitSchema.nullable(),
+  /**
+   * Started from outside the organization (an email from a sender outside its trusted domains, an
+   * unsigned webhook call): its write tool calls wait for approval and agent memory learns nothing
+   * from it. A retry keeps its run's.
+   */
+  untrusted: z.boolean(),
   /** The run this one retries, and the run that retried this one (a run is retried at most once). */
   retryOf: z.string().nullable(),
   retriedBy: z.string().nullable(),
@@ -339,6 +345,12 @@ export const executionSummarySchema = z.object({
   failedStep: z.string().nullable(),
   /** A waiting run: what it waits for; null otherwise. */
   waiting: executionWaitSchema.nullable(),
+  /**
+   * Started from outside the organization (an email from a sender outside its trusted domains, an
+   * unsigned webhook call): its write tool calls wait for approval and agent memory learns nothing
+   * from it. A retry keeps its run's.
+   */
+  untrusted: z.boolean(),
   /** The run this one retries, and the run that retried this one (a run is retried at most once). */
   retryOf: z.string().nullable(),
   retriedBy: z.string().nullable(),

@@ -196,6 +196,15 @@ export type Tool = z.infer<typeof toolSchema>;
 export const toolTestResultSchema = z.object({ ok: z.boolean(), message: z.string() });
 export type ToolTestResult = z.infer<typeof toolTestResultSchema>;
 
+/**
+ * When an agent's call of a tool waits for a person's approval (docs/product-rules.md, People in the
+ * loop): `never`, `always`, or `writes` — the calls the tool says write (HTTP methods other than GET
+ * and HEAD, email sends, file writes). New links default to `writes`.
+ */
+export const toolApprovalValues = ['never', 'always', 'writes'] as const;
+export type ToolApprovalPolicy = (typeof toolApprovalValues)[number];
+export const toolApprovalSchema = z.enum(toolApprovalValues);
+
 export const agentToolLinkSchema = z.object({
   id: z.string(),
   agentId: z.string(),
@@ -203,6 +212,7 @@ export const agentToolLinkSchema = z.object({
   tool: z.object({ name: z.string(), description: z.string().nullable(), category: toolCategorySchema }),
   isEnabled: z.boolean(),
   config: z.record(z.string(), z.unknown()),
+  approval: toolApprovalSchema,
   createdAt: z.string(),
 });
 export type AgentToolLink = z.infer<typeof agentToolLinkSchema>;
@@ -213,10 +223,14 @@ const linkConfigSchema = z.record(z.string(), z.unknown()).superRefine((config, 
     ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
 });
 
-export const connectToolSchema = z.object({ config: linkConfigSchema.default({}) });
+export const connectToolSchema = z.object({
+  config: linkConfigSchema.default({}),
+  approval: toolApprovalSchema.default('writes'),
+});
 /** The web app's switch sends isEnabled inside config; a top-level isEnabled is accepted too. */
 export const updateAgentToolSchema = z.object({
   config: linkConfigSchema.optional(),
   isEnabled: z.boolean().optional(),
+  approval: toolApprovalSchema.optional(),
 });
 export const agentToolParamsSchema = z.object({ agentId: z.string(), toolId: z.string() });

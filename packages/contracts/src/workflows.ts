@@ -165,6 +165,8 @@ export const workflowMessages = {
     `Approval "${node}" has a path that is not approved, rejected or timeout: connect each path from one of its outcomes`,
   approvalTimeoutPath: (node: string) =>
     `Approval "${node}" has a timeout path but no timeout that takes it: set a timeout with "Take the timeout path"`,
+  approvalTimeoutPathMissing: (node: string) =>
+    `Approval "${node}" takes the timeout path on timeout but has none: connect a timeout path or choose Reject`,
   approvalField: (node: string, field: string, reason: string) =>
     `Approval "${node}": form field "${field}" ${reason}`,
   /** A Delay step waits for a duration or until a time. */

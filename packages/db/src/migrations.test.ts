@@ -39,6 +39,7 @@ describe('migrations', () => {
       'agents',
       'api_keys',
       'approval_decisions',
+      'approval_links',
       'approvals',
       'auth_sessions',
       'email_trigger_messages',

@@ -23,6 +23,7 @@ import {
 } from '@crewline/contracts';
 import type {
   AgentMemorySettings,
+  ToolApprovalPolicy,
   ApprovalAssignees,
   ApprovalField,
   ApprovalPolicy,
@@ -393,6 +394,12 @@ export const workflowExecutions = pgTable(
      * loop queues it then, once (compare-and-set on the status). Null unless waiting for a time.
      */
     wakeAt: timestamp('wake_at', { withTimezone: true }),
+    /**
+     * Started from outside the organization (an email from a sender outside its trusted domains, an
+     * unsigned webhook call), set when the run starts and kept by its retry: its write tool calls
+     * need approval and agent memory learns nothing from it (docs/product-rules.md, People in the loop).
+     */
+    untrusted: boolean('untrusted').notNull().default(false),
     createdAt: createdAt(),
     /**
      * Microseconds a finished run took, exactly (timestamps have microseconds); null while it is
@@ -457,6 +464,28 @@ export type StoredWait = {
 };
 
 /**
+ * A tool call waiting for approval, as its approval row keeps it (v1): the tool, the arguments the
+ * model gave, what the agent said before asking, and the conversation so far (AI SDK model
+ * messages, ending with the call and its approval request), which the step continues from once
+ * decided; its tokens so far; and, once run, the call's result (so a resumed step never runs it twice).
+ */
+export type StoredToolCall = {
+  v: 1;
+  /** The tool's name as the organization named it, and as the model called it. */
+  tool: string;
+  modelToolName: string;
+  /** The SDK's ids of the approval request (answered by the continuation) and of the call. */
+  sdkApprovalId: string;
+  toolCallId: string;
+  arguments: unknown;
+  reasoning: string;
+  messages: unknown[];
+  usage: { promptTokens: number; completionTokens: number; totalTokens: number };
+  /** The approved call's result, kept as soon as it ran. */
+  result?: { value: unknown };
+};
+
+/**
  * A decision a run waits for (an Approval step), one per step of a run. Decided by compare-and-set
  * on `status` in the same transaction that resumes the run (modules/executions/approvals.repository.ts).
  */
@@ -483,12 +512,18 @@ export const approvals = pgTable(
     fields: jsonb('fields').$type<ApprovalField[]>().notNull().default([]),
     /** What happens at `expires_at`: the rejected path or the timeout path. */
     onTimeout: text('on_timeout').$type<'reject' | 'branch'>(),
+    /**
+     * A tool call's approval: the model's call id ('' for an Approval step), so one agent step may wait
+     * for several calls in turn, and what the call needs to go on (`StoredToolCall`).
+     */
+    callId: text('call_id').notNull().default(''),
+    toolCall: jsonb('tool_call').$type<StoredToolCall>(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('approvals_execution_id_node_id_unique').on(t.executionId, t.nodeId),
+    uniqueIndex('approvals_execution_id_node_id_call_id_unique').on(t.executionId, t.nodeId, t.callId),
     // The inbox: an organization's pending approvals, oldest first (and its decided ones, newest first).
     index('approvals_organization_id_status_created_at_idx').on(t.organizationId, t.status, t.createdAt),
     check(
@@ -517,6 +552,33 @@ export const approvalDecisions = pgTable(
   (t) => [
     primaryKey({ columns: [t.approvalId, t.userId] }),
     check('approval_decisions_decision_check', sql`${t.decision} in ('approve', 'reject')`),
+  ],
+);
+
+/**
+ * The emailed Approve and Reject links of an approval (modules/executions/approval-links.*): each binds
+ * one approver to one decision, works once and expires with the approval (or after 7 days). Only the
+ * sha256 of the token is kept.
+ */
+export const approvalLinks = pgTable(
+  'approval_links',
+  {
+    id: id(),
+    approvalId: uuid('approval_id')
+      .notNull()
+      .references(() => approvals.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    decision: text('decision').$type<'approve' | 'reject'>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('approval_links_approval_id_idx').on(t.approvalId),
+    check('approval_links_decision_check', sql`${t.decision} in ('approve', 'reject')`),
   ],
 );
 
@@ -745,6 +807,11 @@ export const agentTools = pgTable(
       .references(() => tools.id, { onDelete: 'cascade' }),
     isEnabled: boolean('is_enabled').notNull().default(true),
     config: jsonObject('config'),
+    /**
+     * When a call of this tool by this agent waits for a person's approval: never, always, or when it
+     * writes (the tool says which calls do). New links ask for writes; links from before asked never.
+     */
+    approval: text('approval').$type<ToolApprovalPolicy>().notNull().default('writes'),
     createdAt: createdAt(),
   },
   // agent_id leads the unique index; tool_id needs its own so deleting a tool does not scan links.

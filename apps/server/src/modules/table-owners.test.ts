@@ -29,6 +29,7 @@ const OWNERS: Record<string, string> = {
   agent_executions: 'executions',
   approvals: 'executions',
   approval_decisions: 'executions',
+  approval_links: 'executions',
   microsoft_tokens: 'microsoft',
   microsoft_oauth_states: 'microsoft',
   email_trigger_messages: 'triggers',

@@ -1,8 +1,9 @@
 // Every screen but the landing page of a visit that starts signed out (router.tsx): the server-data
 // providers (TanStack Query, the session sync between tabs, the toasts), the session check and the
-// route table (docs/product-rules.md). Signed-out visitors get /, /login, /signup, /invite/:token, the
-// documentation under /docs and a redirect to /login for anything else; signed-in users get the app
-// (and /invite/:token and /docs, outside the shell). The entry loads this module lazily, and every page
+// route table (docs/product-rules.md). Signed-out visitors get /, /login, /signup, /invite/:token,
+// /approvals/email/:token (an emailed approval link), the documentation under /docs and a redirect to
+// /login for anything else; signed-in users get the app (and /invite/:token, /approvals/email/:token
+// and /docs, outside the shell). The entry loads this module lazily, and every page
 // in it is lazy too, so each screen only downloads its own code.
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
@@ -51,7 +52,12 @@ const KnowledgeBasePage = page(
 );
 const TemplatesPage = page(() => import('@/features/templates/pages/templates-page'), 'TemplatesPage');
 const AnalyticsPage = page(() => import('@/features/analytics/pages/analytics-page'), 'AnalyticsPage');
+const InboxPage = page(() => import('@/features/approvals/pages/inbox-page'), 'InboxPage');
 const InvitePage = page(() => import('@/features/invitations/pages/invite-page'), 'InvitePage');
+const ApprovalLinkPage = page(
+  () => import('@/features/approvals/pages/approval-link-page'),
+  'ApprovalLinkPage',
+);
 const DocsPage = page(() => import('@/features/docs/pages/docs-page'), 'DocsPage');
 const NotFoundPage = page(() => import('./not-found-page'), 'NotFoundPage');
 const ProfilePage = page(() => import('@/features/settings/pages/profile-page'), 'ProfilePage');
@@ -80,6 +86,7 @@ function SignedOutRoutes({ signedOut }: { signedOut: boolean }) {
       <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="/verify-email" element={<VerifyEmailPage />} />
       <Route path="/invite/:token" element={<InvitePage />} />
+      <Route path="/approvals/email/:token" element={<ApprovalLinkPage />} />
       <Route path="/docs/*" element={<DocsPage />} />
       <Route path="*" element={<SignInFirst keepPage={!signedOut} />} />
     </Routes>
@@ -90,6 +97,7 @@ function SignedInRoutes() {
   return (
     <Routes>
       <Route path="invite/:token" element={<InvitePage />} />
+      <Route path="approvals/email/:token" element={<ApprovalLinkPage />} />
       <Route path="forgot-password" element={<ForgotPasswordPage />} />
       <Route path="reset-password" element={<ResetPasswordPage />} />
       <Route path="verify-email" element={<VerifyEmailPage />} />
@@ -108,6 +116,7 @@ function SignedInRoutes() {
         <Route path="knowledge/:id" element={<KnowledgeBasePage />} />
         <Route path="templates" element={<TemplatesPage />} />
         <Route path="analytics" element={<AnalyticsPage />} />
+        <Route path="inbox" element={<InboxPage />} />
         <Route path="settings/profile" element={<ProfilePage />} />
         <Route path="tool-config-demo" element={<ToolConfigDemoPage />} />
         <Route path="login" element={<Navigate to="/dashboard" replace />} />

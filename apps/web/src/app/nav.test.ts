@@ -17,6 +17,7 @@ describe('isNavVisible', () => {
       '/knowledge/kb1',
       '/templates',
       '/analytics',
+      '/inbox',
       '/settings/profile',
       '/subscribe',
     ]) {

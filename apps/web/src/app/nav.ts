@@ -8,6 +8,7 @@ const NAV_PATH_PREFIXES = [
   '/knowledge',
   '/templates',
   '/analytics',
+  '/inbox',
   '/settings',
   '/subscribe',
 ] as const;
@@ -30,7 +31,11 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Knowledge', href: '/knowledge' },
   { label: 'Templates', href: '/templates' },
   { label: 'Analytics', href: '/analytics' },
+  { label: 'Inbox', href: '/inbox' },
 ];
+
+/** The entry whose badge counts the viewer's pending approvals (top-nav.tsx). */
+export const INBOX_HREF = '/inbox';
 
 /** Dashboard is also active at `/`; the others on their path and below it. */
 export function isNavItemActive(href: string, pathname: string): boolean {

@@ -2,6 +2,7 @@ import {
   BarChart3,
   BookOpen,
   Bot,
+  CircleCheck,
   LayoutDashboard,
   LayoutTemplate,
   Library,
@@ -22,10 +23,11 @@ import { Separator } from '@/components/ui/separator';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { useLogout } from '@/features/auth/api/logout';
+import { useMyPendingApprovalCount } from '@/lib/queries/approvals';
 import { useAuth } from '@/lib/session';
 import { cn } from '@/lib/utils';
 
-import { isNavItemActive, NAV_ITEMS } from './nav';
+import { INBOX_HREF, isNavItemActive, NAV_ITEMS } from './nav';
 import { OrganizationList, OrganizationSwitcher } from './organization-switcher';
 
 const NAV_ICONS: Record<string, LucideIcon> = {
@@ -36,7 +38,26 @@ const NAV_ICONS: Record<string, LucideIcon> = {
   '/knowledge': Library,
   '/templates': LayoutTemplate,
   '/analytics': BarChart3,
+  // An icon the first screen loads anyway (the dashboard's budget): approvals are checks.
+  '/inbox': CircleCheck,
 };
+
+/** The count of approvals waiting for the viewer, beside the Inbox entry (none shown at 0). */
+function InboxCount({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="ml-1.5 inline-flex items-center">
+      <span
+        aria-hidden="true"
+        data-testid="inbox-count"
+        className="grid h-4.5 min-w-4.5 place-items-center rounded-full bg-violet-600 px-1 text-[11px] leading-none font-semibold text-white tabular-nums dark:bg-violet-500"
+      >
+        {count > 99 ? '99+' : count}
+      </span>
+      <span className="sr-only">, {count} waiting</span>
+    </span>
+  );
+}
 
 function initials(first?: string | null, last?: string | null, fallback?: string | null): string {
   const letters = `${first?.trim()[0] ?? ''}${last?.trim()[0] ?? ''}`;
@@ -48,6 +69,7 @@ export function TopNav() {
   const { user, organization } = useAuth();
   const { logout, isPending } = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
+  const inboxCount = useMyPendingApprovalCount();
 
   const displayName =
     [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.username || 'Account';
@@ -64,7 +86,7 @@ export function TopNav() {
         </Link>
 
         <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
-          {/* Seven links and the organization's name fit the 1280 px column as text; the phone menu has the icons. */}
+          {/* Eight links and the organization's name fit the 1280 px column as text; the phone menu has the icons. */}
           {NAV_ITEMS.map((item) => {
             const active = isNavItemActive(item.href, pathname);
             return (
@@ -80,6 +102,7 @@ export function TopNav() {
                 )}
               >
                 {item.label}
+                {item.href === INBOX_HREF && <InboxCount count={inboxCount} />}
               </Link>
             );
           })}
@@ -145,10 +168,17 @@ export function TopNav() {
             variant="ghost"
             size="icon"
             aria-label="Open menu"
-            className="lg:hidden"
+            className="relative lg:hidden"
             onClick={() => setMenuOpen(true)}
           >
             <Menu aria-hidden="true" />
+            {/* On a phone the Inbox is in the menu: a dot says something waits there. */}
+            {inboxCount > 0 && (
+              <span
+                aria-hidden="true"
+                className="absolute top-1.5 right-1.5 size-2 rounded-full bg-violet-600 ring-2 ring-background dark:bg-violet-500"
+              />
+            )}
           </Button>
         </div>
       </div>
@@ -201,6 +231,7 @@ export function TopNav() {
                 >
                   {Icon && <Icon className="size-4 text-muted-foreground" aria-hidden="true" />}
                   {item.label}
+                  {item.href === INBOX_HREF && <InboxCount count={inboxCount} />}
                 </Link>
               );
             })}

@@ -12,11 +12,15 @@ const tone = {
 
 export type StatusTone = keyof typeof tone;
 
-/** Execution status colours (docs/product-rules.md): completed green, failed red, running blue, anything else yellow. */
+/**
+ * Execution status colours (docs/product-rules.md): completed green, failed red, running blue, waiting
+ * (for an approval or a delay) violet, anything else yellow.
+ */
 export function executionStatusTone(status: string): StatusTone {
   if (status === 'completed') return 'green';
   if (status === 'failed') return 'red';
   if (status === 'running') return 'blue';
+  if (status === 'waiting') return 'violet';
   return 'yellow';
 }
 

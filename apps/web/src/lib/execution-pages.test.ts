@@ -25,6 +25,8 @@ function summary(id: string, second: number, fields: Partial<ExecutionSummary> =
     status: 'completed',
     error: null,
     failedStep: null,
+    waiting: null,
+    untrusted: false,
     retryOf: null,
     retriedBy: null,
     result: null,

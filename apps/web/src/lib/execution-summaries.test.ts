@@ -35,6 +35,8 @@ function run(id: string, fields: Partial<Execution> = {}): Execution {
     result: null,
     error: null,
     failedStep: null,
+    waiting: null,
+    untrusted: false,
     retryOf: null,
     retriedBy: null,
     triggeredBy: null,

@@ -27,6 +27,8 @@ export function executionSummaryOf(execution: Execution): ExecutionSummary {
     status: execution.status,
     error: execution.error,
     failedStep: execution.failedStep ?? null,
+    waiting: execution.waiting ?? null,
+    untrusted: execution.untrusted,
     retryOf: execution.retryOf ?? null,
     retriedBy: execution.retriedBy ?? null,
     result: executionResultText(execution.result),

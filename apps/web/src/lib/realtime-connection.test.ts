@@ -107,6 +107,37 @@ const samples: RealtimeEvent[] = [
     baseNodeId: 'each',
     total: 20,
   },
+  {
+    type: 'workflow_execution_waiting',
+    ...org,
+    executionId: 'e1',
+    workflowId: 'w1',
+    waiting: {
+      kind: 'approval',
+      nodeId: 'approve',
+      title: 'Refund over 500 €',
+      since: '2026-01-01T10:00:00.000Z',
+      until: null,
+      approvalId: 'ap1',
+    },
+  },
+  {
+    type: 'execution_node_waiting',
+    ...org,
+    executionId: 'e1',
+    workflowId: 'w1',
+    nodeId: 'approve',
+    baseNodeId: 'approve',
+  },
+  { type: 'approval_requested', ...org, executionId: 'e1', workflowId: 'w1', approvalId: 'ap1' },
+  {
+    type: 'approval_decided',
+    ...org,
+    executionId: 'e1',
+    workflowId: 'w1',
+    approvalId: 'ap1',
+    status: 'approved',
+  },
 ];
 
 describe('parseServerMessage', () => {

@@ -131,6 +131,41 @@ describe('realtime invalidation', () => {
     expect(stale()).toEqual(['/api/auth/me', '/api/billing/invoices', '/api/subscription-status']);
   });
 
+  it('an approval requested or decided refreshes every approval list (the Inbox, its count, a run’s), nothing else', () => {
+    const events: RealtimeEvent[] = [
+      { type: 'approval_requested', ...base, approvalId: 'ap1' },
+      { type: 'approval_decided', ...base, approvalId: 'ap1', status: 'approved' },
+    ];
+    for (const event of events) {
+      const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+      client.setQueryData(['/api/approvals', { status: 'pending', mine: 'true' }], []);
+      client.setQueryData(['/api/approvals', 'ap1'], {});
+      client.setQueryData(['/api/executions'], []);
+      invalidateForRealtimeEvent(client, event);
+      const stale = client
+        .getQueryCache()
+        .getAll()
+        .filter((query) => query.isStale())
+        .map((query) => JSON.stringify(query.queryKey));
+      expect(stale.sort()).toEqual([
+        '["/api/approvals","ap1"]',
+        '["/api/approvals",{"status":"pending","mine":"true"}]',
+      ]);
+    }
+  });
+
+  it('a cancelled run refreshes the approval lists too: its pending approval was cancelled with it', () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+    client.setQueryData(['/api/approvals', { status: 'pending', mine: 'true' }], []);
+    invalidateForRealtimeEvent(client, { type: 'workflow_execution_cancelled', ...base });
+    expect(
+      client
+        .getQueryCache()
+        .find({ queryKey: ['/api/approvals'], exact: false })
+        ?.isStale(),
+    ).toBe(true);
+  });
+
   it('node progress refreshes nothing', () => {
     const events: RealtimeEvent[] = [
       { type: 'execution_node_started', ...base, nodeId: 'n1', baseNodeId: 'n1' },

@@ -10,6 +10,8 @@
 // - queryKeys.organizations.members(orgId), .invitations(orgId)
 //                                  the team's members and pending invitations (someone joined, left,
 //                                  was invited or changed role)
+// - queryKeys.approvals.all        every approval list and approval (the Inbox, its count in the
+//                                  navigation, a run's approvals): one was requested or decided
 // - queryKeys.session              the viewer's own session when the event names them (their role
 //                                  changed): the role shown and the controls it allows update at once
 import type { RealtimeEvent } from '@crewline/contracts';
@@ -26,6 +28,8 @@ const workflows: InvalidateQueryFilters = { queryKey: queryKeys.workflows.all };
 const microsoftStatus: InvalidateQueryFilters = { queryKey: queryKeys.microsoftStatus };
 // A document's status changed: the list's counts and sizes, the knowledge base, its documents.
 const knowledgeBases: InvalidateQueryFilters = { queryKey: queryKeys.knowledgeBases.all };
+// An approval was requested or decided: the Inbox, the navigation's count and the run's approvals.
+const approvals: InvalidateQueryFilters = { queryKey: queryKeys.approvals.all };
 
 /**
  * The caches an event makes stale (empty for step progress and streamed answers, which the run views
@@ -37,8 +41,14 @@ export function invalidationsFor(event: RealtimeEvent, viewerId?: string): Inval
     case 'workflow_execution_started':
     case 'workflow_execution_completed':
     case 'workflow_execution_failed':
-    case 'workflow_execution_cancelled':
+    case 'workflow_execution_waiting':
       return [organizations];
+    // A cancelled run's pending approval is cancelled with it.
+    case 'workflow_execution_cancelled':
+      return [organizations, approvals];
+    case 'approval_requested':
+    case 'approval_decided':
+      return [approvals];
     case 'agent_created':
     case 'agent_updated':
     case 'agent_deleted':
@@ -68,6 +78,7 @@ export function invalidationsFor(event: RealtimeEvent, viewerId?: string): Inval
     case 'execution_node_completed':
     case 'execution_node_failed':
     case 'execution_node_skipped':
+    case 'execution_node_waiting':
     case 'execution_node_items':
     case 'execution_node_delta':
       return [];

@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 
 import { ThemeProvider } from '@/app/theme';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { getQueryFn } from '@/lib/api';
+import { getByQueryKey } from '@/lib/queries/query-fn';
 import { RealtimeHubContext } from '@/lib/realtime';
 import { createRealtimeHub } from '@/lib/realtime-hub';
 
@@ -18,7 +18,8 @@ export function renderWithApp(
 ) {
   const queryClient = new QueryClient({
     defaultOptions: {
-      queries: { queryFn: getQueryFn({ on401: 'throw' }), retry: false, staleTime: Infinity },
+      // The app's query function (lib/query-client.ts): a key's object part is the query string.
+      queries: { queryFn: getByQueryKey, retry: false, staleTime: Infinity },
       mutations: { retry: false },
     },
   });

@@ -1,5 +1,6 @@
 import { agentsEndpoints } from './agents';
 import { apiKeysEndpoints } from './api-keys';
+import { approvalLinksEndpoints } from './approval-links';
 import { approvalsEndpoints } from './approvals';
 import { authEndpoints } from './auth';
 import { billingEndpoints } from './billing';
@@ -9,6 +10,7 @@ import { executionsEndpoints } from './executions';
 import { knowledgeEndpoints } from './knowledge';
 import { memoryEndpoints } from './memory';
 import { microsoftEndpoints } from './microsoft';
+import { organizationSettingsEndpoints } from './organization-settings';
 import { organizationsEndpoints } from './organizations';
 import { salesEndpoints } from './sales';
 import { systemEndpoints } from './system';
@@ -36,6 +38,7 @@ export const endpoints = {
   sales: salesEndpoints,
   auth: authEndpoints,
   organizations: organizationsEndpoints,
+  organizationSettings: organizationSettingsEndpoints,
   apiKeys: apiKeysEndpoints,
   agents: agentsEndpoints,
   memory: memoryEndpoints,
@@ -45,6 +48,7 @@ export const endpoints = {
   workflows: workflowsEndpoints,
   executions: executionsEndpoints,
   approvals: approvalsEndpoints,
+  approvalLinks: approvalLinksEndpoints,
   webhooks: webhooksEndpoints,
   templates: templatesEndpoints,
   billing: billingEndpoints,

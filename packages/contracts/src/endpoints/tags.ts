@@ -5,7 +5,7 @@ export const endpointTags = [
     description: 'Sign up, sign in and out, and the organizations of the signed-in user.',
   },
   { name: 'Profile', description: "The signed-in user's own account." },
-  { name: 'Organizations', description: 'Dashboard figures, members, roles and invitations.' },
+  { name: 'Organizations', description: 'Dashboard figures, members, roles, invitations and settings.' },
   { name: 'API keys', description: "The organization's API keys (shown once, when created)." },
   { name: 'Agents', description: 'AI agents: role, goal, model and tools.' },
   { name: 'Tools', description: "The organization's tools and the tools linked to each agent." },

@@ -74,11 +74,15 @@ export const approvalNodeKind = {
     examples: [
       {
         label: 'Refund check',
-        title: 'Refund {{ nodes.classify.data.amount }} €?',
-        message: 'Refund {{ nodes.classify.data.amount }} € to {{ input.customer }}?',
+        title: 'Refund for {{ input.customer }}?',
+        message:
+          'Refund the duplicate charge on {{ size(nodes.classify.data.orders) }} orders to {{ input.customer }}?',
         assignees: { roles: ['admin'] },
         policy: 'first',
-        fields: [{ name: 'note', label: 'Note to the customer', type: 'text', required: false }],
+        fields: [
+          { name: 'amount', label: 'Amount to refund (€)', type: 'number', required: true },
+          { name: 'note', label: 'Note to the customer', type: 'text', required: false },
+        ],
         timeout: { seconds: 86400, onTimeout: 'branch' },
       },
     ],

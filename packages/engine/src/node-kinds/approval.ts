@@ -78,6 +78,8 @@ export const approvalKind: EngineNodeKind<'approval'> = {
         errors.push(m.approvalPath(name));
       if (handles.includes('timeout') && data.timeout?.onTimeout !== 'branch')
         errors.push(m.approvalTimeoutPath(name));
+      if (!handles.includes('timeout') && data.timeout?.onTimeout === 'branch')
+        errors.push(m.approvalTimeoutPathMissing(name));
     }
     return errors;
   },

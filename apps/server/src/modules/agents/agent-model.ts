@@ -32,6 +32,13 @@ type AskOptions = {
   withoutTools?: boolean;
   /** The JSON Schema (of an object) the answer must follow; its parsed answer is the result's `data`. */
   outputSchema?: Record<string, unknown>;
+  /**
+   * A run's step: calls its tool links' policies say wait for approval end the call with
+   * `pendingApproval` (every write does in an untrusted run). The agent test and playground ask none.
+   */
+  approvals?: { untrusted: boolean };
+  /** Goes on after an approval (LlmRequest['resume']). */
+  resume?: LlmRequest['resume'];
 };
 
 /**
@@ -54,7 +61,10 @@ export function createAgentModel(deps: {
   ): Promise<LlmResult> {
     const tools = options.withoutTools
       ? undefined
-      : { ...(await deps.toolRuntime.modelTools(organizationId, resolvedTools)), ...options.extraTools };
+      : {
+          ...(await deps.toolRuntime.modelTools(organizationId, resolvedTools, options.approvals)),
+          ...options.extraTools,
+        };
     return deps.llm.generate({
       connection,
       model: agent.llmModel,
@@ -68,6 +78,7 @@ export function createAgentModel(deps: {
       onTextDelta: options.onTextDelta,
       onToolCall: options.onToolCall,
       outputSchema: options.outputSchema as LlmRequest['outputSchema'],
+      resume: options.resume,
     });
   }
 

@@ -1,13 +1,19 @@
 import type { Agent } from '@crewline/contracts';
 import type { AgentAnswer, AgentCall } from '@crewline/engine';
 import type { Logger } from 'pino';
-import { newLlmTrace, type LlmTool, type LlmUsage } from '../../platform/llm';
+import { newLlmTrace, type LlmRequest, type LlmTool, type LlmUsage } from '../../platform/llm';
 import type { RunAgents } from '../agents/agents.service';
 import type { MemoryService } from '../memory/memory.service';
 import type { EventOutbox } from './event-outbox';
 import type { RunLog } from './run-log';
+import { Interrupted } from './run-errors';
+import type { RunWaits } from './run-waits';
 import type { MadeCall } from './step-recorder';
 import { createStepStream } from './step-stream';
+
+/** Why a call needing approval is refused where the run cannot wait (a workflow a map or loop runs). */
+const cannotWait =
+  "this call needs a person's approval, and a workflow run by a map or a loop cannot wait for one";
 
 /** A running step's answer reaches its watchers at most ten times a second (step-stream.ts). */
 export const STREAM_INTERVAL_MS = 100;
@@ -30,6 +36,8 @@ export function createAgentStep(deps: {
   /** The organization's connections as read with the claim (memory embeds with them). */
   connection: RunAgents['connection'];
   memory?: Pick<MemoryService, 'stepMemory'>;
+  /** The run is untrusted (started from outside the organization): its agents recall, but learn nothing. */
+  untrusted?: boolean;
   /** Whether someone watches the run's workflow live: asked at each step, so a builder opened mid-run streams the next ones. */
   watched(): boolean;
   ids: { organizationId: string; executionId: string; workflowId: string };
@@ -38,16 +46,60 @@ export function createAgentStep(deps: {
   made(made: MadeCall): void;
   signal: AbortSignal;
   logger?: Logger;
+  /**
+   * The run's waits (run-waits.ts): a tool call that needs approval stores the run waiting and the
+   * step goes on from its conversation once decided. Without them (a workflow a map or loop runs)
+   * such a call is refused to the model, since nothing can wait there.
+   */
+  waits?: Pick<RunWaits, 'toolCallWaitedFor' | 'keepToolResult' | 'toolCall' | 'toolCallAgain'>;
 }) {
   const { ask, ids, outbox, runLog, signal } = deps;
   const memory = deps.memory?.stepMemory({
     organizationId: ids.organizationId,
     executionId: ids.executionId,
+    untrusted: deps.untrusted ?? false,
     signal,
     connection: deps.connection,
     log: (level, message, nodeId) => runLog.add(level, message, nodeId),
     logger: deps.logger,
   });
+
+  /**
+   * Where a step that waited for a tool call's approval goes on: its conversation and the decision
+   * (a refusal tells the model why; an approved call runs once, its result kept as soon as it ran).
+   */
+  async function goOnFrom(call: AgentCall) {
+    const approval = await deps.waits?.toolCallWaitedFor(call.step.nodeId);
+    const stored = approval?.toolCall;
+    if (!approval || !stored) return undefined;
+    if (approval.status === 'pending') return deps.waits!.toolCallAgain(call.step, approval);
+    if (approval.status === 'cancelled') throw new Interrupted('cancelled');
+    const approved = approval.status === 'approved';
+    const comment = approval.decisions.find((d) => d.decision === 'reject')?.comment;
+    runLog.add(
+      approved ? 'info' : 'warn',
+      `${stored.tool}: ${approved ? 'approved' : 'refused'}${comment ? ` (${comment})` : ''}`,
+      call.nodeId,
+    );
+    const resume: LlmRequest['resume'] = {
+      pending: {
+        approvalId: stored.sdkApprovalId,
+        toolCallId: stored.toolCallId,
+        toolName: stored.modelToolName,
+        toolLabel: stored.tool,
+        args: stored.arguments,
+        reasoning: stored.reasoning,
+        messages: stored.messages,
+      },
+      approved,
+      ...(approved
+        ? {}
+        : { reason: comment ? `A person refused this call: ${comment}` : 'A person refused this call.' }),
+      ...(stored.result ? { result: stored.result } : {}),
+      onResult: (result) => deps.waits!.keepToolResult(approval.id, result),
+    };
+    return { resume, usage: stored.usage };
+  }
 
   return async function agentStep(call: AgentCall, agent: Agent): Promise<AgentAnswer> {
     const trace = newLlmTrace();
@@ -64,18 +116,36 @@ export function createAgentStep(deps: {
         await outbox.publish({ type: 'execution_node_delta', ...ids, ...step, ...update });
       },
     });
-    const answer = await ask(
-      agent,
-      { system, user: call.user },
-      {
-        extraTools: call.tools as Record<string, LlmTool> | undefined,
-        signal,
-        trace,
-        onTextDelta: watched ? stream.push : undefined,
-        // The node's schema, else the agent's (the engine chose): the answer comes back parsed as `data`.
-        outputSchema: call.outputSchema,
-      },
-    ).finally(() => stream.close());
+    // A step that stopped for a tool call's approval goes on from there, with the tokens spent before.
+    const prior = await goOnFrom(call);
+    const options = {
+      extraTools: call.tools as Record<string, LlmTool> | undefined,
+      signal,
+      trace,
+      onTextDelta: watched ? stream.push : undefined,
+      // The node's schema, else the agent's (the engine chose): the answer comes back parsed as `data`.
+      outputSchema: call.outputSchema,
+      approvals: { untrusted: deps.untrusted ?? false },
+    };
+    let answer = await ask(agent, { system, user: call.user }, { ...options, resume: prior?.resume }).finally(
+      () => stream.close(),
+    );
+    let spent = prior ? addUsage(prior.usage, answer.usage) : answer.usage;
+    while (answer.pendingApproval) {
+      const pending = answer.pendingApproval;
+      if (deps.waits) await deps.waits.toolCall(call.step, { pending, usage: spent, agentName: agent.name });
+      runLog.add(
+        'warn',
+        `${agent.name}'s call of ${pending.toolLabel} was refused: ${cannotWait}`,
+        call.nodeId,
+      );
+      answer = await ask(
+        agent,
+        { system, user: call.user },
+        { ...options, onTextDelta: undefined, resume: { pending, approved: false, reason: cannotWait } },
+      );
+      spent = addUsage(spent, answer.usage);
+    }
     for (const each of answer.steps)
       for (const tool of each.toolResults)
         runLog.add(
@@ -87,7 +157,7 @@ export function createAgentStep(deps: {
     const extraction = await remembering?.keep(answer.text, (prompt) =>
       ask(agent, prompt, { signal, withoutTools: true }),
     );
-    const usage = extraction ? addUsage(answer.usage, extraction) : answer.usage;
+    const usage = extraction ? addUsage(spent, extraction) : spent;
     return {
       content: answer.text,
       usage,

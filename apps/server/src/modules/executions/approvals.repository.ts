@@ -122,6 +122,20 @@ export function createApprovalsRepository(db: Db) {
     forStep: (executionId: string, stepId: string) =>
       read(db, and(eq(approvals.executionId, executionId), eq(approvals.nodeId, stepId))),
 
+    /** An approval of the run, by id (the one a resumed run waited for). */
+    byId: (executionId: string, id: string) =>
+      read(db, and(eq(approvals.executionId, executionId), eq(approvals.id, id))),
+
+    /** An approved call ran: its result is kept, so the step never runs the call again. */
+    async keepToolResult(id: string, result: unknown): Promise<void> {
+      await db
+        .update(approvals)
+        .set({
+          toolCall: sql`jsonb_set(${approvals.toolCall}, '{result}', ${JSON.stringify({ value: result ?? null })}::jsonb)`,
+        })
+        .where(eq(approvals.id, id));
+    },
+
     /** An approval of the organization. */
     get: (organizationId: string, id: string) =>
       read(db, and(eq(approvals.organizationId, organizationId), eq(approvals.id, id))),
@@ -170,7 +184,7 @@ export function createApprovalsRepository(db: Db) {
           const inserted = await tx
             .insert(approvals)
             .values(approval)
-            .onConflictDoNothing({ target: [approvals.executionId, approvals.nodeId] })
+            .onConflictDoNothing({ target: [approvals.executionId, approvals.nodeId, approvals.callId] })
             .returning({ id: approvals.id });
           if (inserted.length === 0 || !(await suspend(tx, run.id, run.attempt, wait, notify))) tx.rollback();
           return true;
@@ -289,6 +303,24 @@ function approvalTx(tx: Tx) {
         .select({ id: approvals.id, notified: notified(notify) })
         .from(approvals)
         .where(eq(approvals.id, id));
+    },
+
+    /**
+     * The run goes on after a tool call's approval: waiting → pending (queued, a worker woken); the
+     * agent step goes on from its stored conversation in the next attempt. False when the run no
+     * longer waits.
+     */
+    async resumeWithoutStep(executionId: string, notify: StatementNotification): Promise<boolean> {
+      const rows = await tx
+        .update(workflowExecutions)
+        .set({ status: 'pending', wakeAt: null })
+        .where(and(eq(workflowExecutions.id, executionId), eq(workflowExecutions.status, 'waiting')))
+        .returning({
+          id: workflowExecutions.id,
+          notified: notified(notify),
+          woke: wakeUpColumn(channels.runs, sql`${channels.runs.encode({ type: 'queued', executionId })}`),
+        });
+      return rows.length === 1;
     },
 
     /**

@@ -73,6 +73,7 @@ export function createApprovalsService(deps: {
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt?.toISOString() ?? null,
     decidedAt: row.decidedAt?.toISOString() ?? null,
+    ...(row.toolCall ? { toolCall: { tool: row.toolCall.tool, arguments: row.toolCall.arguments } } : {}),
     canDecide:
       row.status === 'pending' &&
       isApprover(row, auth) &&
@@ -109,7 +110,12 @@ export function createApprovalsService(deps: {
      * the person's decision, and, when the policy is satisfied, the approval closed by compare-and-set,
      * its step stored and the run queued again (only if it still waits; else nothing commits).
      */
-    async decide(auth: AuthContext, id: string, request: ApprovalDecisionRequest): Promise<Approval> {
+    async decide(
+      auth: AuthContext,
+      id: string,
+      // `email`: an emailed link's decision (approval-links.service.ts), which the API's body cannot claim.
+      request: Omit<ApprovalDecisionRequest, 'via'> & { via?: DecisionVia },
+    ): Promise<Approval> {
       const via: DecisionVia = auth.apiKeyId ? 'api' : (request.via ?? 'inbox');
       const at = now();
       const decided = await repository.decideWithin(
@@ -157,6 +163,13 @@ export function createApprovalsService(deps: {
             return current;
           }
           await tx.close(approval.id, status, at);
+          const ended = { type: 'approval_decided', ...ids, approvalId: approval.id, status } as const;
+          if (approval.callId) {
+            // A tool call's: the agent step goes on from its conversation in the run's next attempt.
+            if (!(await tx.resumeWithoutStep(approval.executionId, events.statementNotification(ended))))
+              throw new ConflictError(approvalMessages.decided);
+            return { ...current, status, decidedAt: at } satisfies ApprovalRow;
+          }
           const outcome = outcomeOf(status, approval.onTimeout, current.decisions);
           const result = approvalStepResult(outcome);
           const executionTime = Math.max(0, at.getTime() - approval.createdAt.getTime());
@@ -191,7 +204,7 @@ export function createApprovalsService(deps: {
               ],
             },
             events.statementNotification([
-              { type: 'approval_decided', ...ids, approvalId: approval.id, status },
+              ended,
               {
                 type: 'execution_node_completed',
                 ...ids,

@@ -3,6 +3,7 @@ import type { Approval, AuthResponse, CreateWorkflowInput, Execution } from '@cr
 import { configureModel, createAgent, joinOrganization, waitForRunEnd } from '../../testing/app-fixtures';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { delayedSendOf, refundApprovalOf } from '../../testing/workflow-shapes';
 
 /*
  * People in the loop through the API, with a real worker and the fake model server: a run reaches an
@@ -21,36 +22,15 @@ const agents: Record<string, string> = {};
 let offsetMs = 0;
 const at = { x: 0, y: 0 };
 
-/** start → draft (agent) → approve (approval) → approved: send | rejected: sorry | timeout: chase → end */
+/** The refund workflow (workflow-shapes.ts) with the approval's settings. */
 function refund(approval: Record<string, unknown>, name = 'Refunds'): CreateWorkflowInput {
   return {
     name,
     status: 'active',
-    nodes: [
-      { id: 'start', type: 'start', position: at },
-      { id: 'draft', type: 'agent', agentId: agents.drafter, position: at, data: { label: 'Draft' } },
-      {
-        id: 'approve',
-        type: 'approval',
-        position: at,
-        data: {
-          label: 'Approve refund',
-          title: 'Refund {{ input.amount }} € to {{ input.customer }}?',
-          ...approval,
-        },
-      },
-      { id: 'send', type: 'agent', agentId: agents.sender, position: at, data: { label: 'Send' } },
-      { id: 'sorry', type: 'agent', agentId: agents.apologizer, position: at, data: { label: 'Sorry' } },
-      { id: 'end', type: 'end', position: at },
-    ],
-    edges: [
-      { id: 'e1', source: 'start', target: 'draft' },
-      { id: 'e2', source: 'draft', target: 'approve' },
-      { id: 'e3', source: 'approve', target: 'send', sourceHandle: 'approved' },
-      { id: 'e4', source: 'approve', target: 'sorry', sourceHandle: 'rejected' },
-      { id: 'e5', source: 'send', target: 'end' },
-      { id: 'e6', source: 'sorry', target: 'end' },
-    ],
+    ...refundApprovalOf(
+      { drafter: agents.drafter, sender: agents.sender, apologizer: agents.apologizer },
+      approval,
+    ),
   };
 }
 
@@ -334,21 +314,7 @@ describe('an approval step', () => {
 describe('a delay step', () => {
   it('waits until its end, durably, and then goes on', async () => {
     const id = await start(
-      await workflow({
-        name: 'Later',
-        status: 'active',
-        nodes: [
-          { id: 'start', type: 'start', position: at },
-          { id: 'wait', type: 'delay', position: at, data: { label: 'Wait a day', seconds: 86400 } },
-          { id: 'send', type: 'agent', agentId: agents.sender, position: at, data: { label: 'Send' } },
-          { id: 'end', type: 'end', position: at },
-        ],
-        edges: [
-          { id: 'e1', source: 'start', target: 'wait' },
-          { id: 'e2', source: 'wait', target: 'send' },
-          { id: 'e3', source: 'send', target: 'end' },
-        ],
-      }),
+      await workflow({ name: 'Later', status: 'active', ...delayedSendOf(agents.sender) }),
     );
     const waiting = await waitForStatus(id, 'waiting');
     expect(waiting.waiting).toMatchObject({ kind: 'delay', title: 'Wait a day' });

@@ -37,6 +37,8 @@ export type ExecutionRunnerDeps = {
   approvals?: ApprovalsRepository;
   /** The waits' clock: delays' ends and approvals' timeouts (tests move it). */
   clock?: () => Date;
+  /** Tells a new approval's approvers once it has committed (approval-links.service.ts emails them). */
+  notifyApprovers?: (approvalId: string) => void;
 };
 
 /**

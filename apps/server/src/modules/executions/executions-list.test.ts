@@ -118,6 +118,7 @@ describe('GET /api/executions', () => {
       error: null,
       failedStep: null,
       waiting: null,
+      untrusted: false,
       retryOf: null,
       retriedBy: null,
       result: 'The final answer',

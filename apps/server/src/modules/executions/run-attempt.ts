@@ -102,11 +102,26 @@ export async function runAttempt(
       nodeData,
     });
     const recorder = createStepRecorder({ ...parts, repository, delivery, agents, nodeData, failedSteps });
+    // Approval and Delay steps, and tool calls that need approval, wait through them (run-waits.ts).
+    const waits =
+      deps.approvals &&
+      createRunWaits({
+        approvals: deps.approvals,
+        ids,
+        attempt,
+        resumedFrom: run.waiting,
+        outbox,
+        runLog,
+        clock: () => (deps.clock?.() ?? new Date()).getTime(),
+        notifyApprovers: deps.notifyApprovers,
+      });
     const agentStep = createAgentStep({
       ...parts,
       ask,
       connection,
       memory: deps.memory,
+      untrusted: run.untrusted,
+      waits,
       watched: () => deps.watching?.(organizationId, workflowId) ?? false,
       made: recorder.made,
     });
@@ -166,17 +181,7 @@ export async function runAttempt(
         }),
         onEvent: recorder.onStep,
         stops: stopsRun,
-        ...(deps.approvals && {
-          waits: createRunWaits({
-            approvals: deps.approvals,
-            ids,
-            attempt,
-            resumedFrom: run.waiting,
-            outbox,
-            runLog,
-            clock: () => (deps.clock?.() ?? new Date()).getTime(),
-          }),
-        }),
+        ...(waits && { waits }),
       },
     );
     await completeRun(end, run, result, completed.outputs);

@@ -112,6 +112,7 @@ export function toExecution({
     error: e.error,
     failedStep: e.failedStep,
     waiting: executionWait(e.status, e.waiting),
+    untrusted: e.untrusted,
     retryOf: e.retryOf,
     retriedBy: retriedById,
     trigger: e.trigger,
@@ -148,6 +149,7 @@ export function createRunReads(db: Db) {
           error: workflowExecutions.error,
           failedStep: workflowExecutions.failedStep,
           storedWait: workflowExecutions.waiting,
+          untrusted: workflowExecutions.untrusted,
           retryOf: workflowExecutions.retryOf,
           retriedBy,
           result: sql<string | null>`case jsonb_typeof(${workflowExecutions.result})

@@ -58,6 +58,8 @@ export function createRunRetry(deps: {
         input: old.input,
         dynamicInstructions: old.dynamicInstructions,
         parameters: old.parameters,
+        // A retry runs the same outside input: it stays as (un)trusted as the run it retries.
+        untrusted: old.untrusted,
       },
       (executionId, executor) =>
         repository.reuseSteps(executor, {

@@ -68,6 +68,7 @@ export function createRunStart(db: Db) {
           parameters: sql.placeholder('parameters'),
           logs: sql.placeholder('logs'),
           retryOf: sql.placeholder('retryOf'),
+          untrusted: sql.placeholder('untrusted'),
           mapItems: sql.placeholder('mapItems'),
         })}
         where ${runLimit} is null or exists (select 1 from ${allowed} where executions < ${runLimit})`,
@@ -94,7 +95,7 @@ export function createRunStart(db: Db) {
     async createQueued(
       organizationId: string,
       workflow: { id: string; name: string; processType: Execution['processType'] },
-      started: { trigger: ExecutionTrigger; triggeredBy: string | null },
+      started: { trigger: ExecutionTrigger; triggeredBy: string | null; untrusted?: boolean },
       request: ExecuteWorkflowData,
       options: {
         id?: string;
@@ -121,6 +122,7 @@ export function createRunStart(db: Db) {
         runLimit: options.runLimit ?? null,
         mapItems: options.mapItems ?? null,
         retryOf: options.retryOf ?? null,
+        untrusted: started.untrusted ?? false,
         ...notificationParameters(...(options.created ?? [])),
       };
       const insert = (q: Pick<Db, '$with' | 'with'>) => queuedInsert(q).execute(values);

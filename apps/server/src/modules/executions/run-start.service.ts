@@ -28,6 +28,12 @@ export type StartRunRequest = {
   input?: Record<string, unknown>;
   dynamicInstructions?: string | null;
   parameters?: Record<string, unknown>;
+  /**
+   * Started from outside the organization (an email from a sender outside its trusted domains, an
+   * unsigned webhook call): the run is marked so, its write tool calls need approval and agent
+   * memory learns nothing from it. Trusted by default (manual, schedule, signed webhook runs).
+   */
+  untrusted?: boolean;
 };
 
 /**
@@ -97,7 +103,7 @@ export function createRunStarter(deps: {
     const execution = await repository.createQueued(
       organizationId,
       workflow,
-      { trigger: request.trigger, triggeredBy: request.triggeredBy },
+      { trigger: request.trigger, triggeredBy: request.triggeredBy, untrusted: request.untrusted },
       {
         input: request.input ?? {},
         dynamicInstructions: request.dynamicInstructions ?? null,

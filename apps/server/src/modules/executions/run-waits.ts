@@ -2,7 +2,8 @@ import type { ExecutionWait, RealtimeEvent } from '@crewline/contracts';
 import type { StoredWait } from '@crewline/db';
 import { randomUUID } from 'node:crypto';
 import { RunWaiting, type ApprovalOutcome, type StepRef, type WaitPorts } from '@crewline/engine';
-import type { ApprovalsRepository } from './approvals.repository';
+import type { LlmPendingApproval, LlmUsage } from '../../platform/llm';
+import type { ApprovalRow, ApprovalsRepository } from './approvals.repository';
 import type { EventOutbox } from './event-outbox';
 import { Interrupted } from './run-errors';
 import type { RunLog } from './run-log';
@@ -10,7 +11,10 @@ import { readStoredWait } from './stored-wait';
 
 /** What an attempt's waits need: its run, its clock and its ways to the database and the bus. */
 export type RunWaitsDeps = {
-  approvals: Pick<ApprovalsRepository, 'forStep' | 'request' | 'suspend' | 'close'>;
+  approvals: Pick<
+    ApprovalsRepository,
+    'forStep' | 'byId' | 'request' | 'suspend' | 'close' | 'keepToolResult'
+  >;
   ids: { organizationId: string; executionId: string; workflowId: string };
   attempt: number;
   /** The run's stored wait when this attempt resumed it from one (its `waiting` column). */
@@ -19,6 +23,8 @@ export type RunWaitsDeps = {
   runLog: RunLog;
   /** Milliseconds: the waits' clock (tests move it). */
   clock: () => number;
+  /** Tells a new approval's approvers, once it has committed (approval-links.service.ts: by email). */
+  notifyApprovers?: (approvalId: string) => void;
 };
 
 const dto = (wait: StoredWait): ExecutionWait => ({
@@ -37,7 +43,25 @@ const dto = (wait: StoredWait): ExecutionWait => ({
  * decided (approvals.service.ts) or when its time comes (run-wake-ups.ts), in a new attempt that
  * asks again: a delay whose end has passed, or an approval that timed out, then completes.
  */
-export function createRunWaits(deps: RunWaitsDeps): WaitPorts {
+/** The engine's wait ports, and what an agent step needs to wait for a tool call's approval. */
+export type RunWaits = WaitPorts & {
+  /**
+   * The tool-call approval the run waited for when it stopped at this agent step, if it did: what the
+   * step goes on from. Read only then (the run's stored wait names it), so a step costs no statement.
+   */
+  toolCallWaitedFor(stepId: string): Promise<ApprovalRow | undefined>;
+  /** Keeps an approved call's result as soon as it ran. */
+  keepToolResult(approvalId: string, result: unknown): Promise<void>;
+  /** Stores the run waiting for a person to approve the tool call, and stops the attempt. */
+  toolCall(
+    step: StepRef,
+    call: { pending: LlmPendingApproval; usage: LlmUsage; agentName: string },
+  ): Promise<never>;
+  /** Waits again for a tool call's approval still pending (a run woken before its decision). */
+  toolCallAgain(step: StepRef, approval: ApprovalRow): Promise<never>;
+};
+
+export function createRunWaits(deps: RunWaitsDeps): RunWaits {
   const { ids, attempt, outbox, runLog, approvals } = deps;
   const previous = readStoredWait(deps.resumedFrom);
   const now = () => new Date(deps.clock());
@@ -52,6 +76,24 @@ export function createRunWaits(deps: RunWaitsDeps): WaitPorts {
     const stored = await store([{ type: 'workflow_execution_waiting', ...ids, waiting: dto(wait) }]);
     if (!stored) throw new Interrupted('superseded');
     throw new RunWaiting(step.nodeId);
+  }
+
+  /**
+   * A new approval and the run's wait, committed together with their events; its approvers are told
+   * (by email) once it has committed.
+   */
+  async function requestApproval(
+    approval: Parameters<ApprovalsRepository['request']>[1],
+    runWait: Parameters<ApprovalsRepository['request']>[2],
+    events: RealtimeEvent[],
+  ) {
+    const { notify } = await outbox.withStatement([
+      ...events,
+      { type: 'approval_requested', ...ids, approvalId: approval.id },
+    ]);
+    const requested = await approvals.request({ id: ids.executionId, attempt }, approval, runWait, notify);
+    if (requested) deps.notifyApprovers?.(approval.id);
+    return requested;
   }
 
   const ports: WaitPorts = {
@@ -118,13 +160,12 @@ export function createRunWaits(deps: RunWaitsDeps): WaitPorts {
         approvalId,
       };
       return waitFor(step, wait, async (events) => {
-        const { notify } = await outbox.withStatement(
-          existing ? events : [...events, { type: 'approval_requested', ...ids, approvalId }],
-        );
         const runWait = { wait, wakeAt: expiresAt, logs: runLog.unstored() };
-        if (existing) return approvals.suspend(ids.executionId, attempt, runWait, notify);
-        return approvals.request(
-          { id: ids.executionId, attempt },
+        if (existing) {
+          const { notify } = await outbox.withStatement(events);
+          return approvals.suspend(ids.executionId, attempt, runWait, notify);
+        }
+        return requestApproval(
           {
             id: approvalId,
             organizationId: ids.organizationId,
@@ -141,12 +182,82 @@ export function createRunWaits(deps: RunWaitsDeps): WaitPorts {
             createdAt: since,
           },
           runWait,
-          notify,
+          events,
         );
       });
     },
   };
-  return ports;
+  /** The wait of a tool call's approval, new or stored. */
+  const toolWait = (step: StepRef, approvalId: string, title: string, since: Date): StoredWait => ({
+    v: 1,
+    kind: 'approval',
+    stepId: step.nodeId,
+    title,
+    since: since.toISOString(),
+    until: null,
+    approvalId,
+  });
+
+  return {
+    ...ports,
+    async toolCallWaitedFor(stepId) {
+      if (previous?.kind !== 'approval' || previous.stepId !== stepId || !previous.approvalId)
+        return undefined;
+      const approval = await approvals.byId(ids.executionId, previous.approvalId);
+      return approval?.toolCall ? approval : undefined;
+    },
+    keepToolResult: (approvalId, result) => approvals.keepToolResult(approvalId, result),
+
+    toolCallAgain: (step, approval) =>
+      waitFor(step, toolWait(step, approval.id, approval.title, approval.createdAt), async (events) => {
+        const { notify } = await outbox.withStatement(events);
+        const wait = toolWait(step, approval.id, approval.title, approval.createdAt);
+        return approvals.suspend(
+          ids.executionId,
+          attempt,
+          { wait, wakeAt: null, logs: runLog.unstored() },
+          notify,
+        );
+      }),
+
+    async toolCall(step, { pending, usage, agentName }) {
+      const approvalId = randomUUID();
+      const since = now();
+      const title = `${agentName} wants to run ${pending.toolLabel}`;
+      const wait = toolWait(step, approvalId, title, since);
+      return waitFor(step, wait, async (events) =>
+        requestApproval(
+          {
+            id: approvalId,
+            organizationId: ids.organizationId,
+            executionId: ids.executionId,
+            workflowId: ids.workflowId,
+            nodeId: step.nodeId,
+            callId: pending.toolCallId,
+            title,
+            message: pending.reasoning.trim() || `${agentName} gave no reason.`,
+            policy: 'first',
+            assignees: {},
+            fields: [],
+            toolCall: {
+              v: 1,
+              tool: pending.toolLabel,
+              modelToolName: pending.toolName,
+              sdkApprovalId: pending.approvalId,
+              toolCallId: pending.toolCallId,
+              arguments: pending.args,
+              reasoning: pending.reasoning,
+              messages: pending.messages,
+              usage,
+            },
+            createdAt: since,
+          },
+          { wait, wakeAt: null, logs: runLog.unstored() },
+          events,
+        ),
+      );
+    },
+  };
 }
 
 /** An approval that ended as its step's outcome: its decisions, and the first approver's form answers. */

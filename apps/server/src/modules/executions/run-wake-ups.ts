@@ -1,8 +1,11 @@
 import type { Logger } from 'pino';
+import { createPollingLoop } from '../../platform/polling-loop';
 import type { ApprovalsRepository } from './approvals.repository';
 
 /** How often a worker looks for waits whose time has come. */
 const WAKE_UP_POLL_MS = 1000;
+/** The most runs one look queues; a full batch looks again at once. */
+const BATCH = 100;
 
 /**
  * Every worker process runs this loop (worker.ts): once a second, the waiting runs whose time has
@@ -16,34 +19,18 @@ export function startRunWakeUps(options: {
   pollMs?: number;
   logger?: Logger;
 }) {
-  const pollMs = options.pollMs ?? WAKE_UP_POLL_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-
-  const tick = async () => {
+  const look = async () => {
     try {
-      // A full batch means more may be due: look again at once.
-      while (!stopped && (await options.repository.wakeDue(options.clock?.() ?? new Date())) === 100);
+      while ((await options.repository.wakeDue(options.clock?.() ?? new Date(), BATCH)) === BATCH);
     } catch (error) {
       options.logger?.warn({ err: error }, 'waking due runs failed; trying again');
     }
   };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick().then(schedule);
-    }, pollMs);
-  };
-  schedule();
-
+  const loop = createPollingLoop(look, options.pollMs ?? WAKE_UP_POLL_MS);
+  loop.start();
   return {
     /** Looks now (tests, after moving the clock). */
-    wakeNow: () => (running = running.then(tick)),
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
+    wakeNow: look,
+    stop: () => loop.stop(),
   };
 }

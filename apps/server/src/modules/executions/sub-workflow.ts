@@ -39,7 +39,7 @@ export function createSubWorkflows(deps: {
   return {
     /** The `runWorkflow` port of one attempt at `run` (its agent steps' parts, its tools). */
     forAttempt(attempt: {
-      run: Pick<ClaimedRun, 'organizationId' | 'workflowId' | 'createdAt' | 'extra'>;
+      run: Pick<ClaimedRun, 'organizationId' | 'workflowId' | 'createdAt' | 'extra' | 'untrusted'>;
       /** The run's workflow's name: the first link of a loop's message. */
       workflowName: string;
       ids: { organizationId: string; executionId: string; workflowId: string };
@@ -127,6 +127,7 @@ export function createSubWorkflows(deps: {
             ask: forRun.ask,
             connection: forRun.connection,
             memory: attempt.memory,
+            untrusted: run.untrusted,
             // Only stored steps stream to watchers; a child's steps are not.
             watched: () => false,
             made: () => {},

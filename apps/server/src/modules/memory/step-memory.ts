@@ -36,6 +36,11 @@ export type RememberingStep = {
 export type StepMemoryRun = {
   organizationId: string;
   executionId: string;
+  /**
+   * The run is untrusted (started from outside the organization, docs/product-rules.md, People in the
+   * loop): its steps recall, but keep nothing, so what an outsider wrote never becomes a memory.
+   */
+  untrusted: boolean;
   signal: AbortSignal;
   /** The organization's connection of a provider, as read with the run's claim (throws when there is none). */
   connection(provider: EmbeddingProvider): LlmConnection;
@@ -92,6 +97,10 @@ export function createStepMemory(
       return {
         system: withMemories(call.system, recalled),
         async keep(answer, extract) {
+          if (deps.untrusted) {
+            deps.log('info', `${agent.name} learned nothing: the run is untrusted`, nodeId);
+            return undefined;
+          }
           const learned = await guarded(agent, nodeId, () =>
             memory.remember({ ...context, executionId }, { task: call.user, answer }, extract),
           );

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { ToolApprovalPolicy } from '@crewline/contracts';
 import { rowFromJson, rowJson, tools } from '@crewline/db';
 
 /*
@@ -10,7 +11,8 @@ import { rowFromJson, rowJson, tools } from '@crewline/db';
 type ToolRow = typeof tools.$inferSelect;
 
 /** An agent's tool as a run uses it: the tool, and the agent's own settings for it. */
-export type EnabledToolRow = ToolRow & { linkConfig: Record<string, unknown> };
+/** `approval`: the link's policy, read with a run's claim (the other reads of links leave it out). */
+export type EnabledToolRow = ToolRow & { linkConfig: Record<string, unknown>; approval?: ToolApprovalPolicy };
 
 /**
  * The agent's enabled, active tools of its own organization, oldest link first, as one JSON column
@@ -18,8 +20,8 @@ export type EnabledToolRow = ToolRow & { linkConfig: Record<string, unknown> };
  * one statement. `enabledToolsFromJson` decodes it.
  */
 export const enabledToolsJson = (agent: string): SQL<unknown> => sql`coalesce((
-  select json_agg(json_build_object('row', ${rowJson('t')}, 'linkConfig', coalesce(l.config, '{}'::jsonb))
-    order by l.created_at)
+  select json_agg(json_build_object('row', ${rowJson('t')}, 'linkConfig', coalesce(l.config, '{}'::jsonb),
+    'approval', l.approval) order by l.created_at)
   from agent_tools l join tools t on t.id = l.tool_id
   where l.agent_id = ${sql.raw(`"${agent}"."id"`)} and l.is_enabled and t.is_active
     and t.organization_id = ${sql.raw(`"${agent}"."organization_id"`)}), '[]'::json)`;
@@ -37,10 +39,14 @@ export const linkedToolsJson = (agent: string): SQL<LinkedTool[]> => sql`coalesc
   where l.agent_id = ${sql.raw(`"${agent}"."id"`)} and l.is_enabled), '[]'::json)`;
 
 export function enabledToolsFromJson(json: unknown): EnabledToolRow[] {
-  return (json as { row: unknown; linkConfig: Record<string, unknown> }[]).map(({ row, linkConfig }) => ({
-    ...rowFromJson(tools, row),
-    linkConfig,
-  }));
+  return (json as { row: unknown; linkConfig: Record<string, unknown>; approval?: ToolApprovalPolicy }[]).map(
+    ({ row, linkConfig, approval }) => ({
+      ...rowFromJson(tools, row),
+      linkConfig,
+      // A claim read before links had a policy asks nothing, as those links did.
+      approval: approval ?? 'never',
+    }),
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { ToolApprovalPolicy } from '@crewline/contracts';
 import { agentTools, tools, type Db } from '@crewline/db';
 import { nothingToSet } from '../../platform/patch';
 import type { EnabledToolRow } from './tools.columns';
@@ -22,6 +23,7 @@ export function createToolsRepository(db: Db) {
     toolId: agentTools.toolId,
     isEnabled: agentTools.isEnabled,
     config: agentTools.config,
+    approval: agentTools.approval,
     createdAt: agentTools.createdAt,
     tool: { name: tools.name, description: tools.description, category: tools.category },
   };
@@ -94,10 +96,11 @@ export function createToolsRepository(db: Db) {
       toolId: string,
       config: Record<string, unknown>,
       isEnabled: boolean,
+      approval: ToolApprovalPolicy,
     ): Promise<boolean> {
       const rows = await db
         .insert(agentTools)
-        .values({ agentId, toolId, config, isEnabled })
+        .values({ agentId, toolId, config, isEnabled, approval })
         .onConflictDoNothing()
         .returning({ id: agentTools.id });
       return rows.length > 0;
@@ -105,7 +108,7 @@ export function createToolsRepository(db: Db) {
     async updateLink(
       agentId: string,
       toolId: string,
-      values: { config?: Record<string, unknown>; isEnabled?: boolean },
+      values: { config?: Record<string, unknown>; isEnabled?: boolean; approval?: ToolApprovalPolicy },
     ) {
       if (nothingToSet(values)) return;
       await db

@@ -33,6 +33,7 @@ export function toolsRoutes(tools: ToolsService, tester: ToolTester): FastifyPlu
         request.params.agentId,
         request.params.toolId,
         request.body.config,
+        request.body.approval,
       ),
     );
     route(app, api.updateLink, async (request) =>

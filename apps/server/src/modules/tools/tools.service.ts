@@ -4,6 +4,7 @@ import {
   usableLinkConfig,
   type AgentToolLink,
   type CreateToolInput,
+  type ToolApprovalPolicy,
   type Tool,
   type UpdateToolInput,
   type Usage,
@@ -25,7 +26,7 @@ const agentNotFound = 'Agent not found';
 type Json = Record<string, unknown>;
 
 /** A tool with its credentials decrypted, for the tool runtime only. */
-export type ResolvedTool = ToolRow & { settings: Json; linkConfig: Json };
+export type ResolvedTool = ToolRow & { settings: Json; linkConfig: Json; approval?: ToolApprovalPolicy };
 
 export function createToolsService(deps: {
   repository: ToolsRepository;
@@ -152,11 +153,13 @@ export function createToolsService(deps: {
       agentId: string,
       toolId: string,
       config: Json,
+      // New links ask before calls that write (docs/product-rules.md, People in the loop).
+      approval: ToolApprovalPolicy = 'writes',
     ): Promise<AgentToolLink> {
       const agent = await requireAgent(organizationId, agentId);
       const tool = await requireTool(organizationId, toolId);
       const isEnabled = typeof config.isEnabled === 'boolean' ? config.isEnabled : true;
-      if (!(await repository.createLink(agent, tool.id, config, isEnabled))) {
+      if (!(await repository.createLink(agent, tool.id, config, isEnabled, approval))) {
         throw new ConflictError('This tool is already connected to the agent');
       }
       return toLinkDto(await requireLink(organizationId, agent, tool.id));
@@ -166,7 +169,7 @@ export function createToolsService(deps: {
       organizationId: string,
       agentId: string,
       toolId: string,
-      body: { config?: Json; isEnabled?: boolean },
+      body: { config?: Json; isEnabled?: boolean; approval?: ToolApprovalPolicy },
     ): Promise<AgentToolLink> {
       const agent = await requireAgent(organizationId, agentId);
       const link = await requireLink(organizationId, agent, requireUuid(toolId, toolNotFound));
@@ -176,6 +179,7 @@ export function createToolsService(deps: {
       await repository.updateLink(agent, link.toolId, {
         ...(body.config ? { config: body.config } : {}),
         ...((body.isEnabled ?? fromConfig) !== undefined ? { isEnabled: body.isEnabled ?? fromConfig } : {}),
+        ...(body.approval ? { approval: body.approval } : {}),
       });
       return toLinkDto(await requireLink(organizationId, agent, link.toolId));
     },

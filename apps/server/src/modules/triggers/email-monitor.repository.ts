@@ -7,6 +7,7 @@ import {
   RELEASE_SQL,
   RENEW_SQL,
 } from '../microsoft/microsoft.columns';
+import { TRUSTED_SENDER_DOMAINS_SQL } from '../auth/organization-settings.columns';
 import { ACTIVE_EMAIL_WORKFLOWS_SQL, hasActiveEmailWorkflow } from '../workflows/workflows.columns';
 
 /** Inboxes one scan returns at most; the rest are due still and go in the next scan. */
@@ -92,6 +93,12 @@ export function createEmailMonitorRepository(db: Db) {
         trigger_config: TriggerConfig;
       }[];
       return rows.map((row) => ({ id: row.id, triggerConfig: row.trigger_config }));
+    },
+
+    /** The organization's trusted sender domains (Settings → Organization): email from others starts untrusted runs. */
+    async trustedSenderDomains(organizationId: string): Promise<string[]> {
+      const rows = (await run(TRUSTED_SENDER_DOMAINS_SQL, [organizationId])).rows as { domains: string[] }[];
+      return rows[0]?.domains ?? [];
     },
 
     /**

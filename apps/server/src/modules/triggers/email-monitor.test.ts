@@ -481,6 +481,47 @@ describe('the email monitor', () => {
         .where(and(eq(emailTriggerMessages.workflowId, workflowId))),
     ).toEqual([]);
   });
+
+  it('marks runs from senders outside the trusted domains untrusted, and from inside them (subdomains too) trusted', async () => {
+    const { user, workflowId } = await setUp();
+    const sender = (address: string) => ({ from: { emailAddress: { name: 'Sender', address } } });
+    const untrustedOf = async (runId: string) =>
+      (await t.request({ method: 'GET', url: `/api/executions/${runId}`, token: user.token })).json()
+        .untrusted as boolean;
+
+    // No trusted domain yet: every sender is outside.
+    invoice('Invoice A', sender('grace@fabrikam.example'));
+    expect(await poll()).toBe(1);
+    const settings = await t.request({
+      method: 'PUT',
+      url: '/api/organization/settings',
+      token: user.token,
+      payload: { trustedSenderDomains: ['Fabrikam.example'] },
+    });
+    expect(settings.statusCode).toBe(200);
+    invoice('Invoice B', sender('grace@fabrikam.example'));
+    invoice('Invoice C', sender('Lin@EU.Fabrikam.Example'));
+    invoice('Invoice D', sender('mallory@notfabrikam.example'));
+    expect(await poll()).toBe(3);
+
+    const runs = await runsOf(workflowId);
+    const bySubject = new Map(runs.map((run) => [run.input.subject as string, run.id]));
+    expect(await untrustedOf(bySubject.get('Invoice A')!)).toBe(true);
+    expect(await untrustedOf(bySubject.get('Invoice B')!)).toBe(false);
+    expect(await untrustedOf(bySubject.get('Invoice C')!)).toBe(false);
+    expect(await untrustedOf(bySubject.get('Invoice D')!)).toBe(true);
+    // The list says so too.
+    const list = await t.request({
+      method: 'GET',
+      url: `/api/executions?workflowId=${workflowId}`,
+      token: user.token,
+    });
+    const listed = new Map(
+      (list.json() as { id: string; untrusted: boolean }[]).map((r) => [r.id, r.untrusted]),
+    );
+    expect(listed.get(bySubject.get('Invoice A')!)).toBe(true);
+    expect(listed.get(bySubject.get('Invoice B')!)).toBe(false);
+  });
 });
 
 describe('the worker role', () => {

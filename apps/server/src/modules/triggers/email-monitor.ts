@@ -5,6 +5,7 @@ import { createPollingLoop } from '../../platform/polling-loop';
 import type { EventBus } from '../../platform/events';
 import type { InboxMessage, MicrosoftService } from '../microsoft/microsoft.service';
 import type { DueInbox, EmailMonitorRepository, EmailWorkflow } from './email-monitor.repository';
+import { isTrustedSender } from './sender-trust';
 import { AlreadyTakenError, type TriggersService } from './triggers.service';
 
 /** How long the records of handled messages are kept (a re-listed message older than that is ignored anyway). */
@@ -69,6 +70,7 @@ export function createEmailMonitor(options: EmailMonitorOptions) {
     message: InboxMessage,
     workflows: EmailWorkflow[],
     connectedAt: Date,
+    trustedDomains: string[],
   ): Promise<number> {
     const received = Date.parse(message.receivedAt);
     if (!Number.isFinite(received) || received < connectedAt.getTime()) return 0;
@@ -81,6 +83,8 @@ export function createEmailMonitor(options: EmailMonitorOptions) {
           organizationId,
           workflowId: workflow.id,
           trigger: 'email',
+          // A sender outside the organization's trusted domains (or their subdomains): an untrusted run.
+          untrusted: !isTrustedSender(message.from, trustedDomains),
           input: {
             from: message.from,
             to: message.to,
@@ -129,6 +133,7 @@ export function createEmailMonitor(options: EmailMonitorOptions) {
     let deltaLink: string | null = null;
     try {
       const workflows = await repository.emailWorkflows(organizationId);
+      const trustedDomains = await repository.trustedSenderDomains(organizationId);
       let link = claimed.deltaLink;
       let restarted = false;
       for (;;) {
@@ -151,7 +156,7 @@ export function createEmailMonitor(options: EmailMonitorOptions) {
         }
         if (result.status === 'disconnected') return started;
         for (const message of result.page.messages) {
-          started += await handle(organizationId, message, workflows, claimed.connectedAt);
+          started += await handle(organizationId, message, workflows, claimed.connectedAt, trustedDomains);
         }
         if (result.page.deltaLink) {
           deltaLink = result.page.deltaLink;

@@ -10,6 +10,11 @@ export type TriggerEvent = {
   workflowId: string;
   trigger: Exclude<ExecutionTrigger, 'manual'>;
   input: Record<string, unknown>;
+  /**
+   * The event came from outside the organization (an email from a sender outside its trusted
+   * domains, an unsigned webhook call): the run is marked untrusted.
+   */
+  untrusted?: boolean;
   /** Commits with the run (a schedule claims its tick here); throwing starts nothing. */
   prepare?: PrepareRun;
 };
@@ -37,7 +42,14 @@ export function createTriggersService(deps: {
       let execution: Execution;
       try {
         execution = await deps.executions.startRun(
-          { organizationId, workflowId, trigger: event.trigger, triggeredBy: null, input: event.input },
+          {
+            organizationId,
+            workflowId,
+            trigger: event.trigger,
+            triggeredBy: null,
+            input: event.input,
+            untrusted: event.untrusted,
+          },
           event.prepare,
         );
       } catch (error) {

@@ -214,6 +214,9 @@ export function createWebhookService(deps: {
           workflowId: workflow.id,
           trigger: 'webhook',
           input: call.input,
+          // A signature proves who sent this very body; a secret alone only that the caller knows it
+          // (it may sit in a third party's configuration, or leak): such a run is untrusted.
+          untrusted: !workflow.signed,
         });
         if (!call.wait) return { execution, finished: false };
         const current = await waitForEnd(organizationId, execution, ended, onEnd);

@@ -4,6 +4,7 @@ import { fetchModelIds } from './list-models';
 import { PROVIDER_INFO } from './providers';
 import type {
   LlmConnection,
+  LlmPendingApproval,
   LlmEmbedRequest,
   LlmEmbedResult,
   LlmRequest,
@@ -87,10 +88,19 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
     const { signal, timedOut } = deadline(timeoutMs, request.signal);
     const tools =
       request.tools && Object.keys(request.tools).length > 0
-        ? toToolSet(sdk, request.tools, { trace, onToolCall: request.onToolCall }, now)
+        ? toToolSet(
+            sdk,
+            request.tools,
+            { trace, onToolCall: request.onToolCall, resume: request.resume },
+            now,
+          )
         : undefined;
+    // Calls that may stop for an approval keep the conversation, to go on from it later.
+    const approvals = !!request.resume || Object.values(request.tools ?? {}).some((t) => t.needsApproval);
 
-    const messages: ModelMessage[] = request.messages.map((m) => ({ role: m.role, content: m.content }));
+    const messages: ModelMessage[] = request.resume
+      ? [...(request.resume.pending.messages as ModelMessage[]), approvalAnswer(request.resume)]
+      : request.messages.map((m) => ({ role: m.role, content: m.content }));
     const options = {
       model,
       instructions: request.system.trim() ? request.system : undefined,
@@ -108,14 +118,17 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
       // The answer as output and the messages to ask again with are read only with a schema: the
       // SDK builds them on demand, and a call without one has no use for them.
       return request.onTextDelta
-        ? streamed(sdk, each, request.onTextDelta, signal, !!structured)
+        ? streamed(sdk, each, request.onTextDelta, signal, {
+            output: !!structured,
+            messages: !!structured || approvals,
+          })
         : sdk.generateText(each).then((result) => ({
             text: result.text,
             usage: result.usage,
             steps: result.steps,
             finalStep: result.finalStep,
             finishReason: result.finishReason,
-            responseMessages: structured ? result.responseMessages : [],
+            responseMessages: structured || approvals ? result.responseMessages : [],
             answer: structured ? answerText(result) : result.text,
           }));
     };
@@ -124,6 +137,19 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
       let usage = usageOf(result.usage);
       const steps = result.steps.map(toStep);
       let data: unknown;
+      const pending = approvals ? pendingApproval(result, messages, request.tools ?? {}) : undefined;
+      if (pending) {
+        if (trace) trace.retries = trace.failedRequests;
+        return {
+          text: result.text,
+          usage,
+          steps,
+          model: result.finalStep.response.modelId || request.model,
+          finishReason: result.finishReason,
+          durationMs: now() - started,
+          pendingApproval: pending,
+        };
+      }
       if (structured) {
         let check = structured.check(result.answer);
         if (!check.ok) {
@@ -325,8 +351,11 @@ async function streamed(
   options: GenerateOptions,
   onTextDelta: (text: string) => void,
   signal: AbortSignal,
-  /** With an output schema: the answer as output and the response's messages, to check and ask again. */
-  structured: boolean,
+  /**
+   * What else to read: with an output schema, the answer as output (to check); with it or with tools
+   * that may stop for an approval, the response's messages (to ask again, or to go on from later).
+   */
+  read: { output: boolean; messages: boolean },
 ) {
   // The SDK's default onError prints the error, with the provider's response body, to the console:
   // the error part of the stream is handled below instead.
@@ -345,9 +374,9 @@ async function streamed(
     result.steps,
     result.finalStep,
     result.finishReason,
-    structured ? result.responseMessages : [],
+    read.messages ? result.responseMessages : [],
     // No output when the loop ended mid tool call (see answerText).
-    structured ? Promise.resolve(result.output).catch(() => undefined) : undefined,
+    read.output ? Promise.resolve(result.output).catch(() => undefined) : undefined,
   ]);
   return {
     text,
@@ -376,7 +405,66 @@ function counted(fetch: typeof globalThis.fetch, trace: LlmTrace): typeof global
 }
 
 /** Who hears of each tool call as it finishes: the call's trace, its `onToolCall`, or both. */
-type ToolWatch = { trace?: LlmTrace; onToolCall?: (call: LlmToolTrace) => void };
+type ToolWatch = {
+  trace?: LlmTrace;
+  onToolCall?: (call: LlmToolTrace) => void;
+  /** A call going on after an approval: its approved call runs once (resume.result when it ran already). */
+  resume?: LlmRequest['resume'];
+};
+
+/** The tool message that answers the approval request the conversation stopped on. */
+function approvalAnswer(resume: NonNullable<LlmRequest['resume']>): ModelMessage {
+  return {
+    role: 'tool',
+    content: [
+      {
+        type: 'tool-approval-response',
+        approvalId: resume.pending.approvalId,
+        approved: resume.approved,
+        ...(resume.reason ? { reason: resume.reason } : {}),
+      },
+    ],
+  };
+}
+
+/**
+ * The approval request a call stopped on, with the conversation to go on from: the first one of its
+ * last step (a model asks for calls one step at a time; a second request in the same step is
+ * answered, refused, with the first's continuation: see refuseOthers).
+ */
+function pendingApproval(
+  result: { finalStep: StepResult<ToolSet>; text: string; responseMessages: unknown[] },
+  sent: ModelMessage[],
+  tools: Record<string, LlmTool>,
+): LlmPendingApproval | undefined {
+  const requests = result.finalStep.content.filter((part) => part.type === 'tool-approval-request');
+  const first = requests[0];
+  if (!first) return undefined;
+  const messages: unknown[] = [...sent, ...result.responseMessages];
+  if (requests.length > 1) messages.push(refuseOthers(requests.slice(1).map((r) => r.approvalId)));
+  return {
+    approvalId: first.approvalId,
+    toolCallId: first.toolCall.toolCallId,
+    toolName: first.toolCall.toolName,
+    toolLabel: tools[first.toolCall.toolName]?.label ?? first.toolCall.toolName,
+    args: first.toolCall.input,
+    reasoning: result.text,
+    messages,
+  };
+}
+
+/** The model asked for several approvals at once: one waits, the others are refused with why. */
+function refuseOthers(approvalIds: string[]): ModelMessage {
+  return {
+    role: 'tool',
+    content: approvalIds.map((approvalId) => ({
+      type: 'tool-approval-response' as const,
+      approvalId,
+      approved: false,
+      reason: 'Only one call that needs approval is asked at a time: ask for this one again afterwards.',
+    })),
+  };
+}
 
 /** A tool that records each of its calls (arguments, answer or error, duration) into the trace. */
 function traced(name: string, tool: LlmTool, watch: ToolWatch, now: () => number): LlmTool['execute'] {
@@ -408,15 +496,36 @@ function toToolSet(sdk: Sdk, tools: Record<string, LlmTool>, watch: ToolWatch, n
     }
     const execute: LlmTool['execute'] =
       watch.trace || watch.onToolCall
-        ? traced(name, definition, watch, now)
-        : (args, options) => definition.execute(args, options);
+        ? traced(name, once(definition, watch.resume), watch, now)
+        : once(definition, watch.resume).execute;
+    const needsApproval = definition.needsApproval;
     set[name] = sdk.tool({
       description: definition.description,
       inputSchema: sdk.jsonSchema(asObjectSchema(definition.inputSchema)),
-      execute: (args, { abortSignal }) => execute(args, { signal: abortSignal }),
+      execute: (args, { abortSignal, toolCallId }) => execute(args, { signal: abortSignal, toolCallId }),
+      ...(needsApproval ? { needsApproval: (args: unknown) => needsApproval(args) } : {}),
     });
   }
   return set;
+}
+
+/**
+ * The tool, running the call approved in `resume` exactly once: a result kept from a run of it
+ * before is answered instead, and a new result is handed to `onResult` (kept) before the model sees it.
+ */
+function once(tool: LlmTool, resume: LlmRequest['resume']): LlmTool {
+  if (!resume?.approved) return tool;
+  const { toolCallId } = resume.pending;
+  return {
+    ...tool,
+    async execute(args, options) {
+      if (options?.toolCallId !== toolCallId) return tool.execute(args, options);
+      if (resume.result) return resume.result.value;
+      const result = await tool.execute(args, options);
+      await resume.onResult?.(result);
+      return result;
+    },
+  };
 }
 
 /** Providers reject function parameters that are not an object schema; `{}` means "no arguments". */

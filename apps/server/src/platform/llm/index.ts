@@ -7,6 +7,7 @@ export { LLM_PROVIDERS, isLlmProvider } from './providers';
 export type {
   LlmConnection,
   LlmMessage,
+  LlmPendingApproval,
   LlmProvider,
   LlmRequest,
   LlmResult,

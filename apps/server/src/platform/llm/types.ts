@@ -13,8 +13,32 @@ export type LlmTool = {
   description: string;
   /** JSON Schema of the arguments; an object schema (`type: 'object'` is assumed when missing). */
   inputSchema: JSONSchema7;
-  /** The signal aborts with the call (timeout or the caller's signal). */
-  execute(args: unknown, options?: { signal?: AbortSignal }): Promise<unknown>;
+  /** The signal aborts with the call (timeout or the caller's signal); `toolCallId` is the model's id of the call. */
+  execute(args: unknown, options?: { signal?: AbortSignal; toolCallId?: string }): Promise<unknown>;
+  /**
+   * Whether a call with these arguments waits for a person's approval before it runs: the call then
+   * ends with `pendingApproval` instead of running it (docs/product-rules.md, People in the loop).
+   */
+  needsApproval?(args: unknown): boolean;
+  /** The tool's name as people know it (the model's name is made to fit the providers' rules). */
+  label?: string;
+};
+
+/**
+ * A call that stopped for an approval, or goes on after one: the conversation so far as the SDK
+ * wrote it (model messages, ending with the call and its approval request), and which request.
+ */
+export type LlmPendingApproval = {
+  /** The SDK's id of the approval request (the continuation answers it). */
+  approvalId: string;
+  toolCallId: string;
+  /** The model's name of the tool, the tool's name as people know it, and the arguments it gave. */
+  toolName: string;
+  toolLabel: string;
+  args: unknown;
+  /** What the model said before asking for the call. */
+  reasoning: string;
+  messages: unknown[];
 };
 
 export type LlmRequest = {
@@ -38,6 +62,19 @@ export type LlmRequest = {
   onToolCall?: (call: LlmToolTrace) => void;
   /** Filled in as the call goes, so what happened is known even when the call fails (step records). */
   trace?: LlmTrace;
+  /**
+   * Goes on after an approval: the conversation the call stopped with, and the decision. Approved,
+   * the call runs (once: `result`, when given, is its result kept from a run of it before, and is
+   * answered instead of running it again) and the model goes on; refused, the model is told why.
+   */
+  resume?: {
+    pending: LlmPendingApproval;
+    approved: boolean;
+    reason?: string;
+    result?: { value: unknown };
+    /** The approved call ran: its result, to keep before the model goes on. */
+    onResult?(result: unknown): Promise<void>;
+  };
   /**
    * The JSON Schema (of an object) the answer must follow: the model is asked for that shape with
    * the provider's structured output, the answer is checked against it, one that does not follow it
@@ -98,6 +135,8 @@ export type LlmResult = {
   durationMs: number;
   /** The answer parsed, when the request had an output schema (it follows the schema). */
   data?: unknown;
+  /** The call stopped because a tool call needs a person's approval (`text` is what came before). */
+  pendingApproval?: LlmPendingApproval;
 };
 
 /** Texts to embed, in order; the gateway sends them in batches and answers in the same order. */

@@ -119,4 +119,32 @@ describe('toGraphEdges', () => {
       ['e3', undefined, undefined],
     ]);
   });
+
+  it("lists an approval's outcomes as its paths, the timeout one only when its timeout takes it", () => {
+    const approval = (timeout?: unknown): WorkflowNode => ({
+      id: 'a',
+      type: 'approval',
+      position: { x: 0, y: 0 },
+      data: { label: 'Sign-off', title: 'Ship?', policy: 'first', ...(timeout ? { timeout } : {}) },
+    });
+    const pathIds = (node: WorkflowNode) => toGraphNodes([node])[0]!.data.branches?.map((b) => b.id);
+    expect(pathIds(approval())).toEqual(['approved', 'rejected']);
+    expect(pathIds(approval({ seconds: 60, onTimeout: 'branch' }))).toEqual([
+      'approved',
+      'rejected',
+      'timeout',
+    ]);
+    const edges = toGraphEdges(
+      [
+        { id: 'e1', source: 'a', target: 'n1', sourceHandle: 'approved' },
+        { id: 'e2', source: 'a', target: 'n2', sourceHandle: 'timeout' },
+      ],
+      [approval(), ...nodes],
+    );
+    // Without a timeout path, its edge leaves from no handle (React Flow still draws it).
+    expect(edges.map((e) => [e.id, e.sourceHandle])).toEqual([
+      ['e1', 'approved'],
+      ['e2', undefined],
+    ]);
+  });
 });

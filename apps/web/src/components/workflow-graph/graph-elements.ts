@@ -17,6 +17,7 @@ import type { ItemProgress } from '@/lib/runs/run-state';
 export const GRAPH_NODE_STATUSES = [
   'pending',
   'running',
+  'waiting',
   'completed',
   'failed',
   'reused',
@@ -27,6 +28,7 @@ export type GraphNodeStatus = (typeof GRAPH_NODE_STATUSES)[number];
 export const GRAPH_NODE_STATUS_LABELS: Record<GraphNodeStatus, string> = {
   pending: 'Not run',
   running: 'Running',
+  waiting: 'Waiting',
   completed: 'Done',
   failed: 'Failed',
   reused: 'Reused',
@@ -78,6 +80,24 @@ function conditionPaths(data: Record<string, unknown>): { id: string; label: str
   return [...branches, { id: ELSE_BRANCH, label: 'Else' }];
 }
 
+/** An approval's paths (its outcomes): approved, rejected, and timeout when its timeout takes a path of its own. */
+function approvalPaths(data: Record<string, unknown>): { id: string; label: string }[] {
+  const timeout = data.timeout as { onTimeout?: unknown } | undefined;
+  return [
+    { id: 'approved', label: 'Approved' },
+    { id: 'rejected', label: 'Rejected' },
+    ...(timeout?.onTimeout === 'branch' ? [{ id: 'timeout', label: 'Timeout' }] : []),
+  ];
+}
+
+/** The named paths out of a node (a condition's branches, an approval's outcomes); none for other kinds. */
+const pathsOf = (node: WorkflowNode) =>
+  node.type === 'condition'
+    ? conditionPaths(node.data ?? {})
+    : node.type === 'approval'
+      ? approvalPaths(node.data ?? {})
+      : undefined;
+
 export function toGraphNodes(
   nodes: readonly WorkflowNode[],
   agents: readonly GraphAgent[] = [],
@@ -98,7 +118,7 @@ export function toGraphNodes(
       node.type === 'agent' ? text(data.name) || agent?.name || label || fallback : label || fallback;
     const step = isNodeKind(node.type) && nodeKinds[node.type].step;
     const status = step ? nodeStatus[node.id] : undefined;
-    const branches = node.type === 'condition' ? conditionPaths(data) : undefined;
+    const branches = pathsOf(node);
     const taken = branches && branchTaken[node.id];
     const takenLabel = taken ? (branches.find((b) => b.id === taken)?.label ?? taken) : undefined;
     const items = node.type === 'map' || node.type === 'loop' ? progress[node.id] : undefined;
@@ -133,11 +153,12 @@ export function toGraphEdges(
   marks: Readonly<Record<string, EdgePathMark>> = {},
 ): Edge[] {
   const ids = new Set(nodes.map((node) => node.id));
-  // A condition's handles by node: an edge from a branch it no longer has leaves from no handle.
+  // A condition's (an approval's) handles by node: an edge from a path it no longer has leaves from no handle.
   const handles = new Map(
-    nodes
-      .filter((node) => node.type === 'condition')
-      .map((node) => [node.id, new Set(conditionPaths(node.data ?? {}).map((path) => path.id))]),
+    nodes.flatMap((node) => {
+      const paths = pathsOf(node);
+      return paths ? [[node.id, new Set(paths.map((path) => path.id))] as const] : [];
+    }),
   );
   return edges
     .filter((edge) => ids.has(edge.source) && ids.has(edge.target))

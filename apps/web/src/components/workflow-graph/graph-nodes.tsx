@@ -9,6 +9,7 @@ import {
   CircleSlash,
   Cpu,
   Flag,
+  Hourglass,
   Layers,
   Merge,
   Play,
@@ -16,6 +17,7 @@ import {
   Repeat,
   Split,
   StickyNote,
+  UserCheck,
   Variable,
   Wrench,
   X,
@@ -34,6 +36,7 @@ const handleClass = '!size-2 !min-w-0 !rounded-full !border-0 !bg-muted-foregrou
 const STATUS_RING: Record<GraphNodeStatus, string> = {
   pending: 'border-dashed opacity-80',
   running: 'shadow-md shadow-blue-500/20 ring-2 ring-blue-500/70',
+  waiting: 'ring-2 ring-violet-500/70',
   completed: 'ring-2 ring-emerald-500/60',
   failed: 'ring-2 ring-red-500/70',
   reused: 'ring-2 ring-violet-500/60',
@@ -43,6 +46,7 @@ const STATUS_RING: Record<GraphNodeStatus, string> = {
 const STATUS_BADGE: Record<GraphNodeStatus, string> = {
   pending: 'border-border bg-muted text-muted-foreground',
   running: 'border-blue-500/30 bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-300',
+  waiting: 'border-violet-500/30 bg-violet-50 text-violet-700 dark:bg-violet-950 dark:text-violet-300',
   completed: 'border-emerald-500/30 bg-emerald-50 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300',
   failed: 'border-red-500/30 bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-300',
   reused: 'border-violet-500/30 bg-violet-50 text-violet-700 dark:bg-violet-950 dark:text-violet-300',
@@ -52,6 +56,7 @@ const STATUS_BADGE: Record<GraphNodeStatus, string> = {
 const STATUS_TITLE: Record<GraphNodeStatus, string> = {
   pending: 'This step did not run',
   running: 'Running now',
+  waiting: 'The run waits here: for a decision, or until its time',
   completed: 'This step completed',
   failed: 'The run failed at this step',
   reused: 'Output reused from an earlier run, no model call',
@@ -74,9 +79,11 @@ function StatusIcon({ status }: { status: GraphNodeStatus }) {
         ? X
         : status === 'reused'
           ? Recycle
-          : status === 'skipped'
-            ? CircleSlash
-            : Circle;
+          : status === 'waiting'
+            ? Hourglass
+            : status === 'skipped'
+              ? CircleSlash
+              : Circle;
   return <Icon className="size-3" aria-hidden="true" />;
 }
 
@@ -180,7 +187,7 @@ function AgentNodeComponent({ id, data }: NodeProps<GraphNode>) {
   );
 }
 
-type StepLookKind = 'condition' | 'transform' | 'merge' | 'tool' | 'map' | 'loop';
+type StepLookKind = 'condition' | 'transform' | 'merge' | 'tool' | 'map' | 'loop' | 'approval' | 'delay';
 
 const STEP_LOOK: Record<StepLookKind, { icon: LucideIcon; tint: string }> = {
   condition: { icon: Split, tint: 'bg-amber-500' },
@@ -189,6 +196,8 @@ const STEP_LOOK: Record<StepLookKind, { icon: LucideIcon; tint: string }> = {
   tool: { icon: Wrench, tint: 'bg-sky-500' },
   map: { icon: Layers, tint: 'bg-pink-500' },
   loop: { icon: Repeat, tint: 'bg-orange-500' },
+  approval: { icon: UserCheck, tint: 'bg-blue-600' },
+  delay: { icon: Hourglass, tint: 'bg-slate-500' },
 };
 
 /**
@@ -291,5 +300,7 @@ export const graphNodeTypes: NodeTypes = {
   tool: memo(StepNodeComponent),
   map: memo(StepNodeComponent),
   loop: memo(StepNodeComponent),
+  approval: memo(StepNodeComponent),
+  delay: memo(StepNodeComponent),
   note: memo(NoteNodeComponent),
 };

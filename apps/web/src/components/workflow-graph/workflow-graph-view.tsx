@@ -79,6 +79,7 @@ const PATH_LOOK: Record<EdgePathMark, Pick<Edge, 'style' | 'markerEnd' | 'zIndex
 const LEGEND_DOT: Record<GraphNodeStatus, string> = {
   pending: 'bg-muted-foreground/50',
   running: 'bg-blue-500',
+  waiting: 'border-2 border-violet-500 bg-transparent',
   completed: 'bg-emerald-500',
   failed: 'bg-red-500',
   reused: 'bg-violet-500',

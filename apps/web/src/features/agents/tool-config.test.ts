@@ -37,6 +37,7 @@ const link = (toolId: string, config: Record<string, unknown> | null = {}): Agen
   tool: { name: toolId, description: null, category: 'web' },
   isEnabled: true,
   config,
+  approval: 'writes',
   createdAt: '2026-01-01T00:00:00Z',
 });
 

@@ -1,4 +1,5 @@
 // Pure rules of the Connected tools panel.
+import type { ToolApprovalPolicy } from '@crewline/contracts';
 import { toolCategoryLabels } from '@crewline/contracts/vocabulary';
 
 import type { AgentToolLink, Tool } from './types';
@@ -55,3 +56,18 @@ export function toolCategoryLabel(category: string | null | undefined): string {
   if (!category) return 'Uncategorized';
   return TOOL_CATEGORY_LABELS[category] ?? category.charAt(0).toUpperCase() + category.slice(1);
 }
+
+/** The choices of a link's "Ask before running" select, in the order shown. */
+export const TOOL_APPROVAL_OPTIONS: readonly {
+  value: ToolApprovalPolicy;
+  label: string;
+  description?: string;
+}[] = [
+  { value: 'never', label: 'Never' },
+  {
+    value: 'writes',
+    label: 'Writes',
+    description: 'Calls that change something: HTTP other than GET/HEAD, email sends, file writes',
+  },
+  { value: 'always', label: 'Always' },
+];

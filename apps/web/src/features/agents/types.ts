@@ -1,5 +1,6 @@
 // Shapes of the agent-tool and tool-catalogue answers and of the provider
 // catalogue. The agent itself is `Agent` from @crewline/contracts.
+import type { ToolApprovalPolicy } from '@crewline/contracts';
 
 /** GET /api/tools: a tool of the organization. */
 export interface Tool {
@@ -20,6 +21,8 @@ export interface AgentToolLink {
   tool: { name: string; description: string | null; category: string } | null;
   isEnabled: boolean;
   config: Record<string, unknown> | null;
+  /** When the agent's call of the tool waits for a person (docs/product-rules.md, People in the loop). */
+  approval: ToolApprovalPolicy;
   createdAt: string;
 }
 

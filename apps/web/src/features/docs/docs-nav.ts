@@ -46,7 +46,7 @@ export const DOCS_PAGES: readonly DocsPageLink[] = [
     title: 'Workflow nodes',
     href: `${DOCS_ROOT}/workflow-nodes`,
     description:
-      'Conditions, tools, transforms, maps, loops and merges: what each node does, and expressions.',
+      'Conditions, tools, transforms, maps, loops, merges, approvals and delays: what each node does, and expressions.',
   },
   {
     id: 'webhooks',

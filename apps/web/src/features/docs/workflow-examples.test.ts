@@ -93,6 +93,7 @@ describe('the Workflow nodes guide’s examples', () => {
 
   it('lists expressions that pass the save-time check where they may be written', () => {
     // A workflow whose transform (workflow scope), map prompt and loop condition use each expression.
+    const cut = ['perOrder', 'draft', 'approve', 'wait'];
     const template = (scope: string) =>
       expressionExamples
         .filter((e) => e.scope === scope)
@@ -101,7 +102,7 @@ describe('the Workflow nodes guide’s examples', () => {
     const body = {
       ...triageWorkflow,
       nodes: [
-        ...triageNodes.filter((n) => !['perOrder', 'draft'].includes(n.id)),
+        ...triageNodes.filter((n) => !cut.includes(n.id)),
         {
           id: 'totals',
           type: 'transform',
@@ -136,7 +137,7 @@ describe('the Workflow nodes guide’s examples', () => {
         },
       ],
       edges: [
-        ...triageEdges.filter((e) => !['perOrder', 'draft'].includes(e.source) && e.target !== 'perOrder'),
+        ...triageEdges.filter((e) => !cut.includes(e.source) && !cut.includes(e.target)),
         { id: 'x1', source: 'prepare', target: 'totals' },
         { id: 'x2', source: 'totals', target: 'checks' },
         { id: 'x3', source: 'checks', target: 'perItem' },
@@ -153,6 +154,34 @@ describe('the Workflow nodes guide’s examples', () => {
       'nodes.classify.data.categry == "billing"';
     expect(validateWorkflow(draftOf(broken), () => true, { toolExists: () => true }).errors).toEqual([
       expect.stringMatching(/^Node "Checks": nodes\.classify\.data\.categry/),
+    ]);
+  });
+
+  it('lets the steps after an approval read its form’s answers by name, as the guide says', () => {
+    const after = (when: string) => ({
+      ...triageWorkflow,
+      nodes: [
+        ...triageNodes,
+        {
+          id: 'big',
+          type: 'condition',
+          position: { x: 0, y: 0 },
+          data: { label: 'Big refund', branches: [{ id: 'yes', label: 'Yes', when }] },
+        },
+      ],
+      edges: [
+        ...triageEdges.filter((e) => e.source !== 'wait'),
+        { id: 'y1', source: 'wait', target: 'big' },
+        { id: 'y2', source: 'big', target: 'end', sourceHandle: 'yes' },
+        { id: 'y3', source: 'big', target: 'end', sourceHandle: 'else' },
+      ],
+    });
+    const check = (when: string) =>
+      validateWorkflow(draftOf(after(when)), () => true, { toolExists: () => true }).errors;
+    expect(check('nodes.approve.data.fields.amount > 100.0')).toEqual([]);
+    expect(check('nodes.approve.data.decision == "approved"')).toEqual([]);
+    expect(check('nodes.approve.data.fields.amout > 100.0')).toEqual([
+      expect.stringMatching(/^Node "Big refund": nodes\.approve\.data\.fields\.amout/),
     ]);
   });
 });

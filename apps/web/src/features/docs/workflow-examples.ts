@@ -27,7 +27,10 @@ const node = (
   agentId?: string,
 ): ExampleNode => ({ id, type, ...(agentId ? { agentId } : {}), position: { x, y }, data });
 
-/** Start → classify → route: billing → lookup | bug, else → reply; → join → prepare → perOrder → draft → End. */
+/**
+ * Start → classify → route: billing → lookup | bug, else → reply; → join → prepare → perOrder → draft
+ * → approve: approved → wait → End | rejected, timeout → End.
+ */
 export const triageNodes: readonly ExampleNode[] = [
   node('start', 'start', 0, 160, { label: 'Start' }),
   node(
@@ -99,10 +102,24 @@ export const triageNodes: readonly ExampleNode[] = [
     until: 'last.data.approved == true',
     maxIterations: 3,
   }),
+  node('approve', 'approval', 1760, 160, {
+    label: 'Refund check',
+    title: 'Refund for {{ input.customer }}?',
+    message:
+      'Refund the duplicate charge on {{ size(nodes.classify.data.orders) }} orders to {{ input.customer }}?',
+    assignees: { roles: ['admin'] },
+    policy: 'first',
+    fields: [
+      { name: 'amount', label: 'Amount to refund (€)', type: 'number', required: true },
+      { name: 'note', label: 'Note to the customer', type: 'text', required: false },
+    ],
+    timeout: { seconds: 86400, onTimeout: 'branch' },
+  }),
+  node('wait', 'delay', 1980, 100, { label: 'Wait a day', seconds: 86400 }),
   node('about', 'note', 440, 360, {
     text: 'Billing tickets get their orders looked up; everything else gets a general reply.',
   }),
-  node('end', 'end', 1760, 160, { label: 'End' }),
+  node('end', 'end', 2200, 160, { label: 'End' }),
 ];
 
 const edge = (source: string, target: string, sourceHandle?: string): ExampleEdge => ({
@@ -123,13 +140,18 @@ export const triageEdges: readonly ExampleEdge[] = [
   edge('join', 'prepare'),
   edge('prepare', 'perOrder'),
   edge('perOrder', 'draft'),
-  edge('draft', 'end'),
+  edge('draft', 'approve'),
+  edge('approve', 'wait', 'approved'),
+  edge('approve', 'end', 'rejected'),
+  edge('approve', 'end', 'timeout'),
+  edge('wait', 'end'),
 ];
 
 /** The body of POST /api/workflows that creates it. */
 export const triageWorkflow = {
   name: 'Support triage',
-  description: 'Classifies a ticket, looks up billing orders, summarizes them and drafts a reviewed reply.',
+  description:
+    'Classifies a ticket, looks up billing orders, summarizes them, drafts a reviewed reply and has an admin approve the refund.',
   processType: 'sequential',
   triggerType: 'manual',
   nodes: triageNodes,
@@ -194,8 +216,22 @@ const support = agentMeta('Support agent', 'Support specialist');
 const writer = agentMeta('Reply writer', 'Customer communication');
 const replyText =
   'Hi Ada, we refunded the duplicate charge for orders A-1001 and A-1002. Sorry for the trouble!';
+/** The admin's decision in the Inbox, with the form's answers. */
+const refundAnswers = { amount: 84.5, note: 'Refunded within 3 days.' };
+const refundDecision = {
+  userId: '4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8',
+  userName: 'Alan Turing',
+  decision: 'approve',
+  comment: 'Duplicate confirmed with the bank.',
+  fields: refundAnswers,
+  at: '2026-12-02T10:02:41.000Z',
+  via: 'inbox',
+};
 
-/** GET /api/executions/:id for a run of the triage workflow that took the billing branch. */
+/**
+ * GET /api/executions/:id for a run of the triage workflow that took the billing branch, whose refund
+ * an admin approved in the Inbox 48 minutes later; it then waited a day.
+ */
 export const triageExecution = {
   id: '0b7c3e9a-6d2f-4a18-9c4e-5f1a2b3c4d5e',
   workflowId: '7d3e2c1b-0a9f-4e8d-8c7b-6a5f4e3d2c1b',
@@ -324,8 +360,26 @@ export const triageExecution = {
       ],
       status: 'completed',
     },
+    approve: {
+      content: 'Approved by Alan Turing',
+      metadata: {},
+      executionTime: 2912399,
+      usage: none,
+      kind: 'approval',
+      data: { decision: 'approved', decisions: [refundDecision], fields: refundAnswers },
+      status: 'completed',
+    },
+    wait: {
+      content: '',
+      metadata: {},
+      executionTime: 86400000,
+      usage: none,
+      kind: 'delay',
+      data: { until: '2026-12-03T10:02:41.000Z' },
+      status: 'completed',
+    },
   },
-  metrics: { ...usage(784, 95), durationMs: 5480, steps: 11 },
+  metrics: { ...usage(784, 95), durationMs: 89317900, steps: 13 },
   logs: [],
   result: replyText,
   error: null,
@@ -336,8 +390,10 @@ export const triageExecution = {
   triggeredBy: '2c4e6a8b-1d3f-4a5b-8c7d-9e0f1a2b3c4d',
   triggeredByName: 'Grace Hopper',
   startedAt: '2026-12-02T09:14:03.120Z',
-  completedAt: '2026-12-02T09:14:08.600Z',
+  completedAt: '2026-12-03T10:02:41.020Z',
   createdAt: '2026-12-02T09:14:03.050Z',
+  untrusted: false,
+  waiting: null,
 };
 
 /** What an expression reads, with an example each (the scope says where it may be written). */

@@ -1,7 +1,7 @@
 import type { Execution, ExecutionSummary, Workflow } from '@crewline/contracts';
 import { isRunActive } from '@crewline/contracts/vocabulary';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Braces, CircleStop, Download, Eye, RotateCcw } from 'lucide-react';
+import { Braces, CircleStop, Download, Eye, Hourglass, RotateCcw } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -31,6 +31,7 @@ import {
   readableOutput,
   shortId,
   triggeredByLabel,
+  waitingText,
 } from './execution-facts';
 import { useNow } from '@/lib/use-now';
 import { NOTHING_HEARD } from '@/lib/runs/run-state';
@@ -121,8 +122,8 @@ function OutputBox({
 /**
  * One run on the Executions tab (docs/product-rules.md): name, short id, status, Started, Duration (ticking
  * while running), Triggered By, Process Type, the Error and Output boxes, View Details, Download
- * Results, Cancel while the run is pending or running, and Retry once it failed or was
- * cancelled.
+ * Results, Cancel while the run is pending, running or waiting (with what it waits for), and Retry
+ * once it failed or was cancelled.
  */
 export function ExecutionCard({
   execution,
@@ -166,6 +167,8 @@ export function ExecutionCard({
   const plan = runPlanOf(execution, { data: pinned.data, failed: pinned.isError }, workflow);
   const step = running && plan ? stepProgressLabel(plan.processType, plan, heard) : null;
   const errorText = runErrorText(execution);
+  // A waiting run holds no worker: it says what it waits for instead of a step in progress.
+  const waiting = execution.status === 'waiting' ? waitingText(execution.waiting) : null;
 
   return (
     <Card
@@ -196,6 +199,17 @@ export function ExecutionCard({
       </div>
 
       <div className="flex flex-1 flex-col gap-3 px-5 py-4">
+        {waiting && (
+          <p
+            className="flex min-w-0 items-center gap-2 text-sm font-medium text-violet-700 dark:text-violet-300"
+            data-testid="execution-waiting"
+          >
+            <Hourglass className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="truncate" title={waiting}>
+              {waiting}
+            </span>
+          </p>
+        )}
         {step && (
           <p
             className="flex min-w-0 items-center gap-2 text-sm font-medium text-primary"
@@ -217,6 +231,15 @@ export function ExecutionCard({
           </Field>
           <Field label="Triggered By" testId="execution-triggered-by">
             {triggeredByLabel(execution)}
+            {execution.untrusted && (
+              <span
+                className="ml-1.5 rounded-sm bg-amber-100 px-1 py-px text-[11px] font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-300"
+                data-testid="execution-untrusted"
+                title="Started from outside the organization: its write tool calls wait for approval and agent memory learns nothing from it"
+              >
+                Untrusted
+              </span>
+            )}
           </Field>
           <Field label="Process Type" testId="execution-process-type">
             {processTypeLabel(execution.processType)}

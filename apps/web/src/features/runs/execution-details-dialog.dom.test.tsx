@@ -31,6 +31,8 @@ const run: Execution = {
   result: null,
   error: null,
   failedStep: null,
+  untrusted: false,
+  waiting: null,
   retryOf: null,
   retriedBy: null,
   trigger: 'manual',

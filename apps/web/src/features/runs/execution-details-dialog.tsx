@@ -7,6 +7,7 @@ import {
   Coins,
   Download,
   FileText,
+  Hourglass,
   Merge,
   Network,
   Recycle,
@@ -14,6 +15,7 @@ import {
   ScrollText,
   SlidersHorizontal,
   Split,
+  UserCheck,
   Variable,
   type LucideIcon,
 } from 'lucide-react';
@@ -36,12 +38,14 @@ import { executionPlaceholder } from '@/lib/execution-summaries';
 import { useExecution } from '@/lib/queries/executions';
 import { runDetailsPath } from '@/lib/run-links';
 import { useWorkflowVersion } from '@/lib/queries/workflow-versions';
+import { useExecutionApprovals } from '@/lib/approvals/approval-lists';
 import { useWatchWorkflow } from '@/lib/realtime';
 import type { RunStep } from '@/lib/runs/run-state';
 import { useRun } from '@/lib/runs/run-store';
 import { cn } from '@/lib/utils';
 
 import { useRetryExecution } from './api/retry-execution';
+import { ExecutionApprovals, peopleOf, runHasApprovals } from './execution-approvals';
 import { RunGraphDialog } from './run-graph-dialog';
 import { LiveStepCard } from './live-step-card';
 import { downloadExecutionOutput } from './download-output';
@@ -86,6 +90,8 @@ const KIND_ICONS: Partial<Record<NodeKind, LucideIcon>> = {
   condition: Split,
   transform: Variable,
   merge: Merge,
+  approval: UserCheck,
+  delay: Hourglass,
 };
 
 /** A condition node's branches in its version (the step inspector lists the ones never evaluated too). */
@@ -237,7 +243,11 @@ export function ExecutionDetailsDialog({
   const failedSteps = failedStepsWithRecords(execution.steps, execution.output);
   // Steps still running, their answers as the model writes them (until the run is read again).
   const run = useRun(open ? execution.id : null, open ? query.data : undefined);
-  const liveSteps = (open && active && run?.steps) || [];
+  // A step that waits (an approval, a delay) writes no answer: the approvals section shows it.
+  const liveSteps = ((open && active && run?.steps) || []).filter((step) => !step.waiting);
+  // Deciders' names for the approval steps' inspectors (the run's approvals carry them).
+  const approvals = useExecutionApprovals(execution.id, open && runHasApprovals(execution));
+  const people = peopleOf(approvals.decided.data);
   useWatchWorkflow(open && active ? execution.workflowId : null);
   // A step heard from mid-way (no started event) is named by the run's own version of the workflow.
   const unnamed = liveSteps.some((step) => !step.agentName);
@@ -332,6 +342,7 @@ export function ExecutionDetailsDialog({
           <ResultSection execution={execution} />
           {errorText && <ExecutionErrorBox error={errorText} />}
           <RetryLinks links={links} />
+          <ExecutionApprovals execution={execution} open={open} />
 
           <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg border bg-muted/30 p-3 text-sm sm:grid-cols-3">
             <Fact label="Started">{formatDateTime(execution.startedAt, 'Not started')}</Fact>
@@ -481,6 +492,8 @@ export function ExecutionDetailsDialog({
                           evaluation={evaluations[output.nodeId]}
                           data={output.data}
                           branches={output.kind === 'condition' ? branchesOf(node) : undefined}
+                          kind={output.kind}
+                          people={people}
                         />
                       </li>
                     );

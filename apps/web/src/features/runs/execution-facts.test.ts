@@ -17,6 +17,7 @@ import {
   shortId,
   sortExecutionsNewestFirst,
   triggeredByLabel,
+  waitingText,
 } from './execution-facts';
 
 describe('execution card fields', () => {
@@ -213,5 +214,26 @@ describe('execution names, outputs and Cancel', () => {
 
   it('falls back to a fixed text when Cancel fails without a reason', () => {
     expect(cancelFailedToast(null).description).toBe('Failed to cancel the execution');
+  });
+});
+
+describe('waitingText', () => {
+  const since = '2026-01-01T10:00:00.000Z';
+  it('names the approval a run waits for', () => {
+    expect(waitingText({ kind: 'approval', title: 'Refund over 500 €', until: null })).toBe(
+      'Waiting for approval · Refund over 500 €',
+    );
+    expect(waitingText({ kind: 'approval', title: '', until: since })).toBe('Waiting for approval');
+  });
+
+  it('says until when a delay waits, in local time', () => {
+    const text = waitingText({ kind: 'delay', title: 'Delay', until: '2026-03-04T15:30:00.000Z' }, 'en-GB');
+    expect(text).toMatch(/^Waiting until 4 Mar 2026, \d{2}:30$/);
+    expect(waitingText({ kind: 'delay', title: 'Delay', until: null })).toBe('Waiting');
+  });
+
+  it('says nothing for a run that waits for nothing', () => {
+    expect(waitingText(null)).toBeNull();
+    expect(waitingText(undefined)).toBeNull();
   });
 });

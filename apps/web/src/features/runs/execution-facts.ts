@@ -6,6 +6,7 @@ import {
   nodeKinds,
   stepNodeId,
   type Execution,
+  type ExecutionWait,
   type NodeKind,
   type NodeOutput,
   type Workflow,
@@ -17,6 +18,22 @@ import { capitalize } from '@/lib/format';
 /* ----------------------------------------------------------------------------------------------
  * Execution card and details
  * -------------------------------------------------------------------------------------------- */
+
+/**
+ * What a waiting run waits for, as its card and details say it: 'Waiting for approval · <title>', or
+ * 'Waiting until <local date and time>' for a delay; null when it waits for nothing.
+ */
+export function waitingText(
+  waiting: Pick<ExecutionWait, 'kind' | 'title' | 'until'> | null | undefined,
+  locale?: string,
+): string | null {
+  if (!waiting) return null;
+  if (waiting.kind === 'approval')
+    return waiting.title ? `Waiting for approval · ${waiting.title}` : 'Waiting for approval';
+  const until = waiting.until ? new Date(waiting.until) : null;
+  if (!until || Number.isNaN(until.getTime())) return 'Waiting';
+  return `Waiting until ${until.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })}`;
+}
 
 /** Execution ids are shown truncated to 8 characters. */
 export function shortId(id: string): string {

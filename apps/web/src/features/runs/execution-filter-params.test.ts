@@ -120,6 +120,8 @@ describe('a live run in a filtered list', () => {
     status: 'pending',
     error: null,
     failedStep: null,
+    untrusted: false,
+    waiting: null,
     retryOf: null,
     retriedBy: null,
     result: null,

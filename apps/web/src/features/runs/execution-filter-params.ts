@@ -139,6 +139,7 @@ export function listRequestOf(filters: ExecutionFilters): ExecutionListRequest {
 export const EXECUTION_STATUS_LABELS: Record<ExecutionStatus, string> = {
   pending: 'Pending',
   running: 'Running',
+  waiting: 'Waiting',
   completed: 'Completed',
   failed: 'Failed',
   cancelled: 'Cancelled',

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ExecutionStatusBadge } from './execution-status-badge';
 
 describe('ExecutionStatusBadge', () => {
-  it('names the status, and colours completed green, failed red, running blue and the rest yellow', () => {
-    const statuses = ['completed', 'failed', 'running', 'cancelled', 'pending'];
+  it('names the status, and colours completed green, failed red, running blue, waiting violet and the rest yellow', () => {
+    const statuses = ['completed', 'failed', 'running', 'cancelled', 'pending', 'waiting'];
     render(
       <>
         {statuses.map((status) => (
@@ -20,9 +20,10 @@ describe('ExecutionStatusBadge', () => {
       ['running', 'Running'],
       ['cancelled', 'Cancelled'],
       ['pending', 'Pending'],
+      ['waiting', 'Waiting'],
     ]);
     const colour = (badge: HTMLElement) => /text-(\w+)-700/.exec(badge.className)?.[1];
-    expect(badges.map(colour)).toEqual(['emerald', 'red', 'blue', 'amber', 'amber']);
+    expect(badges.map(colour)).toEqual(['emerald', 'red', 'blue', 'amber', 'amber', 'violet']);
   });
 
   it('says Pending when the status is empty', () => {

@@ -100,6 +100,22 @@ describe('runNodeStatuses', () => {
     expect(statuses).toEqual({ n1: 'reused', n2: 'completed', n3: 'running' });
   });
 
+  it('marks the step a waiting run waits at', () => {
+    const waiting = {
+      kind: 'approval' as const,
+      nodeId: 'n2',
+      title: 'Publish?',
+      since: '2024-01-01T00:00:00Z',
+      until: null,
+      approvalId: 'ap1',
+    };
+    const statuses = runNodeStatuses(
+      { status: 'waiting', processType: 'sequential', output: { n1: step('Researcher') }, logs: [], waiting },
+      definition,
+    );
+    expect(statuses).toEqual({ n1: 'completed', n2: 'waiting', n3: 'pending' });
+  });
+
   it('takes the failing step from an error log when one names it', () => {
     const logs: ExecutionLog[] = [
       { at: '2024-01-01T00:00:00Z', level: 'error', message: 'Model refused', nodeId: 'n3' },

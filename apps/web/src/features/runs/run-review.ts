@@ -120,11 +120,13 @@ export function branchLabel(node: Pick<WorkflowNode, 'data'> | undefined, branch
  * when their path was not taken (a map's items and a loop's passes count for their node's progress
  * only, never its status); a failed run's failing step is the one an error log names, else the
  * first missing step of a sequential run that a finished step leads to, else the only missing one; an
- * active sequential run is running that step; every other step did not run (yet). Nothing is derived
+ * active sequential run is running that step, a waiting run waits at the step it names; every other
+ * step did not run (yet). Nothing is derived
  * from the branches taken: a run read mid-way marks skipped only the steps stored as skipped.
  */
 export function runNodeStatuses(
-  execution: Pick<Execution, 'status' | 'processType' | 'output' | 'logs'>,
+  execution: Pick<Execution, 'status' | 'processType' | 'output' | 'logs'> &
+    Partial<Pick<Execution, 'waiting'>>,
   definition: RunDefinition,
 ): Record<string, GraphNodeStatus> {
   const steps = definition.nodes.filter(isStepNode).map((node) => node.id);
@@ -176,6 +178,10 @@ export function runNodeStatuses(
     const failed =
       logged ?? (sequential ? firstMissingInOrder() : missing.length === 1 ? missing[0] : undefined);
     if (failed) current = { id: failed, status: 'failed' };
+  } else if (execution.status === 'waiting' && execution.waiting) {
+    // A waiting run waits at the step it names (an approval, a delay).
+    if (missing.includes(execution.waiting.nodeId))
+      current = { id: execution.waiting.nodeId, status: 'waiting' };
   } else if (execution.status === 'running' && sequential) {
     const running = firstMissingInOrder();
     if (running) current = { id: running, status: 'running' };

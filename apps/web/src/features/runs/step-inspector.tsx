@@ -1,9 +1,21 @@
-import { STEP_TOOL_RESULT_LIMIT, type EvaluationRecord, type StepRecord } from '@crewline/contracts';
+import {
+  STEP_TOOL_RESULT_LIMIT,
+  type EvaluationRecord,
+  type NodeKind,
+  type StepRecord,
+} from '@crewline/contracts';
 import { Check, ChevronRight, Users, Wrench } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 
+import { ApprovalDecisions } from '@/components/approvals/approval-decisions';
 import { RetrievalBlock } from '@/components/retrieval-block';
 import { Button } from '@/components/ui/button';
+import {
+  approvalStepData,
+  deciderName,
+  STEP_DECISION_LABELS,
+  type ApprovalStepData,
+} from '@/lib/approvals/approval-texts';
 import { formatNumber } from '@/lib/format';
 import { formatToolArguments, formatToolResult } from '@/lib/tool-call-text';
 import { cn } from '@/lib/utils';
@@ -203,6 +215,40 @@ function AssignmentEvaluation({ evaluation }: { evaluation: EvaluationRecord }) 
   );
 }
 
+/**
+ * An approval step's data: how it ended, each decision (who, when, from where, comment and answers)
+ * and the form's answers as later steps read them (`nodes.<id>.data.fields`).
+ */
+function ApprovalStep({
+  data,
+  people,
+}: {
+  data: ApprovalStepData;
+  people?: Readonly<Record<string, string>>;
+}) {
+  return (
+    <>
+      {data.decision && (
+        <p className="text-xs" data-testid="step-approval-decision">
+          Decision: <span className="font-semibold">{STEP_DECISION_LABELS[data.decision]}</span>
+        </p>
+      )}
+      <Section title="Decisions">
+        <ApprovalDecisions
+          decisions={data.decisions}
+          nameOf={(decision) => people?.[decision.userId] ?? deciderName(decision)}
+          className="text-xs"
+        />
+      </Section>
+      {Object.keys(data.fields).length > 0 && (
+        <Section title="Form answers">
+          <DataTree value={data.fields} label="Form answers" />
+        </Section>
+      )}
+    </>
+  );
+}
+
 /** A model call's record: the messages, each tool call and the answer, with its model and tokens. */
 function ModelCall({ record }: { record: StepRecord }) {
   const team = teamNote(record);
@@ -282,6 +328,8 @@ export function StepInspector({
   evaluation,
   data,
   branches,
+  kind,
+  people,
 }: {
   record?: StepRecord;
   evaluation?: EvaluationRecord;
@@ -289,8 +337,13 @@ export function StepInspector({
   data?: unknown;
   /** A condition's branches as its version defines them: the ones never evaluated are listed too. */
   branches?: readonly BranchDefinition[];
+  /** The step's node kind: an approval's data is shown as its decisions. */
+  kind?: NodeKind;
+  /** Deciders' names by user id (a step's decisions name no one). */
+  people?: Readonly<Record<string, string>>;
 }) {
   const [open, setOpen] = useState(false);
+  const approval = kind === 'approval' ? approvalStepData(data) : null;
   const panelId = useId();
   const hasData = data !== undefined;
   if (!record && !evaluation && !hasData) return null;
@@ -322,7 +375,8 @@ export function StepInspector({
               <AssignmentEvaluation evaluation={evaluation} />
             ))}
           {record && <ModelCall record={record} />}
-          {hasData && (
+          {approval && <ApprovalStep data={approval} people={people} />}
+          {hasData && !approval && (
             <Section title="Data">
               <DataTree value={data} label="Step data" />
             </Section>

@@ -12,6 +12,8 @@ import {
   type StepRecord,
 } from '@crewline/contracts';
 
+import { approvalStepData, STEP_DECISION_LABELS } from '@/lib/approvals/approval-texts';
+
 /** Messages longer than this (characters or lines) show their start and a 'Show more' button. */
 export const MESSAGE_PREVIEW_CHARS = 600;
 const MESSAGE_PREVIEW_LINES = 12;
@@ -202,6 +204,10 @@ export function noModelSummary(
     return entries.length > 0
       ? `Set ${entries.map(([name, value]) => `${name} = ${formatValue(value, 40)}`).join(', ')}`
       : 'Set no values';
+  }
+  if (step.kind === 'approval') {
+    const decision = approvalStepData(step.data)?.decision;
+    return decision ? STEP_DECISION_LABELS[decision] : '';
   }
   if (step.kind === 'merge' && Array.isArray(step.data))
     return `Joined ${step.data.length} input${step.data.length === 1 ? '' : 's'}`;

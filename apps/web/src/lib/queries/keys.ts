@@ -21,6 +21,14 @@ export type ExecutionListFilter = {
   limit?: number;
 };
 
+/** Filters of GET /api/approvals (an object part, sent as the query string). */
+export type ApprovalListFilter = {
+  status?: 'pending' | 'decided';
+  /** Only those the viewer may decide ('true'). */
+  mine?: 'true';
+  executionId?: string;
+};
+
 export const queryKeys = {
   session: endpointKey(paths.auth.me),
   systemStatus: endpointKey(paths.system.status),
@@ -38,6 +46,8 @@ export const queryKeys = {
   billingConfig: endpointKey(paths.billing.config),
   /** The organization's invoices, owners and admins (GET /api/billing/invoices). */
   billingInvoices: endpointKey(paths.billing.invoices),
+  /** The caller's organization's settings: its trusted sender domains (GET /api/organization/settings). */
+  organizationSettings: endpointKey(paths.organizationSettings.get),
 
   agents: {
     all: endpointKey(paths.agents.list),
@@ -84,6 +94,14 @@ export const queryKeys = {
     detail: (id: string) => endpointKey(paths.executions.get, { id }),
   },
 
+  approvals: {
+    /** Every approval list and every approval: what an approval event makes stale. */
+    all: endpointKey(paths.approvals.list),
+    /** Approvals by status, the viewer's only (`mine`), or one run's (`executionId`). */
+    list: (filter: ApprovalListFilter) => endpointKey(paths.approvals.list, {}, filter),
+    detail: (id: string) => endpointKey(paths.approvals.get, { id }),
+  },
+
   templates: {
     /** Every template list (each sort): what seeding, using or saving a template makes stale. */
     all: endpointKey(paths.templates.list),
@@ -92,6 +110,9 @@ export const queryKeys = {
     /** The shipped library as the landing page shows it (GET /api/templates/library, public). */
     library: endpointKey(paths.templates.library, {}, undefined, keyHead(paths.templates.list)),
   },
+
+  /** What an emailed Approve or Reject link decides (public: the link is the credential). */
+  approvalLink: (token: string) => endpointKey(paths.approvalLinks.get, { token }),
 
   invitations: {
     /** What an invitee sees before accepting (public). */

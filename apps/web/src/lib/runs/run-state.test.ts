@@ -115,10 +115,10 @@ describe('a run’s marks and status', () => {
       a: { status: 'completed', executionTime: 850, totalTokens: 42 },
       b: { status: 'running' },
     });
-    expect(summarizeRun(mid)).toEqual({ running: 1, completed: 1, failed: 0 });
+    expect(summarizeRun(mid)).toEqual({ running: 1, waiting: 0, completed: 1, failed: 0 });
     const done = fold([nodeDone('b'), e('workflow_execution_completed')], mid);
     expect(done.status).toBe('completed');
-    expect(summarizeRun(done)).toEqual({ running: 0, completed: 2, failed: 0 });
+    expect(summarizeRun(done)).toEqual({ running: 0, waiting: 0, completed: 2, failed: 0 });
   });
 
   it("marks a hierarchical delegation's steps on its co-worker's node, and records the steps heard", () => {
@@ -153,7 +153,7 @@ describe('a run’s marks and status', () => {
     const state = fold([nodeStarted('a'), nodeStarted('b'), nodeFailed('b')]);
     expect(state.status).toBe('running');
     expect(state.nodes).toEqual({ a: { status: 'running' }, b: { status: 'failed' } });
-    expect(summarizeRun(state)).toEqual({ running: 1, completed: 0, failed: 1 });
+    expect(summarizeRun(state)).toEqual({ running: 1, waiting: 0, completed: 0, failed: 1 });
     expect(state.heard).toEqual({ started: ['a', 'b'], ended: ['b'] });
   });
 
@@ -245,7 +245,7 @@ describe('a run that decides', () => {
     expect(state.skipped).toEqual({ general: true });
     expect(state.nodes.general).toBeUndefined();
     expect(state.steps.map((step) => step.stepId)).toEqual(['route', 'billing']);
-    expect(summarizeRun(state)).toEqual({ running: 0, completed: 2, failed: 0 });
+    expect(summarizeRun(state)).toEqual({ running: 0, waiting: 0, completed: 2, failed: 0 });
     // A skipped node ends without starting: the card's step line moves past it.
     expect(state.heard).toEqual({ started: ['route', 'billing'], ended: ['route', 'general', 'billing'] });
     expect(reduceRun(state, skipped('general'))).toBe(state);
@@ -284,7 +284,7 @@ describe('a run that decides', () => {
     });
     expect(done.skipped).toEqual({ billing: true });
     expect(done.nodes.billing).toBeUndefined();
-    expect(summarizeRun(done)).toEqual({ running: 0, completed: 1, failed: 0 });
+    expect(summarizeRun(done)).toEqual({ running: 0, waiting: 0, completed: 1, failed: 0 });
   });
 });
 
@@ -330,7 +330,7 @@ describe('a map’s items and a loop’s passes', () => {
     );
     expect(state.nodes).toEqual({ each: { status: 'running' } });
     expect(state.heard).toEqual({ started: ['each'], ended: [] });
-    expect(summarizeRun(state)).toEqual({ running: 1, completed: 0, failed: 0 });
+    expect(summarizeRun(state)).toEqual({ running: 1, waiting: 0, completed: 0, failed: 0 });
     // Items are steps of their own (their answers stream), under their own ids.
     expect(state.steps.map((step) => [step.stepId, step.baseNodeId, step.status])).toEqual([
       ['each', 'each', 'running'],
@@ -435,5 +435,75 @@ describe('a map’s items and a loop’s passes', () => {
     const read = seedRun(heardEnding, { ...midway, status: 'completed', output: { each: map } });
     expect(progressOf(read, 'each')).toEqual({ total: 5, done: 4, failed: 1, pass: null });
     expect(read.nodes).toBe(heardEnding.nodes);
+  });
+});
+
+describe('a run that waits for people or a time', () => {
+  const waiting = {
+    kind: 'approval' as const,
+    nodeId: 'approve',
+    title: 'Refund over 500 €',
+    since: '2026-01-01T10:00:00.000Z',
+    until: null,
+    approvalId: 'ap1',
+  };
+  const nodeWaiting: RealtimeEvent = {
+    type: 'execution_node_waiting',
+    ...ids,
+    nodeId: 'approve',
+    baseNodeId: 'approve',
+  };
+  const runWaiting: RealtimeEvent = { type: 'workflow_execution_waiting', ...ids, waiting };
+
+  it('marks the step waiting and the run waiting with what it waits for, then goes on when it resumes', () => {
+    const state = run(completed('classify'), started('approve', 'Approve refund'), nodeWaiting, runWaiting);
+    expect(state.status).toBe('waiting');
+    expect(state.waiting).toEqual(waiting);
+    expect(state.nodes.approve).toEqual({ status: 'waiting' });
+    expect(state.steps.find((step) => step.stepId === 'approve')).toMatchObject({
+      status: 'running',
+      waiting: true,
+    });
+    expect(summarizeRun(state)).toEqual({ running: 0, waiting: 1, completed: 1, failed: 0 });
+
+    const resumed = [
+      { type: 'workflow_execution_started', ...ids } as RealtimeEvent,
+      completed('approve'),
+    ].reduce(reduceRun, state);
+    expect(resumed.status).toBe('running');
+    expect(resumed.waiting).toBeNull();
+    expect(resumed.nodes.approve).toMatchObject({ status: 'completed' });
+    expect(resumed.steps.find((step) => step.stepId === 'approve')?.waiting).toBeUndefined();
+  });
+
+  it('marks the waiting step from the run’s event alone (its own event missed)', () => {
+    const state = run(started('approve'), runWaiting);
+    expect(state.nodes.approve).toEqual({ status: 'waiting' });
+  });
+
+  it('drops the waiting mark when the run is cancelled, and marks it failed when the run fails', () => {
+    const waitingRun = run(started('approve'), nodeWaiting, runWaiting);
+    const cancelled = reduceRun(waitingRun, { type: 'workflow_execution_cancelled', ...ids });
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.nodes.approve).toBeUndefined();
+    const failed = reduceRun(waitingRun, { type: 'workflow_execution_failed', ...ids, error: 'Timed out' });
+    expect(failed.nodes.approve).toEqual({ status: 'failed' });
+  });
+
+  it('reads a waiting run: its status, what it waits for and the waiting step’s mark', () => {
+    const seeded = seedRun(emptyRun('e1'), {
+      id: 'e1',
+      workflowId: 'w1',
+      status: 'waiting',
+      output: {},
+      waiting,
+    });
+    expect(seeded.status).toBe('waiting');
+    expect(seeded.waiting).toEqual(waiting);
+    expect(seeded.nodes).toEqual({ approve: { status: 'waiting' } });
+    // A waiting run read again after it went on is not held back by what was known.
+    const later = seedRun(seeded, { id: 'e1', workflowId: 'w1', status: 'running', output: {} });
+    expect(later.status).toBe('running');
+    expect(later.waiting).toBeNull();
   });
 });

@@ -6,21 +6,26 @@
 // two facts: the path a condition took (`branch` on its mark) and the nodes whose path was not taken
 // (`skipped`, never run, so never counted as steps). A map's items (`map[3]`) and a loop's passes
 // (`loop#2`) are child steps of their node: they are steps, but never their node's mark; they count
-// as its progress (`items`: `37/100`, `pass 2`).
+// as its progress (`items`: `37/100`, `pass 2`). People in the loop add a waiting run (`waiting`:
+// for an approval or a time, holding no worker) and a node's waiting mark (its step started and now
+// waits for the decision or the delay).
 import {
   stepNodeId,
   type Execution,
+  type ExecutionWait,
   type NodeOutput,
   type RealtimeEvent,
   type RealtimeEventType,
 } from '@crewline/contracts';
 
-export type RunStatus = 'running' | 'completed' | 'failed' | 'cancelled';
-export type StepStatus = 'running' | 'completed' | 'failed';
+export type RunStatus = 'running' | 'waiting' | 'completed' | 'failed' | 'cancelled';
+type StepStatus = 'running' | 'completed' | 'failed';
+/** A node's mark: a step's status, or waiting (an approval or a delay the run stopped at). */
+export type NodeStatus = StepStatus | 'waiting';
 
 /** A workflow node's mark on the canvas (a delegation's step marks its co-worker's node). */
 export interface NodeRunState {
-  status: StepStatus;
+  status: NodeStatus;
   /** Milliseconds the agent took (completed nodes). */
   executionTime?: number;
   totalTokens?: number;
@@ -45,6 +50,8 @@ export interface RunStep {
   executionTime?: number;
   totalTokens?: number;
   error?: string;
+  /** The step waits (an approval, a delay): it writes no answer meanwhile. */
+  waiting?: true;
 }
 
 /** The step events heard, by workflow node (a delegation counts as its co-worker's node). */
@@ -63,6 +70,8 @@ export interface RunState {
   /** Null until the run is heard starting or read (a pending run counts as running). */
   status: RunStatus | null;
   error: string | null;
+  /** What a waiting run waits for (its event or its read); null otherwise. */
+  waiting: ExecutionWait | null;
   nodes: Record<string, NodeRunState>;
   /**
    * Nodes whose path was not taken, as their events or the stored output said: they never run. Kept
@@ -135,11 +144,13 @@ export const RUN_EVENTS = [
   'workflow_execution_completed',
   'workflow_execution_failed',
   'workflow_execution_cancelled',
+  'workflow_execution_waiting',
   'execution_node_started',
   'execution_node_delta',
   'execution_node_completed',
   'execution_node_failed',
   'execution_node_skipped',
+  'execution_node_waiting',
   'execution_node_items',
 ] as const satisfies readonly RealtimeEventType[];
 
@@ -152,6 +163,7 @@ export function emptyRun(executionId: string, workflowId: string | null = null):
     workflowId,
     status: null,
     error: null,
+    waiting: null,
     nodes: {},
     skipped: {},
     steps: [],
@@ -184,13 +196,14 @@ export function heardStep(heard: StepsHeard, event: { type: string; baseNodeId: 
   return heard.ended.includes(node) ? heard : { ...heard, ended: [...heard.ended, node] };
 }
 
+/** `change` applied to the nodes still under way (running or waiting); null drops the mark. */
 function mapRunningNodes(
   nodes: Record<string, NodeRunState>,
   change: (node: NodeRunState) => NodeRunState | null,
 ): Record<string, NodeRunState> {
   const next: Record<string, NodeRunState> = {};
   for (const [id, node] of Object.entries(nodes)) {
-    const changed = node.status === 'running' ? change(node) : node;
+    const changed = node.status === 'running' || node.status === 'waiting' ? change(node) : node;
     if (changed) next[id] = changed;
   }
   return next;
@@ -259,6 +272,39 @@ function reduceItems(state: RunState, event: Extract<RealtimeEvent, { type: 'exe
   };
 }
 
+function withoutWaiting(step: RunStep): RunStep {
+  if (!step.waiting) return step;
+  const { waiting: _done, ...rest } = step;
+  return rest;
+}
+
+/**
+ * A step that now waits (an approval, a delay): its node marked waiting, the step kept running but
+ * flagged (no answer streams meanwhile). A child step's wait is its node's progress only.
+ */
+function reduceWaitingStep(
+  state: RunState,
+  event: Extract<RealtimeEvent, { type: 'execution_node_waiting' }>,
+) {
+  const index = state.steps.findIndex((step) => step.stepId === event.nodeId);
+  const current = index >= 0 ? state.steps[index]! : newStep(event.nodeId, event.baseNodeId);
+  if (current.status !== 'running') return state;
+  const step: RunStep = { ...current, waiting: true };
+  const steps = index >= 0 ? state.steps.map((was, i) => (i === index ? step : was)) : [...state.steps, step];
+  if (event.nodeId !== event.baseNodeId && childStepOf(event.nodeId, event.baseNodeId))
+    return { ...state, steps };
+  const wasStarted = state.heard.started.includes(event.baseNodeId);
+  return {
+    ...state,
+    status: state.status ?? 'running',
+    steps,
+    nodes: { ...state.nodes, [event.baseNodeId]: { status: 'waiting' as const } },
+    heard: wasStarted
+      ? state.heard
+      : heardStep(state.heard, { type: 'execution_node_started', baseNodeId: event.baseNodeId }),
+  };
+}
+
 function reduceStep(state: RunState, event: StepEvent, { child = false } = {}): RunState {
   const index = state.steps.findIndex((step) => step.stepId === event.nodeId);
   const current = index >= 0 ? state.steps[index] : newStep(event.nodeId, event.baseNodeId);
@@ -277,7 +323,7 @@ function reduceStep(state: RunState, event: StepEvent, { child = false } = {}): 
       break;
     case 'execution_node_completed':
       step = {
-        ...current,
+        ...withoutWaiting(current),
         status: 'completed',
         executionTime: event.executionTime,
         totalTokens: event.totalTokens,
@@ -290,7 +336,7 @@ function reduceStep(state: RunState, event: StepEvent, { child = false } = {}): 
       };
       break;
     case 'execution_node_failed':
-      step = { ...current, status: 'failed', error: event.error };
+      step = { ...withoutWaiting(current), status: 'failed', error: event.error };
       node = { status: 'failed' };
       break;
     default:
@@ -329,7 +375,23 @@ export function reduceRun(state: RunState, event: RealtimeEvent): RunState {
   const base = workflowId === state.workflowId ? state : { ...state, workflowId };
   switch (event.type) {
     case 'workflow_execution_started':
-      return base.status === 'running' ? base : { ...base, status: 'running' };
+      // Also a waiting run going on (its decision taken, its delay over).
+      return base.status === 'running' && base.waiting === null
+        ? base
+        : { ...base, status: 'running', waiting: null };
+    case 'workflow_execution_waiting': {
+      // The step it waits at is marked waiting (its own event may come later, or was missed).
+      const node = base.nodes[event.waiting.nodeId];
+      const ended = node && node.status !== 'running' && node.status !== 'waiting';
+      return {
+        ...base,
+        status: 'waiting',
+        waiting: event.waiting,
+        nodes: ended ? base.nodes : { ...base.nodes, [event.waiting.nodeId]: { status: 'waiting' } },
+      };
+    }
+    case 'execution_node_waiting':
+      return reduceWaitingStep(base, event);
     case 'execution_node_started':
     case 'execution_node_delta':
     case 'execution_node_completed':
@@ -346,19 +408,20 @@ export function reduceRun(state: RunState, event: RealtimeEvent): RunState {
       return next === base ? state : next;
     }
     case 'workflow_execution_completed':
-      return { ...base, status: 'completed' };
+      return { ...base, status: 'completed', waiting: null };
     case 'workflow_execution_failed':
       // A step that failed said so (execution_node_failed); one still running failed with the run
       // (its output could not be delivered, or its failure event was missed).
       return {
         ...base,
         status: 'failed',
+        waiting: null,
         error: event.error,
         nodes: mapRunningNodes(base.nodes, () => ({ status: 'failed' })),
       };
     case 'workflow_execution_cancelled':
       // A cancelled node neither finished nor failed: its mark goes.
-      return { ...base, status: 'cancelled', nodes: mapRunningNodes(base.nodes, () => null) };
+      return { ...base, status: 'cancelled', waiting: null, nodes: mapRunningNodes(base.nodes, () => null) };
     default:
       return state;
   }
@@ -369,7 +432,7 @@ export function reduceRun(state: RunState, event: RealtimeEvent): RunState {
  * `steps` (the details' read) adds the failed ones.
  */
 export type RunRead = Pick<Execution, 'id' | 'workflowId' | 'status' | 'output'> &
-  Partial<Pick<Execution, 'steps'>>;
+  Partial<Pick<Execution, 'steps' | 'waiting'>>;
 
 /** A condition's stored `data`: `{ branch }`. */
 export function branchOf(step: Pick<NodeOutput, 'kind' | 'data'>): string | undefined {
@@ -475,10 +538,13 @@ export function seedRun(state: RunState, read: RunRead): RunState {
   if (read.id !== state.executionId) return state;
   const items = mergeItems(state.items, itemsOfRead(read));
   const known = items === state.items ? state : { ...state, items };
-  if (state.status !== null && state.status !== 'running') return known;
+  if (state.status !== null && state.status !== 'running' && state.status !== 'waiting') return known;
   const status: RunStatus = read.status === 'pending' ? 'running' : read.status;
+  const waiting = status === 'waiting' ? (read.waiting ?? state.waiting) : null;
   let nodes = state.nodes;
   let skipped = state.skipped;
+  // The step a waiting run stopped at (stored nowhere in its output until it goes on).
+  if (waiting && !nodes[waiting.nodeId]) nodes = { ...nodes, [waiting.nodeId]: { status: 'waiting' } };
   const entries = Object.entries(read.output);
   // Own entries first: a finished map's mark is its own, not its first item's.
   entries.sort(([a, stepA], [b, stepB]) => Number(isStoredChild(a, stepA)) - Number(isStoredChild(b, stepB)));
@@ -496,19 +562,21 @@ export function seedRun(state: RunState, read: RunRead): RunState {
     nodes === state.nodes &&
     skipped === state.skipped &&
     status === state.status &&
+    waiting === state.waiting &&
     state.workflowId === read.workflowId
   )
     return known;
-  return { ...known, workflowId: read.workflowId, status, nodes, skipped };
+  return { ...known, workflowId: read.workflowId, status, waiting, nodes, skipped };
 }
 
 /** Counts for the run summary: steps done out of the steps the run touched (skipped nodes are not steps). */
 export function summarizeRun(run: Pick<RunState, 'nodes'>): {
   running: number;
+  waiting: number;
   completed: number;
   failed: number;
 } {
-  const counts = { running: 0, completed: 0, failed: 0 };
+  const counts = { running: 0, waiting: 0, completed: 0, failed: 0 };
   for (const node of Object.values(run.nodes)) counts[node.status] += 1;
   return counts;
 }

@@ -17,6 +17,7 @@ import { createEmailTool, emailConnection } from './email-tool';
 import { createFileTool } from './file-tool';
 import { createCustomTool, createHttpTool, httpAnswer } from './http-tool';
 import { createPineconeTool, pineconeSettings, type PineconeSettings } from './pinecone-tool';
+import { approvalRule } from './tool-writes';
 import { createVectorStoreTool, type KnowledgeSearch } from './vector-store-tool';
 
 type Json = Record<string, unknown>;
@@ -195,14 +196,32 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
   }
 
   return {
-    async modelTools(organizationId: string, tools: ResolvedTool[]): Promise<Record<string, LlmTool>> {
+    /**
+     * The agent's tools as the model is offered them. In a run (`approvals`), a call its link's policy
+     * (or the run's being untrusted) says writes waits for a person's approval (tool-writes.ts).
+     */
+    async modelTools(
+      organizationId: string,
+      tools: ResolvedTool[],
+      approvals?: { untrusted: boolean },
+    ): Promise<Record<string, LlmTool>> {
       const entries: [string, LlmTool][] = [];
       for (const tool of tools) {
         const masker = createSecretMasker();
         const built = await build(organizationId, tool, masker);
         // A vector store is offered as `search_<name>`: what it does, in its name.
         const name = tool.category === 'vector_store' ? `search_${modelToolName(tool)}` : modelToolName(tool);
-        if (built) entries.push([name, withMaskedOutput(built, masker)]);
+        if (!built) continue;
+        const needsApproval =
+          approvals && approvalRule(tool.category, tool.approval ?? 'never', approvals.untrusted);
+        entries.push([
+          name,
+          {
+            ...withMaskedOutput(built, masker),
+            label: tool.name,
+            ...(needsApproval ? { needsApproval } : {}),
+          },
+        ]);
       }
       return Object.fromEntries(entries);
     },

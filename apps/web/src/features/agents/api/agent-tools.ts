@@ -1,5 +1,6 @@
 // The tools connected to one agent, and the organization's tool catalogue to connect from. The
 // toasts live here (not in the rows) because a row may be gone by the time its request answers.
+import type { ToolApprovalPolicy } from '@crewline/contracts';
 import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -67,6 +68,35 @@ export function useToggleTool(agentId: string) {
         description: `${linkName(link)} is now ${isEnabled ? 'enabled' : 'disabled'} for this agent.`,
       });
     },
+    onError: (_error, _vars, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to update tool configuration.' });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/**
+ * The link's "Ask before running" select: PUT { approval } (the switch and settings stay as they are),
+ * optimistic, then the saved link as the server answers it; rolled back on failure.
+ */
+export function useSetToolApproval(agentId: string) {
+  const queryClient = useQueryClient();
+  const key = queryKeys.agents.tools(agentId);
+  const replace = (saved: Pick<AgentToolLink, 'id'> & Partial<AgentToolLink>) =>
+    queryClient.setQueryData<AgentToolLink[]>(key, (links) =>
+      links?.map((item) => (item.id === saved.id ? { ...item, ...saved } : item)),
+    );
+  return useMutation({
+    mutationFn: ({ link, approval }: { link: AgentToolLink; approval: ToolApprovalPolicy }) =>
+      api.call(endpoints.tools.updateLink, { params: { agentId, toolId: link.toolId }, body: { approval } }),
+    onMutate: async ({ link, approval }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<AgentToolLink[]>(key);
+      replace({ id: link.id, approval });
+      return { previous };
+    },
+    onSuccess: (saved) => replace(saved),
     onError: (_error, _vars, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to update tool configuration.' });

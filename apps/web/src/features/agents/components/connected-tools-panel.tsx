@@ -1,30 +1,88 @@
+import type { ToolApprovalPolicy } from '@crewline/contracts';
 import { Plus, Unplug, Wrench } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 
 import { IconButton } from '@/components/icon-button';
 import { EmptyState, LoadErrorState } from '@/components/empty-state';
 import { StatusBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 
-import { linkName, useAgentTools, useDisconnectTool, useToggleTool } from '../api/agent-tools';
-import { configPreview, toolCategoryLabel } from '../tool-config';
+import {
+  linkName,
+  useAgentTools,
+  useDisconnectTool,
+  useSetToolApproval,
+  useToggleTool,
+} from '../api/agent-tools';
+import { configPreview, TOOL_APPROVAL_OPTIONS, toolCategoryLabel } from '../tool-config';
 import type { AgentToolLink } from '../types';
 import { ConnectToolDialog } from './connect-tool-dialog';
+
+/** When the agent's call of this tool waits for a person: Never, Writes or Always. */
+function ApprovalSelect({
+  link,
+  onChange,
+  disabled,
+}: {
+  link: AgentToolLink;
+  onChange: (approval: ToolApprovalPolicy) => void;
+  disabled: boolean;
+}) {
+  const id = useId();
+  const current = TOOL_APPROVAL_OPTIONS.find((option) => option.value === link.approval);
+  return (
+    <div className="mt-3 flex items-center gap-2">
+      <Label htmlFor={id} className="text-xs font-normal text-muted-foreground">
+        Ask before running
+      </Label>
+      <Select
+        value={link.approval}
+        onValueChange={(value) => onChange(value as ToolApprovalPolicy)}
+        disabled={disabled}
+      >
+        <SelectTrigger id={id} size="sm" className="min-w-24 px-2 text-xs">
+          {/* The trigger shows the label only; the open list also says what Writes means. */}
+          <SelectValue>{current?.label}</SelectValue>
+        </SelectTrigger>
+        <SelectContent align="start" className="max-w-72">
+          {TOOL_APPROVAL_OPTIONS.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              <span className="flex flex-col items-start gap-0.5">
+                <span>{option.label}</span>
+                {option.description && (
+                  <span className="text-xs whitespace-normal text-muted-foreground">
+                    {option.description}
+                  </span>
+                )}
+              </span>
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
 
 function ToolLinkRow({
   link,
   onToggle,
+  onApproval,
   onRemove,
   toggling,
+  saving,
   removing,
 }: {
   link: AgentToolLink;
   onToggle: (isEnabled: boolean) => void;
+  onApproval: (approval: ToolApprovalPolicy) => void;
   onRemove: () => void;
   toggling: boolean;
+  saving: boolean;
   removing: boolean;
 }) {
   const name = linkName(link);
@@ -84,18 +142,21 @@ function ToolLinkRow({
       ) : (
         <p className="mt-3 text-xs text-muted-foreground/80">Default configuration</p>
       )}
+      <ApprovalSelect link={link} onChange={onApproval} disabled={saving || removing} />
     </li>
   );
 }
 
-/** The tools connected to an agent: enable switch, remove, Connect Tool. */
+/** The tools connected to an agent: enable switch, Ask before running, remove, Connect Tool. */
 export function ConnectedToolsPanel({ agentId }: { agentId: string }) {
   const links = useAgentTools(agentId);
   const toggle = useToggleTool(agentId);
+  const approval = useSetToolApproval(agentId);
   const disconnect = useDisconnectTool(agentId);
   const [connectOpen, setConnectOpen] = useState(false);
 
   const pendingToggle = toggle.isPending ? toggle.variables?.link.id : undefined;
+  const pendingApproval = approval.isPending ? approval.variables?.link.id : undefined;
   const pendingRemove = disconnect.isPending ? disconnect.variables?.id : undefined;
 
   let body;
@@ -133,18 +194,25 @@ export function ConnectedToolsPanel({ agentId }: { agentId: string }) {
     );
   } else {
     body = (
-      <ul className="space-y-3" aria-label="Connected tools">
-        {links.data.map((link) => (
-          <ToolLinkRow
-            key={link.id}
-            link={link}
-            toggling={pendingToggle === link.id}
-            removing={pendingRemove === link.id}
-            onToggle={(isEnabled) => toggle.mutate({ link, isEnabled })}
-            onRemove={() => disconnect.mutate(link)}
-          />
-        ))}
-      </ul>
+      <div className="space-y-2">
+        <ul className="space-y-3" aria-label="Connected tools">
+          {links.data.map((link) => (
+            <ToolLinkRow
+              key={link.id}
+              link={link}
+              toggling={pendingToggle === link.id}
+              saving={pendingApproval === link.id}
+              removing={pendingRemove === link.id}
+              onToggle={(isEnabled) => toggle.mutate({ link, isEnabled })}
+              onApproval={(value) => approval.mutate({ link, approval: value })}
+              onRemove={() => disconnect.mutate(link)}
+            />
+          ))}
+        </ul>
+        <p className="text-xs text-muted-foreground">
+          A call that needs approval waits for a person in the Inbox; the run holds no worker meanwhile.
+        </p>
+      </div>
     );
   }
 

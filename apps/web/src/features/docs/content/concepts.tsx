@@ -125,6 +125,11 @@ export const concepts: DocContent = {
             <li>
               Database tools refuse logins with superuser rights: connect with a role that can only read.
             </li>
+            <li>
+              Each connected tool has <UI>Ask before running</UI>: <UI>Never</UI>, <UI>Writes</UI> (calls that
+              change something: HTTP other than GET/HEAD, email sends, file writes; the default for a new
+              connection) or <UI>Always</UI>. A call that needs approval waits for a person in the Inbox.
+            </li>
           </UL>
         </>
       ),

@@ -19,12 +19,12 @@ function NodeExample({ type }: { type: string }) {
 /** The run's answer, its output map cut to the entries the text talks about. */
 const executionExcerpt = (() => {
   const { output, ...run } = triageExecution;
-  const { classify, route, reply, perOrder } = output;
+  const { classify, route, reply, perOrder, approve } = output;
   return json({
     id: run.id,
     status: run.status,
     workflowVersion: run.workflowVersion,
-    output: { classify, route, reply, perOrder, '…': '…' },
+    output: { classify, route, reply, perOrder, approve, '…': '…' },
     result: run.result,
   });
 })();
@@ -34,15 +34,16 @@ export const workflowNodes: DocContent = {
     <>
       <P>
         Besides agents, a sequential workflow can choose a path, call a tool without a model, compute values,
-        do something for each item of a list, repeat until a condition holds and join paths again. Each node
-        kind is a box on the builder&apos;s canvas (pick it from the palette) and an entry of the
-        workflow&apos;s <C>nodes</C> in the API: <C>{'{ id, type, position, data }'}</C>, where <C>type</C> is
-        the kind and <C>data</C> its fields.
+        do something for each item of a list, repeat until a condition holds, join paths again, wait for
+        people to approve and wait for a time. Each node kind is a box on the builder&apos;s canvas (pick it
+        from the palette) and an entry of the workflow&apos;s <C>nodes</C> in the API:{' '}
+        <C>{'{ id, type, position, data }'}</C>, where <C>type</C> is the kind and <C>data</C> its fields.
       </P>
       <P>
         The examples on this page are one workflow, <em>Support triage</em>: it classifies a ticket, looks up
-        the orders of billing tickets, summarizes each order and drafts a reply until a reviewer approves it.
-        Its whole definition is at the end of the page.
+        the orders of billing tickets, summarizes each order, drafts a reply until a reviewer approves it,
+        asks an admin to approve the refund and waits a day before it ends. Its whole definition is at the end
+        of the page.
       </P>
     </>
   ),
@@ -66,9 +67,9 @@ export const workflowNodes: DocContent = {
               became ready.
             </li>
             <li>
-              Parallel and hierarchical workflows take agents only: a condition, tool, transform, map, loop or
-              merge there is refused when you save (&lsquo;Condition &quot;Route&quot; works only in
-              sequential workflows; this one is parallel&rsquo;). A note is allowed anywhere.
+              Parallel and hierarchical workflows take agents only: a condition, tool, transform, map, loop,
+              merge, approval or delay there is refused when you save (&lsquo;Condition &quot;Route&quot;
+              works only in sequential workflows; this one is parallel&rsquo;). A note is allowed anywhere.
             </li>
             <li>
               The run&apos;s result is the answer of the last finished step that has text (not a
@@ -98,6 +99,12 @@ export const workflowNodes: DocContent = {
               ['Map', 'Runs an agent or a workflow for each item of a list.', 'Each item’s result, in order'],
               ['Loop', 'Runs an agent or a workflow again until a condition holds.', 'Each pass’s result'],
               ['Merge', 'Joins paths: all that were taken, or the first.', 'The taken inputs'],
+              [
+                'Approval',
+                'Waits for people to approve or reject, with a form and a timeout.',
+                <C key="a">{'{ decision, decisions, fields }'}</C>,
+              ],
+              ['Delay', 'Waits for a duration or until a time.', <C key="d">{'{ until }'}</C>],
               ['Note', 'Text on the canvas for the people reading it.', 'Never runs'],
               ['Start, End', 'Where a run begins (with its input) and finishes.', 'Not steps'],
             ]}
@@ -214,7 +221,10 @@ export const workflowNodes: DocContent = {
             caption="Map node fields"
             head={['Field', 'What it is']}
             rows={[
-              [<C key="i">items</C>, 'An expression that gives a list; more items than the plan allows (1,000 on Starter and Professional, 100 on Free, 10,000 on Enterprise) fail the node.'],
+              [
+                <C key="i">items</C>,
+                'An expression that gives a list; more items than the plan allows (1,000 on Starter and Professional, 100 on Free, 10,000 on Enterprise) fail the node.',
+              ],
               [
                 <C key="r">run</C>,
                 <>
@@ -273,6 +283,130 @@ export const workflowNodes: DocContent = {
           <P>
             Its step&apos;s <C>data</C> is the taken inputs, <C>{'[{ nodeId, content, data }]'}</C>.
           </P>
+        </>
+      ),
+    },
+    {
+      title: 'Approval',
+      content: (
+        <>
+          <P>
+            Waits for people to approve or reject, then takes the path their decision names. They decide in
+            the <UI>Inbox</UI>, in the run&apos;s details, or through the API (
+            <C>POST /api/approvals/:id/decision</C>), and can fill in a form whose answers the steps after it
+            read.
+          </P>
+          <Table
+            caption="Approval node fields"
+            head={['Field', 'What it is']}
+            rows={[
+              [
+                <C key="t">title, message</C>,
+                <>
+                  Templates (<C>{'{{ expr }}'}</C>) over the run&apos;s values: what is decided, as the Inbox
+                  lists it, and what the deciders read before they decide.
+                </>,
+              ],
+              [
+                <C key="a">assignees</C>,
+                <>
+                  Who may decide: <C>{'{ userIds }'}</C> (named members) or <C>{'{ roles }'}</C> (<C>owner</C>
+                  , <C>admin</C>, <C>member</C>). Without it, any member of the organization.
+                </>,
+              ],
+              [
+                <C key="p">policy</C>,
+                <>
+                  <C>&quot;first&quot;</C>: the first decision wins. <C>&quot;all&quot;</C>: all named
+                  approvers must approve, and one rejection rejects. <C>{'{ "quorum": 2 }'}</C>: that many
+                  different people must approve.
+                </>,
+              ],
+              [
+                <C key="f">fields</C>,
+                <>
+                  The form, up to 20 fields <C>{'{ name, label, type, options?, required? }'}</C>; the type is{' '}
+                  <C>text</C>, <C>number</C>, <C>choice</C> (one of its <C>options</C>) or <C>boolean</C> (yes
+                  or no). A decision without a required answer is refused.
+                </>,
+              ],
+              [
+                <C key="o">timeout</C>,
+                <>
+                  <C>{'{ seconds, onTimeout }'}</C>, at most 90 days: with no decision by then,{' '}
+                  <C>&quot;reject&quot;</C> takes the rejected path and <C>&quot;branch&quot;</C> the timeout
+                  path. Without it, the run waits until someone decides.
+                </>,
+              ],
+            ]}
+          />
+          <NodeExample type="approval" />
+          <P>
+            Each edge out of an approval names its path in <C>sourceHandle</C>: <C>approved</C>,{' '}
+            <C>rejected</C>, or <C>timeout</C> (only with <C>onTimeout: &quot;branch&quot;</C>). In the
+            builder each is a handle of the node, the timeout one only then; an edge from an approval without
+            one is refused when you save.
+          </P>
+          <CodeBlock
+            label="json"
+            copyLabel="approval edges"
+            code={json(triageWorkflow.edges.filter((e) => e.source === 'approve'))}
+          />
+          <P>
+            Its step&apos;s <C>data</C> is <C>{'{ decision, decisions, fields }'}</C>: the outcome (
+            <C>approved</C>, <C>rejected</C> or <C>timeout</C>), each person&apos;s decision{' '}
+            <C>{'{ userId, decision, comment, fields, at, via }'}</C> (<C>via</C>: where they decided:{' '}
+            <C>inbox</C>, <C>run</C>, <C>email</C> or <C>api</C>), and the form&apos;s answers. A later
+            expression reads them as <C>nodes.approve.data.fields.amount</C> or{' '}
+            <C>nodes.approve.data.decision</C>; a field the form does not have is refused when you save.
+          </P>
+          <CodeBlock
+            label="json"
+            copyLabel="approval step data"
+            code={json(triageExecution.output.approve.data)}
+          />
+        </>
+      ),
+    },
+    {
+      title: 'Delay',
+      content: (
+        <>
+          <P>
+            Waits, then goes on: for <C>seconds</C> from when the step starts (1 second to 90 days), or{' '}
+            <C>until</C> the time an expression gives, a CEL timestamp or an ISO 8601 date such as{' '}
+            <C>timestamp(input.sendAt)</C>. A time already past goes on at once. The builder shows it as{' '}
+            <UI>Waits 2 h</UI> or <UI>Waits until timestamp(input.sendAt)</UI>.
+          </P>
+          <NodeExample type="delay" />
+          <P>
+            Its step&apos;s <C>data</C> is <C>{'{ until }'}</C>, the time it waited until (ISO 8601), and it
+            passes on what came before it: the step after a delay receives the answers the delay received.
+          </P>
+        </>
+      ),
+    },
+    {
+      title: 'Waiting runs',
+      content: (
+        <>
+          <P>
+            A run that reaches an approval or a delay has the status <C>waiting</C>: its card says{' '}
+            <UI>Waiting for approval · Refund for ada@example.com?</UI> or when it goes on. A waiting run
+            holds no worker: it is stored, and survives restarts of the server and its workers, for as long as
+            it waits. When the decision comes or the time is up, a worker takes it again and it goes on from
+            that step; the steps before it never run twice.
+          </P>
+          <UL>
+            <li>
+              <UI>Cancel</UI> works while a run waits: the run is cancelled and its pending approval closed.
+            </li>
+            <li>
+              Approvals and delays are for sequential workflows only, like the other kinds that choose or join
+              paths. A workflow that a map or a loop runs cannot wait: an approval or a delay in it fails the
+              step. For the same reason the builder offers no <UI>Test this node</UI> for them.
+            </li>
+          </UL>
         </>
       ),
     },
@@ -387,8 +521,8 @@ export const workflowNodes: DocContent = {
             <C>GET /api/executions/:id</C> answers the run with its <C>output</C>: each finished step under
             its id, with <C>kind</C>, <C>content</C> (text, may be empty), <C>data</C> (the structured value)
             and <C>status</C> (<C>completed</C>, <C>failed</C> or <C>skipped</C>). Here the ticket was about
-            billing: the condition took the <C>billing</C> branch, so <C>reply</C> was skipped, and the map
-            ran once per order.
+            billing: the condition took the <C>billing</C> branch, so <C>reply</C> was skipped, the map ran
+            once per order, and an admin approved the refund from the Inbox.
           </P>
           <CodeBlock label="json" copyLabel="execution excerpt" code={executionExcerpt} />
           <P>

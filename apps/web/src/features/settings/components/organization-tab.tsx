@@ -17,6 +17,7 @@ import { InvitationsCard } from './invitations-card';
 import { MembersCard } from './members-card';
 import { RenameOrganizationDialog } from './rename-organization-dialog';
 import { RoleBadge } from './role-badge';
+import { TrustedSendersCard } from './trusted-senders-card';
 
 export function OrganizationTab({
   organization,
@@ -93,6 +94,7 @@ export function OrganizationTab({
 
       <MembersCard organization={organization} viewerId={viewerId} />
       {manager && <InvitationsCard organization={organization} />}
+      <TrustedSendersCard manager={manager} />
 
       <RenameOrganizationDialog organization={organization} open={renaming} onOpenChange={setRenaming} />
     </div>

@@ -7,9 +7,11 @@ import {
   createKindNode,
   defaultNodes,
   freePosition,
+  handleLabel,
   newBranch,
   oneOf,
   placeNear,
+  sourceHandlesOf,
   str,
   toBuilderNode,
   toWorkflowNode,
@@ -108,5 +110,42 @@ describe('the step kinds’ nodes', () => {
       expect(Math.abs(position.y - 268)).toBeLessThanOrEqual(300);
       placed.push(createKindNode('merge', position, { id: `m${i}` }));
     }
+  });
+
+  it('starts an approval asking nothing of anyone yet and a delay of an hour, saved without agent fields', () => {
+    const approval = toWorkflowNode(createKindNode('approval', { x: 0, y: 0 }, { id: 'a', now: 'then' }));
+    expect(approval.data).toEqual({
+      label: 'Approval',
+      description: '',
+      lastUpdated: 'then',
+      title: '',
+      message: '',
+      policy: 'first',
+    });
+    const delay = toWorkflowNode(createKindNode('delay', { x: 0, y: 0 }, { id: 'd', now: 'then' }));
+    expect(delay.data).toEqual({ label: 'Delay', description: '', lastUpdated: 'then', seconds: 3600 });
+  });
+
+  it('gives an approval a handle per outcome, the timeout one only when its timeout takes a path', () => {
+    const approval = (timeout?: unknown) => ({
+      type: 'approval' as const,
+      data: toBuilderNode({
+        id: 'a',
+        type: 'approval',
+        position: { x: 0, y: 0 },
+        data: { title: 'Ship?', ...(timeout ? { timeout } : {}) },
+      }).data,
+    });
+    expect(sourceHandlesOf(approval())).toEqual(['approved', 'rejected']);
+    expect(sourceHandlesOf(approval({ seconds: 60, onTimeout: 'reject' }))).toEqual(['approved', 'rejected']);
+    expect(sourceHandlesOf(approval({ seconds: 60, onTimeout: 'branch' }))).toEqual([
+      'approved',
+      'rejected',
+      'timeout',
+    ]);
+    expect(handleLabel(approval(), 'rejected')).toBe('Rejected');
+    expect(handleLabel(approval(), 'timeout')).toBe('Timeout');
+    // A delay has one unnamed path out, as any other step.
+    expect(sourceHandlesOf({ type: 'delay', data: approval().data })).toEqual([null]);
   });
 });

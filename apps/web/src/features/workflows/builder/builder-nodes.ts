@@ -10,6 +10,7 @@ import {
   type WorkflowNode,
 } from '@crewline/contracts';
 
+import { APPROVAL_PATH_LABELS, approvalDraftOf, approvalPaths } from './node-kinds/approval-data';
 import {
   END_POSITION,
   OUTPUT_DESTINATIONS,
@@ -47,7 +48,17 @@ export function oneOf<T extends string>(values: readonly T[], value: unknown, fa
  * The kinds whose data is only their own fields (every kind but Start, End and Agent): the agent
  * fields the panel keeps for every node are not theirs, so they are not saved with them.
  */
-const OWN_FIELDS_ONLY = new Set<NodeKind>(['condition', 'tool', 'transform', 'map', 'loop', 'merge', 'note']);
+const OWN_FIELDS_ONLY = new Set<NodeKind>([
+  'condition',
+  'tool',
+  'transform',
+  'map',
+  'loop',
+  'merge',
+  'approval',
+  'delay',
+  'note',
+]);
 
 /** The Properties panel's agent fields, present on every node in the builder (see toWorkflowNode). */
 const AGENT_FIELDS = [
@@ -207,6 +218,10 @@ function initialData(kind: PaletteKind): Record<string, unknown> {
       return { items: '', concurrency: 1, onItemError: 'fail' };
     case 'loop':
       return { until: '', maxIterations: 3 };
+    case 'approval':
+      return { title: '', message: '', policy: 'first' };
+    case 'delay':
+      return { seconds: 3600 };
   }
 }
 
@@ -246,17 +261,23 @@ export function newBranch(existing: Pick<ConditionBranch, 'id'>[]): ConditionBra
   return { id: `branch-${n}`, label: `Branch ${n}`, when: '' };
 }
 
-/** The source handles of a node, in order: a condition's branches then else; one unnamed handle otherwise. */
+/**
+ * The source handles of a node, in order: a condition's branches then else, an approval's outcomes;
+ * one unnamed handle otherwise.
+ */
 export function sourceHandlesOf(node: Pick<BuilderNode, 'type' | 'data'>): (string | null)[] {
+  if (node.type === 'approval') return approvalPaths(approvalDraftOf(node.data));
   if (node.type !== 'condition') return [null];
   return [...branchesOf(node.data).map((b) => b.id), ELSE_BRANCH];
 }
 
-/** The words for the path an edge leaves a condition from: its branch's label, or Else. */
+/** The words for the path an edge leaves a condition from (its branch's label, or Else) or an approval (its outcome). */
 export function handleLabel(
   node: Pick<BuilderNode, 'type' | 'data'> | undefined,
   handle: string | null | undefined,
 ) {
+  if (node?.type === 'approval' && handle)
+    return APPROVAL_PATH_LABELS[handle as keyof typeof APPROVAL_PATH_LABELS] ?? handle;
   if (!node || node.type !== 'condition' || !handle) return null;
   if (handle === ELSE_BRANCH) return 'Else';
   const branch = branchesOf(node.data).find((b) => b.id === handle);
@@ -286,8 +307,14 @@ export function unmeasuredSize(node: Pick<Placed, 'type' | 'data'>): { width: nu
     case 'loop':
     case 'note':
       return { width: 240, height: 100 };
+    case 'approval':
+      return {
+        width: 240,
+        height: 100 + 32 * (node.data ? approvalPaths(approvalDraftOf(node.data)).length : 2),
+      };
     case 'merge':
-      return { width: 200, height: 64 };
+    case 'delay':
+      return { width: 220, height: 64 };
     default:
       return UNMEASURED.other;
   }

@@ -30,6 +30,8 @@ export interface PanelStep {
   /** What a step that calls no model evaluated, and the step's structured value (Inspect step). */
   evaluation?: EvaluationRecord;
   data?: unknown;
+  /** A step that waits (an approval, a delay): no answer streams meanwhile. */
+  waiting?: true;
 }
 
 /** `nameOf` names a step heard from mid-way (its started event, which names it, was not heard). */
@@ -86,10 +88,11 @@ export function panelSteps(
       agentName: step.agentName ?? nameOf(step.baseNodeId),
       status: step.status,
       text: step.text,
-      streaming: step.status !== 'failed',
+      streaming: step.status !== 'failed' && !step.waiting,
       executionTime: step.executionTime,
       totalTokens: step.totalTokens,
       error: step.error,
+      ...(step.waiting ? { waiting: true as const } : {}),
     });
   }
   return steps;

@@ -113,11 +113,11 @@ describe('reduceRunProgress', () => {
       a: { status: 'completed', executionTime: 850, totalTokens: 42 },
       b: { status: 'running' },
     });
-    expect(summarizeRun(mid)).toEqual({ running: 1, completed: 1, failed: 0 });
+    expect(summarizeRun(mid)).toEqual({ running: 1, waiting: 0, completed: 1, failed: 0 });
 
     const done = run([nodeDone('e1', 'b'), completed('e1')], mid);
     expect(done.status).toBe('completed');
-    expect(summarizeRun(done)).toEqual({ running: 0, completed: 2, failed: 0 });
+    expect(summarizeRun(done)).toEqual({ running: 0, waiting: 0, completed: 2, failed: 0 });
   });
 
   it("marks a hierarchical delegation's steps on its co-worker's node", () => {
@@ -149,7 +149,7 @@ describe('reduceRunProgress', () => {
     const state = run([started('e1'), nodeStarted('e1', 'a'), nodeStarted('e1', 'b'), nodeFailed('e1', 'b')]);
     expect(state.status).toBe('running');
     expect(state.nodes).toEqual({ a: { status: 'running' }, b: { status: 'failed' } });
-    expect(summarizeRun(state)).toEqual({ running: 1, completed: 0, failed: 1 });
+    expect(summarizeRun(state)).toEqual({ running: 1, waiting: 0, completed: 0, failed: 1 });
     // A failed step of an older run is ignored; one of a run seen only now is adopted.
     const next = run([started('e2')], run([completed('e1')], state));
     expect(run([nodeFailed('e1', 'a')], next)).toBe(next);
@@ -236,6 +236,34 @@ describe('seeding from the executions list (builder opened mid-run)', () => {
     ];
     expect(newestRunInProgress(list, W)?.id).toBe('new');
     expect(newestRunInProgress([execution('done', 'failed')], W)).toBeNull();
+    // A run waiting for an approval is still in progress: the builder shows where it waits.
+    expect(
+      newestRunInProgress([...list, execution('waits', 'waiting', {}, '2026-01-03T00:00:00Z')], W)?.id,
+    ).toBe('waits');
+  });
+
+  it('keeps showing a run that waits, its waiting step marked, until it goes on', () => {
+    const waiting = {
+      kind: 'approval' as const,
+      nodeId: 'b',
+      title: 'Refund?',
+      since: '2026-01-01T00:00:00Z',
+      until: null,
+      approvalId: 'ap1',
+    };
+    const state = run([
+      started('e1'),
+      nodeStarted('e1', 'a'),
+      nodeDone('e1', 'a', 850),
+      nodeStarted('e1', 'b'),
+      { type: 'execution_node_waiting', ...ids('e1'), nodeId: 'b', baseNodeId: 'b' },
+      { type: 'workflow_execution_waiting', ...ids('e1'), waiting },
+    ]);
+    expect(state).toMatchObject({ executionId: 'e1', status: 'waiting' });
+    expect(state.nodes.b).toEqual({ status: 'waiting' });
+    const resumed = run([started('e1'), nodeDone('e1', 'b', 10)], state);
+    expect(resumed).toMatchObject({ executionId: 'e1', status: 'running' });
+    expect(resumed.nodes.b).toMatchObject({ status: 'completed' });
   });
 
   it('marks the finished steps of a run in progress as done', () => {

@@ -7,16 +7,17 @@
 // run went along or not come from useRunPathMarks (lib/runs/run-paths.ts). A map's or a loop's
 // progress (its items done, its pass) is useNodeItems.
 import type { Execution, RealtimeEvent, RealtimeEventType } from '@crewline/contracts';
+import { isRunActive } from '@crewline/contracts/vocabulary';
 import { useMemo } from 'react';
 import { create } from 'zustand';
 
 import { edgePathMarks, type EdgePathMark, type PathNodeMark } from '@/lib/runs/run-paths';
 import { seedRunRead, useRunStore } from '@/lib/runs/run-store';
-import type { NodeItems, NodeRunState, RunRead, RunState, RunStatus, StepStatus } from '@/lib/runs/run-state';
+import type { NodeItems, NodeRunState, NodeStatus, RunRead, RunState, RunStatus } from '@/lib/runs/run-state';
 
 /** A node's mark on the canvas: its run's state (lib/runs). */
 export type { NodeRunState };
-export type NodeRunStatus = StepStatus;
+export type NodeRunStatus = NodeStatus;
 
 export interface ShownRun {
   /** The workflow whose runs are followed (the one open in the builder); null follows nothing. */
@@ -32,6 +33,7 @@ export const SHOWN_RUN_EVENTS = [
   'workflow_execution_completed',
   'workflow_execution_failed',
   'workflow_execution_cancelled',
+  'workflow_execution_waiting',
   'execution_node_started',
   'execution_node_completed',
   'execution_node_failed',
@@ -67,7 +69,9 @@ export function reduceShownRun(state: ShownRun, event: RealtimeEvent): ShownRun 
       return show(state, event.executionId);
     case 'workflow_execution_completed':
     case 'workflow_execution_failed':
-    case 'workflow_execution_cancelled': {
+    case 'workflow_execution_cancelled':
+    case 'workflow_execution_waiting': {
+      // A waiting run stays shown (with its waiting step marked) until another run starts.
       if (!current) return state;
       const status = event.type.slice('workflow_execution_'.length) as RunStatus;
       return { ...state, status };
@@ -80,7 +84,7 @@ export function reduceShownRun(state: ShownRun, event: RealtimeEvent): ShownRun 
 /** The parts of an execution (GET /api/executions) the choice reads. */
 export type ExecutionLike = RunRead & Pick<Execution, 'createdAt'>;
 
-/** The newest run of the workflow that is still in progress (pending or running), if any. */
+/** The newest run of the workflow that is still in progress (pending, running or waiting), if any. */
 export function newestRunInProgress<T extends ExecutionLike>(
   executions: readonly T[],
   workflowId: string,
@@ -88,7 +92,7 @@ export function newestRunInProgress<T extends ExecutionLike>(
   let newest: T | null = null;
   for (const execution of executions) {
     if (execution.workflowId !== workflowId) continue;
-    if (execution.status !== 'running' && execution.status !== 'pending') continue;
+    if (!isRunActive(execution.status)) continue;
     if (!newest || Date.parse(execution.createdAt) > Date.parse(newest.createdAt)) newest = execution;
   }
   return newest;
@@ -101,7 +105,7 @@ export function newestRunInProgress<T extends ExecutionLike>(
  */
 export function seedShownRun(state: ShownRun, execution: RunRead): ShownRun {
   if (!state.workflowId || execution.workflowId !== state.workflowId) return state;
-  if (execution.status !== 'running' && execution.status !== 'pending') return state;
+  if (!isRunActive(execution.status)) return state;
   const same = execution.id === state.executionId;
   if (same || state.status === 'running') return state;
   return show(state, execution.id);

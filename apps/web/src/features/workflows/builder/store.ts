@@ -310,7 +310,11 @@ export const useBuilderStore = create<BuilderState>()((set, get) => ({
         changed = { ...n, data: { ...n.data, ...patch, lastUpdated: new Date().toISOString() } };
         return changed;
       });
-      const handles = changed && changed.type === 'condition' ? new Set(sourceHandlesOf(changed)) : null;
+      // A path whose handle went away (a removed branch, an approval's timeout path) goes with it.
+      const handles =
+        changed && (changed.type === 'condition' || changed.type === 'approval')
+          ? new Set(sourceHandlesOf(changed))
+          : null;
       const edges = handles
         ? s.edges.filter((e) => e.source !== id || !e.sourceHandle || handles.has(e.sourceHandle))
         : s.edges;

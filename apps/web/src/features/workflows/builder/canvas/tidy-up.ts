@@ -41,13 +41,15 @@ export function tidyPositions(
     const c = centres.get(box.id);
     if (c) positions.set(box.id, { x: Math.round(c.x - box.width / 2), y: Math.round(c.y - box.height / 2) });
   }
-  for (const node of nodes) if (node.type === 'condition') orderTargets(node, edges, boxes, positions);
+  for (const node of nodes)
+    if (node.type === 'condition' || node.type === 'approval') orderTargets(node, edges, boxes, positions);
   return positions;
 }
 
 /**
- * Puts the targets of a condition that share a column top to bottom in the order of the handles
- * their edges leave from (the layout engine knows nothing of handles), in the places they took.
+ * Puts the targets of a condition (or an approval) that share a column top to bottom in the order of
+ * the handles their edges leave from (the layout engine knows nothing of handles), in the places they
+ * took.
  */
 function orderTargets(
   condition: BuilderNode,

@@ -1,5 +1,5 @@
 // A step's live mark on the canvas in the run in progress (or the last run), and the ring around it.
-import { Check, X } from 'lucide-react';
+import { Check, Hourglass, X } from 'lucide-react';
 
 import { formatMilliseconds } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -10,6 +10,8 @@ export const RUN_RING: Record<NodeRunStatus, string> = {
   running: 'shadow-md shadow-blue-500/20 ring-2 ring-blue-500/70',
   completed: 'ring-2 ring-emerald-500/60',
   failed: 'ring-2 ring-red-500/70',
+  // Waiting for a decision or a time: its own colour, no motion (it may wait for days).
+  waiting: 'ring-2 ring-violet-500/70',
 };
 
 /** A node the run did not take (its path was not chosen): greyed, with this mark instead of a state. */
@@ -27,8 +29,26 @@ export function SkippedBadge() {
   );
 }
 
+const WAITING_BADGE =
+  'border-violet-500/30 bg-violet-50 text-violet-700 dark:bg-violet-950 dark:text-violet-300';
+
 /** The live mark of a node in the run in progress (or the last run): Running, Done with its time, Failed. */
 export function RunBadge({ run }: { run: NodeRunState }) {
+  if (run.status === 'waiting')
+    return (
+      <span
+        data-testid="node-run-status"
+        data-status="waiting"
+        title="The run waits here: for a decision, or until its time"
+        className={cn(
+          'absolute -top-2.5 right-3 flex items-center gap-1 rounded-full border px-2 py-0.5 text-[10px] leading-none font-semibold shadow-sm',
+          WAITING_BADGE,
+        )}
+      >
+        <Hourglass className="size-3" aria-hidden="true" />
+        Waiting
+      </span>
+    );
   const time = run.status === 'completed' ? formatMilliseconds(run.executionTime) : null;
   const tokens = run.totalTokens ? `, ${run.totalTokens} tokens` : '';
   return (

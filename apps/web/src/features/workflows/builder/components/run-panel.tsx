@@ -11,6 +11,7 @@ import {
   Clock,
   Coins,
   ExternalLink,
+  Hourglass,
   X,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -19,11 +20,12 @@ import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
 import { formatNumber } from '@/lib/format';
 import { useExecution } from '@/lib/queries/executions';
-import { summarizeRun, type RunStatus } from '@/lib/runs/run-state';
+import { summarizeRun, type RunState, type RunStatus } from '@/lib/runs/run-state';
 import { useRun } from '@/lib/runs/run-store';
 import { cn } from '@/lib/utils';
 
 import { ExecutionDetailsDialog } from '@/features/runs/execution-details-dialog';
+import { waitingText } from '@/features/runs/execution-facts';
 import { StepInspector } from '@/features/runs/step-inspector';
 import { agentName } from '@/features/runs/step-progress';
 import { useRunProgressStore } from '../run-progress';
@@ -34,6 +36,7 @@ function summaryText(
   status: RunStatus,
   error: string | null,
   nodes: Parameters<typeof summarizeRun>[0]['nodes'],
+  waiting: RunState['waiting'],
 ) {
   const { running, completed, failed } = summarizeRun({ nodes });
   // Every kind of step counts (agents, conditions, tools, …): the canvas marks them all.
@@ -41,6 +44,8 @@ function summaryText(
   switch (status) {
     case 'running':
       return running > 0 ? `Run in progress · ${done}, ${running} running` : `Run in progress · ${done}`;
+    case 'waiting':
+      return `Run ${(waitingText(waiting) ?? 'waiting').replace(/^W/, 'w')} · ${done}`;
     case 'completed':
       return `Last run completed · ${done}`;
     case 'failed':
@@ -67,6 +72,10 @@ function StatusIcon({ status }: { status: RunStatus }) {
       return <CircleX className="size-4 shrink-0 text-red-600 dark:text-red-400" aria-hidden="true" />;
     case 'cancelled':
       return <CircleSlash className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />;
+    case 'waiting':
+      return (
+        <Hourglass className="size-4 shrink-0 text-violet-600 dark:text-violet-400" aria-hidden="true" />
+      );
   }
 }
 
@@ -81,14 +90,20 @@ function StepRow({ step }: { step: PanelStep }) {
     <li
       className={cn('overflow-hidden rounded-lg border bg-card', STEP_TONE[step.status])}
       data-testid="run-panel-step"
-      data-step-status={step.status}
+      data-step-status={step.waiting ? 'waiting' : step.status}
     >
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b bg-muted/30 px-3 py-1.5 text-xs">
         <span className="flex min-w-0 items-center gap-2">
           <span className="truncate text-sm font-medium" data-testid="run-panel-step-name">
             {step.agentName}
           </span>
-          {step.status === 'running' && (
+          {step.waiting && (
+            <span className="inline-flex items-center gap-1 text-violet-700 dark:text-violet-300">
+              <Hourglass className="size-3" aria-hidden="true" />
+              Waiting
+            </span>
+          )}
+          {step.status === 'running' && !step.waiting && (
             <span className="inline-flex items-center gap-1 text-blue-700 dark:text-blue-300">
               <Spinner className="size-3" />
               {step.text ? 'Writing…' : 'Thinking…'}
@@ -126,7 +141,13 @@ function StepRow({ step }: { step: PanelStep }) {
           aria-busy={step.streaming}
           data-testid="run-panel-step-text"
         >
-          {step.text || <span className="text-muted-foreground">Waiting for the model’s first words…</span>}
+          {step.text || (
+            <span className="text-muted-foreground">
+              {step.waiting
+                ? 'The run waits here for a decision or its time; it holds no worker meanwhile.'
+                : 'Waiting for the model’s first words…'}
+            </span>
+          )}
         </div>
       )}
       {step.record && <StepInspector record={step.record} />}
@@ -146,7 +167,7 @@ export function RunPanel() {
   const status = run?.status;
   if (!status || !run || !executionId) return null;
 
-  const text = summaryText(status, run.error, run.nodes);
+  const text = summaryText(status, run.error, run.nodes, run.waiting);
   const steps = panelSteps(execution, run.steps, (id) => agentName(useBuilderStore.getState().nodes, id));
 
   return (

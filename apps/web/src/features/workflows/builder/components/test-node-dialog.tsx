@@ -258,7 +258,8 @@ export function TestNodeButton({ nodeId }: { nodeId: string }) {
   const [open, setOpen] = useState(false);
   const type = useBuilderStore((s) => s.nodes.find((n) => n.id === nodeId)?.type ?? 'agent');
   const workflowId = useBuilderStore((s) => s.workflowId);
-  if (!isStepKind(type as NodeKind)) return null;
+  // A test cannot wait: an approval or a delay is tried in a run.
+  if (!isStepKind(type as NodeKind) || type === 'approval' || type === 'delay') return null;
   return (
     <div className="space-y-1">
       <Button

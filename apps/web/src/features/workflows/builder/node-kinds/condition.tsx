@@ -2,58 +2,18 @@
 // (labelled with the branch), then the else row and its handle; a path connected from a handle leaves
 // from that branch (the edge's sourceHandle).
 import { ELSE_BRANCH } from '@crewline/contracts';
-import { Handle, Position, useUpdateNodeInternals, type NodeProps } from '@xyflow/react';
+import { useUpdateNodeInternals, type NodeProps } from '@xyflow/react';
 import { Split } from 'lucide-react';
 import { memo, useEffect } from 'react';
-
-import { cn } from '@/lib/utils';
 
 import { branchesOf } from '../builder-nodes';
 import type { BuilderNode } from '../types';
 import { ConditionPanelSettings } from './condition-panel';
-import { handleClass } from './handle';
 import { KindCard } from './kind-card';
+import { PathRow } from './path-row';
 import type { BuilderNodeKind } from './types';
 
 const ACCENT = '#f59e0b';
-
-function PathRow({
-  handle,
-  label,
-  detail,
-  muted,
-}: {
-  handle: string;
-  label: string;
-  detail?: string;
-  muted?: boolean;
-}) {
-  return (
-    <div
-      className="relative flex min-h-8 flex-col justify-center border-t py-1.5 pr-5 pl-3"
-      data-testid={`path-${handle}`}
-    >
-      <span
-        className={cn('truncate text-xs font-medium', muted && 'text-muted-foreground italic')}
-        title={label}
-      >
-        {label}
-      </span>
-      {detail && (
-        <span className="truncate font-mono text-[10px] text-muted-foreground" title={detail}>
-          {detail}
-        </span>
-      )}
-      <Handle
-        type="source"
-        id={handle}
-        position={Position.Right}
-        className={handleClass}
-        title={`Connect the ${label} path`}
-      />
-    </div>
-  );
-}
 
 function ConditionNodeComponent({ id, data, selected }: NodeProps<BuilderNode>) {
   const branches = branchesOf(data);

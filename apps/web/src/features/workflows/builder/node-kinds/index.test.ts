@@ -34,6 +34,11 @@ describe('the builder’s node-kind registry', () => {
   it('colours each step kind on the minimap as its palette icon (a note paler)', () => {
     expect(miniMapColor(nodeOf('condition'))).toBe(builderNodeKinds.condition.accent);
     expect(miniMapColor(nodeOf('merge'))).toBe(builderNodeKinds.merge.accent);
+    expect(miniMapColor(nodeOf('approval'))).toBe(builderNodeKinds.approval.accent);
+    expect(miniMapColor(nodeOf('delay'))).toBe(builderNodeKinds.delay.accent);
+    // Each step kind has a colour of its own, to tell them apart on the canvas and in the palette.
+    const steps = nodeKindValues.filter((k) => !['start', 'end', 'agent', 'note'].includes(k));
+    expect(new Set(steps.map((k) => builderNodeKinds[k].accent)).size).toBe(steps.length);
     expect(miniMapColor(nodeOf('note'))).toBe('#fde047');
   });
 

@@ -6,7 +6,9 @@ import type { NodeTypes } from '@xyflow/react';
 
 import type { BuilderNode } from '../types';
 import { agentKind } from './agent';
+import { approvalKind } from './approval';
 import { conditionKind } from './condition';
+import { delayKind } from './delay';
 import { endKind } from './end';
 import { loopKind } from './loop';
 import { mapKind } from './map';
@@ -29,6 +31,8 @@ export const builderNodeKinds: { [K in NodeKind]: BuilderNodeKind<K> } = {
   map: mapKind,
   loop: loopKind,
   merge: mergeKind,
+  approval: approvalKind,
+  delay: delayKind,
   note: noteKind,
 };
 

@@ -1,4 +1,12 @@
-import type { Agent, Tool, Workflow, WorkflowNode } from '@crewline/contracts';
+import {
+  nodeKinds,
+  type Agent,
+  type Member,
+  type Tool,
+  type Workflow,
+  type WorkflowEdge,
+  type WorkflowNode,
+} from '@crewline/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
@@ -20,8 +28,21 @@ const tool = {
   updatedAt: at,
 } as Tool;
 
-/** Start → the node → End. */
-const workflowWith = (node: WorkflowNode): Workflow =>
+/** The organization's members (the session-less tests' organization is demo-org-id). */
+const member = (userId: string, firstName: string, lastName: string, role = 'member'): Member => ({
+  userId,
+  username: firstName.toLowerCase(),
+  email: `${firstName.toLowerCase()}@example.com`,
+  firstName,
+  lastName,
+  role,
+  joinedAt: at,
+});
+const ada = member('0b1c2d3e-4f50-4a61-8b72-93a4b5c6d7e8', 'Ada', 'Lovelace', 'admin');
+const grace = member('1c2d3e4f-5061-4b72-8c83-a4b5c6d7e8f9', 'Grace', 'Hopper');
+
+/** Start → the node → End (from the node's `outPath` handle when it has named paths). */
+const workflowWith = (node: WorkflowNode, outPaths: string[] = []): Workflow =>
   workflowFixture({
     name: 'Kinds',
     nodes: [
@@ -31,25 +52,53 @@ const workflowWith = (node: WorkflowNode): Workflow =>
     ],
     edges: [
       { id: 'e1', source: 'start', target: node.id },
-      { id: 'e2', source: node.id, target: 'end' },
+      ...(outPaths.length > 0
+        ? outPaths.map((sourceHandle): WorkflowEdge => ({
+            id: `e-${sourceHandle}`,
+            source: node.id,
+            target: 'end',
+            sourceHandle,
+          }))
+        : [{ id: 'e2', source: node.id, target: 'end' }]),
     ],
   });
 
 /** Opens the builder on Start → node → End with the node's panel open; `sent` collects the saves. */
-async function openPanel(node: WorkflowNode) {
-  const workflow = workflowWith(node);
+async function openPanel(node: WorkflowNode, outPaths: string[] = []) {
+  const workflow = workflowWith(node, outPaths);
   const { container, sent, user } = await openBuilder({
     workflow,
     agents: [agent],
-    handlers: [answerGet<Tool[]>('/api/tools', [tool]), answerGet<Workflow[]>('/api/workflows', [workflow])],
+    handlers: [
+      answerGet<Tool[]>('/api/tools', [tool]),
+      answerGet<Workflow[]>('/api/workflows', [workflow]),
+      answerGet<Member[]>('/api/organizations/demo-org-id/members', [ada, grace]),
+    ],
   });
-  fireEvent.click(await findCanvasNode(container, node.id));
-  const save = async () => {
+  const canvasNode = await findCanvasNode(container, node.id);
+  fireEvent.click(canvasNode);
+  const saved = async () => {
     await user.click(screen.getByRole('button', { name: /Save Draft/ }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    return sent[0]!.nodes!.find((n) => n.id === node.id)!.data;
+    return sent[0]!;
   };
-  return { user, save };
+  const save = async () => (await saved()).nodes!.find((n) => n.id === node.id)!.data;
+  return { user, save, saved, canvasNode };
+}
+
+/** A source handle of a canvas node, by its id (a path's name). */
+const handleOf = (node: HTMLElement, id: string) =>
+  node.querySelector<HTMLElement>(`.react-flow__handle.source[data-handleid="${id}"]`);
+
+/** Picks `option` in the select labelled `label` (within `scope`). */
+async function choose(
+  user: Awaited<ReturnType<typeof openPanel>>['user'],
+  label: string,
+  option: string,
+  scope: HTMLElement = document.body,
+) {
+  await user.click(within(scope).getByLabelText(label));
+  await user.click(await screen.findByRole('option', { name: option }));
 }
 
 describe('the tool, map, loop and transform panels', () => {
@@ -176,5 +225,189 @@ describe('the tool, map, loop and transform panels', () => {
         '"double" is not set by a transform before this one',
       ),
     );
+  });
+});
+
+describe('the approval and delay panels', () => {
+  it('an approval: title, deciders, a quorum, form fields and a timeout path save in the wire format', async () => {
+    const { user, save, canvasNode } = await openPanel(
+      {
+        id: 'approve',
+        type: 'approval',
+        position: { x: 300, y: 100 },
+        data: {
+          label: 'Refund check',
+          title: '',
+          message: '',
+          policy: 'first',
+          timeout: { seconds: 600, onTimeout: 'branch' },
+        },
+      },
+      // Its timeout path is connected: a save refuses "take the timeout path" without one.
+      ['approved', 'rejected', 'timeout'],
+    );
+    // The title completes the run's paths inside {{ }}, as every template does.
+    const title = await screen.findByLabelText('Title');
+    await user.type(title, 'Refund {{{{ inp');
+    expect(within(screen.getByRole('listbox')).getAllByRole('option')[0]!.textContent).toContain('input');
+    await user.keyboard('{Tab}');
+    await user.type(title, '.amount }} €?');
+    expect((title as HTMLInputElement).value).toBe('Refund {{ input.amount }} €?');
+    fireEvent.change(screen.getByLabelText('Message'), {
+      target: { value: 'Refund {{ input.amount }} € to {{ input.customer }}?' },
+    });
+
+    // Named members: the organization's members, as checkboxes.
+    await user.click(screen.getByRole('radio', { name: 'Named members' }));
+    await user.click(await screen.findByRole('checkbox', { name: /Ada Lovelace/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Grace Hopper/ }));
+
+    await user.click(screen.getByRole('radio', { name: /Quorum of/ }));
+    expect((screen.getByLabelText('Approvals needed') as HTMLInputElement).value).toBe('2');
+    expect(within(canvasNode).getByText('Quorum of 2 · 2 members')).toBeTruthy();
+
+    // Two form fields: a required number, and a choice whose options are typed comma-separated.
+    await user.click(screen.getByRole('button', { name: 'Add field' }));
+    const amount = screen.getByRole('listitem', { name: 'Field 1' });
+    await user.type(within(amount).getByLabelText('Field name'), 'amount');
+    await user.type(within(amount).getByLabelText('Field label'), 'Amount');
+    await choose(user, 'Type', 'Number', amount);
+    await user.click(within(amount).getByRole('checkbox', { name: 'Required' }));
+    await user.click(screen.getByRole('button', { name: 'Add field' }));
+    const reason = screen.getByRole('listitem', { name: 'Field 2' });
+    await user.type(within(reason).getByLabelText('Field name'), '2nd');
+    expect(within(reason).getByText('Letters, digits and _, not starting with a digit.')).toBeTruthy();
+    fireEvent.change(within(reason).getByLabelText('Field name'), { target: { value: 'reason' } });
+    await choose(user, 'Type', 'Choice', reason);
+    const options = within(reason).getByLabelText('Options');
+    await user.type(options, 'Duplicate, Fraud,');
+    // The comma just typed stays while the next option is typed.
+    expect((options as HTMLInputElement).value).toBe('Duplicate, Fraud,');
+
+    // The timeout, 10 minutes on its own path, becomes 2 hours: the node keeps its timeout handle.
+    expect(handleOf(canvasNode, 'timeout')).not.toBeNull();
+    expect(screen.getByRole('switch', { name: 'Timeout' }).getAttribute('aria-checked')).toBe('true');
+    const after = screen.getByLabelText('Time out after');
+    fireEvent.change(after, { target: { value: '2' } });
+    await choose(user, 'Time out after unit', 'Hours');
+    await waitFor(() => expect(within(canvasNode).getByText('Times out after 2 h')).toBeTruthy());
+    expect(handleOf(canvasNode, 'timeout')).not.toBeNull();
+
+    expect(await save()).toMatchObject({
+      label: 'Refund check',
+      title: 'Refund {{ input.amount }} €?',
+      message: 'Refund {{ input.amount }} € to {{ input.customer }}?',
+      assignees: { userIds: [ada.userId, grace.userId] },
+      policy: { quorum: 2 },
+      fields: [
+        { name: 'amount', label: 'Amount', type: 'number', required: true },
+        { name: 'reason', label: '', type: 'choice', options: ['Duplicate', 'Fraud'], required: false },
+      ],
+      timeout: { seconds: 7200, onTimeout: 'branch' },
+    });
+  });
+
+  it('an approval: roles and "all must approve"; rejecting on timeout removes the timeout path and its edge', async () => {
+    const { user, saved, canvasNode } = await openPanel(
+      {
+        id: 'approve',
+        type: 'approval',
+        position: { x: 300, y: 100 },
+        data: {
+          label: 'Sign-off',
+          title: 'Ship it?',
+          message: '',
+          policy: 'first',
+          timeout: { seconds: 86400, onTimeout: 'branch' },
+        },
+      },
+      ['approved', 'rejected', 'timeout'],
+    );
+    expect(within(canvasNode).getByText('First decision wins · Any member')).toBeTruthy();
+    expect(handleOf(canvasNode, 'approved')).not.toBeNull();
+    expect(handleOf(canvasNode, 'rejected')).not.toBeNull();
+    expect(handleOf(canvasNode, 'timeout')).not.toBeNull();
+    expect(within(canvasNode).getByText('Times out after 1 d')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Any member' })).toHaveProperty('checked', true);
+    expect((screen.getByLabelText('Time out after') as HTMLInputElement).value).toBe('1');
+
+    await user.click(screen.getByRole('radio', { name: 'Roles' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Admins' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Owners' }));
+    // "All must approve" needs named members: the panel says so before Validate does.
+    await user.click(screen.getByRole('radio', { name: /All named approvers must approve/ }));
+    expect(screen.getByText('Needs named members: choose them under Who may decide.')).toBeTruthy();
+    expect(within(canvasNode).getByText('All must approve · Owners or admins')).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: 'First decision wins' }));
+
+    await choose(user, 'On timeout', 'Reject');
+    await waitFor(() => expect(handleOf(canvasNode, 'timeout')).toBeNull());
+    expect(within(canvasNode).getByText('Rejects after 1 d')).toBeTruthy();
+
+    const body = await saved();
+    expect(body.nodes!.find((n) => n.id === 'approve')!.data).toMatchObject({
+      assignees: { roles: ['owner', 'admin'] },
+      policy: 'first',
+      timeout: { seconds: 86400, onTimeout: 'reject' },
+    });
+    expect(body.edges!.filter((e) => e.source === 'approve').map((e) => e.sourceHandle)).toEqual([
+      'approved',
+      'rejected',
+    ]);
+  });
+
+  it('a delay: waits for a duration in a unit, or until an expression, and says which on the canvas', async () => {
+    const { user, save, canvasNode } = await openPanel({
+      id: 'wait',
+      type: 'delay',
+      position: { x: 300, y: 100 },
+      data: { label: 'Cool down', seconds: 7200 },
+    });
+    expect(within(canvasNode).getByTestId('delay-summary').textContent).toBe('Waits 2 h');
+    expect((screen.getByLabelText('Duration') as HTMLInputElement).value).toBe('2');
+    // A new unit keeps the number: 2 minutes.
+    await choose(user, 'Duration unit', 'Minutes');
+    await waitFor(() =>
+      expect(within(canvasNode).getByTestId('delay-summary').textContent).toBe('Waits 2 min'),
+    );
+
+    await user.click(screen.getByRole('radio', { name: /Wait until/ }));
+    const until = screen.getByLabelText('Until');
+    fireEvent.change(until, { target: { value: 'timestamp(input.sendAt)' } });
+    await waitFor(() =>
+      expect(within(canvasNode).getByTestId('delay-summary').textContent).toBe(
+        'Waits until timestamp(input.sendAt)',
+      ),
+    );
+    // A test of a node cannot wait: a delay (as an approval) offers none.
+    expect(screen.queryByRole('button', { name: 'Test this node' })).toBeNull();
+    const data = await save();
+    expect(data).toMatchObject({ until: 'timestamp(input.sendAt)' });
+    expect(data).not.toHaveProperty('seconds');
+  });
+
+  it('the Steps palette offers both with the contracts’ help, and adds them ready to connect', async () => {
+    const { user } = await openPanel({
+      id: 'wait',
+      type: 'delay',
+      position: { x: 300, y: 100 },
+      data: { label: 'Cool down', seconds: 60 },
+    });
+    await user.click(screen.getByRole('tab', { name: 'Steps' }));
+    const addApproval = await screen.findByRole('button', { name: 'Add Approval' });
+    expect(addApproval.textContent).toContain(nodeKinds.approval.help);
+    expect(screen.getByRole('button', { name: 'Add Delay' }).textContent).toContain(nodeKinds.delay.help);
+    await user.click(addApproval);
+    const approval = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.react-flow__node-approval');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(
+      [...approval.querySelectorAll('.react-flow__handle.source')].map((h) =>
+        h.getAttribute('data-handleid'),
+      ),
+    ).toEqual(['approved', 'rejected']);
+    expect(within(approval).getByText('First decision wins · Any member')).toBeTruthy();
   });
 });

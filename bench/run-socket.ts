@@ -1,0 +1,89 @@
+// A client's websocket (/ws) that tells when runs end, shared by the benches that time a run from a
+// request to its end event (execution-throughput, approvals).
+import WebSocket from 'ws';
+
+export type Outcome = { at: number; ok: boolean; error?: string };
+
+/**
+ * A websocket subscribed to the account's organization, which resolves runs as their end events
+ * arrive; a run not ended within `timeoutMs` of being asked for resolves as a timeout.
+ */
+export async function openRunSocket(
+  base: string,
+  account: { token: string; organizationId: string },
+  timeoutMs: number,
+) {
+  const socket = new WebSocket(
+    `${base.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(account.token)}`,
+  );
+  const ended = new Map<string, Outcome>();
+  const waiting = new Map<string, (outcome: Outcome) => void>();
+  let closed: string | undefined;
+  let subscribed: (() => void) | undefined;
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as {
+      type: string;
+      executionId?: string;
+      error?: string;
+      message?: string;
+    };
+    const at = performance.now();
+    let outcome: Outcome | undefined;
+    if (message.type === 'workflow_execution_completed') outcome = { at, ok: true };
+    else if (message.type === 'workflow_execution_failed') outcome = { at, ok: false, error: message.error };
+    else if (message.type === 'workflow_execution_cancelled') outcome = { at, ok: false, error: 'cancelled' };
+    else if (message.type === 'subscribed') subscribed?.();
+    else if (message.type === 'error') console.error('websocket error message:', message.message);
+    if (!outcome || !message.executionId) return;
+    const waiter = waiting.get(message.executionId);
+    // The end event can arrive before the POST's answer has been read.
+    if (waiter) waiter(outcome);
+    else ended.set(message.executionId, outcome);
+  });
+  // Without a listener an 'error' would throw; the 'close' that follows it ends the waiting runs.
+  socket.on('error', () => {});
+  socket.on('close', (code, reason) => {
+    closed = `closed ${code} ${reason.toString()}`;
+    for (const waiter of waiting.values())
+      waiter({ at: performance.now(), ok: false, error: `socket ${closed}` });
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no "subscribed" answer within 10 s')), 10_000);
+    subscribed = () => (clearTimeout(timer), resolve());
+    socket.send(JSON.stringify({ type: 'subscribe', organizationId: account.organizationId }));
+  });
+  return {
+    get closed() {
+      return closed;
+    },
+    /** The run's end as seen on this socket, or a timeout. */
+    end(executionId: string): Promise<Outcome> {
+      const seen = ended.get(executionId);
+      if (seen) {
+        ended.delete(executionId);
+        return Promise.resolve(seen);
+      }
+      if (closed) return Promise.resolve({ at: performance.now(), ok: false, error: `socket ${closed}` });
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          waiting.delete(executionId);
+          resolve({ at: performance.now(), ok: false, error: 'timeout' });
+        }, timeoutMs);
+        waiting.set(executionId, (outcome) => {
+          clearTimeout(timer);
+          waiting.delete(executionId);
+          resolve(outcome);
+        });
+      });
+    },
+    close() {
+      socket.terminate();
+    },
+  };
+}
+
+export type RunSocket = Awaited<ReturnType<typeof openRunSocket>>;

@@ -1,0 +1,3 @@
+// The paths of `endpoints.organizationSettings` (index.ts says why they are apart from the descriptors).
+// The caller's own organization (its session's or API key's), so no id in the path.
+export const get = '/api/organization/settings';
