@@ -51,9 +51,10 @@ const BATCH = 200;
 const DECISIONS_PER_SECOND = 10;
 /**
  * Before each idle window: the start's or the burst's after-effects (autovacuum, which looks every
- * 10 s, statistics, the last log lines) are not the idle server's.
+ * 10 s, statistics, the last log lines, the collection of the burst's garbage) are not the idle
+ * server's: 10 s left the server shrinking its heap through the window.
  */
-const SETTLE_SECONDS = 10;
+const SETTLE_SECONDS = 30;
 /** No new run waiting for this long while starting them: the server is stuck, the bench stops. */
 const STALL_MS = 60_000;
 /** A decided run not ended by then counts as an error. */

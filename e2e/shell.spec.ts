@@ -1,4 +1,6 @@
-import { createAccount, expect, signInAs, test } from './fixtures';
+import path from 'node:path';
+
+import { createAccount, expect, screenshotDir, signInAs, test } from './fixtures';
 
 test('an unknown path shows the not-found screen to a signed-in user', async ({ page, request }) => {
   await signInAs(page, await createAccount(request));
@@ -57,4 +59,51 @@ test('on a phone, the slide-in menu navigates and signs out', async ({ page, req
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('from 1024 px the header fits its eight links, a two-digit Inbox count and a long organization name', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  const renamed = await request.put(`/api/organizations/${account.organizationId}`, {
+    headers: { authorization: `Bearer ${account.token}` },
+    data: { name: "Eve Tester's Organization for Competitor Price Digests" },
+  });
+  expect(renamed.ok()).toBe(true);
+  // Twelve approvals waiting for the viewer (approvals.spec.ts makes a real one): only the count shows here.
+  await page.route('**/api/approvals?*', (route) =>
+    new URL(route.request().url()).searchParams.get('mine') === 'true'
+      ? route.fulfill({
+          json: Array.from({ length: 12 }, (_, i) => ({ id: `approval-${i}`, canDecide: true })),
+        })
+      : route.fallback(),
+  );
+  await signInAs(page, account);
+
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Inbox, 12 waiting', exact: true })).toBeVisible();
+    await expect(page.getByTestId('inbox-count')).toHaveText('12');
+    // Nothing scrolls sideways, and the last control (Log out) is whole on the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const logOut = await page.getByRole('button', { name: 'Log out' }).boundingBox();
+    expect(logOut!.x + logOut!.width).toBeLessThanOrEqual(width);
+    await expect(nav.getByRole('link')).toHaveCount(8);
+    if (screenshotDir) {
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.waitForTimeout(300);
+        await page
+          .locator('header')
+          .first()
+          .screenshot({
+            path: path.join(screenshotDir, `header-${width}-${scheme}.png`),
+          });
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+  }
 });

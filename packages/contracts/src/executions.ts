@@ -395,9 +395,11 @@ export type ExecuteWorkflowInput = z.input<typeof executeWorkflowSchema>;
 export type ExecuteWorkflowData = z.output<typeof executeWorkflowSchema>;
 
 /**
- * POST /api/executions/:id/retry: a failed or cancelled run again, on its version, with its input.
- * Without `fromNodeId` every step the run completed is reused; with it (sequential runs only), only
- * the steps before that node along the run's edges are, and it and everything after run again.
+ * POST /api/executions/:id/retry: a failed or cancelled run again, on its version, with its input
+ * (or a completed one from its rejected or timed-out approval: `fromNodeId` names that step).
+ * Without `fromNodeId` every step the run completed is reused; with it (sequential runs only, an agent
+ * or an approval node), only the steps before that node along the run's edges are, and it and
+ * everything after run again.
  */
 export const retryExecutionSchema = z.object({
   fromNodeId: z.string().trim().min(1).max(200).optional(),
@@ -414,7 +416,8 @@ export const executionMessages = {
     `Only a failed or cancelled execution can be retried; this one is ${status}.`,
   alreadyRetried: (retryId: string) =>
     `This execution was already retried as run ${retryId.slice(0, 8)}. Retry that run instead.`,
-  unknownRetryNode: (nodeId: string) => `The run's workflow version has no agent step "${nodeId}".`,
+  unknownRetryNode: (nodeId: string) =>
+    `The run's workflow version has no agent or approval step "${nodeId}".`,
   retryFromNotSequential: (processType: string) =>
     `Retrying from a chosen step applies only to sequential workflows; this one is ${processType}. Retry without a step to reuse every completed one.`,
 } as const;

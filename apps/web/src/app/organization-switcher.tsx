@@ -61,7 +61,7 @@ export function OrganizationSwitcher({ organization }: { organization: Organizat
           variant="outline"
           size="sm"
           aria-label={`Organization: ${organization.name}`}
-          className="mr-1 hidden size-8 gap-1.5 rounded-full text-xs font-normal text-muted-foreground lg:inline-flex xl:mr-2 xl:w-auto xl:max-w-48 xl:px-3"
+          className="mr-1 hidden size-8 gap-1.5 rounded-full text-xs font-normal text-muted-foreground lg:inline-flex xl:mr-2 xl:w-auto xl:max-w-40 xl:px-3"
         >
           <Building2 className="size-3.5" aria-hidden="true" />
           {/* Between lg and xl the main links leave room for the icon only. */}

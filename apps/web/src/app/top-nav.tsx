@@ -27,7 +27,7 @@ import { useMyPendingApprovalCount } from '@/lib/queries/approvals';
 import { useAuth } from '@/lib/session';
 import { cn } from '@/lib/utils';
 
-import { INBOX_HREF, isNavItemActive, NAV_ITEMS } from './nav';
+import { INBOX_HREF, isNavItemActive, NAV_ITEMS, type NavItem } from './nav';
 import { OrganizationList, OrganizationSwitcher } from './organization-switcher';
 
 const NAV_ICONS: Record<string, LucideIcon> = {
@@ -46,17 +46,22 @@ const NAV_ICONS: Record<string, LucideIcon> = {
 function InboxCount({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
-    <span className="ml-1.5 inline-flex items-center">
-      <span
-        aria-hidden="true"
-        data-testid="inbox-count"
-        className="grid h-4.5 min-w-4.5 place-items-center rounded-full bg-violet-600 px-1 text-[11px] leading-none font-semibold text-white tabular-nums dark:bg-violet-500"
-      >
-        {count > 99 ? '99+' : count}
-      </span>
-      <span className="sr-only">, {count} waiting</span>
+    <span
+      aria-hidden="true"
+      data-testid="inbox-count"
+      className="ml-1.5 grid h-4.5 min-w-4.5 place-items-center rounded-full bg-violet-600 px-1 text-[11px] leading-none font-semibold text-white tabular-nums dark:bg-violet-500"
+    >
+      {count > 99 ? '99+' : count}
     </span>
   );
+}
+
+/**
+ * The Inbox link's name with its count, "Inbox, 2 waiting". A label rather than hidden text after
+ * "Inbox": browsers put a space before any text in a box of its own ("Inbox , 2 waiting").
+ */
+function linkName(item: NavItem, count: number): string | undefined {
+  return item.href === INBOX_HREF && count > 0 ? `${item.label}, ${count} waiting` : undefined;
 }
 
 function initials(first?: string | null, last?: string | null, fallback?: string | null): string {
@@ -77,7 +82,7 @@ export function TopNav() {
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/80 backdrop-blur-xl supports-backdrop-filter:bg-background/65">
-      <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-4 px-4 sm:px-6 lg:gap-3 xl:gap-4 xl:px-8">
         <Link
           to="/dashboard"
           className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
@@ -85,8 +90,9 @@ export function TopNav() {
           <Brand />
         </Link>
 
-        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
-          {/* Eight links and the organization's name fit the 1280 px column as text; the phone menu has the icons. */}
+        <nav aria-label="Main" className="hidden items-center gap-0.5 lg:flex xl:ml-4 xl:gap-1">
+          {/* Eight links (the Inbox with a count) and the organization fit as text from 1024 px with tight
+              gaps and padding, widened from 1280 px (then the max width); the phone menu has the icons. */}
           {NAV_ITEMS.map((item) => {
             const active = isNavItemActive(item.href, pathname);
             return (
@@ -94,8 +100,9 @@ export function TopNav() {
                 key={item.href}
                 to={item.href}
                 aria-current={active ? 'page' : undefined}
+                aria-label={linkName(item, inboxCount)}
                 className={cn(
-                  'inline-flex h-9 items-center rounded-md px-2.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none xl:px-3',
+                  'inline-flex h-9 items-center rounded-md px-2 text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none xl:px-2.5',
                   active
                     ? 'bg-accent text-accent-foreground'
                     : 'text-muted-foreground hover:bg-muted hover:text-foreground',
@@ -108,7 +115,7 @@ export function TopNav() {
           })}
         </nav>
 
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex items-center gap-1 lg:gap-0.5 xl:gap-1">
           {organization && <OrganizationSwitcher organization={organization} />}
           {/* Not one of the spec's navigation items: a quiet icon beside the theme toggle. */}
           <Tooltip>
@@ -223,6 +230,7 @@ export function TopNav() {
                   key={item.href}
                   to={item.href}
                   aria-current={active ? 'page' : undefined}
+                  aria-label={linkName(item, inboxCount)}
                   onClick={() => setMenuOpen(false)}
                   className={cn(
                     'flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium transition-colors',

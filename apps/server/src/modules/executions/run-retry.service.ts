@@ -10,6 +10,20 @@ import type { createRunStarter } from './run-start.service';
  * reused, and the run started again through startRun's path.
  */
 
+/** The steps a retry may start from: an agent answers again, an approval asks again. */
+const RETRY_FROM_KINDS: readonly string[] = ['agent', 'approval'];
+
+/**
+ * A completed run's approval step that said no (rejected, or timed out): the run went down its
+ * rejected or timeout path, or ended there, and can be retried from that step to ask again.
+ */
+function saidNo(old: Execution, nodeId: string | undefined): boolean {
+  const step = nodeId === undefined ? undefined : old.output[nodeId];
+  if (step?.kind !== 'approval' || step.status !== 'completed') return false;
+  const decision = (step.data as { decision?: unknown } | null | undefined)?.decision;
+  return decision === 'rejected' || decision === 'timeout';
+}
+
 export function createRunRetry(deps: {
   repository: ExecutionsRepository;
   workflows: WorkflowsService;
@@ -22,6 +36,8 @@ export function createRunRetry(deps: {
   /**
    * A failed or cancelled run again, started like any run (startRun's path), on the version the
    * retried run executed, with its input, reusing its completed steps (see retryExecutionSchema).
+   * A completed run is retried only from an approval step that said no: the new run reuses the
+   * steps before it and waits on a new approval.
    */
   async function retry(
     organizationId: string,
@@ -30,7 +46,8 @@ export function createRunRetry(deps: {
     request: RetryExecutionData,
   ): Promise<Execution> {
     const old = await get(organizationId, id);
-    if (old.status !== 'failed' && old.status !== 'cancelled')
+    const ended = old.status === 'failed' || old.status === 'cancelled';
+    if (!ended && !(old.status === 'completed' && saidNo(old, request.fromNodeId)))
       throw new ConflictError(executionMessages.notRetryable(old.status));
     // A run is retried once (docs/product-rules.md): a failed retry is retried in turn.
     if (old.retriedBy) throw new ConflictError(executionMessages.alreadyRetried(old.retriedBy));
@@ -41,12 +58,12 @@ export function createRunRetry(deps: {
           ? await deps.workflows.get(organizationId, old.workflowId)
           : await deps.workflows.version(organizationId, old.workflowId, old.workflowVersion);
       const fromNodeId = request.fromNodeId;
-      if (!definition.nodes.some((node) => node.id === fromNodeId && node.type === 'agent'))
+      if (!definition.nodes.some((node) => node.id === fromNodeId && RETRY_FROM_KINDS.includes(node.type)))
         throw new BadRequestError(executionMessages.unknownRetryNode(fromNodeId));
       if (definition.processType !== 'sequential')
         throw new BadRequestError(executionMessages.retryFromNotSequential(definition.processType));
-      // The steps with a path into it ran before it; an agent the run never reaches from its start
-      // node has none: nothing is reused.
+      // The steps with a path into it ran before it; a step the run never reaches from its start
+      // node has none: nothing is reused. The step itself is not reused: an approval asks again.
       nodeIds = upstreamSteps(fromNodeId, definition.nodes, definition.edges);
     }
     const retrying = startRun(

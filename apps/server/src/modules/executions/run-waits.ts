@@ -78,6 +78,13 @@ export function createRunWaits(deps: RunWaitsDeps): RunWaits {
     throw new RunWaiting(step.nodeId);
   }
 
+  /** The run stops on a wait of something that exists already (a delay's end, an approval asked before). */
+  const waitAgain = (step: StepRef, wait: StoredWait, wakeAt: Date | null) =>
+    waitFor(step, wait, async (events) => {
+      const { notify } = await outbox.withStatement(events);
+      return approvals.suspend(ids.executionId, attempt, { wait, wakeAt, logs: runLog.unstored() }, notify);
+    });
+
   /**
    * A new approval and the run's wait, committed together with their events; its approvers are told
    * (by email) once it has committed.
@@ -111,15 +118,7 @@ export function createRunWaits(deps: RunWaitsDeps): RunWaits {
         until: new Date(until).toISOString(),
         approvalId: null,
       };
-      return waitFor(step, wait, async (events) => {
-        const { notify } = await outbox.withStatement(events);
-        return approvals.suspend(
-          ids.executionId,
-          attempt,
-          { wait, wakeAt: new Date(until), logs: runLog.unstored() },
-          notify,
-        );
-      });
+      return waitAgain(step, wait, new Date(until));
     },
 
     async approval(step, request): Promise<ApprovalOutcome> {
@@ -159,12 +158,9 @@ export function createRunWaits(deps: RunWaitsDeps): RunWaits {
         until: expiresAt?.toISOString() ?? null,
         approvalId,
       };
+      if (existing) return waitAgain(step, wait, expiresAt);
       return waitFor(step, wait, async (events) => {
         const runWait = { wait, wakeAt: expiresAt, logs: runLog.unstored() };
-        if (existing) {
-          const { notify } = await outbox.withStatement(events);
-          return approvals.suspend(ids.executionId, attempt, runWait, notify);
-        }
         return requestApproval(
           {
             id: approvalId,
@@ -209,16 +205,7 @@ export function createRunWaits(deps: RunWaitsDeps): RunWaits {
     keepToolResult: (approvalId, result) => approvals.keepToolResult(approvalId, result),
 
     toolCallAgain: (step, approval) =>
-      waitFor(step, toolWait(step, approval.id, approval.title, approval.createdAt), async (events) => {
-        const { notify } = await outbox.withStatement(events);
-        const wait = toolWait(step, approval.id, approval.title, approval.createdAt);
-        return approvals.suspend(
-          ids.executionId,
-          attempt,
-          { wait, wakeAt: null, logs: runLog.unstored() },
-          notify,
-        );
-      }),
+      waitAgain(step, toolWait(step, approval.id, approval.title, approval.createdAt), null),
 
     async toolCall(step, { pending, usage, agentName }) {
       const approvalId = randomUUID();

@@ -7,6 +7,12 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startFakeMicrosoftServer, type FakeMicrosoftServer } from '../../testing/fake-microsoft-server';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { configureModel, createAgent, createChainWorkflow, waitForRunEnd } from '../../testing/app-fixtures';
+import {
+  MICROSOFT_CALLBACK,
+  PUBLIC_URL,
+  connectMailbox,
+  fakeMicrosoftConfig,
+} from '../../testing/microsoft-mailbox';
 import type { MicrosoftService } from '../microsoft/microsoft.service';
 import { createEmailMonitor, messageMatches, type EmailMonitor } from './email-monitor';
 import type { EmailMonitorRepository } from './email-monitor.repository';
@@ -14,8 +20,6 @@ import type { EmailMonitorRepository } from './email-monitor.repository';
 // The email trigger end to end: a real database, the fake Microsoft identity platform and Graph, the
 // fake model server and an in-process worker that runs what the monitors start. The monitors are
 // polled by hand on a clock the test moves (the worker's own monitor is off), except in the last test.
-const PUBLIC_URL = 'http://localhost:5000';
-const CALLBACK = `${PUBLIC_URL}/api/auth/microsoft/callback`;
 const POLL_MS = 60_000;
 const ORDERS = 'orders@contoso.example';
 
@@ -31,17 +35,10 @@ const tick = () => {
   return clock;
 };
 
-const microsoftConfig = () => ({
-  clientId: microsoft.clientId,
-  clientSecret: microsoft.clientSecret,
-  tenant: 'common',
-  authorityHost: microsoft.url,
-  graphUrl: microsoft.graphUrl,
-  pollSeconds: POLL_MS / 1000,
-});
+const microsoftConfig = () => fakeMicrosoftConfig(microsoft, POLL_MS);
 
 beforeAll(async () => {
-  microsoft = await startFakeMicrosoftServer({ redirectUris: [CALLBACK] });
+  microsoft = await startFakeMicrosoftServer({ redirectUris: [MICROSOFT_CALLBACK] });
   llm = await startFakeLlmServer();
   t = await createTestApp({
     worker: true,
@@ -84,18 +81,9 @@ const poll = (m: EmailMonitor = monitor()) => {
   return m.poll();
 };
 
-/** The whole OAuth dance, as microsoft.routes.test.ts does it. */
+/** Connects the one mailbox for the organization (afterEach disconnects it). */
 async function connect(user: AuthResponse) {
-  const start = await t.request({ method: 'GET', url: '/api/auth/microsoft', token: user.token });
-  expect(start.statusCode).toBe(200);
-  const consent = await fetch(start.json().authUrl, { redirect: 'manual' });
-  expect(consent.status).toBe(302);
-  const back = new URL(consent.headers.get('location')!);
-  expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
-  // The same browser: it carries the cookie the start set (docs/security.md, OAuth).
-  const cookie = String(start.headers['set-cookie']).split(';')[0];
-  const res = await t.request({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
-  expect(res.body).toContain('"success":true');
+  await connectMailbox(t, user);
   connected.push(user);
 }
 

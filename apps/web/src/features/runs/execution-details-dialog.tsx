@@ -65,6 +65,7 @@ import {
 import { useNow } from '@/lib/use-now';
 import {
   canRetry,
+  canRetryFromApproval,
   canRetryFromStep,
   inRunOrder,
   resultEntries,
@@ -474,6 +475,19 @@ export function ExecutionDetailsDialog({
                               >
                                 <RotateCcw aria-hidden="true" />
                                 Retry from this step
+                              </Button>
+                            )}
+                            {canRetryFromApproval(execution, output.nodeId) && (
+                              <Button
+                                type="button"
+                                variant="ghost"
+                                size="sm"
+                                className="h-6 px-2 text-xs"
+                                disabled={retry.isPending}
+                                onClick={() => startRetry(output.nodeId, output.agentName)}
+                              >
+                                <RotateCcw aria-hidden="true" />
+                                Retry from this approval
                               </Button>
                             )}
                           </div>

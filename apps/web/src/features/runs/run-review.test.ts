@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import {
   canRetry,
+  canRetryFromApproval,
   canRetryFromStep,
   inRunOrder,
   resultEntries,
@@ -327,6 +328,30 @@ describe('retry', () => {
     expect(canRetryFromStep({ status: 'failed', processType: 'sequential', retriedBy: null })).toBe(true);
     expect(canRetryFromStep({ status: 'failed', processType: 'parallel', retriedBy: null })).toBe(false);
     expect(canRetryFromStep({ status: 'completed', processType: 'sequential', retriedBy: null })).toBe(false);
+  });
+
+  it('offers retrying from an approval only on a completed run, where that approval said no', () => {
+    const approval = (decision: string): NodeOutput => ({
+      content: '',
+      kind: 'approval',
+      data: { decision, decisions: [], fields: {} },
+      metadata: {},
+      executionTime: 1,
+      usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+    });
+    const runOf = (decision: string, status: 'completed' | 'failed' | 'waiting' = 'completed') => ({
+      status,
+      processType: 'sequential' as const,
+      retriedBy: null,
+      output: { approve: approval(decision), draft: { ...approval(decision), kind: 'agent' as const } },
+    });
+    expect(canRetryFromApproval(runOf('rejected'), 'approve')).toBe(true);
+    expect(canRetryFromApproval(runOf('timeout'), 'approve')).toBe(true);
+    expect(canRetryFromApproval(runOf('approved'), 'approve')).toBe(false);
+    expect(canRetryFromApproval(runOf('rejected'), 'draft')).toBe(false);
+    expect(canRetryFromApproval(runOf('rejected', 'failed'), 'approve')).toBe(false);
+    expect(canRetryFromApproval(runOf('rejected', 'waiting'), 'approve')).toBe(false);
+    expect(canRetryFromApproval({ ...runOf('rejected'), retriedBy: 'b2c3d4e5' }, 'approve')).toBe(false);
   });
 
   it('names the failing step in the Error box, and leaves other errors as they are', () => {

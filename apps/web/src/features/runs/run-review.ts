@@ -233,6 +233,23 @@ export function canRetryFromStep(
   return canRetry(execution) && execution.processType === 'sequential';
 }
 
+/**
+ * 'Retry from this approval': a completed run's approval step that said no (rejected, or timed out)
+ * can be asked again, once (the server refuses the others). The new run reuses the steps before it
+ * and waits on a new approval.
+ */
+export function canRetryFromApproval(
+  execution: Pick<Execution, 'status' | 'processType' | 'retriedBy' | 'output'>,
+  nodeId: string,
+): boolean {
+  const step = execution.output[nodeId];
+  if (execution.status !== 'completed' || execution.retriedBy || execution.processType !== 'sequential')
+    return false;
+  if (step?.kind !== 'approval' || step.status === 'skipped') return false;
+  const decision = (step.data as { decision?: unknown } | null | undefined)?.decision;
+  return decision === 'rejected' || decision === 'timeout';
+}
+
 /** The Error box's text: the step that failed and its error, 'Step "Summarize" failed: …', when known. */
 export function runErrorText(execution: Pick<Execution, 'error' | 'failedStep'>): string | null {
   if (!execution.error) return null;

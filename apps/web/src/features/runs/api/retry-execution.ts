@@ -1,7 +1,7 @@
-// Retry of a failed or cancelled run: POST /api/executions/:id/retry → 202 with the new pending run,
-// which reuses the steps the retried run completed (or, with `fromNodeId`, the steps before that
-// node). The new run is shown in the lists at once; the lists and the organization's figures are
-// then re-read.
+// Retry of a failed or cancelled run, or of a completed one from an approval that said no: POST
+// /api/executions/:id/retry → 202 with the new pending run, which reuses the steps the retried run
+// completed (or, with `fromNodeId`, the steps before that node). The new run is shown in the lists
+// at once; the lists and the organization's figures are then re-read.
 import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
@@ -17,7 +17,10 @@ export interface RetryExecutionVariables {
   id: string;
   /** For the toast. */
   workflowName: string;
-  /** Sequential runs only: run again from this step; the steps before it are reused. */
+  /**
+   * Sequential runs only: run again from this step (an agent, an approval); the steps before it
+   * are reused.
+   */
   fromNodeId?: string;
   /** The step's name, for the toast. */
   fromStepName?: string;
