@@ -1,5 +1,11 @@
 import { expect } from 'vitest';
-import { isRunEnded, type AuthResponse, type Execution, type OrganizationRole } from '@crewline/contracts';
+import {
+  isRunEnded,
+  type Approval,
+  type AuthResponse,
+  type Execution,
+  type OrganizationRole,
+} from '@crewline/contracts';
 import type { TestApp } from './test-app';
 import { chainOf } from './workflow-shapes';
 
@@ -130,6 +136,43 @@ export async function waitForRunEnd(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`execution ${id} did not finish`);
+}
+
+/**
+ * Polls `GET /api/executions/:id` until the run has `status` (a run waiting for an approval or a
+ * delay: 'waiting'), and returns it; a run that ended with another status fails at once.
+ */
+export async function waitForRunStatus(
+  t: TestApp,
+  token: string,
+  id: string,
+  status: Execution['status'],
+  timeoutMs = 15_000,
+): Promise<Execution> {
+  let current: Execution | undefined;
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+    current = (await t.request({ method: 'GET', url: `/api/executions/${id}`, token })).json() as Execution;
+    if (current.status === status) return current;
+    if (isRunEnded(current.status)) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`run ${id} never became ${status} (is ${current?.status})`);
+}
+
+/** The run's approvals with that status (`GET /api/approvals?executionId=`), as `token` reads them. */
+export async function approvalsOfRun(
+  t: TestApp,
+  token: string,
+  executionId: string,
+  status: 'pending' | 'decided' = 'pending',
+): Promise<Approval[]> {
+  const res = await t.request({
+    method: 'GET',
+    url: `/api/approvals?executionId=${executionId}&status=${status}`,
+    token,
+  });
+  expectStatus(res, 200, 'GET /api/approvals');
+  return res.json() as Approval[];
 }
 
 /** Starts a run of the workflow with `input`, waits for its end, and returns it whole (its steps too). */

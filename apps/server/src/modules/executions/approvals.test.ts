@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Approval, AuthResponse, CreateWorkflowInput, Execution } from '@crewline/contracts';
-import { configureModel, createAgent, joinOrganization, waitForRunEnd } from '../../testing/app-fixtures';
+import {
+  approvalsOfRun,
+  configureModel,
+  createAgent,
+  joinOrganization,
+  waitForRunEnd,
+  waitForRunStatus,
+} from '../../testing/app-fixtures';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { delayedSendOf, refundApprovalOf } from '../../testing/workflow-shapes';
@@ -54,27 +61,14 @@ async function start(workflowId: string, input: Record<string, unknown> = { amou
 const run = async (id: string, token = ada.token): Promise<Execution> =>
   (await t.request({ method: 'GET', url: `/api/executions/${id}`, token })).json();
 
-async function waitForStatus(id: string, status: Execution['status']): Promise<Execution> {
-  for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
-    const current = await run(id);
-    if (current.status === status) return current;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`run ${id} never became ${status} (is ${(await run(id)).status})`);
-}
+const waitForStatus = (id: string, status: Execution['status']) => waitForRunStatus(t, ada.token, id, status);
 
 /** The run's approval, pending or decided. */
 async function pendingOf(executionId: string, token = ada.token): Promise<Approval> {
-  const list = async (status: string) => {
-    const res = await t.request({
-      method: 'GET',
-      url: `/api/approvals?executionId=${executionId}&status=${status}`,
-      token,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Approval[];
-  };
-  const [approval] = [...(await list('pending')), ...(await list('decided'))];
+  const [approval] = [
+    ...(await approvalsOfRun(t, token, executionId, 'pending')),
+    ...(await approvalsOfRun(t, token, executionId, 'decided')),
+  ];
   expect(approval).toBeDefined();
   return approval;
 }

@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   executionMessages,
-  type Approval,
   type AuthResponse,
   type CreateWorkflowInput,
   type Execution,
 } from '@crewline/contracts';
-import { configureModel, createAgent, joinOrganization, waitForRunEnd } from '../../testing/app-fixtures';
+import {
+  approvalsOfRun,
+  configureModel,
+  createAgent,
+  joinOrganization,
+  waitForRunEnd,
+  waitForRunStatus,
+} from '../../testing/app-fixtures';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { refundApprovalOf } from '../../testing/workflow-shapes';
@@ -57,25 +63,11 @@ async function startRefund(approval: Record<string, unknown>, name: string): Pro
 const run = async (id: string): Promise<Execution> =>
   (await t.request({ method: 'GET', url: `/api/executions/${id}`, token: ada.token })).json();
 
-async function waitForStatus(id: string, status: Execution['status']): Promise<Execution> {
-  for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
-    const current = await run(id);
-    if (current.status === status) return current;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`run ${id} never became ${status} (is ${(await run(id)).status})`);
-}
+const waitForStatus = (id: string, status: Execution['status']) => waitForRunStatus(t, ada.token, id, status);
 
 /** The run's approvals with that status. */
-async function approvalsOf(executionId: string, status: 'pending' | 'decided'): Promise<Approval[]> {
-  const res = await t.request({
-    method: 'GET',
-    url: `/api/approvals?executionId=${executionId}&status=${status}`,
-    token: ada.token,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Approval[];
-}
+const approvalsOf = (executionId: string, status: 'pending' | 'decided') =>
+  approvalsOfRun(t, ada.token, executionId, status);
 
 async function decide(executionId: string, decision: 'approve' | 'reject') {
   const [approval] = await approvalsOf(executionId, 'pending');

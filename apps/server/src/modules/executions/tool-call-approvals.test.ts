@@ -8,6 +8,8 @@ import {
   createAgent,
   createChainWorkflow,
   waitForRunEnd,
+  waitForRunStatus,
+  approvalsOfRun,
 } from '../../testing/app-fixtures';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -94,21 +96,10 @@ async function execute(workflowId: string): Promise<string> {
 const run = async (id: string): Promise<Execution> =>
   (await t.request({ method: 'GET', url: `/api/executions/${id}`, token: ada.token })).json();
 
+/** The run's approval, once the run waits for it. */
 async function waitingApproval(executionId: string): Promise<Approval> {
-  for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
-    const current = await run(executionId);
-    if (current.status === 'waiting') {
-      const res = await t.request({
-        method: 'GET',
-        url: `/api/approvals?executionId=${executionId}`,
-        token: ada.token,
-      });
-      return (res.json() as Approval[])[0];
-    }
-    expect(current.status).not.toBe('completed');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`run ${executionId} never waited`);
+  await waitForRunStatus(t, ada.token, executionId, 'waiting');
+  return (await approvalsOfRun(t, ada.token, executionId))[0];
 }
 
 const decide = (id: string, payload: Record<string, unknown>) =>

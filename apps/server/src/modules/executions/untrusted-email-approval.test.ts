@@ -10,6 +10,8 @@ import {
   createAgent,
   createChainWorkflow,
   waitForRunEnd,
+  waitForRunStatus,
+  approvalsOfRun,
 } from '../../testing/app-fixtures';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { startFakeMicrosoftServer, type FakeMicrosoftServer } from '../../testing/fake-microsoft-server';
@@ -98,21 +100,10 @@ async function runOf(workflowId: string, subject: string): Promise<string> {
   return found[0].id;
 }
 
+/** The run's approval, once the run waits for it. */
 async function waitingApproval(user: AuthResponse, executionId: string): Promise<Approval> {
-  for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
-    const current = await run(user, executionId);
-    if (current.status === 'waiting') {
-      const res = await t.request({
-        method: 'GET',
-        url: `/api/approvals?executionId=${executionId}`,
-        token: user.token,
-      });
-      return (res.json() as Approval[])[0];
-    }
-    expect(current.status).not.toBe('completed');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`run ${executionId} never waited`);
+  await waitForRunStatus(t, user.token, executionId, 'waiting');
+  return (await approvalsOfRun(t, user.token, executionId))[0];
 }
 
 describe('an email run', () => {
