@@ -29,9 +29,10 @@ test("a run's details show what each step's model was asked and the tools it cal
   });
   expect(toolRes.status()).toBe(201);
   const tool = await toolRes.json();
+  // Without asking first: a file write would otherwise wait for approval (the default for new links).
   const link = await request.post(`/api/agents/${agent.id}/tools/${tool.id}`, {
     headers,
-    data: { config: {} },
+    data: { config: {}, approval: 'never' },
   });
   expect(link.status()).toBe(201);
   // The model's name for the tool: its slug and the first 8 hex digits of its id.
