@@ -75,6 +75,8 @@ test('analytics shows the runs, follows a new one live and exports the figures',
   await expect(page.getByTestId('metric-success-rate')).toContainText('0 failed');
   await expect(value('metric-avg-execution-time')).toHaveText(/^\d+(\.\d)?s$/);
   await expect(page.getByTestId('metric-avg-execution-time')).toContainText('1 recent');
+  // The run never waited: its whole time is working time.
+  await expect(value('metric-avg-wait-time')).toHaveText('0s');
   await expect(page.getByRole('combobox', { name: 'Time range' })).toHaveText('Last 7 days');
   // Sent with the range and the browser's time zone.
   const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);

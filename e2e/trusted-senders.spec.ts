@@ -1,6 +1,7 @@
 import { createAccount, expect, expectToast, signInAs, snapScreens, test } from './fixtures';
 
-// Settings → Organization: an owner lists the domains whose email starts trusted runs.
+// Settings → Organization: an owner lists the domains whose email starts trusted runs, and sets where
+// approvals are posted.
 
 test('an owner saves the trusted sender domains, and a bad entry is refused by name', async ({
   page,
@@ -38,4 +39,33 @@ test('an owner saves the trusted sender domains, and a bad entry is refused by n
     'contoso.com\nfabrikam.com',
   );
   await snapScreens(page, page.getByTestId('trusted-senders-card'), 'trusted-senders-saved');
+});
+
+test('an owner sets the approval notification URL, which is then shown only as its origin', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const owner = await createAccount(request);
+  await signInAs(page, owner);
+  await page.goto('/settings/profile?tab=organization');
+
+  const card = page.getByTestId('approval-notifications-card');
+  await expect(
+    card.getByText('No notification URL: approvers hear of approvals by email and in the Inbox.'),
+  ).toBeVisible();
+  await card
+    .getByRole('textbox', { name: 'Notification URL' })
+    .fill('https://hooks.slack.com/services/T0001/B0002/s3cr3tToken');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Notification URL saved');
+  await expect(card.getByText('Approvals are posted to https://hooks.slack.com/…')).toBeVisible();
+
+  // Kept, and never shown whole again.
+  await page.reload();
+  const reloaded = page.getByTestId('approval-notifications-card');
+  await expect(reloaded.getByText('Approvals are posted to https://hooks.slack.com/…')).toBeVisible();
+  await expect(page.getByText('s3cr3tToken')).toHaveCount(0);
+  await snapScreens(page, reloaded, 'approval-notifications-saved');
 });

@@ -276,13 +276,20 @@ export function createServices(deps: AppDeps) {
     endAllSessions: (userId) => services.auth.endAllSessions(userId),
     logger: deps.loggerInstance as Logger | undefined,
   });
-  /** Approvals decided from email (modules/executions/approval-links.*): the approvers' addresses from the team's list. */
+  /** Approvals' messages and email links (modules/executions/approval-links.*): the approvers' addresses from the team's list. */
   const membersPresenter = createMembersPresenter(db);
+  const organizationSettings = createOrganizationSettingsService({
+    repository: createOrganizationSettingsRepository(db),
+    secrets: box,
+  });
   const approvalLinks = createApprovalLinksService({
     repository: createApprovalLinksRepository(db),
     approvals: { decide: (auth, id, request) => services.approvals.decide(auth, id, request) },
     members: (organizationId) => membersPresenter.listMembers(organizationId),
     mailer,
+    sendgridSettings: (organizationId) => connections.activeSecrets(organizationId, 'sendgrid_config'),
+    notificationUrl: (organizationId) => organizationSettings.approvalNotificationUrl(organizationId),
+    egress,
     publicUrl: config.publicUrl,
     logger: deps.loggerInstance as Logger | undefined,
     clock: deps.clock,
@@ -414,10 +421,8 @@ export function createServices(deps: AppDeps) {
       mailer,
       verificationLinks: services.accountLinks,
     }),
-    /** The organization's settings: its trusted sender domains (modules/organizations). */
-    organizationSettings: createOrganizationSettingsService({
-      repository: createOrganizationSettingsRepository(db),
-    }),
+    /** The organization's settings: its trusted sender domains and approval notification URL (modules/organizations). */
+    organizationSettings,
     /** The signed-in user's profile and password (a password change ends their other sessions). */
     profile: createProfileService({
       config,

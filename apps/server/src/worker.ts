@@ -13,6 +13,7 @@ import type { TriggersService } from './modules/triggers/triggers.service';
 import type { ExecutionRunner } from './modules/executions/execution-runner';
 import { startExecutionWorker } from './modules/executions/execution-worker';
 import type { ApprovalsRepository } from './modules/executions/approvals.repository';
+import type { ApprovalLinksService } from './modules/executions/approval-links.service';
 import { startRunWakeUps } from './modules/executions/run-wake-ups';
 import type { Ingestion } from './modules/knowledge/ingest-document';
 import { startKnowledgeWorker } from './modules/knowledge/knowledge-worker';
@@ -29,8 +30,10 @@ export type WorkerRoleOptions = {
     microsoft: Pick<MicrosoftService, 'readInboxDelta'>;
     events: Pick<EventBus, 'publish'>;
     ingestion: Ingestion;
-    /** Queues the waiting runs whose time has come (delays, approval timeouts). */
-    approvalsRepository: Pick<ApprovalsRepository, 'wakeDue'>;
+    /** Queues the waiting runs whose time has come (delays, approval timeouts) and takes due reminders. */
+    approvalsRepository: Pick<ApprovalsRepository, 'wakeDue' | 'remindDue'>;
+    /** Sends those reminders. */
+    approvalLinks: Pick<ApprovalLinksService, 'remind'>;
     /** The waits' clock (tests move it). */
     clock?: () => Date;
   };
@@ -96,6 +99,7 @@ export async function startWorkerRole(options: WorkerRoleOptions) {
 
   const wakeUps = startRunWakeUps({
     repository: services.approvalsRepository,
+    remind: services.approvalLinks.remind,
     clock: services.clock,
     pollMs: options.wakeUpPollMs,
     logger,

@@ -40,8 +40,13 @@ export const analyticsPeriodSchema = z.object({
   failed: z.number().int(),
   /** Percent (one decimal) of finished runs that completed; null when none finished. */
   successRate: z.number().nullable(),
-  /** Mean duration of finished runs in seconds (one decimal); 0 when none finished. */
+  /**
+   * Mean working time of finished runs in seconds (one decimal): each run's duration less the time it
+   * spent waiting (for an approval, a delay's end); 0 when none finished.
+   */
   avgExecutionTime: z.number(),
+  /** Mean time finished runs spent waiting, in seconds (one decimal); 0 when none finished or none waited. */
+  avgWaitTime: z.number(),
   totalTokens: z.number().int(),
   agentsCreated: z.number().int(),
   workflowsCreated: z.number().int(),
@@ -81,6 +86,7 @@ export const workflowAnalyticsSchema = z.object({
   successful: z.number().int(),
   failed: z.number().int(),
   successRate: z.number().nullable(),
+  /** Mean working time of the workflow's finished runs in seconds, waiting left out (as the period's). */
   avgExecutionTime: z.number(),
   totalTokens: z.number().int(),
 });
@@ -101,7 +107,10 @@ export const analyticsSchema = z.object({
   /** Every workflow with runs in the range, busiest first. */
   workflows: z.array(workflowAnalyticsSchema),
   performance: z.object({
-    /** Median and 95th percentile of finished runs' durations in seconds; 0 when none finished. */
+    /**
+     * Median and 95th percentile of finished runs' working times in seconds (durations less waiting);
+     * 0 when none finished.
+     */
     p50ExecutionTime: z.number(),
     p95ExecutionTime: z.number(),
     /** Mean time of a completed agent step in milliseconds. */

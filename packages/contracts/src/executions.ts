@@ -321,6 +321,11 @@ export const executionSchema = z.object({
   triggeredByName: z.string().nullable(),
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  /**
+   * Milliseconds the run spent waiting (for an approval, a delay's end) in the waits it has gone on
+   * from; the rest of its duration is working time. 0 for a run that never waited.
+   */
+  waitedMs: z.number(),
   createdAt: z.string(),
 });
 export type Execution = z.infer<typeof executionSchema>;

@@ -12,7 +12,7 @@ export const organizationStatsSchema = z.object({
   /** Percent (0–100, one decimal) of finished runs that completed; null before any run finished. */
   successRate: z.number().nullable(),
   failedExecutions: z.number().int(),
-  /** Mean duration of finished runs in seconds (one decimal); 0 before any run finished. */
+  /** Mean working time of finished runs in seconds (their duration less their waiting; one decimal); 0 before any run finished. */
   avgExecutionTime: z.number(),
 });
 export type OrganizationStats = z.infer<typeof organizationStatsSchema>;

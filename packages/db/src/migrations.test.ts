@@ -98,7 +98,7 @@ describe('migrations', () => {
     );
     expect(rows.map((row) => row.indexdef).sort()).toEqual([
       expect.stringContaining(
-        '(organization_id, created_at DESC, status, started_at, completed_at, workflow_id, duration_us, total_tokens)',
+        '(organization_id, created_at DESC, status, started_at, completed_at, workflow_id, duration_us, total_tokens, waited_us)',
       ),
       expect.stringMatching(/unfinished_idx .*\(created_at\) WHERE .*pending.*running/),
       expect.stringContaining('(workflow_id, created_at DESC)'),

@@ -400,6 +400,11 @@ export const workflowExecutions = pgTable(
      * need approval and agent memory learns nothing from it (docs/product-rules.md, People in the loop).
      */
     untrusted: boolean('untrusted').notNull().default(false),
+    /**
+     * Microseconds the run spent waiting (for people, for a delay's end), added each time it goes on
+     * from a wait; the rest of its duration is working time (analytics count the two apart).
+     */
+    waitedUs: bigint('waited_us', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     /**
      * Microseconds a finished run took, exactly (timestamps have microseconds); null while it is
@@ -428,6 +433,7 @@ export const workflowExecutions = pgTable(
       t.workflowId,
       t.durationUs,
       t.totalTokens,
+      t.waitedUs,
     ),
     // The workers' queue: unfinished runs (those waiting, and those in progress whose lease may
     // lapse), oldest first; a handful at any time, a backlog at worst.
@@ -519,6 +525,11 @@ export const approvals = pgTable(
     callId: text('call_id').notNull().default(''),
     toolCall: jsonb('tool_call').$type<StoredToolCall>(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * When the approvers who have not decided are reminded (halfway to `expires_at`); cleared by the
+     * wake-up loop as it sends the reminder (compare-and-set, so once), null without a timeout.
+     */
+    remindAt: timestamp('remind_at', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -526,6 +537,10 @@ export const approvals = pgTable(
     uniqueIndex('approvals_execution_id_node_id_call_id_unique').on(t.executionId, t.nodeId, t.callId),
     // The inbox: an organization's pending approvals, oldest first (and its decided ones, newest first).
     index('approvals_organization_id_status_created_at_idx').on(t.organizationId, t.status, t.createdAt),
+    // The wake-up loop's due reminders: only pending approvals with a timeout have one.
+    index('approvals_remind_at_idx')
+      .on(t.remindAt)
+      .where(sql`${t.remindAt} is not null`),
     check(
       'approvals_status_check',
       sql`${t.status} in ('pending', 'approved', 'rejected', 'timed_out', 'cancelled')`,

@@ -121,6 +121,7 @@ describe('Load more: the cache', () => {
       output: {},
       metrics: {},
       logs: [],
+      waitedMs: 0,
     };
     storeExecution(client, { ...started, result: null }, { add: true });
     const finished = {

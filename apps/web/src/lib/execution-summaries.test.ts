@@ -44,6 +44,7 @@ function run(id: string, fields: Partial<Execution> = {}): Execution {
     triggeredByName: null,
     startedAt: null,
     completedAt: null,
+    waitedMs: 0,
     createdAt: `2026-01-01T00:00:0${id.length}.000Z`,
     ...fields,
   };

@@ -51,6 +51,8 @@ export function executionPlaceholder(summary: ExecutionSummary): Execution {
     output: {},
     metrics: {},
     logs: [],
+    // The list does not read it: the run's details bring it.
+    waitedMs: 0,
   };
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { approvalLinks, approvals, workflowExecutions, type Db } from '@crewline/db';
+import { approvalDecisions, approvalLinks, approvals, workflowExecutions, type Db } from '@crewline/db';
 import type { ExecutionLog } from '@crewline/contracts';
 import { userDisplayName } from '../auth/users.columns';
 import { runWorkflowColumns } from '../workflows/workflows.columns';
@@ -24,7 +24,7 @@ const { workflowName } = runWorkflowColumns('approvals');
 
 export function createApprovalLinksRepository(db: Db) {
   return {
-    /** What an approval's email says, with its organization (to read its members) and its run. */
+    /** What an approval's messages say, with its organization (to read its members), its run and who decided. */
     async approvalToMail(approvalId: string) {
       const [row] = await db
         .select({
@@ -38,6 +38,10 @@ export function createApprovalLinksRepository(db: Db) {
           assignees: approvals.assignees,
           expiresAt: approvals.expiresAt,
           workflowName,
+          // Who decided already: a reminder goes to the others.
+          deciders: sql<
+            string[]
+          >`array(select d.user_id from ${approvalDecisions} d where d.approval_id = ${approvals.id})`,
         })
         .from(approvals)
         .where(eq(approvals.id, approvalId))

@@ -10,10 +10,13 @@ import {
 import { hashLinkToken, newLinkToken } from '../../platform/auth/link-tokens';
 import { AppError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import { describeError } from '../../platform/logger';
-import type { Mailer } from '../../platform/mail';
+import type { EgressByUse } from '../../platform/egress';
+import type { Mailer, MailMessage } from '../../platform/mail';
+import { sendEmail } from '../../platform/mail/sendgrid';
 import { APPROVAL_LINK_TTL_MS, approvalLinkUrl, approvalMail } from './approval-links.mail';
 import type { ApprovalLinksRepository, NewApprovalLink } from './approval-links.repository';
 import type { ApprovalsService } from './approvals.service';
+import { approvalNotice, postApprovalNotice } from './approval-webhook';
 
 /** 410: a link that was used or has expired (it existed: an unknown token is 404). */
 class LinkGoneError extends AppError {
@@ -41,11 +44,17 @@ function approversOf(assignees: ApprovalAssignees, members: LinkMember[]): LinkM
   return members.filter((m) => userIds.includes(m.userId) || (roles as string[]).includes(m.role));
 }
 
+type Notice = 'request' | 'reminder';
+/** An approval as its messages read it. */
+type Approval = NonNullable<Awaited<ReturnType<ApprovalLinksRepository['approvalToMail']>>>;
+
 /**
- * Approvals decided by email (docs/security.md, Approval links): when a run asks for an approval, each
- * approver gets an email with an Approve and a Reject link, each bound to them and to that decision,
- * single use, expiring with the approval (or after 7 days). The link is the credential: its page
- * needs no sign-in, only a click to confirm (opening it decides nothing).
+ * Where approvers hear of approvals, and approvals decided by email (docs/security.md, Approval links):
+ * when a run asks for an approval, each approver gets an email with an Approve and a Reject link, each
+ * bound to them and to that decision, single use, expiring with the approval (or after 7 days). The
+ * link is the credential: its page needs no sign-in, only a click to confirm (opening it decides
+ * nothing). The organization's notification URL (Slack, Teams) gets a message linking to the Inbox.
+ * Halfway to a timeout, those who have not decided are reminded the same ways.
  */
 export function createApprovalLinksService(deps: {
   repository: ApprovalLinksRepository;
@@ -53,6 +62,12 @@ export function createApprovalLinksService(deps: {
   /** The organization's members with their addresses and roles (modules/organizations, handed over by app.ts). */
   members: (organizationId: string) => Promise<LinkMember[]>;
   mailer: Mailer;
+  /** The organization's active SendGrid connection (decrypted), if any: its approval emails go through it. */
+  sendgridSettings: (organizationId: string) => Promise<Record<string, unknown> | undefined>;
+  /** The organization's approval notification URL (Settings → Organization), decrypted; null when none. */
+  notificationUrl: (organizationId: string) => Promise<string | null>;
+  /** The notification URL is posted to as webhooks are, SendGrid called as the email tool calls it. */
+  egress: EgressByUse;
   publicUrl: string;
   logger?: Logger;
   /** The links' clock (tests move it), as the approvals' decisions read it. */
@@ -62,11 +77,7 @@ export function createApprovalLinksService(deps: {
   const now = () => deps.clock?.() ?? new Date();
 
   /** Mints the approver's two links (stored as hashes) and answers their email. */
-  function linksFor(
-    approval: NonNullable<Awaited<ReturnType<ApprovalLinksRepository['approvalToMail']>>>,
-    person: LinkMember,
-    expiresAt: Date,
-  ) {
+  function linksFor(approval: Approval, person: LinkMember, expiresAt: Date, kind: Notice) {
     const rows: NewApprovalLink[] = [];
     const url = (decision: 'approve' | 'reject') => {
       const token = newLinkToken();
@@ -79,53 +90,99 @@ export function createApprovalLinksService(deps: {
       });
       return approvalLinkUrl(deps.publicUrl, token);
     };
-    const message = approvalMail(person.email, approval, {
-      approve: url('approve'),
-      reject: url('reject'),
-      expiresAt,
-    });
+    const message = approvalMail(
+      person.email,
+      approval,
+      { approve: url('approve'), reject: url('reject'), expiresAt },
+      kind,
+    );
     return { rows, message, person };
   }
 
-  /** Emails every approver of a new approval; a send that fails is a warning in the run's log. */
-  async function notify(approvalId: string): Promise<void> {
-    const approval = await repository.approvalToMail(approvalId);
-    if (!approval || approval.status !== 'pending') return;
-    const people = approversOf(approval.assignees, await deps.members(approval.organizationId));
-    if (!mailer.configured) {
+  /**
+   * How the organization's approval emails go, as its other emails do: through its SendGrid connection
+   * when it has one, else the server's mail transport; null when neither can send.
+   */
+  async function senderFor(
+    organizationId: string,
+  ): Promise<((message: MailMessage) => Promise<void>) | null> {
+    const settings = await deps.sendgridSettings(organizationId);
+    if (settings?.apiKey && settings.fromEmail)
+      return async ({ to, subject, text }) => {
+        await sendEmail(settings, { to: [to], subject, text }, deps.egress.for('tool'));
+      };
+    return mailer.configured ? (message) => mailer.send(message) : null;
+  }
+
+  /** Emails the approvers; what failed, as lines for the run's log. */
+  async function email(approval: Approval, people: LinkMember[], kind: Notice): Promise<string[]> {
+    const send = await senderFor(approval.organizationId);
+    if (!send) {
       // As account emails do: who it was for, never a link (it would let whoever reads the log decide).
       for (const person of people)
         logger?.info(
-          { approvalId, userId: person.userId, mail: 'approval' },
-          'No mail transport configured (SMTP_URL): the approval message was not sent',
+          { approvalId: approval.id, userId: person.userId, mail: 'approval' },
+          'No mail transport configured (SMTP_URL, or a SendGrid connection): the approval message was not sent',
         );
-      return;
+      return [];
     }
     const expiresAt = approval.expiresAt ?? new Date(now().getTime() + APPROVAL_LINK_TTL_MS);
-    const mails = people.map((person) => linksFor(approval, person, expiresAt));
+    const mails = people.map((person) => linksFor(approval, person, expiresAt, kind));
     await repository.create(mails.flatMap((m) => m.rows));
-    const sent = await Promise.allSettled(mails.map((m) => mailer.send(m.message)));
-    const failed = mails.flatMap((m, i) => {
+    const sent = await Promise.allSettled(mails.map((m) => send(m.message)));
+    return mails.flatMap((m, i) => {
       const result = sent[i];
-      return result.status === 'rejected' ? [{ person: m.person, error: result.reason as Error }] : [];
-    });
-    if (failed.length === 0) return;
-    for (const { person, error } of failed)
+      if (result.status === 'fulfilled') return [];
+      const error = result.reason as Error;
       logger?.warn(
-        { approvalId, userId: person.userId, mail: 'approval', err: describeError(error) },
+        { approvalId: approval.id, userId: m.person.userId, mail: 'approval', err: describeError(error) },
         'The approval message could not be sent',
       );
+      return [`The approval email to ${nameOf(m.person)} could not be sent: ${error.message}`];
+    });
+  }
+
+  /** Posts to the organization's notification URL, if it has one; what failed, as lines for the run's log. */
+  async function post(approval: Approval, kind: Notice): Promise<string[]> {
+    const url = await deps.notificationUrl(approval.organizationId);
+    if (!url) return [];
+    try {
+      await postApprovalNotice(deps.egress, url, approvalNotice(approval, kind, `${deps.publicUrl}/inbox`));
+      return [];
+    } catch (error) {
+      logger?.warn({ approvalId: approval.id, err: describeError(error as Error) }, (error as Error).message);
+      return [(error as Error).message];
+    }
+  }
+
+  /**
+   * Tells the approvers of a pending approval that it waits (a reminder: those who have not decided
+   * yet), by email and at the notification URL; what could not be sent is a warning in the run's log.
+   */
+  async function notify(approvalId: string, kind: Notice = 'request'): Promise<void> {
+    const approval = await repository.approvalToMail(approvalId);
+    if (!approval || approval.status !== 'pending') return;
+    const people = approversOf(approval.assignees, await deps.members(approval.organizationId)).filter(
+      (person) => kind === 'request' || !approval.deciders.includes(person.userId),
+    );
+    const failed = (await Promise.all([email(approval, people, kind), post(approval, kind)])).flat();
+    if (failed.length === 0) return;
     const at = now().toISOString();
     await repository.logToRun(
       approval.executionId,
-      failed.map(({ person, error }) => ({
-        at,
-        level: 'warn' as const,
-        message: `The approval email to ${nameOf(person)} could not be sent: ${error.message}`,
-        nodeId: approval.nodeId,
-      })),
+      failed.map((message) => ({ at, level: 'warn' as const, message, nodeId: approval.nodeId })),
     );
   }
+
+  /** Sends in the background, so the caller neither waits for the mail server nor fails with it. */
+  const inBackground = (approvalId: string, kind: Notice) => {
+    void notify(approvalId, kind).catch((error: unknown) => {
+      logger?.warn(
+        { approvalId, mail: 'approval', err: describeError(error as Error) },
+        'The approval messages could not be sent',
+      );
+    });
+  };
 
   /** The link of a token, refused with 404 when unknown and 410 when used or expired. */
   async function live(token: string) {
@@ -137,17 +194,14 @@ export function createApprovalLinksService(deps: {
   }
 
   return {
-    /**
-     * Called by the run's wait once its new approval has committed (run-waits.ts): sends in the
-     * background, so the run's attempt neither waits for the mail server nor fails with it.
-     */
+    /** Called by the run's wait once its new approval has committed (run-waits.ts); sends in the background. */
     notifyApprovers(approvalId: string): void {
-      void notify(approvalId).catch((error: unknown) => {
-        logger?.warn(
-          { approvalId, mail: 'approval', err: describeError(error as Error) },
-          'The approval messages could not be sent',
-        );
-      });
+      inBackground(approvalId, 'request');
+    },
+
+    /** Called by the wake-up loop for an approval due its reminder (run-wake-ups.ts); sends in the background. */
+    remind(approvalId: string): void {
+      inBackground(approvalId, 'reminder');
     },
 
     /** For tests: the same, awaited. */

@@ -10,6 +10,7 @@ import {
   type FakeSmtpServer,
   type ReceivedMail,
 } from '../../testing/fake-smtp-server';
+import { createEgress } from '../../platform/egress';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createApprovalLinksRepository } from './approval-links.repository';
 import { createApprovalLinksService } from './approval-links.service';
@@ -253,6 +254,9 @@ describe('approval emails', () => {
         configured: true,
         send: () => Promise.reject(new Error('Invalid login: 535 Authentication failed')),
       },
+      sendgridSettings: async () => undefined,
+      notificationUrl: async () => null,
+      egress: createEgress({ allowList: [] }),
       publicUrl,
     });
     await links.notify(approval.id);

@@ -74,6 +74,14 @@ export const assignedTo = (userId: string, role: string): SQL => sql`(
   or coalesce(${approvals.assignees}->'userIds', '[]'::jsonb) ? ${userId}
   or coalesce(${approvals.assignees}->'roles', '[]'::jsonb) ? ${role})`;
 
+/**
+ * A run's waiting time once it goes on at `at`: what it had, plus the time since its wait began
+ * (the stored wait's `since`), so analytics can count waiting apart from working.
+ */
+const waitedUntil = (at: Date) =>
+  sql`${workflowExecutions.waitedUs} + coalesce(greatest(0, (extract(epoch from ${at.toISOString()}::timestamptz
+    - (${workflowExecutions.waiting}->>'since')::timestamptz) * 1000000)::bigint), 0)`;
+
 /** The wait a run stops on, as its row stores it, and when it is due to go on by itself. */
 export type RunWait = { wait: StoredWait; wakeAt: Date | null; logs: ExecutionLog[] };
 
@@ -204,7 +212,7 @@ export function createApprovalsRepository(db: Db) {
     ) {
       const rows = await db
         .update(approvals)
-        .set({ status, decidedAt: at })
+        .set({ status, decidedAt: at, remindAt: null })
         .where(and(eq(approvals.id, id), eq(approvals.status, 'pending')))
         .returning({ id: approvals.id, notified: notified(notify) });
       return rows.length === 1;
@@ -224,7 +232,7 @@ export function createApprovalsRepository(db: Db) {
         .for('update', { skipLocked: true });
       const rows = await db
         .update(workflowExecutions)
-        .set({ status: 'pending', wakeAt: null })
+        .set({ status: 'pending', wakeAt: null, waitedUs: waitedUntil(now) })
         .where(and(sql`${workflowExecutions.id} in (${due})`, eq(workflowExecutions.status, 'waiting')))
         .returning({
           id: workflowExecutions.id,
@@ -234,6 +242,26 @@ export function createApprovalsRepository(db: Db) {
           ),
         });
       return rows.length;
+    },
+
+    /**
+     * The pending approvals whose reminder is due, at most `limit`, each once: its `remind_at` is
+     * cleared by compare-and-set as it is taken, whatever the number of workers. Their ids.
+     */
+    async remindDue(now: Date, limit = 100): Promise<string[]> {
+      const due = db
+        .select({ id: approvals.id })
+        .from(approvals)
+        .where(and(sql`${approvals.remindAt} <= ${now}`, eq(approvals.status, 'pending')))
+        .orderBy(asc(approvals.remindAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const rows = await db
+        .update(approvals)
+        .set({ remindAt: null })
+        .where(and(sql`${approvals.id} in (${due})`, sql`${approvals.remindAt} is not null`))
+        .returning({ id: approvals.id });
+      return rows.map((row) => row.id);
     },
 
     /**
@@ -292,7 +320,7 @@ function approvalTx(tx: Tx) {
     async close(id: string, status: 'approved' | 'rejected', at: Date, notify?: StatementNotification) {
       await tx
         .update(approvals)
-        .set({ status, decidedAt: at })
+        .set({ status, decidedAt: at, remindAt: null })
         .where(and(eq(approvals.id, id), eq(approvals.status, 'pending')))
         .returning({ id: approvals.id, notified: notified(notify) });
     },
@@ -310,10 +338,10 @@ function approvalTx(tx: Tx) {
      * agent step goes on from its stored conversation in the next attempt. False when the run no
      * longer waits.
      */
-    async resumeWithoutStep(executionId: string, notify: StatementNotification): Promise<boolean> {
+    async resumeWithoutStep(executionId: string, at: Date, notify: StatementNotification): Promise<boolean> {
       const rows = await tx
         .update(workflowExecutions)
-        .set({ status: 'pending', wakeAt: null })
+        .set({ status: 'pending', wakeAt: null, waitedUs: waitedUntil(at) })
         .where(and(eq(workflowExecutions.id, executionId), eq(workflowExecutions.status, 'waiting')))
         .returning({
           id: workflowExecutions.id,
@@ -333,7 +361,7 @@ function approvalTx(tx: Tx) {
       const result = await tx.execute(sql`
         with run as (
           update ${workflowExecutions}
-          set status = 'pending', wake_at = null,
+          set status = 'pending', wake_at = null, waited_us = ${waitedUntil(step.completedAt)},
             output = coalesce(output, '{}'::jsonb) || jsonb_build_object(${step.stepId}::text, ${output}::jsonb),
             logs = coalesce(logs, '[]'::jsonb) || ${JSON.stringify(step.logs)}::jsonb
           where id = ${executionId} and status = 'waiting'

@@ -166,7 +166,7 @@ export function createApprovalsService(deps: {
           const ended = { type: 'approval_decided', ...ids, approvalId: approval.id, status } as const;
           if (approval.callId) {
             // A tool call's: the agent step goes on from its conversation in the run's next attempt.
-            if (!(await tx.resumeWithoutStep(approval.executionId, events.statementNotification(ended))))
+            if (!(await tx.resumeWithoutStep(approval.executionId, at, events.statementNotification(ended))))
               throw new ConflictError(approvalMessages.decided);
             return { ...current, status, decidedAt: at } satisfies ApprovalRow;
           }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { maskUrl } from '../../platform/crypto';
 import type { EgressByUse } from '../../platform/egress';
 import type { Config } from '../../platform/env';
 import { writeFileInFolder } from '../../platform/files/confined-folder';
@@ -144,7 +145,7 @@ async function toWebhook(
     );
   }
   // Webhook URLs often carry their secret in the path or query (Slack, Zapier…): only the origin is shown.
-  const shown = url.pathname === '/' && !url.search ? url.origin : `${url.origin}/…`;
+  const shown = maskUrl(url.href);
   const body = JSON.stringify({
     executionId: target.executionId,
     workflowId: target.workflowId,

@@ -120,6 +120,7 @@ export function toExecution({
     triggeredByName,
     startedAt: e.startedAt?.toISOString() ?? null,
     completedAt: e.completedAt?.toISOString() ?? null,
+    waitedMs: Math.round(e.waitedUs / 1000),
     createdAt: e.createdAt.toISOString(),
   };
 }

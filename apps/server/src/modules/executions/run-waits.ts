@@ -175,6 +175,8 @@ export function createRunWaits(deps: RunWaitsDeps): RunWaits {
             fields: request.fields,
             onTimeout: request.timeout?.onTimeout ?? null,
             expiresAt,
+            // Halfway to the timeout, those who have not decided are reminded (run-wake-ups.ts).
+            remindAt: expiresAt && new Date((since.getTime() + expiresAt.getTime()) / 2),
             createdAt: since,
           },
           runWait,

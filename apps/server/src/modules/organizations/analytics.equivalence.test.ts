@@ -14,8 +14,9 @@ import {
 // The summary reads stored figures from indexes and takes shortcuts (a fixed UTC offset for the chart's
 // days, the range's figures added up from the workflows'). Here it must answer exactly what the plain
 // definitions answer, computed from the raw metrics row by row, on random runs and steps with every
-// odd case: unfinished and cancelled runs, tokens and step times written as text or missing, retries'
-// reused steps, deleted agents, another organization's rows, and charts across changes of clocks.
+// odd case: unfinished, waiting and cancelled runs, runs that waited (some longer than they took, as
+// clocks of different machines can make it), tokens and step times written as text or missing,
+// retries' reused steps, deleted agents, another organization's rows, and charts across changes of clocks.
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -118,6 +119,7 @@ beforeAll(async () => {
           const status = pick([
             'pending',
             'running',
+            'waiting',
             'completed',
             'completed',
             'failed',
@@ -128,6 +130,9 @@ beforeAll(async () => {
           const completedAt =
             startedAt && status !== 'running' ? new Date(startedAt.getTime() + between(0, 600_000)) : null;
           const totalTokens = tokens();
+          // Microseconds waited: none, part of the run's time, or more than it (another clock's).
+          const tookUs = startedAt && completedAt ? (completedAt.getTime() - startedAt.getTime()) * 1000 : 0;
+          const waitedUs = pick([0, 0, between(0, tookUs + 1), tookUs + between(1, 5_000_000)]);
           return {
             workflowId: pick(madeFlows).id,
             organizationId,
@@ -135,6 +140,7 @@ beforeAll(async () => {
             createdAt,
             startedAt,
             completedAt,
+            waitedUs,
             metrics: totalTokens === undefined ? {} : { totalTokens },
           };
         }),
@@ -191,16 +197,27 @@ async function reference(
   agentLimit: number,
 ): Promise<AnalyticsSummary> {
   const rows = async <T>(query: ReturnType<typeof sql>) => (await t.db.execute(query)).rows as T[];
-  const seconds = sql`case when status in ('completed', 'failed') and started_at is not null and completed_at is not null
-    then extract(epoch from completed_at - started_at) end`;
+  // A finished run's seconds: its duration, the part of it spent waiting (no more than all of it), and
+  // the rest, its working time.
+  const finished = sql`status in ('completed', 'failed') and started_at is not null and completed_at is not null`;
+  const took = sql`extract(epoch from completed_at - started_at)`;
+  const waited = sql`case when ${finished} then least(waited_us * 0.000001, ${took}) end`;
+  const seconds = sql`case when ${finished} then ${took} - least(waited_us * 0.000001, ${took}) end`;
   const runTokens = sql`case when jsonb_typeof(metrics->'totalTokens') = 'number' then (metrics->'totalTokens')::numeric else 0 end`;
   const stepMs = sql`case when status = 'completed' and jsonb_typeof(metrics->'executionTime') = 'number'
     then (metrics->>'executionTime')::float8 end`;
   const period = async (start: Date, end: Date) => {
-    const [runs] = await rows<{ e: number; s: number; f: number; avg: number | null; tokens: number }>(sql`
+    const [runs] = await rows<{
+      e: number;
+      s: number;
+      f: number;
+      avg: number | null;
+      wait: number | null;
+      tokens: number;
+    }>(sql`
       select count(*)::int as e, (count(*) filter (where status = 'completed'))::int as s,
         (count(*) filter (where status = 'failed'))::int as f, avg(${seconds})::float8 as avg,
-        coalesce(sum(${runTokens}), 0)::float8 as tokens
+        avg(${waited})::float8 as wait, coalesce(sum(${runTokens}), 0)::float8 as tokens
       from workflow_executions
       where organization_id = ${organizationId} and created_at >= ${start.toISOString()} and created_at < ${end.toISOString()}`);
     const [created] = await rows<{ agents: number; workflows: number }>(sql`
@@ -214,6 +231,7 @@ async function reference(
       failed: runs.f,
       successRate: successRate(runs.s, runs.f),
       avgExecutionTime: oneDecimal(runs.avg),
+      avgWaitTime: oneDecimal(runs.wait),
       totalTokens: Math.round(runs.tokens),
       agentsCreated: created.agents,
       workflowsCreated: created.workflows,
@@ -363,6 +381,7 @@ describe('analytics summary, against the figures’ plain definitions', () => {
     expect(summary.previous.executions).toBeGreaterThan(100);
     expect(summary.agents.filter((a) => a.executions > 0).length).toBeGreaterThan(5);
     expect(summary.workflows).toHaveLength(5);
+    expect(summary.current.avgWaitTime).toBeGreaterThan(0);
     expect(summary.performance.p95ExecutionTime).toBeGreaterThan(0);
     expect(summary.performance.avgStepTime).toBeGreaterThan(0);
   });

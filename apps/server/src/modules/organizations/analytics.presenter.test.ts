@@ -18,13 +18,14 @@ let repository: AnalyticsPresenter;
 let ada: AuthResponse;
 let bob: AuthResponse;
 let carol: AuthResponse;
+let dan: AuthResponse;
 let researcher: { id: string };
 let writer: { id: string };
 
 beforeAll(async () => {
   t = await createTestApp();
   repository = createAnalyticsPresenter(t.db);
-  [ada, bob, carol] = [await t.signup(), await t.signup(), await t.signup()];
+  [ada, bob, carol, dan] = [await t.signup(), await t.signup(), await t.signup(), await t.signup()];
   const org = ada.organization.id;
   [researcher, writer] = await t.db
     .insert(agents)
@@ -204,6 +205,7 @@ describe('analytics summary', () => {
       failed: 0,
       successRate: null,
       avgExecutionTime: 0,
+      avgWaitTime: 0,
       totalTokens: 0,
       agentsCreated: 0,
       workflowsCreated: 0,
@@ -212,6 +214,45 @@ describe('analytics summary', () => {
     expect(summary.workflows).toEqual([]);
     expect(summary.dailyExecutions.map((d) => d.executions)).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(summary.performance).toEqual({ p50ExecutionTime: 0, p95ExecutionTime: 0, avgStepTime: 0 });
+  });
+});
+
+describe('waiting and working time', () => {
+  it('counts the time finished runs waited apart from their working time', async () => {
+    const [flow] = await t.db
+      .insert(workflows)
+      .values({ name: 'Refunds', organizationId: dan.organization.id, nodes: [], edges: [] })
+      .returning();
+    const start = at('2026-03-25T09:00:00Z');
+    const run = (
+      status: 'completed' | 'failed' | 'waiting' | 'cancelled',
+      seconds: number | null,
+      waitedSeconds: number,
+    ) => ({
+      workflowId: flow.id,
+      organizationId: dan.organization.id,
+      status,
+      createdAt: start,
+      startedAt: start,
+      completedAt: seconds === null ? null : new Date(start.getTime() + seconds * 1000),
+      waitedUs: waitedSeconds * 1_000_000,
+    });
+    await t.db.insert(workflowExecutions).values([
+      // 10 s, 4 of them waiting for an approval: 6 s of work.
+      run('completed', 10, 4),
+      run('failed', 6, 0),
+      // Timed by another clock, the wait came out longer than the run: all of its 3 s were waiting.
+      run('completed', 3, 3.5),
+      // Not finished: their waits count nowhere yet.
+      run('waiting', null, 100),
+      run('cancelled', 50, 40),
+    ]);
+    const summary = await repository.summary(dan.organization.id, week, 'UTC', 20);
+    // Working (6 + 6 + 0) / 3 and waiting (4 + 0 + 3) / 3: each finished run's 10, 6 and 3 s split in two.
+    expect(summary.current).toMatchObject({ executions: 5, avgExecutionTime: 4, avgWaitTime: 2.3 });
+    expect(summary.workflows).toEqual([expect.objectContaining({ name: 'Refunds', avgExecutionTime: 4 })]);
+    expect(summary.performance).toMatchObject({ p50ExecutionTime: 6, p95ExecutionTime: 6 });
+    expect(summary.previous).toMatchObject({ executions: 0, avgExecutionTime: 0, avgWaitTime: 0 });
   });
 });
 

@@ -20,17 +20,25 @@ export function successRate(successful: number, failed: number): number | null {
 const oneDecimal = (value: number | null) => (value === null ? 0 : Math.round(value * 10) / 10);
 
 /**
- * The mean of runs' durations in seconds from the sum and count of their `duration_us`: exactly the
- * number `avg()` over their seconds as numeric gives (the same numeric sum, as multiplying by 0.000001
- * is exact, divided by the same count), then as float8.
+ * The mean of runs' times in seconds from the sum and count of their microseconds (`duration_us`, or
+ * its working and waiting parts): exactly the number `avg()` over their seconds as numeric gives (the
+ * same numeric sum, as multiplying by 0.000001 is exact, divided by the same count), then as float8.
  */
 export const meanSeconds = (usSum: SQL, count: SQL) =>
   sql`(${usSum} * 0.000001 / nullif(${count}, 0))::float8`;
 /**
- * A run's seconds as float8, for percentiles: an integer divided by 10⁶ in floating point is rounded
- * once, to the float nearest the exact number of seconds, as a cast of that number from numeric is.
+ * A finished run's time spent waiting (for people, for a delay's end) in microseconds, null unless it
+ * finished. No more than its duration: the wait is timed by the servers' clocks, the duration partly
+ * by the database's, and a run cannot have waited longer than it took.
  */
-const seconds = sql`duration_us::float8 / 1000000`;
+const waitedUs = sql.raw('case when duration_us is not null then least(waited_us, duration_us) end');
+/** A finished run's working time in microseconds (its duration less its waiting), null unless it finished. */
+export const workingUs = sql.raw('duration_us - least(waited_us, duration_us)');
+/**
+ * A run's working seconds as float8, for percentiles: an integer divided by 10⁶ in floating point is
+ * rounded once, to the float nearest the exact number of seconds, as a cast of that number from numeric is.
+ */
+const seconds = sql`(${workingUs})::float8 / 1000000`;
 
 /**
  * A step that is not a retry's copy. Written so that it is checked on each index entry the scan returns
@@ -44,7 +52,9 @@ type PeriodRow = {
   executions: number;
   successful: number;
   failed: number;
+  /** Mean working and waiting seconds of the finished runs. */
   avg_seconds: number | null;
+  wait_seconds: number | null;
   tokens: number;
   agents_created: number;
   workflows_created: number;
@@ -95,6 +105,7 @@ const toPeriod = (r: PeriodRow): AnalyticsPeriod => ({
   failed: r.failed,
   successRate: successRate(r.successful, r.failed),
   avgExecutionTime: oneDecimal(r.avg_seconds),
+  avgWaitTime: oneDecimal(r.wait_seconds),
   totalTokens: Math.round(r.tokens),
   agentsCreated: r.agents_created,
   workflowsCreated: r.workflows_created,
@@ -138,10 +149,11 @@ export function createAnalyticsPresenter(db: Db) {
      * Every figure of the page in one statement: the range and the period before it, the last 7
      * calendar days of `timeZone` up to `to` (oldest first, empty days included), the `agentLimit`
      * busiest agents (idle ones too while there are fewer), each workflow that ran, the spread of run
-     * times and the mean step time.
+     * times and the mean step time. A run's time is its working time: its duration less the time it
+     * waited (for people, for a delay's end), which the periods count apart.
      *
      * Runs and steps are read from their indexes alone (index-only scans): the indexes carry each
-     * row's stored figures (duration_us, total_tokens, execution_ms, reused), so no row's metrics
+     * row's stored figures (duration_us, waited_us, total_tokens, execution_ms, reused), so no row's metrics
      * are parsed here. The statement's shape does not depend on its parameters, so the plan Postgres
      * keeps for it serves every organization and range.
      */
@@ -173,20 +185,22 @@ export function createAnalyticsPresenter(db: Db) {
           select workflow_id, count(*)::int as executions,
             (count(*) filter (where status = 'completed'))::int as successful,
             (count(*) filter (where status = 'failed'))::int as failed,
-            sum(duration_us) as us_sum, count(duration_us) as us_count, sum(total_tokens) as tokens
+            sum(${workingUs}) as us_sum, sum(${waitedUs}) as waited_sum, count(duration_us) as us_count,
+            sum(total_tokens) as tokens
           from workflow_executions
           where organization_id = ${organizationId} and created_at >= ${start} and created_at < ${end}
           group by workflow_id
         ), current as (
           select coalesce(sum(executions), 0)::int as executions, coalesce(sum(successful), 0)::int as successful,
             coalesce(sum(failed), 0)::int as failed, ${meanSeconds(sql`sum(us_sum)`, sql`sum(us_count)`)} as avg_seconds,
-            coalesce(sum(tokens), 0)::float8 as tokens
+            ${meanSeconds(sql`sum(waited_sum)`, sql`sum(us_count)`)} as wait_seconds, coalesce(sum(tokens), 0)::float8 as tokens
           from by_workflow
         ), previous as (
           select count(*)::int as executions,
             (count(*) filter (where status = 'completed'))::int as successful,
             (count(*) filter (where status = 'failed'))::int as failed,
-            ${meanSeconds(sql`sum(duration_us)`, sql`count(duration_us)`)} as avg_seconds,
+            ${meanSeconds(sql`sum(${workingUs})`, sql`count(duration_us)`)} as avg_seconds,
+            ${meanSeconds(sql`sum(${waitedUs})`, sql`count(duration_us)`)} as wait_seconds,
             coalesce(sum(total_tokens), 0)::float8 as tokens
           from workflow_executions
           where organization_id = ${organizationId} and created_at >= ${before} and created_at < ${start}
@@ -238,11 +252,11 @@ export function createAnalyticsPresenter(db: Db) {
         )
         select
           (select json_build_object('executions', p.executions, 'successful', p.successful,
-              'failed', p.failed, 'avg_seconds', p.avg_seconds, 'tokens', p.tokens,
+              'failed', p.failed, 'avg_seconds', p.avg_seconds, 'wait_seconds', p.wait_seconds, 'tokens', p.tokens,
               'agents_created', c.agents, 'workflows_created', c.workflows)
             from created c, current p) as current,
           (select json_build_object('executions', p.executions, 'successful', p.successful,
-              'failed', p.failed, 'avg_seconds', p.avg_seconds, 'tokens', p.tokens,
+              'failed', p.failed, 'avg_seconds', p.avg_seconds, 'wait_seconds', p.wait_seconds, 'tokens', p.tokens,
               'agents_created', c.previous_agents, 'workflows_created', c.previous_workflows)
             from created c, previous p) as previous,
           (select json_agg(json_build_object('date', to_char(days.day, 'YYYY-MM-DD'),

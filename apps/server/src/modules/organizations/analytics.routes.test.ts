@@ -46,6 +46,7 @@ beforeAll(async () => {
     createdAt: Date,
     seconds: number,
     totalTokens: number,
+    waitedSeconds = 0,
   ) => ({
     workflowId,
     organizationId: org,
@@ -53,18 +54,20 @@ beforeAll(async () => {
     createdAt,
     startedAt: createdAt,
     completedAt: status === 'running' ? null : new Date(createdAt.getTime() + seconds * 1000),
+    waitedUs: waitedSeconds * 1_000_000,
     metrics: { totalTokens },
   });
   const [r1, r2, r3] = await t.db
     .insert(workflowExecutions)
     .values([
-      run(blog.id, 'completed', hoursAgo(2), 10, 100),
+      // 10 s, 6 of them waiting for an approval: 4 s of work.
+      run(blog.id, 'completed', hoursAgo(2), 10, 100, 6),
       run(blog.id, 'failed', hoursAgo(5), 4, 50),
       run(digest.id, 'completed', threeDaysAgo, 30, 300),
       run(digest.id, 'running', hoursAgo(1), 0, 0),
       // Ten days ago: the previous period of the 7-day range.
       run(blog.id, 'completed', hoursAgo(240), 20, 10),
-      run(blog.id, 'completed', hoursAgo(250), 40, 10),
+      run(blog.id, 'completed', hoursAgo(250), 40, 10, 10),
     ])
     .returning();
   const step = (
@@ -123,7 +126,8 @@ describe('GET /api/organizations/:orgId/analytics', () => {
       successful: 2,
       failed: 1,
       successRate: 66.7, // 2 of the 3 finished
-      avgExecutionTime: 14.7, // (10 + 4 + 30) / 3
+      avgExecutionTime: 12.7, // working time: (10 − 6 + 4 + 30) / 3
+      avgWaitTime: 2, // (6 + 0 + 0) / 3
       totalTokens: 450,
       agentsCreated: 2,
       workflowsCreated: 2,
@@ -133,7 +137,8 @@ describe('GET /api/organizations/:orgId/analytics', () => {
       successful: 2,
       failed: 0,
       successRate: 100,
-      avgExecutionTime: 30,
+      avgExecutionTime: 25, // (20 + 40 − 10) / 2
+      avgWaitTime: 5,
       totalTokens: 20,
       agentsCreated: 1,
       workflowsCreated: 0,
@@ -212,7 +217,7 @@ describe('GET /api/organizations/:orgId/analytics', () => {
         successful: 1,
         failed: 1,
         successRate: 50,
-        avgExecutionTime: 7,
+        avgExecutionTime: 4, // (10 − 6 + 4) / 2
         totalTokens: 150,
       },
       expect.objectContaining({
@@ -224,8 +229,8 @@ describe('GET /api/organizations/:orgId/analytics', () => {
       }),
     ]);
     expect(body.performance).toEqual({
-      p50ExecutionTime: 10, // of 4, 10 and 30 s
-      p95ExecutionTime: 28, // 10 + 0.9 × (30 − 10)
+      p50ExecutionTime: 4, // of the working times 4, 4 and 30 s
+      p95ExecutionTime: 27.4, // 4 + 0.9 × (30 − 4)
       avgStepTime: 575, // (400 + 800 + 600 + 500) / 4 completed steps
       avgTokensPerExecution: 113, // 450 / 4
     });
@@ -236,7 +241,12 @@ describe('GET /api/organizations/:orgId/analytics', () => {
     expect(body.current.executions).toBe(1);
     const carol = await t.signup();
     const empty = (await analytics('?days=90', carol.token, carol.organization.id)).json() as Analytics;
-    expect(empty.current).toMatchObject({ executions: 0, successRate: null, avgExecutionTime: 0 });
+    expect(empty.current).toMatchObject({
+      executions: 0,
+      successRate: null,
+      avgExecutionTime: 0,
+      avgWaitTime: 0,
+    });
     expect(empty.dailyExecutions.map((d) => d.executions)).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(empty.agents).toEqual([]);
     expect(empty.workflows).toEqual([]);

@@ -1,21 +1,37 @@
 import type { Db } from '@crewline/db';
-import { organizationSettingsSql, setTrustedSenderDomainsSql } from '../auth/organization-settings.columns';
+import {
+  organizationSettingsSql,
+  updateOrganizationSettingsSql,
+  type OrganizationSettingsRow,
+} from '../auth/organization-settings.columns';
 
-type SettingsRow = { trusted_sender_domains: string[] };
+/** What is stored: the URL encrypted (platform/crypto), as the organization's secrets are. */
+export type StoredSettings = { trustedSenderDomains: string[]; sealedNotificationUrl: string | null };
+
+const stored = (row: OrganizationSettingsRow | undefined): StoredSettings | undefined =>
+  row && {
+    trustedSenderDomains: row.trusted_sender_domains,
+    sealedNotificationUrl: row.approval_notification_url,
+  };
 
 /** An organization's settings, through the statements auth offers over `organizations.settings`. */
 export function createOrganizationSettingsRepository(db: Db) {
   return {
-    /** The organization's trusted sender domains; undefined when there is no such organization. */
-    async trustedSenderDomains(organizationId: string): Promise<string[] | undefined> {
-      const { rows } = await db.execute<SettingsRow>(organizationSettingsSql(organizationId));
-      return rows[0]?.trusted_sender_domains;
+    /** The organization's settings; undefined when there is no such organization. */
+    async read(organizationId: string): Promise<StoredSettings | undefined> {
+      const { rows } = await db.execute<OrganizationSettingsRow>(organizationSettingsSql(organizationId));
+      return stored(rows[0]);
     },
 
-    /** Replaces them; the stored list, undefined when there is no such organization. */
-    async setTrustedSenderDomains(organizationId: string, domains: string[]): Promise<string[] | undefined> {
-      const { rows } = await db.execute<SettingsRow>(setTrustedSenderDomainsSql(organizationId, domains));
-      return rows[0]?.trusted_sender_domains;
+    /** Changes those named (a null URL removes it); all of them after, undefined when there is no such organization. */
+    async update(
+      organizationId: string,
+      changes: { trustedSenderDomains?: string[]; approvalNotificationUrl?: string | null },
+    ): Promise<StoredSettings | undefined> {
+      const { rows } = await db.execute<OrganizationSettingsRow>(
+        updateOrganizationSettingsSql(organizationId, changes),
+      );
+      return stored(rows[0]);
     },
   };
 }

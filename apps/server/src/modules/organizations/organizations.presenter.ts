@@ -6,7 +6,7 @@ import {
   type ActivityItem,
   type OrganizationStats,
 } from '@crewline/contracts';
-import { meanSeconds, successRate } from './analytics.presenter';
+import { meanSeconds, successRate, workingUs } from './analytics.presenter';
 
 /** A run no person started is named after its trigger. */
 function triggerName(trigger: string | null): string | null {
@@ -44,7 +44,7 @@ export function createOrganizationsPresenter(db: Db) {
             (count(*) filter (where created_at > now() - interval '24 hours'))::int as recent,
             (count(*) filter (where status = 'completed'))::int as completed,
             (count(*) filter (where status = 'failed'))::int as failed,
-            ${meanSeconds(sql`sum(duration_us)`, sql`count(duration_us)`)} as avg_seconds
+            ${meanSeconds(sql`sum(${workingUs})`, sql`count(duration_us)`)} as avg_seconds
           from workflow_executions where organization_id = ${organizationId}
         )
         select a.total as total_agents, a.active as active_agents, w.total as total_workflows,

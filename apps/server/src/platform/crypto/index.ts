@@ -1,4 +1,4 @@
 export { createSecretBox, type SecretBox } from './secrets';
-export { SECRET_MASK } from './mask';
+export { maskUrl, SECRET_MASK } from './mask';
 export { maskFields, sealFields, unsealFields } from './secret-fields';
 export { createSecretMasker, type SecretMasker } from './secret-masker';

@@ -20,3 +20,12 @@ export function isMask(value: string): boolean {
   const hint = Array.from(value.slice(SECRET_MASK.length));
   return hint.length === 0 || hint.length === HINT_LENGTH;
 }
+
+/**
+ * A URL as responses and logs show it: its origin, and `/…` when it has more. Webhook URLs (Slack,
+ * Teams, Zapier…) carry their secret in the path or query.
+ */
+export function maskUrl(value: string): string {
+  const url = new URL(value);
+  return url.pathname === '/' && !url.search ? url.origin : `${url.origin}/…`;
+}

@@ -23,6 +23,7 @@ import {
   successRateChange,
   successTrend,
   utilizationLevel,
+  waitTimeChange,
 } from './analytics-figures';
 
 function day(date: string, executions: number, successful: number): DailyExecutions {
@@ -36,6 +37,7 @@ function period(values: Partial<AnalyticsPeriod>): AnalyticsPeriod {
     failed: 0,
     successRate: null,
     avgExecutionTime: 0,
+    avgWaitTime: 0,
     totalTokens: 0,
     agentsCreated: 0,
     workflowsCreated: 0,
@@ -210,6 +212,27 @@ describe('figures and changes from the last period', () => {
     expect(executionTimeChange(period({ successRate: 0, avgExecutionTime: 4.5 }), prev).tone).toBe('neutral');
     expect(executionTimeChange(period({ successRate: 100, avgExecutionTime: 2 }), period({})).text).toBe(
       'No runs in the last period',
+    );
+  });
+
+  it('compares average waiting times without calling either better', () => {
+    const prev = period({ successRate: 100, avgWaitTime: 60 });
+    expect(waitTimeChange(period({ successRate: 100, avgWaitTime: 63.5 }), prev)).toEqual({
+      text: '+3.5s from last period',
+      tone: 'neutral',
+    });
+    expect(waitTimeChange(period({ successRate: 100, avgWaitTime: 0 }), prev)).toEqual({
+      text: '-1m 0s from last period',
+      tone: 'neutral',
+    });
+    expect(waitTimeChange(period({ successRate: 100, avgWaitTime: 7560 }), prev).text).toBe(
+      '+2h 5m from last period',
+    );
+    expect(waitTimeChange(period({ successRate: 100, avgWaitTime: 60 }), prev).text).toBe(
+      'No change from last period',
+    );
+    expect(waitTimeChange(period({ executions: 2, avgWaitTime: 5 }), prev).text).toBe(
+      'No finished runs in this period',
     );
   });
 });

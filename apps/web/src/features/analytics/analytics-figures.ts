@@ -224,6 +224,18 @@ export function successRateChange(current: AnalyticsPeriod, previous: AnalyticsP
   return { text: `${signed(diff)}% ${FROM_LAST}`, tone: diff > 0 ? 'positive' : 'negative' };
 }
 
+/**
+ * Difference of the average waiting times, as long as waits are: '+3.5s', '-2h 5m from last period'.
+ * Neither better nor worse: runs wait for people and delays, not for Crewline.
+ */
+export function waitTimeChange(current: AnalyticsPeriod, previous: AnalyticsPeriod): Change {
+  const missing = missingPeriod(current, previous);
+  if (missing) return missing;
+  const diff = oneDecimal(current.avgWaitTime - previous.avgWaitTime);
+  if (diff === 0) return { text: `No change ${FROM_LAST}`, tone: 'neutral' };
+  return { text: `${diff > 0 ? '+' : '-'}${formatRunTime(Math.abs(diff))} ${FROM_LAST}`, tone: 'neutral' };
+}
+
 /** Difference of the average run times: '-1.2s from last period' (lower is better). */
 export function executionTimeChange(current: AnalyticsPeriod, previous: AnalyticsPeriod): Change {
   const missing = missingPeriod(current, previous);

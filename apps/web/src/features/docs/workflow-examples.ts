@@ -391,6 +391,8 @@ export const triageExecution = {
   triggeredByName: 'Grace Hopper',
   startedAt: '2026-12-02T09:14:03.120Z',
   completedAt: '2026-12-03T10:02:41.020Z',
+  // The approval's 48 min 32 s and the delay's day: of its 24 h 49 min, the run worked 5.5 s.
+  waitedMs: 89312399,
   createdAt: '2026-12-02T09:14:03.050Z',
   untrusted: false,
   waiting: null,

@@ -42,6 +42,7 @@ const waitingRun: Execution = {
   triggeredByName: 'Ada',
   startedAt: '2026-01-01T10:00:00.000Z',
   completedAt: null,
+  waitedMs: 0,
   createdAt: '2026-01-01T10:00:00.000Z',
 };
 

@@ -61,6 +61,7 @@ import {
   shortId,
   stepsLabel,
   triggeredByLabel,
+  waitedText,
 } from './execution-facts';
 import { useNow } from '@/lib/use-now';
 import {
@@ -278,6 +279,7 @@ export function ExecutionDetailsDialog({
   const running = liveSteps.filter((step) => step.status !== 'failed' && !execution.output[step.stepId]);
   const logs = execution.logs;
   const metrics = executionMetrics(execution.metrics);
+  const waited = waitedText(execution.waitedMs);
   const parameters = Object.entries(execution.parameters ?? {});
   const input = execution.input ?? {};
   const name = workflowName || executionWorkflowName(execution, undefined);
@@ -351,6 +353,14 @@ export function ExecutionDetailsDialog({
               <span className="tabular-nums" data-testid="execution-duration">
                 {formatSeconds(executionDurationSeconds(execution, now))}
               </span>
+              {waited && (
+                <span
+                  className="block text-xs font-normal text-muted-foreground tabular-nums sm:ml-2 sm:inline"
+                  data-testid="execution-waited"
+                >
+                  {waited}
+                </span>
+              )}
             </Fact>
             <Fact label="Triggered By">{triggeredByLabel(execution)}</Fact>
             <Fact label="Process Type">{processTypeLabel(execution.processType)}</Fact>

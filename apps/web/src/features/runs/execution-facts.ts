@@ -13,7 +13,7 @@ import {
 } from '@crewline/contracts';
 import { isRunActive } from '@crewline/contracts/vocabulary';
 
-import { capitalize } from '@/lib/format';
+import { capitalize, formatSeconds } from '@/lib/format';
 
 /* ----------------------------------------------------------------------------------------------
  * Execution card and details
@@ -68,6 +68,15 @@ export function executionDurationSeconds(
   const end = toTime(execution.completedAt) ?? (isRunActive(execution.status) ? now : null);
   if (end === null) return null;
   return Math.max(0, Math.floor((end - start) / 1000));
+}
+
+/**
+ * 'Waited 5m 2s' beside a run's duration: the time it spent waiting (for an approval, a delay's end),
+ * in whole seconds like the duration; null for a run that never waited.
+ */
+export function waitedText(waitedMs: number | undefined): string | null {
+  if (!waitedMs || waitedMs <= 0) return null;
+  return `Waited ${formatSeconds(Math.floor(waitedMs / 1000))}`;
 }
 
 /**

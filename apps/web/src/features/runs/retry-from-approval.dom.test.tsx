@@ -85,6 +85,7 @@ function refundRun(
     triggeredByName: 'Ada',
     startedAt: '2026-01-01T10:00:00.000Z',
     completedAt: '2026-01-01T10:01:00.000Z',
+    waitedMs: 0,
     createdAt: '2026-01-01T10:00:00.000Z',
     ...changes,
   };

@@ -1,5 +1,14 @@
 import type { Analytics, OrganizationStats } from '@crewline/contracts';
-import { Bot, Clock3, Minus, TrendingDown, TrendingUp, Workflow, type LucideIcon } from 'lucide-react';
+import {
+  Bot,
+  Clock3,
+  Hourglass,
+  Minus,
+  TrendingDown,
+  TrendingUp,
+  Workflow,
+  type LucideIcon,
+} from 'lucide-react';
 
 import { StatCard, StatCardGrid, StatCardGridSkeleton } from '@/components/stat-card';
 import { Badge } from '@/components/ui/badge';
@@ -13,6 +22,7 @@ import {
   formatRunTime,
   successRateChange,
   successTrend,
+  waitTimeChange,
   type Change,
   type ChangeTone,
   type Trend,
@@ -46,14 +56,17 @@ export function MetricCardsSkeleton() {
   return <StatCardGridSkeleton aria-label="Loading figures" />;
 }
 
-/** Total Agents, Active Workflows, Success Rate and Avg Execution Time, each against the last period. */
+/**
+ * Total Agents, Active Workflows, Success Rate, Avg Execution Time (working time) and Avg. Waiting Time
+ * beside it (for approvals and delays), each against the last period.
+ */
 export function MetricCards({ stats, analytics }: { stats: OrganizationStats; analytics: Analytics }) {
   const { current, previous } = analytics;
   const trend = trendLook[current.successRate === null ? 'none' : successTrend(current.successRate)];
   const finished = current.successRate !== null;
 
   return (
-    <StatCardGrid>
+    <StatCardGrid className="lg:grid-cols-5">
       <StatCard
         title="Total Agents"
         data-testid="metric-total-agents"
@@ -101,6 +114,17 @@ export function MetricCards({ stats, analytics }: { stats: OrganizationStats; an
           label={`${formatNumber(current.executions)} recent`}
           change={executionTimeChange(current, previous)}
         />
+      </StatCard>
+      <StatCard
+        title="Avg. Waiting Time"
+        data-testid="metric-avg-wait-time"
+        icon={Hourglass}
+        value={finished ? formatRunTime(current.avgWaitTime) : '—'}
+        accent="bg-purple-500/10 text-purple-600 dark:text-purple-400"
+        // Two to a row on a phone: the fifth card takes its row.
+        className="col-span-2 lg:col-span-1"
+      >
+        <Detail label="Approvals & delays" change={waitTimeChange(current, previous)} />
       </StatCard>
     </StatCardGrid>
   );

@@ -1,4 +1,4 @@
-import type { OrganizationSettings } from '@crewline/contracts';
+import type { OrganizationSettings, UpdateOrganizationSettings } from '@crewline/contracts';
 import { endpoints } from '@crewline/contracts/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -10,11 +10,14 @@ export function useOrganizationSettings() {
   return useQuery<OrganizationSettings>({ queryKey: queryKeys.organizationSettings });
 }
 
-/** PUT /api/organization/settings (admins and owners): the answer, tidied by the server, replaces the cached settings. */
+/**
+ * PUT /api/organization/settings (admins and owners): what it names changes; the answer, tidied by the
+ * server, replaces the cached settings.
+ */
 export function useUpdateOrganizationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: OrganizationSettings) =>
+    mutationFn: (settings: UpdateOrganizationSettings) =>
       api.call(endpoints.organizationSettings.update, { body: settings }),
     onSuccess: (settings) => queryClient.setQueryData(queryKeys.organizationSettings, settings),
   });

@@ -17,6 +17,7 @@ import { InvitationsCard } from './invitations-card';
 import { MembersCard } from './members-card';
 import { RenameOrganizationDialog } from './rename-organization-dialog';
 import { RoleBadge } from './role-badge';
+import { ApprovalNotificationsCard } from './approval-notifications-card';
 import { TrustedSendersCard } from './trusted-senders-card';
 
 export function OrganizationTab({
@@ -95,6 +96,7 @@ export function OrganizationTab({
       <MembersCard organization={organization} viewerId={viewerId} />
       {manager && <InvitationsCard organization={organization} />}
       <TrustedSendersCard manager={manager} />
+      <ApprovalNotificationsCard manager={manager} />
 
       <RenameOrganizationDialog organization={organization} open={renaming} onOpenChange={setRenaming} />
     </div>

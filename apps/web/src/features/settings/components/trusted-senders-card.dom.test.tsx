@@ -12,9 +12,9 @@ import { TRUSTED_SENDERS_HELP, TRUSTED_SENDERS_READ_ONLY, TrustedSendersCard } f
 const URL = '/api/organization/settings';
 
 /** PUT answered as the server does: tidied, or a 400 naming the first entry that is not a domain. */
-function answerPut(sent: OrganizationSettings[]) {
+function answerPut(sent: { trustedSenderDomains: string[] }[]) {
   return http.put(`${ORIGIN}${URL}`, async ({ request }) => {
-    const body = (await request.json()) as OrganizationSettings;
+    const body = (await request.json()) as { trustedSenderDomains: string[] };
     sent.push(body);
     const domains = body.trustedSenderDomains.map((d) => d.trim().toLowerCase());
     const bad = domains.find((d) => !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(d));
@@ -23,15 +23,18 @@ function answerPut(sent: OrganizationSettings[]) {
         { message: `"${bad}" is not a domain name: write it like example.com` },
         { status: 400 },
       );
-    return HttpResponse.json({ trustedSenderDomains: [...new Set(domains)] });
+    return HttpResponse.json({ trustedSenderDomains: [...new Set(domains)], approvalNotificationUrl: null });
   });
 }
 
 describe('the trusted sender domains (Settings → Organization)', () => {
   it('lets an admin write one domain a line and save them, and shows what the server refuses', async () => {
-    const sent: OrganizationSettings[] = [];
+    const sent: { trustedSenderDomains: string[] }[] = [];
     server.use(
-      answerGet<OrganizationSettings>(URL, { trustedSenderDomains: ['contoso.com'] }),
+      answerGet<OrganizationSettings>(URL, {
+        trustedSenderDomains: ['contoso.com'],
+        approvalNotificationUrl: null,
+      }),
       answerPut(sent),
     );
     const user = userEvent.setup();
@@ -62,7 +65,10 @@ describe('the trusted sender domains (Settings → Organization)', () => {
 
   it('shows a member the domains read-only, with no field and no Save', async () => {
     server.use(
-      answerGet<OrganizationSettings>(URL, { trustedSenderDomains: ['contoso.com', 'partner.example'] }),
+      answerGet<OrganizationSettings>(URL, {
+        trustedSenderDomains: ['contoso.com', 'partner.example'],
+        approvalNotificationUrl: null,
+      }),
     );
     renderWithApp(<TrustedSendersCard manager={false} />);
 
@@ -75,7 +81,9 @@ describe('the trusted sender domains (Settings → Organization)', () => {
   });
 
   it('tells a member when no domain is trusted', async () => {
-    server.use(answerGet<OrganizationSettings>(URL, { trustedSenderDomains: [] }));
+    server.use(
+      answerGet<OrganizationSettings>(URL, { trustedSenderDomains: [], approvalNotificationUrl: null }),
+    );
     renderWithApp(<TrustedSendersCard manager={false} />);
     expect(
       await screen.findByText('No trusted sender domains: every email starts an untrusted run.'),

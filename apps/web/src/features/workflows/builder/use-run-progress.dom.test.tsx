@@ -68,6 +68,7 @@ function waitingRun(id: string): { summary: ExecutionSummary; details: Execution
   const details: Execution = {
     ...summary,
     result: null,
+    waitedMs: 0,
     input: {},
     dynamicInstructions: null,
     parameters: {},

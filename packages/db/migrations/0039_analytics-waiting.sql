@@ -1,0 +1,2 @@
+DROP INDEX "workflow_executions_organization_id_created_at_idx";--> statement-breakpoint
+CREATE INDEX "workflow_executions_organization_id_created_at_idx" ON "workflow_executions" USING btree ("organization_id","created_at" DESC NULLS FIRST,"status","started_at","completed_at","workflow_id","duration_us","total_tokens","waited_us");
