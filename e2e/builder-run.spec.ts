@@ -47,7 +47,9 @@ test('run from the builder and watch the step’s answer stream into the run pan
   await expect(step).toHaveAttribute('data-step-status', 'completed', { timeout: 15_000 });
   await expect(step.getByTestId('run-panel-step-text')).toHaveText(words(30));
   await expect(page.getByTestId('run-progress')).toHaveAttribute('data-run-status', 'completed');
-  await expect(step).toContainText('tokens');
+  await expect(step).toContainText(/tokens · (< )?\$\d/);
+  // The run's cost on the panel's line (the agent is on gpt-4o, which is priced).
+  await expect(panel.getByTestId('run-panel-cost')).toHaveText(/^(< )?\$\d[\d,]*\.\d{2,4}$/);
   await step.getByRole('button', { name: /Inspect step/ }).click();
   await expect(step.getByTestId('step-message').nth(0)).toContainText(`You are ${AGENT.name}`);
   await snapScreens(page, panel, 'builder-run-completed');

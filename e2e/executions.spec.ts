@@ -1,8 +1,20 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectToast, screenshotDir, signInAs, snap, uniqueName, type Account } from './fixtures';
+import {
+  expect,
+  expectToast,
+  screenshotDir,
+  signInAs,
+  snap,
+  snapScreens,
+  uniqueName,
+  type Account,
+} from './fixtures';
 import { test } from './fake-model';
 import { AGENT, setUpOneAgentWorkflow } from './one-agent-workflow';
+
+/** A cost as the screens write it: '$0.0042', or '< $0.0001' for a tiny one (gpt-4o is priced, so never 'unknown'). */
+const COST = /^(< )?\$\d[\d,]*\.\d{2,4}$/;
 
 async function onlyExecution(request: APIRequestContext, account: Account) {
   const res = await request.get('/api/executions', {
@@ -101,6 +113,9 @@ test('execute a workflow with instructions and a parameter, follow it live, read
   await expect(run.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
   await expect(run.getByTestId('execution-output')).toContainText('Prices rose 4% this week.');
   await expect(run.getByTestId('execution-started')).not.toHaveText('Not started');
+  // What the run cost, from the fake model's reported usage at gpt-4o's price.
+  await expect(run.getByTestId('execution-cost')).toHaveText(COST);
+  const cardCost = (await run.getByTestId('execution-cost').textContent()) ?? '';
   expect(await page.evaluate(() => (window as unknown as { e2eNoReload?: boolean }).e2eNoReload)).toBe(true);
   await snap(page, 'executions-tab');
 
@@ -120,7 +135,12 @@ test('execute a workflow with instructions and a parameter, follow it live, read
   await expect(output).toHaveCount(1);
   await expect(output.getByTestId('agent-output-name')).toHaveText(AGENT.name);
   await expect(output.getByTestId('agent-output-time')).toHaveText(/^[\d,.\s]+ ms$/);
-  await expect(output.getByTestId('agent-output-tokens')).toHaveText(/^[1-9][\d,.\s]* tokens$/);
+  await expect(output.getByTestId('agent-output-tokens')).toHaveText(
+    /^[1-9][\d,.\s]* tokens · (< )?\$\d[\d,]*\.\d{2,4}$/,
+  );
+  // The run's Cost beside its tokens: the same amount as its card's.
+  await expect(details.getByTestId('execution-cost')).toHaveText(cardCost);
+  await snapScreens(page, details, 'execution-details-cost');
   const content = output.getByTestId('agent-output-content');
   expect(await content.evaluate((el) => el.textContent)).toBe(reply);
   await expect(content.locator('b')).toHaveCount(0);

@@ -44,6 +44,9 @@ import { createTeamRepository } from './modules/organizations/team.repository';
 import { createOrganizationSettingsRepository } from './modules/organizations/organization-settings.repository';
 import { createOrganizationSettingsService } from './modules/organizations/organization-settings.service';
 import { organizationSettingsRoutes } from './modules/organizations/organization-settings.routes';
+import { createPricesRepository } from './modules/costs/prices.repository';
+import { createPricesService } from './modules/costs/prices.service';
+import { pricesRoutes } from './modules/costs/prices.routes';
 import { createMembersPresenter } from './modules/organizations/members.presenter';
 import { createTeamService } from './modules/organizations/team.service';
 import { teamRoutes } from './modules/organizations/team.routes';
@@ -282,6 +285,8 @@ export function createServices(deps: AppDeps) {
     repository: createOrganizationSettingsRepository(db),
     secrets: box,
   });
+  /** Model prices (modules/costs): metering prices its calls with `priceTable` (one query, then a synchronous lookup). */
+  const prices = createPricesService({ repository: createPricesRepository(db), clock: deps.clock });
   const approvalLinks = createApprovalLinksService({
     repository: createApprovalLinksRepository(db),
     approvals: { decide: (auth, id, request) => services.approvals.decide(auth, id, request) },
@@ -423,6 +428,8 @@ export function createServices(deps: AppDeps) {
     }),
     /** The organization's settings: its trusted sender domains and approval notification URL (modules/organizations). */
     organizationSettings,
+    /** Model prices: the built-in table and the organization's own (modules/costs). */
+    prices,
     /** The signed-in user's profile and password (a password change ends their other sessions). */
     profile: createProfileService({
       config,
@@ -523,6 +530,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(organizationsRoutes(services.organizations));
   await app.register(teamRoutes(services.team, services.auth));
   await app.register(organizationSettingsRoutes(services.organizationSettings));
+  await app.register(pricesRoutes(services.prices));
   await app.register(agentsRoutes(services.agents));
   await app.register(agentKnowledgeRoutes(services.agentKnowledge));
   await app.register(workflowsRoutes(services.workflows));

@@ -425,6 +425,16 @@ beforeAll(async () => {
     // No run has waited for an approval here: the id reaches the database and answers 404.
     'POST /api/approvals/:id/decision': [{ decision: 'approve', comment: 'Fuzz', fields: { note: 'x' } }],
     'PUT /api/organization/settings': [{ trustedSenderDomains: ['example.com', 'fuzz.example.org'] }],
+    'PUT /api/prices': [
+      {
+        provider: 'openai',
+        model: 'gpt-4o',
+        inputPerMillion: 2,
+        cachedInputPerMillion: 1,
+        outputPerMillion: 8,
+      },
+    ],
+    'DELETE /api/prices/:provider/:model': [{}],
     'POST /api/auth/switch-organization': [{ organizationId: real.org }],
     // ada is the owner: a valid body changes her trial's plan; cancel answers the status, then 409.
     'POST /api/create-subscription': [{ planId: 'professional', amount: 4900 }],
@@ -483,6 +493,9 @@ function realParam(url: string, name: string): string {
   if (name === 'workflowId') return real.workflow;
   if (name === 'docId') return real.document;
   if (name === 'memoryId') return real.memory;
+  // A model price (DELETE /api/prices/:provider/:model): the one the PUT case sets, else 404.
+  if (name === 'provider') return 'openai';
+  if (name === 'model') return 'gpt-4o';
   if (name === 'templateId') {
     return url.startsWith('/api/templates/agents/') ? real.agentTemplate : real.workflowTemplate;
   }

@@ -41,6 +41,8 @@ const roleRoutes = [
   'DELETE /api/organizations/:orgId/invitations/:id admin',
   'POST /api/organizations/:orgId/invitations/:id/verification-link admin',
   'PUT /api/organization/settings admin',
+  'PUT /api/prices admin',
+  'DELETE /api/prices/:provider/:model admin',
   'PUT /api/tools/configurations/:id admin',
   'GET /api/auth/microsoft admin',
   'POST /api/auth/microsoft/disconnect admin',

@@ -17,6 +17,14 @@ export const tokenUsageSchema = z.object({
   promptTokens: z.number(),
   completionTokens: z.number(),
   totalTokens: z.number(),
+  /**
+   * What the calls cost in USD at the prices in force when they ran (packages/contracts prices.ts):
+   * null when a call's model had no price (`unpricedModels` names it), absent where no model was
+   * called or the figures predate costs.
+   */
+  costUsd: z.number().nullable().optional(),
+  /** The models called without a price (their cost is unknown, never 0). */
+  unpricedModels: z.array(z.string()).optional(),
 });
 export type TokenUsage = z.infer<typeof tokenUsageSchema>;
 
@@ -363,6 +371,8 @@ export const executionSummarySchema = z.object({
   trigger: executionTriggerSchema,
   triggeredBy: z.string().nullable(),
   triggeredByName: z.string().nullable(),
+  /** What the run's own model calls cost in USD (its metrics' `costUsd`): null when a model had no price, absent before it ends. */
+  costUsd: z.number().nullable().optional(),
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   createdAt: z.string(),

@@ -27,3 +27,4 @@ export * from './vocabulary';
 export * from './node-test';
 export * from './approvals';
 export * from './approval-links';
+export * from './prices';

@@ -48,6 +48,7 @@ describe('migrations', () => {
       'knowledge_documents',
       'microsoft_oauth_states',
       'microsoft_tokens',
+      'model_prices',
       'organization_invitations',
       'organization_usage',
       'organizations',

@@ -597,6 +597,27 @@ export const approvalLinks = pgTable(
   ],
 );
 
+/**
+ * An organization's own price for a model (Settings → Costs), over the built-in table
+ * (`builtInPrices` in packages/contracts) or for a model it lacks. USD per million tokens, as
+ * `double precision`: prices are short decimals, and the arithmetic rounds to micro-dollars.
+ */
+export const modelPrices = pgTable(
+  'model_prices',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    model: text('model').notNull(),
+    inputPerMillion: doublePrecision('input_per_million').notNull(),
+    cachedInputPerMillion: doublePrecision('cached_input_per_million').notNull(),
+    outputPerMillion: doublePrecision('output_per_million').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.provider, t.model] })],
+);
+
 export const agentExecutions = pgTable(
   'agent_executions',
   {

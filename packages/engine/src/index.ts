@@ -20,3 +20,4 @@ export {
   type ExpressionPath,
   type ExpressionScope,
 } from './expressions';
+export { addUsage, noUsage } from './usage';

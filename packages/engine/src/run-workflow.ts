@@ -19,7 +19,7 @@ import { sequentialOrder } from './plan';
 import { buildUserPrompt, inputText, type PromptAgent } from './prompt';
 import { runGraph } from './run-graph';
 import { runHierarchy } from './run-hierarchy';
-import { noUsage } from './usage';
+import { addUsage, noUsage } from './usage';
 
 export { RunWaiting, WorkflowRunError };
 
@@ -380,14 +380,12 @@ export async function runWorkflow(
   }
 
   const steps = Object.values(output).filter((s) => s.status !== 'skipped');
-  const sum = (key: keyof TokenUsage) => steps.reduce((total, s) => total + s.usage[key], 0);
+  const usage = steps.reduce((total, s) => addUsage(total, s.usage), noUsage);
   return {
     output,
     result,
     metrics: {
-      totalTokens: sum('totalTokens'),
-      promptTokens: sum('promptTokens'),
-      completionTokens: sum('completionTokens'),
+      ...usage,
       durationMs: Math.max(0, ports.now() - started),
       steps: steps.length,
     },

@@ -46,6 +46,7 @@ const OWNERS: Record<string, string> = {
   agent_memories: 'memory',
   worker_heartbeats: 'system',
   sales_inquiries: 'sales',
+  model_prices: 'costs',
   // Not a module's: platform/rate-limit.repository.ts counts for auth, sales and webhooks.
   rate_limit_events: 'platform',
 };

@@ -3,6 +3,7 @@ import {
   isRunEnded,
   type Approval,
   type AuthResponse,
+  type CreateWorkflowInput,
   type Execution,
   type OrganizationRole,
 } from '@crewline/contracts';
@@ -173,6 +174,26 @@ export async function approvalsOfRun(
   });
   expectStatus(res, 200, 'GET /api/approvals');
   return res.json() as Approval[];
+}
+
+/** Creates the workflow and starts a run of it with `input`; the run's and the workflow's ids. */
+export async function startNewWorkflow(
+  t: TestApp,
+  token: string,
+  workflow: CreateWorkflowInput,
+  input: Record<string, unknown> = {},
+): Promise<{ id: string; workflowId: string }> {
+  const created = await t.request({ method: 'POST', url: '/api/workflows', token, payload: workflow });
+  expectStatus(created, 201, 'POST /api/workflows');
+  const workflowId = created.json().id as string;
+  const started = await t.request({
+    method: 'POST',
+    url: `/api/workflows/${workflowId}/execute`,
+    token,
+    payload: { input },
+  });
+  expectStatus(started, 202, 'POST /api/workflows/:id/execute');
+  return { id: started.json().id as string, workflowId };
 }
 
 /** Starts a run of the workflow with `input`, waits for its end, and returns it whole (its steps too). */

@@ -63,11 +63,11 @@ export function StatCardGrid({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4', className)} {...props} />;
 }
 
-/** Four placeholder stat cards while the figures load. */
-export function StatCardGridSkeleton(props: ComponentProps<'div'>) {
+/** Placeholder stat cards (four unless told) while the figures load. */
+export function StatCardGridSkeleton({ count = 4, ...props }: ComponentProps<'div'> & { count?: number }) {
   return (
     <StatCardGrid aria-busy="true" {...props}>
-      {Array.from({ length: 4 }, (_, i) => (
+      {Array.from({ length: count }, (_, i) => (
         <StatCardSkeleton key={i} />
       ))}
     </StatCardGrid>

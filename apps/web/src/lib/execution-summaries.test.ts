@@ -100,7 +100,11 @@ describe('execution summaries', () => {
           staleTime: Infinity,
           queryFn: ({ queryKey }) => {
             requested.push(queryKey.join('/'));
-            return run('ee', { status: 'completed', result: 'The answer' });
+            return run('ee', {
+              status: 'completed',
+              result: 'The answer',
+              metrics: { totalTokens: 42, costUsd: 0.0042 },
+            });
           },
         },
       },
@@ -123,9 +127,9 @@ describe('execution summaries', () => {
 
     expect(requested).toEqual(['/api/executions/ee']);
     const general = client.getQueryData<ExecutionSummary[]>(['/api/executions'])!;
-    expect(general.map((r) => [r.id, r.status, r.result])).toEqual([
-      ['eee', 'running', null],
-      ['ee', 'completed', 'The answer'],
+    expect(general.map((r) => [r.id, r.status, r.result, r.costUsd])).toEqual([
+      ['eee', 'running', null, undefined],
+      ['ee', 'completed', 'The answer', 0.0042],
     ]);
     expect(client.getQueryState(['/api/executions'])!.isInvalidated).toBe(false);
     const last = client.getQueryData<ExecutionSummary[]>([

@@ -38,6 +38,8 @@ export function executionSummaryOf(execution: Execution): ExecutionSummary {
     startedAt: execution.startedAt,
     completedAt: execution.completedAt,
     createdAt: execution.createdAt,
+    // The list's cost is the run's metrics' (absent until it ends, or from before costs).
+    ...(execution.metrics.costUsd !== undefined ? { costUsd: execution.metrics.costUsd } : {}),
   };
 }
 

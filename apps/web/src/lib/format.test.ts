@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatMilliseconds, formatSeconds } from './format';
+import { formatCost, formatDuration, formatMilliseconds, formatSeconds } from './format';
 
 describe('durations', () => {
   it('formats whole seconds, and a run not started as a dash', () => {
@@ -27,5 +27,27 @@ describe('formatMilliseconds', () => {
     expect(formatMilliseconds(125_000)).toBe('2m 5s');
     expect(formatMilliseconds(undefined)).toBeNull();
     expect(formatMilliseconds(-1)).toBeNull();
+  });
+});
+
+describe('formatCost', () => {
+  it('shows cents from a dollar, and up to four decimals below it', () => {
+    expect(formatCost(1.25)).toBe('$1.25');
+    expect(formatCost(1)).toBe('$1.00');
+    expect(formatCost(1204.5)).toBe('$1,204.50');
+    expect(formatCost(0.0042)).toBe('$0.0042');
+    expect(formatCost(0.52)).toBe('$0.52');
+    expect(formatCost(0.000375)).toBe('$0.0004');
+    expect(formatCost(0.123456)).toBe('$0.1235');
+  });
+
+  it('says a tiny cost is not nothing, and nothing is $0.00', () => {
+    expect(formatCost(0.00004)).toBe('< $0.0001');
+    expect(formatCost(0.000001)).toBe('< $0.0001');
+    expect(formatCost(0)).toBe('$0.00');
+  });
+
+  it('says a cost no price could tell is unknown, never 0', () => {
+    expect(formatCost(null)).toBe('unknown');
   });
 });

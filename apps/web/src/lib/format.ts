@@ -86,6 +86,26 @@ export function formatNumber(value: number): string {
   return new Intl.NumberFormat().format(value);
 }
 
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const fractionsOfADollar = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+});
+
+/**
+ * What model calls cost, in US dollars (prices are USD): cents from a dollar ($1.25, $1,204.50), up to
+ * four decimals below it so a single call's cost is seen ($0.0042, $0.52), '< $0.0001' for a tiny
+ * amount that is not nothing, $0.00 for nothing; a cost no price could tell (null) is 'unknown', never 0.
+ */
+export function formatCost(costUsd: number | null): string {
+  if (costUsd === null || !Number.isFinite(costUsd)) return 'unknown';
+  if (costUsd === 0) return dollars.format(0);
+  if (Math.abs(costUsd) < 0.0001) return '< $0.0001';
+  return Math.abs(costUsd) >= 1 ? dollars.format(costUsd) : fractionsOfADollar.format(costUsd);
+}
+
 /** 'draft' → 'Draft', 'hierarchical' → 'Hierarchical'. */
 export function capitalize(value: string | null | undefined): string {
   if (!value) return '';

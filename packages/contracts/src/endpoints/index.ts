@@ -11,6 +11,7 @@ import { knowledgeEndpoints } from './knowledge';
 import { memoryEndpoints } from './memory';
 import { microsoftEndpoints } from './microsoft';
 import { organizationSettingsEndpoints } from './organization-settings';
+import { pricesEndpoints } from './prices';
 import { organizationsEndpoints } from './organizations';
 import { salesEndpoints } from './sales';
 import { systemEndpoints } from './system';
@@ -39,6 +40,7 @@ export const endpoints = {
   auth: authEndpoints,
   organizations: organizationsEndpoints,
   organizationSettings: organizationSettingsEndpoints,
+  prices: pricesEndpoints,
   apiKeys: apiKeysEndpoints,
   agents: agentsEndpoints,
   memory: memoryEndpoints,

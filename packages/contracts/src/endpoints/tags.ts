@@ -24,6 +24,10 @@ export const endpointTags = [
     name: 'Approvals',
     description: 'Decisions runs wait for: the approvals pending for you, and approving or rejecting them.',
   },
+  {
+    name: 'Costs',
+    description: 'What model calls cost: the price table in force, and the organization’s own prices.',
+  },
   { name: 'Webhooks', description: 'Starting a workflow from another system with its webhook secret.' },
   { name: 'Templates', description: 'The template library and the organization’s own templates.' },
   { name: 'Billing', description: 'Plan, subscription and invoices.' },

@@ -1,8 +1,9 @@
-import type { Agent } from '@crewline/contracts';
-import type { AgentAnswer, AgentCall } from '@crewline/engine';
+import { costMicros, usdOfMicros, type Agent, type TokenUsage } from '@crewline/contracts';
+import { addUsage, type AgentAnswer, type AgentCall } from '@crewline/engine';
 import type { Logger } from 'pino';
 import { newLlmTrace, type LlmRequest, type LlmTool, type LlmUsage } from '../../platform/llm';
 import type { RunAgents } from '../agents/agents.service';
+import type { PriceLookup } from '../costs/prices.columns';
 import type { MemoryService } from '../memory/memory.service';
 import type { EventOutbox } from './event-outbox';
 import type { RunLog } from './run-log';
@@ -18,11 +19,34 @@ const cannotWait =
 /** A running step's answer reaches its watchers at most ten times a second (step-stream.ts). */
 export const STREAM_INTERVAL_MS = 100;
 
-const addUsage = (a: LlmUsage, b: LlmUsage): LlmUsage => ({
-  promptTokens: a.promptTokens + b.promptTokens,
-  completionTokens: a.completionTokens + b.completionTokens,
-  totalTokens: a.totalTokens + b.totalTokens,
-});
+/**
+ * A model call's tokens and what they cost at `price` (docs/product-rules.md, Costs): unknown, naming
+ * the model, when it has no price; without a price table (tests of steps alone), tokens only.
+ */
+function meteredUsage(
+  usage: LlmUsage,
+  model: string,
+  priceOf: PriceLookup | undefined,
+  provider: string,
+): TokenUsage {
+  const tokens = {
+    promptTokens: usage.promptTokens,
+    completionTokens: usage.completionTokens,
+    totalTokens: usage.totalTokens,
+  };
+  if (!priceOf) return tokens;
+  const price = priceOf(provider, model);
+  if (!price) return { ...tokens, costUsd: null, unpricedModels: [model] };
+  const micros = costMicros(
+    {
+      inputTokens: usage.promptTokens,
+      cachedInputTokens: usage.cachedInputTokens,
+      outputTokens: usage.completionTokens,
+    },
+    price,
+  );
+  return { ...tokens, costUsd: usdOfMicros(micros) };
+}
 
 /**
  * One agent step of an attempt, the engine's `callAgent` port: what the agent recalls goes after its
@@ -35,6 +59,8 @@ export function createAgentStep(deps: {
   ask: RunAgents['ask'];
   /** The organization's connections as read with the claim (memory embeds with them). */
   connection: RunAgents['connection'];
+  /** The price of a model call, as read with the claim: each call's cost is kept with its step. */
+  priceOf?: PriceLookup;
   memory?: Pick<MemoryService, 'stepMemory'>;
   /** The run is untrusted (started from outside the organization): its agents recall, but learn nothing. */
   untrusted?: boolean;
@@ -127,10 +153,13 @@ export function createAgentStep(deps: {
       outputSchema: call.outputSchema,
       approvals: { untrusted: deps.untrusted ?? false },
     };
+    const metered = (result: { usage: LlmUsage; model?: string }) =>
+      meteredUsage(result.usage, result.model ?? agent.llmModel, deps.priceOf, agent.llmProvider);
     let answer = await ask(agent, { system, user: call.user }, { ...options, resume: prior?.resume }).finally(
       () => stream.close(),
     );
-    let spent = prior ? addUsage(prior.usage, answer.usage) : answer.usage;
+    // The calls before a wait for approval were metered then, at the prices of that attempt.
+    let spent = prior ? addUsage(prior.usage, metered(answer)) : metered(answer);
     while (answer.pendingApproval) {
       const pending = answer.pendingApproval;
       if (deps.waits) await deps.waits.toolCall(call.step, { pending, usage: spent, agentName: agent.name });
@@ -144,7 +173,7 @@ export function createAgentStep(deps: {
         { system, user: call.user },
         { ...options, onTextDelta: undefined, resume: { pending, approved: false, reason: cannotWait } },
       );
-      spent = addUsage(spent, answer.usage);
+      spent = addUsage(spent, metered(answer));
     }
     for (const each of answer.steps)
       for (const tool of each.toolResults)
@@ -157,7 +186,7 @@ export function createAgentStep(deps: {
     const extraction = await remembering?.keep(answer.text, (prompt) =>
       ask(agent, prompt, { signal, withoutTools: true }),
     );
-    const usage = extraction ? addUsage(spent, extraction) : spent;
+    const usage = extraction ? addUsage(spent, metered({ usage: extraction })) : spent;
     return {
       content: answer.text,
       usage,

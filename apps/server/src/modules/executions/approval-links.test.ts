@@ -1,17 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Approval, AuthResponse, CreateWorkflowInput, Execution } from '@crewline/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResponse, Execution } from '@crewline/contracts';
 import { approvalLinks } from '@crewline/db';
-import { configureModel, createAgent, joinOrganization, waitForRunEnd } from '../../testing/app-fixtures';
-import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
-import {
-  linkIn,
-  startFakeSmtpServer,
-  type FakeSmtpServer,
-  type ReceivedMail,
-} from '../../testing/fake-smtp-server';
 import { createEgress } from '../../platform/egress';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { waitForRunEnd } from '../../testing/app-fixtures';
+import { PUBLIC_URL, useApprovalMailSuite } from '../../testing/approval-mail-suite';
+import { linkIn, type FakeSmtpServer, type ReceivedMail } from '../../testing/fake-smtp-server';
+import type { TestApp } from '../../testing/test-app';
 import { createApprovalLinksRepository } from './approval-links.repository';
 import { createApprovalLinksService } from './approval-links.service';
 
@@ -21,81 +16,15 @@ import { createApprovalLinksService } from './approval-links.service';
  * says it was used; an expired or unknown link decides nothing.
  */
 
+const { suite, waitingRun } = useApprovalMailSuite();
 let t: TestApp;
-let fake: FakeLlmServer;
 let smtp: FakeSmtpServer;
 let ada: AuthResponse;
 let bob: AuthResponse;
 let cyd: AuthResponse;
-let sender: string;
-/** The links' and waits' clock: moved forward to expire a link. */
-let offsetMs = 0;
-const at = { x: 0, y: 0 };
-const publicUrl = 'https://crew.example.com';
+beforeAll(() => ({ t, smtp, ada, bob, cyd } = suite));
+const publicUrl = PUBLIC_URL;
 const linkPrefix = `${publicUrl}/approvals/email/`;
-
-/** start → approve (approval) → approved: send → end */
-function refund(name: string, approval: Record<string, unknown>): CreateWorkflowInput {
-  return {
-    name,
-    status: 'active',
-    nodes: [
-      { id: 'start', type: 'start', position: at },
-      {
-        id: 'approve',
-        type: 'approval',
-        position: at,
-        data: {
-          label: 'Approve refund',
-          title: 'Refund {{ input.amount }} € to {{ input.customer }}?',
-          message: 'The customer was charged twice for order {{ input.order }}.',
-          ...approval,
-        },
-      },
-      { id: 'send', type: 'agent', agentId: sender, position: at, data: { label: 'Send' } },
-      { id: 'end', type: 'end', position: at },
-    ],
-    edges: [
-      { id: 'e1', source: 'start', target: 'approve' },
-      { id: 'e2', source: 'approve', target: 'send', sourceHandle: 'approved' },
-      { id: 'e3', source: 'send', target: 'end' },
-    ],
-  };
-}
-
-/** Starts a run of a new workflow and answers it once it waits, with its approval. */
-async function waitingRun(name: string, approval: Record<string, unknown>) {
-  const created = await t.request({
-    method: 'POST',
-    url: '/api/workflows',
-    token: ada.token,
-    payload: refund(name, approval),
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const started = await t.request({
-    method: 'POST',
-    url: `/api/workflows/${created.json().id}/execute`,
-    token: ada.token,
-    payload: { input: { amount: 120, customer: 'Acme', order: 'A-17' } },
-  });
-  expect(started.statusCode, started.body).toBe(202);
-  const id = started.json().id as string;
-  for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
-    const run: Execution = (
-      await t.request({ method: 'GET', url: `/api/executions/${id}`, token: ada.token })
-    ).json();
-    if (run.status === 'waiting') {
-      const list = await t.request({
-        method: 'GET',
-        url: `/api/approvals?executionId=${id}`,
-        token: ada.token,
-      });
-      return { id, approval: (list.json() as Approval[])[0] };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`run ${id} never waited`);
-}
 
 /** The approval email to `who` about `title` in `workflow`, with the tokens of its two links. */
 async function mailTo(who: AuthResponse, title: string, workflow: string) {
@@ -114,30 +43,6 @@ async function mailTo(who: AuthResponse, title: string, workflow: string) {
 const open = (token: string) => t.request({ method: 'GET', url: `/api/approval-links/${token}` });
 const confirm = (token: string, payload: Record<string, unknown> = {}) =>
   t.request({ method: 'POST', url: `/api/approval-links/${token}`, payload });
-
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  smtp = await startFakeSmtpServer({ user: 'crewline', pass: 's3cret-smtp' });
-  t = await createTestApp({
-    worker: true,
-    emailMonitor: false,
-    config: { mail: { smtpUrl: smtp.url, from: 'Crewline <no-reply@crewline.test>' }, publicUrl },
-    clock: () => new Date(Date.now() + offsetMs),
-  });
-  ada = await t.signup();
-  await configureModel(t, ada.token, fake.url);
-  bob = await joinOrganization(t, ada, await t.signup(), 'admin');
-  cyd = await joinOrganization(t, ada, await t.signup(), 'member');
-  sender = (await createAgent(t, ada.token, { name: 'Sender' })).id;
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-  await fake?.close();
-});
-beforeEach(() => {
-  offsetMs = 0;
-});
 
 describe('approval emails', () => {
   it('mail each approver their own links; one decides once, as its approver, then says it was used', async () => {
@@ -217,12 +122,12 @@ describe('approval emails', () => {
     });
     const { approve, reject } = await mailTo(bob, 'Refund 120 € to Acme?', 'Refunds without timeout');
     // Without a timeout, the links work for 7 days.
-    offsetMs = 7 * 86_400_000 + 60_000;
+    suite.offsetMs = 7 * 86_400_000 + 60_000;
     for (const expired of [await open(approve), await confirm(reject)]) {
       expect(expired.statusCode).toBe(410);
       expect(expired.json().message).toBe('This link has expired');
     }
-    offsetMs = 0;
+    suite.offsetMs = 0;
     const still = await t.request({ method: 'GET', url: `/api/approvals/${approval.id}`, token: ada.token });
     expect(still.json().status).toBe('pending');
 

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AuthResponse, CreateWorkflowInput, Execution } from '@crewline/contracts';
-import {
-  approvalsOfRun,
-  configureModel,
-  createAgent,
-  joinOrganization,
-  waitForRunStatus,
-} from '../../testing/app-fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResponse, Execution } from '@crewline/contracts';
+import { waitForRunStatus } from '../../testing/app-fixtures';
+import { PUBLIC_URL, useApprovalMailSuite } from '../../testing/approval-mail-suite';
 import { startFakeChatWebhook, type FakeChatWebhook } from '../../testing/fake-chat-webhook';
-import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
+import type { FakeLlmServer } from '../../testing/fake-llm-server';
 import { startFakeSendgrid } from '../../testing/fake-sendgrid-server';
-import { startFakeSmtpServer, type FakeSmtpServer } from '../../testing/fake-smtp-server';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { FakeSmtpServer } from '../../testing/fake-smtp-server';
+import type { TestApp } from '../../testing/test-app';
 
 /*
  * Where approvers hear of approvals besides the Inbox: the organization's notification URL (a Slack
@@ -20,67 +15,19 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
  * the URL, once. Emails go through the organization's SendGrid connection when it has one.
  */
 
+const { suite, waitingRun } = useApprovalMailSuite();
 let t: TestApp;
-let fake: FakeLlmServer;
 let smtp: FakeSmtpServer;
+let fake: FakeLlmServer;
 let chat: FakeChatWebhook;
 let ada: AuthResponse;
 let bob: AuthResponse;
 let cyd: AuthResponse;
-let sender: string;
-/** The waits' clock: moved forward to reach a reminder. */
-let offsetMs = 0;
-const at = { x: 0, y: 0 };
-const publicUrl = 'https://crew.example.com';
-
-/** start → approve (approval) → approved: send → end */
-function refund(name: string, approval: Record<string, unknown>): CreateWorkflowInput {
-  return {
-    name,
-    status: 'active',
-    nodes: [
-      { id: 'start', type: 'start', position: at },
-      {
-        id: 'approve',
-        type: 'approval',
-        position: at,
-        data: {
-          label: 'Approve refund',
-          title: 'Refund {{ input.amount }} € to {{ input.customer }}?',
-          ...approval,
-        },
-      },
-      { id: 'send', type: 'agent', agentId: sender, position: at, data: { label: 'Send' } },
-      { id: 'end', type: 'end', position: at },
-    ],
-    edges: [
-      { id: 'e1', source: 'start', target: 'approve' },
-      { id: 'e2', source: 'approve', target: 'send', sourceHandle: 'approved' },
-      { id: 'e3', source: 'send', target: 'end' },
-    ],
-  };
-}
-
-/** Starts a run of a new workflow with `input` and answers it once it waits, with its approval's id. */
-async function waitingRun(name: string, approval: Record<string, unknown>, input: Record<string, unknown>) {
-  const created = await t.request({
-    method: 'POST',
-    url: '/api/workflows',
-    token: ada.token,
-    payload: refund(name, approval),
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const started = await t.request({
-    method: 'POST',
-    url: `/api/workflows/${created.json().id}/execute`,
-    token: ada.token,
-    payload: { input },
-  });
-  expect(started.statusCode, started.body).toBe(202);
-  const id = started.json().id as string;
-  await waitForRunStatus(t, ada.token, id, 'waiting');
-  return { id, approvalId: (await approvalsOfRun(t, ada.token, id))[0].id };
-}
+beforeAll(async () => {
+  ({ t, smtp, fake, ada, bob, cyd } = suite);
+  chat = await startFakeChatWebhook();
+});
+afterAll(() => chat?.close());
 
 const setUrl = async (url: string | null) => {
   const res = await t.request({
@@ -110,43 +57,18 @@ const decide = (who: AuthResponse, approvalId: string, decision: 'approve' | 're
     payload: { decision },
   });
 
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  smtp = await startFakeSmtpServer({ user: 'crewline', pass: 's3cret-smtp' });
-  chat = await startFakeChatWebhook();
-  t = await createTestApp({
-    worker: true,
-    emailMonitor: false,
-    config: { mail: { smtpUrl: smtp.url, from: 'Crewline <no-reply@crewline.test>' }, publicUrl },
-    clock: () => new Date(Date.now() + offsetMs),
-  });
-  ada = await t.signup();
-  await configureModel(t, ada.token, fake.url);
-  bob = await joinOrganization(t, ada, await t.signup(), 'admin');
-  cyd = await joinOrganization(t, ada, await t.signup(), 'member');
-  sender = (await createAgent(t, ada.token, { name: 'Sender' })).id;
-});
-afterAll(async () => {
-  await t?.close();
-  await chat?.close();
-  await smtp?.close();
-  await fake?.close();
-});
-beforeEach(() => {
-  offsetMs = 0;
-});
-
 describe('the notification URL', () => {
   it('gets a message Slack takes when an approval waits, the run’s values escaped, linking to the Inbox', async () => {
     await setUrl(chat.slackUrl);
-    await waitingRun('Refunds to Slack', {}, { amount: 120, customer: '<https://evil.example|Acme> & co' });
+    await waitingRun('Refunds to Slack', {}, { customer: '<https://evil.example|Acme> & co' });
     const [message] = await chatMessages('Refunds to Slack');
     expect(message).toEqual({
       service: 'slack',
       text: [
         'Approval needed: Refund 120 € to &lt;https://evil.example|Acme&gt; &amp; co?',
+        'The customer was charged twice for order A-17.',
         'Workflow: Refunds to Slack',
-        'Decide in Crewline: https://crew.example.com/inbox',
+        `Decide in Crewline: ${PUBLIC_URL}/inbox`,
       ].join('\n'),
     });
   });
@@ -174,7 +96,10 @@ describe('the notification URL', () => {
 describe('reminders', () => {
   it('go halfway to the timeout, once, to those who have not decided, by email and to Teams', async () => {
     await setUrl(chat.teamsUrl);
-    const { id, approvalId } = await waitingRun(
+    const {
+      id,
+      approval: { id: approvalId },
+    } = await waitingRun(
       'Refunds, reminded',
       {
         assignees: { userIds: [bob.user.id, cyd.user.id] },
@@ -189,11 +114,11 @@ describe('reminders', () => {
     // Before halfway, nothing; from halfway, one reminder, however often the loop looks.
     const reminders = () =>
       smtp.inbox.filter((m) => m.subject.startsWith('Reminder') && m.subject.includes('Dee'));
-    offsetMs = 290_000;
+    suite.offsetMs = 290_000;
     await t.wakeUps!.wakeNow();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(reminders()).toEqual([]);
-    offsetMs = 310_000;
+    suite.offsetMs = 310_000;
     await t.wakeUps!.wakeNow();
     await t.wakeUps!.wakeNow();
     const reminder = await smtp.waitFor(cyd.user.email, (m) => m.subject.startsWith('Reminder'));
@@ -224,13 +149,15 @@ describe('reminders', () => {
 
   it('never go for an approval decided before halfway', async () => {
     await setUrl(null);
-    const { approvalId } = await waitingRun(
+    const {
+      approval: { id: approvalId },
+    } = await waitingRun(
       'Refunds, decided early',
       { timeout: { seconds: 600, onTimeout: 'reject' } },
       { amount: 1, customer: 'Eve' },
     );
     expect((await decide(bob, approvalId, 'reject')).statusCode).toBe(200);
-    offsetMs = 400_000;
+    suite.offsetMs = 400_000;
     await t.wakeUps!.wakeNow();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.inbox.filter((m) => m.subject.startsWith('Reminder') && m.subject.includes('Eve'))).toEqual(

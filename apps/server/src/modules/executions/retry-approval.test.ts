@@ -10,6 +10,7 @@ import {
   configureModel,
   createAgent,
   joinOrganization,
+  startNewWorkflow,
   waitForRunEnd,
   waitForRunStatus,
 } from '../../testing/app-fixtures';
@@ -43,21 +44,7 @@ function refund(approval: Record<string, unknown>, name: string): CreateWorkflow
 }
 
 async function startRefund(approval: Record<string, unknown>, name: string): Promise<string> {
-  const created = await t.request({
-    method: 'POST',
-    url: '/api/workflows',
-    token: ada.token,
-    payload: refund(approval, name),
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const res = await t.request({
-    method: 'POST',
-    url: `/api/workflows/${created.json().id}/execute`,
-    token: ada.token,
-    payload: { input: { amount: 120, customer: 'Acme' } },
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  return res.json().id as string;
+  return (await startNewWorkflow(t, ada.token, refund(approval, name), { amount: 120, customer: 'Acme' })).id;
 }
 
 const run = async (id: string): Promise<Execution> =>

@@ -91,7 +91,7 @@ export async function runAttempt(
       );
     else runLog.add('info', 'Run started');
     outbox.soon({ type: 'workflow_execution_started', ...ids });
-    const { name, definition, agents, ask, connection } = await deps.definitions.of(run);
+    const { name, definition, agents, ask, connection, priceOf } = await deps.definitions.of(run);
     const nodeData = new Map(definition.nodes.map((n) => [n.id, n.data ?? {}]));
     const parts = { ids, attempt, outbox, runLog, signal, logger };
     const delivery = createStepDelivery({
@@ -119,6 +119,7 @@ export async function runAttempt(
       ...parts,
       ask,
       connection,
+      priceOf,
       memory: deps.memory,
       untrusted: run.untrusted,
       waits,

@@ -1,5 +1,7 @@
 import { WorkflowRunError, type RunAgent, type RunDefinition } from '@crewline/engine';
+import type { SQL } from 'drizzle-orm';
 import type { AgentModel } from '../agents/agents.service';
+import { organizationPricesJson, priceLookupFromJson } from '../costs/prices.columns';
 import { runAgentIds } from '../workflows/workflows.columns';
 import type { WorkflowReads } from '../workflows/workflows.service';
 import type { Claimed } from './executions.repository';
@@ -8,8 +10,8 @@ import type { Claimed } from './executions.repository';
 const VERSIONS_KEPT = 500;
 
 /** The columns a claim reads along with the run (RunDefinitions.claimColumns). */
-type RunClaimColumns = ReturnType<AgentModel['runColumns']>;
-/** A run a worker has just claimed, with its agents and connections. */
+type RunClaimColumns = ReturnType<AgentModel['runColumns']> & { prices: SQL<unknown> };
+/** A run a worker has just claimed, with its agents, connections and the organization's prices. */
 export type ClaimedRun = Claimed<RunClaimColumns>;
 
 /**
@@ -44,9 +46,12 @@ export function createRunDefinitions(deps: {
   return {
     /**
      * What the claim reads along with the run, in the same statement: the agents its nodes name, with
-     * their tools and the organization's connections.
+     * their tools and the organization's connections, and its own model prices (metering reads nothing more).
      */
-    claimColumns: deps.agentModel.runColumns('workflow_executions', runAgentIds('workflow_executions')),
+    claimColumns: {
+      ...deps.agentModel.runColumns('workflow_executions', runAgentIds('workflow_executions')),
+      prices: organizationPricesJson('workflow_executions'),
+    } satisfies RunClaimColumns,
 
     async of(run: ClaimedRun) {
       const { organizationId, workflowId, workflowVersion: version } = run;
@@ -69,6 +74,8 @@ export function createRunDefinitions(deps: {
         agents,
         ask: runAgents.ask,
         connection: runAgents.connection,
+        /** The price of a model call, as the organization's prices were when the attempt began. */
+        priceOf: priceLookupFromJson(run.extra.prices),
       };
     },
   };

@@ -41,13 +41,36 @@ function ending() {
 describe("a run's own tokens", () => {
   it('leave out the steps a retry reused, and count them', () => {
     const totals = { totalTokens: 60, promptTokens: 30, completionTokens: 30 };
-    expect(ownTokens(totals, { n1: step(10, true), n2: step(20) })).toEqual({
+    const reused = step(10, true);
+    const own = step(20);
+    expect(ownTokens(totals, { n1: reused, n2: own }, { n1: reused, n2: own })).toEqual({
       totalTokens: 40,
       promptTokens: 20,
       completionTokens: 20,
       reusedSteps: 1,
+      costUsd: undefined,
+      unpricedModels: undefined,
     });
-    expect(ownTokens(totals, {})).toMatchObject({ totalTokens: 60, reusedSteps: 0 });
+    expect(ownTokens(totals, {}, {})).toMatchObject({ totalTokens: 60, reusedSteps: 0 });
+  });
+
+  it('cost only the run’s own model calls, exactly, and unknown when one had no price', () => {
+    const totals = { totalTokens: 90, promptTokens: 45, completionTokens: 45 };
+    const priced = (tokens: number, costUsd: number | null, reused = false): NodeOutput => {
+      const s = step(tokens, reused);
+      return {
+        ...s,
+        usage: { ...s.usage, costUsd, ...(costUsd === null ? { unpricedModels: ['my-llama'] } : {}) },
+      };
+    };
+    const reused = priced(10, 0.5, true);
+    const output = { n1: reused, n2: priced(20, 0.1), n3: priced(30, 0.2) };
+    // 0.1 + 0.2 in floating point is 0.30000000000000004: summed as micro-dollars it is 0.3.
+    expect(ownTokens(totals, { n1: reused }, output)).toMatchObject({ costUsd: 0.3 });
+    expect(ownTokens(totals, { n1: reused }, { ...output, n4: priced(5, null) })).toMatchObject({
+      costUsd: null,
+      unpricedModels: ['my-llama'],
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { NodeOutput } from '@crewline/contracts';
+import { addCosts, type CostFigures, type NodeOutput } from '@crewline/contracts';
 import { RunWaiting, type RunResult } from '@crewline/engine';
 import type { Logger } from 'pino';
 import { databaseUnavailable } from '../../platform/database-unavailable';
@@ -19,20 +19,28 @@ export type AttemptEnd = {
 
 /**
  * A retry's reused steps (`metadata.reused`) were paid for by the run it retried: the run's token
- * totals count only its own model calls, and `reusedSteps` says how many it reused.
+ * totals and cost count only its own model calls (`output`'s other steps), and `reusedSteps` says
+ * how many it reused.
  */
 export function ownTokens(
   totals: { totalTokens: number; promptTokens: number; completionTokens: number },
   completed: Record<string, NodeOutput>,
+  output: Record<string, NodeOutput>,
 ) {
   const reused = Object.values(completed).filter((step) => step.metadata.reused === true);
-  const less = (key: keyof typeof totals) =>
+  const less = (key: 'totalTokens' | 'promptTokens' | 'completionTokens') =>
     Math.max(0, totals[key] - reused.reduce((sum, step) => sum + step.usage[key], 0));
+  const own = Object.values(output)
+    .filter((step) => step.status !== 'skipped' && step.metadata.reused !== true)
+    .reduce<CostFigures>((sum, step) => addCosts(sum, step.usage), {});
   return {
     totalTokens: less('totalTokens'),
     promptTokens: less('promptTokens'),
     completionTokens: less('completionTokens'),
     reusedSteps: reused.length,
+    // Set even when undefined, so a reused step's cost in the engine's sum does not stay.
+    costUsd: own.costUsd,
+    unpricedModels: own.unpricedModels,
   };
 }
 
@@ -60,7 +68,7 @@ export async function completeRun(
       result: result.result,
       metrics: {
         ...result.metrics,
-        ...ownTokens(result.metrics, completed),
+        ...ownTokens(result.metrics, completed, result.output),
         durationMs: Date.now() - startedAt.getTime(),
         attempts: attempt,
       },

@@ -1,8 +1,8 @@
-import type { Execution } from '@crewline/contracts';
+import { addCosts, type CostFigures, type Execution } from '@crewline/contracts';
 
 /**
  * The figures of a run that ended without completing (failed or cancelled), counted from the steps it
- * completed (its output map), as a completed run's are: the tokens of its own model calls (a retry's
+ * completed (its output map), as a completed run's are: the tokens and cost of its own model calls (a retry's
  * reused steps were paid for by the run it retried), its steps, and the time from start to end.
  * Other runs keep what they stored (a completed run's own figures; nothing while one runs).
  */
@@ -22,6 +22,7 @@ export function withEndedRunMetrics(execution: Execution): Execution {
       promptTokens: sum('promptTokens'),
       completionTokens: sum('completionTokens'),
       totalTokens: sum('totalTokens'),
+      ...own.reduce<CostFigures>((total, step) => addCosts(total, step.usage), {}),
       steps: steps.length,
       reusedSteps: steps.length - own.length,
       ...(start !== null && end !== null ? { durationMs: Math.max(0, end - start) } : {}),

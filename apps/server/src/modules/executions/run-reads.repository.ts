@@ -160,6 +160,8 @@ export function createRunReads(db: Db) {
           trigger: workflowExecutions.trigger,
           triggeredBy: workflowExecutions.triggeredBy,
           triggeredByName: starterName,
+          // As text: SQL null when the run has no cost (yet), 'null' when a model had no price.
+          costText: sql<string | null>`(${workflowExecutions.metrics} -> 'costUsd')::text`,
           startedAt: workflowExecutions.startedAt,
           completedAt: workflowExecutions.completedAt,
           createdAt,
@@ -191,8 +193,17 @@ export function createRunReads(db: Db) {
       const last = page.at(-1);
       return {
         items: page.map(
-          ({ cursorAt: _cursorAt, startedAt, completedAt, createdAt: created, storedWait, ...row }) => ({
+          ({
+            cursorAt: _cursorAt,
+            startedAt,
+            completedAt,
+            createdAt: created,
+            storedWait,
+            costText,
+            ...row
+          }) => ({
             ...row,
+            ...(costText !== null ? { costUsd: costText === 'null' ? null : Number(costText) } : {}),
             waiting: executionWait(row.status, storedWait),
             startedAt: startedAt?.toISOString() ?? null,
             completedAt: completedAt?.toISOString() ?? null,

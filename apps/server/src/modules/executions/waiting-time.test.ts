@@ -4,6 +4,7 @@ import {
   approvalsOfRun,
   configureModel,
   createAgent,
+  startNewWorkflow,
   waitForRunEnd,
   waitForRunStatus,
 } from '../../testing/app-fixtures';
@@ -47,21 +48,13 @@ async function startIn(shape: (agents: Record<string, string>) => Omit<CreateWor
   const agents: Record<string, string> = {};
   for (const name of ['Drafter', 'Sender', 'Apologizer'])
     agents[name.toLowerCase()] = (await createAgent(t, owner.token, { name })).id;
-  const created = await t.request({
-    method: 'POST',
-    url: '/api/workflows',
-    token: owner.token,
-    payload: { name: 'Waits', status: 'active', ...shape(agents) },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const started = await t.request({
-    method: 'POST',
-    url: `/api/workflows/${created.json().id}/execute`,
-    token: owner.token,
-    payload: { input: { amount: 120, customer: 'Acme' } },
-  });
-  expect(started.statusCode, started.body).toBe(202);
-  return { owner, id: started.json().id as string };
+  const { id } = await startNewWorkflow(
+    t,
+    owner.token,
+    { name: 'Waits', status: 'active', ...shape(agents) },
+    { amount: 120, customer: 'Acme' },
+  );
+  return { owner, id };
 }
 
 async function analyticsOf(owner: AuthResponse): Promise<Analytics> {

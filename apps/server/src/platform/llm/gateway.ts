@@ -267,7 +267,12 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
 type GenerateOptions = Parameters<Sdk['generateText']>[0] & Parameters<Sdk['streamText']>[0];
 
 /** Token counts as the AI SDK reports them (a count a provider did not give is undefined). */
-type SdkUsage = { inputTokens?: number; outputTokens?: number; totalTokens?: number };
+type SdkUsage = {
+  inputTokens?: number;
+  outputTokens?: number;
+  totalTokens?: number;
+  cachedInputTokens?: number;
+};
 
 /** The whole tool loop's usage (finalStep.usage would be the last model call's alone). */
 function usageOf(usage: SdkUsage): LlmUsage {
@@ -277,14 +282,19 @@ function usageOf(usage: SdkUsage): LlmUsage {
     promptTokens,
     completionTokens,
     totalTokens: usage.totalTokens ?? promptTokens + completionTokens,
+    ...(usage.cachedInputTokens ? { cachedInputTokens: usage.cachedInputTokens } : {}),
   };
 }
 
-const addUsage = (a: LlmUsage, b: LlmUsage): LlmUsage => ({
-  promptTokens: a.promptTokens + b.promptTokens,
-  completionTokens: a.completionTokens + b.completionTokens,
-  totalTokens: a.totalTokens + b.totalTokens,
-});
+const addUsage = (a: LlmUsage, b: LlmUsage): LlmUsage => {
+  const cached = (a.cachedInputTokens ?? 0) + (b.cachedInputTokens ?? 0);
+  return {
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+    totalTokens: a.totalTokens + b.totalTokens,
+    ...(cached ? { cachedInputTokens: cached } : {}),
+  };
+};
 
 /** The second mismatch of a structured answer: its trace is already final. */
 class OutputMismatchError extends LlmCallError {

@@ -113,7 +113,13 @@ export const newLlmTrace = (): LlmTrace => ({
   outputRetries: 0,
 });
 
-export type LlmUsage = { promptTokens: number; completionTokens: number; totalTokens: number };
+export type LlmUsage = {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  /** Of the prompt tokens, those the provider served from its prompt cache (priced lower), when it said. */
+  cachedInputTokens?: number;
+};
 
 export type LlmStep = {
   toolCalls: { name: string; args: unknown }[];

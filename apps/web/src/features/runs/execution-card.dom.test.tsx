@@ -70,3 +70,27 @@ describe('the execution card of a waiting run', () => {
     expect(screen.queryByTestId('execution-untrusted')).toBeNull();
   });
 });
+
+describe('what a run cost, on its card', () => {
+  const ended: ExecutionSummary = {
+    ...waitingRun,
+    status: 'completed',
+    waiting: null,
+    completedAt: '2026-01-01T10:00:05.000Z',
+  };
+  const costOnCard = (execution: ExecutionSummary) => {
+    const { unmount } = renderWithApp(
+      <ExecutionCard execution={execution} workflowName="Refunds" onViewDetails={() => {}} />,
+    );
+    const text = screen.queryByTestId('execution-cost')?.textContent ?? null;
+    unmount();
+    return text;
+  };
+
+  it('shows the amount, says when it is unknown, and shows nothing without one', () => {
+    expect(costOnCard({ ...ended, costUsd: 0.0042 })).toBe('$0.0042');
+    expect(costOnCard({ ...ended, costUsd: 1.25 })).toBe('$1.25');
+    expect(costOnCard({ ...ended, costUsd: null })).toBe('Cost unknown');
+    expect(costOnCard(ended)).toBeNull();
+  });
+});

@@ -23,6 +23,7 @@ import { downloadExecutionOutputById } from './download-output';
 import { ExecutionErrorBox, RetryLinks } from './execution-details-dialog';
 import {
   agentLabelsOf,
+  cardCostText,
   executionDurationSeconds,
   DOWNLOAD_FAILED_TOAST,
   hasResult,
@@ -169,6 +170,7 @@ export function ExecutionCard({
   const errorText = runErrorText(execution);
   // A waiting run holds no worker: it says what it waits for instead of a step in progress.
   const waiting = execution.status === 'waiting' ? waitingText(execution.waiting) : null;
+  const cost = cardCostText(execution.costUsd);
 
   return (
     <Card
@@ -192,6 +194,22 @@ export function ExecutionCard({
             ID: <span className="font-mono">{id}</span>
             {execution.workflowVersion !== null && (
               <span data-testid="execution-version"> · v{execution.workflowVersion}</span>
+            )}
+            {cost && (
+              <>
+                {' · '}
+                <span
+                  className="tabular-nums"
+                  data-testid="execution-cost"
+                  title={
+                    execution.costUsd === null
+                      ? 'A model this run called has no price: see the run’s details'
+                      : 'What this run’s model calls cost'
+                  }
+                >
+                  {cost}
+                </span>
+              </>
             )}
           </p>
         </div>

@@ -91,3 +91,64 @@ describe('the run details dialog', () => {
     expect(within(live).getByTestId('live-step-text').textContent).toBe('Dear team, this week…');
   });
 });
+
+describe('what a run cost, in its details', () => {
+  const step = run.output.researcher!;
+  const ended: Execution = {
+    ...run,
+    status: 'completed',
+    completedAt: '2026-01-01T10:00:05.000Z',
+    output: {
+      researcher: { ...step, usage: { ...step.usage, costUsd: 0.0042 } },
+      writer: {
+        ...step,
+        content: 'The report.',
+        metadata: { agentName: 'Writer', model: 'my-fine-tune' },
+        usage: { ...step.usage, costUsd: null, unpricedModels: ['my-fine-tune'] },
+      },
+    },
+  };
+  const open = async (execution: Execution) => {
+    server.use(answerGet<Execution>(`/api/executions/${execution.id}`, execution));
+    renderWithApp(
+      <ExecutionDetailsDialog
+        execution={summary}
+        workflowName="Weekly report"
+        open
+        onOpenChange={() => {}}
+      />,
+    );
+    const dialog = await screen.findByTestId('execution-details');
+    await within(dialog).findByText('The report.');
+    return dialog;
+  };
+  const tokensOf = (dialog: HTMLElement) =>
+    within(dialog)
+      .getAllByTestId('agent-output-tokens')
+      .map((tokens) => tokens.textContent);
+
+  it('shows the run’s cost beside its tokens, and each step’s after its tokens', async () => {
+    const dialog = await open({ ...ended, metrics: { totalTokens: 30, steps: 2, costUsd: 0.0042 } });
+    expect(within(dialog).getByTestId('execution-cost').textContent).toBe('$0.0042');
+    expect(within(dialog).queryByTestId('execution-cost-note')).toBeNull();
+    expect(tokensOf(dialog)).toEqual(['15 tokens · $0.0042', '15 tokens · cost unknown']);
+  });
+
+  it('says Unknown and names the models without a price', async () => {
+    const dialog = await open({
+      ...ended,
+      metrics: { totalTokens: 30, steps: 2, costUsd: null, unpricedModels: ['my-fine-tune'] },
+    });
+    expect(within(dialog).getByTestId('execution-cost').textContent).toBe('Unknown');
+    expect(within(dialog).getByTestId('execution-cost-note').textContent).toBe('No price for my-fine-tune');
+  });
+
+  it('shows no cost for a run without one (no model call, or from before costs)', async () => {
+    const before = { ...ended, output: { writer: { ...step, content: 'The report.' } } };
+    const dialog = await open({ ...before, metrics: { totalTokens: 15, steps: 1 } });
+    expect(within(dialog).getByTestId('execution-tokens').textContent).toBe('15');
+    expect(within(dialog).queryByTestId('execution-cost')).toBeNull();
+    expect(within(dialog).queryByText('Cost')).toBeNull();
+    expect(tokensOf(dialog)).toEqual(['15 tokens']);
+  });
+});

@@ -58,7 +58,9 @@ import {
   processTypeLabel,
   ranCount,
   readableOutputs,
+  runCostFact,
   shortId,
+  stepCostText,
   stepsLabel,
   triggeredByLabel,
   waitedText,
@@ -279,6 +281,7 @@ export function ExecutionDetailsDialog({
   const running = liveSteps.filter((step) => step.status !== 'failed' && !execution.output[step.stepId]);
   const logs = execution.logs;
   const metrics = executionMetrics(execution.metrics);
+  const cost = runCostFact(execution.metrics);
   const waited = waitedText(execution.waitedMs);
   const parameters = Object.entries(execution.parameters ?? {});
   const input = execution.input ?? {};
@@ -369,6 +372,22 @@ export function ExecutionDetailsDialog({
                 {metrics.totalTokens !== null ? formatNumber(metrics.totalTokens) : '—'}
               </span>
             </Fact>
+            {cost && (
+              <Fact label="Cost">
+                <span className="tabular-nums" data-testid="execution-cost" title={cost.note ?? undefined}>
+                  {cost.amount}
+                </span>
+                {cost.note && (
+                  <span
+                    className="block truncate text-xs font-normal text-muted-foreground"
+                    title={cost.note}
+                    data-testid="execution-cost-note"
+                  >
+                    {cost.note}
+                  </span>
+                )}
+              </Fact>
+            )}
             <Fact label="Steps">
               <span className="tabular-nums" data-testid="execution-steps">
                 {stepsLabel(metrics.steps, planned)}
@@ -472,6 +491,7 @@ export function ExecutionDetailsDialog({
                               >
                                 <Coins className="size-3.5" aria-hidden="true" />
                                 {formatNumber(output.totalTokens)} tokens
+                                {stepCostText(output.costUsd) && ` · ${stepCostText(output.costUsd)}`}
                               </span>
                             )}
                             {retryFromStep && agent && (

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 
 import {
   cancelFailedToast,
+  cardCostText,
+  runCostFact,
+  stepCostText,
   executionDurationSeconds,
   executionMetrics,
   stepsLabel,
@@ -101,6 +104,44 @@ describe('execution card fields', () => {
       { id: 'c', createdAt: 'not a date' },
     ];
     expect(sortExecutionsNewestFirst(list).map((e) => e.id)).toEqual(['b', 'a', 'c']);
+  });
+});
+
+describe('what a run cost', () => {
+  it('shows the amount, or Unknown naming the models without a price, and nothing without a cost', () => {
+    expect(runCostFact({ costUsd: 0.0042 })).toEqual({ amount: '$0.0042', note: null });
+    expect(runCostFact({ costUsd: null, unpricedModels: ['my-fine-tune', 'llama3'] })).toEqual({
+      amount: 'Unknown',
+      note: 'No price for my-fine-tune, llama3',
+    });
+    expect(runCostFact({ costUsd: null })).toEqual({ amount: 'Unknown', note: null });
+    // No model call, a run not ended, or one from before costs.
+    expect(runCostFact({})).toBeNull();
+  });
+
+  it('says a step’s and a card’s cost, unknown ones as such, and nothing without one', () => {
+    expect(stepCostText(0.52)).toBe('$0.52');
+    expect(stepCostText(null)).toBe('cost unknown');
+    expect(stepCostText(undefined)).toBeNull();
+    expect(cardCostText(1.25)).toBe('$1.25');
+    expect(cardCostText(null)).toBe('Cost unknown');
+    expect(cardCostText(undefined)).toBeNull();
+  });
+
+  it('reads each step’s cost with its tokens', () => {
+    const metadata = { agentName: 'Writer' };
+    const usage = { promptTokens: 30, completionTokens: 12, totalTokens: 42 };
+    const outputs = readableOutputs({
+      priced: { content: 'a', metadata, executionTime: 1, usage: { ...usage, costUsd: 0.000195 } },
+      unpriced: { content: 'b', metadata, executionTime: 1, usage: { ...usage, costUsd: null } },
+      before: { content: 'c', metadata, executionTime: 1, usage },
+    });
+    expect(outputs.map((output) => [output.nodeId, output.costUsd])).toEqual([
+      ['priced', 0.000195],
+      ['unpriced', null],
+      ['before', undefined],
+    ]);
+    expect('costUsd' in outputs[2]!).toBe(false);
   });
 });
 

@@ -13,7 +13,7 @@ import {
 } from '@crewline/contracts';
 import { isRunActive } from '@crewline/contracts/vocabulary';
 
-import { capitalize, formatSeconds } from '@/lib/format';
+import { capitalize, formatCost, formatSeconds } from '@/lib/format';
 
 /* ----------------------------------------------------------------------------------------------
  * Execution card and details
@@ -149,6 +149,32 @@ export function executionMetrics(metrics: Execution['metrics']): ExecutionMetric
   };
 }
 
+/** What a run or step cost as its figures say it (TokenUsage's `costUsd` and `unpricedModels`). */
+type CostFigures = { costUsd?: number | null; unpricedModels?: string[] };
+
+/**
+ * The details' Cost: the amount, or 'Unknown' with the models that had no price ('No price for
+ * my-fine-tune'); null when the run has no cost (no model call, not ended, or from before costs).
+ */
+export function runCostFact(metrics: CostFigures): { amount: string; note: string | null } | null {
+  if (metrics.costUsd === undefined) return null;
+  if (metrics.costUsd !== null) return { amount: formatCost(metrics.costUsd), note: null };
+  const models = metrics.unpricedModels ?? [];
+  return { amount: 'Unknown', note: models.length > 0 ? `No price for ${models.join(', ')}` : null };
+}
+
+/** A step's cost after its tokens ('15 tokens · $0.0042'): its amount, 'cost unknown', or null when it has none. */
+export function stepCostText(costUsd: number | null | undefined): string | null {
+  if (costUsd === undefined) return null;
+  return costUsd === null ? 'cost unknown' : formatCost(costUsd);
+}
+
+/** A run's cost on its card: the amount, 'Cost unknown', or null when the summary has none. */
+export function cardCostText(costUsd: number | null | undefined): string | null {
+  if (costUsd === undefined) return null;
+  return costUsd === null ? 'Cost unknown' : formatCost(costUsd);
+}
+
 /**
  * The details' Steps: the steps a run completed, and out of how many it planned once it ended short
  * of them ('1 / 2' for a failed run); '—' before it counts any.
@@ -273,6 +299,8 @@ export interface ReadableOutput {
   model: string;
   executionTime: number;
   totalTokens: number;
+  /** What the step's model call cost (USD); null when its model had no price, absent without one. */
+  costUsd?: number | null;
   /** The step's structured value (an agent's parsed answer, a condition's `{ branch }`, …). */
   data?: unknown;
 }
@@ -301,6 +329,7 @@ export function readableOutputs(output: Execution['output'], nodes?: readonly Na
       model: step.metadata.model ?? '',
       executionTime: step.executionTime,
       totalTokens: step.usage.totalTokens,
+      ...(step.usage.costUsd !== undefined ? { costUsd: step.usage.costUsd } : {}),
       ...(step.data !== undefined ? { data: step.data } : {}),
     }));
 }

@@ -7,6 +7,7 @@ describe('settings tabs', () => {
     expect(parseSettingsTab('tools')).toBe('tools');
     expect(parseSettingsTab('Billing')).toBe('billing');
     expect(parseSettingsTab('api-keys')).toBe('api-keys');
+    expect(parseSettingsTab('costs')).toBe('costs');
     expect(parseSettingsTab('nope')).toBe('profile');
     expect(parseSettingsTab(null)).toBe('profile');
   });

@@ -5,6 +5,7 @@ export const SETTINGS_TABS = [
   { value: 'billing', label: 'Billing' },
   { value: 'organization', label: 'Organization' },
   { value: 'tools', label: 'Tools' },
+  { value: 'costs', label: 'Costs' },
   { value: 'api-keys', label: 'API keys' },
 ] as const;
 

@@ -48,6 +48,8 @@ export const queryKeys = {
   billingInvoices: endpointKey(paths.billing.invoices),
   /** The caller's organization's settings: its trusted sender domains (GET /api/organization/settings). */
   organizationSettings: endpointKey(paths.organizationSettings.get),
+  /** The model prices in force for the caller's organization (GET /api/prices, Settings → Costs). */
+  prices: endpointKey(paths.prices.list),
 
   agents: {
     all: endpointKey(paths.agents.list),

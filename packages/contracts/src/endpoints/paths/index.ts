@@ -11,6 +11,7 @@ export * as sales from './sales';
 export * as auth from './auth';
 export * as organizations from './organizations';
 export * as organizationSettings from './organization-settings';
+export * as prices from './prices';
 export * as apiKeys from './api-keys';
 export * as agents from './agents';
 export * as memory from './memory';

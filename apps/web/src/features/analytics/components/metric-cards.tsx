@@ -53,7 +53,7 @@ function Detail({ label, change }: { label: string; change: Change }) {
 }
 
 export function MetricCardsSkeleton() {
-  return <StatCardGridSkeleton aria-label="Loading figures" />;
+  return <StatCardGridSkeleton aria-label="Loading figures" count={5} className="lg:grid-cols-5" />;
 }
 
 /**

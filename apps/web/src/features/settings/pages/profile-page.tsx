@@ -1,4 +1,4 @@
-import { Building2, CreditCard, KeyRound, UserRound, Wrench } from 'lucide-react';
+import { Building2, Coins, CreditCard, KeyRound, UserRound, Wrench } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -11,6 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { ApiKeysTab } from '../components/api-keys-tab';
 import { BillingTab } from '../components/billing-tab';
 import { OrganizationTab } from '../components/organization-tab';
+import { PricesCard } from '../components/prices-card';
 import { ProfileTab } from '../components/profile-tab';
 import { ToolsTab } from '../components/tools-tab';
 import {
@@ -20,16 +21,18 @@ import {
   SETTINGS_TABS,
   type SettingsTab,
 } from '../settings-tabs';
+import { canManageTeam } from '../team-permissions';
 
 const tabIcons = {
   profile: UserRound,
   billing: CreditCard,
   organization: Building2,
   tools: Wrench,
+  costs: Coins,
   'api-keys': KeyRound,
 } as const;
 
-/** Profile & Settings: Profile, Billing, Organization, Tools and API keys; `?tab=tools` opens a tab. */
+/** Profile & Settings: Profile, Billing, Organization, Tools, Costs and API keys; `?tab=tools` opens a tab. */
 export function ProfilePage() {
   useDocumentTitle('Profile & Settings');
   const { user, organization } = useAuth();
@@ -38,7 +41,7 @@ export function ProfilePage() {
   const tabList = useRef<HTMLDivElement>(null);
   const signedIn = !!user;
 
-  // On a phone too narrow for the five tabs the row scrolls: keep the open one in view.
+  // On a phone too narrow for the six tabs the row scrolls: keep the open one in view.
   useEffect(() => {
     const list = tabList.current;
     const active = list?.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
@@ -71,7 +74,7 @@ export function ProfilePage() {
     <PageContainer className="space-y-6 sm:space-y-8">
       <PageHeader
         title="Profile & Settings"
-        description="Your account, billing, organization, the connections your agents use and API keys"
+        description="Your account, billing, organization, the connections your agents use, model prices and API keys"
       />
 
       <Tabs
@@ -81,7 +84,7 @@ export function ProfilePage() {
         }
         className="gap-6"
       >
-        {/* The five tabs share a phone's width; on a narrower screen the row scrolls. */}
+        {/* The six tabs share the row; on a phone too narrow for them it scrolls. */}
         <TabsList
           ref={tabList}
           className="relative flex h-10 w-full justify-start overflow-x-auto sm:inline-flex sm:w-fit"
@@ -116,6 +119,9 @@ export function ProfilePage() {
         </TabsContent>
         <TabsContent value="tools">
           <ToolsTab />
+        </TabsContent>
+        <TabsContent value="costs">
+          {organization ? <PricesCard manager={canManageTeam(organization.role)} /> : <NoOrganization />}
         </TabsContent>
         <TabsContent value="api-keys">
           {organization ? <ApiKeysTab organization={organization} /> : <NoOrganization />}

@@ -46,6 +46,25 @@ describe('run panel steps', () => {
     ]);
   });
 
+  it('gives a stored step its cost (null when its model had no price), and none to a step without one', () => {
+    const priced = output('Researcher', 'Facts.');
+    const steps = panelSteps(
+      run({
+        output: {
+          n1: { ...priced, usage: { ...priced.usage, costUsd: 0.0042 } },
+          n2: { ...priced, usage: { ...priced.usage, costUsd: null, unpricedModels: ['my-fine-tune'] } },
+          n3: output('Writer', 'Old.'),
+        },
+      }),
+      [],
+    );
+    expect(steps.map((s) => [s.stepId, s.costUsd])).toEqual([
+      ['n1', 0.0042],
+      ['n2', null],
+      ['n3', undefined],
+    ]);
+  });
+
   it('adds the steps still running, with their streamed text, after the finished ones', () => {
     const steps = panelSteps(
       run({

@@ -23,6 +23,8 @@ export interface PanelStep {
   streaming: boolean;
   executionTime?: number;
   totalTokens?: number;
+  /** What a stored step's model call cost (USD); null when its model had no price, absent without one. */
+  costUsd?: number | null;
   error?: string;
   record?: StepRecord;
   /** The node kind of a stored step (agent for one stored before kinds were kept); unknown for the others. */
@@ -61,6 +63,7 @@ export function panelSteps(
         streaming: false,
         executionTime: output.executionTime,
         totalTokens: output.usage.totalTokens,
+        ...(output.usage.costUsd !== undefined ? { costUsd: output.usage.costUsd } : {}),
         record: records[nodeId],
         kind,
         ...(evaluations[nodeId] ? { evaluation: evaluations[nodeId] } : {}),

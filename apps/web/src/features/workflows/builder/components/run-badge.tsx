@@ -2,6 +2,7 @@
 import { Check, Hourglass, X } from 'lucide-react';
 
 import { formatMilliseconds } from '@/lib/format';
+import { stepCostText } from '@/features/runs/execution-facts';
 import { cn } from '@/lib/utils';
 
 import type { NodeRunState, NodeRunStatus } from '../run-progress';
@@ -32,8 +33,11 @@ export function SkippedBadge() {
 const WAITING_BADGE =
   'border-violet-500/30 bg-violet-50 text-violet-700 dark:bg-violet-950 dark:text-violet-300';
 
-/** The live mark of a node in the run in progress (or the last run): Running, Done with its time, Failed. */
-export function RunBadge({ run }: { run: NodeRunState }) {
+/**
+ * The live mark of a node in the run in progress (or the last run): Running, Done with its time (and
+ * its cost once the run's details are read: `costUsd`, null when its model had no price), Failed.
+ */
+export function RunBadge({ run, costUsd }: { run: NodeRunState; costUsd?: number | null }) {
   if (run.status === 'waiting')
     return (
       <span
@@ -51,12 +55,13 @@ export function RunBadge({ run }: { run: NodeRunState }) {
     );
   const time = run.status === 'completed' ? formatMilliseconds(run.executionTime) : null;
   const tokens = run.totalTokens ? `, ${run.totalTokens} tokens` : '';
+  const cost = run.status === 'completed' ? stepCostText(costUsd) : null;
   return (
     <span
       data-testid="node-run-status"
       title={
         run.status === 'completed'
-          ? `Finished${time ? ` in ${time}` : ''}${tokens}`
+          ? `Finished${time ? ` in ${time}` : ''}${tokens}${cost ? `, ${cost}` : ''}`
           : run.status === 'running'
             ? 'Running now'
             : 'The run failed at this agent'
@@ -82,7 +87,7 @@ export function RunBadge({ run }: { run: NodeRunState }) {
       {run.status === 'running'
         ? 'Running'
         : run.status === 'completed'
-          ? `Done${time ? ` · ${time}` : ''}`
+          ? `Done${time ? ` · ${time}` : ''}${cost ? ` · ${cost}` : ''}`
           : 'Failed'}
     </span>
   );

@@ -25,7 +25,7 @@ import { useRun } from '@/lib/runs/run-store';
 import { cn } from '@/lib/utils';
 
 import { ExecutionDetailsDialog } from '@/features/runs/execution-details-dialog';
-import { waitingText } from '@/features/runs/execution-facts';
+import { cardCostText, stepCostText, waitingText } from '@/features/runs/execution-facts';
 import { StepInspector } from '@/features/runs/step-inspector';
 import { agentName } from '@/features/runs/step-progress';
 import { useRunProgressStore } from '../run-progress';
@@ -125,6 +125,7 @@ function StepRow({ step }: { step: PanelStep }) {
               <span className="inline-flex items-center gap-1">
                 <Coins className="size-3.5" aria-hidden="true" />
                 {formatNumber(step.totalTokens)} tokens
+                {stepCostText(step.costUsd) && ` · ${stepCostText(step.costUsd)}`}
               </span>
             )}
           </span>
@@ -169,6 +170,8 @@ export function RunPanel() {
 
   const text = summaryText(status, run.error, run.nodes, run.waiting);
   const steps = panelSteps(execution, run.steps, (id) => agentName(useBuilderStore.getState().nodes, id));
+  // The run's cost once it ended and its details were read ('Cost unknown' when a model had no price).
+  const cost = execution ? cardCostText(execution.metrics.costUsd) : null;
 
   return (
     <section
@@ -189,6 +192,20 @@ export function RunPanel() {
         <span role="status" className="min-w-0 flex-1 truncate" title={text}>
           {text}
         </span>
+        {cost && (
+          <span
+            className="inline-flex shrink-0 items-center gap-1 text-muted-foreground tabular-nums"
+            title={
+              execution?.metrics.unpricedModels?.length
+                ? `No price for ${execution.metrics.unpricedModels.join(', ')}`
+                : 'What this run’s model calls cost'
+            }
+            data-testid="run-panel-cost"
+          >
+            <Coins className="size-3.5" aria-hidden="true" />
+            {cost}
+          </span>
+        )}
         <span
           className="hidden shrink-0 font-mono text-muted-foreground sm:inline"
           title={`Execution ${executionId}`}

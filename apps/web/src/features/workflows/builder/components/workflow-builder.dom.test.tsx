@@ -1,4 +1,4 @@
-import type { RealtimeEvent } from '@crewline/contracts';
+import type { Execution, RealtimeEvent } from '@crewline/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -99,6 +99,107 @@ describe('the builder’s run panel', () => {
     await waitFor(() =>
       expect(within(progress).getByRole('status').textContent).toBe('Last run completed · 1 step done'),
     );
+    expect(mark()?.textContent).toBe('Done · 1.5 s');
+  });
+});
+
+describe('what a run cost, in the builder', () => {
+  const ids = { organizationId: 'org-1', workflowId: 'wf-1', executionId: 'run-2' };
+  const usage = { promptTokens: 30, completionTokens: 12, totalTokens: 42 };
+  const ended = (costs: Pick<Execution['metrics'], 'costUsd' | 'unpricedModels'>): Execution => ({
+    id: 'run-2',
+    workflowId: 'wf-1',
+    workflowName: 'Weekly report',
+    processType: 'sequential',
+    status: 'completed',
+    workflowVersion: null,
+    input: {},
+    dynamicInstructions: null,
+    parameters: {},
+    output: {
+      n1: {
+        content: 'The facts.',
+        kind: 'agent',
+        status: 'completed',
+        metadata: { agentName: 'Researcher', model: 'gpt-4o' },
+        executionTime: 1500,
+        usage: { ...usage, ...costs },
+      },
+    },
+    steps: [],
+    metrics: { ...usage, ...costs, durationMs: 1500, steps: 1 },
+    logs: [],
+    result: 'The facts.',
+    error: null,
+    failedStep: null,
+    untrusted: false,
+    waiting: null,
+    retryOf: null,
+    retriedBy: null,
+    trigger: 'manual',
+    triggeredBy: 'u1',
+    triggeredByName: 'Ada',
+    startedAt: '2026-01-01T10:00:00.000Z',
+    completedAt: '2026-01-01T10:00:02.000Z',
+    waitedMs: 0,
+    createdAt: '2026-01-01T10:00:00.000Z',
+  });
+
+  const runAndShowSteps = async (execution: Execution) => {
+    const { container, hub, user } = await openBuilder({
+      workflow: { ...workflow, status: 'active' },
+      agents: [agent('a1', 'Researcher')],
+      handlers: [http.get(`${ORIGIN}/api/executions/run-2`, () => HttpResponse.json(execution))],
+    });
+    act(() => {
+      hub.emit({ type: 'workflow_execution_started', ...ids });
+      hub.emit({
+        type: 'execution_node_started',
+        ...ids,
+        nodeId: 'n1',
+        baseNodeId: 'n1',
+        agentName: 'Researcher',
+      });
+      hub.emit({
+        type: 'execution_node_completed',
+        ...ids,
+        nodeId: 'n1',
+        baseNodeId: 'n1',
+        executionTime: 1500,
+        totalTokens: 42,
+      });
+      hub.emit({ type: 'workflow_execution_completed', ...ids });
+    });
+    await user.click(await screen.findByRole('button', { name: 'Show the run’s steps' }));
+    const panel = screen.getByTestId('run-panel');
+    const mark = () =>
+      container.querySelector('.react-flow__node[data-id="n1"] [data-testid="node-run-status"]');
+    return { panel, mark };
+  };
+
+  it('shows the run’s cost in the panel, each step’s after its tokens, and the node’s on its mark', async () => {
+    const { panel, mark } = await runAndShowSteps(ended({ costUsd: 0.0042 }));
+    expect((await within(panel).findByTestId('run-panel-cost')).textContent).toBe('$0.0042');
+    const step = within(panel).getByTestId('run-panel-step');
+    expect(within(step).getByText(/tokens/).textContent).toBe('42 tokens · $0.0042');
+    await waitFor(() => expect(mark()?.textContent).toBe('Done · 1.5 s · $0.0042'));
+    expect(mark()?.getAttribute('title')).toBe('Finished in 1.5 s, 42 tokens, $0.0042');
+  });
+
+  it('says the cost is unknown when a model had no price', async () => {
+    const { panel, mark } = await runAndShowSteps(ended({ costUsd: null, unpricedModels: ['my-fine-tune'] }));
+    const cost = await within(panel).findByTestId('run-panel-cost');
+    expect(cost.textContent).toBe('Cost unknown');
+    expect(cost.getAttribute('title')).toBe('No price for my-fine-tune');
+    expect(within(panel).getByText(/tokens/).textContent).toBe('42 tokens · cost unknown');
+    await waitFor(() => expect(mark()?.textContent).toBe('Done · 1.5 s · cost unknown'));
+  });
+
+  it('shows no cost for a run without one', async () => {
+    const { panel, mark } = await runAndShowSteps(ended({}));
+    expect((await within(panel).findByTestId('run-panel-step-text')).textContent).toBe('The facts.');
+    expect(within(panel).queryByTestId('run-panel-cost')).toBeNull();
+    expect(within(panel).getByText(/tokens/).textContent).toBe('42 tokens');
     expect(mark()?.textContent).toBe('Done · 1.5 s');
   });
 });

@@ -11,6 +11,7 @@ import { cn } from '@/lib/utils';
 
 import { RunBadge, RUN_RING, SKIPPED_LOOK, SkippedBadge } from '../components/run-badge';
 import { useNodeRunState, useNodeSkipped } from '../run-progress';
+import { useNodeRunCost } from '../use-node-run-cost';
 import { OUTPUT_DESTINATION_LABELS, type BuilderNode, type OutputDestination } from '../types';
 import { AgentPanelSettings, AgentPanelSummary } from './agent-panel';
 import { handleClass } from './handle';
@@ -46,6 +47,7 @@ function AgentNodeComponent({ id, data, selected }: NodeProps<BuilderNode>) {
   const name = data.name || data.label;
   // Live progress lives outside the node data (run-progress.ts): it never makes the workflow dirty.
   const run = useNodeRunState(id);
+  const cost = useNodeRunCost(id);
   const skipped = useNodeSkipped(id) && !run;
   const deleted = useAgentDeleted(data.agentId);
   return (
@@ -62,7 +64,7 @@ function AgentNodeComponent({ id, data, selected }: NodeProps<BuilderNode>) {
         deleted && !run && 'border-destructive ring-2 ring-destructive/40',
       )}
     >
-      {run && <RunBadge run={run} />}
+      {run && <RunBadge run={run} costUsd={cost} />}
       {skipped && <SkippedBadge />}
       <Handle type="target" position={Position.Left} className={handleClass} />
       {/* No overflow-hidden on the card: it would clip the handles and make them hard to grab. */}
