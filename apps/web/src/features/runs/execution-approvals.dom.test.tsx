@@ -4,29 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
+import { anExecution } from '@/testing/executions';
 import { answerGet, ORIGIN, server } from '@/testing/msw-server';
 import { renderWithApp } from '@/testing/render';
 
 import { ExecutionDetailsDialog } from './execution-details-dialog';
 
-const waitingRun: Execution = {
+const waitingRun: Execution = anExecution({
   id: 'run-2222',
-  workflowId: 'wf-1',
-  workflowName: 'Refunds',
-  processType: 'sequential',
   status: 'waiting',
-  workflowVersion: null,
-  input: {},
-  dynamicInstructions: null,
-  parameters: {},
-  output: {},
-  steps: [],
-  metrics: {},
-  logs: [],
-  result: null,
-  error: null,
-  failedStep: null,
-  untrusted: false,
   waiting: {
     kind: 'approval',
     nodeId: 'approve',
@@ -35,16 +21,7 @@ const waitingRun: Execution = {
     until: null,
     approvalId: 'ap-1',
   },
-  retryOf: null,
-  retriedBy: null,
-  trigger: 'manual',
-  triggeredBy: 'u1',
-  triggeredByName: 'Ada',
-  startedAt: '2026-01-01T10:00:00.000Z',
-  completedAt: null,
-  waitedMs: 0,
-  createdAt: '2026-01-01T10:00:00.000Z',
-};
+});
 
 const pending: Approval = {
   id: 'ap-1',

@@ -2,21 +2,17 @@ import type { Execution, ExecutionSummary, RealtimeEvent } from '@crewline/contr
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { anExecution } from '@/testing/executions';
 import { answerGet, server } from '@/testing/msw-server';
 import { renderWithApp } from '@/testing/render';
 
 import { ExecutionDetailsDialog } from './execution-details-dialog';
 
-const run: Execution = {
+const run: Execution = anExecution({
   id: 'run-1111-2222',
-  workflowId: 'wf-1',
   workflowName: 'Weekly report',
-  processType: 'sequential',
   status: 'running',
   workflowVersion: 3,
-  input: {},
-  dynamicInstructions: null,
-  parameters: {},
   output: {
     researcher: {
       content: 'The facts, gathered.',
@@ -25,24 +21,7 @@ const run: Execution = {
       usage: { promptTokens: 10, completionTokens: 5, totalTokens: 15 },
     },
   },
-  steps: [],
-  metrics: {},
-  logs: [],
-  result: null,
-  error: null,
-  failedStep: null,
-  untrusted: false,
-  waiting: null,
-  retryOf: null,
-  retriedBy: null,
-  trigger: 'manual',
-  triggeredBy: 'u1',
-  triggeredByName: 'Ada',
-  startedAt: '2026-01-01T10:00:00.000Z',
-  completedAt: null,
-  waitedMs: 0,
-  createdAt: '2026-01-01T10:00:00.000Z',
-};
+});
 
 const summary = { ...run, output: {}, steps: undefined } as unknown as ExecutionSummary;
 const ids = { organizationId: 'org-1', workflowId: 'wf-1', executionId: run.id };

@@ -2,6 +2,7 @@ import type { Execution, ExecutionSummary } from '@crewline/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { anExecution } from '@/testing/executions';
 import { answerGet, server } from '@/testing/msw-server';
 import { renderWithApp } from '@/testing/render';
 
@@ -11,35 +12,14 @@ import { ExecutionDetailsDialog } from './execution-details-dialog';
 
 /** A completed run of 1h 2m 5s, `waitedMs` of it waiting. */
 function completedRun(id: string, waitedMs: number): Execution {
-  return {
+  return anExecution({
     id,
-    workflowId: 'wf-1',
-    workflowName: 'Refunds',
-    processType: 'sequential',
     status: 'completed',
-    workflowVersion: null,
-    input: {},
-    dynamicInstructions: null,
-    parameters: {},
-    output: {},
-    steps: [],
     metrics: { steps: 3 },
-    logs: [],
     result: 'Refunded.',
-    error: null,
-    failedStep: null,
-    untrusted: false,
-    waiting: null,
-    retryOf: null,
-    retriedBy: null,
-    trigger: 'manual',
-    triggeredBy: 'u1',
-    triggeredByName: 'Ada',
-    startedAt: '2026-01-01T10:00:00.000Z',
     completedAt: '2026-01-01T11:02:05.000Z',
     waitedMs,
-    createdAt: '2026-01-01T10:00:00.000Z',
-  };
+  });
 }
 
 async function openDetails(run: Execution) {

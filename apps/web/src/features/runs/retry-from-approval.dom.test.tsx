@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { Toaster } from '@/components/ui/toaster';
+import { anExecution } from '@/testing/executions';
 import { answerGet, answerPost, ORIGIN, server } from '@/testing/msw-server';
 import { renderWithApp } from '@/testing/render';
 
@@ -43,16 +44,11 @@ function refundRun(
   decision: 'approved' | 'rejected' | 'timeout',
   changes: Partial<Execution> = {},
 ): Execution {
-  return {
+  return anExecution({
     id: 'run-3333',
-    workflowId: 'wf-1',
-    workflowName: 'Refunds',
-    processType: 'sequential',
     status: 'completed',
     workflowVersion: 1,
     input: { amount: 120 },
-    dynamicInstructions: null,
-    parameters: {},
     output: {
       draft: {
         content: 'Dear Acme, here is your refund.',
@@ -70,25 +66,9 @@ function refundRun(
         usage: noUsage,
       },
     },
-    steps: [],
-    metrics: {},
-    logs: [],
-    result: null,
-    error: null,
-    failedStep: null,
-    untrusted: false,
-    waiting: null,
-    retryOf: null,
-    retriedBy: null,
-    trigger: 'manual',
-    triggeredBy: 'u1',
-    triggeredByName: 'Ada',
-    startedAt: '2026-01-01T10:00:00.000Z',
     completedAt: '2026-01-01T10:01:00.000Z',
-    waitedMs: 0,
-    createdAt: '2026-01-01T10:00:00.000Z',
     ...changes,
-  };
+  });
 }
 
 const summary = (run: Execution) => ({ ...run, output: {}, steps: undefined }) as unknown as ExecutionSummary;

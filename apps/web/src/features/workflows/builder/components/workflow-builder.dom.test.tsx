@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
+import { anExecution } from '@/testing/executions';
 import { agentFixture, findCanvasNode, openBuilder, workflowFixture } from '@/testing/builder';
 import { ORIGIN } from '@/testing/msw-server';
 
@@ -106,44 +107,25 @@ describe('the builder’s run panel', () => {
 describe('what a run cost, in the builder', () => {
   const ids = { organizationId: 'org-1', workflowId: 'wf-1', executionId: 'run-2' };
   const usage = { promptTokens: 30, completionTokens: 12, totalTokens: 42 };
-  const ended = (costs: Pick<Execution['metrics'], 'costUsd' | 'unpricedModels'>): Execution => ({
-    id: 'run-2',
-    workflowId: 'wf-1',
-    workflowName: 'Weekly report',
-    processType: 'sequential',
-    status: 'completed',
-    workflowVersion: null,
-    input: {},
-    dynamicInstructions: null,
-    parameters: {},
-    output: {
-      n1: {
-        content: 'The facts.',
-        kind: 'agent',
-        status: 'completed',
-        metadata: { agentName: 'Researcher', model: 'gpt-4o' },
-        executionTime: 1500,
-        usage: { ...usage, ...costs },
+  const ended = (costs: Pick<Execution['metrics'], 'costUsd' | 'unpricedModels'>): Execution =>
+    anExecution({
+      id: 'run-2',
+      workflowName: 'Weekly report',
+      status: 'completed',
+      output: {
+        n1: {
+          content: 'The facts.',
+          kind: 'agent',
+          status: 'completed',
+          metadata: { agentName: 'Researcher', model: 'gpt-4o' },
+          executionTime: 1500,
+          usage: { ...usage, ...costs },
+        },
       },
-    },
-    steps: [],
-    metrics: { ...usage, ...costs, durationMs: 1500, steps: 1 },
-    logs: [],
-    result: 'The facts.',
-    error: null,
-    failedStep: null,
-    untrusted: false,
-    waiting: null,
-    retryOf: null,
-    retriedBy: null,
-    trigger: 'manual',
-    triggeredBy: 'u1',
-    triggeredByName: 'Ada',
-    startedAt: '2026-01-01T10:00:00.000Z',
-    completedAt: '2026-01-01T10:00:02.000Z',
-    waitedMs: 0,
-    createdAt: '2026-01-01T10:00:00.000Z',
-  });
+      metrics: { ...usage, ...costs, durationMs: 1500, steps: 1 },
+      result: 'The facts.',
+      completedAt: '2026-01-01T10:00:02.000Z',
+    });
 
   const runAndShowSteps = async (execution: Execution) => {
     const { container, hub, user } = await openBuilder({
