@@ -29,6 +29,17 @@ const priceNumber = z
   .min(0, { message: 'A price cannot be negative' })
   .max(PRICE_MAX, { message: `A price cannot be over $${PRICE_MAX} per million tokens` });
 
+/**
+ * The most prices an organization sets of its own: every run's claim reads them all, so the list
+ * stays short (more models than any organization runs).
+ */
+export const OWN_PRICES_MAX = 200;
+
+export const pricesMessages = {
+  noOwnPrice: 'This model has no price of your organization',
+  tooMany: `At most ${OWN_PRICES_MAX} prices of your own: remove one you no longer use first`,
+} as const;
+
 /** PUT /api/prices: an organization's price for one model (a new one, or over the built-in one). */
 export const setModelPriceSchema = z.object({
   provider: z.enum(llmProviderValues, { error: 'Choose a provider: openai, anthropic, local or custom' }),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse, ModelPrice } from '@crewline/contracts';
+import { OWN_PRICES_MAX, type AuthResponse, type ModelPrice } from '@crewline/contracts';
+import { modelPrices } from '@crewline/db';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { joinOrganization } from '../../testing/app-fixtures';
 
@@ -145,6 +146,43 @@ describe('model prices', () => {
     expect((await priceOf(member, 'openai', 'gpt-4o'))?.source).toBe('organization');
     expect((await remove(member, 'openai', 'gpt-4o')).statusCode).toBe(403);
     expect((await remove(admin, 'openai', 'gpt-4o')).statusCode).toBe(204);
+  });
+
+  it(`keep at most ${OWN_PRICES_MAX} of the organization's own (every run reads them), while each stays editable`, async () => {
+    const full = await t.signup();
+    await t.db.insert(modelPrices).values(
+      Array.from({ length: OWN_PRICES_MAX }, (_, i) => ({
+        organizationId: full.organization.id,
+        provider: 'custom',
+        model: `model-${i}`,
+        inputPerMillion: 1,
+        cachedInputPerMillion: 1,
+        outputPerMillion: 1,
+      })),
+    );
+    const refused = await put(full, {
+      provider: 'custom',
+      model: 'one-more',
+      inputPerMillion: 1,
+      outputPerMillion: 1,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      `At most ${OWN_PRICES_MAX} prices of your own: remove one you no longer use first`,
+    );
+    expect(await priceOf(full, 'custom', 'one-more')).toBeUndefined();
+    const edited = await put(full, {
+      provider: 'custom',
+      model: 'model-7',
+      inputPerMillion: 2,
+      outputPerMillion: 3,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await remove(full, 'custom', 'model-0')).statusCode).toBe(204);
+    expect(
+      (await put(full, { provider: 'custom', model: 'one-more', inputPerMillion: 1, outputPerMillion: 1 }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuse a bad price with a 400 naming the problem, and change nothing', async () => {

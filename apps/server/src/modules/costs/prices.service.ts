@@ -1,11 +1,14 @@
-import { builtInPrices, type LlmProvider, type ModelPrice, type SetModelPrice } from '@crewline/contracts';
-import { NotFoundError } from '../../platform/errors';
+import {
+  builtInPrices,
+  OWN_PRICES_MAX,
+  pricesMessages,
+  type LlmProvider,
+  type ModelPrice,
+  type SetModelPrice,
+} from '@crewline/contracts';
+import { BadRequestError, NotFoundError } from '../../platform/errors';
 import { priceLookup, type PriceLookup } from './prices.columns';
 import type { PricesRepository, StoredPrice } from './prices.repository';
-
-const pricesMessages = {
-  noOwnPrice: 'This model has no price of your organization',
-} as const;
 
 const keyOf = (provider: string, model: string) => `${provider}\u0000${model}`;
 
@@ -54,6 +57,9 @@ export function createPricesService(deps: { repository: PricesRepository; clock?
 
     /** Sets the organization's price of a model (the contract checked it); a cached input price defaults to the input one. */
     async set(organizationId: string, body: SetModelPrice): Promise<ModelPrice> {
+      const own = await repository.list(organizationId);
+      const isNew = !own.some((row) => row.provider === body.provider && row.model === body.model);
+      if (isNew && own.length >= OWN_PRICES_MAX) throw new BadRequestError(pricesMessages.tooMany);
       const row = await repository.upsert(
         organizationId,
         {
