@@ -177,3 +177,7 @@ export function addCosts(a: CostFigures, b: CostFigures): CostFigures {
     ...(unpriced.length > 0 ? { unpricedModels: unpriced } : {}),
   };
 }
+
+/** What steps cost together (`addCosts` over their usage): absent when none says. */
+export const costOfSteps = (steps: { usage: CostFigures }[]): CostFigures =>
+  steps.reduce<CostFigures>((total, step) => addCosts(total, step.usage), {});

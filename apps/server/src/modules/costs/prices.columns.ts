@@ -22,13 +22,22 @@ export function modelAlias(model: string): string {
 /** Finds a model's price: the organization's, else the built-in one; a dated snapshot falls back to its alias's. */
 export type PriceLookup = (provider: string, model: string) => ModelPrice | undefined;
 
-/** The lookup over the organization's own prices (`organizationPricesJson`'s list, or rows read apart). */
-export function priceLookup(own: Omit<ModelPrice, 'source'>[]): PriceLookup {
+/**
+ * The prices in force, by `provider/model` (a provider's name has no slash): the built-in ones, each
+ * replaced by the organization's own for the same model, and its others.
+ */
+export function pricesInForce(own: Omit<ModelPrice, 'source'>[]): Map<string, ModelPrice> {
   const table = new Map<string, ModelPrice>();
   for (const price of builtInPrices)
     table.set(`${price.provider}/${price.model}`, { ...price, source: 'builtin' });
   for (const price of own)
     table.set(`${price.provider}/${price.model}`, { ...price, source: 'organization' });
+  return table;
+}
+
+/** The lookup over the organization's own prices (`organizationPricesJson`'s list, or rows read apart). */
+export function priceLookup(own: Omit<ModelPrice, 'source'>[]): PriceLookup {
+  const table = pricesInForce(own);
   return (provider, model) =>
     table.get(`${provider}/${model}`) ?? table.get(`${provider}/${modelAlias(model)}`);
 }

@@ -1,5 +1,4 @@
 import {
-  builtInPrices,
   OWN_PRICES_MAX,
   pricesMessages,
   type LlmProvider,
@@ -7,10 +6,8 @@ import {
   type SetModelPrice,
 } from '@crewline/contracts';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
-import { priceLookup, type PriceLookup } from './prices.columns';
+import { priceLookup, pricesInForce, type PriceLookup } from './prices.columns';
 import type { PricesRepository, StoredPrice } from './prices.repository';
-
-const keyOf = (provider: string, model: string) => `${provider}\u0000${model}`;
 
 /** The day (UTC, YYYY-MM-DD) an organization's price was set: its "checked" date. */
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
@@ -31,14 +28,9 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byProviderThenModel = (a: ModelPrice, b: ModelPrice) =>
   compare(a.provider, b.provider) || compare(a.model, b.model);
 
-/** The table in force: the built-in prices, each replaced by the organization's own for the same model, and its others. */
-function tableInForce(own: StoredPrice[]): ModelPrice[] {
-  const table = new Map<string, ModelPrice>(
-    builtInPrices.map((price) => [keyOf(price.provider, price.model), { ...price, source: 'builtin' }]),
-  );
-  for (const row of own) table.set(keyOf(row.provider, row.model), ownPrice(row));
-  return [...table.values()].sort(byProviderThenModel);
-}
+/** The table in force (prices.columns.ts), sorted by provider, then model. */
+const tableInForce = (own: StoredPrice[]): ModelPrice[] =>
+  [...pricesInForce(own.map(ownPrice)).values()].sort(byProviderThenModel);
 
 /**
  * What model calls cost (Settings → Costs, docs/product-rules.md, Costs): the built-in price table,

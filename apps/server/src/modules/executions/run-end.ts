@@ -1,4 +1,4 @@
-import { addCosts, type CostFigures, type NodeOutput } from '@crewline/contracts';
+import { costOfSteps, type NodeOutput } from '@crewline/contracts';
 import { RunWaiting, type RunResult } from '@crewline/engine';
 import type { Logger } from 'pino';
 import { databaseUnavailable } from '../../platform/database-unavailable';
@@ -30,9 +30,9 @@ export function ownTokens(
   const reused = Object.values(completed).filter((step) => step.metadata.reused === true);
   const less = (key: 'totalTokens' | 'promptTokens' | 'completionTokens') =>
     Math.max(0, totals[key] - reused.reduce((sum, step) => sum + step.usage[key], 0));
-  const own = Object.values(output)
-    .filter((step) => step.status !== 'skipped' && step.metadata.reused !== true)
-    .reduce<CostFigures>((sum, step) => addCosts(sum, step.usage), {});
+  const own = costOfSteps(
+    Object.values(output).filter((step) => step.status !== 'skipped' && step.metadata.reused !== true),
+  );
   return {
     totalTokens: less('totalTokens'),
     promptTokens: less('promptTokens'),

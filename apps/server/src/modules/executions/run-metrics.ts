@@ -1,4 +1,4 @@
-import { addCosts, type CostFigures, type Execution } from '@crewline/contracts';
+import { costOfSteps, type Execution } from '@crewline/contracts';
 
 /**
  * The figures of a run that ended without completing (failed or cancelled), counted from the steps it
@@ -22,7 +22,7 @@ export function withEndedRunMetrics(execution: Execution): Execution {
       promptTokens: sum('promptTokens'),
       completionTokens: sum('completionTokens'),
       totalTokens: sum('totalTokens'),
-      ...own.reduce<CostFigures>((total, step) => addCosts(total, step.usage), {}),
+      ...costOfSteps(own),
       steps: steps.length,
       reusedSteps: steps.length - own.length,
       ...(start !== null && end !== null ? { durationMs: Math.max(0, end - start) } : {}),

@@ -421,6 +421,14 @@ export function ExecutionDetailsDialog({
                   {outputs.map((output) => {
                     const Icon = KIND_ICONS[output.kind] ?? Bot;
                     const agent = output.kind === 'agent';
+                    // An agent step of a failed or cancelled run, or the approval a completed run went past.
+                    const retryLabel =
+                      retryFromStep && agent
+                        ? 'Retry from this step'
+                        : canRetryFromApproval(execution, output.nodeId)
+                          ? 'Retry from this approval'
+                          : null;
+                    const costText = stepCostText(output.costUsd);
                     const node = versionNodes?.find(
                       (candidate) =>
                         candidate.id ===
@@ -491,10 +499,10 @@ export function ExecutionDetailsDialog({
                               >
                                 <Coins className="size-3.5" aria-hidden="true" />
                                 {formatNumber(output.totalTokens)} tokens
-                                {stepCostText(output.costUsd) && ` · ${stepCostText(output.costUsd)}`}
+                                {costText && ` · ${costText}`}
                               </span>
                             )}
-                            {retryFromStep && agent && (
+                            {retryLabel && (
                               <Button
                                 type="button"
                                 variant="ghost"
@@ -504,20 +512,7 @@ export function ExecutionDetailsDialog({
                                 onClick={() => startRetry(output.nodeId, output.agentName)}
                               >
                                 <RotateCcw aria-hidden="true" />
-                                Retry from this step
-                              </Button>
-                            )}
-                            {canRetryFromApproval(execution, output.nodeId) && (
-                              <Button
-                                type="button"
-                                variant="ghost"
-                                size="sm"
-                                className="h-6 px-2 text-xs"
-                                disabled={retry.isPending}
-                                onClick={() => startRetry(output.nodeId, output.agentName)}
-                              >
-                                <RotateCcw aria-hidden="true" />
-                                Retry from this approval
+                                {retryLabel}
                               </Button>
                             )}
                           </div>
