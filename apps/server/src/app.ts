@@ -47,6 +47,14 @@ import { organizationSettingsRoutes } from './modules/organizations/organization
 import { createPricesRepository } from './modules/costs/prices.repository';
 import { createPricesService } from './modules/costs/prices.service';
 import { pricesRoutes } from './modules/costs/prices.routes';
+import { createBudgetsRepository } from './modules/costs/budgets.repository';
+import { createSpendLedgerRepository } from './modules/costs/spend-ledger.repository';
+import { createSpendService } from './modules/costs/spend.service';
+import { createSpendReportPresenter } from './modules/costs/spend-report.presenter';
+import { createSpendCountersRepository } from './modules/costs/spend-counters.repository';
+import { createBudgetAlerts } from './modules/costs/budget-alerts';
+import { postApprovalNotice } from './modules/executions/approval-webhook';
+import { spendRoutes } from './modules/costs/spend.routes';
 import { createMembersPresenter } from './modules/organizations/members.presenter';
 import { createTeamService } from './modules/organizations/team.service';
 import { teamRoutes } from './modules/organizations/team.routes';
@@ -170,13 +178,31 @@ export function createServices(deps: AppDeps) {
   const reserved = deps.reserved ?? createReservedDestinations({ localPorts: [config.port] });
   const egress = createEgress({ allowList: config.egressAllowList, reserved });
   const toolEgress = egress.for('tool');
-  const llm =
+  /** Model prices (modules/costs): metering prices its calls with `priceTable` (one query, then a synchronous lookup). */
+  const prices = createPricesService({ repository: createPricesRepository(db), clock: deps.clock });
+  /** Model spend (modules/costs): the ledger, the monthly budget, and the metering of calls outside runs' steps. */
+  const spend = createSpendService({
+    ledger: createSpendLedgerRepository(db),
+    report: createSpendReportPresenter(db),
+    budgets: createBudgetsRepository(db),
+    counters: createSpendCountersRepository(db),
+    // Built below, with the mailer and the organization's settings.
+    alerts: () => budgetAlerts,
+    prices,
+    planOf: async (organizationId) => (await billing.current(organizationId)).plan,
+    serverKeys: !!(config.providerKeys.openai?.trim() || config.providerKeys.anthropic?.trim()),
+    clock: deps.clock,
+    logger: deps.loggerInstance as Logger | undefined,
+  });
+  // Every module calls models through the metered gateway: calls that carry a meter are kept in the ledger.
+  const llm = spend.metered(
     deps.llm ??
-    createLlmGateway({
-      fetch: egressFetch(
-        createEgress({ allowList: config.egressAllowList, reserved, timeoutMs: 180_000 }).for('model'),
-      ),
-    });
+      createLlmGateway({
+        fetch: egressFetch(
+          createEgress({ allowList: config.egressAllowList, reserved, timeoutMs: 180_000 }).for('model'),
+        ),
+      }),
+  );
   const connections = createConnectionsService({
     config,
     repository: createConnectionsRepository(db),
@@ -251,6 +277,7 @@ export function createServices(deps: AppDeps) {
     workflows,
     events,
     limits: billing,
+    spend,
   });
   /** Agents' memories (modules/memory): kept and recalled by the runs, listed on the Advanced tab. */
   const memory = createMemoryService({
@@ -285,8 +312,28 @@ export function createServices(deps: AppDeps) {
     repository: createOrganizationSettingsRepository(db),
     secrets: box,
   });
-  /** Model prices (modules/costs): metering prices its calls with `priceTable` (one query, then a synchronous lookup). */
-  const prices = createPricesService({ repository: createPricesRepository(db), clock: deps.clock });
+  /**
+   * Budget alerts (modules/costs): by email to the owners and admins when the server can send mail,
+   * and as `{ text }` to the organization's notification URL when it has one.
+   */
+  const budgetAlerts = createBudgetAlerts({
+    async send(organizationId, alert) {
+      const admins = (await membersPresenter.listMembers(organizationId)).filter(
+        (m) => m.role === 'owner' || m.role === 'admin',
+      );
+      const mails = mailer.configured
+        ? admins.map((m) => mailer.send({ to: m.email, subject: alert.subject, text: alert.text }))
+        : [];
+      const url = await organizationSettings.approvalNotificationUrl(organizationId);
+      const posted = url ? [postApprovalNotice(egress, url, { text: alert.text })] : [];
+      const failed = (await Promise.allSettled([...mails, ...posted])).find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
+    workflowName: async (organizationId, workflowId) =>
+      (await workflowsRepository.get(organizationId, workflowId).catch(() => undefined))?.name,
+    settingsUrl: `${config.publicUrl}/settings/profile?tab=costs`,
+    logger: deps.loggerInstance as Logger | undefined,
+  });
   const approvalLinks = createApprovalLinksService({
     repository: createApprovalLinksRepository(db),
     approvals: { decide: (auth, id, request) => services.approvals.decide(auth, id, request) },
@@ -360,6 +407,7 @@ export function createServices(deps: AppDeps) {
       workflows: workflowsRepository,
       agentModel,
       events,
+      spend,
       delivery: createOutputDelivery({
         config,
         egress,
@@ -430,6 +478,8 @@ export function createServices(deps: AppDeps) {
     organizationSettings,
     /** Model prices: the built-in table and the organization's own (modules/costs). */
     prices,
+    /** Model spend: the costs report, the monthly budget (modules/costs). */
+    spend,
     /** The signed-in user's profile and password (a password change ends their other sessions). */
     profile: createProfileService({
       config,
@@ -531,6 +581,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(teamRoutes(services.team, services.auth));
   await app.register(organizationSettingsRoutes(services.organizationSettings));
   await app.register(pricesRoutes(services.prices));
+  await app.register(spendRoutes(services.spend));
   await app.register(agentsRoutes(services.agents));
   await app.register(agentKnowledgeRoutes(services.agentKnowledge));
   await app.register(workflowsRoutes(services.workflows));

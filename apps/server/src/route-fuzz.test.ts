@@ -425,6 +425,7 @@ beforeAll(async () => {
     // No run has waited for an approval here: the id reaches the database and answers 404.
     'POST /api/approvals/:id/decision': [{ decision: 'approve', comment: 'Fuzz', fields: { note: 'x' } }],
     'PUT /api/organization/settings': [{ trustedSenderDomains: ['example.com', 'fuzz.example.org'] }],
+    'PUT /api/organization/budget': [{ monthlyCapUsd: 10 }, { monthlyCapUsd: null }],
     'PUT /api/prices': [
       {
         provider: 'openai',

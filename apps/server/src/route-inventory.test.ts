@@ -42,6 +42,7 @@ const roleRoutes = [
   'POST /api/organizations/:orgId/invitations/:id/verification-link admin',
   'PUT /api/organization/settings admin',
   'PUT /api/prices admin',
+  'PUT /api/organization/budget admin',
   'DELETE /api/prices/:provider/:model admin',
   'PUT /api/tools/configurations/:id admin',
   'GET /api/auth/microsoft admin',

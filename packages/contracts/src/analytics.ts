@@ -22,7 +22,8 @@ export const analyticsQuerySchema = z.object({
 /** Zones already found valid: a formatter is costly to build, and only real zone names are kept. */
 const knownTimeZones = new Set<string>();
 
-function isTimeZone(name: string): boolean {
+/** Whether `name` is an IANA time zone this runtime knows. */
+export function isTimeZone(name: string): boolean {
   if (knownTimeZones.has(name)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });

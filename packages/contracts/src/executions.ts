@@ -17,6 +17,10 @@ export const tokenUsageSchema = z.object({
   promptTokens: z.number(),
   completionTokens: z.number(),
   totalTokens: z.number(),
+  /** Of the prompt tokens, those the provider served from its cache (priced apart); absent when none were reported. */
+  cachedInputTokens: z.number().optional(),
+  /** The model calls made (a tool loop makes several); absent on figures from before they were counted. */
+  calls: z.number().optional(),
   /**
    * What the calls cost in USD at the prices in force when they ran (packages/contracts prices.ts):
    * null when a call's model had no price (`unpricedModels` names it), absent where no model was

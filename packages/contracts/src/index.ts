@@ -28,3 +28,5 @@ export * from './node-test';
 export * from './approvals';
 export * from './approval-links';
 export * from './prices';
+export * from './spend';
+export * from './budgets';

@@ -85,6 +85,8 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     ...stepEvent,
     executionTime: z.number(),
     totalTokens: z.number(),
+    /** What the step's model calls cost (null: a model had no price; absent: no price table or no model call). */
+    costUsd: z.number().nullable().optional(),
     branch: z.string().optional(),
   }),
   /** A step whose path was not taken: it never runs (the graph greys it). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { workflowBudgetSchema } from './budgets';
 import { processTypeValues, triggerTypeValues, workflowStatusValues } from './enums';
 import { isNodeKind, nodeDataSchema, nodeKinds, nodeKindValues } from './node-kinds';
 
@@ -190,7 +191,8 @@ const workflowFields = {
   triggerConfig: triggerConfigSchema,
   nodes: z.array(workflowNodeSchema).max(1000),
   edges: z.array(workflowEdgeSchema).max(5000),
-  config: z.record(z.string(), z.unknown()),
+  // Free-form settings; the parts the product reads are checked (`budget`: budgets.ts).
+  config: z.looseObject({ budget: workflowBudgetSchema.optional() }),
   status: workflowStatusSchema,
   templateCategory: z.string().trim().max(100).nullish(),
   templateTags: z.array(z.string().max(50)).max(20),

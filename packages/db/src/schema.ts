@@ -618,6 +618,81 @@ export const modelPrices = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.provider, t.model] })],
 );
 
+/**
+ * The spend ledger (modules/costs): one row for each metered model use, a run's step (written by the
+ * statement that stores the step) or a call outside runs (agent tests, the playground, knowledge and
+ * memory embeddings), with its usage and cost at the prices in force then. The Costs tab and the
+ * budgets add it up.
+ */
+export const modelUsage = pgTable(
+  'model_usage',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** What made the call (packages/contracts spend.ts: run, agent_test, playground, …). */
+    source: text('source').notNull(),
+    // What the call was made for, without foreign keys: spend stays when they are deleted (the Costs
+    // tab then names them as deleted), and deleting them does not search the ledger.
+    workflowId: uuid('workflow_id'),
+    executionId: uuid('execution_id'),
+    agentId: uuid('agent_id'),
+    /** How the run started (a run's steps only). */
+    trigger: text('trigger'),
+    provider: text('provider').notNull(),
+    model: text('model').notNull(),
+    /** Paid through the server's own key (the plan's included spend), not the organization's. */
+    serverKey: boolean('server_key').notNull().default(false),
+    calls: integer('calls').notNull().default(1),
+    inputTokens: bigint('input_tokens', { mode: 'number' }).notNull().default(0),
+    cachedInputTokens: bigint('cached_input_tokens', { mode: 'number' }).notNull().default(0),
+    outputTokens: bigint('output_tokens', { mode: 'number' }).notNull().default(0),
+    /** Micro-dollars (10⁻⁶ USD); null when the model had no price. */
+    costMicros: bigint('cost_micros', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('model_usage_organization_id_created_at_idx').on(t.organizationId, t.createdAt)],
+);
+
+/**
+ * What a capped scope spent in a calendar month (UTC), kept exact under concurrent calls
+ * (modules/costs/spend-counters.repository.ts): each model call reserves its worst case with a
+ * conditional update before it runs and settles its real cost after. `scope` is 'organization',
+ * 'plan' (spend on the server's keys) or 'workflow' (`scope_id` its id, '' for the others).
+ * `alerted` is the highest alert sent this month (0, 80 or 100), so each goes out once.
+ */
+export const spendCounters = pgTable(
+  'spend_counters',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    scope: text('scope').notNull(),
+    scopeId: text('scope_id').notNull().default(''),
+    /** The first day of the month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    spentMicros: bigint('spent_micros', { mode: 'number' }).notNull().default(0),
+    reservedMicros: bigint('reserved_micros', { mode: 'number' }).notNull().default(0),
+    alerted: integer('alerted').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.scope, t.scopeId, t.month] })],
+);
+
+/** An organization's monthly budget (Settings → Costs): none when it has no row or a null cap. */
+export const organizationBudgets = pgTable('organization_budgets', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  monthlyCapMicros: bigint('monthly_cap_micros', { mode: 'number' }),
+  /**
+   * Set by the operator (an Enterprise agreement): the model spend on the server's keys included each
+   * month, in place of the plan's (null: the plan's).
+   */
+  includedSpendMicros: bigint('included_spend_micros', { mode: 'number' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const agentExecutions = pgTable(
   'agent_executions',
   {

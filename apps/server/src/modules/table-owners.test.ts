@@ -47,6 +47,9 @@ const OWNERS: Record<string, string> = {
   worker_heartbeats: 'system',
   sales_inquiries: 'sales',
   model_prices: 'costs',
+  model_usage: 'costs',
+  spend_counters: 'costs',
+  organization_budgets: 'costs',
   // Not a module's: platform/rate-limit.repository.ts counts for auth, sales and webhooks.
   rate_limit_events: 'platform',
 };

@@ -60,6 +60,22 @@ export class PlanLimitError extends AppError {
   }
 }
 
+/**
+ * A budget stops the spending (docs/product-rules.md, Costs): 402 `{ message, code: 'budget_exceeded',
+ * scope, spentUsd, capUsd }` (budgetExceededSchema). In a run, its message is the run's error.
+ */
+export class BudgetExceededError extends AppError {
+  readonly code = 'budget_exceeded';
+  constructor(
+    message: string,
+    readonly scope: 'run' | 'workflow' | 'organization' | 'plan',
+    readonly spentUsd: number,
+    readonly capUsd: number,
+  ) {
+    super(402, message);
+  }
+}
+
 const fastifyMessages: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Malformed JSON in request body'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Request body is empty but Content-Type is application/json'],
@@ -83,6 +99,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (error instanceof PlanLimitError) {
         const { message, code, limit, plan } = error;
         return reply.status(402).send({ message, code, limit, plan });
+      }
+      if (error instanceof BudgetExceededError) {
+        const { message, code, scope, spentUsd, capUsd } = error;
+        return reply.status(402).send({ message, code, scope, spentUsd, capUsd });
       }
       return reply
         .status(error.statusCode)

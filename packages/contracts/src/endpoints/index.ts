@@ -5,6 +5,7 @@ import { approvalsEndpoints } from './approvals';
 import { authEndpoints } from './auth';
 import { billingEndpoints } from './billing';
 import { connectionsEndpoints } from './connections';
+import { costsEndpoints } from './costs';
 import type { EndpointSpec } from './define-endpoint';
 import { executionsEndpoints } from './executions';
 import { knowledgeEndpoints } from './knowledge';
@@ -41,6 +42,7 @@ export const endpoints = {
   organizations: organizationsEndpoints,
   organizationSettings: organizationSettingsEndpoints,
   prices: pricesEndpoints,
+  costs: costsEndpoints,
   apiKeys: apiKeysEndpoints,
   agents: agentsEndpoints,
   memory: memoryEndpoints,

@@ -26,7 +26,8 @@ export const endpointTags = [
   },
   {
     name: 'Costs',
-    description: 'What model calls cost: the price table in force, and the organization’s own prices.',
+    description:
+      'What model calls cost: the price table in force, the organization’s own prices, its spend and its monthly budget.',
   },
   { name: 'Webhooks', description: 'Starting a workflow from another system with its webhook secret.' },
   { name: 'Templates', description: 'The template library and the organization’s own templates.' },

@@ -66,6 +66,19 @@ export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
   },
 };
 
+/**
+ * Model spend on the server's own keys (OPENAI_API_KEY, ANTHROPIC_API_KEY) included each calendar
+ * month (UTC), in USD, by plan ('free' for the tier without a trial or subscription): past it, the
+ * organization brings its own key. An operator sets another amount for one organization (an
+ * Enterprise agreement) in its `organization_budgets` row.
+ */
+export const INCLUDED_MODEL_SPEND_USD: Record<PlanId | 'free', number> = {
+  free: 1,
+  starter: 10,
+  professional: 50,
+  enterprise: 200,
+};
+
 /** The plans whose organizations may use API keys (during any trial too). */
 export const API_ACCESS_PLANS: readonly PlanId[] = ['professional', 'enterprise'];
 

@@ -4,9 +4,11 @@ import type {
   LlmConnection,
   LlmGateway,
   LlmMessage,
+  LlmMeter,
   LlmProvider,
   LlmRequest,
   LlmResult,
+  LlmSpendHooks,
   LlmTool,
   LlmToolTrace,
   LlmTrace,
@@ -39,6 +41,10 @@ type AskOptions = {
   approvals?: { untrusted: boolean };
   /** Goes on after an approval (LlmRequest['resume']). */
   resume?: LlmRequest['resume'];
+  /** A call outside a run's steps is charged to its source (LlmMeter; the organization is the caller's). */
+  meter?: Omit<LlmMeter, 'organizationId'>;
+  /** A run's step: its budgets' hooks (modules/costs). */
+  spend?: LlmSpendHooks;
 };
 
 /**
@@ -79,6 +85,8 @@ export function createAgentModel(deps: {
       onToolCall: options.onToolCall,
       outputSchema: options.outputSchema as LlmRequest['outputSchema'],
       resume: options.resume,
+      spend: options.spend,
+      ...(options.meter ? { meter: { organizationId, ...options.meter } } : {}),
     });
   }
 

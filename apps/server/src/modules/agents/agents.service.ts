@@ -9,7 +9,7 @@ import {
   type Usage,
 } from '@crewline/contracts';
 import { buildSystemPrompt, buildUserPrompt } from '@crewline/engine';
-import { BadRequestError, NotFoundError } from '../../platform/errors';
+import { BadRequestError, BudgetExceededError, NotFoundError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { requireUuid } from '../../platform/ids';
 import {
@@ -151,10 +151,12 @@ export function createAgentsService(deps: {
     async test(organizationId: string, id: string, input: string): Promise<AgentTestResult> {
       const agent = await get(organizationId, id);
       try {
-        const result = await deps.agentModel.ask(organizationId, agent, {
-          system: buildSystemPrompt(agent),
-          user: buildUserPrompt({ input }),
-        });
+        const result = await deps.agentModel.ask(
+          organizationId,
+          agent,
+          { system: buildSystemPrompt(agent), user: buildUserPrompt({ input }) },
+          { meter: { source: 'agent_test', agentId: agent.id } },
+        );
         return {
           success: true,
           response: result.text,
@@ -200,6 +202,7 @@ export function createAgentsService(deps: {
           },
           {
             signal,
+            meter: { source: 'playground', agentId: agent.id },
             onTextDelta: (text) => send({ type: 'delta', text }),
             // As a step record shows it: masked by the tool runtime, the result cut at 4,000 characters.
             onToolCall: (trace) => {
@@ -216,7 +219,12 @@ export function createAgentsService(deps: {
           model: result.model,
         });
       } catch (error) {
-        if (error instanceof LlmCallError || error instanceof LlmConfigurationError) {
+        // A budget that is spent (modules/costs) ends the turn with its words, as a model's failure does.
+        if (
+          error instanceof LlmCallError ||
+          error instanceof LlmConfigurationError ||
+          error instanceof BudgetExceededError
+        ) {
           send({ type: 'error', error: error.message });
         } else throw error;
       }

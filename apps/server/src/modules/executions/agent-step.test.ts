@@ -65,7 +65,12 @@ describe('an agent step', () => {
     const ask = vi.fn<RunAgents['ask']>(async () => result('The draft'));
     const s = step({ ask });
     const answer = await s.agentStep(callOf(), writer);
-    expect(answer).toEqual({ content: 'The draft', usage: usage(20), model: 'gpt-4o-mini-2024' });
+    // One model call, as the step's usage counts them.
+    expect(answer).toEqual({
+      content: 'The draft',
+      usage: { ...usage(20), calls: 1 },
+      model: 'gpt-4o-mini-2024',
+    });
     expect(ask).toHaveBeenCalledWith(
       writer,
       { system: 'You are Writer.', user: 'Write the draft.' },
@@ -160,7 +165,8 @@ describe('an agent step', () => {
     expect(s.made[0].call.system).toContain('The client is Acme.');
     expect(ask.mock.calls[0][1]).toEqual({ system: s.made[0].call.system, user: 'Write the draft.' });
     expect(ask.mock.calls[1][2]).toMatchObject({ withoutTools: true });
-    expect(answer.usage).toEqual(usage(26));
+    // The step's call and the extraction's: two calls.
+    expect(answer.usage).toEqual({ ...usage(26), calls: 2 });
     expect(s.runLog.ofStep('n2#1').map((l) => l.message)).toEqual([
       'Keeper recalled 1 memory',
       'Keeper remembered 1 new fact',
@@ -188,7 +194,7 @@ describe('an agent step with an output schema', () => {
     expect(answer).toEqual({
       content: '{"category":"bug"}',
       data: { category: 'bug' },
-      usage: usage(20),
+      usage: { ...usage(20), calls: 1 },
       model: 'gpt-4o-mini-2024',
     });
   });

@@ -1,9 +1,25 @@
-import { costMicros, usdOfMicros, type Agent, type TokenUsage } from '@crewline/contracts';
+import {
+  budgetMessages,
+  costMicros,
+  usdOfMicros,
+  usdText,
+  type Agent,
+  type TokenUsage,
+} from '@crewline/contracts';
+import { BudgetExceededError } from '../../platform/errors';
 import { addUsage, type AgentAnswer, type AgentCall } from '@crewline/engine';
 import type { Logger } from 'pino';
-import { newLlmTrace, type LlmRequest, type LlmTool, type LlmUsage } from '../../platform/llm';
+import {
+  newLlmTrace,
+  type LlmRequest,
+  type LlmResult,
+  type LlmSpendHooks,
+  type LlmTool,
+  type LlmUsage,
+} from '../../platform/llm';
 import type { RunAgents } from '../agents/agents.service';
 import type { PriceLookup } from '../costs/prices.columns';
+import type { RunSpend } from '../costs/spend.service';
 import type { MemoryService } from '../memory/memory.service';
 import type { EventOutbox } from './event-outbox';
 import type { RunLog } from './run-log';
@@ -16,6 +32,14 @@ import { createStepStream } from './step-stream';
 const cannotWait =
   "this call needs a person's approval, and a workflow run by a map or a loop cannot wait for one";
 
+/** What a run waiting to have its budget raised asks its owners and admins. */
+function budgetRequest(agentName: string, { spentUsd, capUsd }: { spentUsd: number; capUsd: number }) {
+  return {
+    title: "Raise this run's budget?",
+    message: `This run has spent ${usdText(spentUsd)} of its ${usdText(capUsd)} budget, and ${agentName}'s next call could pass it. Approve to let it go on (give a new budget, or leave it empty to double it); reject to stop the run.`,
+  };
+}
+
 /** A running step's answer reaches its watchers at most ten times a second (step-stream.ts). */
 export const STREAM_INTERVAL_MS = 100;
 
@@ -25,6 +49,7 @@ export const STREAM_INTERVAL_MS = 100;
  */
 function meteredUsage(
   usage: LlmUsage,
+  calls: number,
   model: string,
   priceOf: PriceLookup | undefined,
   provider: string,
@@ -33,6 +58,8 @@ function meteredUsage(
     promptTokens: usage.promptTokens,
     completionTokens: usage.completionTokens,
     totalTokens: usage.totalTokens,
+    ...(usage.cachedInputTokens ? { cachedInputTokens: usage.cachedInputTokens } : {}),
+    calls,
   };
   if (!priceOf) return tokens;
   const price = priceOf(provider, model);
@@ -61,6 +88,10 @@ export function createAgentStep(deps: {
   connection: RunAgents['connection'];
   /** The price of a model call, as read with the claim: each call's cost is kept with its step. */
   priceOf?: PriceLookup;
+  /** The run's budgets (modules/costs); none when nothing caps the run. */
+  runSpend?: RunSpend;
+  /** Whether the run's calls to a provider go through the server's key (the plan's included spend counts them). */
+  serverKey?: (provider: Agent['llmProvider']) => boolean;
   memory?: Pick<MemoryService, 'stepMemory'>;
   /** The run is untrusted (started from outside the organization): its agents recall, but learn nothing. */
   untrusted?: boolean;
@@ -77,7 +108,10 @@ export function createAgentStep(deps: {
    * step goes on from its conversation once decided. Without them (a workflow a map or loop runs)
    * such a call is refused to the model, since nothing can wait there.
    */
-  waits?: Pick<RunWaits, 'toolCallWaitedFor' | 'keepToolResult' | 'toolCall' | 'toolCallAgain'>;
+  waits?: Pick<
+    RunWaits,
+    'toolCallWaitedFor' | 'keepToolResult' | 'toolCall' | 'toolCallAgain' | 'budgetWaitedFor' | 'budget'
+  >;
 }) {
   const { ask, ids, outbox, runLog, signal } = deps;
   const memory = deps.memory?.stepMemory({
@@ -127,6 +161,36 @@ export function createAgentStep(deps: {
     return { resume, usage: stored.usage };
   }
 
+  /**
+   * The budget approval the run waited for at this step, if it did: approved, the run's budget is
+   * what the approver set (twice the old one when they left it empty); refused, the run fails; still
+   * pending (woken early), it waits again.
+   */
+  async function raisedBudget(call: AgentCall) {
+    const approval = deps.runSpend?.asksApproval
+      ? await deps.waits?.budgetWaitedFor(call.step.nodeId)
+      : undefined;
+    if (!approval) return;
+    if (approval.status === 'pending') await deps.waits!.budget(call.step, approval, approval);
+    if (approval.status === 'cancelled') throw new Interrupted('cancelled');
+    const { spentUsd, capUsd } = deps.runSpend!.spent();
+    const decision = approval.decisions.find(
+      (d) => d.decision === (approval.status === 'approved' ? 'approve' : 'reject'),
+    );
+    if (approval.status !== 'approved') {
+      const refused = `${budgetMessages.run(spentUsd, capUsd)}; ${decision?.userName ?? 'a person'} did not raise it`;
+      throw new BudgetExceededError(refused, 'run', spentUsd, capUsd);
+    }
+    const asked = decision?.fields.budgetUsd;
+    const raised = typeof asked === 'number' && asked > 0 ? asked : capUsd * 2;
+    deps.runSpend!.raise(raised);
+    runLog.add(
+      'info',
+      `${decision?.userName ?? 'A person'} raised this run's budget to ${usdText(raised)}`,
+      call.nodeId,
+    );
+  }
+
   return async function agentStep(call: AgentCall, agent: Agent): Promise<AgentAnswer> {
     const trace = newLlmTrace();
     const remembering = await memory?.recall(agent, call);
@@ -153,11 +217,50 @@ export function createAgentStep(deps: {
       outputSchema: call.outputSchema,
       approvals: { untrusted: deps.untrusted ?? false },
     };
-    const metered = (result: { usage: LlmUsage; model?: string }) =>
-      meteredUsage(result.usage, result.model ?? agent.llmModel, deps.priceOf, agent.llmProvider);
-    let answer = await ask(agent, { system, user: call.user }, { ...options, resume: prior?.resume }).finally(
-      () => stream.close(),
-    );
+    // A result's steps are its model calls (a tool loop makes several); the extraction is one.
+    const metered = (result: { usage: LlmUsage; model?: string; steps?: unknown[] }) =>
+      meteredUsage(
+        result.usage,
+        Math.max(1, result.steps?.length ?? 1),
+        result.model ?? agent.llmModel,
+        deps.priceOf,
+        agent.llmProvider,
+      );
+    /**
+     * One request of the agent's model under the run's budgets (each call checked before it is made).
+     * A run whose budget asks for approval, refused at its step's first request (nothing of the step
+     * has run), waits for an owner or admin to raise it, and the step runs from the start once they have.
+     */
+    const budgeted = async (work: (spend?: LlmSpendHooks) => Promise<LlmResult>, firstOfStep = false) => {
+      const { runSpend } = deps;
+      const provider = agent.llmProvider;
+      const hooks = await runSpend?.hooks(
+        provider,
+        agent.llmModel,
+        deps.serverKey?.(provider) ?? false,
+        firstOfStep,
+      );
+      try {
+        return await work(hooks);
+      } catch (error) {
+        if (
+          error instanceof BudgetExceededError &&
+          error.scope === 'run' &&
+          firstOfStep &&
+          runSpend?.asksApproval &&
+          deps.waits
+        )
+          return deps.waits.budget(call.step, budgetRequest(agent.name, runSpend.spent()));
+        throw error;
+      } finally {
+        await hooks?.finish();
+      }
+    };
+    await raisedBudget(call);
+    let answer = await budgeted(
+      (spend) => ask(agent, { system, user: call.user }, { ...options, spend, resume: prior?.resume }),
+      !prior,
+    ).finally(() => stream.close());
     // The calls before a wait for approval were metered then, at the prices of that attempt.
     let spent = prior ? addUsage(prior.usage, metered(answer)) : metered(answer);
     while (answer.pendingApproval) {
@@ -168,10 +271,17 @@ export function createAgentStep(deps: {
         `${agent.name}'s call of ${pending.toolLabel} was refused: ${cannotWait}`,
         call.nodeId,
       );
-      answer = await ask(
-        agent,
-        { system, user: call.user },
-        { ...options, onTextDelta: undefined, resume: { pending, approved: false, reason: cannotWait } },
+      answer = await budgeted((spend) =>
+        ask(
+          agent,
+          { system, user: call.user },
+          {
+            ...options,
+            spend,
+            onTextDelta: undefined,
+            resume: { pending, approved: false, reason: cannotWait },
+          },
+        ),
       );
       spent = addUsage(spent, metered(answer));
     }
@@ -184,7 +294,7 @@ export function createAgentStep(deps: {
         );
     // The extraction is the step's model call too: its tokens count with the step's.
     const extraction = await remembering?.keep(answer.text, (prompt) =>
-      ask(agent, prompt, { signal, withoutTools: true }),
+      budgeted((spend) => ask(agent, prompt, { signal, spend, withoutTools: true })),
     );
     const usage = extraction ? addUsage(spent, metered({ usage: extraction })) : spent;
     return {

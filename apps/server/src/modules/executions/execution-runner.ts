@@ -12,6 +12,7 @@ import { createRunDefinitions, type ClaimedRun } from './run-definitions';
 import { Interrupted } from './run-errors';
 import { createSubWorkflows } from './sub-workflow';
 import type { RunTools } from './tool-step';
+import type { SpendService } from '../costs/spend.service';
 
 export type ExecutionRunnerDeps = {
   repository: ExecutionsRepository;
@@ -39,6 +40,8 @@ export type ExecutionRunnerDeps = {
   clock?: () => Date;
   /** Tells a new approval's approvers once it has committed (approval-links.service.ts emails them). */
   notifyApprovers?: (approvalId: string) => void;
+  /** Budgets (modules/costs): a run's own budget and the monthly caps its model calls count against. */
+  spend?: Pick<SpendService, 'forRun'>;
 };
 
 /**

@@ -14,6 +14,7 @@ import type { WorkflowsService } from '../workflows/workflows.service';
 import type { ExecutionsCursor, ExecutionsRepository } from './executions.repository';
 import { createRunRetry } from './run-retry.service';
 import { createRunStarter } from './run-start.service';
+import type { SpendService } from '../costs/spend.service';
 
 export type { PrepareRun } from './run-start.service';
 
@@ -27,6 +28,8 @@ export function createExecutionsService(deps: {
   events: EventBus;
   /** The plan's monthly executions (modules/billing): every run, whatever started it, counts here. */
   limits: Pick<BillingService, 'executionAllowance'>;
+  /** Monthly caps (modules/costs): a start is refused once one is spent. */
+  spend?: Pick<SpendService, 'refuseSpentCap'>;
 }) {
   const { repository, events } = deps;
 

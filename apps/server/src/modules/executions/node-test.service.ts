@@ -132,7 +132,11 @@ export function createNodeTests(deps: {
                 organizationId,
                 agent,
                 { system: call.system, user: call.user },
-                { signal, ...(call.outputSchema ? { outputSchema: call.outputSchema } : {}) },
+                {
+                  signal,
+                  meter: { source: 'node_test', agentId: agent.id, workflowId },
+                  ...(call.outputSchema ? { outputSchema: call.outputSchema } : {}),
+                },
               );
               return {
                 content: answer.text,

@@ -1,5 +1,6 @@
-import { nodeKinds } from '@crewline/contracts';
+import { microsOfUsd, nodeKinds, type NodeOutput } from '@crewline/contracts';
 import { runWorkflow } from '@crewline/engine';
+import type { LlmConnection, LlmProvider } from '../../platform/llm';
 import { createAgentStep } from './agent-step';
 import { createEventOutbox } from './event-outbox';
 import type { ExecutionRunnerDeps } from './execution-runner';
@@ -43,6 +44,24 @@ export async function abandonIfWornOut(deps: AttemptDeps, run: ClaimedRun): Prom
       error: reason,
     });
   return true;
+}
+
+/** What a run's own finished steps spent: micro-dollars (of priced calls) and tokens. */
+function spentBy(outputs: Record<string, NodeOutput>) {
+  const own = Object.values(outputs).filter((step) => step.metadata.reused !== true);
+  return {
+    micros: own.reduce((sum, step) => sum + microsOfUsd(step.usage.costUsd ?? 0), 0),
+    tokens: own.reduce((sum, step) => sum + step.usage.totalTokens, 0),
+  };
+}
+
+/** Whether the run's connection to a provider uses the server's key (false when it has none: the step failed). */
+function serverKeyOf(connection: (provider: LlmProvider) => LlmConnection, provider: LlmProvider) {
+  try {
+    return connection(provider).serverKey === true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -91,7 +110,17 @@ export async function runAttempt(
       );
     else runLog.add('info', 'Run started');
     outbox.soon({ type: 'workflow_execution_started', ...ids });
-    const { name, definition, agents, ask, connection, priceOf } = await deps.definitions.of(run);
+    const { name, definition, agents, ask, connection, priceOf, budget, organizationBudget } =
+      await deps.definitions.of(run);
+    // The run's budgets start from what its own finished steps spent (a retry's reused ones were the earlier run's).
+    const runSpend = deps.spend?.forRun({
+      organizationId,
+      workflowId,
+      budget,
+      organizationBudget,
+      priceOf,
+      spent: spentBy(completed.outputs),
+    });
     const nodeData = new Map(definition.nodes.map((n) => [n.id, n.data ?? {}]));
     const parts = { ids, attempt, outbox, runLog, signal, logger };
     const delivery = createStepDelivery({
@@ -101,7 +130,15 @@ export async function runAttempt(
       workflowName: name,
       nodeData,
     });
-    const recorder = createStepRecorder({ ...parts, repository, delivery, agents, nodeData, failedSteps });
+    const recorder = createStepRecorder({
+      ...parts,
+      repository,
+      delivery,
+      agents,
+      nodeData,
+      failedSteps,
+      serverKey: (provider) => serverKeyOf(connection, provider),
+    });
     // Approval and Delay steps, and tool calls that need approval, wait through them (run-waits.ts).
     const waits =
       deps.approvals &&
@@ -125,6 +162,8 @@ export async function runAttempt(
       waits,
       watched: () => deps.watching?.(organizationId, workflowId) ?? false,
       made: recorder.made,
+      runSpend,
+      serverKey: (provider) => serverKeyOf(connection, provider),
     });
     // A Tool step is named as the engine names it in its own messages: its label, else "Tool".
     const toolStep =

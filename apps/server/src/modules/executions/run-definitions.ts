@@ -1,6 +1,8 @@
 import { WorkflowRunError, type RunAgent, type RunDefinition } from '@crewline/engine';
 import type { SQL } from 'drizzle-orm';
 import type { AgentModel } from '../agents/agents.service';
+import { workflowBudgetSchema } from '@crewline/contracts';
+import { organizationBudgetJson } from '../costs/budgets.columns';
 import { organizationPricesJson, priceLookupFromJson } from '../costs/prices.columns';
 import { runAgentIds } from '../workflows/workflows.columns';
 import type { WorkflowReads } from '../workflows/workflows.service';
@@ -10,7 +12,7 @@ import type { Claimed } from './executions.repository';
 const VERSIONS_KEPT = 500;
 
 /** The columns a claim reads along with the run (RunDefinitions.claimColumns). */
-type RunClaimColumns = ReturnType<AgentModel['runColumns']> & { prices: SQL<unknown> };
+type RunClaimColumns = ReturnType<AgentModel['runColumns']> & { prices: SQL<unknown>; budget: SQL<unknown> };
 /** A run a worker has just claimed, with its agents, connections and the organization's prices. */
 export type ClaimedRun = Claimed<RunClaimColumns>;
 
@@ -46,11 +48,13 @@ export function createRunDefinitions(deps: {
   return {
     /**
      * What the claim reads along with the run, in the same statement: the agents its nodes name, with
-     * their tools and the organization's connections, and its own model prices (metering reads nothing more).
+     * their tools and the organization's connections, its own model prices and its budget (metering
+     * and budgets read nothing more).
      */
     claimColumns: {
       ...deps.agentModel.runColumns('workflow_executions', runAgentIds('workflow_executions')),
       prices: organizationPricesJson('workflow_executions'),
+      budget: organizationBudgetJson('workflow_executions'),
     } satisfies RunClaimColumns,
 
     async of(run: ClaimedRun) {
@@ -76,6 +80,9 @@ export function createRunDefinitions(deps: {
         connection: runAgents.connection,
         /** The price of a model call, as the organization's prices were when the attempt began. */
         priceOf: priceLookupFromJson(run.extra.prices),
+        /** The version's budget (`config.budget`, checked when it was saved), and the organization's as claimed. */
+        budget: workflowBudgetSchema.safeParse(workflow.config?.budget).data,
+        organizationBudget: run.extra.budget,
       };
     },
   };

@@ -1,6 +1,7 @@
 import { WorkflowRunError } from '@crewline/engine';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { databaseUnavailable } from '../../platform/database-unavailable';
+import { BudgetExceededError } from '../../platform/errors';
 import { LlmCallError, LlmConfigurationError } from '../../platform/llm';
 import { OutputDeliveryError } from './output-delivery';
 import { ToolStepError } from './tool-step';
@@ -14,7 +15,8 @@ export class Interrupted extends Error {
 
 /**
  * Failures a run can meet in normal use (provider errors, missing configuration, a broken workflow,
- * an output destination that refused the output, a Tool step's tool that failed): their messages are
+ * an output destination that refused the output, a Tool step's tool that failed, a budget reached):
+ * their messages are
  * written for the user.
  */
 export const isExpected = (error: unknown): error is Error =>
@@ -22,7 +24,8 @@ export const isExpected = (error: unknown): error is Error =>
   error instanceof LlmConfigurationError ||
   error instanceof WorkflowRunError ||
   error instanceof OutputDeliveryError ||
-  error instanceof ToolStepError;
+  error instanceof ToolStepError ||
+  error instanceof BudgetExceededError;
 
 /** What the user reads in the Error box: the provider's or engine's words, never a stack. */
 export function readableError(error: unknown): string {

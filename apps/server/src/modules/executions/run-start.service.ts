@@ -5,11 +5,13 @@ import {
   type RealtimeEvent,
 } from '@crewline/contracts';
 import { randomUUID } from 'node:crypto';
-import type { SqlExecutor } from '@crewline/db';
+import type { ExtraColumns, SqlExecutor } from '@crewline/db';
 import { ConflictError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { channels } from '../../platform/notifications/channels';
 import type { BillingService } from '../billing/billing.service';
+import { spentCapJson } from '../costs/budgets.columns';
+import type { SpendService } from '../costs/spend.service';
 import type { WorkflowsService } from '../workflows/workflows.service';
 import type { ExecutionsRepository } from './executions.repository';
 
@@ -48,13 +50,20 @@ export function createRunStarter(deps: {
   events: EventBus;
   /** The plan's monthly executions (modules/billing): every run, whatever started it, counts here. */
   limits: Pick<BillingService, 'executionAllowance'>;
+  /** Monthly caps (modules/costs): a start is refused (402) once the organization's or the workflow's is spent. */
+  spend?: Pick<SpendService, 'refuseSpentCap'>;
 }) {
   const { repository, events } = deps;
+  /** The run rule's extra columns: one object, so the workflow's read is built once (workflows.repository.ts). */
+  let columns: ExtraColumns | undefined;
+  const startColumns = (allowance: ExtraColumns) =>
+    (columns ??= { ...allowance, spentCap: spentCapJson('workflows') });
 
   /**
    * The one rule that decides whether a workflow can run: it must be active and structurally valid,
-   * and the organization's plan must allow another run this month (a refusal is a 402
-   * PlanLimitError; a trigger's becomes the workflow's last trigger error). One statement reads both;
+   * the organization's plan must allow another run this month (a refusal is a 402 PlanLimitError; a
+   * trigger's becomes the workflow's last trigger error), and no monthly cap of the organization or
+   * the workflow may be spent (a 402 BudgetExceededError). One statement reads them all;
    * the run's insert checks the month's limit again on the locked counter (`allowance.runLimit`).
    */
   async function runnableWorkflow(organizationId: string, workflowId: string) {
@@ -62,11 +71,12 @@ export function createRunStarter(deps: {
     const { workflow, extra } = await deps.workflows.getRunnable(
       organizationId,
       workflowId,
-      allowance.columns,
+      startColumns(allowance.columns),
       allowance.parameters,
     );
     if (workflow.status === 'draft') throw new ConflictError(executionMessages.draft);
     if (workflow.status !== 'active') throw new ConflictError(executionMessages.notRunnable(workflow.status));
+    deps.spend?.refuseSpentCap(extra.spentCap);
     const { runLimit, mapItems } = allowance.check(extra.allowance);
     return { workflow, runLimit, mapItems, refusal: allowance.refusal };
   }

@@ -120,6 +120,10 @@ describe('a run', () => {
   it(`of one agent costs at most ${CEILING} SQL statements, from the request to the completed run`, async () => {
     const fewest = await fewestStatements(workflowId);
     expect(fewest.length, listed(fewest)).toBeLessThanOrEqual(CEILING);
+    // Metered within that: the step's spend goes to the ledger with the statement that stores the step.
+    const storing = fewest.filter((s) => s.includes('insert into "agent_executions"'));
+    expect(storing, listed(fewest)).toHaveLength(1);
+    expect(storing[0]).toContain('insert into "model_usage"');
   });
 
   it('costs one statement more for each further step: storing it', async () => {

@@ -59,7 +59,17 @@ export type RunWaits = WaitPorts & {
   ): Promise<never>;
   /** Waits again for a tool call's approval still pending (a run woken before its decision). */
   toolCallAgain(step: StepRef, approval: ApprovalRow): Promise<never>;
+  /** The approval to raise the run's budget it waited for at this agent step, if it did (as toolCallWaitedFor). */
+  budgetWaitedFor(stepId: string): Promise<ApprovalRow | undefined>;
+  /**
+   * Stores the run waiting for an owner or admin to raise its budget before the agent step's first
+   * call (nothing of the step has run), and stops the attempt; `again` waits on the one asked before.
+   */
+  budget(step: StepRef, request: { title: string; message: string }, again?: ApprovalRow): Promise<never>;
 };
+
+/** A budget approval's call id: apart from the step's tool calls ('' is an Approval step's). */
+const BUDGET_CALL = 'budget-';
 
 export function createRunWaits(deps: RunWaitsDeps): RunWaits {
   const { ids, attempt, outbox, runLog, approvals } = deps;
@@ -208,6 +218,42 @@ export function createRunWaits(deps: RunWaitsDeps): RunWaits {
 
     toolCallAgain: (step, approval) =>
       waitAgain(step, toolWait(step, approval.id, approval.title, approval.createdAt), null),
+
+    async budgetWaitedFor(stepId) {
+      if (previous?.kind !== 'approval' || previous.stepId !== stepId || !previous.approvalId)
+        return undefined;
+      const approval = await approvals.byId(ids.executionId, previous.approvalId);
+      return approval?.callId.startsWith(BUDGET_CALL) ? approval : undefined;
+    },
+
+    async budget(step, { title, message }, again) {
+      if (again) return waitAgain(step, toolWait(step, again.id, again.title, again.createdAt), null);
+      const approvalId = randomUUID();
+      const since = now();
+      const wait = toolWait(step, approvalId, title, since);
+      return waitFor(step, wait, async (events) =>
+        requestApproval(
+          {
+            id: approvalId,
+            organizationId: ids.organizationId,
+            executionId: ids.executionId,
+            workflowId: ids.workflowId,
+            nodeId: step.nodeId,
+            // Decided like a tool call's: the run goes on with the step still to run, none stored for it.
+            callId: `${BUDGET_CALL}${approvalId}`,
+            title,
+            message,
+            policy: 'first',
+            // Spending more is the organization's decision: its owners and admins make it.
+            assignees: { roles: ['owner', 'admin'] },
+            fields: [{ name: 'budgetUsd', label: 'New budget for this run (USD)', type: 'number' }],
+            createdAt: since,
+          },
+          { wait, wakeAt: null, logs: runLog.unstored() },
+          events,
+        ),
+      );
+    },
 
     async toolCall(step, { pending, usage, agentName }) {
       const approvalId = randomUUID();

@@ -1,4 +1,5 @@
 import {
+  microsOfUsd,
   nodeKinds,
   type Agent,
   type NodeKind,
@@ -15,6 +16,7 @@ import { Interrupted, isExpected, readableError } from './run-errors';
 import type { RunLog } from './run-log';
 import type { StepDelivery } from './step-delivery';
 import { stepRecord } from '../../platform/llm/step-record';
+import type { StepSpend } from '../costs/spend-ledger.columns';
 
 /** A step's call as it was made (agent-step.ts), for its record. */
 export type MadeCall = { call: AgentCall; agent: Agent; trace: LlmTrace };
@@ -33,6 +35,8 @@ export type StepRecorderDeps = {
   delivery: Pick<StepDelivery, 'sends' | 'deliver'>;
   agents: Map<string, Agent>;
   nodeData: Map<string, Record<string, unknown>>;
+  /** Whether the run's calls to a provider go through the server's own key (the spend ledger says so). */
+  serverKey?: (provider: Agent['llmProvider']) => boolean;
   /** The failed steps' names by their readable error: the run's card names the one its error came from. */
   failedSteps: Map<string, string>;
   signal: AbortSignal;
@@ -101,6 +105,24 @@ export function createStepRecorder(deps: StepRecorderDeps) {
   };
 }
 
+/** An agent step's model use for the spend ledger; none for steps that call no model. */
+function stepSpend(deps: StepRecorderDeps, event: Completed): StepSpend | undefined {
+  const agent = event.agentId ? deps.agents.get(event.agentId) : undefined;
+  if (event.kind !== 'agent' || !agent) return undefined;
+  const { usage, metadata } = event.output;
+  return {
+    provider: agent.llmProvider,
+    model: metadata.model ?? agent.llmModel,
+    serverKey: deps.serverKey?.(agent.llmProvider) ?? false,
+    calls: usage.calls ?? 1,
+    inputTokens: usage.promptTokens,
+    cachedInputTokens: usage.cachedInputTokens ?? 0,
+    outputTokens: usage.completionTokens,
+    // Without a price table (steps tested alone) the cost is as unknown as a model without a price.
+    costMicros: usage.costUsd === undefined || usage.costUsd === null ? null : microsOfUsd(usage.costUsd),
+  };
+}
+
 /** A started step is announced with the run's next statement (event-outbox.ts). */
 function started(deps: StepRecorderDeps, event: Started) {
   deps.outbox.soon({
@@ -136,6 +158,7 @@ async function completed(deps: StepRecorderDeps, recordOf: RecordOf, event: Comp
     baseNodeId,
     executionTime: output.executionTime,
     totalTokens: output.usage.totalTokens,
+    ...(output.usage.costUsd !== undefined ? { costUsd: output.usage.costUsd } : {}),
     ...(event.kind === 'condition' ? { branch: (output.data as { branch: string }).branch } : {}),
   };
   // A step with nothing to send is published by the statement that stores it; one that sends
@@ -157,6 +180,7 @@ async function completed(deps: StepRecorderDeps, recordOf: RecordOf, event: Comp
         ...(evaluation ? { evaluation } : {}),
         output,
         metrics: { executionTime: output.executionTime, ...output.usage },
+        spend: stepSpend(deps, event),
         logs: runLog.ofStep(nodeId),
         // The engine's clock (ports.now): the times its step events and executionTime come from.
         startedAt: new Date(startedAt),

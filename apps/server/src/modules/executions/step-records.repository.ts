@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { agentExecutions, workflowExecutions, type Db } from '@crewline/db';
 import type { ExecutionLog, ExecutionStep, NodeKind, NodeOutput } from '@crewline/contracts';
+import { stepSpendSql, type StepSpend } from '../costs/spend-ledger.columns';
 import {
   deliverReturnedRows,
   notified,
@@ -24,6 +25,8 @@ type StepWrite<S extends ExecutionStep['status']> = Omit<
 
 /** A step a worker finished: the checkpoint a later attempt resumes from. */
 export type StepRecord = StepWrite<'completed'> & {
+  /** An agent step's model use, kept in the spend ledger with the step. */
+  spend?: StepSpend;
   /** 'pending' when the step's node sends its output somewhere (markDelivered once sent). */
   delivery: 'pending' | null;
   /** The run's log lines not stored yet: they land with the step, so a crash loses none before it. */
@@ -73,7 +76,8 @@ export function createStepRecords(db: Db) {
     /**
      * Stores a finished step, only while the attempt still owns the run, and adds its output (and the
      * run's pending log lines) to the run's, so a run in progress, a failed one or one resumed after a
-     * crash shows what its finished steps produced.
+     * crash shows what its finished steps produced. An agent step's spend goes to the ledger in the same
+     * statement (spendLedgerSql).
      */
     async recordStep(
       id: string,
@@ -88,8 +92,8 @@ export function createStepRecords(db: Db) {
           set output = coalesce(output, '{}'::jsonb) || jsonb_build_object(${step.nodeId}::text, ${output}::jsonb),
             logs = coalesce(logs, '[]'::jsonb) || ${JSON.stringify(step.runLogs)}::jsonb
           where id = ${id} and attempt = ${attempt} and status = 'running'
-          returning id
-        )
+          returning id, organization_id, workflow_id, trigger
+        )${step.spend ? sql`, spent as (${stepSpendSql(step.agentId, step.spend)})` : sql``}
         insert into ${agentExecutions}
           (workflow_execution_id, agent_id, node_id, base_node_id, kind, delivery, status, input, output, metrics, logs, started_at, completed_at)
         select owner.id, ${step.agentId}, ${step.nodeId}, ${step.baseNodeId}, ${step.kind}, ${step.delivery}, 'completed', ${JSON.stringify(step.record ?? step.evaluation ?? {})}::jsonb,

@@ -72,6 +72,7 @@ export function createIngestion(deps: IngestionDeps) {
         model: doc.base.embeddingModel,
         texts: batch,
         signal: abort.signal,
+        meter: { organizationId: doc.organizationId, source: 'knowledge' },
       });
       if (embeddings.length !== batch.length) {
         throw new IngestionFailure(

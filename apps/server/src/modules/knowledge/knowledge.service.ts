@@ -61,7 +61,12 @@ export function createKnowledgeService(deps: {
     try {
       const connection = await deps.connectionFor(base.organizationId, base.embeddingProvider);
       [vector] = (
-        await deps.llm.embed({ connection, model: base.embeddingModel, texts: [query] })
+        await deps.llm.embed({
+          connection,
+          model: base.embeddingModel,
+          texts: [query],
+          meter: { organizationId: base.organizationId, source: 'knowledge' },
+        })
       ).embeddings;
     } catch (error) {
       if (error instanceof LlmConfigurationError) throw new BadRequestError(error.message);

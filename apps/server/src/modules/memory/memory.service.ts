@@ -69,6 +69,7 @@ export function createMemoryService(deps: {
       model: context.settings.embeddingModel,
       texts,
       signal: context.signal,
+      meter: { organizationId: context.organizationId, source: 'memory', agentId: context.agentId },
     });
     return { vectors: embeddings.map(unit), tokens };
   }

@@ -12,11 +12,12 @@ describe('resolveConnection', () => {
     ).toEqual({ provider: 'openai', apiKey: 'org-key', baseUrl: 'https://llm.example.com/v1' });
   });
 
-  it("falls back to the server's env key at the official URL", () => {
+  it("falls back to the server's env key at the official URL, marked as the server's", () => {
     expect(resolveConnection('openai', { env: { openai: 'env-key' } })).toEqual({
       provider: 'openai',
       apiKey: 'env-key',
       baseUrl: 'https://api.openai.com/v1',
+      serverKey: true,
     });
     expect(
       resolveConnection('anthropic', { organization: { apiKey: '' }, env: { anthropic: 'a-key' } }),
@@ -24,6 +25,7 @@ describe('resolveConnection', () => {
       provider: 'anthropic',
       apiKey: 'a-key',
       baseUrl: 'https://api.anthropic.com/v1',
+      serverKey: true,
     });
   });
 

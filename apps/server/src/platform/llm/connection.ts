@@ -47,7 +47,7 @@ export function resolveConnection(provider: LlmProvider, sources: ConnectionSour
         : `No ${info.name} API key is configured for ${baseUrl}. Add one in ${SETTINGS}.`,
     );
   }
-  return { provider, apiKey, baseUrl };
+  return { provider, apiKey, baseUrl, ...(orgKey ? {} : { serverKey: true as const }) };
 }
 
 /**

@@ -101,6 +101,9 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
     const messages: ModelMessage[] = request.resume
       ? [...(request.resume.pending.messages as ModelMessage[]), approvalAnswer(request.resume)]
       : request.messages.map((m) => ({ role: m.role, content: m.content }));
+    // A budget's refusal ends the request as it was thrown, not as a provider's error.
+    let refusal: { error: unknown } | undefined;
+    const hooks = request.spend;
     const options = {
       model,
       instructions: request.system.trim() ? request.system : undefined,
@@ -112,6 +115,21 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
       abortSignal: signal,
       output: structured?.output,
       providerOptions: structured?.providerOptions,
+      ...(hooks && {
+        prepareStep: async ({ messages: sent }: { messages: ModelMessage[] }) => {
+          try {
+            await hooks.beforeCall({
+              inputTokens: worstCaseTokens(request.system, sent, request.tools),
+              outputTokens: request.maxTokens,
+            });
+          } catch (error) {
+            refusal = { error };
+            throw error;
+          }
+          return undefined;
+        },
+        onStepEnd: (step: { usage: SdkUsage }) => hooks.afterCall(usageOf(step.usage)),
+      }),
     };
     const call = (messages: ModelMessage[]) => {
       const each = { ...options, messages };
@@ -189,6 +207,7 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
       };
     } catch (error) {
       if (error instanceof OutputMismatchError) throw error;
+      if (refusal) throw refusal.error;
       // The last failed request ended the call; the ones before it were retried.
       if (trace) trace.retries = Math.max(0, trace.failedRequests - 1);
       throw toLlmCallError(error, request.connection, { timedOut: timedOut(), timeoutMs }, sdk);
@@ -265,6 +284,18 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
 }
 
 type GenerateOptions = Parameters<Sdk['generateText']>[0] & Parameters<Sdk['streamText']>[0];
+
+/**
+ * The most tokens a call's input can be: its text as sent, at one token for every three characters
+ * at least (tokenizers average about four for English; fewer for code and other scripts).
+ */
+function worstCaseTokens(system: string, messages: ModelMessage[], tools: LlmRequest['tools']): number {
+  const described = Object.entries(tools ?? {}).reduce(
+    (chars, [name, tool]) => chars + name.length + JSON.stringify(tool).length,
+    0,
+  );
+  return Math.ceil((system.length + JSON.stringify(messages).length + described) / 3);
+}
 
 /** Token counts as the AI SDK reports them (a count a provider did not give is undefined). */
 type SdkUsage = {

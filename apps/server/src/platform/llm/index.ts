@@ -7,10 +7,12 @@ export { LLM_PROVIDERS, isLlmProvider } from './providers';
 export type {
   LlmConnection,
   LlmMessage,
+  LlmMeter,
   LlmPendingApproval,
   LlmProvider,
   LlmRequest,
   LlmResult,
+  LlmSpendHooks,
   LlmTool,
   LlmToolTrace,
   LlmTrace,

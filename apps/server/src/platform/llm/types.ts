@@ -1,11 +1,26 @@
 import type { JSONSchema7 } from 'ai';
 
-import type { LlmProvider } from '@crewline/contracts';
+import type { LlmProvider, SpendSource } from '@crewline/contracts';
 
 export type { LlmProvider };
 
-/** Where and how to reach a provider; resolved by the caller (see resolveConnection). */
-export type LlmConnection = { provider: LlmProvider; apiKey?: string; baseUrl?: string };
+/**
+ * Where and how to reach a provider; resolved by the caller (see resolveConnection). `serverKey`:
+ * the key is the server's own (OPENAI_API_KEY, …), whose use the plan's included spend caps.
+ */
+export type LlmConnection = { provider: LlmProvider; apiKey?: string; baseUrl?: string; serverKey?: true };
+
+/**
+ * Whom a call outside a run's steps is charged to, and why (modules/costs keeps it in the spend
+ * ledger). A run's step carries none: the run writes its cost with the step.
+ */
+export type LlmMeter = {
+  organizationId: string;
+  source: SpendSource;
+  agentId?: string | null;
+  workflowId?: string | null;
+  executionId?: string | null;
+};
 
 export type LlmMessage = { role: 'user' | 'assistant'; content: string };
 
@@ -81,6 +96,21 @@ export type LlmRequest = {
    * is asked for again once with the problem, and the parsed answer is the result's `data`.
    */
   outputSchema?: JSONSchema7;
+  /** Charged to an organization outside a run's steps (see LlmMeter). */
+  meter?: LlmMeter;
+  /** Told before and after each model call of the request (budgets, modules/costs). */
+  spend?: LlmSpendHooks;
+};
+
+/**
+ * What a request tells its budgets (modules/costs): before each model call of its tool loop, the
+ * most that call can use (its input as sent, at most three characters a token, and the output
+ * limit); `beforeCall` refuses the call by throwing, which ends the request with that error as
+ * thrown. After each call, its usage as the provider reported it.
+ */
+export type LlmSpendHooks = {
+  beforeCall(worstCase: { inputTokens: number; outputTokens: number }): Promise<void>;
+  afterCall(usage: LlmUsage): Promise<void>;
 };
 
 /** One tool call as the gateway ran it. */
@@ -153,6 +183,8 @@ export type LlmEmbedRequest = {
   /** The vectors' length, for models that can shorten theirs (text-embedding-3-*). */
   dimensions?: number;
   signal?: AbortSignal;
+  /** Charged to an organization (see LlmMeter). */
+  meter?: LlmMeter;
 };
 
 export type LlmEmbedResult = {

@@ -4,7 +4,7 @@
 // the list, each workflow and its versions. Each key is built from its endpoint's path as
 // @crewline/contracts/paths holds it (the descriptors take theirs from there too), and the type
 // checker accepts only a GET descriptor's. Features never write a key by hand.
-import type { AnalyticsRange, TemplateSort } from '@crewline/contracts';
+import type { AnalyticsRange, CostGrouping, TemplateSort } from '@crewline/contracts';
 import * as paths from '@crewline/contracts/paths';
 
 import { endpointKey, keyHead } from './endpoint-key';
@@ -50,6 +50,16 @@ export const queryKeys = {
   organizationSettings: endpointKey(paths.organizationSettings.get),
   /** The model prices in force for the caller's organization (GET /api/prices, Settings → Costs). */
   prices: endpointKey(paths.prices.list),
+
+  costs: {
+    /** Every costs report (each range and grouping): what a run or Refresh makes stale. */
+    all: endpointKey(paths.costs.usage),
+    /** The organization's model spend in [from, to), grouped (GET /api/usage/costs, Analytics → Costs). */
+    usage: (query: { from: string; to: string; groupBy: CostGrouping; tz: string }) =>
+      endpointKey(paths.costs.usage, {}, query),
+  },
+  /** The organization's monthly budget and this month's spend (the budget banner, Settings → Costs). */
+  organizationBudget: endpointKey(paths.costs.organizationBudget),
 
   agents: {
     all: endpointKey(paths.agents.list),

@@ -10,7 +10,7 @@ import { queryKeys } from './keys';
 const ORGANIZATION_STALE_TIME = 30_000;
 
 /** The viewer's IANA time zone: the analytics chart's days are their calendar days. */
-function browserTimeZone(): string {
+export function browserTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {

@@ -12,6 +12,7 @@ export * as auth from './auth';
 export * as organizations from './organizations';
 export * as organizationSettings from './organization-settings';
 export * as prices from './prices';
+export * as costs from './costs';
 export * as apiKeys from './api-keys';
 export * as agents from './agents';
 export * as memory from './memory';

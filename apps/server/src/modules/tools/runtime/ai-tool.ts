@@ -13,7 +13,12 @@ const aiArgs = z.object({ prompt: z.string().min(1).max(50_000) });
 /** `ai` tools: ask another configured model (the tool's provider and model) a question. */
 export function createAiTool(
   settings: { provider?: unknown; model?: unknown; systemPrompt?: unknown },
-  deps: { llm: LlmGateway; connectionFor(provider: LlmProvider): Promise<LlmConnection> },
+  deps: {
+    llm: LlmGateway;
+    /** Whose tool it is: its model calls are charged to the organization (source `tool`). */
+    organizationId: string;
+    connectionFor(provider: LlmProvider): Promise<LlmConnection>;
+  },
 ): LlmTool {
   const provider: LlmProvider =
     typeof settings.provider === 'string' && isLlmProvider(settings.provider)
@@ -40,6 +45,7 @@ export function createAiTool(
             : 'You are a helpful assistant.',
         messages: [{ role: 'user', content: args.prompt }],
         signal: options?.signal,
+        meter: { organizationId: deps.organizationId, source: 'tool' },
       });
       return { answer: result.text, model: result.model, usage: result.usage };
     },

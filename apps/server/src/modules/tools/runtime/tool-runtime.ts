@@ -113,6 +113,7 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
           texts: [query],
           dimensions: settings.dimensions,
           signal,
+          meter: { organizationId, source: 'knowledge' },
         })
       ).embeddings;
     } catch (error) {
@@ -169,6 +170,7 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
         return withDescription(
           createAiTool(settings, {
             llm: deps.llm,
+            organizationId,
             connectionFor: async (provider) => {
               const connection = await deps.connectionFor(organizationId, provider);
               masker.add(connection.apiKey);

@@ -7,8 +7,8 @@ import { queryKeys } from '@/lib/queries/keys';
 const MIN_REFRESH_MS = 1000;
 
 /**
- * Refresh: re-reads what the page shows (the organization's analytics and stats, the recent runs,
- * the system status) and reports `refreshing` for at least MIN_REFRESH_MS.
+ * Refresh: re-reads what the page shows (the organization's analytics and stats, the Costs tab's
+ * spend, the recent runs, the system status) and reports `refreshing` for at least MIN_REFRESH_MS.
  */
 export function useRefreshAnalytics(orgId: string) {
   const queryClient = useQueryClient();
@@ -19,6 +19,7 @@ export function useRefreshAnalytics(orgId: string) {
     try {
       await Promise.all([
         queryClient.refetchQueries({ queryKey: queryKeys.organizations.of(orgId), type: 'active' }),
+        queryClient.refetchQueries({ queryKey: queryKeys.costs.all, type: 'active' }),
         queryClient.refetchQueries({ queryKey: queryKeys.executions.newest, exact: true, type: 'active' }),
         queryClient.refetchQueries({ queryKey: queryKeys.systemStatus, type: 'active' }),
         new Promise((resolve) => setTimeout(resolve, MIN_REFRESH_MS)),

@@ -1,5 +1,6 @@
 import type { AnalyticsRange } from '@crewline/contracts';
 import { BarChart3, Download, RefreshCw } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { LoadErrorState } from '@/components/empty-state';
@@ -16,17 +17,25 @@ import { analyticsFileName, DEFAULT_RANGE, isAnalyticsRange } from '../analytics
 import { useRefreshAnalytics } from '../api/refresh';
 import { AgentsTab } from '../components/agents-tab';
 import { AnalyticsSkeleton } from '../components/analytics-skeleton';
+import { CostsSkeleton } from '../components/costs-skeleton';
 import { MetricCards } from '../components/metric-cards';
 import { OverviewTab } from '../components/overview-tab';
 import { PerformanceTab } from '../components/performance-tab';
 import { RangeSelect } from '../components/range-select';
 import { WorkflowsTab } from '../components/workflows-tab';
 
+// Loaded when the tab opens: its request goes through the endpoint descriptors (zod and the
+// contracts), which the other tabs do without.
+const CostsTab = lazy(() =>
+  import('../components/costs-tab').then((module) => ({ default: module.CostsTab })),
+);
+
 const TABS = [
   { value: 'overview', label: 'Overview' },
   { value: 'agents', label: 'Agents' },
   { value: 'workflows', label: 'Workflows' },
   { value: 'performance', label: 'Performance' },
+  { value: 'costs', label: 'Costs' },
 ] as const;
 
 /**
@@ -78,9 +87,10 @@ export function AnalyticsPage() {
         )}
         <MetricCards stats={stats.data} analytics={data} />
         <Tabs defaultValue="overview" className="gap-4">
-          <TabsList className="grid w-full grid-cols-4 sm:inline-flex sm:w-fit">
+          {/* The five tabs share the row; on a phone too narrow for them it scrolls. */}
+          <TabsList className="flex w-full justify-start overflow-x-auto sm:inline-flex sm:w-fit">
             {TABS.map((tab) => (
-              <TabsTrigger key={tab.value} value={tab.value} className="px-2 text-xs sm:px-4 sm:text-sm">
+              <TabsTrigger key={tab.value} value={tab.value} className="px-1.5 text-xs sm:px-4 sm:text-sm">
                 {tab.label}
               </TabsTrigger>
             ))}
@@ -96,6 +106,11 @@ export function AnalyticsPage() {
           </TabsContent>
           <TabsContent value="performance">
             <PerformanceTab analytics={data} />
+          </TabsContent>
+          <TabsContent value="costs">
+            <Suspense fallback={<CostsSkeleton />}>
+              <CostsTab range={range} />
+            </Suspense>
           </TabsContent>
         </Tabs>
       </div>
