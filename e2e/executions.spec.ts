@@ -199,6 +199,8 @@ test('execute a workflow with instructions and a parameter, follow it live, read
   const recent = page.getByRole('tabpanel', { name: 'Recent Executions' });
   await expect(recent).toContainText(workflow.name);
   await expect(recent).toContainText(/completed/i);
+  // With what it cost beside its time (gpt-4o has a price).
+  await expect(recent.getByTestId('execution-cost')).toContainText(/\$\d|< \$0\.0001/);
   await snap(page, 'dashboard-recent-executions');
   expect(await page.evaluate(() => (window as unknown as { e2eNoReload?: boolean }).e2eNoReload)).toBe(true);
 });

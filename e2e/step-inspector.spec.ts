@@ -88,6 +88,8 @@ test("a run's details show what each step's model was asked and the tools it cal
   await expect(panel).toContainText('OpenAI · gpt-4o');
   await expect(panel).toContainText('No retries');
   await expect(panel).toContainText('Prompt tokens');
+  // gpt-4o has a price: the call's cost stands beside its tokens.
+  await expect(panel.getByTestId('step-cost')).toContainText(/^Cost(\$\d|< \$0\.0001)/);
 
   await snapScreens(page, panel, 'step-inspector');
   // The tool call, scrolled into view, in each theme and size.

@@ -50,6 +50,9 @@ import { pricesRoutes } from './modules/costs/prices.routes';
 import { createBudgetsRepository } from './modules/costs/budgets.repository';
 import { createSpendLedgerRepository } from './modules/costs/spend-ledger.repository';
 import { createSpendService } from './modules/costs/spend.service';
+import { createBudgetScopes } from './modules/costs/budget-scopes';
+import { createMeteredGateway } from './modules/costs/metered-gateway';
+import { createRunBudgets } from './modules/costs/run-budgets.service';
 import { createSpendReportPresenter } from './modules/costs/spend-report.presenter';
 import { createSpendCountersRepository } from './modules/costs/spend-counters.repository';
 import { createBudgetAlerts } from './modules/costs/budget-alerts';
@@ -180,22 +183,38 @@ export function createServices(deps: AppDeps) {
   const toolEgress = egress.for('tool');
   /** Model prices (modules/costs): metering prices its calls with `priceTable` (one query, then a synchronous lookup). */
   const prices = createPricesService({ repository: createPricesRepository(db), clock: deps.clock });
-  /** Model spend (modules/costs): the ledger, the monthly budget, and the metering of calls outside runs' steps. */
-  const spend = createSpendService({
-    ledger: createSpendLedgerRepository(db),
-    report: createSpendReportPresenter(db),
-    budgets: createBudgetsRepository(db),
-    counters: createSpendCountersRepository(db),
-    // Built below, with the mailer and the organization's settings.
-    alerts: () => budgetAlerts,
-    prices,
+  /**
+   * Model spend (modules/costs): the ledger, the caps and their counters. Every module calls models
+   * through the metered gateway (calls that carry a meter answer to the caps and go to the ledger);
+   * runs meter their own steps and answer to their budgets through `runBudgets`.
+   */
+  const spendLedger = createSpendLedgerRepository(db);
+  const budgetsRepository = createBudgetsRepository(db);
+  const spendCounters = createSpendCountersRepository(db);
+  const budgetScopes = createBudgetScopes({
     planOf: async (organizationId) => (await billing.current(organizationId)).plan,
     serverKeys: !!(config.providerKeys.openai?.trim() || config.providerKeys.anthropic?.trim()),
+    // Built below, with the mailer and the organization's settings.
+    alerts: () => budgetAlerts,
     clock: deps.clock,
-    logger: deps.loggerInstance as Logger | undefined,
   });
-  // Every module calls models through the metered gateway: calls that carry a meter are kept in the ledger.
-  const llm = spend.metered(
+  const spend = createSpendService({
+    ledger: spendLedger,
+    report: createSpendReportPresenter(db),
+    budgets: budgetsRepository,
+    counters: spendCounters,
+    scopes: budgetScopes,
+    clock: deps.clock,
+  });
+  const runBudgets = createRunBudgets({ counters: spendCounters, scopes: budgetScopes });
+  const llm = createMeteredGateway({
+    ledger: spendLedger,
+    budgets: budgetsRepository,
+    counters: spendCounters,
+    prices,
+    scopes: budgetScopes,
+    logger: deps.loggerInstance as Logger | undefined,
+  })(
     deps.llm ??
       createLlmGateway({
         fetch: egressFetch(
@@ -407,7 +426,7 @@ export function createServices(deps: AppDeps) {
       workflows: workflowsRepository,
       agentModel,
       events,
-      spend,
+      budgets: runBudgets,
       delivery: createOutputDelivery({
         config,
         egress,

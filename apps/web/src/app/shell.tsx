@@ -1,14 +1,29 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { RealtimeProvider } from '@/lib/realtime';
 import { takeDashboardRedirect, useAuth } from '@/lib/session';
-import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 
 import { isNavVisible } from './nav';
 import { TopNav } from './top-nav';
+
+/**
+ * The banners above the page (page-banners.tsx) once it has painted: the dashboard's first JavaScript
+ * has no room for them, and loaded by hand rather than with lazy() for the reason providers.tsx gives.
+ */
+function DeferredBanners() {
+  const [Banners, setBanners] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    void import('./page-banners').then(
+      (module) => setBanners(() => module.PageBanners),
+      // A failed download (offline, a deploy replaced the chunk): no banners until the next visit.
+      () => undefined,
+    );
+  }, []);
+  return Banners ? <Banners /> : null;
+}
 
 /**
  * Signed-in frame: the top navigation (on the app areas only) above the routed page, with the
@@ -31,7 +46,7 @@ export function AppShell() {
       <TooltipProvider delayDuration={700} skipDelayDuration={300}>
         <div className="flex min-h-svh flex-col bg-muted/30 dark:bg-background">
           {isNavVisible(pathname) && <TopNav />}
-          <VerifyEmailBanner />
+          <DeferredBanners />
           <main id="main" className="flex flex-1 flex-col">
             <Suspense fallback={<FullPageSpinner />}>
               {/* Another organization is another app: every page starts again with its data. */}

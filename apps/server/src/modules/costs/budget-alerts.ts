@@ -6,11 +6,7 @@ import type { Settled } from './spend-counters.repository';
 export type BudgetAlert = { subject: string; text: string };
 
 /** What a cap reaching 80 % or 100 % says, naming what to raise (docs/product-rules.md, Costs). */
-export function budgetAlert(
-  settled: Settled,
-  workflowName: string | undefined,
-  settingsUrl: string,
-): BudgetAlert {
+function budgetAlert(settled: Settled, workflowName: string | undefined, settingsUrl: string): BudgetAlert {
   const [spent, cap] = [usdText(settled.spentMicros / 1e6), usdText(settled.capMicros / 1e6)];
   const full = settled.newAlert === 100;
   switch (settled.scope) {

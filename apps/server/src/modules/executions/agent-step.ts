@@ -19,7 +19,7 @@ import {
 } from '../../platform/llm';
 import type { RunAgents } from '../agents/agents.service';
 import type { PriceLookup } from '../costs/prices.columns';
-import type { RunSpend } from '../costs/spend.service';
+import type { RunSpend } from '../costs/run-budgets.service';
 import type { MemoryService } from '../memory/memory.service';
 import type { EventOutbox } from './event-outbox';
 import type { RunLog } from './run-log';

@@ -12,7 +12,7 @@ import { createRunDefinitions, type ClaimedRun } from './run-definitions';
 import { Interrupted } from './run-errors';
 import { createSubWorkflows } from './sub-workflow';
 import type { RunTools } from './tool-step';
-import type { SpendService } from '../costs/spend.service';
+import type { RunBudgets } from '../costs/run-budgets.service';
 
 export type ExecutionRunnerDeps = {
   repository: ExecutionsRepository;
@@ -41,7 +41,7 @@ export type ExecutionRunnerDeps = {
   /** Tells a new approval's approvers once it has committed (approval-links.service.ts emails them). */
   notifyApprovers?: (approvalId: string) => void;
   /** Budgets (modules/costs): a run's own budget and the monthly caps its model calls count against. */
-  spend?: Pick<SpendService, 'forRun'>;
+  budgets?: RunBudgets;
 };
 
 /**

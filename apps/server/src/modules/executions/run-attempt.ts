@@ -113,7 +113,7 @@ export async function runAttempt(
     const { name, definition, agents, ask, connection, priceOf, budget, organizationBudget } =
       await deps.definitions.of(run);
     // The run's budgets start from what its own finished steps spent (a retry's reused ones were the earlier run's).
-    const runSpend = deps.spend?.forRun({
+    const runSpend = deps.budgets?.forRun({
       organizationId,
       workflowId,
       budget,

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { RealtimeEvent } from '@crewline/contracts';
+import { BudgetExceededError } from '../../platform/errors';
 import { LlmCallError, LlmConfigurationError, type LlmConnection, type LlmGateway } from '../../platform/llm';
 import type { EventBus } from '../../platform/events';
 import { chunkText } from './chunk-text';
@@ -98,7 +99,8 @@ export function createIngestion(deps: IngestionDeps) {
   /** Why the document failed, in words for its owner; undefined for what is not theirs to fix (a bug). */
   function reasonOf(error: unknown): string | undefined {
     if (error instanceof IngestionFailure || error instanceof KnowledgeInputError) return error.message;
-    if (error instanceof LlmConfigurationError) return error.message;
+    // A spent budget (modules/costs) says what to raise.
+    if (error instanceof LlmConfigurationError || error instanceof BudgetExceededError) return error.message;
     if (error instanceof LlmCallError) return `The embedding model failed: ${error.message}`;
     return undefined;
   }

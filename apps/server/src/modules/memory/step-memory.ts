@@ -1,3 +1,4 @@
+import { BudgetExceededError } from '../../platform/errors';
 import type { Agent, EmbeddingProvider, ExecutionLog } from '@crewline/contracts';
 import type { Logger } from 'pino';
 import { databaseUnavailable } from '../../platform/database-unavailable';
@@ -15,8 +16,11 @@ import type { MemoryContext, MemoryService } from './memory.service';
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** Failures of the provider or its configuration: their messages are written for the user. */
+/** Failures with words for the run's log: the provider's, and a spent budget's (modules/costs). */
 const isProviderError = (error: unknown): error is Error =>
-  error instanceof LlmCallError || error instanceof LlmConfigurationError;
+  error instanceof LlmCallError ||
+  error instanceof LlmConfigurationError ||
+  error instanceof BudgetExceededError;
 
 /** What a step of an agent with memory on does around its model call. */
 export type RememberingStep = {

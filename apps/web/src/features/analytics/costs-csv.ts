@@ -5,7 +5,7 @@ import type { CostGrouping, CostRow } from '@crewline/contracts';
 
 import { rowCost } from './costs-figures';
 
-export const COSTS_CSV_HEADER = [
+const COSTS_CSV_HEADER = [
   'key',
   'label',
   'cost_usd',

@@ -528,6 +528,7 @@ export function ExecutionDetailsDialog({
                         )}
                         <StepInspector
                           record={records[output.nodeId]}
+                          usage={execution.output[output.nodeId]?.usage}
                           evaluation={evaluations[output.nodeId]}
                           data={output.data}
                           branches={output.kind === 'condition' ? branchesOf(node) : undefined}

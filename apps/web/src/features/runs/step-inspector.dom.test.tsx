@@ -1,4 +1,4 @@
-import type { EvaluationRecord } from '@crewline/contracts';
+import type { EvaluationRecord, StepRecord } from '@crewline/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +13,56 @@ const condition: EvaluationRecord = {
   ],
   result: { branch: 'urgent' },
 };
+
+const modelCall: StepRecord = {
+  agentName: 'Writer',
+  messages: [{ role: 'user', content: 'Summarize the refund.' }],
+  answer: 'Refunded 40 €.',
+  toolCalls: [],
+  retries: 0,
+  provider: 'openai',
+  model: 'my-fine-tune',
+  promptTokens: 1200,
+  completionTokens: 80,
+};
+
+describe("the step inspector's figures of a model call", () => {
+  /** The figures of the inspected model call, as label → value, with the Cost's title. */
+  async function figures(usage?: Parameters<typeof StepInspector>[0]['usage']) {
+    const user = userEvent.setup();
+    const { unmount } = render(<StepInspector record={modelCall} usage={usage} />);
+    await user.click(screen.getByRole('button', { name: /Inspect step/ }));
+    const facts = Object.fromEntries(
+      screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    const title = screen.queryByText(/^Cost$/)?.nextElementSibling?.getAttribute('title') ?? null;
+    unmount();
+    return { facts, title };
+  }
+
+  it('shows what the call cost beside its tokens', async () => {
+    const { facts, title } = await figures({ costUsd: 0.0042 });
+    expect(facts).toEqual({
+      Model: 'OpenAI · my-fine-tune',
+      Retries: 'No retries',
+      'Prompt tokens': (1200).toLocaleString(),
+      'Completion tokens': '80',
+      Cost: '$0.0042',
+    });
+    expect(title).toBeNull();
+  });
+
+  it('says the cost is unknown, naming the model without a price', async () => {
+    const { facts, title } = await figures({ costUsd: null, unpricedModels: ['my-fine-tune'] });
+    expect(facts.Cost).toBe('UnknownNo price for my-fine-tune');
+    expect(title).toBe('No price for my-fine-tune');
+  });
+
+  it('leaves the cost out for a step without a cost figure (older runs)', async () => {
+    expect((await figures({})).facts).not.toHaveProperty('Cost');
+    expect((await figures()).facts).not.toHaveProperty('Cost');
+  });
+});
 
 describe('the step inspector', () => {
   it("shows a condition's branches, each expression's value, and the branch taken", async () => {

@@ -3,6 +3,7 @@ import {
   type EvaluationRecord,
   type NodeKind,
   type StepRecord,
+  type TokenUsage,
 } from '@crewline/contracts';
 import { Check, ChevronRight, Users, Wrench } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
@@ -21,6 +22,7 @@ import { formatToolArguments, formatToolResult } from '@/lib/tool-call-text';
 import { cn } from '@/lib/utils';
 
 import { DataTree } from './data-tree';
+import { runCostFact } from './execution-facts';
 import {
   assignmentRows,
   conditionRows,
@@ -249,9 +251,14 @@ function ApprovalStep({
   );
 }
 
-/** A model call's record: the messages, each tool call and the answer, with its model and tokens. */
-function ModelCall({ record }: { record: StepRecord }) {
+/** What a step's model calls cost as its output entry's usage says it (absent on older runs). */
+type StepCost = Pick<TokenUsage, 'costUsd' | 'unpricedModels'>;
+
+/** A model call's record: the messages, each tool call and the answer, with its model, tokens and cost. */
+function ModelCall({ record, usage }: { record: StepRecord; usage?: StepCost }) {
   const team = teamNote(record);
+  // The same words as the run's Cost fact: the amount, or 'Unknown' naming the models without a price.
+  const cost = usage ? runCostFact(usage) : null;
   return (
     <>
       {team && (
@@ -268,7 +275,12 @@ function ModelCall({ record }: { record: StepRecord }) {
           {team.text}
         </p>
       )}
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-md border bg-muted/30 p-2.5 text-xs sm:grid-cols-4">
+      <dl
+        className={cn(
+          'grid grid-cols-2 gap-x-4 gap-y-2 rounded-md border bg-muted/30 p-2.5 text-xs',
+          cost ? 'sm:grid-cols-5' : 'sm:grid-cols-4',
+        )}
+      >
         <div className="min-w-0">
           <dt className="text-muted-foreground">Model</dt>
           <dd className="truncate font-medium" title={modelLabel(record)}>
@@ -287,6 +299,17 @@ function ModelCall({ record }: { record: StepRecord }) {
           <dt className="text-muted-foreground">Completion tokens</dt>
           <dd className="font-medium tabular-nums">{formatNumber(record.completionTokens)}</dd>
         </div>
+        {cost && (
+          <div className="min-w-0" data-testid="step-cost">
+            <dt className="text-muted-foreground">Cost</dt>
+            <dd className="font-medium tabular-nums" title={cost.note ?? undefined}>
+              {cost.amount}
+              {cost.note && (
+                <span className="block truncate font-normal text-muted-foreground">{cost.note}</span>
+              )}
+            </dd>
+          </div>
+        )}
       </dl>
       <Section title="Messages">
         <ol className="space-y-2">
@@ -319,12 +342,13 @@ function ModelCall({ record }: { record: StepRecord }) {
 
 /**
  * A step's record behind a disclosure: for a model call the messages the model received, its answer,
- * each tool call, retries, model and tokens, and for a hierarchical lead what it did with its team;
+ * each tool call, retries, model, tokens and cost, and for a hierarchical lead what it did with its team;
  * for a step that calls no model what it evaluated (a condition's branches and the one taken, a
  * transform's values); and the step's data as a tree when it has any. Nothing to show: nothing shown.
  */
 export function StepInspector({
   record,
+  usage,
   evaluation,
   data,
   branches,
@@ -332,6 +356,8 @@ export function StepInspector({
   people,
 }: {
   record?: StepRecord;
+  /** The step's output entry's usage: its cost beside the record's tokens (none on a failed step). */
+  usage?: StepCost;
   evaluation?: EvaluationRecord;
   /** The step's structured value (its output's `data`). */
   data?: unknown;
@@ -374,7 +400,7 @@ export function StepInspector({
             ) : (
               <AssignmentEvaluation evaluation={evaluation} />
             ))}
-          {record && <ModelCall record={record} />}
+          {record && <ModelCall record={record} usage={usage} />}
           {approval && <ApprovalStep data={approval} people={people} />}
           {hasData && !approval && (
             <Section title="Data">

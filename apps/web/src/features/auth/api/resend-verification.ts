@@ -1,6 +1,6 @@
 // Its own module, apart from account-links.ts: the verification banner above every signed-in page
-// uses it, so it loads with the shell and calls through lib/session.ts's plain client rather than
-// the endpoint descriptors (which carry zod).
+// uses it, so it loads with the page banners' small chunk (app/page-banners.tsx) and calls through
+// lib/session.ts's plain client rather than the endpoint descriptors (which carry zod).
 import { useMutation } from '@tanstack/react-query';
 
 import { toast } from '@/components/ui/use-toast';

@@ -18,7 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { formatDateTime, formatDuration, formatRelativeTime } from '@/lib/format';
+import { formatCost, formatDateTime, formatDuration, formatRelativeTime } from '@/lib/format';
 import { useAgents } from '@/lib/queries/agents';
 import { useExecutions } from '@/lib/queries/executions';
 import { useWorkflows } from '@/lib/queries/workflows';
@@ -190,6 +190,13 @@ function ExecutionRow({ execution, now }: { execution: ExecutionSummary; now: nu
             {formatRelativeTime(started)}
           </time>
           {duration && <span> · {duration}</span>}
+          {/* What its model calls cost, as on its run card; nothing before it ends or from before costs. */}
+          {execution.costUsd !== undefined && (
+            <span className="tabular-nums" data-testid="execution-cost">
+              {' · '}
+              {execution.costUsd === null ? 'Cost unknown' : formatCost(execution.costUsd)}
+            </span>
+          )}
         </p>
       }
       aside={

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { ApiKeysTab } from '../components/api-keys-tab';
 import { BillingTab } from '../components/billing-tab';
+import { BudgetCard } from '../components/budget-card';
 import { OrganizationTab } from '../components/organization-tab';
 import { PricesCard } from '../components/prices-card';
 import { ProfileTab } from '../components/profile-tab';
@@ -74,7 +75,7 @@ export function ProfilePage() {
     <PageContainer className="space-y-6 sm:space-y-8">
       <PageHeader
         title="Profile & Settings"
-        description="Your account, billing, organization, the connections your agents use, model prices and API keys"
+        description="Your account, billing, organization, the connections your agents use, model prices and budgets, and API keys"
       />
 
       <Tabs
@@ -121,7 +122,14 @@ export function ProfilePage() {
           <ToolsTab />
         </TabsContent>
         <TabsContent value="costs">
-          {organization ? <PricesCard manager={canManageTeam(organization.role)} /> : <NoOrganization />}
+          {organization ? (
+            <div className="grid gap-6">
+              <BudgetCard manager={canManageTeam(organization.role)} />
+              <PricesCard manager={canManageTeam(organization.role)} />
+            </div>
+          ) : (
+            <NoOrganization />
+          )}
         </TabsContent>
         <TabsContent value="api-keys">
           {organization ? <ApiKeysTab organization={organization} /> : <NoOrganization />}

@@ -25,6 +25,8 @@ export interface PanelStep {
   totalTokens?: number;
   /** What a stored step's model call cost (USD); null when its model had no price, absent without one. */
   costUsd?: number | null;
+  /** The models its calls had no price for (its cost is then null). */
+  unpricedModels?: string[];
   error?: string;
   record?: StepRecord;
   /** The node kind of a stored step (agent for one stored before kinds were kept); unknown for the others. */
@@ -64,6 +66,7 @@ export function panelSteps(
         executionTime: output.executionTime,
         totalTokens: output.usage.totalTokens,
         ...(output.usage.costUsd !== undefined ? { costUsd: output.usage.costUsd } : {}),
+        ...(output.usage.unpricedModels ? { unpricedModels: output.usage.unpricedModels } : {}),
         record: records[nodeId],
         kind,
         ...(evaluations[nodeId] ? { evaluation: evaluations[nodeId] } : {}),

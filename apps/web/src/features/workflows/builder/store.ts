@@ -39,6 +39,7 @@ import {
   toBuilderEdge,
   toBuilderNode,
 } from './builder-nodes';
+import type { BudgetDraft } from './workflow-budget';
 import { type BuilderSnapshot, DEFAULT_SETTINGS, settingsFromWorkflow } from './workflow-save';
 
 type WorkflowStatus = Workflow['status'];
@@ -79,8 +80,10 @@ export interface BuilderState {
 
   startNew: () => void;
   loadWorkflow: (workflow: Workflow) => void;
-  setSettings: (patch: Partial<Omit<WorkflowSettings, 'triggerConfig'>>) => void;
+  setSettings: (patch: Partial<Omit<WorkflowSettings, 'triggerConfig' | 'budget' | 'otherConfig'>>) => void;
   setTriggerConfig: (patch: Partial<TriggerConfig>) => void;
+  /** Changes the Budget section's fields; keystrokes in one field join one undo step. */
+  setBudget: (patch: Partial<BudgetDraft>) => void;
   setTab: (tab: SidebarTab) => void;
   setVersionNote: (note: string) => void;
   setShortcutsOpen: (open: boolean) => void;
@@ -218,6 +221,11 @@ export const useBuilderStore = create<BuilderState>()((set, get) => ({
     set((s) => ({
       ...withStep(s, `trigger:${Object.keys(patch).sort().join(',')}`),
       settings: { ...s.settings, triggerConfig: { ...s.settings.triggerConfig, ...patch } },
+    })),
+  setBudget: (patch) =>
+    set((s) => ({
+      ...withStep(s, `budget:${Object.keys(patch).sort().join(',')}`),
+      settings: { ...s.settings, budget: { ...s.settings.budget, ...patch } },
     })),
   setTab: (tab) => set({ tab }),
   setVersionNote: (versionNote) => set({ versionNote }),

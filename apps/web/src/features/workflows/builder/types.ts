@@ -10,6 +10,8 @@ import {
 import type { NodeKind } from '@crewline/contracts';
 import type { Edge, Node } from '@xyflow/react';
 
+import type { BudgetDraft } from './workflow-budget';
+
 export type { ProcessType, TriggerType };
 export const PROCESS_TYPES = processTypeValues;
 export const TRIGGER_TYPES = triggerTypeValues;
@@ -90,6 +92,10 @@ export interface WorkflowSettings {
   processType: ProcessType;
   triggerType: TriggerType;
   triggerConfig: TriggerConfig;
+  /** The Budget section's fields (the workflow's `config.budget`, workflow-budget.ts). */
+  budget: BudgetDraft;
+  /** The workflow's other `config` keys: the builder shows none of them, and a save keeps them. */
+  otherConfig: Record<string, unknown>;
 }
 
 export type SidebarTab = 'agents' | 'steps' | 'settings' | 'properties';

@@ -11,7 +11,8 @@ export function hasUnsavedChanges(
   saved: Pick<
     Workflow,
     'name' | 'description' | 'processType' | 'triggerType' | 'triggerConfig' | 'nodes' | 'edges'
-  >,
+  > &
+    Partial<Pick<Workflow, 'config'>>,
   draft: BuilderSnapshot,
 ): boolean {
   return !isSameAsDraft(diffVersion(saved, draft));
@@ -29,6 +30,7 @@ export function snapshotDiffers(baseline: BuilderSnapshot, draft: BuilderSnapsho
       triggerConfig: saved.triggerConfig ?? {},
       nodes: baseline.nodes.map(toWorkflowNode),
       edges: saved.edges ?? [],
+      config: saved.config ?? {},
     },
     draft,
   );

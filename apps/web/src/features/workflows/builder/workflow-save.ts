@@ -4,6 +4,7 @@ import { workflowMessages, type CreateWorkflowInput, type Workflow } from '@crew
 import { isValidCron, validateWorkflow, type ValidationResult } from '@crewline/engine';
 
 import { oneOf, toWorkflowEdge, toWorkflowNode } from './builder-nodes';
+import { budgetProblems, configOf, EMPTY_BUDGET_DRAFT, splitConfig } from './workflow-budget';
 import {
   PROCESS_TYPES,
   TRIGGER_TYPES,
@@ -22,6 +23,8 @@ export const DEFAULT_SETTINGS: WorkflowSettings = {
   processType: 'sequential',
   triggerType: 'manual',
   triggerConfig: {},
+  budget: EMPTY_BUDGET_DRAFT,
+  otherConfig: {},
 };
 
 export type SaveIntent = 'draft' | 'activate';
@@ -90,6 +93,8 @@ export function buildPayload(
     triggerConfig: cleanTriggerConfig(settings),
     nodes: snapshot.nodes.map(toWorkflowNode),
     edges: snapshot.edges.map(toWorkflowEdge),
+    // The whole `config` is saved: its other keys as they were loaded, with the budget of the fields.
+    config: configOf(settings.otherConfig, settings.budget),
     status,
   };
 }
@@ -124,7 +129,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The checks run before Save Draft and Activate (docs/product-rules.md), in order: name, cron, email,
- * then the structural errors joined by ', '. Null when the workflow may be saved.
+ * the budget's figures, then the structural errors joined by ', '. Null when the workflow may be saved.
  */
 export function preSaveCheck(
   snapshot: BuilderSnapshot,
@@ -142,6 +147,8 @@ export function preSaveCheck(
   ) {
     return { title: 'Trigger Configuration Error', description: workflowMessages.emailRequired };
   }
+  const budgetProblem = Object.values(budgetProblems(settings.budget))[0];
+  if (budgetProblem) return { title: 'Validation Error', description: budgetProblem };
   const { errors } = validateSnapshot(snapshot, agentExists, toolExists);
   if (errors.length > 0) return { title: 'Validation Failed', description: errors.join(', ') };
   return null;
@@ -150,9 +157,11 @@ export function preSaveCheck(
 // ----- Loading --------------------------------------------------------------------------------
 
 export function settingsFromWorkflow(
-  workflow: Pick<Workflow, 'name' | 'description' | 'processType' | 'triggerType' | 'triggerConfig'>,
+  workflow: Pick<Workflow, 'name' | 'description' | 'processType' | 'triggerType' | 'triggerConfig'> &
+    Partial<Pick<Workflow, 'config'>>,
 ): WorkflowSettings {
   return {
+    ...splitConfig(workflow.config),
     name: workflow.name ?? '',
     description: workflow.description ?? '',
     processType: oneOf<ProcessType>(PROCESS_TYPES, workflow.processType, 'sequential'),

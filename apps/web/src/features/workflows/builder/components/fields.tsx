@@ -10,11 +10,14 @@ function Field({
   id,
   label,
   hint,
+  error,
   children,
 }: {
   id: string;
   label: string;
   hint?: string;
+  /** What is wrong with the value, under the field (the control names it with aria-describedby). */
+  error?: string;
   children: ReactNode;
 }) {
   return (
@@ -22,6 +25,11 @@ function Field({
       <Label htmlFor={id}>{label}</Label>
       {children}
       {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+      {error && (
+        <p id={`${id}-error`} className="text-xs text-destructive">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -32,7 +40,9 @@ export function TextField({
   onChange,
   placeholder,
   hint,
+  error,
   type = 'text',
+  inputMode,
   multiline = false,
 }: {
   label: string;
@@ -40,12 +50,14 @@ export function TextField({
   onChange: (value: string) => void;
   placeholder?: string;
   hint?: string;
+  error?: string;
   type?: string;
+  inputMode?: 'decimal' | 'numeric';
   multiline?: boolean;
 }) {
   const id = useId();
   return (
-    <Field id={id} label={label} hint={hint}>
+    <Field id={id} label={label} hint={hint} error={error}>
       {multiline ? (
         <Textarea
           id={id}
@@ -58,9 +70,11 @@ export function TextField({
         <Input
           id={id}
           type={type}
+          inputMode={inputMode}
           value={value}
           placeholder={placeholder}
           onChange={(e) => onChange(e.target.value)}
+          {...(error && { 'aria-invalid': true, 'aria-describedby': `${id}-error` })}
         />
       )}
     </Field>

@@ -151,7 +151,16 @@ function StepRow({ step }: { step: PanelStep }) {
           )}
         </div>
       )}
-      {step.record && <StepInspector record={step.record} />}
+      {step.record && (
+        <StepInspector
+          record={step.record}
+          usage={
+            step.costUsd !== undefined
+              ? { costUsd: step.costUsd, unpricedModels: step.unpricedModels }
+              : undefined
+          }
+        />
+      )}
     </li>
   );
 }

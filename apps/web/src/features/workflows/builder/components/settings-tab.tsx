@@ -1,10 +1,11 @@
-// Settings tab: name, description, process type, trigger type and the trigger's own fields.
+// Settings tab: name, description, process type, trigger type and the trigger's own fields, then the budget.
 import { useBuilderStore } from '../store';
 import { PROCESS_TYPE_LABELS, PROCESS_TYPES, TRIGGER_TYPE_LABELS, TRIGGER_TYPES } from '../types';
 import { SelectField, TextField } from './fields';
 import { WebhookTriggerFields } from './webhook-trigger-fields';
 import { ScheduleTriggerFields } from './schedule-trigger-fields';
 import { EmailTriggerFields } from './email-trigger-fields';
+import { BudgetFields } from './budget-fields';
 
 const PROCESS_HINTS = {
   sequential: 'Agents run one after another, following the connections from Start.',
@@ -50,6 +51,7 @@ export function SettingsTab() {
       {triggerType === 'schedule' && <ScheduleTriggerFields />}
       {triggerType === 'webhook' && <WebhookTriggerFields />}
       {triggerType === 'email' && <EmailTriggerFields />}
+      <BudgetFields />
     </div>
   );
 }

@@ -54,6 +54,31 @@ function version(patch: Partial<WorkflowDefinition> = {}): WorkflowDefinition {
 const draftOf = (def: WorkflowDefinition) => snapshotOfVersion(def);
 
 describe('diffVersion', () => {
+  it('lists a changed budget with the Budget section’s labels', () => {
+    const saved = version({ config: { budget: { monthlyCapUsd: 20 }, retries: 1 } });
+    const draft = draftOf(saved);
+    expect(isSameAsDraft(diffVersion(saved, draft))).toBe(true);
+    draft.settings = {
+      ...draft.settings,
+      budget: {
+        ...draft.settings.budget,
+        maxCostPerRunUsd: '0.5',
+        monthlyCapUsd: '',
+        onExceeded: 'approval',
+      },
+    };
+    expect(diffVersion(saved, draft).workflow).toEqual([
+      { key: 'maxCostPerRunUsd', label: 'Max cost per run (USD)', version: '', draft: '0.5' },
+      { key: 'monthlyCapUsd', label: 'Monthly cap (USD)', version: '20', draft: '' },
+      {
+        key: 'onExceeded',
+        label: 'When a run reaches its budget',
+        version: '',
+        draft: 'Ask for approval to go on',
+      },
+    ]);
+  });
+
   it('finds nothing between a version and the draft loaded from it, even with other edit times', () => {
     const draft = draftOf(version());
     draft.nodes = draft.nodes.map((n) => ({

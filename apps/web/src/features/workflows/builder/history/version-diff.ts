@@ -12,6 +12,7 @@ import {
   type BuilderNodeData,
 } from '../types';
 import { branchesOf, handleLabel, toBuilderEdge, toBuilderNode } from '../builder-nodes';
+import { BUDGET_LIMITS, BUDGET_ON_EXCEEDED_LABEL, BUDGET_ON_EXCEEDED_LABELS } from '../workflow-budget';
 import { type BuilderSnapshot, buildPayload, settingsFromWorkflow } from '../workflow-save';
 
 /** One field that differs: its value in the version (left) and in the current draft (right). */
@@ -182,6 +183,21 @@ function workflowChanges(version: Definition, draft: Definition): FieldChange[] 
     ...change('signed', 'Require Signed Calls', v.signed ? 'On' : '', d.signed ? 'On' : ''),
     ...change('emailAddress', 'Email Address', v.emailAddress ?? '', d.emailAddress ?? ''),
     ...change('subjectFilter', 'Subject Filter', v.subjectFilter ?? '', d.subjectFilter ?? ''),
+    ...budgetChanges(version.config?.budget, draft.config?.budget),
+  ];
+}
+
+type SavedBudget = NonNullable<Definition['config']>['budget'];
+
+/** The Budget section's fields, with its labels; an empty side is no limit. */
+function budgetChanges(version: SavedBudget, draft: SavedBudget): FieldChange[] {
+  const onExceeded = (budget: SavedBudget) =>
+    budget?.onExceeded ? BUDGET_ON_EXCEEDED_LABELS[budget.onExceeded] : '';
+  return [
+    ...BUDGET_LIMITS.flatMap(({ key, label }) =>
+      change(key, label, text(version?.[key]), text(draft?.[key])),
+    ),
+    ...change('onExceeded', BUDGET_ON_EXCEEDED_LABEL, onExceeded(version), onExceeded(draft)),
   ];
 }
 
@@ -237,7 +253,8 @@ export function snapshotOfVersion(
   version: Pick<
     WorkflowDefinition,
     'name' | 'description' | 'processType' | 'triggerType' | 'triggerConfig' | 'nodes' | 'edges'
-  >,
+  > &
+    Partial<Pick<WorkflowDefinition, 'config'>>,
 ): BuilderSnapshot {
   return {
     settings: settingsFromWorkflow(version),
