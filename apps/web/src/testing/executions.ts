@@ -1,4 +1,6 @@
-import type { Execution } from '@crewline/contracts';
+import type { Execution, ExecutionSummary } from '@crewline/contracts';
+
+import { executionSummaryOf } from '@/lib/execution-summaries';
 
 /**
  * A run as GET /api/executions/:id answers it, for component tests: a manual run by Ada of the
@@ -36,4 +38,9 @@ export function anExecution(overrides: Partial<Execution> = {}): Execution {
     createdAt: '2026-01-01T10:00:00.000Z',
     ...overrides,
   };
+}
+
+/** The same run as the run lists answer it (GET /api/executions), with `overrides`. */
+export function aSummary(overrides: Partial<ExecutionSummary> = {}): ExecutionSummary {
+  return { ...executionSummaryOf(anExecution()), ...overrides };
 }

@@ -1,22 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { modelUsage, type Db } from '@crewline/db';
 import type { SpendSource } from '@crewline/contracts';
+import type { StepSpend } from './spend-ledger.columns';
 
 /** One metered model use outside a run's steps (those are written with the step: spend-ledger.columns.ts). */
-export type SpendEntry = {
+export type SpendEntry = StepSpend & {
   organizationId: string;
   source: SpendSource;
   workflowId?: string | null;
   executionId?: string | null;
   agentId?: string | null;
-  provider: string;
-  model: string;
-  serverKey: boolean;
-  calls: number;
-  inputTokens: number;
-  cachedInputTokens: number;
-  outputTokens: number;
-  costMicros: number | null;
 };
 
 /** The spend ledger (`model_usage`): every statement names the organization. */

@@ -206,6 +206,42 @@ export function createRunWaits(deps: RunWaitsDeps): RunWaits {
     approvalId,
   });
 
+  /**
+   * Stores the run waiting at an agent step for a new approval of the step's own (a tool call's, a
+   * budget's: decided by the first owner or approver, with no timeout), and stops the attempt.
+   */
+  function stepApproval(
+    step: StepRef,
+    title: string,
+    details: (
+      approvalId: string,
+    ) => Pick<
+      Parameters<ApprovalsRepository['request']>[1],
+      'callId' | 'message' | 'assignees' | 'fields' | 'toolCall'
+    >,
+  ): Promise<never> {
+    const approvalId = randomUUID();
+    const since = now();
+    const wait = toolWait(step, approvalId, title, since);
+    return waitFor(step, wait, async (events) =>
+      requestApproval(
+        {
+          id: approvalId,
+          organizationId: ids.organizationId,
+          executionId: ids.executionId,
+          workflowId: ids.workflowId,
+          nodeId: step.nodeId,
+          title,
+          policy: 'first',
+          createdAt: since,
+          ...details(approvalId),
+        },
+        { wait, wakeAt: null, logs: runLog.unstored() },
+        events,
+      ),
+    );
+  }
+
   return {
     ...ports,
     async toolCallWaitedFor(stepId) {
@@ -228,70 +264,34 @@ export function createRunWaits(deps: RunWaitsDeps): RunWaits {
 
     async budget(step, { title, message }, again) {
       if (again) return waitAgain(step, toolWait(step, again.id, again.title, again.createdAt), null);
-      const approvalId = randomUUID();
-      const since = now();
-      const wait = toolWait(step, approvalId, title, since);
-      return waitFor(step, wait, async (events) =>
-        requestApproval(
-          {
-            id: approvalId,
-            organizationId: ids.organizationId,
-            executionId: ids.executionId,
-            workflowId: ids.workflowId,
-            nodeId: step.nodeId,
-            // Decided like a tool call's: the run goes on with the step still to run, none stored for it.
-            callId: `${BUDGET_CALL}${approvalId}`,
-            title,
-            message,
-            policy: 'first',
-            // Spending more is the organization's decision: its owners and admins make it.
-            assignees: { roles: ['owner', 'admin'] },
-            fields: [{ name: 'budgetUsd', label: 'New budget for this run (USD)', type: 'number' }],
-            createdAt: since,
-          },
-          { wait, wakeAt: null, logs: runLog.unstored() },
-          events,
-        ),
-      );
+      return stepApproval(step, title, (approvalId) => ({
+        // Decided like a tool call's: the run goes on with the step still to run, none stored for it.
+        callId: `${BUDGET_CALL}${approvalId}`,
+        message,
+        // Spending more is the organization's decision: its owners and admins make it.
+        assignees: { roles: ['owner', 'admin'] },
+        fields: [{ name: 'budgetUsd', label: 'New budget for this run (USD)', type: 'number' }],
+      }));
     },
 
-    async toolCall(step, { pending, usage, agentName }) {
-      const approvalId = randomUUID();
-      const since = now();
-      const title = `${agentName} wants to run ${pending.toolLabel}`;
-      const wait = toolWait(step, approvalId, title, since);
-      return waitFor(step, wait, async (events) =>
-        requestApproval(
-          {
-            id: approvalId,
-            organizationId: ids.organizationId,
-            executionId: ids.executionId,
-            workflowId: ids.workflowId,
-            nodeId: step.nodeId,
-            callId: pending.toolCallId,
-            title,
-            message: pending.reasoning.trim() || `${agentName} gave no reason.`,
-            policy: 'first',
-            assignees: {},
-            fields: [],
-            toolCall: {
-              v: 1,
-              tool: pending.toolLabel,
-              modelToolName: pending.toolName,
-              sdkApprovalId: pending.approvalId,
-              toolCallId: pending.toolCallId,
-              arguments: pending.args,
-              reasoning: pending.reasoning,
-              messages: pending.messages,
-              usage,
-            },
-            createdAt: since,
-          },
-          { wait, wakeAt: null, logs: runLog.unstored() },
-          events,
-        ),
-      );
-    },
+    toolCall: (step, { pending, usage, agentName }) =>
+      stepApproval(step, `${agentName} wants to run ${pending.toolLabel}`, () => ({
+        callId: pending.toolCallId,
+        message: pending.reasoning.trim() || `${agentName} gave no reason.`,
+        assignees: {},
+        fields: [],
+        toolCall: {
+          v: 1,
+          tool: pending.toolLabel,
+          modelToolName: pending.toolName,
+          sdkApprovalId: pending.approvalId,
+          toolCallId: pending.toolCallId,
+          arguments: pending.args,
+          reasoning: pending.reasoning,
+          messages: pending.messages,
+          usage,
+        },
+      })),
   };
 }
 

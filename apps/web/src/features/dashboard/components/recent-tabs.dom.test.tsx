@@ -3,32 +3,19 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import { aSummary } from '@/testing/executions';
 import { answerGet, server } from '@/testing/msw-server';
 import { renderWithApp } from '@/testing/render';
 
 import { RecentTabs } from './recent-tabs';
 
-const ended: ExecutionSummary = {
-  id: 'run-1111-2222',
-  workflowId: 'wf-1',
-  workflowName: 'Refunds',
-  processType: 'sequential',
-  workflowVersion: 1,
+// A completed run of "Refunds" that took 5 seconds.
+const ended = aSummary({
   status: 'completed',
-  error: null,
-  failedStep: null,
-  waiting: null,
-  untrusted: false,
-  retryOf: null,
-  retriedBy: null,
+  workflowVersion: 1,
   result: 'Refunded.',
-  trigger: 'manual',
-  triggeredBy: 'u1',
-  triggeredByName: 'Ada',
-  startedAt: '2026-01-01T10:00:00.000Z',
   completedAt: '2026-01-01T10:00:05.000Z',
-  createdAt: '2026-01-01T10:00:00.000Z',
-};
+});
 
 /** The dashboard's Recent Executions tab listing `runs`: each row's workflow name and the line under it. */
 async function recentExecutions(runs: ExecutionSummary[]) {
