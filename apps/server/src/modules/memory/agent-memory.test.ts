@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AgentMemories, AuthResponse, Execution } from '@crewline/contracts';
+import type { AgentMemories, AuthResponse, CostRow, Execution } from '@crewline/contracts';
 import type { FakeLlmServer } from '../../testing/fake-llm-server';
 import { closeInOrder, startFakeModelSuite } from '../../testing/fake-model-suite';
 import type { TestApp } from '../../testing/test-app';
@@ -63,6 +63,15 @@ describe('agent memory in runs', () => {
     // The extraction's tokens count with the step's (its prompt alone is longer than the answer's call).
     expect(first.output.n1.usage.totalTokens).toBeGreaterThan(EXTRACTION_SYSTEM_PROMPT.split(' ').length);
     expect(logLines(first)).toContain('Concierge remembered 2 new facts');
+    // Metered by source: the step and its extraction with the run, the embeddings as memory's.
+    const bySource = (
+      await t.request({ method: 'GET', url: '/api/usage/costs?groupBy=source', token: ada.token })
+    ).json() as CostRow[];
+    expect(bySource.find((row) => row.key === 'run')).toMatchObject({ calls: 2 });
+    const memory = bySource.find((row) => row.key === 'memory')!;
+    // The facts kept, embedded in one call (an agent with nothing kept yet recalls without one).
+    expect(memory).toMatchObject({ label: 'Memory', calls: 1, unpricedCalls: 0 });
+    expect(memory.inputTokens).toBeGreaterThan(0);
 
     const kept = await memoriesOf(ada, agent.id);
     expect(kept.total).toBe(2);
