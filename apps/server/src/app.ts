@@ -194,6 +194,7 @@ export function createServices(deps: AppDeps) {
   const budgetScopes = createBudgetScopes({
     planOf: async (organizationId) => (await billing.current(organizationId)).plan,
     serverKeys: !!(config.providerKeys.openai?.trim() || config.providerKeys.anthropic?.trim()),
+    includedUsd: config.includedModelSpendUsd,
     // Built below, with the mailer and the organization's settings.
     alerts: () => budgetAlerts,
     clock: deps.clock,

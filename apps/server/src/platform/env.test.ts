@@ -33,6 +33,26 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
+  it('takes the plans’ included use of the server’s model keys from INCLUDED_MODEL_SPEND_USD, where it says', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).includedModelSpendUsd).toEqual({
+      free: 1,
+      starter: 10,
+      professional: 50,
+      enterprise: 200,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, INCLUDED_MODEL_SPEND_USD: 'free=0, enterprise=1000' })
+        .includedModelSpendUsd,
+    ).toEqual({ free: 0, starter: 10, professional: 50, enterprise: 1000 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, INCLUDED_MODEL_SPEND_USD: 'gold=5' })).toThrow(
+      /INCLUDED_MODEL_SPEND_USD takes plan=amount pairs .* not "gold=5"/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, INCLUDED_MODEL_SPEND_USD: 'free=-1' })).toThrow(
+      /INCLUDED_MODEL_SPEND_USD/,
+    );
+  });
+
   it('generates the secrets once into DATA_DIR/secrets.json, readable only by the owner', () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { INCLUDED_MODEL_SPEND_USD, isPlanId, type PlanId } from '@crewline/contracts';
 import { checkAllowList } from './egress/address-policy';
 
 // The one place that reads the environment. Everything else receives a Config.
@@ -96,6 +97,37 @@ const envSchema = z.object({
   API_KEY_MAX_PER_MINUTE: intFromEnv(600, 1, 1_000_000),
   OPENAI_API_KEY: z.string().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
+  /**
+   * The monthly use of those keys each plan includes, in USD, where it is not the product's default:
+   * `free=1,starter=10,professional=50,enterprise=200` (any of the four).
+   */
+  INCLUDED_MODEL_SPEND_USD: z
+    .string()
+    .optional()
+    .transform((list, ctx) => {
+      const amounts: Partial<Record<PlanId | 'free', number>> = {};
+      for (const entry of (list ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean)) {
+        const [plan, amount] = entry.split('=').map((part) => part.trim());
+        const usd = Number(amount);
+        if (
+          !(plan === 'free' || isPlanId(plan)) ||
+          amount === undefined ||
+          !Number.isFinite(usd) ||
+          usd < 0
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `INCLUDED_MODEL_SPEND_USD takes plan=amount pairs (free, starter, professional, enterprise; USD, 0 or more), not "${entry}"`,
+          });
+          return z.NEVER;
+        }
+        amounts[plan] = usd;
+      }
+      return { ...INCLUDED_MODEL_SPEND_USD, ...amounts };
+    }),
   /** The Microsoft Entra app registration the Microsoft 365 connection signs in with. */
   MICROSOFT_CLIENT_ID: z.string().trim().min(1).optional(),
   MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
@@ -144,6 +176,8 @@ export type Config = {
   sessionTtlDays: number;
   webDistDir: string;
   providerKeys: { openai: string | undefined; anthropic: string | undefined };
+  /** The monthly use of the provider keys each plan includes, in USD (INCLUDED_MODEL_SPEND_USD). */
+  includedModelSpendUsd: Record<PlanId | 'free', number>;
   egressAllowList: string[];
   /** Runs one worker process works on at once; how long a run's lease lasts; attempts before giving up. */
   runs: { concurrency: number; leaseMs: number; maxAttempts: number };
@@ -242,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     sessionTtlDays: e.SESSION_TTL_DAYS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
     providerKeys: { openai: e.OPENAI_API_KEY, anthropic: e.ANTHROPIC_API_KEY },
+    includedModelSpendUsd: e.INCLUDED_MODEL_SPEND_USD,
     runs: {
       concurrency: e.WORKER_CONCURRENCY,
       leaseMs: e.RUN_LEASE_SECONDS * 1000,

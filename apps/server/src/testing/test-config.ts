@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { INCLUDED_MODEL_SPEND_USD } from '@crewline/contracts';
 import type { Config } from '../platform/env';
 
 /** A complete Config for in-process tests: fixed secrets, a throwaway data folder, no web build. */
@@ -22,6 +23,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionTtlDays: 30,
     webDistDir: path.join(dataDir, 'no-web-build'),
     providerKeys: { openai: undefined, anthropic: undefined },
+    includedModelSpendUsd: INCLUDED_MODEL_SPEND_USD,
     // The fake model server and test tools listen on loopback.
     egressAllowList: ['127.0.0.1'],
     runs: { concurrency: 4, leaseMs: 30_000, maxAttempts: 3 },

@@ -1,4 +1,4 @@
-import { INCLUDED_MODEL_SPEND_USD, microsOfUsd, type PlanId } from '@crewline/contracts';
+import { microsOfUsd, type PlanId } from '@crewline/contracts';
 import type { BudgetAlerts } from './budget-alerts';
 import type { StoredBudget } from './budgets.repository';
 import type { CappedScope, Settled } from './spend-counters.repository';
@@ -16,6 +16,8 @@ export function createBudgetScopes(deps: {
   planOf(organizationId: string): Promise<PlanId | null>;
   /** Whether the server has a key of its own for any provider (else nothing is included). */
   serverKeys: boolean;
+  /** The monthly use of the server's keys each plan includes, in USD (INCLUDED_MODEL_SPEND_USD). */
+  includedUsd: Record<PlanId | 'free', number>;
   /** Where alerts go when a cap reaches 80 % or 100 % (built after this: app.ts hands it over). */
   alerts?: () => BudgetAlerts | undefined;
   clock?: () => Date;
@@ -26,7 +28,7 @@ export function createBudgetScopes(deps: {
   async function includedSpendMicros(organizationId: string, own: number | null): Promise<number | null> {
     if (!deps.serverKeys) return null;
     if (own !== null) return own;
-    return microsOfUsd(INCLUDED_MODEL_SPEND_USD[(await deps.planOf(organizationId)) ?? 'free']);
+    return microsOfUsd(deps.includedUsd[(await deps.planOf(organizationId)) ?? 'free']);
   }
 
   return {
