@@ -33,7 +33,8 @@ try {
   stopServer = server.stop;
   console.log(`test:external-db: server tests against the external Postgres at ${redactUrl(server.url)}`);
 
-  vitest = spawn('npx', ['vitest', 'run', '--project', 'server'], {
+  // Arguments after the script's name go to vitest (`--shard=2/2`: CI's second half of the suite).
+  vitest = spawn('npx', ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: server.url, DATABASE_URL: server.url },
   });

@@ -13,8 +13,8 @@ import { TopNav } from './top-nav';
  * The banners above the page (page-banners.tsx) once it has painted: the dashboard's first JavaScript
  * has no room for them, and loaded by hand rather than with lazy() for the reason providers.tsx gives.
  */
-function DeferredBanners() {
-  const [Banners, setBanners] = useState<ComponentType | null>(null);
+function DeferredBanners({ budget }: { budget: boolean }) {
+  const [Banners, setBanners] = useState<ComponentType<{ budget: boolean }> | null>(null);
   useEffect(() => {
     void import('./page-banners').then(
       (module) => setBanners(() => module.PageBanners),
@@ -22,7 +22,7 @@ function DeferredBanners() {
       () => undefined,
     );
   }, []);
-  return Banners ? <Banners /> : null;
+  return Banners ? <Banners budget={budget} /> : null;
 }
 
 /**
@@ -46,7 +46,7 @@ export function AppShell() {
       <TooltipProvider delayDuration={700} skipDelayDuration={300}>
         <div className="flex min-h-svh flex-col bg-muted/30 dark:bg-background">
           {isNavVisible(pathname) && <TopNav />}
-          <DeferredBanners />
+          <DeferredBanners budget={isNavVisible(pathname)} />
           <main id="main" className="flex flex-1 flex-col">
             <Suspense fallback={<FullPageSpinner />}>
               {/* Another organization is another app: every page starts again with its data. */}
