@@ -7,6 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { api } from '@/lib/api-call';
 import { clientErrorMessage } from '@/lib/client-error';
 import { storeExecution } from '@/lib/execution-summaries';
+import { queryKeys } from '@/lib/queries/keys';
 
 import { cancelFailedToast, EXECUTION_CANCELLED_TOAST } from '../execution-facts';
 import { refreshExecutions } from './refresh-executions';
@@ -20,6 +21,9 @@ export function useCancelExecution() {
         storeExecution(queryClient, execution, { add: false });
       }
       refreshExecutions(queryClient);
+      // A waiting run's approval is cancelled with it: the Inbox and its count say so now, not only
+      // once the run's event arrives.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.approvals.all });
       toast(EXECUTION_CANCELLED_TOAST);
     },
     onError: (error) => {
