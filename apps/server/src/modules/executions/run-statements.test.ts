@@ -96,8 +96,11 @@ async function oneRun(workflow = workflowId) {
   }
 }
 
-/** The statements of the cheapest of three runs of the workflow, after two to warm it up. */
-async function fewestStatements(workflow: string) {
+/**
+ * The statements of the cheapest run of the workflow (after two to warm it up): up to eight runs,
+ * stopping at the first within `ceiling`.
+ */
+async function fewestStatements(workflow: string, ceiling: number) {
   // Warm: the first runs fill caches (the model catalogue, the workflow version) later runs reuse.
   for (let i = 0; i < 2; i++) {
     const res = await t.request({
@@ -108,17 +111,21 @@ async function fewestStatements(workflow: string) {
     });
     await waitForRunEnd(t, ada.token, res.json().id);
   }
-  // Background work (schedules, idle workers looking for runs) can only add: the fewest of three runs counts.
-  const counts: string[][] = [];
-  for (let i = 0; i < 3; i++) counts.push(await statementsDuring(() => oneRun(workflow)));
-  return counts.reduce((a, b) => (b.length < a.length ? b : a));
+  // Background work (an idle worker's poll every 2 s, schedules) can only add, and on a loaded machine
+  // a longer run often overlaps it: the fewest counts. A statement every run makes is in each of them.
+  let fewest: string[] | undefined;
+  for (let i = 0; i < 8 && !(fewest && fewest.length <= ceiling); i++) {
+    const statements = await statementsDuring(() => oneRun(workflow));
+    if (!fewest || statements.length < fewest.length) fewest = statements;
+  }
+  return fewest ?? [];
 }
 
 const listed = (statements: string[]) => statements.map((s, i) => `${i + 1}. ${s.slice(0, 120)}`).join('\n');
 
 describe('a run', () => {
   it(`of one agent costs at most ${CEILING} SQL statements, from the request to the completed run`, async () => {
-    const fewest = await fewestStatements(workflowId);
+    const fewest = await fewestStatements(workflowId, CEILING);
     expect(fewest.length, listed(fewest)).toBeLessThanOrEqual(CEILING);
     // Metered within that: the step's spend goes to the ledger with the statement that stores the step.
     const storing = fewest.filter((s) => s.includes('insert into "agent_executions"'));
@@ -127,12 +134,12 @@ describe('a run', () => {
   });
 
   it('costs one statement more for each further step: storing it', async () => {
-    const fewest = await fewestStatements(threeAgents);
+    const fewest = await fewestStatements(threeAgents, CEILING + 2);
     expect(fewest.length, listed(fewest)).toBeLessThanOrEqual(CEILING + 2);
   });
 
   it('costs at most one statement for each step that calls no model (a condition, a transform, a merge)', async () => {
-    const fewest = await fewestStatements(deciding);
+    const fewest = await fewestStatements(deciding, CEILING + 3);
     expect(fewest.length, listed(fewest)).toBeLessThanOrEqual(CEILING + 3);
   });
 });
