@@ -8,6 +8,12 @@ export const baseURL = `http://127.0.0.1:${port}`;
 export const fakeLlmPort = Number(process.env.E2E_FAKE_LLM_PORT ?? 5299);
 /** The fake Microsoft sign-in and Graph server the Microsoft 365 connection talks to. */
 export const fakeMicrosoftPort = Number(process.env.E2E_FAKE_MS_PORT ?? 5399);
+/**
+ * A real MCP server for the MCP connections' tests: `@modelcontextprotocol/server-everything` (the
+ * protocol's reference server) in its Streamable HTTP mode, at `fakeMcpUrl`.
+ */
+export const fakeMcpPort = Number(process.env.E2E_FAKE_MCP_PORT ?? 6599);
+export const fakeMcpUrl = `http://127.0.0.1:${fakeMcpPort}/mcp`;
 export const fakeMicrosoft = {
   url: `http://127.0.0.1:${fakeMicrosoftPort}`,
   clientId: '00000000-0000-4000-8000-0000000000e2',
@@ -61,6 +67,15 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      // Its port comes from PORT; GET /mcp without a session answers 400, which counts as up.
+      command: 'node node_modules/@modelcontextprotocol/server-everything/dist/index.js streamableHttp',
+      cwd: '..',
+      url: fakeMcpUrl,
+      env: { PORT: String(fakeMcpPort) },
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
       // The server's mail transport: verification, password reset and invitation mails land here.
       command:
         `node --import tsx apps/server/src/testing/fake-smtp-server.ts --port ${fakeSmtp.port}` +
@@ -74,7 +89,8 @@ export default defineConfig({
       command: 'node --import tsx e2e/serve.ts',
       cwd: '..',
       url: `${baseURL}/api/health`,
-      // The fake model server listens on loopback, which the egress module refuses unless allowed.
+      // The fake model server and the MCP server listen on loopback, which the egress module refuses
+      // unless allowed (every port of 127.0.0.1, for every use; an http:// MCP URL needs its host here too).
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',

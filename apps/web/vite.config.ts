@@ -64,12 +64,12 @@ export default defineConfig({
               priority: 8,
             },
             // What every other screen loads before its page (app-routes.tsx): the providers, the
-            // session, the API and query clients, the toasts' store, tailwind-merge and the
+            // session (and the organizations it can switch to, which the consent page reads too), the API and query clients, the toasts' store, tailwind-merge and the
             // primitives nearly every page draws (Radix's Primitive too: a lazy screen importing it
             // alone would split it into a chunk of its own that the dashboard loads).
             {
               name: 'app-core',
-              test: /[\\/]node_modules[\\/](tailwind-merge|@radix-ui[\\/]react-primitive)[\\/]|[\\/]src[\\/](app[\\/]providers|lib[\\/](api|session|query-client|utils|use-document-title|queries[\\/](keys|query-fn))|components[\\/](spinner|ui[\\/](use-toast|button|card|badge)))\.tsx?$/,
+              test: /[\\/]node_modules[\\/](tailwind-merge|@radix-ui[\\/]react-primitive)[\\/]|[\\/]src[\\/](app[\\/]providers|lib[\\/](api|session|organization-switch|query-client|utils|use-document-title|queries[\\/](keys|query-fn))|components[\\/](spinner|ui[\\/](use-toast|button|card|badge)))\.tsx?$/,
               priority: 6,
             },
             // The contracts' vocabulary (plans, providers, kinds, run statuses) and the API's paths

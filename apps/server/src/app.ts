@@ -98,6 +98,9 @@ import { createToolsService } from './modules/tools/tools.service';
 import { createToolUsagePresenter } from './modules/tools/tool-usage.presenter';
 import { createToolRuntime } from './modules/tools/runtime/tool-runtime';
 import { toolsRoutes } from './modules/tools/tools.routes';
+import { createMcpOauthRepository } from './modules/tools/mcp-oauth.repository';
+import { mcpOauthRoutes } from './modules/tools/mcp-oauth.routes';
+import { createMcpOauth } from './modules/tools/mcp-oauth.service';
 import { createToolTester } from './modules/tools/tool-test';
 import { createConnectionsRepository } from './modules/connections/connections.repository';
 import { createConnectionsService } from './modules/connections/connections.service';
@@ -121,6 +124,9 @@ import { createNoPaymentProvider } from './modules/billing/payment-provider';
 import { billingRoutes, stripeWebhookRoutes } from './modules/billing/billing.routes';
 import { createApiKeysRepository } from './modules/api-keys/api-keys.repository';
 import { isMemberSql } from './modules/auth/memberships.columns';
+import { createOAuthRepository } from './modules/oauth/oauth.repository';
+import { oauthRoutes } from './modules/oauth/oauth.routes';
+import { createOAuthService } from './modules/oauth/oauth.service';
 import { userDisplayName } from './modules/auth/users.columns';
 import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
@@ -140,6 +146,11 @@ import { createVectorIndex } from './modules/knowledge/vector-index';
 import type { StorageLimit } from './modules/knowledge/knowledge-storage';
 import { createMemoryRepository } from './modules/memory/memory.repository';
 import { createMemoryService } from './modules/memory/memory.service';
+import { createPublishingRepository } from './modules/mcp/publishing.repository';
+import { createPublishedToolsPresenter } from './modules/mcp/published-tools.presenter';
+import { createPublishingService } from './modules/mcp/publishing.service';
+import { publishingRoutes } from './modules/mcp/publishing.routes';
+import { mcpRoutes } from './modules/mcp/mcp.routes';
 import { memoryRoutes } from './modules/memory/memory.routes';
 import {
   createStripeClient,
@@ -231,11 +242,20 @@ export function createServices(deps: AppDeps) {
   /** Whether the organization has the agent (modules/agents, built below; memory and tools may not import it). */
   const agentExists = (organizationId: string, agentId: string) =>
     services.agents.exists(organizationId, agentId);
+  // OAuth MCP connections: an admin's sign-in, then stored tokens the SDK refreshes (through the egress for tools).
+  const mcpOauth = createMcpOauth({
+    repository: createMcpOauthRepository(db),
+    box,
+    egress: toolEgress,
+    publicUrl: config.publicUrl,
+  });
   const tools = createToolsService({
     repository: createToolsRepository(db),
     box,
     presenter: createToolUsagePresenter(db),
     agentExists,
+    // MCP server connections: listed through the egress for tools; plain http only to allow-listed hosts.
+    mcp: { egress: toolEgress, allowList: config.egressAllowList, oauth: mcpOauth },
   });
   const agentsRepository = createAgentsRepository(db);
   // A workflow's reads check the agents its steps name with the agents module's SQL.
@@ -266,6 +286,9 @@ export function createServices(deps: AppDeps) {
     llm,
     connectionFor: (organizationId, provider) => connections.connectionFor(organizationId, provider),
     sendgridSettings: (organizationId) => connections.activeSecrets(organizationId, 'sendgrid_config'),
+    // An MCP connection's tools, listed again (and kept) when a run finds them stale.
+    mcpTools: { list: tools.listMcpTools },
+    mcpOauth,
     // A vector store tool searches one of the organization's knowledge bases.
     knowledgeSearch: async (organizationId, knowledgeBaseId, query, topK) => ({
       hits: await knowledge.search(organizationId, knowledgeBaseId, query, topK),
@@ -354,6 +377,8 @@ export function createServices(deps: AppDeps) {
     settingsUrl: `${config.publicUrl}/settings/profile?tab=costs`,
     logger: deps.loggerInstance as Logger | undefined,
   });
+  /** The organization's published workflows as its MCP server offers them (modules/mcp). */
+  const publishedTools = createPublishedToolsPresenter(db);
   const approvalLinks = createApprovalLinksService({
     repository: createApprovalLinksRepository(db),
     approvals: { decide: (auth, id, request) => services.approvals.decide(auth, id, request) },
@@ -367,6 +392,7 @@ export function createServices(deps: AppDeps) {
     clock: deps.clock,
   });
   const services = {
+    mcpOauth,
     billing,
     /** The Stripe SDK when Stripe is configured (the webhook route verifies signatures with it). */
     stripe,
@@ -514,6 +540,12 @@ export function createServices(deps: AppDeps) {
       billing,
       maxPerMinute: config.apiKeyMaxPerMinute,
     }),
+    /** OAuth 2.1 for MCP clients: Crewline as the authorization server of its /mcp endpoint (modules/oauth). */
+    oauth: createOAuthService({
+      repository: createOAuthRepository(db, { isMember: isMemberSql, displayName: userDisplayName }),
+      rateLimits: createRateLimitRepository(db),
+      publicUrl: config.publicUrl,
+    }),
     /** The template marketplace: the shipped library and each organization's own templates. */
     templates: createTemplatesService({
       repository: createTemplatesRepository(db),
@@ -543,6 +575,20 @@ export function createServices(deps: AppDeps) {
       executions,
       events,
     }),
+    /** Where workflows are published: the organization's MCP server's tools (modules/mcp). */
+    publishing: createPublishingService({
+      repository: createPublishingRepository(db),
+      presenter: publishedTools,
+      workflows,
+      publicUrl: config.publicUrl,
+    }),
+    /** What the /mcp endpoint's per-request servers are built from (modules/mcp/mcp-server.ts). */
+    mcpServer: {
+      tools: publishedTools,
+      executions,
+      events,
+      logger: deps.loggerInstance as Logger | undefined,
+    },
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -611,14 +657,34 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(approvalLinksRoutes(services.approvalLinks));
   await app.register(webhookRoutes(services.webhooks));
   await app.register(toolsRoutes(services.tools, services.toolTester));
+  await app.register(
+    mcpOauthRoutes(services.mcpOauth, {
+      require: (organizationId, id) => services.tools.requireOauthConnection(organizationId, id),
+      find: (organizationId, id) => services.tools.findOauthConnection(organizationId, id),
+      refresh: (organizationId, id) => services.tools.mcpRefresh(organizationId, id),
+    }),
+  );
   await app.register(connectionsRoutes(services.connections, services.providerModels));
   await app.register(microsoftRoutes(services.microsoft));
   await app.register(billingRoutes(services.billing));
   await app.register(templatesRoutes(services.templates));
   await app.register(salesRoutes(services.sales));
   await app.register(apiKeysRoutes(services.apiKeys));
+  await app.register(oauthRoutes(services.oauth));
   await app.register(knowledgeRoutes(services.knowledge));
   await app.register(memoryRoutes(services.memory));
+  await app.register(publishingRoutes(services.publishing));
+  // The MCP endpoint: outside /api, authenticated by an organization API key of its own accord.
+  await app.register(
+    mcpRoutes({
+      server: services.mcpServer,
+      apiKeys: services.apiKeys,
+      oauth: services.oauth,
+      // An app connected by OAuth acts as a key of its member: the plan must include API access too.
+      apiAccess: (organizationId) => services.billing.checkApiAccess(organizationId),
+      publicUrl: deps.config.publicUrl,
+    }),
+  );
   await app.register(
     stripeWebhookRoutes({
       billing: services.billing,

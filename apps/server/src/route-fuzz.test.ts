@@ -408,6 +408,7 @@ beforeAll(async () => {
     'PUT /api/tools/:id': [{ name: 'Fuzz tool', category: 'api', config: { apiKey: 'k', extra: config } }],
     'DELETE /api/tools/:id': [{}],
     'POST /api/tools/:id/test': [{}],
+    'POST /api/tools/:id/mcp-refresh': [{}],
     'POST /api/agents/:agentId/tools/:toolId': [{ config: { isEnabled: true, extra: config } }],
     'PUT /api/agents/:agentId/tools/:toolId': [{ config: { extra: config }, isEnabled: true }],
     'DELETE /api/agents/:agentId/tools/:toolId': [{}],
@@ -446,6 +447,18 @@ beforeAll(async () => {
       { name: 'Fuzz key', expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
     ],
     'DELETE /api/organizations/:orgId/api-keys/:id': [{}],
+    // An MCP client's consent (modules/oauth): no such client, so 400 before anything is stored.
+    'POST /api/oauth/consent': [
+      {
+        clientId: 'fuzz-client',
+        redirectUri: 'https://app.example.com/callback',
+        codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        state: 'fuzz',
+        organizationId: '00000000-0000-4000-8000-000000000000',
+        allow: true,
+      },
+    ],
+    'DELETE /api/oauth/grants/:id': [{}],
     'POST /api/sales-inquiries': [
       { name: 'Fuzz', email: 'fuzz@example.com', company: 'Fuzz Co', message: 'Hello' },
     ],
@@ -470,6 +483,18 @@ beforeAll(async () => {
     'DELETE /api/agents/:id/memories/:memoryId': [{}],
     'DELETE /api/agents/:id/memories': [{}],
     'POST /api/knowledge-bases/:id/search': [{ query: 'hostile input', topK: 3 }],
+    'PUT /api/workflows/:id/publishing': [
+      {
+        mcp: {
+          enabled: true,
+          toolName: 'fuzz_flow',
+          description: 'The fuzz flow',
+          inputSchema: { type: 'object', properties: { q: { type: 'string', pattern: '^a+$' } } },
+          timeoutSeconds: 30,
+        },
+      },
+      { mcp: null },
+    ],
     'PUT /api/tools/configurations/:id': [
       { config: { apiKey: 'sk-test', baseUrl: fake.url, defaultModel: 'gpt-4o' }, isActive: true },
     ],
@@ -503,6 +528,8 @@ function realParam(url: string, name: string): string {
   if (name === 'id') {
     if (url.startsWith('/api/tools/configurations/')) return real.configuration;
     if (url.includes('/api-keys/')) return real.apiKey;
+    // No grant: the revoke answers 404 (modules/oauth).
+    if (url.startsWith('/api/oauth/grants/')) return '00000000-0000-4000-8000-000000000000';
     for (const [prefix, key] of [
       ['/api/agents/', 'agent'],
       ['/api/tools/', 'tool'],
@@ -600,6 +627,7 @@ type Failure = { route: string; case: string; status: number; body: string };
 
 /** Below 500, and JSON: an error with a string message, or a 2xx (204 has no body). */
 function failureOf(route: Route, c: Case, res: LightMyRequestResponse): Failure | undefined {
+  const oauthCallbacks = new Set(['/api/auth/microsoft/callback', '/api/mcp-oauth/callback']);
   const failure = {
     route: `${route.method} ${route.url}`,
     case: c.label,
@@ -608,8 +636,9 @@ function failureOf(route: Route, c: Case, res: LightMyRequestResponse): Failure 
   };
   if (res.statusCode >= 500) return failure;
   if (res.statusCode === 204 && res.body === '') return undefined;
-  // The Microsoft sign-in callback answers the popup with a page (the input guard's refusals stay JSON).
-  if (route.url === '/api/auth/microsoft/callback' && res.statusCode === 200) {
+  // The OAuth sign-in callbacks (Microsoft 365, MCP servers) answer the popup with a page (the input
+  // guard's refusals stay JSON).
+  if (oauthCallbacks.has(route.url) && res.statusCode === 200) {
     return String(res.headers['content-type']).startsWith('text/html') ? undefined : failure;
   }
   // The agent chat streams NDJSON: every line is JSON.

@@ -16,6 +16,8 @@ const publicRoutes = [
   'POST /api/webhooks/:workflowId',
   // The browser arrives from Microsoft's sign-in; the single-use state names who started it.
   'GET /api/auth/microsoft/callback',
+  // The same for an OAuth MCP server's sign-in (modules/tools/mcp-oauth.*).
+  'GET /api/mcp-oauth/callback',
   // The invitee may have no account yet; the 256-bit token is the credential (modules/organizations/team.*).
   'GET /api/invitations/:token',
   // Stripe proves itself with the Stripe-Signature header (modules/billing, 404 without Stripe).
@@ -54,6 +56,8 @@ const roleRoutes = [
   'GET /api/organizations/:orgId/api-keys admin',
   'POST /api/organizations/:orgId/api-keys admin',
   'DELETE /api/organizations/:orgId/api-keys/:id admin',
+  'PUT /api/workflows/:id/publishing admin',
+  'GET /api/tools/:id/mcp-authorize admin',
 ];
 // The member routes an organization API key may not call (docs/security.md, API keys): the signed-in
 // user's own account, the team, connections and the keys. A key also never passes a role above member,
@@ -72,6 +76,11 @@ const sessionOnlyRoutes = [
   'POST /api/organizations/:orgId/api-keys',
   'DELETE /api/organizations/:orgId/api-keys/:id',
   'GET /api/system/sales-inquiries',
+  // The consent page and Settings → Connected apps (modules/oauth): a member's own decision.
+  'GET /api/oauth/consent',
+  'POST /api/oauth/consent',
+  'GET /api/oauth/grants',
+  'DELETE /api/oauth/grants/:id',
 ];
 // The routes a session whose membership ended still reaches (its other routes answer 404).
 const membershipOptionalRoutes = [

@@ -5,12 +5,24 @@ import { triggerTypeLabels, triggerTypeValues, type TriggerType } from './vocabu
 
 export const executionStatusSchema = z.enum(executionStatusValues);
 
-/** How a run started: a person (Execute, Retry) or one of the workflow's triggers (the trigger types). */
-export const executionTriggerValues = triggerTypeValues;
+/**
+ * How a run started: a person (Execute, Retry), one of the workflow's triggers (the trigger types), or
+ * a client of the organization's MCP server calling the workflow's published tool (`mcp`).
+ */
+export const executionTriggerValues = [...triggerTypeValues, 'mcp'] as const;
 export const executionTriggerSchema = z.enum(executionTriggerValues);
-export type ExecutionTrigger = TriggerType;
+export type ExecutionTrigger = TriggerType | 'mcp';
 /** How a trigger is named where a person's name would stand (Triggered By, Recent Activity). */
-export const executionTriggerLabels: Record<ExecutionTrigger, string> = triggerTypeLabels;
+export const executionTriggerLabels: Record<ExecutionTrigger, string> = { ...triggerTypeLabels, mcp: 'MCP' };
+
+/**
+ * A run's trigger as people read it: its label, and after a middle dot what started it when the
+ * trigger names it (`MCP · Claude`: the MCP client's name).
+ */
+export const executionTriggerText = (run: { trigger: ExecutionTrigger; triggerDetail?: string | null }) =>
+  run.triggerDetail
+    ? `${executionTriggerLabels[run.trigger]} · ${run.triggerDetail}`
+    : executionTriggerLabels[run.trigger];
 
 /** Tokens one model call used, or a run's steps together. */
 export const tokenUsageSchema = z.object({
@@ -329,6 +341,8 @@ export const executionSchema = z.object({
   retriedBy: z.string().nullable(),
   /** How the run started; `triggeredBy` is the user for manual runs and null for the others. */
   trigger: executionTriggerSchema,
+  /** What started it, when the trigger names it: an MCP client's name (`clientInfo.name`); else null. */
+  triggerDetail: z.string().nullable(),
   triggeredBy: z.string().nullable(),
   triggeredByName: z.string().nullable(),
   startedAt: z.string().nullable(),
@@ -373,6 +387,8 @@ export const executionSummarySchema = z.object({
   retriedBy: z.string().nullable(),
   result: z.string().nullable(),
   trigger: executionTriggerSchema,
+  /** What started it, when the trigger names it: an MCP client's name (`clientInfo.name`); else null. */
+  triggerDetail: z.string().nullable(),
   triggeredBy: z.string().nullable(),
   triggeredByName: z.string().nullable(),
   /** What the run's own model calls cost in USD (its metrics' `costUsd`): null when a model had no price, absent before it ends. */

@@ -30,3 +30,5 @@ export * from './approval-links';
 export * from './prices';
 export * from './spend';
 export * from './budgets';
+export * from './mcp';
+export * from './oauth';

@@ -4,14 +4,29 @@ import { toolCategoryValues, type ToolCategory } from './vocabulary/tool-categor
 export const toolCategorySchema = z.enum(toolCategoryValues);
 
 /** Configuration keys whose values are credentials: encrypted at rest, answered as a mask. */
-export const SECRET_CONFIG_KEYS = ['apiKey', 'connectionString', 'password', 'token', 'secret'] as const;
+export const SECRET_CONFIG_KEYS = [
+  'apiKey',
+  'connectionString',
+  'password',
+  'token',
+  'secret',
+  'headerValue',
+] as const;
 
 /**
  * Configuration keys that say where a tool's requests go and what they carry besides their body. They
  * and the credentials are one unit (docs/security.md, Credentials): a change of any of them, or of the
  * category, drops the stored credentials unless new ones come in the same request.
  */
-export const DESTINATION_CONFIG_KEYS = ['baseUrl', 'url', 'host', 'port', 'headers', 'authHeader'] as const;
+export const DESTINATION_CONFIG_KEYS = [
+  'baseUrl',
+  'url',
+  'host',
+  'port',
+  'headers',
+  'authHeader',
+  'headerName',
+] as const;
 
 /** A destination value as compared: text trimmed, an empty one the same as none. */
 const destinationValue = (value: unknown) => {
@@ -42,9 +57,9 @@ export function movesToolDestination(
  * 0024_scrub_link_credentials.sql applies the same rules to links stored before them.
  */
 const CREDENTIAL_NAME =
-  /password|passwd|passphrase|secret|(?:token|apikey|accesskey|privatekey|authorization|credentials?|connectionstring|databaseurl)$|^(?:key|pwd|pass|auth)$/;
+  /password|passwd|passphrase|secret|(?:token|apikey|accesskey|privatekey|authorization|credentials?|connectionstring|databaseurl|headervalue)$|^(?:key|pwd|pass|auth)$/;
 /** Names of a destination or of headers, at the top of a link's config (where the runtime reads them). */
-const DESTINATION_NAME = /^(?:baseurl|url|uri|endpoint|host|hostname|port|headers?|authheader)$/;
+const DESTINATION_NAME = /^(?:baseurl|url|uri|endpoint|host|hostname|port|headers?|authheader|headername)$/;
 const normalName = (key: string) => key.toLowerCase().replace(/[-_]/g, '');
 
 export const linkConfigMessages = {
@@ -100,6 +115,14 @@ export function usableLinkConfig(config: Record<string, unknown>): Record<string
   return clean(config, true) as Record<string, unknown>;
 }
 
+/** An HTTP header's name (RFC 9110 token characters). */
+const headerName = z
+  .string()
+  .trim()
+  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, {
+    message: 'Enter a header name such as Authorization or X-API-Key',
+  });
+
 const httpUrl = z
   .string()
   .trim()
@@ -121,6 +144,26 @@ const categoryConfigSchemas: Partial<Record<ToolCategory, z.ZodType>> = {
       })
       .optional(),
     schema: z.string().trim().max(63).optional(),
+  }),
+  /**
+   * A remote MCP server (Streamable HTTP; docs/security.md says why there is no stdio): its URL, the
+   * server's tools the organization allows (all when absent), how long one call may take, and the
+   * header its credential goes in (the value is `headerValue`, sealed like every credential).
+   */
+  mcp: z.looseObject({
+    url: httpUrl,
+    auth: z
+      .enum(['none', 'header', 'oauth'], { message: 'Authentication is none, header or oauth' })
+      .optional(),
+    enabledTools: z.array(z.string().min(1).max(200)).max(500).optional(),
+    timeoutSeconds: z
+      .number({ message: 'Timeout must be a number of seconds' })
+      .int()
+      .min(1, { message: 'Timeout must be between 1 and 600 seconds' })
+      .max(600, { message: 'Timeout must be between 1 and 600 seconds' })
+      .optional(),
+    headerName: headerName.optional(),
+    headerValue: z.string().max(8000).optional(),
   }),
   vector_store: z.looseObject({
     /** The organization's own store: one of its knowledge bases (else a Pinecone index). */
@@ -148,13 +191,33 @@ const toolFields = {
   isActive: z.boolean(),
 };
 
+/**
+ * An MCP server's credential, apart from its config as the API describes it: `{ headerName?,
+ * headerValue? }` (a bearer token is `Authorization` and `Bearer …`). The server keeps them with the
+ * config (the value sealed); `withToolCredentials` puts them there.
+ */
+export const toolCredentialsSchema = z.object({
+  headerName: headerName.optional(),
+  headerValue: z.string().max(8000).optional(),
+});
+
+/** The body's `credentials` moved into its config, where the tool keeps them. */
+export function withToolCredentials<T extends { config?: Record<string, unknown>; credentials?: unknown }>(
+  body: T,
+): Omit<T, 'credentials'> {
+  const { credentials, ...rest } = body;
+  const given = (credentials ?? {}) as Record<string, unknown>;
+  if (!Object.keys(given).length) return rest;
+  return { ...rest, config: { ...(rest.config ?? {}), ...given } };
+}
+
 function checkCategoryConfig(
-  value: { category?: ToolCategory; config?: Record<string, unknown> },
+  value: { category?: ToolCategory; config?: Record<string, unknown>; credentials?: Record<string, unknown> },
   ctx: z.RefinementCtx,
 ) {
   const schema = value.category && categoryConfigSchemas[value.category];
   if (!schema || !value.config) return;
-  const result = schema.safeParse(value.config);
+  const result = schema.safeParse({ ...value.config, ...(value.credentials ?? {}) });
   if (!result.success) {
     for (const issue of result.error.issues)
       ctx.addIssue({ ...issue, path: ['config', ...issue.path] } as never);
@@ -168,12 +231,16 @@ export const createToolSchema = z
     category: toolFields.category.default('web'),
     config: toolFields.config.default({}),
     isActive: toolFields.isActive.default(true),
+    credentials: toolCredentialsSchema.optional(),
   })
   .superRefine(checkCategoryConfig);
 export type CreateToolInput = z.input<typeof createToolSchema>;
 
 /** PUT /api/tools/:id — the create body, or any part of it. */
-export const updateToolSchema = z.object(toolFields).partial().superRefine(checkCategoryConfig);
+export const updateToolSchema = z
+  .object({ ...toolFields, credentials: toolCredentialsSchema })
+  .partial()
+  .superRefine(checkCategoryConfig);
 export type UpdateToolInput = z.input<typeof updateToolSchema>;
 
 export const toolSchema = z.object({

@@ -363,8 +363,10 @@ export const workflowExecutions = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     error: text('error'),
     triggeredBy: uuid('triggered_by').references(() => users.id, { onDelete: 'set null' }),
-    /** How the run started: manual (a person; triggeredBy), schedule, webhook or email. */
+    /** How the run started: manual (a person; triggeredBy), schedule, webhook, email or mcp. */
     trigger: text('trigger').$type<ExecutionTrigger>().notNull().default('manual'),
+    /** What started it when the trigger names it (an MCP client's name); null otherwise. */
+    triggerDetail: text('trigger_detail'),
     // Bumped by each worker that picks the run up; status writes compare it so a stale worker of an
     // earlier attempt cannot overwrite the newer one.
     attempt: integer('attempt').notNull().default(0),
@@ -824,6 +826,97 @@ export const microsoftOauthStates = pgTable(
 );
 
 /**
+ * An MCP server connection's OAuth sign-in in progress (docs/product-rules.md, MCP): the `state`
+ * (stored as its SHA-256, single use, 10 minutes), the admin who started it (the callback must come
+ * back to the same browser and user), and what the SDK saved for the callback leg (PKCE verifier,
+ * discovery state, registered client), sealed with the organization's id.
+ */
+export const mcpOauthFlows = pgTable(
+  'mcp_oauth_flows',
+  {
+    id: id(),
+    stateHash: text('state_hash').notNull().unique(),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Sealed JSON of what the SDK saved before the redirect (code verifier, discovery state, client). */
+    sealed: text('sealed').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mcp_oauth_flows_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * OAuth clients of the organization's MCP server (connectors such as Claude or ChatGPT), registered
+ * by dynamic client registration (RFC 7591): public clients, PKCE only. Not owned by an organization:
+ * a client is granted access to one by a member's consent (oauth_grants).
+ */
+export const oauthClients = pgTable('oauth_clients', {
+  /** The `client_id` handed out (random, opaque). */
+  id: text('id').primaryKey(),
+  clientName: text('client_name').notNull(),
+  redirectUris: jsonb('redirect_uris').$type<string[]>().notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A member's consent that an OAuth client may call the organization's MCP server: revoked in Settings
+ * (every token of it stops working at once).
+ */
+export const oauthGrants = pgTable(
+  'oauth_grants',
+  {
+    id: id(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('oauth_grants_organization_id_idx').on(t.organizationId)],
+);
+
+/**
+ * The codes and tokens of a grant, stored as their SHA-256: `code` (single use, 1 minute, with its
+ * PKCE challenge and redirect URI), `access` (1 hour) and `refresh` (rotated on use).
+ */
+export const oauthTokens = pgTable(
+  'oauth_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    grantId: uuid('grant_id')
+      .notNull()
+      .references(() => oauthGrants.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'code' | 'access' | 'refresh'>().notNull(),
+    codeChallenge: text('code_challenge'),
+    redirectUri: text('redirect_uri'),
+    /** The RFC 8707 resource the token is for (the MCP endpoint's URL). */
+    resource: text('resource'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('oauth_tokens_grant_id_idx').on(t.grantId),
+    index('oauth_tokens_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+/**
  * Templates: the shipped library (no organization, a stable `slug`, upserted at start-up) and the
  * templates an organization saved from its own workflows and agents (visible to it alone).
  */
@@ -884,6 +977,34 @@ export const agentTemplates = pgTable(
   (t) => [index('agent_templates_organization_id_idx').on(t.organizationId)],
 );
 
+/**
+ * Where a workflow is published (docs/product-rules.md, MCP): as a tool of its organization's MCP
+ * server, under a name unique in the organization. One row per published workflow, for every surface.
+ */
+export const workflowPublishing = pgTable(
+  'workflow_publishing',
+  {
+    workflowId: uuid('workflow_id')
+      .primaryKey()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    mcpEnabled: boolean('mcp_enabled').notNull().default(false),
+    mcpToolName: text('mcp_tool_name'),
+    mcpDescription: text('mcp_description'),
+    /** JSON Schema of the run's `input`, checked before a call starts a run. */
+    mcpInputSchema: jsonb('mcp_input_schema').$type<JsonObject>(),
+    mcpTimeoutSeconds: integer('mcp_timeout_seconds'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('workflow_publishing_mcp_tool_name_unique')
+      .on(t.organizationId, t.mcpToolName)
+      .where(sql`${t.mcpToolName} is not null`),
+  ],
+);
+
 export const tools = pgTable(
   'tools',
   {
@@ -895,6 +1016,18 @@ export const tools = pgTable(
     config: jsonObject('config'),
     /** Encrypted at rest (AES-256-GCM, organization id as associated data); never sent to clients. */
     credentials: jsonb('credentials').$type<JsonObject>(),
+    /**
+     * An MCP server connection's tools as its `tools/list` last answered (`McpToolList` of the
+     * contracts: tools, listedAt, error); null for other tools and before the first listing.
+     */
+    mcpTools: jsonb('mcp_tools').$type<JsonObject>(),
+    /**
+     * An MCP connection signed in with OAuth: its tokens and registered client, sealed JSON; null
+     * otherwise. `mcp_oauth_status` says whether it works: 'connected', or 'reconnect' once the
+     * authorization server refused a refresh (an admin signs in again).
+     */
+    mcpOauth: text('mcp_oauth'),
+    mcpOauthStatus: text('mcp_oauth_status').$type<'connected' | 'reconnect'>(),
     isActive: boolean('is_active').notNull().default(true),
     organizationId: uuid('organization_id')
       .notNull()

@@ -90,7 +90,13 @@ export type AgentAnswer = {
 };
 
 /** A Tool step's call: which tool, with the arguments its templates gave. */
-export type ToolCall = { step: StepRef; toolId: string; arguments: Record<string, unknown> };
+/** `mcpTool`: when the tool is an MCP server connection, the server's tool the step calls. */
+export type ToolCall = {
+  step: StepRef;
+  toolId: string;
+  mcpTool?: string;
+  arguments: Record<string, unknown>;
+};
 
 /** What an Approval step asks (its title and message rendered with the run's values). */
 export type ApprovalRequest = {

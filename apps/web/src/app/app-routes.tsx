@@ -59,6 +59,7 @@ const ApprovalLinkPage = page(
   'ApprovalLinkPage',
 );
 const DocsPage = page(() => import('@/features/docs/pages/docs-page'), 'DocsPage');
+const OAuthConsentPage = page(() => import('@/features/oauth/pages/oauth-consent-page'), 'OAuthConsentPage');
 const NotFoundPage = page(() => import('./not-found-page'), 'NotFoundPage');
 const ProfilePage = page(() => import('@/features/settings/pages/profile-page'), 'ProfilePage');
 const ToolConfigDemoPage = page(
@@ -98,6 +99,8 @@ function SignedInRoutes() {
     <Routes>
       <Route path="invite/:token" element={<InvitePage />} />
       <Route path="approvals/email/:token" element={<ApprovalLinkPage />} />
+      {/* An MCP client's OAuth consent (modules/oauth): signed out, it is signed in first and back. */}
+      <Route path="oauth/consent" element={<OAuthConsentPage />} />
       <Route path="forgot-password" element={<ForgotPasswordPage />} />
       <Route path="reset-password" element={<ResetPasswordPage />} />
       <Route path="verify-email" element={<VerifyEmailPage />} />

@@ -6,30 +6,11 @@ import { clearStoredAuth, setAuthToken } from '@/lib/auth-token';
 import { useOrganizationBudget } from '@/lib/queries/organization-budget';
 import { answerGet, server } from '@/testing/msw-server';
 import { renderWithApp } from '@/testing/render';
+import { aSession } from '@/testing/session';
 
 import { BudgetBanner } from './budget-banner';
 
-const session: Session = {
-  user: {
-    id: 'u1',
-    username: 'ada',
-    email: 'ada@example.com',
-    firstName: 'Ada',
-    lastName: null,
-    role: 'user',
-    emailVerified: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  },
-  organization: {
-    id: 'org-1',
-    name: 'Acme',
-    slug: 'acme',
-    plan: 'starter',
-    role: 'member',
-    trialEndsAt: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  },
-};
+const session = aSession({ id: 'org-1', plan: 'starter' });
 
 const budget = (patch: Partial<OrganizationBudget>): OrganizationBudget => ({
   month: '2026-12',

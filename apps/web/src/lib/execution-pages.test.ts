@@ -31,6 +31,7 @@ function summary(id: string, second: number, fields: Partial<ExecutionSummary> =
     retriedBy: null,
     result: null,
     trigger: 'manual',
+    triggerDetail: null,
     triggeredBy: null,
     triggeredByName: null,
     startedAt: null,

@@ -41,6 +41,7 @@ function run(id: string, fields: Partial<Execution> = {}): Execution {
     retriedBy: null,
     triggeredBy: null,
     trigger: 'manual',
+    triggerDetail: null,
     triggeredByName: null,
     startedAt: null,
     completedAt: null,

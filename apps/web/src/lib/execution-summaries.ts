@@ -33,6 +33,7 @@ export function executionSummaryOf(execution: Execution): ExecutionSummary {
     retriedBy: execution.retriedBy ?? null,
     result: executionResultText(execution.result),
     trigger: execution.trigger,
+    triggerDetail: execution.triggerDetail ?? null,
     triggeredBy: execution.triggeredBy,
     triggeredByName: execution.triggeredByName,
     startedAt: execution.startedAt,

@@ -1,6 +1,12 @@
 // The workflow builder as its component tests open it: full contract fixtures for the agents and the
 // workflow it loads, and the edit page rendered on that workflow with its requests answered by MSW.
-import type { Agent, ExecutionSummary, UpdateWorkflowInput, Workflow } from '@crewline/contracts';
+import type {
+  Agent,
+  ExecutionSummary,
+  UpdateWorkflowInput,
+  Workflow,
+  WorkflowPublishing,
+} from '@crewline/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type RequestHandler } from 'msw';
@@ -84,6 +90,8 @@ export async function openBuilder({
       return HttpResponse.json(workflow);
     }),
     ...handlers,
+    // The Settings tab's MCP section reads it: not published, unless a test's handler says otherwise.
+    answerGet<WorkflowPublishing>('/api/workflows/wf-1/publishing', { mcp: null }),
   );
   const view = renderWithApp(<WorkflowEditPage />, {
     path: '/workflows/edit/:id',

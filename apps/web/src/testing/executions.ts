@@ -30,6 +30,7 @@ export function anExecution(overrides: Partial<Execution> = {}): Execution {
     retryOf: null,
     retriedBy: null,
     trigger: 'manual',
+    triggerDetail: null,
     triggeredBy: 'u1',
     triggeredByName: 'Ada',
     startedAt: '2026-01-01T10:00:00.000Z',

@@ -47,7 +47,7 @@ describe('endpoint descriptors', () => {
   });
 
   it('keep the public list short and the keys’ own routes session-only', () => {
-    expect(endpointList.filter((e) => e.auth === 'public')).toHaveLength(14);
+    expect(endpointList.filter((e) => e.auth === 'public')).toHaveLength(15);
     expect(Object.values(endpoints.apiKeys).every((e) => e.auth === 'session' && e.role === 'admin')).toBe(
       true,
     );

@@ -9,8 +9,10 @@ import { costsEndpoints } from './costs';
 import type { EndpointSpec } from './define-endpoint';
 import { executionsEndpoints } from './executions';
 import { knowledgeEndpoints } from './knowledge';
+import { mcpEndpoints } from './mcp';
 import { memoryEndpoints } from './memory';
 import { microsoftEndpoints } from './microsoft';
+import { oauthEndpoints } from './oauth';
 import { organizationSettingsEndpoints } from './organization-settings';
 import { pricesEndpoints } from './prices';
 import { organizationsEndpoints } from './organizations';
@@ -50,6 +52,8 @@ export const endpoints = {
   connections: connectionsEndpoints,
   knowledge: knowledgeEndpoints,
   workflows: workflowsEndpoints,
+  mcp: mcpEndpoints,
+  oauth: oauthEndpoints,
   executions: executionsEndpoints,
   approvals: approvalsEndpoints,
   approvalLinks: approvalLinksEndpoints,

@@ -29,6 +29,11 @@ export const endpointTags = [
     description:
       'What model calls cost: the price table in force, the organization’s own prices, its spend and its monthly budget.',
   },
+  {
+    name: 'MCP',
+    description:
+      "Publishing workflows as tools of the organization's MCP server (`POST /mcp`, Streamable HTTP, authenticated with an API key).",
+  },
   { name: 'Webhooks', description: 'Starting a workflow from another system with its webhook secret.' },
   { name: 'Templates', description: 'The template library and the organization’s own templates.' },
   { name: 'Billing', description: 'Plan, subscription and invoices.' },

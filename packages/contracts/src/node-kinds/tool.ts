@@ -15,6 +15,9 @@ export const toolNodeKind = {
   sequentialOnly: true,
   data: kindData({
     toolId: z.string().optional().meta({ description: "One of the organization's tools." }),
+    mcpTool: z.string().max(200).optional().meta({
+      description: "When the tool is an MCP server connection: the server's tool to call, by its own name.",
+    }),
     arguments: z.record(z.string().max(100), z.string().max(20_000)).default({}).meta({
       description:
         "Each argument is a template; one that is exactly `{{ expr }}` keeps the value's type (a list stays a list).",

@@ -9,6 +9,7 @@ export const toolCategoryValues = [
   'database',
   'ai',
   'custom',
+  'mcp',
 ] as const;
 export type ToolCategory = (typeof toolCategoryValues)[number];
 
@@ -21,4 +22,5 @@ export const toolCategoryLabels: Record<ToolCategory, string> = {
   database: 'Database',
   ai: 'AI Services',
   custom: 'Custom',
+  mcp: 'MCP Server',
 };

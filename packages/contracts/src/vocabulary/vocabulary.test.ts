@@ -68,10 +68,11 @@ describe('the vocabulary entry', () => {
     expect(llmProviderSchema.options).toEqual([...llmProviderValues]);
     expect(toolCategorySchema.options).toEqual([...toolCategoryValues]);
     expect(executionStatusSchema.options).toEqual([...executionStatusValues]);
-    expect(executionTriggerSchema.options).toEqual([...triggerTypeValues]);
+    // A run also starts from an MCP client calling a published workflow, which is no workflow trigger.
+    expect(executionTriggerSchema.options).toEqual([...triggerTypeValues, 'mcp']);
     expect(processTypeSchema.options).toEqual([...processTypeValues]);
     expect(triggerTypeSchema.options).toEqual([...triggerTypeValues]);
-    expect(executionTriggerLabels).toBe(triggerTypeLabels);
+    expect(executionTriggerLabels).toEqual({ ...triggerTypeLabels, mcp: 'MCP' });
   });
 });
 
@@ -177,6 +178,7 @@ describe('kinds and their labels', () => {
       database: 'Database',
       ai: 'AI Services',
       custom: 'Custom',
+      mcp: 'MCP Server',
     });
     expect(Object.keys(toolCategoryLabels)).toEqual([...toolCategoryValues]);
   });

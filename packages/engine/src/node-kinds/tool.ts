@@ -32,7 +32,7 @@ export const toolKind: EngineNodeKind<'tool'> = {
   executor: {
     async execute({ step, node, expressions }, ports) {
       const name = nodeName(node);
-      const { toolId, arguments: templates } = toolData(node.data);
+      const { toolId, mcpTool, arguments: templates } = toolData(node.data);
       if (!toolId) throw new WorkflowRunError(m.noTool(name));
       if (!ports.callTool)
         throw new WorkflowRunError(`Tool "${name}" cannot run here: this run has no tools`);
@@ -42,7 +42,7 @@ export const toolKind: EngineNodeKind<'tool'> = {
         args[argument] = evaluatingIn(`Tool "${name}"`, () => renderTemplate(template, expressions));
         evaluated.push({ name: argument, expression: template, value: args[argument] });
       }
-      const result = await ports.callTool({ step, toolId, arguments: args });
+      const result = await ports.callTool({ step, toolId, ...(mcpTool ? { mcpTool } : {}), arguments: args });
       const content = typeof result === 'string' ? result : JSON.stringify(result ?? null);
       return noModelResult('tool', result ?? null, evaluated, content);
     },

@@ -123,6 +123,7 @@ describe('GET /api/executions', () => {
       retriedBy: null,
       result: 'The final answer',
       trigger: 'manual',
+      triggerDetail: null,
       triggeredBy: ada.user.id,
       triggeredByName: 'Ada Lovelace',
       startedAt: '2026-01-01T00:00:00.000Z',

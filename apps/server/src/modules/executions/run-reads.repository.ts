@@ -116,6 +116,7 @@ export function toExecution({
     retryOf: e.retryOf,
     retriedBy: retriedById,
     trigger: e.trigger,
+    triggerDetail: e.triggerDetail,
     triggeredBy: e.triggeredBy,
     triggeredByName,
     startedAt: e.startedAt?.toISOString() ?? null,
@@ -158,6 +159,7 @@ export function createRunReads(db: Db) {
             when 'string' then left(${workflowExecutions.result} #>> '{}', ${EXECUTION_RESULT_PREVIEW_LENGTH}::int)
             else left(${workflowExecutions.result}::text, ${EXECUTION_RESULT_PREVIEW_LENGTH}::int) end`,
           trigger: workflowExecutions.trigger,
+          triggerDetail: workflowExecutions.triggerDetail,
           triggeredBy: workflowExecutions.triggeredBy,
           triggeredByName: starterName,
           // As text: SQL null when the run has no cost (yet), 'null' when a model had no price.

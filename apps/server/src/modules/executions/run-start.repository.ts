@@ -62,6 +62,7 @@ export function createRunStart(db: Db) {
           // Pinned to the newest version in the same statement: a save committing meanwhile cannot split them.
           workflowVersion: newestVersionOf(sql`${sql.placeholder('workflowId')}::uuid`),
           trigger: sql.placeholder('trigger'),
+          triggerDetail: sql.placeholder('triggerDetail'),
           triggeredBy: sql.placeholder('triggeredBy'),
           input: sql.placeholder('input'),
           dynamicInstructions: sql.placeholder('dynamicInstructions'),
@@ -95,7 +96,12 @@ export function createRunStart(db: Db) {
     async createQueued(
       organizationId: string,
       workflow: { id: string; name: string; processType: Execution['processType'] },
-      started: { trigger: ExecutionTrigger; triggeredBy: string | null; untrusted?: boolean },
+      started: {
+        trigger: ExecutionTrigger;
+        triggerDetail?: string | null;
+        triggeredBy: string | null;
+        untrusted?: boolean;
+      },
       request: ExecuteWorkflowData,
       options: {
         id?: string;
@@ -114,6 +120,7 @@ export function createRunStart(db: Db) {
         organizationId,
         workflowId: workflow.id,
         trigger: started.trigger,
+        triggerDetail: started.triggerDetail ?? null,
         triggeredBy: started.triggeredBy,
         input: request.input,
         dynamicInstructions: request.dynamicInstructions ?? null,

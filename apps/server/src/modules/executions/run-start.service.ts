@@ -27,6 +27,8 @@ export type StartRunRequest = {
   trigger: ExecutionTrigger;
   /** The user who started it; null for runs no person started. */
   triggeredBy: string | null;
+  /** What started it when the trigger names it: an MCP client's name (`mcp`); null otherwise. */
+  triggerDetail?: string | null;
   input?: Record<string, unknown>;
   dynamicInstructions?: string | null;
   parameters?: Record<string, unknown>;
@@ -113,7 +115,12 @@ export function createRunStarter(deps: {
     const execution = await repository.createQueued(
       organizationId,
       workflow,
-      { trigger: request.trigger, triggeredBy: request.triggeredBy, untrusted: request.untrusted },
+      {
+        trigger: request.trigger,
+        triggerDetail: request.triggerDetail ?? null,
+        triggeredBy: request.triggeredBy,
+        untrusted: request.untrusted,
+      },
       {
         input: request.input ?? {},
         dynamicInstructions: request.dynamicInstructions ?? null,

@@ -23,7 +23,7 @@ export class ToolStepError extends Error {}
 /**
  * One Tool step of an attempt, the engine's `callTool` port: the step's tool, read in the run's
  * organization, called with the arguments its templates gave (checked against the tool's input
- * schema), under the run's abort signal; the call is logged like an agent's use of a tool, and the
+ * schema; an MCP connection's, against its server tool's), under the run's abort signal; the call is logged like an agent's use of a tool, and the
  * tool's (masked) result is the step's.
  */
 export function createToolStep(deps: {
@@ -50,7 +50,11 @@ export function createToolStep(deps: {
       throw error;
     }
     try {
-      const result = await run.runtime.call(organizationId, tool, call.arguments, { signal });
+      // An MCP connection's step names the server's tool to call (`data.mcpTool`).
+      const result = await run.runtime.call(organizationId, tool, call.arguments, {
+        signal,
+        mcpTool: call.mcpTool,
+      });
       runLog.add('info', `${name} called the tool ${tool.name}`, call.step.nodeId);
       return result;
     } catch (error) {

@@ -1,17 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@crewline/db';
 import {
-  executionTriggerLabels,
   executionTriggerSchema,
+  executionTriggerText,
   type ActivityItem,
   type OrganizationStats,
 } from '@crewline/contracts';
 import { meanSeconds, successRate, workingUs } from './analytics.presenter';
 
-/** A run no person started is named after its trigger. */
-function triggerName(trigger: string | null): string | null {
+/** A run no person started is named after its trigger (and what started it: `MCP · Claude`). */
+function triggerName(trigger: string | null, triggerDetail: string | null): string | null {
   const parsed = executionTriggerSchema.safeParse(trigger);
-  return parsed.success && parsed.data !== 'manual' ? executionTriggerLabels[parsed.data] : null;
+  return parsed.success && parsed.data !== 'manual'
+    ? executionTriggerText({ trigger: parsed.data, triggerDetail })
+    : null;
 }
 
 /**
@@ -78,33 +80,35 @@ export function createOrganizationsPresenter(db: Db) {
         status: string | null;
         actor: string | null;
         trigger: string | null;
+        trigger_detail: string | null;
         at: Date;
       }>(sql`
         with recent as (
           (select id::text, case when updated_at > created_at + interval '1 second' then 'agent_updated' else 'agent_created' end as kind,
              name as title, role as detail, status::text as status, coalesce(updated_by, created_by) as actor_id,
-             null::text as trigger, updated_at as at
+             null::text as trigger, null::text as trigger_detail, updated_at as at
            from agents where organization_id = ${organizationId} order by updated_at desc limit ${limit})
           union all
           (select id::text, case when updated_at > created_at + interval '1 second' then 'workflow_updated' else 'workflow_created' end,
-             name, process_type::text, status::text, coalesce(updated_by, created_by), null, updated_at
+             name, process_type::text, status::text, coalesce(updated_by, created_by), null, null, updated_at
            from workflows where organization_id = ${organizationId} order by updated_at desc limit ${limit})
           union all
           (select e.id::text, 'execution', coalesce(w.name, 'Unknown Workflow'), coalesce(e.error, ''), e.status::text,
-             e.triggered_by, e.trigger, coalesce(e.completed_at, e.started_at, e.created_at)
+             e.triggered_by, e.trigger, e.trigger_detail, coalesce(e.completed_at, e.started_at, e.created_at)
            from workflow_executions e left join workflows w on w.id = e.workflow_id
            where e.organization_id = ${organizationId}
            order by coalesce(e.completed_at, e.started_at, e.created_at) desc limit ${limit})
           order by at desc limit ${limit}
         )
-        select recent.id, recent.kind, recent.title, recent.detail, recent.status, recent.trigger, recent.at,
+        select recent.id, recent.kind, recent.title, recent.detail, recent.status, recent.trigger,
+          recent.trigger_detail, recent.at,
           coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username) as actor
         from recent left join users u on u.id = recent.actor_id
         order by recent.at desc`);
-      return result.rows.map(({ trigger, actor, ...r }) => ({
+      return result.rows.map(({ trigger, trigger_detail, actor, ...r }) => ({
         ...r,
         // A run no person started names its trigger.
-        actor: actor ?? triggerName(trigger),
+        actor: actor ?? triggerName(trigger, trigger_detail),
         at: new Date(r.at).toISOString(),
       }));
     },

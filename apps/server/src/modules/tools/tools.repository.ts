@@ -56,6 +56,10 @@ export function createToolsRepository(db: Db) {
       const [row] = await db.update(tools).set(values).where(scoped(organizationId, id)).returning();
       return row;
     },
+    /** Stores an MCP connection's tools as last listed (an `McpToolList`). */
+    async setMcpTools(organizationId: string, id: string, list: Record<string, unknown>): Promise<void> {
+      await db.update(tools).set({ mcpTools: list }).where(scoped(organizationId, id));
+    },
     async remove(organizationId: string, id: string): Promise<boolean> {
       return (
         (await db.delete(tools).where(scoped(organizationId, id)).returning({ id: tools.id })).length > 0

@@ -19,6 +19,13 @@ export function toolsRoutes(tools: ToolsService, tester: ToolTester): FastifyPlu
     route(app, api.test, async (request) => tester.test(request.auth.organizationId, request.params.id));
     // The agents that lose the tool if it goes: its delete dialog lists them (docs/product-rules.md).
     route(app, api.usage, async (request) => tools.usage(request.auth.organizationId, request.params.id));
+    // An MCP server connection's tools: as last listed (listed now the first time), or listed again.
+    route(app, api.mcpTools, async (request) =>
+      tools.mcpTools(request.auth.organizationId, request.params.id),
+    );
+    route(app, api.mcpRefresh, async (request) =>
+      tools.mcpRefresh(request.auth.organizationId, request.params.id),
+    );
     route(app, api.remove, async (request, reply) => {
       await tools.remove(request.auth.organizationId, request.params.id);
       return reply.status(204).send();

@@ -1,17 +1,25 @@
 import {
+  mcpLinkToolsSchema,
+  mcpMessages,
   movesToolDestination,
   SECRET_CONFIG_KEYS,
   usableLinkConfig,
+  withToolCredentials,
   type AgentToolLink,
   type CreateToolInput,
+  type McpToolList,
   type ToolApprovalPolicy,
   type Tool,
+  type ToolCategory,
   type UpdateToolInput,
   type Usage,
 } from '@crewline/contracts';
-import { ConflictError, NotFoundError } from '../../platform/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors';
 import { maskFields, sealFields, unsealFields, type SecretBox } from '../../platform/crypto';
+import type { Egress } from '../../platform/egress';
 import { requireUuid } from '../../platform/ids';
+import { createMcpTools, mcpUrlAllowed, storedMcpTools, usesOauth } from './mcp-connections';
+import type { McpOauth, McpOauthConnection } from './mcp-oauth.service';
 import type { AgentToolRow, ToolRow, ToolsRepository } from './tools.repository';
 import type { ToolUsagePresenter } from './tool-usage.presenter';
 import type { EnabledToolRow } from './tools.columns';
@@ -35,8 +43,19 @@ export function createToolsService(deps: {
   presenter: ToolUsagePresenter;
   /** Whether the organization has this agent (modules/agents, which imports tools: app.ts hands it over). */
   agentExists(organizationId: string, agentId: string): Promise<boolean>;
+  /**
+   * What MCP server connections use: the egress for tools (their listings) and the egress allow-list
+   * (the only hosts a plain http:// URL may name).
+   */
+  mcp: { egress: Egress; allowList: readonly string[]; oauth?: McpOauth };
 }) {
   const { repository, box } = deps;
+  const oauth = deps.mcp.oauth;
+  const mcpTools = createMcpTools({
+    egress: deps.mcp.egress,
+    oauth,
+    store: (organizationId, id, list) => repository.setMcpTools(organizationId, id, list),
+  });
 
   const resolve = (organizationId: string, rows: EnabledToolRow[]): ResolvedTool[] =>
     rows.map((row) => ({
@@ -79,6 +98,42 @@ export function createToolsService(deps: {
     createdAt: row.createdAt.toISOString(),
   });
 
+  /** An MCP connection's URL: https, or http to a host the egress allow-list opens for tools. */
+  function checkMcpUrl(category: ToolCategory, config: Json | undefined) {
+    if (category !== 'mcp' || typeof config?.url !== 'string') return;
+    if (!mcpUrlAllowed(config.url, deps.mcp.allowList))
+      throw new BadRequestError(mcpMessages.plainHttp, [
+        { path: 'config.url', message: mcpMessages.plainHttp },
+      ]);
+  }
+  /** A link of an MCP connection names the server's tools the agent gets (`config.tools`). */
+  function checkLinkConfig(category: ToolCategory, config: Json | undefined) {
+    if (category !== 'mcp' || config?.tools === undefined) return;
+    const parsed = mcpLinkToolsSchema.safeParse(config.tools);
+    if (!parsed.success) {
+      const message = 'List the MCP server tools this agent may use by their names';
+      throw new BadRequestError(message, [{ path: 'config.tools', message }]);
+    }
+  }
+  const notListed: McpToolList = { tools: [], listedAt: null, error: null };
+  const oauthConnectionOf = (tool: ResolvedTool): McpOauthConnection => ({
+    organizationId: tool.organizationId,
+    toolId: tool.id,
+    name: tool.name,
+    url: typeof tool.settings.url === 'string' ? tool.settings.url : '',
+  });
+  /** An OAuth connection's state (read again after a listing, which may have found it refused); null for one that does not use OAuth. */
+  const oauthStatus = async (tool: ResolvedTool, fresh = false) => {
+    if (!usesOauth(tool.settings) || !oauth) return null;
+    return fresh ? oauth.status(tool.organizationId, tool.id) : (tool.mcpOauthStatus ?? 'disconnected');
+  };
+
+  async function requireMcp(organizationId: string, id: string): Promise<ResolvedTool> {
+    const tool = resolve(organizationId, [{ ...(await requireTool(organizationId, id)), linkConfig: {} }])[0];
+    if (tool.category !== 'mcp') throw new BadRequestError(mcpMessages.notMcp);
+    return tool;
+  }
+
   async function requireTool(organizationId: string, id: string): Promise<ToolRow> {
     const tool = await repository.get(organizationId, requireUuid(id, toolNotFound));
     if (!tool) throw new NotFoundError(toolNotFound);
@@ -100,7 +155,10 @@ export function createToolsService(deps: {
       return (await repository.list(organizationId)).map(toDto);
     },
 
-    async create(organizationId: string, userId: string, input: CreateToolInput): Promise<Tool> {
+    async create(organizationId: string, userId: string, body: CreateToolInput): Promise<Tool> {
+      // An MCP server's credential comes apart from its config and is kept (sealed) with it.
+      const input = withToolCredentials(body);
+      checkMcpUrl(input.category ?? 'web', input.config);
       const { config, credentials } = split(organizationId, input.config ?? {}, undefined);
       const row = await repository.create(organizationId, userId, {
         name: input.name,
@@ -114,8 +172,16 @@ export function createToolsService(deps: {
       return toDto(row);
     },
 
-    async update(organizationId: string, id: string, input: UpdateToolInput): Promise<Tool> {
+    async update(organizationId: string, id: string, body: UpdateToolInput): Promise<Tool> {
       const existing = await requireTool(organizationId, id);
+      // Credentials sent alone go with the stored config (a PUT's config replaces it whole).
+      const input = withToolCredentials(
+        body.credentials && !body.config ? { ...body, config: existing.config } : body,
+      );
+      checkMcpUrl(
+        input.category ?? existing.category,
+        input.config ?? (input.category ? existing.config : undefined),
+      );
       const { config: configInput, ...fields } = input;
       // Credentials and destination are one unit (docs/security.md): a new destination gets only the
       // credentials sent with it, never the stored ones (a mask sent back then keeps nothing).
@@ -127,6 +193,9 @@ export function createToolsService(deps: {
           : {};
       const row = await repository.update(organizationId, existing.id, { ...fields, ...changes });
       if (!row) throw new NotFoundError(toolNotFound);
+      // A sign-in is bound to its server like any credential: a new URL, or no more OAuth, forgets it.
+      if (existing.mcpOauth && (moved || row.category !== 'mcp' || !usesOauth(row.config)))
+        await oauth?.forget(organizationId, existing.id);
       return toDto(row);
     },
 
@@ -158,6 +227,7 @@ export function createToolsService(deps: {
     ): Promise<AgentToolLink> {
       const agent = await requireAgent(organizationId, agentId);
       const tool = await requireTool(organizationId, toolId);
+      checkLinkConfig(tool.category, config);
       const isEnabled = typeof config.isEnabled === 'boolean' ? config.isEnabled : true;
       if (!(await repository.createLink(agent, tool.id, config, isEnabled, approval))) {
         throw new ConflictError('This tool is already connected to the agent');
@@ -173,6 +243,7 @@ export function createToolsService(deps: {
     ): Promise<AgentToolLink> {
       const agent = await requireAgent(organizationId, agentId);
       const link = await requireLink(organizationId, agent, requireUuid(toolId, toolNotFound));
+      checkLinkConfig(link.tool.category, body.config);
       // The web app's switch sends isEnabled inside config; a top-level value wins.
       const fromConfig =
         typeof body.config?.isEnabled === 'boolean' ? (body.config.isEnabled as boolean) : undefined;
@@ -203,6 +274,41 @@ export function createToolsService(deps: {
 
     /** Tools read with their agent (`enabledToolsJson`), with decrypted settings. */
     resolve,
+
+    /**
+     * An MCP connection's tools as last listed; listed now when they never were (an OAuth connection
+     * once it is signed in). 400 for another category.
+     */
+    async mcpTools(organizationId: string, id: string): Promise<McpToolList> {
+      const tool = await requireMcp(organizationId, id);
+      const status = await oauthStatus(tool);
+      const stored = storedMcpTools(tool);
+      const list = stored ?? (status === 'disconnected' ? notListed : await mcpTools.list(tool));
+      return { ...list, oauth: status };
+    },
+
+    /** Lists an MCP connection's server again and keeps what it answered. */
+    async mcpRefresh(organizationId: string, id: string): Promise<McpToolList> {
+      const tool = await requireMcp(organizationId, id);
+      return { ...(await mcpTools.list(tool)), oauth: await oauthStatus(tool, true) };
+    },
+
+    /** An OAuth MCP connection, for its sign-in (mcp-oauth.routes.ts): 400 for one that is not. */
+    async requireOauthConnection(organizationId: string, id: string): Promise<McpOauthConnection> {
+      const tool = await requireMcp(organizationId, id);
+      if (!usesOauth(tool.settings)) throw new BadRequestError(mcpMessages.notOauth);
+      return oauthConnectionOf(tool);
+    },
+
+    /** The OAuth MCP connection a finished sign-in was for, if it still is one. */
+    async findOauthConnection(organizationId: string, id: string): Promise<McpOauthConnection | undefined> {
+      const row = await repository.get(organizationId, id);
+      if (!row || row.category !== 'mcp' || !usesOauth(row.config)) return undefined;
+      return oauthConnectionOf(resolve(organizationId, [{ ...row, linkConfig: {} }])[0]);
+    },
+
+    /** Lists a resolved MCP connection's server and keeps the list (a run's, on demand). */
+    listMcpTools: mcpTools.list,
   };
 }
 export type ToolsService = ReturnType<typeof createToolsService>;

@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * redirect carries it, Path limited to the callback, as long-lived as the state), and the callback only
  * goes on when the cookie matches the state it receives.
  *
- * Every OAuth flow of the server (Microsoft 365 today, MCP servers next) must use this binding: start
+ * Every OAuth flow of the server (Microsoft 365, MCP servers) must use this binding: start
  * with `bind`, check `isBound` in the callback before anything is redeemed, and `clear` in its answer.
  */
 export type OAuthBrowserBinding = {

@@ -5,7 +5,11 @@ import type { Egress } from './egress';
  * requests to tenant-chosen base URLs get the same SSRF checks, pinning and limits as our own.
  * Response bodies are handed over as they arrive, so a model's streamed answer is read piece by piece.
  */
-export function egressFetch(egress: Egress): typeof fetch {
+export function egressFetch(
+  egress: Egress,
+  /** Limits of every request of this fetch instead of the egress module's defaults (an MCP connection's timeout). */
+  limits: { timeoutMs?: number; maxResponseBytes?: number } = {},
+): typeof fetch {
   return async (input, init) => {
     const request = input instanceof Request ? input : undefined;
     const url = request ? request.url : input instanceof URL ? input : String(input);
@@ -26,6 +30,7 @@ export function egressFetch(egress: Egress): typeof fetch {
       body,
       signal: init?.signal ?? request?.signal ?? undefined,
       stream: true,
+      ...limits,
     });
     const noBody = response.status === 204 || response.status === 304;
     // Read to its end all the same, which gives the connection back to its pool.

@@ -71,3 +71,41 @@ export const TOOL_APPROVAL_OPTIONS: readonly {
   },
   { value: 'always', label: 'Always' },
 ];
+
+/** The Writes choice's help on an MCP server's link: its tools' own hints decide (docs/product-rules.md). */
+const MCP_WRITES_DESCRIPTION = 'Ask first: tools not marked read-only';
+
+/** The approval choices of a link, with the Writes help its tool's category gives it. */
+export function approvalOptionsFor(category: string | null | undefined): typeof TOOL_APPROVAL_OPTIONS {
+  if (category !== 'mcp') return TOOL_APPROVAL_OPTIONS;
+  return TOOL_APPROVAL_OPTIONS.map((option) =>
+    option.value === 'writes' ? { ...option, description: MCP_WRITES_DESCRIPTION } : option,
+  );
+}
+
+/** The server tools an MCP link names (`config.tools`); undefined when it names none (all of them). */
+function linkMcpTools(config: Record<string, unknown> | null | undefined): string[] | undefined {
+  const tools = config?.tools;
+  return Array.isArray(tools) ? tools.filter((name): name is string => typeof name === 'string') : undefined;
+}
+
+/** Whether the agent gets this server tool (every one its connection allows when the link names none). */
+export function isLinkMcpToolOn(config: Record<string, unknown> | null | undefined, name: string): boolean {
+  const tools = linkMcpTools(config);
+  return !tools || tools.includes(name);
+}
+
+/**
+ * The body of an MCP link's per-tool switch: its config with `tools`, the allowed tools left on in
+ * the server's order, or without it (all, also those allowed later) when every one is on.
+ */
+export function mcpLinkToolsBody(
+  link: Pick<AgentToolLink, 'config'>,
+  allowed: readonly string[],
+  name: string,
+  on: boolean,
+): { config: ToolConfig } {
+  const tools = allowed.filter((tool) => (tool === name ? on : isLinkMcpToolOn(link.config, tool)));
+  const { tools: _previous, ...rest } = link.config ?? {};
+  return { config: tools.length === allowed.length ? rest : { ...rest, tools } };
+}

@@ -64,7 +64,13 @@ const trial: SubscriptionStatusResponse = {
   paymentMethod: null,
   atTrialEnd: 'free',
   usage: { agents: 0, executionsThisMonth: 0, members: 1, knowledgeStorageBytes: 0 },
-  limits: { agents: 5, executionsPerMonth: 1000, members: 3, knowledgeStorageBytes: 1024 ** 3, mapItems: 1000 },
+  limits: {
+    agents: 5,
+    executionsPerMonth: 1000,
+    members: 3,
+    knowledgeStorageBytes: 1024 ** 3,
+    mapItems: 1000,
+  },
 };
 
 const idle = { isPending: false, isSuccess: false, data: undefined, variables: undefined };

@@ -1,6 +1,11 @@
 import {
   API_KEY_PREFIX as CONTRACT_API_KEY_PREFIX,
   apiKeyMessages,
+  MCP_DEFAULT_TIMEOUT_SECONDS as CONTRACT_MCP_DEFAULT_TIMEOUT_SECONDS,
+  MCP_GET_RUN_TOOL as CONTRACT_MCP_GET_RUN_TOOL,
+  MCP_MAX_RESULT_BYTES,
+  MCP_MAX_TIMEOUT_SECONDS as CONTRACT_MCP_MAX_TIMEOUT_SECONDS,
+  mcpMessages,
   toolCategoryValues,
   WEBHOOK_SECRET_HEADER as CONTRACT_WEBHOOK_SECRET_HEADER,
   WEBHOOK_SIGNATURE_HEADER as CONTRACT_WEBHOOK_SIGNATURE_HEADER,
@@ -14,6 +19,11 @@ import {
   API_KEY_MESSAGES,
   API_KEY_PREFIX,
   DOCS_PLANS,
+  MCP_DEFAULT_TIMEOUT_SECONDS,
+  MCP_GET_RUN_TOOL,
+  MCP_MAX_RESULT_MIB,
+  MCP_MAX_TIMEOUT_SECONDS,
+  MCP_MESSAGES,
   TOOL_CATEGORIES,
   WEBHOOK_MESSAGES,
   WEBHOOK_SECRET_HEADER,
@@ -49,5 +59,15 @@ describe('docs facts match the product', () => {
     expect(API_KEY_PREFIX).toBe(CONTRACT_API_KEY_PREFIX);
     expect(API_KEY_MESSAGES.invalid).toBe(apiKeyMessages.invalid);
     expect(API_KEY_MESSAGES.sessionOnly).toBe(apiKeyMessages.sessionOnly);
+  });
+
+  it('MCP figures and texts', () => {
+    expect(MCP_DEFAULT_TIMEOUT_SECONDS).toBe(CONTRACT_MCP_DEFAULT_TIMEOUT_SECONDS);
+    expect(MCP_MAX_TIMEOUT_SECONDS).toBe(CONTRACT_MCP_MAX_TIMEOUT_SECONDS);
+    expect(MCP_MAX_RESULT_MIB * 1024 * 1024).toBe(MCP_MAX_RESULT_BYTES);
+    expect(MCP_GET_RUN_TOOL).toBe(CONTRACT_MCP_GET_RUN_TOOL);
+    expect(MCP_MESSAGES.notActive).toBe(mcpMessages.notActive);
+    expect(MCP_MESSAGES.toolNameTaken('triage')).toBe(mcpMessages.toolNameTaken('triage'));
+    expect(MCP_MESSAGES.plainHttp).toBe(mcpMessages.plainHttp);
   });
 });

@@ -67,6 +67,10 @@ const TOOL_CATEGORY_DOES: readonly { id: ToolCategory; does: string }[] = [
     does: 'Asks another model (any connected provider) a question and returns its answer.',
   },
   {
+    id: 'mcp',
+    does: 'Connects a remote MCP server over Streamable HTTP: each of its tools can be enabled per agent.',
+  },
+  {
     id: 'vector_store',
     does: 'Can be created and configured today; agents cannot call it yet.',
   },
@@ -99,4 +103,18 @@ export const API_KEY_PREFIX = 'crw_';
 export const API_KEY_MESSAGES = {
   invalid: 'Invalid or expired API key',
   sessionOnly: 'API keys cannot call this route: it needs a signed-in user',
+} as const;
+
+/** The MCP guides' figures and texts (both directions: docs/product-rules.md, MCP). */
+export const MCP_DEFAULT_TIMEOUT_SECONDS = 60;
+export const MCP_MAX_TIMEOUT_SECONDS = 600;
+/** The largest result of an MCP tool call that reaches the model, in MiB. */
+export const MCP_MAX_RESULT_MIB = 1;
+export const MCP_GET_RUN_TOOL = 'get_run';
+export const MCP_MESSAGES = {
+  notActive: 'Only an active workflow can be published: activate it first.',
+  toolNameTaken: (name: string) =>
+    `Another workflow is already published as "${name}": choose another tool name.`,
+  plainHttp:
+    "Use an https:// URL. A plain http:// URL is allowed only for a host on the server's egress allow-list.",
 } as const;

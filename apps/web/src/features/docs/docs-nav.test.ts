@@ -19,6 +19,8 @@ describe('docsPageForPath', () => {
     expect(docsPageForPath('/docs/workflow-nodes')?.id).toBe('workflow-nodes');
     expect(docsPageForPath('/docs/Webhooks/')?.id).toBe('webhooks');
     expect(docsPageForPath('/docs//api-keys')?.id).toBe('api-keys');
+    expect(docsPageForPath('/docs/mcp-server')?.id).toBe('mcp-server');
+    expect(docsPageForPath('/docs/MCP-tools/')?.id).toBe('mcp-tools');
   });
 
   it('has no page for unknown paths nor for the server-served API reference', () => {
@@ -51,7 +53,8 @@ describe('adjacentDocsPages', () => {
     expect(adjacentDocsPages('getting-started')).toEqual({ previous: null, next: DOCS_PAGES[1] });
     expect(adjacentDocsPages('concepts')).toEqual({ previous: DOCS_PAGES[0], next: DOCS_PAGES[2] });
     expect(adjacentDocsPages('workflow-nodes')).toEqual({ previous: DOCS_PAGES[1], next: DOCS_PAGES[3] });
-    expect(adjacentDocsPages('api-keys')).toEqual({ previous: DOCS_PAGES[3], next: null });
+    expect(adjacentDocsPages('api-keys')).toEqual({ previous: DOCS_PAGES[3], next: DOCS_PAGES[5] });
+    expect(adjacentDocsPages('mcp-tools')).toEqual({ previous: DOCS_PAGES[5], next: null });
   });
 });
 

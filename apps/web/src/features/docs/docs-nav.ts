@@ -2,7 +2,8 @@
 // /docs/api is the exception: the server serves the API reference there, so it is linked with a plain
 // <a href> (a full page load), never a client-side route.
 
-export type DocsPageId = 'getting-started' | 'concepts' | 'workflow-nodes' | 'webhooks' | 'api-keys';
+export type DocsPageId =
+  'getting-started' | 'concepts' | 'workflow-nodes' | 'webhooks' | 'api-keys' | 'mcp-server' | 'mcp-tools';
 
 interface DocsLink {
   title: string;
@@ -60,6 +61,18 @@ export const DOCS_PAGES: readonly DocsPageLink[] = [
     href: `${DOCS_ROOT}/api-keys`,
     description: 'Call the Crewline API from your own code and scripts.',
   },
+  {
+    id: 'mcp-server',
+    title: 'MCP server',
+    href: `${DOCS_ROOT}/mcp-server`,
+    description: 'Publish workflows as tools that Claude, Cursor and other MCP clients can call.',
+  },
+  {
+    id: 'mcp-tools',
+    title: 'MCP tools',
+    href: `${DOCS_ROOT}/mcp-tools`,
+    description: 'Give agents the tools of a remote MCP server.',
+  },
 ];
 
 const page = (id: DocsPageId): DocsPageLink => DOCS_PAGES.find((p) => p.id === id)!;
@@ -73,7 +86,10 @@ const API_REFERENCE_LINK: DocsExternalLink = {
 
 export const DOCS_NAV: readonly DocsNavGroup[] = [
   { title: 'Guide', links: [page('getting-started'), page('concepts'), page('workflow-nodes')] },
-  { title: 'Integrations', links: [page('webhooks'), page('api-keys')] },
+  {
+    title: 'Integrations',
+    links: [page('webhooks'), page('api-keys'), page('mcp-server'), page('mcp-tools')],
+  },
   { title: 'Reference', links: [API_REFERENCE_LINK] },
 ];
 

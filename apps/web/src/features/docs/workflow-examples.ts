@@ -387,6 +387,7 @@ export const triageExecution = {
   retryOf: null,
   retriedBy: null,
   trigger: 'manual',
+  triggerDetail: null,
   triggeredBy: '2c4e6a8b-1d3f-4a5b-8c7d-9e0f1a2b3c4d',
   triggeredByName: 'Grace Hopper',
   startedAt: '2026-12-02T09:14:03.120Z',

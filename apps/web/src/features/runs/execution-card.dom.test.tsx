@@ -28,6 +28,7 @@ const waitingRun: ExecutionSummary = {
   retriedBy: null,
   result: null,
   trigger: 'manual',
+  triggerDetail: null,
   triggeredBy: 'u1',
   triggeredByName: 'Ada',
   startedAt: '2026-01-01T10:00:00.000Z',
@@ -68,6 +69,28 @@ describe('the execution card of a waiting run', () => {
     unmount();
     renderWithApp(<ExecutionCard execution={waitingRun} workflowName="Refunds" onViewDetails={() => {}} />);
     expect(screen.queryByTestId('execution-untrusted')).toBeNull();
+  });
+});
+
+describe('who started the run, on its card', () => {
+  it("names an MCP client after the trigger, and a person's run by the person", () => {
+    const { unmount } = renderWithApp(
+      <ExecutionCard
+        execution={{
+          ...waitingRun,
+          trigger: 'mcp',
+          triggerDetail: 'Claude',
+          triggeredBy: null,
+          triggeredByName: null,
+        }}
+        workflowName="Refunds"
+        onViewDetails={() => {}}
+      />,
+    );
+    expect(screen.getByTestId('execution-triggered-by').textContent).toBe('MCP · Claude');
+    unmount();
+    renderWithApp(<ExecutionCard execution={waitingRun} workflowName="Refunds" onViewDetails={() => {}} />);
+    expect(screen.getByTestId('execution-triggered-by').textContent).toBe('Ada');
   });
 });
 

@@ -52,6 +52,11 @@ describe('execution card fields', () => {
     expect(triggeredByLabel({ trigger: 'schedule', triggeredByName: null })).toBe('Schedule');
     expect(triggeredByLabel({ trigger: 'webhook', triggeredByName: null })).toBe('Webhook');
     expect(triggeredByLabel({ trigger: 'email', triggeredByName: null })).toBe('Email');
+    // A run an MCP client started names the client after the trigger.
+    expect(triggeredByLabel({ trigger: 'mcp', triggerDetail: 'Claude', triggeredByName: null })).toBe(
+      'MCP · Claude',
+    );
+    expect(triggeredByLabel({ trigger: 'mcp', triggerDetail: null, triggeredByName: null })).toBe('MCP');
     expect(processTypeLabel(null)).toBe('Unknown');
     expect(processTypeLabel('parallel')).toBe('Parallel');
   });

@@ -1,7 +1,7 @@
 // Pure rules of reading runs (docs/product-rules.md): the execution card's fields and Cancel, the
 // details' figures and outputs, and the output's download.
 import {
-  executionTriggerLabels,
+  executionTriggerText,
   isNodeKind,
   nodeKinds,
   stepNodeId,
@@ -81,10 +81,12 @@ export function waitedText(waitedMs: number | undefined): string | null {
 
 /**
  * Triggered By: the person who started a manual run ('System' when unknown), or the trigger that
- * started it (docs/product-rules.md).
+ * started it, with what it names ('MCP · Claude': the MCP client) (docs/product-rules.md).
  */
-export function triggeredByLabel(execution: Pick<Execution, 'trigger' | 'triggeredByName'>): string {
-  if (execution.trigger !== 'manual') return executionTriggerLabels[execution.trigger];
+export function triggeredByLabel(
+  execution: Pick<Execution, 'trigger' | 'triggeredByName'> & { triggerDetail?: string | null },
+): string {
+  if (execution.trigger !== 'manual') return executionTriggerText(execution);
   return execution.triggeredByName?.trim() || 'System';
 }
 

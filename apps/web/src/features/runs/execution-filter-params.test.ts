@@ -126,6 +126,7 @@ describe('a live run in a filtered list', () => {
     retriedBy: null,
     result: null,
     trigger: 'manual',
+    triggerDetail: null,
     triggeredBy: null,
     triggeredByName: null,
     startedAt: null,

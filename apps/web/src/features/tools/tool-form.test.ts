@@ -321,6 +321,52 @@ describe('a key and its address', () => {
   });
 });
 
+describe("an MCP server's header", () => {
+  const stored = {
+    category: 'mcp' as const,
+    config: {
+      url: 'https://mcp.example.com/mcp',
+      headerName: 'Authorization',
+      headerValue: '••••••••abcd',
+    },
+  };
+  const opened = toolFormFromTool({
+    ...stored,
+    name: 'MCP',
+    description: null,
+    provider: null,
+    isActive: true,
+  });
+  const edit = (fields: Partial<ToolFormValues['fields']>) =>
+    buildToolPayload({ ...opened, fields: { ...opened.fields, ...fields } }, stored);
+
+  it('asks for the value again when the header name or the URL changes and the value is still the mask', () => {
+    expect(keyAgainErrors(edit({ headerName: 'X-Api-Key' }), stored)).toEqual({
+      'config.headerValue': KEY_AGAIN_MESSAGE,
+    });
+    expect(keyAgainErrors(edit({ url: 'https://other.example.com/mcp' }), stored)).toEqual({
+      'config.headerValue': KEY_AGAIN_MESSAGE,
+    });
+    expect(keyAgainErrors(edit({ timeoutSeconds: '120' }), stored)).toEqual({});
+    expect(keyAgainErrors(edit({ headerName: 'X-Api-Key', headerValue: 'k-new' }), stored)).toEqual({});
+  });
+
+  it("places the server's errors on the credentials at their fields", () => {
+    expect(
+      mapServerErrors([{ path: 'credentials.headerName', message: 'Enter a header name' }], 'mcp'),
+    ).toEqual({ 'config.headerName': 'Enter a header name' });
+    expect(errorTarget('config.timeoutSeconds', 'mcp')).toBe('config.timeoutSeconds');
+  });
+
+  it('summarizes the connection by its host, without the header’s value', () => {
+    expect(toolConfigSummary(stored)).toEqual([
+      { label: 'Server URL', value: 'mcp.example.com' },
+      { label: 'Header name', value: 'Authorization' },
+      { label: 'Header value', value: 'Set' },
+    ]);
+  });
+});
+
 describe('labels and summary', () => {
   it('uses the contract labels', () => {
     expect(toolCategoryLabel('vector_store')).toBe('Vector Store');

@@ -3,13 +3,17 @@
 // validation with the contract's messages, and the server's field errors mapped onto the form.
 import {
   createToolSchema,
+  MCP_DEFAULT_TIMEOUT_SECONDS,
+  mcpAuthValues,
   movesToolDestination,
   SECRET_CONFIG_KEYS,
   toolCategoryLabels,
   toolCategoryValues,
   type CreateToolInput,
+  type McpAuth,
   type Tool,
   type ToolCategory,
+  withToolCredentials,
 } from '@crewline/contracts';
 
 import { isMaskedSecret } from '@/lib/secret-mask';
@@ -46,7 +50,19 @@ export type ConfigFieldKey =
   | 'knowledgeBaseId'
   | 'indexName'
   | 'namespace'
-  | 'dimensions';
+  | 'dimensions'
+  | 'headerName'
+  | 'headerValue'
+  | 'timeoutSeconds';
+
+/**
+ * How an MCP server connection authenticates (`config.auth`): no credential, one header (a bearer
+ * token…), or OAuth (an admin signs in once in the browser; no header is sent).
+ */
+export type { McpAuth };
+
+/** The header an MCP server's credential goes in unless the user names another. */
+const DEFAULT_MCP_HEADER = 'Authorization';
 
 export interface ConfigFieldDef {
   key: ConfigFieldKey;
@@ -60,6 +76,8 @@ export interface ConfigFieldDef {
   hint?: string;
   /** A Vector Store's Pinecone setting: neither shown nor sent while a knowledge base is chosen. */
   pineconeOnly?: boolean;
+  /** An MCP server's header credential: shown and sent only while Authentication is Header. */
+  mcpHeaderOnly?: boolean;
 }
 
 const baseUrlField: ConfigFieldDef = {
@@ -117,6 +135,38 @@ const CATEGORY_FIELDS: Partial<Record<ToolCategory, readonly ConfigFieldDef[]>> 
     },
     { key: 'schema', label: 'Schema', kind: 'text', placeholder: 'public' },
   ],
+  // The credential's two fields go in the request's `credentials`, not its config (buildToolPayload).
+  mcp: [
+    {
+      key: 'url',
+      label: 'Server URL',
+      kind: 'url',
+      placeholder: 'https://mcp.example.com/mcp',
+      hint: 'The server’s Streamable HTTP endpoint.',
+    },
+    {
+      key: 'headerName',
+      label: 'Header name',
+      kind: 'text',
+      placeholder: DEFAULT_MCP_HEADER,
+      mcpHeaderOnly: true,
+    },
+    {
+      key: 'headerValue',
+      label: 'Header value',
+      kind: 'secret',
+      placeholder: 'Bearer …',
+      hint: 'Stored encrypted. Only the last characters are ever shown again.',
+      mcpHeaderOnly: true,
+    },
+    {
+      key: 'timeoutSeconds',
+      label: 'Timeout (seconds)',
+      kind: 'number',
+      placeholder: String(MCP_DEFAULT_TIMEOUT_SECONDS),
+      hint: 'How long one call of a server tool may take.',
+    },
+  ],
   custom: [
     {
       key: 'url',
@@ -132,16 +182,21 @@ export function configFieldsOf(category: ToolCategory): readonly ConfigFieldDef[
   return CATEGORY_FIELDS[category] ?? [];
 }
 
-/** Whether a field is set aside: Pinecone's settings while the Vector Store names a knowledge base. */
-const setAside = (field: ConfigFieldDef, fields: Record<ConfigFieldKey, string>) =>
-  !!field.pineconeOnly && fields.knowledgeBaseId.trim() !== '';
+/**
+ * Whether a field is set aside: Pinecone's settings while the Vector Store names a knowledge base, an
+ * MCP server's header while its Authentication is None or OAuth.
+ */
+const setAside = (field: ConfigFieldDef, fields: Record<ConfigFieldKey, string>, mcpAuth: McpAuth) =>
+  (!!field.pineconeOnly && fields.knowledgeBaseId.trim() !== '') ||
+  (!!field.mcpHeaderOnly && mcpAuth !== 'header');
 
 /** The configuration fields the form shows for these values. */
 export function visibleConfigFields(
   category: ToolCategory,
   fields: Record<ConfigFieldKey, string>,
+  mcpAuth: McpAuth = 'none',
 ): readonly ConfigFieldDef[] {
-  return configFieldsOf(category).filter((field) => !setAside(field, fields));
+  return configFieldsOf(category).filter((field) => !setAside(field, fields, mcpAuth));
 }
 
 /**
@@ -198,6 +253,8 @@ export interface ToolFormValues {
   isActive: boolean;
   /** All category fields as typed text; only the chosen category's are sent. */
   fields: Record<ConfigFieldKey, string>;
+  /** An MCP server's Authentication choice. */
+  mcpAuth: McpAuth;
   json: JsonEditorState;
 }
 
@@ -211,16 +268,21 @@ const emptyFields = (): Record<ConfigFieldKey, string> => ({
   indexName: '',
   namespace: '',
   dimensions: String(DEFAULT_VECTOR_DIMENSIONS),
+  headerName: DEFAULT_MCP_HEADER,
+  headerValue: '',
+  timeoutSeconds: String(MCP_DEFAULT_TIMEOUT_SECONDS),
 });
 
-export function emptyToolForm(): ToolFormValues {
+/** A new tool's form, of the given category (Settings' Add MCP server opens it as `mcp`). */
+export function emptyToolForm(category: ToolCategory = DEFAULT_TOOL_CATEGORY): ToolFormValues {
   return {
     name: '',
     description: '',
-    category: DEFAULT_TOOL_CATEGORY,
+    category,
     provider: '',
     isActive: true,
     fields: emptyFields(),
+    mcpAuth: 'none',
     json: jsonEditorFromValue({}),
   };
 }
@@ -229,6 +291,10 @@ function asText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return '';
+}
+
+function isMcpAuth(value: unknown): value is McpAuth {
+  return typeof value === 'string' && (mcpAuthValues as readonly string[]).includes(value);
 }
 
 function isToolCategory(value: unknown): value is ToolCategory {
@@ -245,6 +311,18 @@ export function toolFormFromTool(
   const own = new Set(configFieldsOf(category).map((field) => field.key));
   for (const key of own) fields[key] = asText(config[key]);
   if (category !== 'vector_store') fields.dimensions = String(DEFAULT_VECTOR_DIMENSIONS);
+  // A stored header (its value masked) is kept unless replaced; without one, the defaults show. A
+  // connection saved before `auth` existed authenticates with its header when it has one.
+  const mcpAuth: McpAuth =
+    category !== 'mcp'
+      ? 'none'
+      : isMcpAuth(config.auth)
+        ? config.auth
+        : fields.headerName || fields.headerValue
+          ? 'header'
+          : 'none';
+  if (!fields.headerName) fields.headerName = DEFAULT_MCP_HEADER;
+  if (!fields.timeoutSeconds) fields.timeoutSeconds = String(MCP_DEFAULT_TIMEOUT_SECONDS);
   const extra = usesJsonEditor(category)
     ? Object.fromEntries(Object.entries(config).filter(([key]) => !own.has(key as ConfigFieldKey)))
     : {};
@@ -255,6 +333,7 @@ export function toolFormFromTool(
     provider: tool.provider ?? '',
     isActive: tool.isActive !== false,
     fields,
+    mcpAuth,
     json: jsonEditorFromValue(extra),
   };
 }
@@ -275,8 +354,11 @@ function buildToolConfig(values: ToolFormValues, originalConfig?: ToolConfig | n
     ? { ...values.json.value }
     : { ...originalConfig };
   for (const field of configFieldsOf(values.category)) {
-    if (setAside(field, values.fields)) {
+    if (setAside(field, values.fields, values.mcpAuth)) {
       delete config[field.key];
+      // Authentication None or OAuth after a header: the stored value is cleared, said in so many words.
+      if (field.mcpHeaderOnly && field.kind === 'secret' && originalConfig?.[field.key])
+        config[field.key] = '';
       continue;
     }
     const raw = values.fields[field.key];
@@ -298,6 +380,7 @@ function buildToolConfig(values: ToolFormValues, originalConfig?: ToolConfig | n
       delete config[field.key];
     }
   }
+  if (values.category === 'mcp') config.auth = values.mcpAuth;
   return config;
 }
 
@@ -311,7 +394,7 @@ export function buildToolPayload(
 ): ToolPayload {
   const description = values.description.trim();
   const provider = values.provider.trim();
-  return {
+  const payload: ToolPayload = {
     name: values.name.trim(),
     description: description === '' ? null : description,
     category: values.category,
@@ -319,6 +402,20 @@ export function buildToolPayload(
     config: buildToolConfig(values, original?.config),
     isActive: values.isActive,
   };
+  return values.category === 'mcp' ? withMcpCredentials(payload) : payload;
+}
+
+/**
+ * An MCP server's header as the API takes it: `credentials: { headerName, headerValue }` beside its
+ * config (`{ url, auth, timeoutSeconds, enabledTools }`). A masked value goes back as is (kept);
+ * Authentication None or OAuth after a header sends an empty value (cleared).
+ */
+function withMcpCredentials(payload: ToolPayload): ToolPayload {
+  const { headerName, headerValue, ...config } = payload.config;
+  const credentials: Record<string, string> = {};
+  if (typeof headerName === 'string') credentials.headerName = headerName;
+  if (typeof headerValue === 'string') credentials.headerValue = headerValue;
+  return Object.keys(credentials).length > 0 ? { ...payload, config, credentials } : { ...payload, config };
 }
 
 /* ----------------------------------------------------------------------------------------------
@@ -339,6 +436,16 @@ export function validateToolPayload(payload: CreateToolInput): FieldErrors {
   return errors;
 }
 
+/** An MCP server's header needs its value (a stored one shows masked and counts). */
+export function mcpHeaderErrors(
+  values: Pick<ToolFormValues, 'category' | 'mcpAuth' | 'fields'>,
+): FieldErrors {
+  if (values.category !== 'mcp' || values.mcpAuth !== 'header') return {};
+  return values.fields.headerValue.trim() === ''
+    ? { 'config.headerValue': 'Enter the header value, e.g. Bearer and your token' }
+    : {};
+}
+
 export const KEY_AGAIN_MESSAGE =
   "Enter the key again, or clear it: a stored key is dropped when the tool's address or category changes.";
 
@@ -348,13 +455,15 @@ export const KEY_AGAIN_MESSAGE =
  * before sending, on each such key, so the user types it again (or clears it) knowingly.
  */
 export function keyAgainErrors(
-  payload: Pick<ToolPayload, 'category' | 'config'>,
+  payload: Pick<ToolPayload, 'category' | 'config' | 'credentials'>,
   original?: Pick<Tool, 'category' | 'config'> | null,
 ): FieldErrors {
-  if (!original || !movesToolDestination({ ...original, config: original.config ?? {} }, payload)) return {};
+  // An MCP server's credential travels beside the config; the server puts it there before comparing.
+  const sent = { category: payload.category, config: withToolCredentials(payload).config ?? {} };
+  if (!original || !movesToolDestination({ ...original, config: original.config ?? {} }, sent)) return {};
   const errors: FieldErrors = {};
   for (const key of SECRET_CONFIG_KEYS) {
-    if (isMaskedSecret(payload.config[key])) errors[`config.${key}`] = KEY_AGAIN_MESSAGE;
+    if (isMaskedSecret(sent.config[key])) errors[`config.${key}`] = KEY_AGAIN_MESSAGE;
   }
   return errors;
 }
@@ -362,6 +471,9 @@ export function keyAgainErrors(
 /** Where an error path shows in the form for this category: its field, the JSON editor, or the form. */
 export function errorTarget(path: string, category: ToolCategory): string {
   if (['name', 'description', 'category', 'provider', 'isActive'].includes(path)) return path;
+  // An MCP server's credential is sent as `credentials.*` and shown among the config fields.
+  if (path.startsWith('credentials.'))
+    return errorTarget(`config.${path.slice('credentials.'.length)}`, category);
   if (path === 'config' || path.startsWith('config.')) {
     const key = path.split('.')[1];
     if (key && configFieldsOf(category).some((field) => field.key === key)) return `config.${key}`;

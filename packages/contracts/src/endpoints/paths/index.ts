@@ -20,6 +20,8 @@ export * as tools from './tools';
 export * as connections from './connections';
 export * as knowledge from './knowledge';
 export * as workflows from './workflows';
+export * as mcp from './mcp';
+export * as oauth from './oauth';
 export * as executions from './executions';
 export * as approvals from './approvals';
 export * as approvalLinks from './approval-links';

@@ -10,12 +10,14 @@ import {
   type LlmProvider,
   type LlmTool,
 } from '../../../platform/llm';
+import type { McpOauth } from '../mcp-oauth.service';
 import type { ResolvedTool } from '../tools.service';
 import { createAiTool } from './ai-tool';
 import { createDatabaseTool } from './database-tool';
 import { createEmailTool, emailConnection } from './email-tool';
 import { createFileTool } from './file-tool';
 import { createCustomTool, createHttpTool, httpAnswer } from './http-tool';
+import { createMcpModelTools, mcpModelToolName, type McpToolLister } from './mcp-tools';
 import { createPineconeTool, pineconeSettings, type PineconeSettings } from './pinecone-tool';
 import { approvalRule } from './tool-writes';
 import { createVectorStoreTool, type KnowledgeSearch } from './vector-store-tool';
@@ -32,6 +34,13 @@ export type ToolRuntimeDeps = {
   reserved?: ReservedDestinations;
   llm: LlmGateway;
   connectionFor(organizationId: string, provider: LlmProvider): Promise<LlmConnection>;
+  /**
+   * Lists an MCP connection's server and keeps the list (tools.service): when a run finds it stale
+   * or never listed. Without it, the stored list is all a run uses.
+   */
+  mcpTools?: McpToolLister;
+  /** OAuth MCP connections' stored sign-ins (mcp-oauth.service.ts). */
+  mcpOauth?: Pick<McpOauth, 'providerFor'>;
   /** The organization's active SendGrid configuration (decrypted), if any. */
   sendgridSettings(organizationId: string): Promise<Json | undefined>;
   /** Searches one of the organization's knowledge bases (modules/knowledge), for vector store tools. */
@@ -50,6 +59,14 @@ export function modelToolName(tool: { name: string; id: string }): string {
       .replace(/^_+|_+$/g, '')
       .slice(0, 40) || 'tool';
   return `${slug}_${tool.id.replace(/-/g, '').slice(0, 8)}`;
+}
+
+/** `name`, or `name_2`, `name_3`… when an agent's tools already use it (cut to the providers' 64). */
+function uniqueName(name: string, taken: Set<string>): string {
+  let unique = name;
+  for (let n = 2; taken.has(unique); n++) unique = `${name.slice(0, 64 - `_${n}`.length)}_${n}`;
+  taken.add(unique);
+  return unique;
 }
 
 /** A tool's credentials among its settings (the fields stored encrypted, docs/security.md). */
@@ -91,6 +108,8 @@ function maskedError(error: unknown, masker: SecretMasker): Error {
  * goes through the egress module, SQL runs read-only, files stay in the organization's own folder.
  */
 export function createToolRuntime(deps: ToolRuntimeDeps) {
+  const mcp = createMcpModelTools({ egress: deps.egress, lister: deps.mcpTools, oauth: deps.mcpOauth });
+
   /**
    * A Pinecone tool's query, embedded with the organization's connection of the tool's embedding
    * provider at the tool's dimensions (text-embedding-3-* shorten their vectors to it).
@@ -194,6 +213,9 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
         if (!search) return undefined;
         return createVectorStoreTool(settings, tool, (...args) => search(organizationId, ...args));
       }
+      case 'mcp':
+        // One connection is many tools: modelTools and call expand it (mcp-tools.ts).
+        return undefined;
     }
   }
 
@@ -210,6 +232,27 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
       const entries: [string, LlmTool][] = [];
       for (const tool of tools) {
         const masker = createSecretMasker();
+        if (tool.category === 'mcp') {
+          masker.add(...credentialsIn(tool.settings));
+          // Each of the server's tools the link enables, asking first by the server's read-only hint.
+          const taken = new Set(entries.map(([name]) => name));
+          for (const { info, tool: built } of await mcp.modelTools(tool)) {
+            const needsApproval =
+              approvals &&
+              approvalRule(tool.category, tool.approval ?? 'never', approvals.untrusted, {
+                readOnly: info.readOnly,
+              });
+            entries.push([
+              uniqueName(mcpModelToolName(tool.name, info.name), taken),
+              {
+                ...withMaskedOutput(built, masker),
+                label: `${tool.name} · ${info.name}`,
+                ...(needsApproval ? { needsApproval } : {}),
+              },
+            ]);
+          }
+          continue;
+        }
         const built = await build(organizationId, tool, masker);
         // A vector store is offered as `search_<name>`: what it does, in its name.
         const name = tool.category === 'vector_store' ? `search_${modelToolName(tool)}` : modelToolName(tool);
@@ -238,14 +281,19 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
       organizationId: string,
       tool: ResolvedTool,
       args: Record<string, unknown>,
-      options: { signal?: AbortSignal } = {},
+      /** `mcpTool`: with an MCP connection, the server's tool to call (the Tool step's `data.mcpTool`). */
+      options: { signal?: AbortSignal; mcpTool?: string } = {},
     ): Promise<unknown> {
       if (!tool.isActive)
         throw new Error(
           `the tool "${tool.name}" is inactive: turn it on under Tools, or choose another tool`,
         );
       const masker = createSecretMasker();
-      const built = await build(organizationId, tool, masker);
+      let built: LlmTool | undefined;
+      if (tool.category === 'mcp') {
+        masker.add(...credentialsIn(tool.settings));
+        built = (await mcp.stepTool(tool, options.mcpTool, options.signal)).tool;
+      } else built = await build(organizationId, tool, masker);
       if (!built) throw new Error(`the tool "${tool.name}" cannot be called in a run`);
       const { argumentsProblem } = await import('./tool-arguments');
       const problem = argumentsProblem(built.inputSchema, args);

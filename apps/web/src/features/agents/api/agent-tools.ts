@@ -9,7 +9,7 @@ import { getErrorMessage } from '@/lib/api';
 import { api } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
 
-import { toggleToolBody, type ToolConfig } from '../tool-config';
+import { mcpLinkToolsBody, toggleToolBody, type ToolConfig } from '../tool-config';
 import type { AgentToolLink, Tool } from '../types';
 
 export function linkName(link: AgentToolLink): string {
@@ -104,6 +104,39 @@ export function useSetToolApproval(agentId: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }
+
+/**
+ * An MCP link's per-tool switch: PUT { config: { ...config, tools } } (no `tools`: every tool the
+ * connection allows), optimistic, then the saved link; rolled back on failure.
+ */
+export function useSetLinkMcpTool(agentId: string) {
+  const queryClient = useQueryClient();
+  const key = queryKeys.agents.tools(agentId);
+  const replace = (saved: Pick<AgentToolLink, 'id'> & Partial<AgentToolLink>) =>
+    queryClient.setQueryData<AgentToolLink[]>(key, (links) =>
+      links?.map((item) => (item.id === saved.id ? { ...item, ...saved } : item)),
+    );
+  return useMutation({
+    mutationFn: ({ link, allowed, name, on }: McpToolSwitch) =>
+      api.call(endpoints.tools.updateLink, {
+        params: { agentId, toolId: link.toolId },
+        body: mcpLinkToolsBody(link, allowed, name, on),
+      }),
+    onMutate: async ({ link, allowed, name, on }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<AgentToolLink[]>(key);
+      replace({ id: link.id, config: mcpLinkToolsBody(link, allowed, name, on).config });
+      return { previous };
+    },
+    onSuccess: (saved) => replace(saved),
+    onError: (_error, _vars, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to update tool configuration.' });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+type McpToolSwitch = { link: AgentToolLink; allowed: readonly string[]; name: string; on: boolean };
 
 export function useDisconnectTool(agentId: string) {
   const queryClient = useQueryClient();

@@ -148,6 +148,12 @@ export function ConnectToolDialog({
               </p>
             )}
             {chosen?.description && <p className="text-xs text-muted-foreground">{chosen.description}</p>}
+            {chosen?.category === 'mcp' && (
+              <p className="text-xs text-muted-foreground">
+                The agent gets every tool this server connection allows: switch single ones off in its
+                Connected tools once connected.
+              </p>
+            )}
           </div>
 
           <div className="grid gap-2">

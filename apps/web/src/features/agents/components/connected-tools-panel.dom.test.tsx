@@ -90,3 +90,97 @@ describe('a connected tool’s Ask before running', () => {
     await waitFor(() => expect(select().textContent).toBe('Writes'));
   });
 });
+
+describe('a linked MCP server’s tools', () => {
+  const mcpLink: AgentToolLink = {
+    ...stored,
+    id: 'l2',
+    toolId: 'm1',
+    tool: { name: 'Everything', description: null, category: 'mcp' },
+    config: {},
+  };
+  const serverTool = (name: string, readOnly: boolean) => ({
+    name,
+    title: null,
+    description: `The ${name} tool`,
+    inputSchema: { type: 'object' },
+    readOnly,
+    destructive: false,
+  });
+
+  /** The connection allows echo and add (not get-env); PUT keeps the config it is sent. */
+  function answerMcpLink() {
+    let link = { ...mcpLink };
+    const sent: UpdateAgentToolInput[] = [];
+    server.use(
+      http.get(`${ORIGIN}/api/agents/${AGENT}/tools`, () => HttpResponse.json([link])),
+      http.get(`${ORIGIN}/api/tools`, () =>
+        HttpResponse.json([
+          {
+            id: 'm1',
+            name: 'Everything',
+            description: null,
+            category: 'mcp',
+            provider: null,
+            config: { url: 'https://mcp.example.com/mcp', enabledTools: ['echo', 'add'] },
+            isActive: true,
+            organizationId: 'o1',
+            createdBy: null,
+            createdAt: '2026-01-01T00:00:00Z',
+            updatedAt: '2026-01-01T00:00:00Z',
+          },
+        ]),
+      ),
+      http.get(`${ORIGIN}/api/tools/m1/mcp-tools`, () =>
+        HttpResponse.json({
+          tools: [serverTool('echo', true), serverTool('get-env', true), serverTool('add', false)],
+          listedAt: '2026-01-01T00:00:00Z',
+          error: null,
+        }),
+      ),
+      http.put(`${ORIGIN}/api/agents/${AGENT}/tools/m1`, async ({ request }) => {
+        const body = (await request.json()) as UpdateAgentToolInput;
+        sent.push(body);
+        link = { ...link, config: body.config ?? link.config };
+        return HttpResponse.json(link);
+      }),
+    );
+    return sent;
+  }
+
+  const toolSwitch = (name: string) => screen.getByRole('switch', { name: `Use ${name}` });
+
+  it('shows the tools the connection allows, each on, and switching one off writes the others as config.tools', async () => {
+    const sent = answerMcpLink();
+    const user = userEvent.setup();
+    renderWithApp(<ConnectedToolsPanel agentId={AGENT} />);
+
+    const list = await screen.findByRole('list', { name: 'Everything tools' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual(['echo', 'add']);
+    expect(within(list).getByText('Read-only')).toBeTruthy();
+    expect(toolSwitch('echo').getAttribute('aria-checked')).toBe('true');
+    expect(toolSwitch('add').getAttribute('aria-checked')).toBe('true');
+
+    await user.click(toolSwitch('add'));
+    await waitFor(() => expect(sent).toEqual([{ config: { tools: ['echo'] } }]));
+    await waitFor(() => expect(toolSwitch('add').getAttribute('aria-checked')).toBe('false'));
+
+    // Every allowed tool on again: the link names none (all, also those allowed later).
+    await user.click(toolSwitch('add'));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual({ config: {} });
+  });
+
+  it('says what Writes asks for on an MCP server', async () => {
+    answerMcpLink();
+    const user = userEvent.setup();
+    renderWithApp(<ConnectedToolsPanel agentId={AGENT} />);
+    await screen.findByRole('list', { name: 'Everything tools' });
+    await user.click(screen.getByLabelText('Ask before running'));
+    expect(screen.getByRole('option', { name: /Ask first: tools not marked read-only/ })).toBeTruthy();
+  });
+});

@@ -19,9 +19,10 @@ import {
   useSetToolApproval,
   useToggleTool,
 } from '../api/agent-tools';
-import { configPreview, TOOL_APPROVAL_OPTIONS, toolCategoryLabel } from '../tool-config';
+import { approvalOptionsFor, configPreview, toolCategoryLabel } from '../tool-config';
 import type { AgentToolLink } from '../types';
 import { ConnectToolDialog } from './connect-tool-dialog';
+import { McpLinkTools } from './mcp-link-tools';
 
 /** When the agent's call of this tool waits for a person: Never, Writes or Always. */
 function ApprovalSelect({
@@ -34,7 +35,8 @@ function ApprovalSelect({
   disabled: boolean;
 }) {
   const id = useId();
-  const current = TOOL_APPROVAL_OPTIONS.find((option) => option.value === link.approval);
+  const options = approvalOptionsFor(link.tool?.category);
+  const current = options.find((option) => option.value === link.approval);
   return (
     <div className="mt-3 flex items-center gap-2">
       <Label htmlFor={id} className="text-xs font-normal text-muted-foreground">
@@ -50,7 +52,7 @@ function ApprovalSelect({
           <SelectValue>{current?.label}</SelectValue>
         </SelectTrigger>
         <SelectContent align="start" className="max-w-72">
-          {TOOL_APPROVAL_OPTIONS.map((option) => (
+          {options.map((option) => (
             <SelectItem key={option.value} value={option.value}>
               <span className="flex flex-col items-start gap-0.5">
                 <span>{option.label}</span>
@@ -69,6 +71,7 @@ function ApprovalSelect({
 }
 
 function ToolLinkRow({
+  agentId,
   link,
   onToggle,
   onApproval,
@@ -77,6 +80,7 @@ function ToolLinkRow({
   saving,
   removing,
 }: {
+  agentId: string;
   link: AgentToolLink;
   onToggle: (isEnabled: boolean) => void;
   onApproval: (approval: ToolApprovalPolicy) => void;
@@ -86,7 +90,10 @@ function ToolLinkRow({
   removing: boolean;
 }) {
   const name = linkName(link);
-  const preview = configPreview(link.config);
+  const isMcp = link.tool?.category === 'mcp';
+  // An MCP link's `tools` are its server tools' switches, not settings to read as JSON.
+  const { tools: _tools, ...settings } = link.config ?? {};
+  const preview = configPreview(isMcp ? settings : link.config);
 
   return (
     <li
@@ -139,9 +146,10 @@ function ToolLinkRow({
         >
           {preview}
         </pre>
-      ) : (
+      ) : isMcp ? null : (
         <p className="mt-3 text-xs text-muted-foreground/80">Default configuration</p>
       )}
+      {isMcp && <McpLinkTools agentId={agentId} link={link} disabled={removing} />}
       <ApprovalSelect link={link} onChange={onApproval} disabled={saving || removing} />
     </li>
   );
@@ -199,6 +207,7 @@ export function ConnectedToolsPanel({ agentId }: { agentId: string }) {
           {links.data.map((link) => (
             <ToolLinkRow
               key={link.id}
+              agentId={agentId}
               link={link}
               toggling={pendingToggle === link.id}
               saving={pendingApproval === link.id}

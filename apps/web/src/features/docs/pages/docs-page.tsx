@@ -11,6 +11,8 @@ import { DocArticle, DocsFrame, type DocContent } from '../components/docs-layou
 import { apiKeys } from '../content/api-keys';
 import { concepts } from '../content/concepts';
 import { gettingStarted } from '../content/getting-started';
+import { mcpServer } from '../content/mcp-server';
+import { mcpTools } from '../content/mcp-tools';
 import { webhooks } from '../content/webhooks';
 import { DOCS_ROOT, docsPageForPath, type DocsPageId, type DocsPageLink } from '../docs-nav';
 
@@ -30,6 +32,8 @@ const CONTENT: Record<Exclude<DocsPageId, 'workflow-nodes'>, DocContent> = {
   concepts,
   webhooks,
   'api-keys': apiKeys,
+  'mcp-server': mcpServer,
+  'mcp-tools': mcpTools,
 };
 
 function DocsNotFound() {

@@ -30,10 +30,15 @@ import {
   maskedKey,
 } from '../api-keys';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
+import { ConnectedAppsCard } from './connected-apps-card';
+import { McpServerCard } from './mcp-server-card';
 
 const ONLY_ADMINS_MANAGE_KEYS = 'Only owners and admins manage API keys';
 
-/** Settings → API keys: what a key may do, how to send it, and the organization's keys (admins). */
+/**
+ * Settings → API keys: what a key may do, how to send it, the organization's keys (admins), and its
+ * MCP server, whose clients send those keys.
+ */
 export function ApiKeysTab({ organization }: { organization: Organization }) {
   const manager = canManageApiKeys(organization.role);
   const keys = useApiKeys(organization.id, manager);
@@ -162,6 +167,12 @@ export function ApiKeysTab({ organization }: { organization: Organization }) {
           )}
         </CardContent>
       </Card>
+
+      {/* The organization's MCP endpoint: its clients authenticate with these keys. */}
+      <McpServerCard />
+
+      {/* The apps connected to that server by OAuth instead of a key (modules/oauth). */}
+      <ConnectedAppsCard organization={organization} />
 
       {manager && (
         <CreateApiKeyDialog organization={organization} open={creating} onOpenChange={setCreating} />

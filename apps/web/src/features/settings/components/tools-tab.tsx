@@ -14,6 +14,7 @@ import { useConnections } from '../api/list-connections';
 import { FALLBACK_MODELS, LLM_CONNECTIONS, normalizeProviderModels, OTHER_CONNECTIONS } from '../connections';
 import { ConnectionCard } from './connection-card';
 import { canChangeConnections, CONNECTIONS_READ_ONLY } from '../team-permissions';
+import { McpServersCard } from './mcp-servers-card';
 import { MicrosoftCard } from './microsoft-card';
 
 /** Provider colours: OpenAI blue, Anthropic purple, local green, others gray (docs/product-rules.md). */
@@ -128,10 +129,13 @@ export function ToolsTab() {
           <h2 id="integrations-heading" className="text-lg font-semibold tracking-tight">
             Integrations
           </h2>
-          <p className="text-sm text-muted-foreground">Accounts that start workflows for you.</p>
+          <p className="text-sm text-muted-foreground">
+            Accounts that start workflows for you, and servers whose tools your agents call.
+          </p>
         </div>
         <div className="grid gap-4 lg:grid-cols-2">
           <MicrosoftCard readOnlyReason={readOnlyReason} />
+          <McpServersCard />
         </div>
       </section>
 

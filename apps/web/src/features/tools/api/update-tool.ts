@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
+import { mcpKeys } from '@/lib/mcp-keys';
 
 /** PUT /api/tools/:id with the same body as create → Tool. */
 export function useUpdateTool() {
@@ -18,6 +19,8 @@ export function useUpdateTool() {
         );
       }
       void queryClient.invalidateQueries({ queryKey: queryKeys.tools });
+      // An MCP connection's new URL or Authentication changes what it lists and whether it is signed in.
+      if (tool?.category === 'mcp') void queryClient.invalidateQueries({ queryKey: mcpKeys.tools(id) });
     },
   });
 }

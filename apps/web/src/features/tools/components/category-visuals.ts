@@ -5,6 +5,7 @@ import {
   FileText,
   Globe,
   MessageSquare,
+  Network,
   Plug,
   Puzzle,
   Sparkles,
@@ -20,6 +21,7 @@ export const categoryIcon: Record<ToolCategory, LucideIcon> = {
   database: Database,
   ai: Sparkles,
   custom: Puzzle,
+  mcp: Network,
 };
 
 /** Icon tile colours, one hue per category. */
@@ -32,6 +34,7 @@ export const categoryTone: Record<ToolCategory, string> = {
   database: 'bg-blue-500/10 text-blue-600 dark:text-blue-400',
   ai: 'bg-violet-500/10 text-violet-600 dark:text-violet-400',
   custom: 'bg-slate-500/10 text-slate-600 dark:text-slate-300',
+  mcp: 'bg-teal-500/10 text-teal-600 dark:text-teal-400',
 };
 
 /** One line under each category in the Category select. */
@@ -44,6 +47,7 @@ export const categoryHint: Record<ToolCategory, string> = {
   database: 'Query a PostgreSQL database',
   ai: 'Call another AI service',
   custom: 'Your own endpoint',
+  mcp: 'The tools of a remote MCP server',
 };
 
 export const providerPlaceholder: Record<ToolCategory, string> = {
@@ -55,4 +59,5 @@ export const providerPlaceholder: Record<ToolCategory, string> = {
   database: 'e.g. PostgreSQL',
   ai: 'e.g. Replicate',
   custom: 'e.g. Internal service',
+  mcp: 'e.g. GitHub',
 };

@@ -1,9 +1,10 @@
 import type { Tool } from '@crewline/contracts';
-import { Settings2, Trash2 } from 'lucide-react';
+import { ListChecks, Settings2, Trash2 } from 'lucide-react';
 
 import { IconButton } from '@/components/icon-button';
 import { StatusBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 
@@ -16,8 +17,11 @@ export function ToolCard({
   onConfigure,
   onDelete,
   knowledgeBaseName,
+  onServerTools,
 }: {
   tool: Tool;
+  /** An MCP server connection's tools (its Server tools dialog). */
+  onServerTools?: (tool: Tool) => void;
   /** Finds one of the organization's knowledge bases' name (a vector store's); none while they load. */
   knowledgeBaseName?: (id: string) => string | undefined;
   onConfigure: (tool: Tool) => void;
@@ -82,6 +86,18 @@ export function ToolCard({
         <Badge variant="secondary">{toolCategoryLabel(tool.category)}</Badge>
         <div className="flex items-center gap-1">
           {tool.category === 'vector_store' && <TestToolButton tool={tool} />}
+          {tool.category === 'mcp' && onServerTools && (
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              aria-label={`Server tools of ${tool.name}`}
+              onClick={() => onServerTools(tool)}
+            >
+              <ListChecks aria-hidden="true" />
+              Server tools
+            </Button>
+          )}
           <IconButton
             icon={<Settings2 aria-hidden="true" />}
             tooltip="Configure"

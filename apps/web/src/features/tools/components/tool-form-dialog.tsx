@@ -1,6 +1,6 @@
 import type { Tool, ToolCategory } from '@crewline/contracts';
 import { CircleAlert } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
@@ -30,6 +30,7 @@ import {
   emptyToolForm,
   keyAgainErrors,
   mapServerErrors,
+  mcpHeaderErrors,
   TOOL_CATEGORIES,
   toolCategoryLabel,
   toolFormFromTool,
@@ -37,6 +38,7 @@ import {
   validateToolPayload,
   type ConfigFieldDef,
   type FieldErrors,
+  type McpAuth,
   type ToolFormValues,
 } from '../tool-form';
 import { categoryHint, categoryIcon, providerPlaceholder } from './category-visuals';
@@ -185,6 +187,36 @@ function KnowledgeBaseSelect({
 }
 const NO_KNOWLEDGE_BASE = 'none';
 
+const MCP_AUTH_HINTS: Partial<Record<McpAuth, string>> = {
+  header: 'Sent with every request to the server, e.g. Authorization: Bearer …',
+  oauth: 'An owner or admin signs in once in a popup after saving; Crewline keeps the sign-in fresh.',
+};
+
+/**
+ * An MCP server's Authentication: None, a header (name and value) sent with every request, or OAuth
+ * (signed in from the Server tools dialog or Settings once the connection is saved).
+ */
+function McpAuthField({ value, onChange }: { value: McpAuth; onChange: (value: McpAuth) => void }) {
+  return (
+    <div className="sm:col-span-2">
+      <Field path="config.auth" label="Authentication" hint={MCP_AUTH_HINTS[value]}>
+        {(control) => (
+          <Select value={value} onValueChange={(next) => onChange(next as McpAuth)}>
+            <SelectTrigger {...control} className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="none">None</SelectItem>
+              <SelectItem value="header">Header</SelectItem>
+              <SelectItem value="oauth">OAuth (sign in)</SelectItem>
+            </SelectContent>
+          </Select>
+        )}
+      </Field>
+    </div>
+  );
+}
+
 /**
  * Create and edit dialog of a tool. Mount it with a fresh `key` for every
  * opening so it starts from the tool (or from an empty form).
@@ -193,15 +225,21 @@ export function ToolFormDialog({
   open,
   onOpenChange,
   tool,
+  category: initialCategory,
+  onCreated,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The tool to edit; null to create one. */
   tool: Tool | null;
+  /** A new tool's category (Settings' Add MCP server); web by default. */
+  category?: ToolCategory;
+  /** After a create succeeded (an MCP server's tools are shown next). */
+  onCreated?: (tool: Tool) => void;
 }) {
   const isEdit = !!tool;
   const [values, setValues] = useState<ToolFormValues>(() =>
-    tool ? toolFormFromTool(tool) : emptyToolForm(),
+    tool ? toolFormFromTool(tool) : emptyToolForm(initialCategory),
   );
   const [errors, setErrors] = useState<FieldErrors>({});
   const createTool = useCreateTool();
@@ -230,9 +268,11 @@ export function ToolFormDialog({
     event.preventDefault();
     const payload = buildToolPayload(values, tool);
     const clientErrors = mapServerErrors(
-      Object.entries({ ...validateToolPayload(payload), ...keyAgainErrors(payload, tool) }).map(
-        ([path, message]) => ({ path, message }),
-      ),
+      Object.entries({
+        ...validateToolPayload(payload),
+        ...mcpHeaderErrors(values),
+        ...keyAgainErrors(payload, tool),
+      }).map(([path, message]) => ({ path, message })),
       values.category,
     );
     if (Object.keys(clientErrors).length > 0) {
@@ -280,6 +320,7 @@ export function ToolFormDialog({
             description: `"${saved?.name ?? payload.name}" is ready to connect to your agents.`,
           });
           onOpenChange(false);
+          if (saved) onCreated?.(saved);
         },
         onError,
       });
@@ -287,7 +328,7 @@ export function ToolFormDialog({
   };
 
   const category = values.category;
-  const fields = visibleConfigFields(category, values.fields);
+  const fields = visibleConfigFields(category, values.fields, values.mcpAuth);
   const hasJson = usesJsonEditor(category);
 
   return (
@@ -411,21 +452,34 @@ export function ToolFormDialog({
             {fields.length > 0 && (
               <div className="grid gap-4 sm:grid-cols-2">
                 {fields.map((field) => (
-                  <div
-                    key={field.key}
-                    className={
-                      field.kind === 'secret' || field.kind === 'url' || field.kind === 'knowledge-base'
-                        ? 'sm:col-span-2'
-                        : undefined
-                    }
-                  >
-                    <ConfigField
-                      field={field}
-                      value={values.fields[field.key]}
-                      error={errors[`config.${field.key}`]}
-                      onChange={(value) => setField(field.key, value)}
-                    />
-                  </div>
+                  <Fragment key={field.key}>
+                    <div
+                      className={
+                        // An MCP server's header name and value sit side by side.
+                        (field.kind === 'secret' && !field.mcpHeaderOnly) ||
+                        field.kind === 'url' ||
+                        field.kind === 'knowledge-base'
+                          ? 'sm:col-span-2'
+                          : undefined
+                      }
+                    >
+                      <ConfigField
+                        field={field}
+                        value={values.fields[field.key]}
+                        error={errors[`config.${field.key}`]}
+                        onChange={(value) => setField(field.key, value)}
+                      />
+                    </div>
+                    {category === 'mcp' && field.key === 'url' && (
+                      <McpAuthField
+                        value={values.mcpAuth}
+                        onChange={(mcpAuth) => {
+                          setValues((current) => ({ ...current, mcpAuth }));
+                          clearError('config.headerName', 'config.headerValue', 'form');
+                        }}
+                      />
+                    )}
+                  </Fragment>
                 ))}
               </div>
             )}

@@ -1,6 +1,7 @@
-import type { Tool } from '@crewline/contracts';
+import type { Tool, ToolCategory } from '@crewline/contracts';
 import { Plus, Wrench } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
 import { PageContainer, PageHeader } from '@/components/page-header';
@@ -11,24 +12,37 @@ import { useTools } from '@/lib/queries/tools';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { DeleteToolDialog } from '../components/delete-tool-dialog';
+import { McpServerToolsDialog } from '../components/mcp-server-tools-dialog';
 import { ToolCard } from '../components/tool-card';
 import { ToolFormDialog } from '../components/tool-form-dialog';
 import { knowledgeBaseIdOf } from '../tool-form';
 
-/** The Tools page: the organization's tools as cards, with create, configure and delete. */
+/**
+ * The Tools page: the organization's tools as cards, with create, configure and delete. Settings →
+ * Tools links here: `?new=mcp` opens the form on the MCP Server category, `?serverTools=<id>` that
+ * connection's Server tools.
+ */
 export function ToolsPage() {
   useDocumentTitle('Tools');
   const tools = useTools();
+  const [searchParams, setSearchParams] = useSearchParams();
 
   // A new key for every opening resets the dialog's form to the tool (or to an empty form).
-  const [form, setForm] = useState<{ open: boolean; tool: Tool | null; key: number }>({
-    open: false,
-    tool: null,
-    key: 0,
-  });
+  const [form, setForm] = useState<{
+    open: boolean;
+    tool: Tool | null;
+    category?: ToolCategory;
+    key: number;
+  }>(() => ({ open: searchParams.get('new') === 'mcp', tool: null, category: 'mcp', key: 0 }));
   const [deletion, setDeletion] = useState<{ open: boolean; tool: Tool | null }>({ open: false, tool: null });
+  const [serverToolsOf, setServerToolsOf] = useState<string | null>(() => searchParams.get('serverTools'));
+  // The link's request is taken once, on arrival: a reload or Back does not open the dialog again.
+  useEffect(() => {
+    if (searchParams.has('new') || searchParams.has('serverTools')) setSearchParams({}, { replace: true });
+  }, [searchParams, setSearchParams]);
 
-  const openForm = (tool: Tool | null) => setForm((current) => ({ open: true, tool, key: current.key + 1 }));
+  const openForm = (tool: Tool | null, category?: ToolCategory) =>
+    setForm((current) => ({ open: true, tool, category, key: current.key + 1 }));
 
   const list = tools.data ?? [];
   const activeCount = list.filter((tool) => tool.isActive).length;
@@ -87,7 +101,8 @@ export function ToolsPage() {
               <ToolCard
                 key={tool.id}
                 tool={tool}
-                onConfigure={openForm}
+                onConfigure={(target) => openForm(target)}
+                onServerTools={(target) => setServerToolsOf(target.id)}
                 knowledgeBaseName={bases.data ? knowledgeBaseName : undefined}
                 onDelete={(target) => setDeletion({ open: true, tool: target })}
               />
@@ -100,7 +115,14 @@ export function ToolsPage() {
         key={form.key}
         open={form.open}
         tool={form.tool}
+        category={form.category}
         onOpenChange={(open) => setForm((current) => ({ ...current, open }))}
+        onCreated={(tool) => tool.category === 'mcp' && setServerToolsOf(tool.id)}
+      />
+      <McpServerToolsDialog
+        tool={list.find((tool) => tool.id === serverToolsOf) ?? null}
+        open={!!serverToolsOf}
+        onOpenChange={(open) => !open && setServerToolsOf(null)}
       />
       <DeleteToolDialog
         tool={deletion.tool}

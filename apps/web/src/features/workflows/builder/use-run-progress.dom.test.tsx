@@ -51,6 +51,7 @@ function waitingRun(id: string): { summary: ExecutionSummary; details: Execution
     retriedBy: null,
     result: null,
     trigger: 'manual',
+    triggerDetail: null,
     triggeredBy: 'u1',
     triggeredByName: 'Ada',
     startedAt: at,

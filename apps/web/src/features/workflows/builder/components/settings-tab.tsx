@@ -1,4 +1,7 @@
-// Settings tab: name, description, process type, trigger type and the trigger's own fields, then the budget.
+// Settings tab: name, description, process type, trigger type and the trigger's own fields, the budget,
+// then the MCP section (loaded when the tab first shows: the builder's first download stays as it was).
+import { lazy, Suspense } from 'react';
+
 import { useBuilderStore } from '../store';
 import { PROCESS_TYPE_LABELS, PROCESS_TYPES, TRIGGER_TYPE_LABELS, TRIGGER_TYPES } from '../types';
 import { SelectField, TextField } from './fields';
@@ -6,6 +9,10 @@ import { WebhookTriggerFields } from './webhook-trigger-fields';
 import { ScheduleTriggerFields } from './schedule-trigger-fields';
 import { EmailTriggerFields } from './email-trigger-fields';
 import { BudgetFields } from './budget-fields';
+
+const McpPublishingSection = lazy(async () => ({
+  default: (await import('./mcp-publishing-section')).McpPublishingSection,
+}));
 
 const PROCESS_HINTS = {
   sequential: 'Agents run one after another, following the connections from Start.',
@@ -52,6 +59,9 @@ export function SettingsTab() {
       {triggerType === 'webhook' && <WebhookTriggerFields />}
       {triggerType === 'email' && <EmailTriggerFields />}
       <BudgetFields />
+      <Suspense fallback={null}>
+        <McpPublishingSection />
+      </Suspense>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import {
   nodeKinds,
   type Agent,
+  type McpToolList,
   type Member,
   type Tool,
   type Workflow,
@@ -27,6 +28,35 @@ const tool = {
   createdAt: at,
   updatedAt: at,
 } as Tool;
+/** An MCP server connection that allows two of its three tools. */
+const mcpConnection = {
+  ...tool,
+  id: 'm1',
+  name: 'Everything',
+  category: 'mcp',
+  config: { url: 'https://mcp.example.com/mcp', enabledTools: ['echo', 'add'] },
+} as Tool;
+const serverTool = (name: string, inputSchema: Record<string, unknown>) => ({
+  name,
+  title: null,
+  description: `The ${name} tool`,
+  inputSchema,
+  readOnly: true,
+  destructive: false,
+});
+const mcpListing: McpToolList = {
+  tools: [
+    serverTool('echo', {
+      type: 'object',
+      properties: { message: { type: 'string' } },
+      required: ['message'],
+    }),
+    serverTool('get-env', { type: 'object' }),
+    serverTool('add', { type: 'object', properties: { a: {}, b: {} } }),
+  ],
+  listedAt: at,
+  error: null,
+};
 
 /** The organization's members (the session-less tests' organization is demo-org-id). */
 const member = (userId: string, firstName: string, lastName: string, role = 'member'): Member => ({
@@ -70,7 +100,8 @@ async function openPanel(node: WorkflowNode, outPaths: string[] = []) {
     workflow,
     agents: [agent],
     handlers: [
-      answerGet<Tool[]>('/api/tools', [tool]),
+      answerGet<Tool[]>('/api/tools', [tool, mcpConnection]),
+      answerGet<McpToolList>('/api/tools/m1/mcp-tools', mcpListing),
       answerGet<Workflow[]>('/api/workflows', [workflow]),
       answerGet<Member[]>('/api/organizations/demo-org-id/members', [ada, grace]),
     ],
@@ -131,6 +162,24 @@ describe('the tool, map, loop and transform panels', () => {
     expect(within(second).getByText('Another argument has this name; this one is not sent.')).toBeTruthy();
 
     expect(await save()).toMatchObject({ toolId: 't1', arguments: { order: '{{ input.orderId }}' } });
+  });
+
+  it('a tool step on an MCP server: its MCP tool, among those the connection allows, saves { toolId, mcpTool }', async () => {
+    const { user, save } = await openPanel({
+      id: 'call',
+      type: 'tool',
+      position: { x: 300, y: 100 },
+      data: { label: 'Echo', arguments: {} },
+    });
+    await user.click(await screen.findByLabelText('Tool'));
+    await user.click(await screen.findByRole('option', { name: 'Everything' }));
+    await user.click(await screen.findByLabelText('MCP tool'));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['echo', 'add']);
+    await user.click(screen.getByRole('option', { name: 'echo' }));
+    // The server's schema names the arguments the editor below takes.
+    expect((await screen.findByText(/Its arguments:/)).textContent).toBe('Its arguments: message (required)');
+
+    expect(await save()).toMatchObject({ toolId: 'm1', mcpTool: 'echo' });
   });
 
   it('a map: its concurrency outside 1–20 is flagged at the field and by Validate', async () => {

@@ -1,5 +1,5 @@
-// The Tool node on the canvas: the tool it calls (one of the organization's, no model) and the
-// names of the arguments it passes.
+// The Tool node on the canvas: the tool it calls (one of the organization's, no model; for an MCP
+// server connection, with the server's tool) and the names of the arguments it passes.
 import { nodeKinds, type Tool } from '@crewline/contracts';
 import type { NodeProps } from '@xyflow/react';
 import { Wrench } from 'lucide-react';
@@ -15,7 +15,9 @@ import type { BuilderNodeKind } from './types';
 const ACCENT = '#0ea5e9';
 
 /** A tool step's tool and arguments as its schema reads them. */
-const toolDataOf = (data: Record<string, unknown>): { toolId?: string; arguments: Record<string, string> } =>
+const toolDataOf = (
+  data: Record<string, unknown>,
+): { toolId?: string; mcpTool?: string; arguments: Record<string, string> } =>
   nodeKinds.tool.data.safeParse(data).data ?? { arguments: {} };
 
 /** The tool's name from the organization's list (the builder reads it once); undefined until then or when gone. */
@@ -25,8 +27,9 @@ function useToolName(toolId: string | undefined): string | undefined {
 }
 
 function ToolNodeComponent({ id, data, selected }: NodeProps<BuilderNode>) {
-  const { toolId, arguments: args } = toolDataOf(data);
-  const toolName = useToolName(toolId);
+  const { toolId, mcpTool, arguments: args } = toolDataOf(data);
+  const baseName = useToolName(toolId);
+  const toolName = baseName && mcpTool ? `${baseName} · ${mcpTool}` : baseName;
   const names = Object.keys(args);
   return (
     <KindCard
