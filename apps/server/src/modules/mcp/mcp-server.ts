@@ -16,7 +16,7 @@ import type { ExecutionsService } from '../executions/executions.service';
 import type { PublishedTool, PublishedToolsPresenter } from './published-tools.presenter';
 import { waitForRunEnd } from './run-wait';
 
-/** Who calls, as the /mcp route verified it (an organization API key) and hands it to the factory. */
+/** Who calls, as the /mcp route verified it (an organization API key or an OAuth access token) and hands it to the factory. */
 export type McpCaller = { organizationId: string; userId: string; apiKeyId?: string };
 
 /** The server's name as clients show it. */

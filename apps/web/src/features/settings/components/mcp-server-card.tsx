@@ -70,7 +70,8 @@ function McpServerDetails({ server }: { server: McpServerInfo }) {
         </div>
         <p className="text-xs text-muted-foreground">
           Clients send an API key of this organization in the <Code>Authorization</Code> header, over
-          Streamable HTTP.
+          Streamable HTTP. Connectors that sign in with OAuth (Claude, ChatGPT) need only the URL: a member
+          allows them once, and they appear under Connected apps.
         </p>
       </div>
 
