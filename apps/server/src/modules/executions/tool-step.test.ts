@@ -279,9 +279,16 @@ describe('a Tool step', () => {
       });
     // Warm: the first run fills the caches later runs reuse (the workflow version).
     await waitForRunEnd(t, ada.token, (await execute()).json().id);
-    const counts: string[][] = [];
-    for (let i = 0; i < 3; i++)
-      counts.push(
+    // A step slower than STARTED_EVENT_WAIT_MS sends the run's and its started events on their own
+    // (event-outbox.ts): a tool called over HTTP on a busy machine often is. Those notifications
+    // count what the machine's load did, not the run's path, so they are left out here (the
+    // one-agent count of run-statements.test.ts keeps them). Background work (an idle worker's poll)
+    // can only add: the fewest of up to eight runs counts, stopping at the first within the ceiling.
+    const ownStatements = (statements: string[]) =>
+      statements.filter((q) => !q.startsWith('SELECT pg_notify('));
+    let fewest: string[] | undefined;
+    for (let i = 0; i < 8 && !(fewest && fewest.length <= 7); i++) {
+      const statements = ownStatements(
         await statementsDuring(async () => {
           const id = (await execute()).json().id as string;
           for (;;) {
@@ -296,9 +303,10 @@ describe('a Tool step', () => {
           await new Promise((resolve) => setTimeout(resolve, 100));
         }),
       );
-    // Background work can only add: the fewest of three runs counts. A one-agent run costs 6
-    // (run-statements.test.ts); the tool's read is the one more.
-    const fewest = counts.reduce((a, b) => (b.length < a.length ? b : a));
+      if (!fewest || statements.length < fewest.length) fewest = statements;
+    }
+    // A one-agent run costs 6 (run-statements.test.ts); the tool's read is the one more.
+    fewest ??= [];
     expect(
       fewest.length,
       fewest.map((q, i) => `${i + 1}. ${q.slice(0, 120)}`).join('\n'),
