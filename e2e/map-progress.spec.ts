@@ -60,7 +60,9 @@ test('a running map shows its items done on the canvas, then all of them', async
   await signInAs(page, account);
   await page.goto(`/workflows/edit/${workflowId}`);
   const node = page.getByTestId('node-each');
-  await expect(node).toBeVisible();
+  // The builder's first load (its canvas chunk) takes longer than a page on a machine busy with the
+  // server suite beside the browser tests.
+  await expect(node).toBeVisible({ timeout: 20_000 });
   await expect(node.getByTestId('item-progress')).toHaveCount(0);
 
   // Two at a time, 2 s each: about 20 s of items, time enough to see the count grow.
