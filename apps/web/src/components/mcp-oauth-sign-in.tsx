@@ -14,6 +14,7 @@ import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api';
 import { api } from '@/lib/api-call';
 import { mcpKeys } from '@/lib/mcp-keys';
+import { openOAuthPopup, type OAuthPopup } from '@/lib/oauth-popup';
 
 /** What the sign-in popup posts to the page that opened it (same origin only). */
 interface McpConnectedMessage {
@@ -39,9 +40,6 @@ export function canSignInToMcp(role: string | null | undefined): boolean {
   return role === 'owner' || role === 'admin';
 }
 
-/** The sign-in popup and what listens to it; `stop` ends both listeners. */
-type PendingSignIn = { stop: () => void };
-
 /**
  * Signs the connection in through a popup. On success the server lists the tools itself: the
  * connection's listing is fetched again (its `oauth` with it).
@@ -49,7 +47,7 @@ type PendingSignIn = { stop: () => void };
 function useMcpSignIn(toolId: string) {
   const queryClient = useQueryClient();
   const [signingIn, setSigningIn] = useState(false);
-  const pending = useRef<PendingSignIn | null>(null);
+  const pending = useRef<OAuthPopup | null>(null);
 
   useEffect(() => () => pending.current?.stop(), []);
 
@@ -67,33 +65,23 @@ function useMcpSignIn(toolId: string) {
       failed(getErrorMessage(error, MCP_SIGN_IN_FAILED));
       return;
     }
-    const popup = window.open(authUrl, 'mcp-auth', 'width=600,height=700');
-    if (!popup) {
+    const handle = openOAuthPopup(authUrl, 'mcp-auth', isMcpConnectedMessage, {
+      onAnswer(message) {
+        if (message.success) toast({ title: 'MCP server connected' });
+        else failed(message.message || MCP_SIGN_IN_FAILED);
+        void queryClient.invalidateQueries({ queryKey: mcpKeys.tools(toolId) });
+      },
+      onEnd() {
+        if (pending.current === handle) pending.current = null;
+        setSigningIn(false);
+      },
+    });
+    if (!handle) {
       setSigningIn(false);
       failed(POPUP_BLOCKED);
       return;
     }
-
-    function onMessage(event: MessageEvent) {
-      if (event.origin !== window.location.origin || !isMcpConnectedMessage(event.data)) return;
-      stop();
-      if (event.data.success) toast({ title: 'MCP server connected' });
-      else failed(event.data.message || MCP_SIGN_IN_FAILED);
-      void queryClient.invalidateQueries({ queryKey: mcpKeys.tools(toolId) });
-    }
-    // Closed without an answer (the user gave up): stop listening.
-    const timer = window.setInterval(() => {
-      if (popup.closed) stop();
-    }, 1000);
-    function stop() {
-      window.removeEventListener('message', onMessage);
-      window.clearInterval(timer);
-      if (pending.current === handle) pending.current = null;
-      setSigningIn(false);
-    }
-    const handle: PendingSignIn = { stop };
     pending.current = handle;
-    window.addEventListener('message', onMessage);
   }
 
   return { signIn, signingIn };

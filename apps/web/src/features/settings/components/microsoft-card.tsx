@@ -15,6 +15,7 @@ import {
 } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { parseApiError } from '@/lib/api';
+import { openOAuthPopup, type OAuthPopup } from '@/lib/oauth-popup';
 import { queryKeys } from '@/lib/queries/keys';
 import { useMicrosoftStatus } from '@/lib/queries/microsoft';
 
@@ -23,9 +24,6 @@ import {
   startMicrosoftConnection,
   useDisconnectMicrosoft,
 } from '../api/microsoft';
-
-/** The sign-in popup and what listens to it; `stop` ends both listeners. */
-type PendingSignIn = { stop: () => void };
 
 /**
  * Microsoft 365: connects the organization's mailbox through Microsoft's sign-in in a popup. The
@@ -36,7 +34,7 @@ export function MicrosoftCard({ readOnlyReason = null }: { readOnlyReason?: stri
   const status = useMicrosoftStatus();
   const disconnect = useDisconnectMicrosoft();
   const [connecting, setConnecting] = useState(false);
-  const pending = useRef<PendingSignIn | null>(null);
+  const pending = useRef<OAuthPopup | null>(null);
 
   useEffect(() => () => pending.current?.stop(), []);
 
@@ -60,8 +58,28 @@ export function MicrosoftCard({ readOnlyReason = null }: { readOnlyReason?: stri
       });
       return;
     }
-    const popup = window.open(authUrl, 'microsoft-auth', 'width=600,height=700');
-    if (!popup) {
+    const handle = openOAuthPopup(authUrl, 'microsoft-auth', isMicrosoftConnectedMessage, {
+      onAnswer(message) {
+        if (message.success) {
+          toast({
+            title: 'Microsoft 365 Connected',
+            description: 'Email monitoring is now active for your workflows',
+          });
+        } else {
+          toast({
+            variant: 'destructive',
+            title: 'Connection Failed',
+            description: message.message || 'Failed to initiate Microsoft connection',
+          });
+        }
+        void queryClient.invalidateQueries({ queryKey: queryKeys.microsoftStatus });
+      },
+      onEnd() {
+        if (pending.current === handle) pending.current = null;
+        setConnecting(false);
+      },
+    });
+    if (!handle) {
       setConnecting(false);
       toast({
         variant: 'destructive',
@@ -70,37 +88,7 @@ export function MicrosoftCard({ readOnlyReason = null }: { readOnlyReason?: stri
       });
       return;
     }
-
-    function onMessage(event: MessageEvent) {
-      if (event.origin !== window.location.origin || !isMicrosoftConnectedMessage(event.data)) return;
-      stop();
-      if (event.data.success) {
-        toast({
-          title: 'Microsoft 365 Connected',
-          description: 'Email monitoring is now active for your workflows',
-        });
-      } else {
-        toast({
-          variant: 'destructive',
-          title: 'Connection Failed',
-          description: event.data.message || 'Failed to initiate Microsoft connection',
-        });
-      }
-      void queryClient.invalidateQueries({ queryKey: queryKeys.microsoftStatus });
-    }
-    // Closed without an answer (the user gave up): stop listening.
-    const timer = window.setInterval(() => {
-      if (popup.closed) stop();
-    }, 1000);
-    function stop() {
-      window.removeEventListener('message', onMessage);
-      window.clearInterval(timer);
-      if (pending.current === handle) pending.current = null;
-      setConnecting(false);
-    }
-    const handle: PendingSignIn = { stop };
     pending.current = handle;
-    window.addEventListener('message', onMessage);
   }
 
   function onDisconnect() {
