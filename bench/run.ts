@@ -9,6 +9,7 @@ import { runBuilder200 } from './builder-200-nodes';
 import { runBundleSize } from './bundle-size';
 import { runEngineDecisions } from './engine-decisions';
 import { runEngineOverhead } from './engine-overhead';
+import { runEvaluationBench } from './evaluation';
 import { runExecutionThroughput } from './execution-throughput';
 import { runKnowledge } from './knowledge';
 import { runServerStart } from './server-start';
@@ -24,6 +25,7 @@ const benches: Record<string, () => Promise<object>> = {
   'server-start': runServerStart,
   knowledge: runKnowledge,
   approvals: runApprovals,
+  evaluation: runEvaluationBench,
 };
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(name in benches));

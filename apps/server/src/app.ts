@@ -70,6 +70,9 @@ import { agentKnowledgeRoutes } from './modules/agents/agent-knowledge.routes';
 import { createAgentKnowledgeService } from './modules/agents/agent-knowledge.service';
 import { createWorkflowsRepository } from './modules/workflows/workflows.repository';
 import { createWorkflowsService } from './modules/workflows/workflows.service';
+import { createEvaluationsModule } from './modules/evaluations/evaluations.module';
+import type { ActivationGateService } from './modules/evaluations/activation-gate';
+import { evaluationsRoutes } from './modules/evaluations/evaluations.routes';
 import { workflowsRoutes } from './modules/workflows/workflows.routes';
 import { createExecutionsRepository } from './modules/executions/executions.repository';
 import { createExecutionsService } from './modules/executions/executions.service';
@@ -314,7 +317,13 @@ export function createServices(deps: AppDeps) {
     knowledgeStorageUsed: knowledge.storageUsed,
   });
   const webhookSecrets = createWebhookSecrets(box);
-  const workflows = createWorkflowsService(workflowsRepository, webhookSecrets);
+  // The activation gate needs the evaluations, which need this service: it is bound once they exist.
+  const activationGate: { service?: ActivationGateService } = {};
+  const workflows = createWorkflowsService(
+    workflowsRepository,
+    webhookSecrets,
+    () => activationGate.service?.port,
+  );
   const executions = createExecutionsService({
     repository: executionsRepository,
     workflows,
@@ -359,19 +368,21 @@ export function createServices(deps: AppDeps) {
    * Budget alerts (modules/costs): by email to the owners and admins when the server can send mail,
    * and as `{ text }` to the organization's notification URL when it has one.
    */
+  /** Tells owners and admins: by email, and as `{ text }` to the organization's notification URL. */
+  async function notifyAdmins(organizationId: string, alert: { subject: string; text: string }) {
+    const admins = (await membersPresenter.listMembers(organizationId)).filter(
+      (m) => m.role === 'owner' || m.role === 'admin',
+    );
+    const mails = mailer.configured
+      ? admins.map((m) => mailer.send({ to: m.email, subject: alert.subject, text: alert.text }))
+      : [];
+    const url = await organizationSettings.approvalNotificationUrl(organizationId);
+    const posted = url ? [postApprovalNotice(egress, url, { text: alert.text })] : [];
+    const failed = (await Promise.allSettled([...mails, ...posted])).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
   const budgetAlerts = createBudgetAlerts({
-    async send(organizationId, alert) {
-      const admins = (await membersPresenter.listMembers(organizationId)).filter(
-        (m) => m.role === 'owner' || m.role === 'admin',
-      );
-      const mails = mailer.configured
-        ? admins.map((m) => mailer.send({ to: m.email, subject: alert.subject, text: alert.text }))
-        : [];
-      const url = await organizationSettings.approvalNotificationUrl(organizationId);
-      const posted = url ? [postApprovalNotice(egress, url, { text: alert.text })] : [];
-      const failed = (await Promise.allSettled([...mails, ...posted])).find((r) => r.status === 'rejected');
-      if (failed) throw failed.reason;
-    },
+    send: notifyAdmins,
     workflowName: async (organizationId, workflowId) =>
       (await workflowsRepository.get(organizationId, workflowId).catch(() => undefined))?.name,
     settingsUrl: `${config.publicUrl}/settings/profile?tab=costs`,
@@ -391,8 +402,24 @@ export function createServices(deps: AppDeps) {
     logger: deps.loggerInstance as Logger | undefined,
     clock: deps.clock,
   });
+  const evaluations = createEvaluationsModule({
+    db,
+    workflows,
+    executions,
+    grading: {
+      llm,
+      connectionFor: (organizationId, provider) => connections.connectionFor(organizationId, provider),
+    },
+    notifyAdmins,
+    publicUrl: config.publicUrl,
+    clock: deps.clock,
+    logger: deps.loggerInstance as Logger | undefined,
+  });
+  activationGate.service = evaluations.gate;
   const services = {
     mcpOauth,
+    /** Datasets, evaluations, eval runs and the activation gate (modules/evaluations). */
+    evaluations,
     billing,
     /** The Stripe SDK when Stripe is configured (the webhook route verifies signatures with it). */
     stripe,
@@ -674,6 +701,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(knowledgeRoutes(services.knowledge));
   await app.register(memoryRoutes(services.memory));
   await app.register(publishingRoutes(services.publishing));
+  await app.register(evaluationsRoutes(services.evaluations));
   // The MCP endpoint: outside /api, authenticated by an organization API key of its own accord.
   await app.register(
     mcpRoutes({

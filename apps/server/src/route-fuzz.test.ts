@@ -274,6 +274,21 @@ beforeAll(async () => {
     content: '# Fuzz\n\nHostile input meets the knowledge base.',
   });
   real.memory = await rememberOne(real.agent);
+  real.dataset = await create('/api/datasets', { name: 'Fuzz dataset' });
+  await create(`/api/datasets/${real.dataset}/items`, { items: [{ input: { q: 'hi' }, expected: 'x' }] });
+  real.datasetItem = (
+    await t.request({ method: 'GET', url: `/api/datasets/${real.dataset}/items`, token: ada.token })
+  ).json().items[0].id;
+  real.evaluation = await create('/api/evaluations', {
+    name: 'Fuzz evaluation',
+    workflowId: real.workflow,
+    datasetId: real.dataset,
+    graders: [{ type: 'contains', expected: 'x' }],
+  });
+  real.evalRun = await create(`/api/evaluations/${real.evaluation}/runs`, {
+    version: 'active',
+    concurrency: 1,
+  });
   real.workflowTemplate = library.workflows[0].id;
   real.agentTemplate = library.agents[0].id;
 
@@ -475,6 +490,60 @@ beforeAll(async () => {
       { name: 'K', description: 'd', embeddingProvider: 'openai', embeddingModel: 'text-embedding-3-small' },
     ],
     'PUT /api/knowledge-bases/:id': [{ name: 'Fuzz knowledge', description: 'd' }],
+    'POST /api/datasets': [{ name: 'Fuzz dataset 2', description: 'd' }],
+    'PUT /api/datasets/:id': [{ name: 'Fuzz dataset', description: 'd' }],
+    'DELETE /api/datasets/:id': [{}],
+    'POST /api/datasets/:id/items': [
+      { items: [{ input: { q: 'hi', config }, expected: config, tags: ['t'] }] },
+    ],
+    'DELETE /api/datasets/:id/items/:itemId': [{}],
+    'POST /api/datasets/:id/import': [
+      {
+        testing_criteria: [
+          {
+            type: 'string_check',
+            name: 'eq',
+            input: '{{sample.output_text}}',
+            reference: '{{item.a}}',
+            operation: 'eq',
+          },
+        ],
+        items: [{ item: { q: 'hi', a: 'x' } }],
+      },
+    ],
+    'POST /api/datasets/:id/items/from-executions': [
+      { executionIds: [real.execution], useResultAsExpected: true },
+    ],
+    'POST /api/evaluations': [
+      {
+        name: 'Fuzz evaluation 2',
+        workflowId: real.workflow,
+        datasetId: real.dataset,
+        graders: [
+          {
+            type: 'exact',
+            target: 'run.result',
+            expected: 'x',
+            weight: 1,
+            threshold: 1,
+            caseSensitive: true,
+          },
+          { type: 'llm_judge', rubric: 'r', scale: '1-5', provider: 'openai', model: 'gpt-4o' },
+        ],
+        passThreshold: 1,
+        schedule: { nightly: false, minPassRate: 0.9 },
+      },
+    ],
+    'PUT /api/evaluations/:id': [
+      {
+        name: 'Fuzz evaluation',
+        graders: [{ type: 'json_equals', field: 'a.b', expected: config }],
+        passThreshold: 0.5,
+      },
+    ],
+    'DELETE /api/evaluations/:id': [{}],
+    'POST /api/evaluations/:id/runs': [{ version: 'active', concurrency: 1 }],
+    'POST /api/eval-runs/:id/cancel': [{}],
     'DELETE /api/knowledge-bases/:id': [{}],
     'POST /api/knowledge-bases/:id/documents': [
       { name: 'n.txt', mediaType: 'text/plain', content: 'Some text' },
@@ -519,6 +588,7 @@ function realParam(url: string, name: string): string {
   if (name === 'workflowId') return real.workflow;
   if (name === 'docId') return real.document;
   if (name === 'memoryId') return real.memory;
+  if (name === 'itemId') return real.datasetItem;
   // A model price (DELETE /api/prices/:provider/:model): the one the PUT case sets, else 404.
   if (name === 'provider') return 'openai';
   if (name === 'model') return 'gpt-4o';
@@ -537,6 +607,9 @@ function realParam(url: string, name: string): string {
       ['/api/executions/', 'execution'],
       ['/api/approvals/', 'approval'],
       ['/api/knowledge-bases/', 'knowledgeBase'],
+      ['/api/datasets/', 'dataset'],
+      ['/api/evaluations/', 'evaluation'],
+      ['/api/eval-runs/', 'evalRun'],
       ['/api/organizations/', 'invitation'],
     ]) {
       if (url.startsWith(prefix)) return real[key];

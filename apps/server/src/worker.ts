@@ -17,6 +17,7 @@ import type { ApprovalLinksService } from './modules/executions/approval-links.s
 import { startRunWakeUps } from './modules/executions/run-wake-ups';
 import type { Ingestion } from './modules/knowledge/ingest-document';
 import { startKnowledgeWorker } from './modules/knowledge/knowledge-worker';
+import type { EvalRunsService } from './modules/evaluations/eval-runs.service';
 
 export type WorkerRoleOptions = {
   /** Its notifications wake idle loops when a run or a document is queued; without one they only poll. */
@@ -36,6 +37,8 @@ export type WorkerRoleOptions = {
     approvalLinks: Pick<ApprovalLinksService, 'remind'>;
     /** The waits' clock (tests move it). */
     clock?: () => Date;
+    /** Eval runs: each worker drives the running ones (modules/evaluations/eval-runs.service.ts). */
+    evaluations: { evalRuns: Pick<EvalRunsService, 'startDriver'> };
   };
   config: Pick<Config, 'runs' | 'role' | 'microsoft'>;
   logger?: Logger;
@@ -62,7 +65,8 @@ export type WorkerRoleOptions = {
  * bus, the scheduler of schedule triggers (modules/triggers/scheduler.ts), the
  * email monitor of email triggers (modules/triggers/email-monitor.ts), the ingestion of knowledge
  * documents (modules/knowledge/knowledge-worker.ts), the wake-up of waiting runs whose time has come
- * (modules/executions/run-wake-ups.ts) and, with `heartbeat`, this worker's heartbeat.
+ * (modules/executions/run-wake-ups.ts), the drivers of eval runs (modules/evaluations) and, with
+ * `heartbeat`, this worker's heartbeat.
  * `stop()` stops the scheduler, the email monitor and the knowledge worker (documents in progress go
  * back to the queue) and forgets the heartbeat first, then lets the worker drain.
  */
@@ -112,6 +116,8 @@ export async function startWorkerRole(options: WorkerRoleOptions) {
     pollMs: options.knowledgePollMs,
   });
 
+  const evalRuns = services.evaluations.evalRuns.startDriver(bus);
+
   let stopHeartbeat: (() => Promise<void>) | undefined;
   const workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   if (options.heartbeat) {
@@ -132,8 +138,10 @@ export async function startWorkerRole(options: WorkerRoleOptions) {
     emailMonitor,
     knowledge,
     wakeUps,
+    evalRuns,
     async stop() {
       await scheduler.stop();
+      await evalRuns.stop();
       await wakeUps.stop();
       await emailMonitor?.stop();
       await knowledge.stop();

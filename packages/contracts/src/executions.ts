@@ -7,13 +7,18 @@ export const executionStatusSchema = z.enum(executionStatusValues);
 
 /**
  * How a run started: a person (Execute, Retry), one of the workflow's triggers (the trigger types), or
- * a client of the organization's MCP server calling the workflow's published tool (`mcp`).
+ * a client of the organization's MCP server calling the workflow's published tool (`mcp`), or an
+ * eval run running one item of a dataset (`eval`).
  */
-export const executionTriggerValues = [...triggerTypeValues, 'mcp'] as const;
+export const executionTriggerValues = [...triggerTypeValues, 'mcp', 'eval'] as const;
 export const executionTriggerSchema = z.enum(executionTriggerValues);
-export type ExecutionTrigger = TriggerType | 'mcp';
+export type ExecutionTrigger = TriggerType | 'mcp' | 'eval';
 /** How a trigger is named where a person's name would stand (Triggered By, Recent Activity). */
-export const executionTriggerLabels: Record<ExecutionTrigger, string> = { ...triggerTypeLabels, mcp: 'MCP' };
+export const executionTriggerLabels: Record<ExecutionTrigger, string> = {
+  ...triggerTypeLabels,
+  mcp: 'MCP',
+  eval: 'Evaluation',
+};
 
 /**
  * A run's trigger as people read it: its label, and after a middle dot what started it when the

@@ -32,3 +32,4 @@ export * from './spend';
 export * from './budgets';
 export * from './mcp';
 export * from './oauth';
+export * from './evaluations';

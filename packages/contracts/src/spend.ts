@@ -15,6 +15,7 @@ export const spendSourceValues = [
   'knowledge',
   'memory',
   'tool',
+  'evaluation',
 ] as const;
 export type SpendSource = (typeof spendSourceValues)[number];
 
@@ -27,6 +28,7 @@ export const spendSourceLabels: Record<SpendSource, string> = {
   knowledge: 'Knowledge',
   memory: 'Memory',
   tool: 'AI tools',
+  evaluation: 'Evaluation graders',
 };
 
 /** How GET /api/usage/costs groups its rows. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { workflowBudgetSchema } from './budgets';
+import { activationGateSchema, gateOverrideSchema } from './evaluations';
 import { processTypeValues, triggerTypeValues, workflowStatusValues } from './enums';
 import { isNodeKind, nodeDataSchema, nodeKinds, nodeKindValues } from './node-kinds';
 
@@ -191,8 +192,12 @@ const workflowFields = {
   triggerConfig: triggerConfigSchema,
   nodes: z.array(workflowNodeSchema).max(1000),
   edges: z.array(workflowEdgeSchema).max(5000),
-  // Free-form settings; the parts the product reads are checked (`budget`: budgets.ts).
-  config: z.looseObject({ budget: workflowBudgetSchema.optional() }),
+  // Free-form settings; the parts the product reads are checked (`budget`: budgets.ts,
+  // `activationGate`: evaluations.ts).
+  config: z.looseObject({
+    budget: workflowBudgetSchema.optional(),
+    activationGate: activationGateSchema.nullish(),
+  }),
   status: workflowStatusSchema,
   templateCategory: z.string().trim().max(100).nullish(),
   templateTags: z.array(z.string().max(50)).max(20),
@@ -221,6 +226,8 @@ export const updateWorkflowSchema = z
     ...workflowFields,
     /** Kept with the version this save records when the workflow is (or becomes) active. */
     versionNote: z.string().trim().max(versionNoteMaxLength).nullish(),
+    /** An owner records the version although the activation gate's evaluation did not pass. */
+    gateOverride: gateOverrideSchema,
   })
   .partial();
 export type UpdateWorkflowInput = z.input<typeof updateWorkflowSchema>;

@@ -1401,6 +1401,169 @@ export const salesInquiries = pgTable(
   (t) => [index('sales_inquiries_created_at_idx').on(t.createdAt)],
 );
 
+// ---- Evaluations (docs/product-rules.md, Evaluations) ----------------------------------------
+
+/** An organization's cases to evaluate workflows with. `version` is raised by every change of its items. */
+export const datasets = pgTable(
+  'datasets',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('datasets_organization_id_name_unique').on(t.organizationId, t.name)],
+);
+
+/**
+ * One case of a dataset. Items never change: a removal sets `removed_in`, so the items of version V
+ * are those added in V or before and not removed by V (an eval run records its version).
+ */
+export const datasetItems = pgTable(
+  'dataset_items',
+  {
+    id: id(),
+    datasetId: uuid('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Its place in the dataset, in the order items were added. */
+    position: integer('position').notNull(),
+    input: jsonObject('input'),
+    expected: jsonb('expected').$type<unknown>(),
+    tags: stringList('tags'),
+    addedIn: integer('added_in').notNull(),
+    removedIn: integer('removed_in'),
+    sourceExecutionId: uuid('source_execution_id').references(() => workflowExecutions.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dataset_items_dataset_id_position_idx').on(t.datasetId, t.position)],
+);
+
+/** A dataset run against a workflow and scored by graders (`graders`: the contracts' Grader[]). */
+export const evaluations = pgTable(
+  'evaluations',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    datasetId: uuid('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    graders: jsonb('graders').$type<unknown[]>().notNull(),
+    passThreshold: doublePrecision('pass_threshold').notNull().default(1),
+    /** `{ nightly, minPassRate }`, or null when it runs only when asked. */
+    schedule: jsonb('schedule').$type<{ nightly: boolean; minPassRate: number }>(),
+    /** The last nightly run's day (UTC), so each night runs it once whichever worker sees it first. */
+    lastNightlyOn: date('last_nightly_on'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('evaluations_workflow_id_idx').on(t.workflowId)],
+);
+
+/**
+ * One run of an evaluation: its dataset's version against one workflow version (`workflow_version`;
+ * below zero, a snapshot of the working copy), `digest` the definition's hash (the activation gate
+ * finds a candidate's eval run by it). Running until every item is graded, or cancelled.
+ */
+export const evalRuns = pgTable(
+  'eval_runs',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    evaluationId: uuid('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    workflowVersion: integer('workflow_version').notNull(),
+    digest: text('digest').notNull(),
+    datasetVersion: integer('dataset_version').notNull(),
+    status: text('status')
+      .$type<'running' | 'completed' | 'cancelled' | 'failed'>()
+      .notNull()
+      .default('running'),
+    /** manual, schedule or activation. */
+    reason: text('reason').$type<'manual' | 'schedule' | 'activation'>().notNull().default('manual'),
+    concurrency: integer('concurrency').notNull(),
+    /** The graders and pass threshold as they were when it started (an edit later does not change it). */
+    graders: jsonb('graders').$type<unknown[]>().notNull(),
+    passThreshold: doublePrecision('pass_threshold').notNull(),
+    total: integer('total').notNull(),
+    /** The activation it stands for (reason activation): who asked, and the version note. */
+    activation: jsonb('activation').$type<{ userId: string | null; note: string | null }>(),
+    error: text('error'),
+    /**
+     * Until when a worker drives it (starts its items, ends it): one at a time, and another may
+     * take over once this lapses (a worker that died). Null when nobody does.
+     */
+    drivenUntil: timestamp('driven_until', { withTimezone: true }),
+    startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('eval_runs_evaluation_id_created_at_idx').on(t.evaluationId, t.createdAt),
+    index('eval_runs_running_idx')
+      .on(t.status)
+      .where(sql`${t.status} = 'running'`),
+  ],
+);
+
+/** One item of an eval run: its run (once started) and, once that ended, its grades. */
+export const evalRunItems = pgTable(
+  'eval_run_items',
+  {
+    id: id(),
+    evalRunId: uuid('eval_run_id')
+      .notNull()
+      .references(() => evalRuns.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => datasetItems.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    executionId: uuid('execution_id').references(() => workflowExecutions.id, { onDelete: 'set null' }),
+    /** Set once its run was started: an execution deleted since still counts as started. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /** The graded answer (the default target), the grades (contracts' Grade[]), and the verdict. */
+    output: jsonb('output').$type<unknown>(),
+    grades: jsonb('grades').$type<unknown[]>(),
+    passed: boolean('passed'),
+    score: doublePrecision('score'),
+    costMicros: bigint('cost_micros', { mode: 'number' }),
+    durationMs: integer('duration_ms'),
+    error: text('error'),
+    gradedAt: timestamp('graded_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('eval_run_items_eval_run_id_position_unique').on(t.evalRunId, t.position),
+    index('eval_run_items_execution_id_idx').on(t.executionId),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type OrganizationRow = typeof organizations.$inferSelect;

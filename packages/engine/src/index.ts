@@ -21,3 +21,4 @@ export {
   type ExpressionScope,
 } from './expressions';
 export { addUsage, noUsage } from './usage';
+export { checkGraderTarget, evaluateGraderTarget, type GradingContext } from './expressions/grading';

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: { path: string; message: string }[],
+    /** More fields of the answer beside `message`, for refusals a client acts on (`code`, figures). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -34,8 +36,8 @@ export class NotFoundError extends AppError {
   }
 }
 export class ConflictError extends AppError {
-  constructor(message: string) {
-    super(409, message);
+  constructor(message: string, details?: Record<string, unknown>) {
+    super(409, message, undefined, details);
   }
 }
 export class TooManyRequestsError extends AppError {
@@ -104,6 +106,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         const { message, code, scope, spentUsd, capUsd } = error;
         return reply.status(402).send({ message, code, scope, spentUsd, capUsd });
       }
+      if (error.details) return reply.status(error.statusCode).send({ ...error.details, message: error.message });
       return reply
         .status(error.statusCode)
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });

@@ -50,6 +50,8 @@ const KnowledgeBasePage = page(
   () => import('@/features/knowledge/pages/knowledge-base-page'),
   'KnowledgeBasePage',
 );
+// The Evaluations screens, routed under /evaluations by their own lazy module (its comment says why).
+const EvaluationRoutes = page(() => import('@/features/evaluations/evaluation-routes'), 'EvaluationRoutes');
 const TemplatesPage = page(() => import('@/features/templates/pages/templates-page'), 'TemplatesPage');
 const AnalyticsPage = page(() => import('@/features/analytics/pages/analytics-page'), 'AnalyticsPage');
 const InboxPage = page(() => import('@/features/approvals/pages/inbox-page'), 'InboxPage');
@@ -118,6 +120,7 @@ function SignedInRoutes() {
         <Route path="knowledge" element={<KnowledgePage />} />
         <Route path="knowledge/:id" element={<KnowledgeBasePage />} />
         <Route path="templates" element={<TemplatesPage />} />
+        <Route path="evaluations/*" element={<EvaluationRoutes />} />
         <Route path="analytics" element={<AnalyticsPage />} />
         <Route path="inbox" element={<InboxPage />} />
         <Route path="settings/profile" element={<ProfilePage />} />

@@ -16,6 +16,8 @@ describe('isNavVisible', () => {
       '/knowledge',
       '/knowledge/kb1',
       '/templates',
+      '/evaluations',
+      '/evaluations/datasets/d1',
       '/analytics',
       '/inbox',
       '/settings/profile',
@@ -43,5 +45,6 @@ describe('isNavItemActive', () => {
     expect(isNavItemActive('/workflows', '/workflows/edit/1')).toBe(true);
     expect(isNavItemActive('/tools', '/tool-config-demo')).toBe(false);
     expect(isNavItemActive('/agents', '/agentsx')).toBe(false);
+    expect(isNavItemActive('/evaluations', '/evaluations/runs/r1')).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ const NAV_PATH_PREFIXES = [
   '/tools',
   '/knowledge',
   '/templates',
+  '/evaluations',
   '/analytics',
   '/inbox',
   '/settings',
@@ -30,6 +31,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Tools', href: '/tools' },
   { label: 'Knowledge', href: '/knowledge' },
   { label: 'Templates', href: '/templates' },
+  { label: 'Evaluations', href: '/evaluations' },
   { label: 'Analytics', href: '/analytics' },
   { label: 'Inbox', href: '/inbox' },
 ];

@@ -3,6 +3,7 @@ import {
   BookOpen,
   Bot,
   CircleCheck,
+  ClipboardCheck,
   LayoutDashboard,
   LayoutTemplate,
   Library,
@@ -37,6 +38,7 @@ const NAV_ICONS: Record<string, LucideIcon> = {
   '/tools': Wrench,
   '/knowledge': Library,
   '/templates': LayoutTemplate,
+  '/evaluations': ClipboardCheck,
   '/analytics': BarChart3,
   // An icon the first screen loads anyway (the dashboard's budget): approvals are checks.
   '/inbox': CircleCheck,
@@ -90,9 +92,9 @@ export function TopNav() {
           <Brand />
         </Link>
 
-        <nav aria-label="Main" className="hidden items-center gap-0.5 lg:flex xl:ml-4 xl:gap-1">
-          {/* Eight links (the Inbox with a count) and the organization fit as text from 1024 px with tight
-              gaps and padding, widened from 1280 px (then the max width); the phone menu has the icons. */}
+        <nav aria-label="Main" className="hidden items-center lg:flex xl:ml-2 xl:gap-0.5">
+          {/* Nine links (the Inbox with a count) and the organization fit as 13 px text from 1024 px with
+              tight gaps and padding, 14 px from 1280 px (then the max width); the phone menu has the icons. */}
           {NAV_ITEMS.map((item) => {
             const active = isNavItemActive(item.href, pathname);
             return (
@@ -102,7 +104,7 @@ export function TopNav() {
                 aria-current={active ? 'page' : undefined}
                 aria-label={linkName(item, inboxCount)}
                 className={cn(
-                  'inline-flex h-9 items-center rounded-md px-2 text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none xl:px-2.5',
+                  'inline-flex h-9 items-center rounded-md px-1.5 text-[13px] font-medium whitespace-nowrap transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none xl:px-2 xl:text-sm',
                   active
                     ? 'bg-accent text-accent-foreground'
                     : 'text-muted-foreground hover:bg-muted hover:text-foreground',

@@ -2,6 +2,7 @@
 // workflow it loads, and the edit page rendered on that workflow with its requests answered by MSW.
 import type {
   Agent,
+  Evaluation,
   ExecutionSummary,
   UpdateWorkflowInput,
   Workflow,
@@ -92,6 +93,8 @@ export async function openBuilder({
     ...handlers,
     // The Settings tab's MCP section reads it: not published, unless a test's handler says otherwise.
     answerGet<WorkflowPublishing>('/api/workflows/wf-1/publishing', { mcp: null }),
+    // And its Evaluations section: none, unless a test's handler says otherwise.
+    answerGet<Evaluation[]>('/api/evaluations', []),
   );
   const view = renderWithApp(<WorkflowEditPage />, {
     path: '/workflows/edit/:id',

@@ -7,6 +7,7 @@ import { billingEndpoints } from './billing';
 import { connectionsEndpoints } from './connections';
 import { costsEndpoints } from './costs';
 import type { EndpointSpec } from './define-endpoint';
+import { evaluationsEndpoints } from './evaluations';
 import { executionsEndpoints } from './executions';
 import { knowledgeEndpoints } from './knowledge';
 import { mcpEndpoints } from './mcp';
@@ -53,6 +54,7 @@ export const endpoints = {
   knowledge: knowledgeEndpoints,
   workflows: workflowsEndpoints,
   mcp: mcpEndpoints,
+  evaluations: evaluationsEndpoints,
   oauth: oauthEndpoints,
   executions: executionsEndpoints,
   approvals: approvalsEndpoints,

@@ -34,6 +34,11 @@ export const endpointTags = [
     description:
       "Publishing workflows as tools of the organization's MCP server (`POST /mcp`, Streamable HTTP, authenticated with an API key).",
   },
+  {
+    name: 'Evaluations',
+    description:
+      'Datasets of cases, evaluations that grade a workflow version on them, eval runs and their comparison.',
+  },
   { name: 'Webhooks', description: 'Starting a workflow from another system with its webhook secret.' },
   { name: 'Templates', description: 'The template library and the organization’s own templates.' },
   { name: 'Billing', description: 'Plan, subscription and invoices.' },

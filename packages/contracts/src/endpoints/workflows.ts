@@ -6,6 +6,7 @@ import {
   nodeTestParamsSchema,
   nodeTestResultSchema,
   testNodeSchema,
+  evaluationRunningSchema,
   updateWorkflowSchema,
   workflowSchema,
   workflowVersionParamsSchema,
@@ -49,12 +50,13 @@ export const workflowsEndpoints = {
     path: paths.workflows.get,
     params: idParamsSchema,
     body: updateWorkflowSchema,
-    response: { 200: workflowWithWarningsSchema },
+    response: { 200: workflowWithWarningsSchema, 202: evaluationRunningSchema },
     summary: 'Update a workflow',
     tag: 'Workflows',
     auth: 'token',
     errors: {
-      409: 'The status change is not allowed: only an active workflow pauses, and a paused one only resumes.',
+      403: 'Only owners may override the activation gate (`gateOverride`).',
+      409: 'The status change is not allowed (only an active workflow pauses, and a paused one only resumes), or the activation gate\'s evaluation failed: `{ code: "evaluation_failed", passRate, minPassRate, evalRunId, failedItems }`.',
     },
   }),
   remove: defineEndpoint({

@@ -68,11 +68,11 @@ describe('the vocabulary entry', () => {
     expect(llmProviderSchema.options).toEqual([...llmProviderValues]);
     expect(toolCategorySchema.options).toEqual([...toolCategoryValues]);
     expect(executionStatusSchema.options).toEqual([...executionStatusValues]);
-    // A run also starts from an MCP client calling a published workflow, which is no workflow trigger.
-    expect(executionTriggerSchema.options).toEqual([...triggerTypeValues, 'mcp']);
+    // A run also starts from an MCP client calling a published workflow, or from an eval run's item.
+    expect(executionTriggerSchema.options).toEqual([...triggerTypeValues, 'mcp', 'eval']);
     expect(processTypeSchema.options).toEqual([...processTypeValues]);
     expect(triggerTypeSchema.options).toEqual([...triggerTypeValues]);
-    expect(executionTriggerLabels).toEqual({ ...triggerTypeLabels, mcp: 'MCP' });
+    expect(executionTriggerLabels).toEqual({ ...triggerTypeLabels, mcp: 'MCP', eval: 'Evaluation' });
   });
 });
 

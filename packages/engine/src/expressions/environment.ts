@@ -20,9 +20,10 @@ export const ITERATION_NAMES = ['item', 'index', 'last'] as const;
 /**
  * Shared by both: mixed literals (`{"name": "a", "count": 2}` builds a map, as JSON would) and
  * int/double arithmetic that gives a double, so `price * 2` works whether price came in as 3 or 2.5
- * (CEL itself refuses `double * int`; the number rule in values.ts makes that common).
+ * (CEL itself refuses `double * int`; the number rule in values.ts makes that common). The
+ * graders' environment (grading.ts) is built from it too.
  */
-const base = new Environment({ homogeneousAggregateLiterals: false, limits: EXPRESSION_LIMITS });
+export const base = new Environment({ homogeneousAggregateLiterals: false, limits: EXPRESSION_LIMITS });
 const arithmetic: Record<string, (a: number, b: number) => number> = {
   '+': (a, b) => a + b,
   '-': (a, b) => a - b,

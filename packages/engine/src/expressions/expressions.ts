@@ -172,11 +172,23 @@ export function templateExpressions(template: string): string[] {
 /** Evaluates (compiled once per source and cached, bounded cache). Throws ExpressionError. */
 export function evaluate(source: string, context: ExpressionContext): unknown {
   const compiled = compileExpression(source);
+  return runAsJson(source, () => compiled.run(activation(compiled, context)), describeError);
+}
+
+/**
+ * Runs a compiled expression (`run`) and answers its value as JSON; a failure is an ExpressionError
+ * naming the source, its reason told by `describe` (graders word theirs their own way).
+ */
+export function runAsJson(
+  source: string,
+  run: () => unknown,
+  describe: (error: unknown, phase: 'run') => string,
+): unknown {
   let value: unknown;
   try {
-    value = compiled.run(activation(compiled, context));
+    value = run();
   } catch (error) {
-    throw failure(source, describeError(error, 'run'));
+    throw failure(source, describe(error, 'run'));
   }
   try {
     return fromCel(value);

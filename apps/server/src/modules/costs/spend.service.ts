@@ -3,7 +3,7 @@ import {
   isTimeZone,
   microsOfUsd,
   spendSourceLabels,
-  triggerTypeLabels,
+  executionTriggerLabels,
   usdOfMicros,
   type CostRow,
   type CostsQuery,
@@ -37,7 +37,7 @@ function labelOf(groupBy: CostsQuery['groupBy'], row: SpendGroupRow): string {
     case 'trigger':
       return row.key === ''
         ? 'Outside runs'
-        : (triggerTypeLabels[row.key as keyof typeof triggerTypeLabels] ?? row.key);
+        : (executionTriggerLabels[row.key as keyof typeof executionTriggerLabels] ?? row.key);
     case 'day':
       return row.key;
   }

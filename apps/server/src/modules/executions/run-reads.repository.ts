@@ -176,7 +176,10 @@ export function createRunReads(db: Db) {
             eq(workflowExecutions.organizationId, organizationId),
             options.workflowId ? eq(workflowExecutions.workflowId, options.workflowId) : undefined,
             options.status ? eq(workflowExecutions.status, options.status) : undefined,
-            options.trigger ? eq(workflowExecutions.trigger, options.trigger) : undefined,
+            // An evaluation's item runs are listed only when asked for (docs/product-rules.md, Evaluations).
+            options.trigger
+              ? eq(workflowExecutions.trigger, options.trigger)
+              : sql`${workflowExecutions.trigger} <> 'eval'`,
             // The window bounds created_at, the indexes' second column, so it narrows their scan too.
             options.from ? sql`${createdAt} >= ${options.from}::timestamptz` : undefined,
             options.to ? sql`${createdAt} < ${options.to}::timestamptz` : undefined,

@@ -59,8 +59,11 @@ export function createRunStart(db: Db) {
           id: sql.placeholder('id'),
           organizationId: sql.placeholder('organizationId'),
           workflowId: sql.placeholder('workflowId'),
-          // Pinned to the newest version in the same statement: a save committing meanwhile cannot split them.
-          workflowVersion: newestVersionOf(sql`${sql.placeholder('workflowId')}::uuid`),
+          // Pinned to the newest version in the same statement: a save committing meanwhile cannot split
+          // them (or to the version asked for: an eval run's item).
+          workflowVersion: sql`coalesce(${sql.placeholder('pinnedVersion')}::integer, ${newestVersionOf(
+            sql`${sql.placeholder('workflowId')}::uuid`,
+          )})`,
           trigger: sql.placeholder('trigger'),
           triggerDetail: sql.placeholder('triggerDetail'),
           triggeredBy: sql.placeholder('triggeredBy'),
@@ -101,6 +104,8 @@ export function createRunStart(db: Db) {
         triggerDetail?: string | null;
         triggeredBy: string | null;
         untrusted?: boolean;
+        /** The version it runs, when not the newest (an eval run's item). */
+        pinnedVersion?: number;
       },
       request: ExecuteWorkflowData,
       options: {
@@ -130,6 +135,7 @@ export function createRunStart(db: Db) {
         mapItems: options.mapItems ?? null,
         retryOf: options.retryOf ?? null,
         untrusted: started.untrusted ?? false,
+        pinnedVersion: started.pinnedVersion ?? null,
         ...notificationParameters(...(options.created ?? [])),
       };
       const insert = (q: Pick<Db, '$with' | 'with'>) => queuedInsert(q).execute(values);

@@ -38,6 +38,11 @@ export type StartRunRequest = {
    * memory learns nothing from it. Trusted by default (manual, schedule, signed webhook runs).
    */
   untrusted?: boolean;
+  /**
+   * Runs this version rather than the newest (an eval run's items, docs/product-rules.md,
+   * Evaluations): the workflow need not be active, since an evaluation may run a draft's snapshot.
+   */
+  pinnedVersion?: number;
 };
 
 /**
@@ -68,7 +73,7 @@ export function createRunStarter(deps: {
    * the workflow may be spent (a 402 BudgetExceededError). One statement reads them all;
    * the run's insert checks the month's limit again on the locked counter (`allowance.runLimit`).
    */
-  async function runnableWorkflow(organizationId: string, workflowId: string) {
+  async function runnableWorkflow(organizationId: string, workflowId: string, pinned: boolean) {
     const allowance = deps.limits.executionAllowance(organizationId);
     const { workflow, extra } = await deps.workflows.getRunnable(
       organizationId,
@@ -76,8 +81,9 @@ export function createRunStarter(deps: {
       startColumns(allowance.columns),
       allowance.parameters,
     );
-    if (workflow.status === 'draft') throw new ConflictError(executionMessages.draft);
-    if (workflow.status !== 'active') throw new ConflictError(executionMessages.notRunnable(workflow.status));
+    if (!pinned && workflow.status === 'draft') throw new ConflictError(executionMessages.draft);
+    if (!pinned && workflow.status !== 'active')
+      throw new ConflictError(executionMessages.notRunnable(workflow.status));
     deps.spend?.refuseSpentCap(extra.spentCap);
     const { runLimit, mapItems } = allowance.check(extra.allowance);
     return { workflow, runLimit, mapItems, refusal: allowance.refusal };
@@ -99,6 +105,7 @@ export function createRunStarter(deps: {
     const { workflow, runLimit, mapItems, refusal } = await runnableWorkflow(
       organizationId,
       request.workflowId,
+      request.pinnedVersion !== undefined,
     );
     const id = randomUUID();
     const created: RealtimeEvent = {
@@ -120,6 +127,7 @@ export function createRunStarter(deps: {
         triggerDetail: request.triggerDetail ?? null,
         triggeredBy: request.triggeredBy,
         untrusted: request.untrusted,
+        pinnedVersion: request.pinnedVersion,
       },
       {
         input: request.input ?? {},

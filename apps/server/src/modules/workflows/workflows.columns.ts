@@ -40,7 +40,8 @@ const uuidPattern = sql.raw(`'^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[
  */
 export const versionAt = (workflow: string): SQL<number | null> =>
   sql`(select max(v.version) from workflow_versions v
-    where v.workflow_id = ${sql.raw(`"${workflow}"."id"`)} and v.created_at <= ${sql.placeholder('at')}::timestamptz)`;
+    where v.workflow_id = ${sql.raw(`"${workflow}"."id"`)} and v.version > 0
+      and v.created_at <= ${sql.placeholder('at')}::timestamptz)`;
 
 /**
  * The ids of the agents the nodes of that version (`versionAt`) name, as a text[] expression: a
@@ -67,7 +68,7 @@ export const workflowsUsingAgent = (agent: string): SQL<{ id: string; name: stri
       and (${id} in (select ref from ${nodeAgentRefs(sql`w.nodes`)})
         or ${id} in (select ref from workflow_versions v, ${nodeAgentRefs(sql`v.nodes`)}
           where v.workflow_id = w.id and v.version = (select max(v2.version) from workflow_versions v2
-            where v2.workflow_id = w.id)))), '[]'::json)`;
+            where v2.workflow_id = w.id and v2.version > 0)))), '[]'::json)`;
 };
 
 /**
@@ -77,7 +78,7 @@ export const workflowsUsingAgent = (agent: string): SQL<{ id: string; name: stri
 export const newestVersionOf = (
   workflowId: SQL,
 ): SQL<number> => sql`(select max(${workflowVersions.version}) from ${workflowVersions}
-            where ${workflowVersions.workflowId} = ${workflowId})`;
+            where ${workflowVersions.workflowId} = ${workflowId} and ${workflowVersions.version} > 0)`;
 
 /**
  * The name and process type of a run's workflow, as columns of a read of the run row named `run`

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { nestedExtra, workflowVersions, workflows, type Db, type ExtraColumns } from '@crewline/db';
 import {
   WEBHOOK_SECRET_MASK,
@@ -16,8 +16,11 @@ import { nodeAgentRefs, versionAt } from './workflows.columns';
 
 type WorkflowRow = typeof workflows.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Who saved, and the note they typed, for the version a save of an active workflow records. */
-export type VersionAuthor = { userId: string | null; note?: string | null };
+/**
+ * Who saved, and the note they typed, for the version a save of an active workflow records;
+ * `record: false` saves the working copy only (an activation gate holds the version back).
+ */
+export type VersionAuthor = { userId: string | null; note?: string | null; record?: boolean };
 type WorkflowWrite = Partial<
   Omit<typeof workflows.$inferInsert, 'id' | 'organizationId' | 'createdBy' | 'createdAt'>
 >;
@@ -102,8 +105,9 @@ async function recordVersion(tx: Tx, row: WorkflowRow, author: VersionAuthor): P
   await tx.insert(workflowVersions).values({
     workflowId: row.id,
     organizationId: row.organizationId,
+    // Versions below zero are snapshots of the working copy an evaluation ran (`snapshot`), not releases.
     version: sql`(select coalesce(max(${workflowVersions.version}), 0) + 1 from ${workflowVersions}
-      where ${workflowVersions.workflowId} = ${row.id})`,
+      where ${workflowVersions.workflowId} = ${row.id} and ${workflowVersions.version} > 0)`,
     ...definitionOf(row),
     note: author.note ?? null,
     createdBy: author.userId,
@@ -276,7 +280,7 @@ export function createWorkflowsRepository(db: Db, agentIdsOf: AgentIdsOf) {
               .where(scoped(organizationId, id))
               .returning();
         if (!row) return undefined;
-        if (row.status === 'active') await recordVersion(tx, row, author);
+        if (row.status === 'active' && author.record !== false) await recordVersion(tx, row, author);
         return toWorkflowDto(row);
       });
     },
@@ -285,9 +289,32 @@ export function createWorkflowsRepository(db: Db, agentIdsOf: AgentIdsOf) {
       const rows = await db
         .select(versionSummaryColumns)
         .from(workflowVersions)
-        .where(versionsOf(organizationId, workflowId))
+        .where(and(versionsOf(organizationId, workflowId), gt(workflowVersions.version, 0)))
         .orderBy(desc(workflowVersions.version));
       return rows.map(toSummary);
+    },
+    /**
+     * Records the working copy as a snapshot (the next version below zero): what an evaluation of
+     * the draft runs, pinned like a release but never listed, run by triggers or counted as newest.
+     */
+    async snapshot(organizationId: string, id: string, userId: string | null): Promise<number | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(workflows).where(scoped(organizationId, id)).for('update');
+        if (!row) return undefined;
+        const [version] = await tx
+          .insert(workflowVersions)
+          .values({
+            workflowId: row.id,
+            organizationId: row.organizationId,
+            version: sql`(select coalesce(min(${workflowVersions.version}), 0) - 1 from ${workflowVersions}
+              where ${workflowVersions.workflowId} = ${row.id} and ${workflowVersions.version} < 0)`,
+            ...definitionOf(row),
+            note: 'Snapshot of the draft for an evaluation',
+            createdBy: userId,
+          })
+          .returning({ version: workflowVersions.version });
+        return version.version;
+      });
     },
     async version(
       organizationId: string,

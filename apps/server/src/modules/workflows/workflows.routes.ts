@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@crewline/contracts/endpoints';
 import { route } from '../../platform/route';
+import { evaluationMessages } from '@crewline/contracts';
+import { ForbiddenError } from '../../platform/errors';
 import type { WorkflowsService } from './workflows.service';
 
 const { workflows: api } = endpoints;
@@ -12,9 +14,16 @@ export function workflowsRoutes(workflows: WorkflowsService): FastifyPluginAsync
       workflows.create(request.auth.organizationId, request.auth.userId, request.body),
     );
     route(app, api.get, async (request) => workflows.get(request.auth.organizationId, request.params.id));
-    route(app, api.update, async (request) =>
-      workflows.update(request.auth.organizationId, request.auth.userId, request.params.id, request.body),
-    );
+    route(app, api.update, async (request) => {
+      if (request.body.gateOverride && request.auth.role !== 'owner')
+        throw new ForbiddenError(evaluationMessages.gateOverrideOwnersOnly);
+      return workflows.update(
+        request.auth.organizationId,
+        request.auth.userId,
+        request.params.id,
+        request.body,
+      );
+    });
     route(app, api.versions, async (request) =>
       workflows.versions(request.auth.organizationId, request.params.id),
     );

@@ -1,5 +1,7 @@
 import {
+  activationGateSchema,
   workflowVersionMessages,
+  type ActivationGate,
   type CreateWorkflowData,
   type UpdateWorkflowData,
   type Workflow,
@@ -13,7 +15,7 @@ import { withoutSecret, type WebhookSecrets } from './webhook-secret';
 import { scheduledNextRunAt } from './schedule';
 import { nothingToSet } from '../../platform/patch';
 import type { Db, ExtraColumns } from '@crewline/db';
-import { withProblems, type WorkflowsRepository } from './workflows.repository';
+import { withProblems, type VersionAuthor, type WorkflowsRepository } from './workflows.repository';
 import { checkStatusChange } from './workflow-status';
 
 const notFound = 'Workflow not found';
@@ -35,8 +37,44 @@ export type { DueSchedule, SchedulesRepository } from './schedules.repository';
 
 export type WorkflowWithWarnings = Workflow & { warnings: string[] };
 
-/** `webhookSecrets` seals a webhook workflow's secret on every save (modules/triggers/webhook-secret.ts). */
-export function createWorkflowsService(repository: WorkflowsRepository, webhookSecrets: WebhookSecrets) {
+/**
+ * The activation gate (modules/evaluations, activation-gate.ts): a workflow whose
+ * `config.activationGate` names an evaluation records a new version only once that evaluation
+ * passes on it (docs/product-rules.md, Evaluations).
+ */
+export type ActivationGatePort = {
+  /** Refuses (400) a gate naming an evaluation that is not one of this workflow's. */
+  checkConfig(organizationId: string, workflowId: string, gate: ActivationGate): Promise<void>;
+  /**
+   * The verdict on the saved working copy: returns the line the version keeps about it, or throws
+   * a 409 (the evaluation failed) or a 202 (it is running; the version is recorded when it passes).
+   */
+  admit(
+    organizationId: string,
+    userId: string | null,
+    workflow: Workflow,
+    gate: ActivationGate,
+    note: string | null,
+  ): Promise<string | null>;
+};
+
+/** The workflow's gate, if its settings name one. */
+const activationGateOf = (config: Workflow['config'] | undefined): ActivationGate | undefined => {
+  const parsed = activationGateSchema.safeParse(
+    (config as { activationGate?: unknown } | undefined)?.activationGate,
+  );
+  return parsed.success ? parsed.data : undefined;
+};
+
+/**
+ * `webhookSecrets` seals a webhook workflow's secret on every save (modules/triggers/webhook-secret.ts);
+ * `gate` is the activation gate, bound late (modules/evaluations needs this service first).
+ */
+export function createWorkflowsService(
+  repository: WorkflowsRepository,
+  webhookSecrets: WebhookSecrets,
+  gate?: () => ActivationGatePort | undefined,
+) {
   /** The engine's structural rules (docs/product-rules.md): errors become a 400, warnings travel with the answer. */
   async function check(
     organizationId: string,
@@ -110,18 +148,29 @@ export function createWorkflowsService(repository: WorkflowsRepository, webhookS
     return workflow;
   }
 
-  /** A save that leaves the workflow active records a new version (see the repository). */
+  /**
+   * A save that leaves the workflow active records a new version (see the repository). Behind an
+   * activation gate, only an activation (`status: 'active'` in the patch) records one, once the
+   * gate admits the saved working copy (an owner's `gateOverride` records it anyway, with its
+   * note); other saves of a gated workflow keep the working copy only.
+   */
   async function update(
     organizationId: string,
     userId: string | null,
     id: string,
     patch: UpdateWorkflowData,
   ): Promise<WorkflowWithWarnings> {
-    const { versionNote, ...fields } = patch;
+    const { versionNote, gateOverride, ...fields } = patch;
     const existing = await get(organizationId, id);
     checkStatusChange(existing.status, fields.status);
     // Resuming is an activation: the same structural check (below) refuses a workflow that cannot run.
     const warnings = await check(organizationId, { ...existing, ...fields });
+    // The gate in force is the saved one: a save that drops or changes it is held by it this time.
+    const activationGate = activationGateOf(existing.config) ?? activationGateOf(fields.config);
+    const gatePort = activationGate && gate?.();
+    if (fields.config && activationGate && gatePort) {
+      await gatePort.checkConfig(organizationId, existing.id, activationGate);
+    }
     // The secret never stays in trigger_config: a typed one is sealed, a plaintext one from before moves.
     const stored = (await repository.storedWebhookSecret(organizationId, existing.id)) ?? { sealed: null };
     const sealed = webhookSecrets.sealedForSave(
@@ -134,18 +183,36 @@ export function createWorkflowsService(repository: WorkflowsRepository, webhookS
       fields.triggerConfig || stored.legacy !== undefined
         ? withoutSecret(fields.triggerConfig ?? existing.triggerConfig)
         : undefined;
-    const workflow = await repository.update(
-      organizationId,
-      existing.id,
-      {
-        ...fields,
-        triggerConfig,
-        ...(sealed !== stored.sealed ? { webhookSecret: sealed } : {}),
-        // The schedule's next tick from now, in the same write (null unless active with a schedule).
-        ...(nothingToSet(fields) ? {} : { nextRunAt: scheduledNextRunAt({ ...existing, ...fields }) }),
-      },
-      { userId, note: versionNote },
-    );
+    const changes = {
+      ...fields,
+      ...(triggerConfig !== undefined ? { triggerConfig } : {}),
+      ...(sealed !== stored.sealed ? { webhookSecret: sealed } : {}),
+    };
+    /** One write; the schedule's next tick from now goes with it (null unless active with a schedule). */
+    const save = (values: Partial<typeof changes>, author: VersionAuthor, base: Workflow = existing) =>
+      repository.update(
+        organizationId,
+        existing.id,
+        nothingToSet(values) ? values : { ...values, nextRunAt: scheduledNextRunAt({ ...base, ...values }) },
+        author,
+      );
+    let workflow: Workflow | undefined;
+    if (!gatePort) {
+      workflow = await save(changes, { userId, note: versionNote });
+    } else if (fields.status !== 'active') {
+      workflow = await save(changes, { userId, record: false });
+    } else {
+      // An activation behind the gate: the working copy is saved first (an edit is never lost to a
+      // refusal), then recorded as a version only if the gate admits it.
+      const { status: _status, ...edits } = changes;
+      const saved = await save(edits, { userId, record: false });
+      if (!saved) throw new NotFoundError(notFound);
+      const note = gateOverride
+        ? `Activation gate overridden: ${gateOverride.note}`
+        : await gatePort.admit(organizationId, userId, saved, activationGate, versionNote ?? null);
+      const kept = [versionNote, note].filter(Boolean).join(' · ') || null;
+      workflow = await save({ status: 'active' }, { userId, note: kept }, saved);
+    }
     if (!workflow) throw new NotFoundError(notFound);
     // The check above refused any step on a missing agent: nothing needs attention after a save.
     return { ...withProblems(workflow, []), warnings };
@@ -231,6 +298,13 @@ export function createWorkflowsService(repository: WorkflowsRepository, webhookS
     },
 
     version: versionOf,
+
+    /** Records the working copy as a snapshot (a version below zero) for an evaluation of the draft. */
+    async snapshot(organizationId: string, userId: string | null, id: string): Promise<number> {
+      const version = await repository.snapshot(organizationId, requireUuid(id, notFound), userId);
+      if (version === undefined) throw new NotFoundError(notFound);
+      return version;
+    },
 
     /**
      * Makes the version's definition the working copy again; the version itself is never rewritten.

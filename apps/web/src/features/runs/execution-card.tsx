@@ -9,6 +9,7 @@ import { CardActionsSkeleton, CardSkeleton } from '@/components/card-skeleton';
 import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatSeconds } from '@/lib/format';
 import { queryKeys } from '@/lib/queries/keys';
@@ -131,6 +132,8 @@ export function ExecutionCard({
   workflowName,
   workflow,
   onViewDetails,
+  selected,
+  onSelectedChange,
 }: {
   execution: ExecutionSummary;
   workflowName: string;
@@ -140,6 +143,9 @@ export function ExecutionCard({
    */
   workflow?: Pick<Workflow, 'nodes' | 'edges'>;
   onViewDetails: () => void;
+  /** Whether the run is selected for 'Add to dataset'; no checkbox without `onSelectedChange`. */
+  selected?: boolean;
+  onSelectedChange?: (selected: boolean) => void;
 }) {
   const cancel = useCancelExecution();
   const retry = useRetryExecution();
@@ -181,7 +187,15 @@ export function ExecutionCard({
       className="h-full gap-0 py-0 transition-[border-color,box-shadow] hover:border-primary/30 hover:shadow-md"
     >
       <div className="flex items-start justify-between gap-3 px-5 pt-5">
-        <div className="min-w-0">
+        {onSelectedChange && (
+          <Checkbox
+            className="mt-0.5"
+            checked={selected ?? false}
+            onCheckedChange={(checked) => onSelectedChange(checked === true)}
+            aria-label={`Select run ${id}`}
+          />
+        )}
+        <div className="min-w-0 flex-1">
           <h3 className="truncate leading-tight font-semibold" title={workflowName}>
             <Link
               to={runDetailsPath(execution.id)}

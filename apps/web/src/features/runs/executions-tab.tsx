@@ -10,6 +10,7 @@ import { executionSummaryOf } from '@/lib/execution-summaries';
 
 import { ExecutionCard, ExecutionCardSkeleton } from './execution-card';
 import { ExecutionDetailsDialog } from './execution-details-dialog';
+import { RunSelectionBar } from './run-selection-bar';
 import { executionWorkflowName, sortExecutionsNewestFirst } from './execution-facts';
 
 /** Skeleton cards for each loading state (docs/product-rules.md). */
@@ -75,6 +76,8 @@ export function ExecutionsTab({
   // The run whose details are open; the list's newer copy is used while it is still listed.
   const [selected, setSelected] = useState<ExecutionSummary | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
+  // The runs selected for 'Add to dataset', in the order they were picked.
+  const [picked, setPicked] = useState<string[]>([]);
 
   if (isLoading) {
     return (
@@ -121,10 +124,15 @@ export function ExecutionsTab({
               setSelected(execution);
               setDetailsOpen(true);
             }}
+            selected={picked.includes(execution.id)}
+            onSelectedChange={(on) =>
+              setPicked((ids) => (on ? [...ids, execution.id] : ids.filter((id) => id !== execution.id)))
+            }
           />
         )}
       </CardGrid>
       {more && (more.hasMore || more.failed) && <LoadMore more={more} />}
+      <RunSelectionBar selected={picked} onClear={() => setPicked([])} />
       {current && (
         <ExecutionDetailsDialog
           key={current.id}

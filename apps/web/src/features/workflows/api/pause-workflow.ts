@@ -7,6 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { api } from '@/lib/api-call';
 import { queryKeys } from '@/lib/queries/keys';
 
+import { savedWorkflowOf } from '../activation-answers';
 import { PAUSE_FAILED_TOAST, pausedToast } from '../workflow-actions';
 import { invalidateWorkflows } from './invalidate-workflows';
 
@@ -15,7 +16,9 @@ export function usePauseWorkflow() {
   return useMutation({
     mutationFn: ({ id }: { id: string; name: string }) =>
       api.call(endpoints.workflows.update, { params: { id }, body: { status: 'paused' } }),
-    onSuccess: (workflow, { id, name }) => {
+    onSuccess: (answer, { id, name }) => {
+      // A pause is never an activation: the gate's 202 does not come, but the answer's type has it.
+      const workflow = savedWorkflowOf(answer);
       queryClient.setQueryData<Workflow[]>(queryKeys.workflows.all, (list) =>
         list?.map((item) => (item.id === id ? { ...item, ...(workflow ?? {}), status: 'paused' } : item)),
       );

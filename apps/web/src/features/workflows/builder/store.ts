@@ -39,10 +39,21 @@ import {
   toBuilderEdge,
   toBuilderNode,
 } from './builder-nodes';
+import type { EvaluationFailed } from '../activation-answers';
+import type { GateDraft } from './activation-gate';
 import type { BudgetDraft } from './workflow-budget';
 import { type BuilderSnapshot, DEFAULT_SETTINGS, settingsFromWorkflow } from './workflow-save';
 
 type WorkflowStatus = Workflow['status'];
+
+/**
+ * An activation behind the activation gate (docs/product-rules.md, Evaluations): its evaluation
+ * running (`minPassRate` is the gate in force; `retried` once Activate was sent again after it
+ * ended), or the server's refusal with the failed items.
+ */
+export type GateFlow =
+  | { step: 'running'; evalRunId: string; minPassRate: number | null; retried: boolean }
+  | { step: 'refused'; refusal: EvaluationFailed };
 
 /** Ctrl+S's progress beside the title: saving, saved, or nothing to say. */
 type SaveIndicator = 'saving' | 'saved' | null;
@@ -77,19 +88,26 @@ export interface BuilderState {
    * expression field the one about its expression. Null before any, and after a load.
    */
   validation: ValidationResult | null;
+  /** The activation gate's dialogs: an evaluation followed, or a refusal; null when neither shows. */
+  gateFlow: GateFlow | null;
 
   startNew: () => void;
   loadWorkflow: (workflow: Workflow) => void;
-  setSettings: (patch: Partial<Omit<WorkflowSettings, 'triggerConfig' | 'budget' | 'otherConfig'>>) => void;
+  setSettings: (
+    patch: Partial<Omit<WorkflowSettings, 'triggerConfig' | 'budget' | 'activationGate' | 'otherConfig'>>,
+  ) => void;
   setTriggerConfig: (patch: Partial<TriggerConfig>) => void;
   /** Changes the Budget section's fields; keystrokes in one field join one undo step. */
   setBudget: (patch: Partial<BudgetDraft>) => void;
+  /** The activation gate's fields (the Evaluations section), one undo step per field as the budget's. */
+  setActivationGate: (patch: Partial<GateDraft>) => void;
   setTab: (tab: SidebarTab) => void;
   setVersionNote: (note: string) => void;
   setShortcutsOpen: (open: boolean) => void;
   setSaveIndicator: (indicator: SaveIndicator) => void;
   setRunOpen: (open: boolean) => void;
   setValidation: (validation: ValidationResult | null) => void;
+  setGateFlow: (flow: GateFlow | null) => void;
   /** Pause / Resume changed the saved workflow's status only: the canvas and its baseline stay. */
   setExistingStatus: (status: WorkflowStatus) => void;
 
@@ -143,6 +161,7 @@ const freshSession = {
   saveIndicator: null,
   runOpen: false,
   validation: null,
+  gateFlow: null,
 } as const;
 
 function withBaseline(state: Partial<BuilderState> & Pick<BuilderState, 'settings' | 'nodes' | 'edges'>) {
@@ -227,12 +246,18 @@ export const useBuilderStore = create<BuilderState>()((set, get) => ({
       ...withStep(s, `budget:${Object.keys(patch).sort().join(',')}`),
       settings: { ...s.settings, budget: { ...s.settings.budget, ...patch } },
     })),
+  setActivationGate: (patch) =>
+    set((s) => ({
+      ...withStep(s, `gate:${Object.keys(patch).sort().join(',')}`),
+      settings: { ...s.settings, activationGate: { ...s.settings.activationGate, ...patch } },
+    })),
   setTab: (tab) => set({ tab }),
   setVersionNote: (versionNote) => set({ versionNote }),
   setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
   setSaveIndicator: (saveIndicator) => set({ saveIndicator }),
   setRunOpen: (runOpen) => set({ runOpen }),
   setValidation: (validation) => set({ validation }),
+  setGateFlow: (gateFlow) => set({ gateFlow }),
   setExistingStatus: (existingStatus) => set({ existingStatus }),
 
   onNodesChange: (changes) => {

@@ -10,6 +10,7 @@ import {
 import type { NodeKind } from '@crewline/contracts';
 import type { Edge, Node } from '@xyflow/react';
 
+import type { GateDraft } from './activation-gate';
 import type { BudgetDraft } from './workflow-budget';
 
 export type { ProcessType, TriggerType };
@@ -94,6 +95,8 @@ export interface WorkflowSettings {
   triggerConfig: TriggerConfig;
   /** The Budget section's fields (the workflow's `config.budget`, workflow-budget.ts). */
   budget: BudgetDraft;
+  /** The Evaluations section's activation gate (the workflow's `config.activationGate`, activation-gate.ts). */
+  activationGate: GateDraft;
   /** The workflow's other `config` keys: the builder shows none of them, and a save keeps them. */
   otherConfig: Record<string, unknown>;
 }

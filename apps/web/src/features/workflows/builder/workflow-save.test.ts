@@ -25,21 +25,20 @@ describe('runAction', () => {
 
 describe('saveStatus', () => {
   it('stores draft for a new workflow saved as draft', () => {
-    expect(saveStatus('draft', null)).toBe('draft');
+    expect(saveStatus('draft', true)).toBe('draft');
   });
-  it('keeps the existing status when editing', () => {
-    expect(saveStatus('draft', 'active')).toBe('active');
-    expect(saveStatus('draft', 'paused')).toBe('paused');
+  it('sends no status for Save Draft of an existing workflow (behind a gate, active would activate)', () => {
+    expect(saveStatus('draft', false)).toBeUndefined();
+    expect(buildPayload(snapshot(), saveStatus('draft', false))).not.toHaveProperty('status');
   });
   it('stores active on Activate', () => {
-    expect(saveStatus('activate', null)).toBe('active');
-    expect(saveStatus('activate', 'draft')).toBe('active');
+    expect(saveStatus('activate', true)).toBe('active');
+    expect(saveStatus('activate', false)).toBe('active');
   });
   it('names the success toast', () => {
     expect(saveSuccessTitle('draft', true)).toBe('Workflow Created');
     expect(saveSuccessTitle('draft', false)).toBe('Workflow Updated');
     expect(saveSuccessTitle('activate', true)).toBe('Workflow Created & Activated');
-    expect(saveStatus('activate', 'active')).toBe('active');
     expect(saveSuccessTitle('activate', false)).toBe('Workflow Activated');
   });
 });

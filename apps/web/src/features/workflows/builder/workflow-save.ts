@@ -4,6 +4,7 @@ import { workflowMessages, type CreateWorkflowInput, type Workflow } from '@crew
 import { isValidCron, validateWorkflow, type ValidationResult } from '@crewline/engine';
 
 import { oneOf, toWorkflowEdge, toWorkflowNode } from './builder-nodes';
+import { EMPTY_GATE_DRAFT, gateDraftOf, gateProblems, withGate } from './activation-gate';
 import { budgetProblems, configOf, EMPTY_BUDGET_DRAFT, splitConfig } from './workflow-budget';
 import {
   PROCESS_TYPES,
@@ -24,18 +25,21 @@ export const DEFAULT_SETTINGS: WorkflowSettings = {
   triggerType: 'manual',
   triggerConfig: {},
   budget: EMPTY_BUDGET_DRAFT,
+  activationGate: EMPTY_GATE_DRAFT,
   otherConfig: {},
 };
 
 export type SaveIntent = 'draft' | 'activate';
 
 /**
- * Save Draft stores draft for a new workflow and keeps the existing status when editing; Activate
- * stores active (docs/product-rules.md).
+ * The status a save sends: Activate sends active; Save Draft sends draft for a new workflow and no
+ * status when editing, so the workflow keeps its own. Behind an activation gate a body with
+ * `status: 'active'` is an activation (it runs the evaluation), so Save Draft must never send it
+ * (docs/product-rules.md, Evaluations).
  */
-export function saveStatus(intent: SaveIntent, existingStatus: WorkflowStatus | null): WorkflowStatus {
+export function saveStatus(intent: SaveIntent, isNew: boolean): WorkflowStatus | undefined {
   if (intent === 'activate') return 'active';
-  return existingStatus ?? 'draft';
+  return isNew ? 'draft' : undefined;
 }
 
 /**
@@ -79,11 +83,14 @@ function cleanTriggerConfig(settings: WorkflowSettings): WorkflowSettings['trigg
   return config;
 }
 
-/** The body of POST /api/workflows (and PUT /api/workflows/:id): positions and data as on the canvas. */
+/**
+ * The body of POST /api/workflows (and PUT /api/workflows/:id): positions and data as on the canvas;
+ * without `status` when none is given (an existing workflow's Save Draft).
+ */
 export function buildPayload(
   snapshot: BuilderSnapshot,
-  status: WorkflowStatus,
-): CreateWorkflowInput & { status: WorkflowStatus } {
+  status?: WorkflowStatus,
+): CreateWorkflowInput & { status?: WorkflowStatus } {
   const { settings } = snapshot;
   return {
     name: settings.name.trim(),
@@ -93,9 +100,10 @@ export function buildPayload(
     triggerConfig: cleanTriggerConfig(settings),
     nodes: snapshot.nodes.map(toWorkflowNode),
     edges: snapshot.edges.map(toWorkflowEdge),
-    // The whole `config` is saved: its other keys as they were loaded, with the budget of the fields.
-    config: configOf(settings.otherConfig, settings.budget),
-    status,
+    // The whole `config` is saved: its other keys as they were loaded, with the budget and the
+    // activation gate of the fields.
+    config: withGate(configOf(settings.otherConfig, settings.budget), settings.activationGate),
+    ...(status ? { status } : {}),
   };
 }
 
@@ -129,7 +137,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The checks run before Save Draft and Activate (docs/product-rules.md), in order: name, cron, email,
- * the budget's figures, then the structural errors joined by ', '. Null when the workflow may be saved.
+ * the budget's figures, the activation gate's fields, then the structural errors joined by ', '. Null when the workflow may be saved.
  */
 export function preSaveCheck(
   snapshot: BuilderSnapshot,
@@ -149,6 +157,8 @@ export function preSaveCheck(
   }
   const budgetProblem = Object.values(budgetProblems(settings.budget))[0];
   if (budgetProblem) return { title: 'Validation Error', description: budgetProblem };
+  const gateProblem = Object.values(gateProblems(settings.activationGate))[0];
+  if (gateProblem) return { title: 'Validation Error', description: gateProblem };
   const { errors } = validateSnapshot(snapshot, agentExists, toolExists);
   if (errors.length > 0) return { title: 'Validation Failed', description: errors.join(', ') };
   return null;
@@ -160,8 +170,11 @@ export function settingsFromWorkflow(
   workflow: Pick<Workflow, 'name' | 'description' | 'processType' | 'triggerType' | 'triggerConfig'> &
     Partial<Pick<Workflow, 'config'>>,
 ): WorkflowSettings {
+  // The gate has fields of its own; every other key but the budget stays as it was loaded.
+  const { activationGate, ...config } = workflow.config ?? {};
   return {
-    ...splitConfig(workflow.config),
+    ...splitConfig(config),
+    activationGate: gateDraftOf(activationGate),
     name: workflow.name ?? '',
     description: workflow.description ?? '',
     processType: oneOf<ProcessType>(PROCESS_TYPES, workflow.processType, 'sequential'),

@@ -88,20 +88,29 @@ export function SelectField<T extends string>({
   labels,
   onChange,
   hint,
+  placeholder,
+  error,
 }: {
   label: string;
+  /** '' shows the placeholder: nothing chosen yet. */
   value: T;
   options: readonly T[];
   labels: Record<T, string>;
   onChange: (value: T) => void;
   hint?: string;
+  placeholder?: string;
+  error?: string;
 }) {
   const id = useId();
   return (
-    <Field id={id} label={label} hint={hint}>
+    <Field id={id} label={label} hint={hint} error={error}>
       <Select value={value} onValueChange={(v) => onChange(v as T)}>
-        <SelectTrigger id={id} className="w-full">
-          <SelectValue />
+        <SelectTrigger
+          id={id}
+          className="w-full"
+          {...(error && { 'aria-invalid': true, 'aria-describedby': `${id}-error` })}
+        >
+          <SelectValue placeholder={placeholder} />
         </SelectTrigger>
         <SelectContent>
           {options.map((option) => (

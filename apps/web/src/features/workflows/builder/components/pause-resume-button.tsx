@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 
 import { useActivateWorkflow } from '@/features/workflows/api/activate-workflow';
 import { usePauseWorkflow } from '@/features/workflows/api/pause-workflow';
+import { evaluationRunningOf } from '@/features/workflows/activation-answers';
 import { pauseMenuAction } from '@/features/workflows/workflow-actions';
 import { useBuilderStore } from '../store';
 
@@ -43,7 +44,11 @@ export function PauseResumeButton({ disabled }: { disabled: boolean }) {
       disabled={disabled || pending}
       aria-busy={activate.isPending}
       onClick={() =>
-        activate.mutate({ id: workflowId, name, resume: true }, { onSuccess: () => setStatus('active') })
+        activate.mutate(
+          { id: workflowId, name, resume: true },
+          // Behind the activation gate a resume of changed work runs the evaluation first (202).
+          { onSuccess: (answer) => !evaluationRunningOf(answer) && setStatus('active') },
+        )
       }
     >
       {activate.isPending ? <Spinner /> : <Play aria-hidden="true" />}

@@ -1,5 +1,6 @@
 // Settings tab: name, description, process type, trigger type and the trigger's own fields, the budget,
-// then the MCP section (loaded when the tab first shows: the builder's first download stays as it was).
+// then the Evaluations and MCP sections (loaded when the tab first shows: the builder's first download
+// stays as it was).
 import { lazy, Suspense } from 'react';
 
 import { useBuilderStore } from '../store';
@@ -12,6 +13,10 @@ import { BudgetFields } from './budget-fields';
 
 const McpPublishingSection = lazy(async () => ({
   default: (await import('./mcp-publishing-section')).McpPublishingSection,
+}));
+
+const EvaluationsSection = lazy(async () => ({
+  default: (await import('./evaluations-section')).EvaluationsSection,
 }));
 
 const PROCESS_HINTS = {
@@ -60,6 +65,7 @@ export function SettingsTab() {
       {triggerType === 'email' && <EmailTriggerFields />}
       <BudgetFields />
       <Suspense fallback={null}>
+        <EvaluationsSection />
         <McpPublishingSection />
       </Suspense>
     </div>

@@ -1,6 +1,7 @@
 // The builder screen: header, left panel (Agents / Steps / Settings / Properties) and the canvas, plus the
 // save, activate, validate and import flows, Ctrl+S saving in place, and the unsaved-changes guard
 // (docs/product-rules.md).
+import type { Workflow } from '@crewline/contracts';
 import { ReactFlowProvider } from '@xyflow/react';
 import { AlertTriangle, CheckCircle2, X, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -16,11 +17,17 @@ import { useTools } from '@/lib/queries/tools';
 import { useWorkflow } from '@/lib/queries/workflows';
 import { queryKeys } from '@/lib/queries/keys';
 
+import {
+  evaluationFailedOf,
+  evaluationRunningOf,
+  savedWorkflowOf,
+} from '@/features/workflows/activation-answers';
 import { useCreateWorkflow } from '@/features/workflows/api/create-workflow';
 import { useExecuteWorkflow } from '@/features/workflows/api/execute-workflow';
 import { TriggerErrorNotice } from '@/features/workflows/list/trigger-error-notice';
 import { activatedToast, resumedToast } from '@/features/workflows/workflow-actions';
 import { useUpdateWorkflow } from '@/features/workflows/api/update-workflow';
+import { gateOf } from '../activation-gate';
 import { ShortcutSheet } from '../canvas/shortcut-sheet';
 import { useBuilderShortcuts } from '../canvas/use-builder-shortcuts';
 import { builderSnapshot, isDirty, useBuilderStore } from '../store';
@@ -39,6 +46,7 @@ import {
   saveSuccessTitle,
   validateSnapshot,
 } from '../workflow-save';
+import { ActivationGateFlow } from './activation-gate-dialogs';
 import { AgentsTab } from './agents-tab';
 import { BuilderCanvas } from './builder-canvas';
 import { BuilderHeader } from './builder-header';
@@ -183,6 +191,7 @@ export function WorkflowBuilder({ title }: { title: string }) {
   const setValidation = useBuilderStore((s) => s.setValidation);
   const indicator = useBuilderStore((s) => s.saveIndicator);
   const setIndicator = useBuilderStore((s) => s.setSaveIndicator);
+  const setGateFlow = useBuilderStore((s) => s.setGateFlow);
   const pendingRef = useRef(false);
   const shortcutsOpen = useBuilderStore((s) => s.shortcutsOpen);
   const setShortcutsOpen = useBuilderStore((s) => s.setShortcutsOpen);
@@ -247,22 +256,50 @@ export function WorkflowBuilder({ title }: { title: string }) {
       // The server keeps the note with the version the save records (an active workflow) and drops it otherwise.
       const versionNote = state.versionNote.trim();
       const payload = {
-        ...buildPayload(snapshot, saveStatus(intent, state.existingStatus)),
+        ...buildPayload(snapshot, saveStatus(intent, isNew)),
         ...(versionNote ? { versionNote } : {}),
+      };
+      // The gate in force is the saved one; a gate set in this very save holds it when none was saved.
+      const gate =
+        gateOf((state.baseline ?? snapshot).settings.activationGate) ??
+        gateOf(snapshot.settings.activationGate);
+      /** What was sent is now the saved working copy: leaving no longer warns (unless edits came in meanwhile). */
+      const markSaved = (saved: Pick<Workflow, 'id' | 'status'>) => {
+        useBuilderStore.getState().markSaved(snapshot, saved, stay);
+        if (state.versionNote === useBuilderStore.getState().versionNote) {
+          useBuilderStore.getState().setVersionNote('');
+        }
+      };
+      /** Behind the gate the working copy is saved before the verdict; the workflow keeps its status. */
+      const keptBehindGate = (id: string) => {
+        markSaved({ id, status: state.existingStatus ?? 'draft' });
+        queryClient.removeQueries({ queryKey: queryKeys.workflows.detail(id) });
+        setActivatePromptOpen(false);
+        if (stay) setIndicator('saved');
       };
       setPendingIntent(intent);
       pendingRef.current = true;
       if (stay) setIndicator('saving');
       try {
-        const saved = state.workflowId
+        const answer = state.workflowId
           ? await updateWorkflow.mutateAsync({ id: state.workflowId, input: payload })
           : await createWorkflow.mutateAsync(payload);
-        if (saved?.id) queryClient.removeQueries({ queryKey: queryKeys.workflows.detail(saved.id) });
-        // What was sent is now the saved state: leaving no longer warns (unless edits came in meanwhile).
-        useBuilderStore.getState().markSaved(snapshot, saved, stay);
-        if (state.versionNote === useBuilderStore.getState().versionNote) {
-          useBuilderStore.getState().setVersionNote('');
+        const running = evaluationRunningOf(answer);
+        if (running && state.workflowId) {
+          // Activate behind the gate: the evaluation runs first; the builder follows it.
+          keptBehindGate(state.workflowId);
+          setGateFlow({
+            step: 'running',
+            evalRunId: running.evalRunId,
+            minPassRate: gate?.minPassRate ?? null,
+            retried: false,
+          });
+          return false;
         }
+        const saved = savedWorkflowOf(answer);
+        if (!saved) throw new Error('The save answered no workflow');
+        queryClient.removeQueries({ queryKey: queryKeys.workflows.detail(saved.id) });
+        markSaved(saved);
         if (stay) {
           setIndicator('saved');
           if (isNew) void navigate(`/workflows/edit/${encodeURIComponent(saved.id)}`, { replace: true });
@@ -279,6 +316,13 @@ export function WorkflowBuilder({ title }: { title: string }) {
         return true;
       } catch (error) {
         if (stay) setIndicator(null);
+        const refusal = evaluationFailedOf(error);
+        if (refusal && state.workflowId) {
+          // The gate refused the activation; the changes were saved all the same.
+          keptBehindGate(state.workflowId);
+          setGateFlow({ step: 'refused', refusal });
+          return false;
+        }
         const parsed = parseApiError(error);
         if (parsed.status === 400 && parsed.errors.length > 0) {
           setValidation({ errors: parsed.errors.map((e) => e.message), warnings: [] });
@@ -308,6 +352,7 @@ export function WorkflowBuilder({ title }: { title: string }) {
       queryClient,
       setIndicator,
       setValidation,
+      setGateFlow,
     ],
   );
 
@@ -426,6 +471,7 @@ export function WorkflowBuilder({ title }: { title: string }) {
         confirmLabel="Activate and run"
         pendingLabel="Activating..."
       />
+      <ActivationGateFlow />
       <RunWorkflowDialog open={runOpen} onOpenChange={setRunOpen} execute={execute} />
       <LeaveBuilderDialog blocker={blocker} />
     </ReactFlowProvider>

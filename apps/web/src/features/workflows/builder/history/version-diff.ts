@@ -12,6 +12,7 @@ import {
   type BuilderNodeData,
 } from '../types';
 import { branchesOf, handleLabel, toBuilderEdge, toBuilderNode } from '../builder-nodes';
+import { percentOf } from '../activation-gate';
 import { BUDGET_LIMITS, BUDGET_ON_EXCEEDED_LABEL, BUDGET_ON_EXCEEDED_LABELS } from '../workflow-budget';
 import { type BuilderSnapshot, buildPayload, settingsFromWorkflow } from '../workflow-save';
 
@@ -184,7 +185,18 @@ function workflowChanges(version: Definition, draft: Definition): FieldChange[] 
     ...change('emailAddress', 'Email Address', v.emailAddress ?? '', d.emailAddress ?? ''),
     ...change('subjectFilter', 'Subject Filter', v.subjectFilter ?? '', d.subjectFilter ?? ''),
     ...budgetChanges(version.config?.budget, draft.config?.budget),
+    ...change(
+      'activationGate',
+      'Activation gate',
+      gateText(version.config?.activationGate),
+      gateText(draft.config?.activationGate),
+    ),
   ];
+}
+
+/** The Evaluations section's gate in a line ('' when off): the pass rate and which evaluation. */
+function gateText(gate: NonNullable<Definition['config']>['activationGate']): string {
+  return gate ? `At least ${percentOf(gate.minPassRate)} % on evaluation ${gate.evaluationId}` : '';
 }
 
 type SavedBudget = NonNullable<Definition['config']>['budget'];
