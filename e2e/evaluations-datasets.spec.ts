@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectToast, screenshotDir, signInAs, snap, snapScreens, uniqueName } from './fixtures';
 import { test } from './fake-model';
@@ -29,6 +30,12 @@ async function runToEnd(request: APIRequestContext, headers: Record<string, stri
     .toBe('completed');
   return id;
 }
+
+/** The OpenAI Evals export the server's import tests read (5 items, 8 graders of which 5 convert). */
+const OPENAI_EXPORT = path.join(
+  import.meta.dirname,
+  '../apps/server/src/modules/evaluations/import/fixtures/openai-evals-export.json',
+);
 
 const CSV = [
   'question,answer,category,notes',
@@ -170,4 +177,59 @@ test('add two past runs to a new dataset from the runs list', async ({ page, req
     await expect(row).toContainText('Prices of');
     await expect(row.getByRole('link', { name: 'Run' })).toBeVisible();
   }
+});
+
+test('import an OpenAI Evals export: its items, then a new evaluation that starts with the graders it converted', async ({
+  page,
+  request,
+  fake,
+}) => {
+  test.setTimeout(screenshotDir ? 120_000 : 60_000);
+  const { account, headers, workflow } = await setUpOneAgentWorkflow(request, fake.url, 'active');
+  const name = uniqueName('From OpenAI ');
+  const created = await request.post('/api/datasets', { headers, data: { name } });
+  const { id } = (await created.json()) as { id: string };
+  await signInAs(page, account);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/evaluations/datasets/${id}`);
+
+  await page.getByRole('button', { name: 'Import' }).click();
+  const importDialog = page.getByRole('dialog', { name: 'Import items' });
+  await importDialog.getByLabel('File').setInputFiles(OPENAI_EXPORT);
+  await expect(importDialog.getByTestId('import-summary')).toContainText('OpenAI Evals export · 5 items');
+  await expect(importDialog.getByTestId('import-graders')).toHaveText(
+    '5 graders converted: after the import, a new evaluation of this dataset starts with them',
+  );
+  // The Python grader is named as skipped, with why.
+  await expect(importDialog.getByRole('list', { name: 'Skipped' })).toContainText('Short enough');
+  await snapScreens(page, importDialog, 'dataset-import-openai');
+  await importDialog.getByRole('button', { name: 'Import 5 items' }).click();
+  // The items are added, and the evaluation form opens with the converted graders.
+  await expect(page.getByTestId('dataset-item')).toHaveCount(5);
+
+  const form = page.getByRole('dialog', { name: 'New evaluation' });
+  await expect(form).toBeVisible();
+  await expect(form.getByLabel('Name').first()).toBeVisible();
+  await form.getByLabel('Name').first().fill('Imported graders');
+  await form.getByRole('combobox', { name: 'Workflow' }).click();
+  await page.getByRole('option', { name: workflow.name }).click();
+  await form.getByRole('button', { name: 'Create evaluation' }).click();
+  await expect(form).toHaveCount(0);
+
+  const list = (await (
+    await request.get(`/api/evaluations?workflowId=${workflow.id}`, { headers })
+  ).json()) as {
+    name: string;
+    datasetId: string;
+    graders: { type: string; name?: string }[];
+  }[];
+  const made = list.find((evaluation) => evaluation.name === 'Imported graders');
+  expect(made?.datasetId).toBe(id);
+  expect(made?.graders.map((grader) => `${grader.type} ${grader.name}`)).toEqual([
+    'exact Exact answer',
+    'contains Mentions the refund window',
+    'similarity Close to the ideal answer',
+    'llm_judge Helpfulness',
+    'llm_judge Tone',
+  ]);
 });

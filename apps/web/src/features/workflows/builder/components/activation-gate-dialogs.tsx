@@ -40,7 +40,7 @@ import { gatePasses, passRateText, shortJson } from '../activation-gate';
 import { type GateFlow, useBuilderStore } from '../store';
 
 /** How often the evaluation's progress is read again while it runs. */
-export const GATE_POLL_MS = 1500;
+const GATE_POLL_MS = 1500;
 
 const evalRunPath = (id: string) => `/evaluations/runs/${encodeURIComponent(id)}`;
 
@@ -73,7 +73,7 @@ function progressText(run: EvalRun | undefined, flow: Running): string {
     : 'The evaluation ended: reading its verdict…';
 }
 
-export function GateProgressDialog({
+function GateProgressDialog({
   flow,
   onEnded,
   onClose,
@@ -131,7 +131,7 @@ export function GateProgressDialog({
   );
 }
 
-export function ActivationRefusedDialog({
+function ActivationRefusedDialog({
   refusal,
   canOverride,
   pending,
