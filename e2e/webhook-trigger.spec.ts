@@ -103,7 +103,9 @@ test('a webhook workflow: URL and secret in the builder, a POST starts a run the
   await expect(run).toBeVisible({ timeout: 10_000 });
   // A call with the secret but no signature starts an untrusted run (its write tool calls would wait).
   await expect(run.getByTestId('execution-triggered-by')).toContainText('Webhook');
-  await expect(run.getByTestId('execution-triggered-by').getByText('Untrusted', { exact: true })).toBeVisible();
+  await expect(
+    run.getByTestId('execution-triggered-by').getByText('Untrusted', { exact: true }),
+  ).toBeVisible();
   await expect(run.getByTestId('execution-status')).toHaveAttribute('data-status', 'completed', {
     timeout: 20_000,
   });

@@ -104,6 +104,7 @@ export type Workflow = z.infer<typeof workflowSchema>;
 /** The workflow validation texts (docs/product-rules.md), shared by the engine, the server and the builder. */
 export const workflowMessages = {
   nameRequired: 'Please enter a workflow name',
+  gateAdminsOnly: 'Only owners and admins change the activation gate',
   cronRequired: 'Please enter a valid cron expression for scheduled workflows',
   unknownTimezone: (timezone: string) =>
     `Unknown time zone "${timezone}": choose an IANA time zone such as UTC or Europe/Paris`,

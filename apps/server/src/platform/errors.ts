@@ -106,7 +106,8 @@ export function registerErrorHandler(app: FastifyInstance) {
         const { message, code, scope, spentUsd, capUsd } = error;
         return reply.status(402).send({ message, code, scope, spentUsd, capUsd });
       }
-      if (error.details) return reply.status(error.statusCode).send({ ...error.details, message: error.message });
+      if (error.details)
+        return reply.status(error.statusCode).send({ ...error.details, message: error.message });
       return reply
         .status(error.statusCode)
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });

@@ -52,6 +52,8 @@ export function createActivationGate(deps: {
     },
 
     async admit(organizationId, userId, workflow: Workflow, gate, note) {
+      // Only an evaluation of this workflow can hold it back (a gate naming another one is refused).
+      await port.checkConfig(organizationId, workflow.id, gate);
       const digest = definitionDigest(workflow);
       const [newest] = await deps.workflows().versions(organizationId, workflow.id);
       if (newest) {
@@ -74,7 +76,11 @@ export function createActivationGate(deps: {
         throw new EvaluationRunning(run, items.filter(({ item }) => item.gradedAt).length);
       }
       const items = await deps.runs.items(latest.id);
-      const summary = summaryOf(latest, items, '');
+      const summary = summaryOf(
+        latest,
+        items.map(({ item }) => item),
+        '',
+      );
       if (latest.status === 'running') throw new EvaluationRunning(latest, summary.progress.done);
       const passRate = summary.passRate;
       if (passRate !== null && passRate >= gate.minPassRate - 1e-9) {
@@ -117,7 +123,11 @@ export function createActivationGate(deps: {
         if (definitionDigest(workflow) !== run.digest) return;
         const gate = (workflow.config as { activationGate?: ActivationGate }).activationGate;
         if (gate?.evaluationId.toLowerCase() !== run.evaluationId) return;
-        const summary = summaryOf(run, await deps.runs.items(run.id), '');
+        const summary = summaryOf(
+          run,
+          (await deps.runs.items(run.id)).map(({ item }) => item),
+          '',
+        );
         if (summary.passRate === null || summary.passRate < gate.minPassRate - 1e-9) return;
         await deps.workflows().update(run.organizationId, run.activation.userId, run.workflowId, {
           status: 'active',

@@ -15,6 +15,11 @@ const gradeList = z.array(gradeSchema);
 
 /** An item row with its case, as eval-runs.repository.ts reads them. */
 export type ItemWithCase = { item: EvalRunItemRow; input: Record<string, unknown>; expected: unknown };
+/** What an eval run's figures are made of: each item's verdict, grades, cost and time. */
+export type ItemFigures = Pick<
+  EvalRunItemRow,
+  'gradedAt' | 'passed' | 'costMicros' | 'durationMs' | 'grades'
+>;
 
 /** The p-th percentile (0–100) of sorted values, nearest rank; null when there are none. */
 function percentile(sorted: number[], p: number): number | null {
@@ -30,15 +35,15 @@ const versionLabel = (version: number) => (version > 0 ? `v${version}` : 'Draft'
  * An eval run's figures from its items: progress (graded over total), pass rate over the graded
  * items, the runs' cost, p50/p95 of their durations, and each grader's mean score and pass rate.
  */
-export function summaryOf(run: EvalRunRow, items: ItemWithCase[], evaluationName: string): EvalRunSummary {
-  const graded = items.filter(({ item }) => item.gradedAt !== null);
-  const verdicts = graded.filter(({ item }) => item.passed !== null);
+export function summaryOf(run: EvalRunRow, items: ItemFigures[], evaluationName: string): EvalRunSummary {
+  const graded = items.filter((item) => item.gradedAt !== null);
+  const verdicts = graded.filter((item) => item.passed !== null);
   const durations = graded
-    .map(({ item }) => item.durationMs)
+    .map((item) => item.durationMs)
     .filter((ms): ms is number => ms !== null)
     .sort((a, b) => a - b);
   const graders = graderList.parse(run.graders);
-  const gradesOf = graded.map(({ item }) => gradeList.parse(item.grades ?? []));
+  const gradesOf = graded.map((item) => gradeList.parse(item.grades ?? []));
   const scores = graders.map((grader, index) => {
     const mine = gradesOf.map((grades) => grades[index]).filter((grade): grade is Grade => !!grade);
     const mean = mine.length === 0 ? 0 : mine.reduce((sum, grade) => sum + grade.score, 0) / mine.length;
@@ -62,9 +67,8 @@ export function summaryOf(run: EvalRunRow, items: ItemWithCase[], evaluationName
     reason: run.reason,
     concurrency: run.concurrency,
     progress: { done: graded.length, total: run.total },
-    passRate:
-      verdicts.length === 0 ? null : verdicts.filter(({ item }) => item.passed).length / verdicts.length,
-    costUsd: usdOfMicros(graded.reduce((sum, { item }) => sum + (item.costMicros ?? 0), 0)),
+    passRate: verdicts.length === 0 ? null : verdicts.filter((item) => item.passed).length / verdicts.length,
+    costUsd: usdOfMicros(graded.reduce((sum, item) => sum + (item.costMicros ?? 0), 0)),
     latencyMs: { p50: percentile(durations, 50), p95: percentile(durations, 95) },
     scores,
     error: run.error,

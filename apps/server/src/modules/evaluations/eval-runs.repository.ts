@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { datasetItems, evalRunItems, evalRuns, type Db, type SqlExecutor } from '@crewline/db';
 import type { Grade } from '@crewline/contracts';
 
@@ -209,6 +209,22 @@ export function createEvalRunsRepository(db: Db) {
             isNull(evalRunItems.gradedAt),
           ),
         );
+    },
+
+    /** The figures of the items of these eval runs, in one read (the list of an evaluation's runs). */
+    async figures(ids: string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          evalRunId: evalRunItems.evalRunId,
+          gradedAt: evalRunItems.gradedAt,
+          passed: evalRunItems.passed,
+          costMicros: evalRunItems.costMicros,
+          durationMs: evalRunItems.durationMs,
+          grades: evalRunItems.grades,
+        })
+        .from(evalRunItems)
+        .where(inArray(evalRunItems.evalRunId, ids));
     },
 
     /** Every item in order, with its case's input and expected answer. */

@@ -285,7 +285,7 @@ export function createEvalRunsService(deps: {
 
   async function summary(run: EvalRunRow): Promise<EvalRunSummary> {
     const evaluation = await deps.evaluations.stored(run.organizationId, run.evaluationId);
-    return summaryOf(run, await runs.items(run.id), evaluation?.name ?? '');
+    return summaryOf(run, await runs.figures([run.id]), evaluation?.name ?? '');
   }
 
   return {
@@ -344,7 +344,11 @@ export function createEvalRunsService(deps: {
       const evaluation = await deps.evaluations.stored(organizationId, run.evaluationId);
       const items = await runs.items(run.id);
       return {
-        ...summaryOf(run, items, evaluation?.name ?? ''),
+        ...summaryOf(
+          run,
+          items.map(({ item }) => item),
+          evaluation?.name ?? '',
+        ),
         items: items.map(toItemResult).sort(failuresFirst),
       };
     },
@@ -361,7 +365,14 @@ export function createEvalRunsService(deps: {
         throw new BadRequestError(evaluationMessages.differentDatasets);
       const side = async (run: EvalRunRow, name: string) => {
         const items = await runs.items(run.id);
-        return { summary: summaryOf(run, items, name), items: items.map(toItemResult) };
+        return {
+          summary: summaryOf(
+            run,
+            items.map(({ item }) => item),
+            name,
+          ),
+          items: items.map(toItemResult),
+        };
       };
       return compareRuns(await side(a, evalA.name), await side(b, evalB.name));
     },
@@ -373,7 +384,14 @@ export function createEvalRunsService(deps: {
       );
       if (!evaluation) throw new NotFoundError(evaluationMessages.evaluationNotFound);
       const list = await runs.list(organizationId, evaluation.id);
-      return Promise.all(list.map(async (run) => summaryOf(run, await runs.items(run.id), evaluation.name)));
+      const figures = await runs.figures(list.map((run) => run.id));
+      return list.map((run) =>
+        summaryOf(
+          run,
+          figures.filter((item) => item.evalRunId === run.id),
+          evaluation.name,
+        ),
+      );
     },
 
     /** Stops an eval run: its items not yet run are not run, the runs in progress are cancelled. */

@@ -371,6 +371,14 @@ describe('the activation gate', () => {
     ).toBe(400);
     const gated = await call('PUT', `/api/workflows/${workflowId}`, { config: { activationGate: gate } });
     expect(gated.statusCode).toBe(200);
+    // A new workflow (a copy, a template) cannot start behind another workflow's evaluation.
+    const copy = await call('POST', '/api/workflows', {
+      name: 'Gated copy',
+      ...definition('Plain'),
+      config: { activationGate: gate },
+    });
+    expect(copy.statusCode).toBe(201);
+    expect(copy.json().config).toEqual({});
     const before = await versions();
 
     // A save of the gated workflow keeps the working copy only: no version.
@@ -403,6 +411,10 @@ describe('the activation gate', () => {
     expect(created.statusCode).toBe(201);
     const apiKey = created.json().key as string;
     expect((await call('PUT', `/api/workflows/${workflowId}`, override, apiKey)).statusCode).toBe(403);
+    // Nor can a member (an API key acts as one) remove the gate or change it.
+    const dropped = await call('PUT', `/api/workflows/${workflowId}`, { config: {} }, apiKey);
+    expect(dropped.statusCode).toBe(403);
+    expect(dropped.json().message).toBe('Only owners and admins change the activation gate');
     expect((await call('PUT', `/api/workflows/${workflowId}`, override)).statusCode).toBe(200);
     const [newest] = (await call('GET', `/api/workflows/${workflowId}/versions`)).json();
     expect(newest.note).toContain('Activation gate overridden: Known flaky items');
@@ -422,6 +434,10 @@ describe('the activation gate', () => {
     expect(passed.note).toMatch(/^Plain again · Evaluation passed: 90 %/);
     // Nothing changed since: activating again passes at once.
     expect((await call('PUT', `/api/workflows/${workflowId}`, { status: 'active' })).statusCode).toBe(200);
+    // Restoring version 1 (from before the gate) brings its steps back, not its lack of a gate.
+    const restored = await call('POST', `/api/workflows/${workflowId}/versions/1/restore`);
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json().config.activationGate).toEqual(gate);
   });
 });
 

@@ -53,7 +53,11 @@ export function createNightlyEvaluations(deps: {
       const evaluation = await deps.evaluations.stored(run.organizationId, run.evaluationId);
       const schedule = evaluationScheduleSchema.safeParse(evaluation?.schedule);
       if (!evaluation || !schedule.success) return;
-      const { passRate } = summaryOf(run, await deps.runs.items(run.id), evaluation.name);
+      const { passRate } = summaryOf(
+        run,
+        (await deps.runs.items(run.id)).map(({ item }) => item),
+        evaluation.name,
+      );
       if (passRate === null || passRate >= schedule.data.minPassRate - 1e-9) return;
       const percent = (rate: number) => `${Math.round(rate * 100)} %`;
       await deps.notifyAdmins(run.organizationId, {

@@ -22,6 +22,9 @@ export function workflowsRoutes(workflows: WorkflowsService): FastifyPluginAsync
         request.auth.userId,
         request.params.id,
         request.body,
+        {
+          mayChangeGate: request.auth.role === 'owner' || request.auth.role === 'admin',
+        },
       );
     });
     route(app, api.versions, async (request) =>

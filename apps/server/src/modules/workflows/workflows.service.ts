@@ -1,5 +1,6 @@
 import {
   activationGateSchema,
+  workflowMessages,
   workflowVersionMessages,
   type ActivationGate,
   type CreateWorkflowData,
@@ -9,7 +10,7 @@ import {
   type WorkflowVersionSummary,
 } from '@crewline/contracts';
 import { nodeAgentId, stepName, validateWorkflow } from '@crewline/engine';
-import { BadRequestError, NotFoundError } from '../../platform/errors';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import { isUuid, requireUuid } from '../../platform/ids';
 import { withoutSecret, type WebhookSecrets } from './webhook-secret';
 import { scheduledNextRunAt } from './schedule';
@@ -159,10 +160,20 @@ export function createWorkflowsService(
     userId: string | null,
     id: string,
     patch: UpdateWorkflowData,
+    /** Whether the caller may change the activation gate (owners and admins; not API keys). */
+    options: { mayChangeGate?: boolean } = {},
   ): Promise<WorkflowWithWarnings> {
     const { versionNote, gateOverride, ...fields } = patch;
     const existing = await get(organizationId, id);
     checkStatusChange(existing.status, fields.status);
+    // The gate is a control over releases: only owners and admins set, change or remove it.
+    if (
+      fields.config &&
+      !options.mayChangeGate &&
+      JSON.stringify(activationGateOf(fields.config) ?? null) !==
+        JSON.stringify(activationGateOf(existing.config) ?? null)
+    )
+      throw new ForbiddenError(workflowMessages.gateAdminsOnly);
     // Resuming is an activation: the same structural check (below) refuses a workflow that cannot run.
     const warnings = await check(organizationId, { ...existing, ...fields });
     // The gate in force is the saved one: a save that drops or changes it is held by it this time.
@@ -267,7 +278,11 @@ export function createWorkflowsService(
       input: CreateWorkflowData,
       within?: Pick<Db, 'select' | 'transaction'>,
     ): Promise<WorkflowWithWarnings> {
-      const { versionNote, ...fields } = input;
+      const { versionNote, ...given } = input;
+      // A new workflow has no evaluations yet, so no gate can name one of its own (a template or a
+      // copy may carry another workflow's): it starts without, and an owner or admin sets one later.
+      const { activationGate: _gate, ...config } = given.config;
+      const fields = { ...given, config };
       const warnings = await check(organizationId, fields, undefined, within);
       const workflow = await repository.create(
         organizationId,
@@ -317,6 +332,8 @@ export function createWorkflowsService(
       version: number,
     ): Promise<WorkflowWithWarnings> {
       const old = await versionOf(organizationId, id, version);
+      const { activationGate: _restoredGate, ...oldConfig } = old.config;
+      const { activationGate } = (await get(organizationId, id)).config;
       return update(organizationId, userId, id, {
         name: old.name,
         description: old.description,
@@ -325,7 +342,8 @@ export function createWorkflowsService(
         triggerConfig: old.triggerConfig,
         nodes: old.nodes,
         edges: old.edges,
-        config: old.config,
+        // The gate stays as it is: a restore brings back what runs, not how it is released.
+        config: activationGate === undefined ? oldConfig : { ...oldConfig, activationGate },
         versionNote: `Restored from version ${old.version}`,
       });
     },

@@ -1,9 +1,12 @@
-import type { Evaluation, Workflow } from '@crewline/contracts';
+import type { Evaluation, Session, Workflow } from '@crewline/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { clearStoredAuth, setAuthToken } from '@/lib/auth-token';
 
 import { agentFixture, at, openBuilder, workflowFixture } from '@/testing/builder';
 import { answerGet } from '@/testing/msw-server';
+import { aSession } from '@/testing/session';
 
 import { GATE_HELP, GATE_MESSAGES, GATE_SWITCH_LABEL } from '../activation-gate';
 
@@ -48,6 +51,10 @@ const evaluations = [
   evaluation({ id: 'ev-2', name: 'Tone' }),
 ];
 
+// Signed in: the viewer's role comes with the session.
+beforeEach(() => setAuthToken('token'));
+afterEach(() => clearStoredAuth());
+
 beforeAll(() => {
   // Radix's Select reaches for pointer capture and scrolling, which the DOM here lacks.
   Element.prototype.hasPointerCapture ??= () => false;
@@ -55,14 +62,25 @@ beforeAll(() => {
   Element.prototype.scrollIntoView ??= () => undefined;
 });
 
-async function openSection(wf: Workflow) {
+async function openSection(wf: Workflow, role: Session['organization']['role'] = 'admin') {
   const opened = await openBuilder({
     workflow: wf,
     agents,
-    handlers: [answerGet<Evaluation[]>('/api/evaluations', evaluations)],
+    handlers: [
+      answerGet<Evaluation[]>('/api/evaluations', evaluations),
+      answerGet<Session>('/api/auth/me', aSession({ role })),
+    ],
   });
   await opened.user.click(screen.getByRole('tab', { name: 'Settings' }));
   const section = await screen.findByRole('region', { name: 'Evaluations' });
+  // The role comes with the session: an owner's or admin's gate fields are enabled once it is read.
+  if (role !== 'member') {
+    await waitFor(() =>
+      expect(
+        (within(section).getByRole('switch', { name: GATE_SWITCH_LABEL }) as HTMLButtonElement).disabled,
+      ).toBe(false),
+    );
+  }
   return { ...opened, section };
 }
 
@@ -118,5 +136,17 @@ describe("the builder's Evaluations section (Settings tab)", () => {
     await user.click(screen.getByRole('button', { name: /Save Draft/ }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.config).toEqual({});
+  });
+
+  it('shows a member the gate without letting them change it', async () => {
+    const { section } = await openSection(
+      workflow({ config: { activationGate: { evaluationId: 'ev-1', minPassRate: 0.8 } } }),
+      'member',
+    );
+    const gateSwitch = await within(section).findByRole('switch', { name: GATE_SWITCH_LABEL });
+    expect(gateSwitch.getAttribute('aria-checked')).toBe('true');
+    expect((gateSwitch as HTMLButtonElement).disabled).toBe(true);
+    expect(within(section).getByLabelText('Minimum pass rate').closest('fieldset')?.disabled).toBe(true);
+    expect(within(section).getByText('Only owners and admins change the activation gate.')).toBeTruthy();
   });
 });

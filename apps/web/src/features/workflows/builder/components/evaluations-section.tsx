@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { useAuth } from '@/lib/session';
 import { evaluationKeys } from '@/lib/evaluation-keys';
 
 import { GATE_HELP, GATE_SWITCH_LABEL, gateProblems, passRateText } from '../activation-gate';
@@ -51,11 +52,16 @@ function EvaluationList({ evaluations }: { evaluations: Evaluation[] }) {
   );
 }
 
+const GATE_ADMINS_ONLY = 'Only owners and admins change the activation gate.';
+
 function ActivationGateFields({ evaluations }: { evaluations: Evaluation[] }) {
   const gate = useBuilderStore((s) => s.settings.activationGate);
   const setGate = useBuilderStore((s) => s.setActivationGate);
   const switchId = useId();
   const problems = gateProblems(gate);
+  // The gate is a control over releases: only owners and admins change it (the server says so too).
+  const { organization } = useAuth();
+  const mayChange = organization?.role === 'owner' || organization?.role === 'admin';
   // The saved gate's evaluation stays choosable even before the list arrives.
   const options = [
     ...evaluations.map((e) => e.id),
@@ -65,7 +71,7 @@ function ActivationGateFields({ evaluations }: { evaluations: Evaluation[] }) {
   for (const id of options) labels[id] = evaluations.find((e) => e.id === id)?.name ?? id;
 
   return (
-    <div className="space-y-4 rounded-md border p-3">
+    <fieldset disabled={!mayChange} className="space-y-4 rounded-md border p-3">
       <div className="flex items-start justify-between gap-3">
         <div className="space-y-1">
           <Label htmlFor={switchId} className="text-sm leading-snug">
@@ -77,7 +83,7 @@ function ActivationGateFields({ evaluations }: { evaluations: Evaluation[] }) {
           id={switchId}
           checked={gate.enabled}
           // A gate needs one of this workflow's evaluations; a saved one can always be turned off.
-          disabled={!gate.enabled && evaluations.length === 0}
+          disabled={!mayChange || (!gate.enabled && evaluations.length === 0)}
           onCheckedChange={(enabled) => setGate({ enabled })}
         />
       </div>
@@ -105,7 +111,8 @@ function ActivationGateFields({ evaluations }: { evaluations: Evaluation[] }) {
           />
         </>
       )}
-    </div>
+      {!mayChange && <p className="text-xs text-muted-foreground">{GATE_ADMINS_ONLY}</p>}
+    </fieldset>
   );
 }
 
