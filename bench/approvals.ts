@@ -18,10 +18,10 @@
 //
 // APPROVALS_BENCH_RUNS, APPROVALS_BENCH_DECISIONS and APPROVALS_BENCH_IDLE_SECONDS make a smaller run
 // to try the bench; the figures issue 36 asks for are those of the defaults.
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { startFakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
 import {
   childrenByParent,
@@ -37,6 +37,7 @@ import {
   type Server,
 } from './execution-throughput';
 import { latencyStats, memoryMiB } from './figures';
+import { connectToServerDatabase, logTail } from './server-database';
 import { openRunSocket } from './run-socket';
 
 const envNumber = (name: string, fallback: number) => {
@@ -287,26 +288,6 @@ async function decide(
 
 // ---------------------------------------------------------------------------------------------------
 
-function logTail(file: string, lines = 40) {
-  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n') : '(no output)';
-}
-
-/** The server's own database, as its DATA_DIR describes it (password file, postmaster.pid's port). */
-async function connectToServerDatabase(serverDataDir: string) {
-  const password = readFileSync(path.join(serverDataDir, 'postgres-password'), 'utf8').trim();
-  const pidFile = readFileSync(path.join(serverDataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
-  const db = new pg.Client({
-    host: '127.0.0.1',
-    port: Number(pidFile[3]),
-    user: 'postgres',
-    password,
-    database: 'crewline',
-  });
-  db.on('error', () => {});
-  await db.connect();
-  return { db, postmasterPid: Number(pidFile[0]) };
-}
-
 export async function runApprovals() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crewline-bench-approvals-'));
   // When run as root the embedded Postgres runs as the "postgres" user, which must enter the folder.
@@ -335,14 +316,7 @@ export async function runApprovals() {
     const serverPid = server.child.pid!;
     const connected = await connectToServerDatabase(path.join(dataDir, 'all-0'));
     db = connected.db;
-    const { postmasterPid } = connected;
-    const setting = async (name: string) =>
-      (await db!.query<Record<string, string>>(`SHOW ${name}`)).rows[0][name];
-    const database = {
-      fsync: await setting('fsync'),
-      synchronousCommit: await setting('synchronous_commit'),
-      fullPageWrites: await setting('full_page_writes'),
-    };
+    const { postmasterPid, settings: database } = connected;
     const account = await prepareAccount(base, fake, 1, waitingShape);
     console.log(`server ${serverPid}, Postgres ${postmasterPid}, fsync ${database.fsync}`);
 

@@ -15,10 +15,10 @@
 //
 // EVAL_BENCH_ITEMS, EVAL_BENCH_CONCURRENCY and EVAL_BENCH_POLL_MS make a smaller or other run; the figures issue 39 asks
 // for are those of the defaults.
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { startFakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
 import { chainOf } from '../apps/server/src/testing/workflow-shapes';
 import {
@@ -35,6 +35,7 @@ import {
   type Server,
 } from './execution-throughput';
 import { latencyStats } from './figures';
+import { connectToServerDatabase, logTail } from './server-database';
 
 const envNumber = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -248,32 +249,6 @@ function gradedEachSecond(progress: { ms: number; done: number }[]) {
 
 // ---------------------------------------------------------------------------------------------------
 
-/** The server's Postgres: its postmaster's pid, its durability settings, and a connection to it. */
-async function serverDatabase(serverDataDir: string) {
-  const password = readFileSync(path.join(serverDataDir, 'postgres-password'), 'utf8').trim();
-  const pidFile = readFileSync(path.join(serverDataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
-  const db = new pg.Client({
-    host: '127.0.0.1',
-    port: Number(pidFile[3]),
-    user: 'postgres',
-    password,
-    database: 'crewline',
-  });
-  db.on('error', () => {});
-  await db.connect();
-  const setting = async (name: string) =>
-    (await db.query<Record<string, string>>(`SHOW ${name}`)).rows[0][name];
-  return {
-    db,
-    postmasterPid: Number(pidFile[0]),
-    settings: {
-      fsync: await setting('fsync'),
-      synchronousCommit: await setting('synchronous_commit'),
-      fullPageWrites: await setting('full_page_writes'),
-    },
-  };
-}
-
 /**
  * Where an item's time went, from the items' and their runs' timestamps (read after the eval run, so
  * not in the CPU figures): its run (started → completed), and the wait from its run's end to its
@@ -305,14 +280,6 @@ async function itemTimings(db: pg.Client, evalRunId: string) {
   );
 }
 
-function logTail(file: string, lines = 40) {
-  try {
-    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no output)';
-  }
-}
-
 export async function runEvaluationBench() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crewline-bench-evaluation-'));
   // When run as root the embedded Postgres runs as the "postgres" user, which must enter the folder.
@@ -338,7 +305,7 @@ export async function runEvaluationBench() {
     );
     const base = server.url!;
     const serverPid = server.child.pid!;
-    const { db, postmasterPid, settings } = await serverDatabase(path.join(dataDir, 'all-0'));
+    const { db, postmasterPid, settings } = await connectToServerDatabase(path.join(dataDir, 'all-0'));
     // Signing up starts the Professional trial: 10,000 runs a month, the warm-up and ITEMS included.
     const account = await prepareAccount(base, fake, 1, questionShape);
     console.log(`server ${serverPid}, Postgres ${postmasterPid}, fsync ${settings.fsync}`);
