@@ -253,9 +253,10 @@ export const workflowVersionSchema = workflowVersionSummarySchema.extend({
 });
 export type WorkflowVersion = z.infer<typeof workflowVersionSchema>;
 
+/** A version's number; below zero, a snapshot of the draft an evaluation ran (its runs show its graph). */
 export const workflowVersionParamsSchema = z.object({
   id: z.string(),
-  version: z.coerce.number().int().min(1).max(2_147_483_647),
+  version: z.coerce.number().int().min(-2_147_483_648).max(2_147_483_647),
 });
 
 export const workflowVersionMessages = { notFound: 'Workflow version not found' } as const;

@@ -347,8 +347,16 @@ describe('eval runs', () => {
     expect(run.status).toBe('cancelled');
     expect(run.items.filter((item) => item.error === 'Not run')).toHaveLength(5);
     expect(fake.requests.length).toBe(1);
-    // The snapshot is no version of the workflow's history.
+    // The snapshot is no version of the workflow's history, nor one to restore; its runs show its graph.
     expect((await call('GET', `/api/workflows/${workflowId}/versions`)).json()).toEqual([]);
+    const snapshot = await call('GET', `/api/workflows/${workflowId}/versions/-1`);
+    expect(snapshot.statusCode).toBe(200);
+    expect(snapshot.json().nodes.map((node: { id: string }) => node.id)).toEqual([
+      'start',
+      'classify',
+      'end',
+    ]);
+    expect((await call('POST', `/api/workflows/${workflowId}/versions/-1/restore`)).statusCode).toBe(404);
   });
 });
 

@@ -331,6 +331,8 @@ export function createWorkflowsService(
       id: string,
       version: number,
     ): Promise<WorkflowWithWarnings> {
+      // A snapshot of the draft (below zero) is no version to restore.
+      if (version < 1) throw new NotFoundError(workflowVersionMessages.notFound);
       const old = await versionOf(organizationId, id, version);
       const { activationGate: _restoredGate, ...oldConfig } = old.config;
       const { activationGate } = (await get(organizationId, id)).config;

@@ -38,7 +38,7 @@ import {
 import { useNow } from '@/lib/use-now';
 import { NOTHING_HEARD } from '@/lib/runs/run-state';
 import { useRun } from '@/lib/runs/run-store';
-import { canRetry, retryLinks, runErrorText } from './run-review';
+import { canRetry, retryLinks, runErrorText, versionLabel } from './run-review';
 import { heardFromOutput, mergeHeard, runPlanOf, stepProgressLabel } from './step-progress';
 import { ExecutionStatusBadge } from './execution-status-badge';
 
@@ -207,7 +207,7 @@ export function ExecutionCard({
           <p className="mt-1 text-xs text-muted-foreground">
             ID: <span className="font-mono">{id}</span>
             {execution.workflowVersion !== null && (
-              <span data-testid="execution-version"> · v{execution.workflowVersion}</span>
+              <span data-testid="execution-version"> · {versionLabel(execution.workflowVersion)}</span>
             )}
             {cost && (
               <>

@@ -320,7 +320,11 @@ export function ExecutionDetailsDialog({
             {version && (
               <span
                 className="rounded-md border px-1.5 py-0.5 font-mono text-xs text-muted-foreground"
-                title={`This run executed version ${execution.workflowVersion} of the workflow`}
+                title={
+                  version === 'Draft'
+                    ? 'This run executed a snapshot of the draft, for an evaluation'
+                    : `This run executed version ${execution.workflowVersion} of the workflow`
+                }
                 data-testid="execution-version"
               >
                 {version}

@@ -45,8 +45,9 @@ const edges: WorkflowEdge[] = [
 const definition = { nodes, edges };
 
 describe('versionLabel', () => {
-  it('shows the version a run executed, nothing for older runs', () => {
+  it('shows the version a run executed, Draft for an evaluation of the draft, nothing for older runs', () => {
     expect(versionLabel(7)).toBe('v7');
+    expect(versionLabel(-2)).toBe('Draft');
     expect(versionLabel(null)).toBeNull();
   });
 });

@@ -26,9 +26,13 @@ import {
 
 import { shortId } from './execution-facts';
 
-/** 'v7': the workflow version a run executed; null for runs from before versions existed. */
+/**
+ * 'v7': the workflow version a run executed; 'Draft' for an evaluation's run of a snapshot of the
+ * working copy (a version below zero); null for runs from before versions existed.
+ */
 export function versionLabel(version: number | null | undefined): string | null {
-  return typeof version === 'number' ? `v${version}` : null;
+  if (typeof version !== 'number') return null;
+  return version > 0 ? `v${version}` : 'Draft';
 }
 
 /* ----------------------------------------------------------------------------------------------
