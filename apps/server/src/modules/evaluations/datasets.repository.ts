@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, lte, or, gt, sql, type SQL } from 'drizzle-orm';
 import { datasetItems, datasets, type Db } from '@crewline/db';
 import type { Dataset, DatasetItem } from '@crewline/contracts';
+import { violatesUnique } from '../../platform/unique-violation';
 
 type DatasetRow = typeof datasets.$inferSelect;
 type ItemRow = typeof datasetItems.$inferSelect;
@@ -14,11 +15,7 @@ export type NewItem = {
 };
 
 const DATASET_NAME_UNIQUE = 'datasets_organization_id_name_unique';
-export const isDatasetNameTaken = (error: unknown) => {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pg = e.cause?.code ? e.cause : e;
-  return pg.code === '23505' && pg.constraint === DATASET_NAME_UNIQUE;
-};
+export const isDatasetNameTaken = (error: unknown) => violatesUnique(error, DATASET_NAME_UNIQUE);
 
 /** The items of the dataset at `version`: added by then and not removed by then. */
 const itemsAtVersion = (version: SQL | number) =>

@@ -1,4 +1,5 @@
 import type { SqlExecutor } from '@crewline/db';
+import { violatesUnique } from '../../platform/unique-violation';
 
 /*
  * What a retry writes besides its run's start (executions.repository.ts composes it): the old run's
@@ -9,11 +10,7 @@ import type { SqlExecutor } from '@crewline/db';
 const RETRY_OF_UNIQUE = 'workflow_executions_retry_of_unique';
 
 /** The insert broke RETRY_OF_UNIQUE: another retry of the same run committed first. */
-export function isRetryTaken(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pg = e.cause?.code ? e.cause : e;
-  return pg.code === '23505' && pg.constraint === RETRY_OF_UNIQUE;
-}
+export const isRetryTaken = (error: unknown): boolean => violatesUnique(error, RETRY_OF_UNIQUE);
 
 export const runRetries = {
   /**

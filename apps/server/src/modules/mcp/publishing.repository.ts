@@ -1,16 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { workflowPublishing, type Db } from '@crewline/db';
 import { MCP_DEFAULT_TIMEOUT_SECONDS, type McpPublishing } from '@crewline/contracts';
+import { violatesUnique } from '../../platform/unique-violation';
 
 /** The unique index that keeps a tool name to one workflow of an organization (migration 0042). */
 const TOOL_NAME_UNIQUE = 'workflow_publishing_mcp_tool_name_unique';
 
 /** Whether `error` is Postgres refusing a second workflow under the same tool name. */
-function isToolNameTaken(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pg = e.cause?.code ? e.cause : e;
-  return pg.code === '23505' && pg.constraint === TOOL_NAME_UNIQUE;
-}
+const isToolNameTaken = (error: unknown): boolean => violatesUnique(error, TOOL_NAME_UNIQUE);
 
 type PublishingRow = typeof workflowPublishing.$inferSelect;
 
