@@ -37,7 +37,7 @@ class EvaluationRunning extends AppError {
  */
 export function createActivationGate(deps: {
   evaluations: Pick<EvaluationsRepository, 'stored'>;
-  runs: Pick<EvalRunsRepository, 'latestFor' | 'items'>;
+  runs: Pick<EvalRunsRepository, 'latestFor' | 'items' | 'figures'>;
   evalRuns: () => Pick<EvalRunsService, 'start'>;
   workflows: () => Pick<WorkflowsService, 'get' | 'update' | 'versions' | 'version'>;
   logger?: Logger;
@@ -72,8 +72,8 @@ export function createActivationGate(deps: {
             { version: 'draft', concurrency: EVAL_DEFAULT_CONCURRENCY },
             { reason: 'activation', activation: { userId, note } },
           );
-        const items = await deps.runs.items(run.id);
-        throw new EvaluationRunning(run, items.filter(({ item }) => item.gradedAt).length);
+        // Its items start in the background (eval-runs.service.ts): none is graded yet.
+        throw new EvaluationRunning(run, 0);
       }
       const items = await deps.runs.items(latest.id);
       const summary = summaryOf(
@@ -123,11 +123,7 @@ export function createActivationGate(deps: {
         if (definitionDigest(workflow) !== run.digest) return;
         const gate = (workflow.config as { activationGate?: ActivationGate }).activationGate;
         if (gate?.evaluationId.toLowerCase() !== run.evaluationId) return;
-        const summary = summaryOf(
-          run,
-          (await deps.runs.items(run.id)).map(({ item }) => item),
-          '',
-        );
+        const summary = summaryOf(run, await deps.runs.figures([run.id]), '');
         if (summary.passRate === null || summary.passRate < gate.minPassRate - 1e-9) return;
         await deps.workflows().update(run.organizationId, run.activation.userId, run.workflowId, {
           status: 'active',

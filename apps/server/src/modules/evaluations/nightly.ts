@@ -19,7 +19,7 @@ export type AdminNotice = { subject: string; text: string };
  */
 export function createNightlyEvaluations(deps: {
   evaluations: Pick<EvaluationsRepository, 'claimNightly' | 'stored'>;
-  runs: Pick<EvalRunsRepository, 'items'>;
+  runs: Pick<EvalRunsRepository, 'figures'>;
   evalRuns: () => Pick<EvalRunsService, 'start'>;
   notifyAdmins: (organizationId: string, notice: AdminNotice) => Promise<void>;
   publicUrl: string;
@@ -53,11 +53,7 @@ export function createNightlyEvaluations(deps: {
       const evaluation = await deps.evaluations.stored(run.organizationId, run.evaluationId);
       const schedule = evaluationScheduleSchema.safeParse(evaluation?.schedule);
       if (!evaluation || !schedule.success) return;
-      const { passRate } = summaryOf(
-        run,
-        (await deps.runs.items(run.id)).map(({ item }) => item),
-        evaluation.name,
-      );
+      const { passRate } = summaryOf(run, await deps.runs.figures([run.id]), evaluation.name);
       if (passRate === null || passRate >= schedule.data.minPassRate - 1e-9) return;
       const percent = (rate: number) => `${Math.round(rate * 100)} %`;
       await deps.notifyAdmins(run.organizationId, {
