@@ -116,6 +116,16 @@ export function createEvalRunsService(deps: {
   const started = new Map<string, string>();
   let driving = false;
 
+  /** The organization's evaluation (404 for another organization's). */
+  async function evaluationOf(organizationId: string, id: string) {
+    const evaluation = await deps.evaluations.stored(
+      organizationId,
+      requireUuid(id, evaluationMessages.evaluationNotFound),
+    );
+    if (!evaluation) throw new NotFoundError(evaluationMessages.evaluationNotFound);
+    return evaluation;
+  }
+
   async function stored(organizationId: string, id: string): Promise<EvalRunRow> {
     const run = await runs.get(organizationId, requireUuid(id, evaluationMessages.evalRunNotFound));
     if (!run) throw new NotFoundError(evaluationMessages.evalRunNotFound);
@@ -301,11 +311,7 @@ export function createEvalRunsService(deps: {
       request: { version: StartEvalRunInput['version']; concurrency?: number },
       options: { reason?: EvalRunReason; activation?: { userId: string | null; note: string | null } } = {},
     ): Promise<EvalRunRow> {
-      const evaluation = await deps.evaluations.stored(
-        organizationId,
-        requireUuid(evaluationId, evaluationMessages.evaluationNotFound),
-      );
-      if (!evaluation) throw new NotFoundError(evaluationMessages.evaluationNotFound);
+      const evaluation = await evaluationOf(organizationId, evaluationId);
       const dataset = await deps.datasets.get(organizationId, evaluation.datasetId);
       if (!dataset) throw new NotFoundError(evaluationMessages.datasetNotFound);
       const items = await deps.datasets.itemsAt(dataset.id, dataset.version);
@@ -378,11 +384,7 @@ export function createEvalRunsService(deps: {
     },
 
     async list(organizationId: string, evaluationId: string): Promise<EvalRunSummary[]> {
-      const evaluation = await deps.evaluations.stored(
-        organizationId,
-        requireUuid(evaluationId, evaluationMessages.evaluationNotFound),
-      );
-      if (!evaluation) throw new NotFoundError(evaluationMessages.evaluationNotFound);
+      const evaluation = await evaluationOf(organizationId, evaluationId);
       const list = await runs.list(organizationId, evaluation.id);
       const figures = await runs.figures(list.map((run) => run.id));
       return list.map((run) =>
