@@ -80,6 +80,8 @@ import { createExecutionRunner } from './modules/executions/execution-runner';
 import { createOutputDelivery } from './modules/executions/output-delivery';
 import { executionsRoutes } from './modules/executions/executions.routes';
 import { createNodeTests } from './modules/executions/node-test.service';
+import { createCodeSandbox } from './platform/sandbox/code-sandbox';
+import { createGuardrailsService } from './modules/guardrails/guardrails.service';
 import { createNodeTestReads } from './modules/executions/node-test.repository';
 import { nodeTestRoutes } from './modules/executions/node-test.routes';
 import { createApprovalsRepository } from './modules/executions/approvals.repository';
@@ -416,6 +418,9 @@ export function createServices(deps: AppDeps) {
     logger: deps.loggerInstance as Logger | undefined,
   });
   activationGate.service = evaluations.gate;
+  // Code steps' sandbox: its threads start with the first Code step (docs/decisions/0046).
+  const sandbox = createCodeSandbox();
+  const guardrails = createGuardrailsService();
   const services = {
     mcpOauth,
     /** Datasets, evaluations, eval runs and the activation gate (modules/evaluations). */
@@ -465,6 +470,8 @@ export function createServices(deps: AppDeps) {
       agentModel,
       reads: createNodeTestReads(db),
       tools: { tools, runtime: toolRuntime },
+      sandbox,
+      guardrails,
     }),
     /** Schedules, webhooks and email start their runs through it. */
     triggers: createTriggersService({ executions, workflows, events }),
@@ -493,6 +500,8 @@ export function createServices(deps: AppDeps) {
       memory,
       // A Tool step calls one of the organization's tools as its agents do, with no model.
       tools: { tools, runtime: toolRuntime },
+      sandbox,
+      guardrails,
       approvals: approvalsRepository,
       clock: deps.clock,
       notifyApprovers: approvalLinks.notifyApprovers,
@@ -505,6 +514,8 @@ export function createServices(deps: AppDeps) {
     approvalsRepository,
     clock: deps.clock,
     memory,
+    /** Code steps' sandbox threads, stopped with the process (start.ts). */
+    sandbox,
     system: createSystemService({ config, repository: createSystemRepository(db), metrics, connections }),
     /** Knowledge bases, their documents and search (modules/knowledge); one search index per process. */
     knowledge,

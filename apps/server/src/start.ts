@@ -95,6 +95,8 @@ async function main() {
   // worker finish, then stops the LISTEN connection.
   const { role, app } = up;
   if (up.bus) stops.unshift(() => bus.stop());
+  // The sandbox's threads stop once no step can use them: after the worker and HTTP.
+  stops.unshift(() => services.sandbox.close());
   if (role) stops.unshift(() => role.stop());
   if (app) stops.unshift(() => app.close());
   steps.forEach(fulfilled);

@@ -5,6 +5,7 @@ import { STEP_TOOL_RESULT_LIMIT, stepRetrievalSchema, tokenUsageSchema } from '.
 import { DEFAULT_EMBEDDING_MODEL, embeddingProviderSchema } from './knowledge';
 import { agentMemorySettingsSchema, type AgentMemorySettings } from './memory';
 import { outputSchemaProblem } from './node-kinds/agent';
+import { agentGuardrailsSchema } from './node-kinds/guardrail';
 
 export const agentStatusSchema = z.enum(agentStatusValues);
 
@@ -42,6 +43,8 @@ export const agentSchema = z.object({
   memory: agentMemorySettingsSchema,
   /** The JSON Schema its answers follow (a node's own replaces it); null when it answers in text. */
   outputSchema: z.record(z.string(), z.unknown()).nullish(),
+  /** Checks on its input, output and tool calls; empty when it has none. */
+  guardrails: agentGuardrailsSchema,
   organizationId: z.string(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
@@ -82,6 +85,8 @@ const agentFields = {
   memory: agentMemorySettingsSchema,
   /** A JSON Schema object, or null to answer in text again. */
   outputSchema: agentOutputSchema.nullable(),
+  /** Its guardrails (docs/product-rules.md, Guardrails); `{}` for none. */
+  guardrails: agentGuardrailsSchema,
 };
 
 /** The memory settings as the version that kept them in `config.memory` named them. */
@@ -127,6 +132,7 @@ export const createAgentSchema = z.object({
   config: agentFields.config.default({}),
   memory: agentFields.memory.optional(),
   outputSchema: agentFields.outputSchema.optional(),
+  guardrails: agentFields.guardrails.default({}),
 });
 export type CreateAgentInput = z.input<typeof createAgentSchema>;
 

@@ -252,6 +252,8 @@ export const evaluationRecordSchema = z
     evaluated: z.array(evaluatedExpressionSchema),
     /** A tool step's result, a condition's branch taken. */
     result: z.unknown().optional(),
+    /** A Code step's captured `console.log` lines (at most CODE_LOG_LINES_MAX). */
+    logs: z.array(z.string()).optional(),
   })
   .meta({
     description:

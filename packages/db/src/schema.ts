@@ -22,6 +22,7 @@ import {
   workflowStatusValues,
 } from '@crewline/contracts';
 import type {
+  AgentGuardrails,
   AgentMemorySettings,
   ToolApprovalPolicy,
   ApprovalAssignees,
@@ -242,6 +243,8 @@ export const agents = pgTable(
      * platform/llm); null when it answers in text.
      */
     outputSchema: jsonb('output_schema').$type<Record<string, unknown>>(),
+    /** Its guardrails (checks on its input, output and tool calls): `{}` for none. */
+    guardrails: jsonb('guardrails').$type<AgentGuardrails>().notNull().default({}),
     /**
      * The template agent this agent was made from (`<workflow template id>:<agent key>`): using the
      * same workflow template again reuses it instead of making a copy.

@@ -4,8 +4,9 @@ export * from './validation';
 export * from './schedule';
 export * from './plan';
 export * from './run-workflow';
-export { approvalStepResult, nodeAgentId } from './node-kinds';
+export { approvalStepResult, guardrailRuleErrors, nodeAgentId } from './node-kinds';
 export * from './test-node';
+export { nodeName } from './step-name';
 // The builder checks, completes and previews expressions as they are typed (its expression fields).
 export {
   ExpressionError,
@@ -13,6 +14,7 @@ export {
   checkExpression,
   checkTemplate,
   evaluate,
+  evaluateCondition,
   expressionPaths,
   renderTemplate,
   templateExpressions,

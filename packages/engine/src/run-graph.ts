@@ -91,6 +91,10 @@ export async function runGraph(
   if (!steps.some((n) => !graph.start || graph.reachable.has(n.id))) throw new WorkflowRunError(noStep);
 
   let answer = '';
+  // What the default messages show as the run's input: a guardrail that screened it (one with no
+  // target and no step before it) hands on its text, redacted where it redacts, instead.
+  let base = run.base;
+  const screens = new Set<string>();
   for (const id of first) {
     if (byId.get(id)!.type === 'start') {
       state.set(id, 'done');
@@ -107,13 +111,17 @@ export async function runGraph(
       // The answers on its taken paths: what its default message says came before it.
       const inputs = inputsOf(id);
       const context = inputs
-        .filter((i) => i.output.content)
+        .filter((i) => i.output.content && !screens.has(i.nodeId))
         .map((i) => ({
           agentName: i.output.metadata.agentName ?? nodeName(byId.get(i.nodeId)!),
           content: i.output.content,
         }));
-      const result = await run.step(id, id, { user: buildUserPrompt({ ...run.base, context }), inputs });
+      const result = await run.step(id, id, { user: buildUserPrompt({ ...base, context }), inputs });
       if (kindOf(id).relays?.(result) !== 'incoming') answer = result.content;
+      if (screensInput(node, inputs)) {
+        base = { ...base, input: result.content };
+        screens.add(id);
+      }
     }
     state.set(id, 'done');
     finished.set(id, finished.size);
@@ -121,3 +129,9 @@ export async function runGraph(
   }
   return answer;
 }
+
+/** A guardrail that checks the run's input: it names no target and no step comes before it. */
+const screensInput = (node: RunDefinition['nodes'][number], inputs: unknown[]) =>
+  node.type === 'guardrail' &&
+  inputs.length === 0 &&
+  !(typeof node.data?.target === 'string' && node.data.target.trim());

@@ -7,6 +7,9 @@ import type {
   EvaluationRecord,
   FieldAnswers,
   ExecutionMetrics,
+  GuardrailCheck,
+  GuardrailModel,
+  GuardrailResult,
   ExecutionResult,
   NodeKind,
   NodeOutput,
@@ -91,6 +94,33 @@ export type AgentAnswer = {
 
 /** A Tool step's call: which tool, with the arguments its templates gave. */
 /** `mcpTool`: when the tool is an MCP server connection, the server's tool the step calls. */
+/** What a Code step asks the sandbox: its source, what it reads, its limits. */
+export type CodeCall = {
+  step: StepRef;
+  source: string;
+  /** What the source reads, as plain JSON. */
+  globals: { input: unknown; nodes: ExpressionContext['nodes']; vars: Record<string, unknown> };
+  timeoutMs: number;
+  memoryMb: number;
+};
+
+/** The sandbox's answer: the returned JSON value and the captured `console.log` lines. */
+export type CodeAnswer = { value: unknown; logs: string[] };
+
+/** What a guardrail asks: its text checked by its checks that are on. */
+export type GuardCall = {
+  step: StepRef;
+  text: string;
+  checks: GuardrailCheck[];
+  /** The model its classifier checks run on. */
+  model: GuardrailModel;
+  /** A custom rule's CEL, evaluated over `text` and the run's state: whether it holds. */
+  holds(when: string): boolean;
+};
+
+/** What the checks found: the text that goes on (redacted where asked), whether it passed, what the classifier calls cost. */
+export type GuardAnswer = GuardrailResult & { usage: TokenUsage };
+
 export type ToolCall = {
   step: StepRef;
   toolId: string;
@@ -168,6 +198,10 @@ export type RunPorts = {
    * where runs have no tools (a run fails at a Tool step then).
    */
   callTool?(call: ToolCall): Promise<unknown>;
+  /** Runs a Code step's source in the sandbox; throws a readable error. Absent where runs have no sandbox. */
+  runCode?(call: CodeCall): Promise<CodeAnswer>;
+  /** Runs a guardrail's checks (detectors, classifier and moderation calls, metered). Absent where runs have none. */
+  guard?(call: GuardCall): Promise<GuardAnswer>;
   /**
    * Runs another workflow of the organization (a map's item, a loop's pass) with `input`, at its
    * newest version when this run started: its answer, data and tokens. Absent where runs cannot.

@@ -47,7 +47,10 @@ export type NodeTestResult =
     }
   | { status: 'failed'; error: string; durationMs: number };
 
-export type NodeTestPorts = Pick<RunPorts, 'callAgent' | 'callTool' | 'runWorkflow' | 'stops' | 'now'> & {
+export type NodeTestPorts = Pick<
+  RunPorts,
+  'callAgent' | 'callTool' | 'runCode' | 'guard' | 'runWorkflow' | 'stops' | 'now'
+> & {
   /** The failure as the user reads it (the run's Error box words); the error's message without it. */
   readable?(error: unknown): string;
 };

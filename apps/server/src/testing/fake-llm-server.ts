@@ -10,7 +10,7 @@ import {
 } from './fake-structured-output';
 
 /**
- * A fake LLM server speaking enough of the OpenAI Chat Completions, Embeddings and Anthropic Messages
+ * A fake LLM server speaking enough of the OpenAI Chat Completions, Embeddings, Moderations and Anthropic Messages
  * protocols for the real AI SDK providers to talk to it over HTTP, refusing what the real APIs refuse (a missing
  * required field, or key when asked to). Tests never reach the internet (docs/architecture.md, Agents,
  * tools and models).
@@ -131,6 +131,60 @@ export function fakeEmbedding(text: string, dimensions = FAKE_EMBEDDING_DIMENSIO
   return vector.map((x) => x / norm);
 }
 
+/** OpenAI's moderation models. */
+const MODERATION_MODELS = ['omni-moderation-latest', 'text-moderation-latest'];
+/** The fake's moderation: a category scores 0.95 when the text has one of its words, else 0.01. */
+const MODERATION_WORDS: Record<string, RegExp> = {
+  violence: /\b(kill|murder|attack|stab)\b/i,
+  harassment: /\b(idiot|moron|loser)\b/i,
+  hate: /\b(subhuman|vermin)\b/i,
+  'self-harm': /\bhurt myself\b/i,
+  illicit: /\b(make a bomb|steal a car)\b/i,
+};
+const MODERATION_CATEGORIES = [
+  'harassment',
+  'harassment/threatening',
+  'hate',
+  'hate/threatening',
+  'illicit',
+  'illicit/violent',
+  'self-harm',
+  'self-harm/intent',
+  'self-harm/instructions',
+  'sexual',
+  'sexual/minors',
+  'violence',
+  'violence/graphic',
+];
+
+/** What OpenAI refuses: no input, an input that is not text, a model that is not a moderation model. */
+function invalidModerationRequest(body: unknown) {
+  const fields = (body ?? {}) as Record<string, unknown>;
+  if (fields.input == null) return "Missing required parameter: 'input'.";
+  if (typeof fields.input !== 'string' && !Array.isArray(fields.input)) return "Invalid type for 'input'.";
+  if (fields.model !== undefined && !MODERATION_MODELS.includes(String(fields.model)))
+    return `The model \`${String(fields.model)}\` does not exist or you do not have access to it.`;
+  return undefined;
+}
+
+function moderation(body: { model?: string; input: string | string[] }) {
+  const inputs = Array.isArray(body.input) ? body.input : [body.input];
+  return {
+    id: `modr-${hash(JSON.stringify(inputs))}`,
+    model: body.model ?? MODERATION_MODELS[0],
+    results: inputs.map((text) => {
+      const scores = Object.fromEntries(
+        MODERATION_CATEGORIES.map((c) => [c, MODERATION_WORDS[c]?.test(text) ? 0.95 : 0.01]),
+      );
+      return {
+        flagged: Object.values(scores).some((score) => score >= 0.5),
+        categories: Object.fromEntries(Object.entries(scores).map(([c, score]) => [c, score >= 0.5])),
+        category_scores: scores,
+      };
+    }),
+  };
+}
+
 export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
   const requests: RecordedRequest[] = [];
   let replies: FakeReply[] = [];
@@ -190,6 +244,11 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
       const refusal = invalidEmbeddingRequest(body);
       if (refusal) return sendError(res, protocol, 400, refusal, {});
       return embeddings(res, body as EmbeddingBody);
+    }
+    if (method === 'POST' && path === '/v1/moderations') {
+      const refusal = invalidModerationRequest(body);
+      if (refusal) return sendError(res, protocol, 400, refusal, {});
+      return sendJson(res, 200, moderation(body as { model?: string; input: string | string[] }));
     }
     if (method === 'POST' && (path === '/v1/chat/completions' || path === '/v1/messages')) {
       const refusal = invalidRequest(protocol, req.headers, body);

@@ -43,6 +43,7 @@ export function agentNamed(name: string, more: Partial<Agent> = {}): Agent {
     templateCategory: null,
     templateTags: [],
     config: {},
+    guardrails: {},
     memory: { enabled: false, connection: 'openai', model: 'text-embedding-3-small' },
     organizationId: runIds.organizationId,
     createdBy: null,

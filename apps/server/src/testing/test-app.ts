@@ -145,6 +145,7 @@ export async function createTestApp(
       await role?.stop();
       await pgBus?.stop();
       await app.close();
+      await services.sandbox.close();
       await database.close();
     },
   };

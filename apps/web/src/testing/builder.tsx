@@ -37,6 +37,7 @@ export const agentFixture = (
   templateTags: [],
   config: {},
   memory: { enabled: false, connection: 'openai', model: 'text-embedding-3-small' },
+  guardrails: {},
   organizationId: 'org-1',
   createdBy: 'u1',
   createdAt: at,

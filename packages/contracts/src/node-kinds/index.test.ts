@@ -11,8 +11,10 @@ describe('node kinds', () => {
       'end',
       'agent',
       'condition',
+      'guardrail',
       'tool',
       'transform',
+      'code',
       'map',
       'loop',
       'merge',
@@ -25,8 +27,10 @@ describe('node kinds', () => {
       ['end', 'End', false, false, false],
       ['agent', 'Agent', true, true, false],
       ['condition', 'Condition', true, true, true],
+      ['guardrail', 'Guardrail', true, true, true],
       ['tool', 'Tool', true, true, true],
       ['transform', 'Transform', true, true, true],
+      ['code', 'Code', true, true, true],
       ['map', 'Map', true, true, true],
       ['loop', 'Loop', true, true, true],
       ['merge', 'Merge', true, true, true],
@@ -57,7 +61,7 @@ describe('node kinds', () => {
     expect(unknown.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       [
         'type',
-        'Invalid option: expected one of "start"|"end"|"agent"|"condition"|"tool"|"transform"|"map"|"loop"|"merge"|"approval"|"delay"|"note"',
+        'Invalid option: expected one of "start"|"end"|"agent"|"condition"|"guardrail"|"tool"|"transform"|"code"|"map"|"loop"|"merge"|"approval"|"delay"|"note"',
       ],
     ]);
     const notObject = workflowNodeSchema.safeParse({ ...node, type: 'agent', data: 'text' });

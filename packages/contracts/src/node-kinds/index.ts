@@ -3,9 +3,11 @@
 // node-kinds (its canvas node, icon and panel). docs/decisions/0034-node-kind-registry.md.
 import { agentNodeKind } from './agent';
 import { approvalNodeKind } from './approval';
+import { codeNodeKind } from './code';
 import { conditionNodeKind } from './condition';
 import { delayNodeKind } from './delay';
 import { endNodeKind } from './end';
+import { guardrailNodeKind } from './guardrail';
 import { loopNodeKind } from './loop';
 import { mapNodeKind } from './map';
 import { mergeNodeKind } from './merge';
@@ -21,6 +23,8 @@ export { assignmentSchema } from './transform';
 export { mergeModeValues } from './merge';
 export { MAP_CONCURRENCY, MAP_MAX_ITEMS, onItemErrorValues } from './map';
 export { LOOP_ITERATIONS } from './loop';
+export * from './code';
+export * from './guardrail';
 export { runTargetSchema, type RunTarget } from './run-target';
 export {
   APPROVAL_MAX_SECONDS,
@@ -44,8 +48,10 @@ export const nodeKindList = [
   endNodeKind,
   agentNodeKind,
   conditionNodeKind,
+  guardrailNodeKind,
   toolNodeKind,
   transformNodeKind,
+  codeNodeKind,
   mapNodeKind,
   loopNodeKind,
   mergeNodeKind,

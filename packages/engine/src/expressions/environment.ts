@@ -44,7 +44,8 @@ export const runtimeEnvironment = base
   .registerVariable('run', 'map<string, string>')
   .registerVariable('item', 'dyn')
   .registerVariable('index', 'int')
-  .registerVariable('last', 'dyn');
+  .registerVariable('last', 'dyn')
+  .registerVariable('text', 'string');
 
 /** A declared object type of the check environment: its fields and how an error names it. */
 export type DeclaredType = { label: string; fields: string[] };
@@ -139,6 +140,7 @@ export function checkEnvironment(scope: ExpressionScope): CheckEnvironment {
     env.registerVariable('index', 'int');
     env.registerVariable('last', 'dyn');
   }
+  if (scope.text) env.registerVariable('text', 'string');
   return { env, types };
 }
 

@@ -141,7 +141,7 @@ const SCOPE_CACHE_SIZE = 32;
 
 /** A save checks many expressions against a few scopes: their environments are reused. */
 function scopeEnvironment(scope: ExpressionScope): CheckEnvironment {
-  const key = JSON.stringify([scope.nodes, scope.vars, Boolean(scope.iteration)]);
+  const key = JSON.stringify([scope.nodes, scope.vars, Boolean(scope.iteration), Boolean(scope.text)]);
   const hit = scopeCache.get(key);
   if (hit) return hit;
   const built = checkEnvironment(scope);
@@ -244,7 +244,8 @@ function activation(compiled: CompiledExpression, context: ExpressionContext): R
       name === 'run' ||
       name === 'item' ||
       name === 'index' ||
-      name === 'last'
+      name === 'last' ||
+      name === 'text'
     ) {
       const value = context[name];
       if (value !== undefined) out[name] = toCel(value);

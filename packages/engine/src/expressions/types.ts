@@ -9,6 +9,8 @@ export type ExpressionContext = {
   /** Values set by transform steps. */
   vars: Record<string, unknown>;
   run: { id: string; trigger: string; startedAt: string };
+  /** A guardrail's custom rule only: the text it checks. */
+  text?: string;
   /** Inside map/loop bodies only. */
   item?: unknown;
   index?: number;
@@ -26,6 +28,8 @@ export type ExpressionScope = {
   vars: string[];
   /** Inside map/loop bodies: item, index and last are defined. */
   iteration?: boolean;
+  /** A guardrail's custom rule: `text` (a string) is defined. */
+  text?: boolean;
 };
 
 /**

@@ -8,12 +8,14 @@ describe('the engine’s node-kind registry', () => {
     for (const kind of nodeKindValues) expect(engineNodeKinds[kind].kind).toBe(kind);
   });
 
-  it('runs agents, conditions, tools, transforms, maps, loops, merges, approvals and delays as steps, and passes through Start, End and notes', () => {
+  it('runs agents, conditions, guardrails, tools, transforms, code, maps, loops, merges, approvals and delays as steps, and passes through Start, End and notes', () => {
     expect(nodeKindValues.filter(isStepKind)).toEqual([
       'agent',
       'condition',
+      'guardrail',
       'tool',
       'transform',
+      'code',
       'map',
       'loop',
       'merge',

@@ -4,9 +4,11 @@
 import type { NodeKind } from '@crewline/contracts';
 import { agentKind } from './agent';
 import { approvalKind } from './approval';
+import { codeKind } from './code';
 import { conditionKind } from './condition';
 import { delayKind } from './delay';
 import { endKind } from './end';
+import { guardrailKind } from './guardrail';
 import { loopKind } from './loop';
 import { mapKind } from './map';
 import { mergeKind } from './merge';
@@ -18,6 +20,7 @@ import type { EngineNodeKind } from './types';
 
 export { nodeAgentId } from './agent';
 export { approvalStepResult } from './approval';
+export { guardrailRuleErrors } from './guardrail';
 export type { EngineNodeKind, StepResult, StepRunner, StepTask } from './types';
 
 /** Each kind's engine part, in the contracts' order (the order validation reports them). */
@@ -26,8 +29,10 @@ export const engineNodeKinds: { [K in NodeKind]: EngineNodeKind<K> } = {
   end: endKind,
   agent: agentKind,
   condition: conditionKind,
+  guardrail: guardrailKind,
   tool: toolKind,
   transform: transformKind,
+  code: codeKind,
   map: mapKind,
   loop: loopKind,
   merge: mergeKind,

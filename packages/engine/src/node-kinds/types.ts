@@ -84,7 +84,10 @@ export type StepExecutor = {
   /** Runs the started step: its output, without its time (the run measures it). */
   execute(
     task: StepTask,
-    ports: Pick<RunPorts, 'callAgent' | 'callTool' | 'runWorkflow' | 'stops' | 'waits'> &
+    ports: Pick<
+      RunPorts,
+      'callAgent' | 'callTool' | 'runCode' | 'guard' | 'runWorkflow' | 'stops' | 'waits'
+    > &
       Partial<Pick<RunPorts, 'now'>>,
   ): Promise<StepResult>;
 };

@@ -41,10 +41,22 @@ type AskOptions = {
   approvals?: { untrusted: boolean };
   /** Goes on after an approval (LlmRequest['resume']). */
   resume?: LlmRequest['resume'];
+  /** Wraps each tool the model may call (an agent's tool guardrails check its arguments and result). */
+  guardTool?: (tool: LlmTool) => LlmTool;
   /** A call outside a run's steps is charged to its source (LlmMeter; the organization is the caller's). */
   meter?: Omit<LlmMeter, 'organizationId'>;
   /** A run's step: its budgets' hooks (modules/costs). */
   spend?: LlmSpendHooks;
+};
+
+/** A call of a model with no agent: which model, its prompt, and the JSON Schema of its answer. */
+export type ModelCall = {
+  provider: LlmProvider;
+  model: string;
+  maxTokens: number;
+  system: string;
+  user: string;
+  outputSchema?: LlmRequest['outputSchema'];
 };
 
 /**
@@ -65,12 +77,17 @@ export function createAgentModel(deps: {
     prompt: Prompt,
     options: AskOptions,
   ): Promise<LlmResult> {
-    const tools = options.withoutTools
+    const all = options.withoutTools
       ? undefined
       : {
           ...(await deps.toolRuntime.modelTools(organizationId, resolvedTools, options.approvals)),
           ...options.extraTools,
         };
+    const guardTool = options.guardTool;
+    const tools =
+      all && guardTool
+        ? Object.fromEntries(Object.entries(all).map(([name, tool]) => [name, guardTool(tool)]))
+        : all;
     return deps.llm.generate({
       connection,
       model: agent.llmModel,
@@ -90,7 +107,44 @@ export function createAgentModel(deps: {
     });
   }
 
+  /** One call of a model with no agent and no tools: a classifier (a guardrail's checks). */
+  function classify(
+    organizationId: string,
+    connection: LlmConnection,
+    request: ModelCall,
+    options: Pick<AskOptions, 'signal' | 'meter' | 'spend'>,
+  ): Promise<LlmResult> {
+    return deps.llm.generate({
+      connection,
+      model: request.model,
+      temperaturePercent: 0,
+      maxTokens: request.maxTokens,
+      system: request.system,
+      messages: [{ role: 'user', content: request.user }],
+      outputSchema: request.outputSchema,
+      signal: options.signal,
+      spend: options.spend,
+      ...(options.meter ? { meter: { organizationId, ...options.meter } } : {}),
+    });
+  }
+
   return {
+    /** One call of a model with no agent, reading the organization's connection now ("Test this node"). */
+    async askModel(
+      organizationId: string,
+      request: ModelCall,
+      options: Pick<AskOptions, 'signal' | 'meter' | 'spend'> = {},
+    ): Promise<LlmResult> {
+      const connection = await deps.connections.connectionFor(organizationId, request.provider);
+      return classify(organizationId, connection, request, options);
+    },
+
+    /** OpenAI's moderation endpoint on the organization's OpenAI connection, read now. */
+    async moderate(organizationId: string, input: string, signal?: AbortSignal) {
+      const connection = await deps.connections.connectionFor(organizationId, 'openai');
+      return deps.llm.moderate({ connection, input, signal });
+    },
+
     /** One call of the agent's model, reading its connection and tools now (the agent test). */
     async ask(organizationId: string, agent: Agent, prompt: Prompt, options: AskOptions = {}) {
       const connection = await deps.connections.connectionFor(organizationId, agent.llmProvider);
@@ -138,6 +192,14 @@ export function createAgentModel(deps: {
         agents: new Map(rows.map((row) => [row.agent.id, row.agent])),
         /** The organization's connection of a provider, as read with the claim (memory embeds with it). */
         connection,
+        /** One call of a model with no agent, on the connection read with the claim (a guardrail's classifier). */
+        askModel(request: ModelCall, options: Pick<AskOptions, 'signal' | 'spend'> = {}) {
+          return classify(organizationId, connection(request.provider), request, options);
+        },
+        /** OpenAI's moderation endpoint on the OpenAI connection read with the claim. */
+        moderate(input: string, signal?: AbortSignal) {
+          return deps.llm.moderate({ connection: connection('openai'), input, signal });
+        },
         async ask(agent: Agent, prompt: Prompt, options: AskOptions = {}): Promise<LlmResult> {
           const agentConnection = connection(agent.llmProvider);
           return generate(

@@ -40,6 +40,7 @@ beforeAll(async () => {
   const llm: LlmGateway = {
     listModels: (connection) => gateway.listModels(connection),
     embed: (request) => gateway.embed(request),
+    moderate: (request) => gateway.moderate(request),
     async generate(request) {
       const call: (typeof modelCalls)[number] = { request };
       modelCalls.push(call);

@@ -8,7 +8,7 @@ import {
   type UpdateAgentInput,
   type Usage,
 } from '@crewline/contracts';
-import { buildSystemPrompt, buildUserPrompt } from '@crewline/engine';
+import { buildSystemPrompt, buildUserPrompt, guardrailRuleErrors } from '@crewline/engine';
 import { BadRequestError, BudgetExceededError, NotFoundError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { requireUuid } from '../../platform/ids';
@@ -51,6 +51,17 @@ async function checkOutputSchema(schema: Record<string, unknown> | null | undefi
   if (problem) {
     const message = `The output schema ${problem}`;
     throw new BadRequestError(message, [{ path: 'outputSchema', message }]);
+  }
+}
+
+/**
+ * An agent's custom guardrail rules must check as conditions over `text` (and the run's `input`,
+ * `vars` and `run`; an agent knows no workflow's nodes), refused when saved rather than at a run.
+ */
+function checkGuardrails(guardrails: CreateAgentInput['guardrails']) {
+  for (const list of ['input', 'output', 'tools'] as const) {
+    const [problem] = guardrailRuleErrors('Agent', guardrails?.[list] ?? [], { nodes: {}, vars: [] });
+    if (problem) throw new BadRequestError(problem, [{ path: `guardrails.${list}`, message: problem }]);
   }
 }
 
@@ -104,6 +115,7 @@ export function createAgentsService(deps: {
     ): Promise<Agent> {
       input = withLegacyMemory(input);
       await checkOutputSchema(input.outputSchema);
+      checkGuardrails(input.guardrails);
       if (!input.llmModel) {
         const provider = input.llmProvider ?? 'openai';
         const llmModel = await deps.defaultModel(organizationId, provider);
@@ -133,6 +145,7 @@ export function createAgentsService(deps: {
       patch: UpdateAgentInput,
     ): Promise<Agent> {
       await checkOutputSchema(patch.outputSchema);
+      checkGuardrails(patch.guardrails);
       const agent = await repository.update(
         organizationId,
         requireUuid(id, notFound),

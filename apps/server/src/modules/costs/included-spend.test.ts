@@ -31,6 +31,7 @@ const gateway: LlmGateway = {
   },
   listModels: async () => [],
   embed: async () => ({ embeddings: [], tokens: 0 }),
+  moderate: () => Promise.reject(new Error('not used')),
 };
 
 let t: TestApp, ada: AuthResponse;

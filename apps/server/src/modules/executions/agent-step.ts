@@ -1,13 +1,12 @@
-import {
-  budgetMessages,
-  costMicros,
-  usdOfMicros,
-  usdText,
-  type Agent,
-  type TokenUsage,
-} from '@crewline/contracts';
+import { budgetMessages, usdText, type Agent } from '@crewline/contracts';
 import { BudgetExceededError } from '../../platform/errors';
-import { addUsage, type AgentAnswer, type AgentCall } from '@crewline/engine';
+import {
+  addUsage,
+  type AgentAnswer,
+  type AgentCall,
+  type GuardAnswer,
+  type GuardCall,
+} from '@crewline/engine';
 import type { Logger } from 'pino';
 import {
   newLlmTrace,
@@ -27,6 +26,8 @@ import { Interrupted } from './run-errors';
 import type { RunWaits } from './run-waits';
 import type { MadeCall } from './step-recorder';
 import { createStepStream } from './step-stream';
+import { meteredUsage } from './metered-usage';
+import { agentGuardrails, noGuard, type GuardContext } from './agent-guardrails';
 
 /** Why a call needing approval is refused where the run cannot wait (a workflow a map or loop runs). */
 const cannotWait =
@@ -42,38 +43,6 @@ function budgetRequest(agentName: string, { spentUsd, capUsd }: { spentUsd: numb
 
 /** A running step's answer reaches its watchers at most ten times a second (step-stream.ts). */
 export const STREAM_INTERVAL_MS = 100;
-
-/**
- * A model call's tokens and what they cost at `price` (docs/product-rules.md, Costs): unknown, naming
- * the model, when it has no price; without a price table (tests of steps alone), tokens only.
- */
-function meteredUsage(
-  usage: LlmUsage,
-  calls: number,
-  model: string,
-  priceOf: PriceLookup | undefined,
-  provider: string,
-): TokenUsage {
-  const tokens = {
-    promptTokens: usage.promptTokens,
-    completionTokens: usage.completionTokens,
-    totalTokens: usage.totalTokens,
-    ...(usage.cachedInputTokens ? { cachedInputTokens: usage.cachedInputTokens } : {}),
-    calls,
-  };
-  if (!priceOf) return tokens;
-  const price = priceOf(provider, model);
-  if (!price) return { ...tokens, costUsd: null, unpricedModels: [model] };
-  const micros = costMicros(
-    {
-      inputTokens: usage.promptTokens,
-      cachedInputTokens: usage.cachedInputTokens,
-      outputTokens: usage.completionTokens,
-    },
-    price,
-  );
-  return { ...tokens, costUsd: usdOfMicros(micros) };
-}
 
 /**
  * One agent step of an attempt, the engine's `callAgent` port: what the agent recalls goes after its
@@ -108,6 +77,10 @@ export function createAgentStep(deps: {
    * step goes on from its conversation once decided. Without them (a workflow a map or loop runs)
    * such a call is refused to the model, since nothing can wait there.
    */
+  /** The run's guardrails (guard-step.ts): an agent's own are checked through them. */
+  guard?: (call: GuardCall) => Promise<GuardAnswer>;
+  /** What an agent's custom guardrail rules read besides `text`: the run's input and `run`. */
+  guardContext?: GuardContext;
   waits?: Pick<
     RunWaits,
     'toolCallWaitedFor' | 'keepToolResult' | 'toolCall' | 'toolCallAgain' | 'budgetWaitedFor' | 'budget'
@@ -193,9 +166,22 @@ export function createAgentStep(deps: {
 
   return async function agentStep(call: AgentCall, agent: Agent): Promise<AgentAnswer> {
     const trace = newLlmTrace();
-    const remembering = await memory?.recall(agent, call);
+    const guards = agentGuardrails({
+      guard: deps.guard ?? noGuard,
+      step: call.step,
+      agent,
+      context: deps.guardContext ?? { input: null },
+    });
+    // A tool call a guardrail blocked stops the request: the step fails for that reason.
+    const asked: typeof ask = (...args) =>
+      ask(...args).catch((error: unknown) => {
+        throw guards.blocked() ?? error;
+      });
+    // The model is asked what the input guardrails let through (redacted where they redact).
+    const user = await guards.input(call.user);
+    const remembering = await memory?.recall(agent, { ...call, user });
     const system = remembering?.system ?? call.system;
-    deps.made({ call: { ...call, system }, agent, trace });
+    deps.made({ call: { ...call, system, user }, agent, trace });
     const step = { nodeId: call.step.nodeId, baseNodeId: call.step.baseNodeId };
     const watched = deps.watched();
     const stream = createStepStream({
@@ -210,9 +196,11 @@ export function createAgentStep(deps: {
     const prior = await goOnFrom(call);
     const options = {
       extraTools: call.tools as Record<string, LlmTool> | undefined,
-      signal,
+      signal: deps.guard ? AbortSignal.any([signal, guards.signal]) : signal,
       trace,
-      onTextDelta: watched ? stream.push : undefined,
+      // An answer its guardrails check is shown once checked, never as it comes.
+      onTextDelta: watched && !guards.checksOutput ? stream.push : undefined,
+      guardTool: guards.tool,
       // The node's schema, else the agent's (the engine chose): the answer comes back parsed as `data`.
       outputSchema: call.outputSchema,
       approvals: { untrusted: deps.untrusted ?? false },
@@ -258,7 +246,7 @@ export function createAgentStep(deps: {
     };
     await raisedBudget(call);
     let answer = await budgeted(
-      (spend) => ask(agent, { system, user: call.user }, { ...options, spend, resume: prior?.resume }),
+      (spend) => asked(agent, { system, user }, { ...options, spend, resume: prior?.resume }),
       !prior,
     ).finally(() => stream.close());
     // The calls before a wait for approval were metered then, at the prices of that attempt.
@@ -272,9 +260,9 @@ export function createAgentStep(deps: {
         call.nodeId,
       );
       answer = await budgeted((spend) =>
-        ask(
+        asked(
           agent,
-          { system, user: call.user },
+          { system, user },
           {
             ...options,
             spend,
@@ -292,16 +280,19 @@ export function createAgentStep(deps: {
           `${agent.name} used the tool ${tool.name}${tool.isError ? ' (it failed)' : ''}`,
           call.nodeId,
         );
+    // The output guardrails see the answer before anyone (memory included) does.
+    const checked = await guards.output({
+      content: answer.text,
+      ...(answer.data !== undefined ? { data: answer.data } : {}),
+    });
     // The extraction is the step's model call too: its tokens count with the step's.
-    const extraction = await remembering?.keep(answer.text, (prompt) =>
+    const extraction = await remembering?.keep(checked.content, (prompt) =>
       budgeted((spend) => ask(agent, prompt, { signal, spend, withoutTools: true })),
     );
-    const usage = extraction ? addUsage(spent, metered({ usage: extraction })) : spent;
-    return {
-      content: answer.text,
-      usage,
-      model: answer.model,
-      ...(answer.data !== undefined ? { data: answer.data } : {}),
-    };
+    const usage = addUsage(
+      extraction ? addUsage(spent, metered({ usage: extraction })) : spent,
+      guards.usage(),
+    );
+    return { ...checked, usage, model: answer.model };
   };
 }

@@ -12,6 +12,8 @@ import { createRunDefinitions, type ClaimedRun } from './run-definitions';
 import { Interrupted } from './run-errors';
 import { createSubWorkflows } from './sub-workflow';
 import type { RunTools } from './tool-step';
+import type { GuardrailsService } from '../guardrails/guardrails.service';
+import type { CodeSandbox } from '../../platform/sandbox/code-sandbox';
 import type { RunBudgets } from '../costs/run-budgets.service';
 
 export type ExecutionRunnerDeps = {
@@ -42,6 +44,10 @@ export type ExecutionRunnerDeps = {
   notifyApprovers?: (approvalId: string) => void;
   /** Budgets (modules/costs): a run's own budget and the monthly caps its model calls count against. */
   budgets?: RunBudgets;
+  /** The WebAssembly sandbox of Code steps (platform/sandbox); without it a Code step fails its run. */
+  sandbox?: CodeSandbox;
+  /** Guardrail steps' and agents' checks (modules/guardrails); without it a Guardrail step fails its run. */
+  guardrails?: Pick<GuardrailsService, 'check'>;
 };
 
 /**

@@ -8,6 +8,7 @@ import {
   type WorkflowNode,
 } from '@crewline/contracts';
 import {
+  addUsage,
   contextFromRun,
   nodeAgentId,
   NodeTestRefused,
@@ -27,6 +28,12 @@ import type { NodeTestReads } from './node-test.repository';
 import { isExpected, readableError } from './run-errors';
 import { createRunLog } from './run-log';
 import { createToolStep, type RunTools } from './tool-step';
+import { createCodeStep } from './code-step';
+import { createGuardStep } from './guard-step';
+import { agentGuardrails, noGuard } from './agent-guardrails';
+import { stepNames } from './step-names';
+import type { GuardrailsService } from '../guardrails/guardrails.service';
+import type { CodeSandbox } from '../../platform/sandbox/code-sandbox';
 
 /** The agents a node asks: an agent node's, a map's or loop's run target's. */
 function agentIdsOf(node: Pick<WorkflowNode, 'agentId' | 'data'>): string[] {
@@ -44,10 +51,14 @@ function agentIdsOf(node: Pick<WorkflowNode, 'agentId' | 'data'>): string[] {
 export function createNodeTests(deps: {
   workflows: Pick<WorkflowsService, 'get'>;
   agents: Pick<AgentsService, 'list'>;
-  agentModel: Pick<AgentModel, 'ask'>;
+  agentModel: Pick<AgentModel, 'ask' | 'askModel' | 'moderate'>;
   reads: NodeTestReads;
   /** A Tool step's tool and runtime, as runs have them (without it a Tool step fails its test). */
   tools?: RunTools;
+  /** The Code steps' sandbox, as runs have it (without it a Code step fails its test). */
+  sandbox?: CodeSandbox;
+  /** Guardrail steps' checks, as runs have them (without them a Guardrail step fails its test). */
+  guardrails?: Pick<GuardrailsService, 'check'>;
 }) {
   return {
     async test(
@@ -109,17 +120,24 @@ export function createNodeTests(deps: {
 
       // The test runs while the request waits; nothing cancels it but its own timeouts.
       const signal = new AbortController().signal;
+      const nameOf = stepNames(definition.nodes);
       const toolStep =
         deps.tools &&
-        createToolStep({
-          run: deps.tools,
-          organizationId,
-          runLog: createRunLog(),
-          signal,
-          nameOf: () => {
-            const label = node.data?.label;
-            return typeof label === 'string' && label.trim() ? label.trim() : nodeKinds.tool.label;
+        createToolStep({ run: deps.tools, organizationId, runLog: createRunLog(), signal, nameOf });
+      const codeStep = deps.sandbox && createCodeStep({ sandbox: deps.sandbox, signal });
+      // A guardrail's classifier calls are charged to the test, on the connections read now.
+      const meter = { source: 'node_test' as const, workflowId };
+      const guardStep =
+        deps.guardrails &&
+        createGuardStep({
+          guardrails: deps.guardrails,
+          models: {
+            askModel: (request, options) =>
+              deps.agentModel.askModel(organizationId, request, { ...options, meter }),
+            moderate: (input, aborted) => deps.agentModel.moderate(organizationId, input, aborted),
           },
+          signal,
+          nameOf,
         });
       try {
         const result = await testNode(
@@ -128,24 +146,38 @@ export function createNodeTests(deps: {
             now: () => Date.now(),
             async callAgent(call) {
               const agent = agents.find((a) => a.id === call.agent.id) as Agent;
-              const answer = await deps.agentModel.ask(
-                organizationId,
+              // The agent's own guardrails hold in a test as in a run.
+              const guards = agentGuardrails({
+                guard: guardStep ?? noGuard,
+                step: call.step,
                 agent,
-                { system: call.system, user: call.user },
-                {
-                  signal,
-                  meter: { source: 'node_test', agentId: agent.id, workflowId },
-                  ...(call.outputSchema ? { outputSchema: call.outputSchema } : {}),
-                },
-              );
-              return {
+                context: { input: context.input, run: context.run },
+              });
+              const user = await guards.input(call.user);
+              const answer = await deps.agentModel
+                .ask(
+                  organizationId,
+                  agent,
+                  { system: call.system, user },
+                  {
+                    signal: AbortSignal.any([signal, guards.signal]),
+                    guardTool: guards.tool,
+                    meter: { source: 'node_test', agentId: agent.id, workflowId },
+                    ...(call.outputSchema ? { outputSchema: call.outputSchema } : {}),
+                  },
+                )
+                .catch((error: unknown) => {
+                  throw guards.blocked() ?? error;
+                });
+              const checked = await guards.output({
                 content: answer.text,
-                usage: answer.usage,
-                model: answer.model,
                 ...(answer.data !== undefined ? { data: answer.data } : {}),
-              };
+              });
+              return { ...checked, usage: addUsage(answer.usage, guards.usage()), model: answer.model };
             },
             ...(toolStep && { callTool: toolStep }),
+            ...(codeStep && { runCode: codeStep }),
+            ...(guardStep && { guard: guardStep }),
             // A map or loop over another workflow would start a run of it: a test never does.
             async runWorkflow() {
               throw new WorkflowRunError(

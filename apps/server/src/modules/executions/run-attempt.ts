@@ -1,5 +1,6 @@
-import { microsOfUsd, nodeKinds, type NodeOutput } from '@crewline/contracts';
+import { microsOfUsd, type NodeOutput } from '@crewline/contracts';
 import { runWorkflow } from '@crewline/engine';
+import { stepNames } from './step-names';
 import type { LlmConnection, LlmProvider } from '../../platform/llm';
 import { createAgentStep } from './agent-step';
 import { createEventOutbox } from './event-outbox';
@@ -14,6 +15,8 @@ import { createStepDelivery } from './step-delivery';
 import { createStepRecorder } from './step-recorder';
 import type { SubWorkflows } from './sub-workflow';
 import { createToolStep } from './tool-step';
+import { createCodeStep } from './code-step';
+import { createGuardStep } from './guard-step';
 import { createRunWaits } from './run-waits';
 import { readStoredWait } from './stored-wait';
 
@@ -110,7 +113,7 @@ export async function runAttempt(
       );
     else runLog.add('info', 'Run started');
     outbox.soon({ type: 'workflow_execution_started', ...ids });
-    const { name, definition, agents, ask, connection, priceOf, budget, organizationBudget } =
+    const { name, definition, agents, ask, guardModels, connection, priceOf, budget, organizationBudget } =
       await deps.definitions.of(run);
     // The run's budgets start from what its own finished steps spent (a retry's reused ones were the earlier run's).
     const runSpend = deps.budgets?.forRun({
@@ -152,8 +155,30 @@ export async function runAttempt(
         clock: () => (deps.clock?.() ?? new Date()).getTime(),
         notifyApprovers: deps.notifyApprovers,
       });
+    // What expressions read as `run` (the first attempt's start, kept by every claim).
+    const runInfo = {
+      id: executionId,
+      trigger: run.trigger,
+      startedAt: (run.startedAt ?? new Date()).toISOString(),
+    };
+    // A step is named as the engine names it in its own messages: its label, else its kind's.
+    const nameOf = stepNames(definition.nodes);
+    const guardStep =
+      deps.guardrails &&
+      createGuardStep({
+        guardrails: deps.guardrails,
+        models: guardModels,
+        priceOf,
+        runSpend,
+        serverKey: (provider) => serverKeyOf(connection, provider),
+        runLog,
+        signal,
+        nameOf,
+      });
     const agentStep = createAgentStep({
       ...parts,
+      guard: guardStep,
+      guardContext: { input: run.input ?? {}, run: runInfo },
       ask,
       connection,
       priceOf,
@@ -165,19 +190,9 @@ export async function runAttempt(
       runSpend,
       serverKey: (provider) => serverKeyOf(connection, provider),
     });
-    // A Tool step is named as the engine names it in its own messages: its label, else "Tool".
     const toolStep =
-      deps.tools &&
-      createToolStep({
-        run: deps.tools,
-        organizationId,
-        runLog,
-        signal,
-        nameOf: (nodeId) => {
-          const label = nodeData.get(nodeId)?.label;
-          return typeof label === 'string' && label.trim() ? label.trim() : nodeKinds.tool.label;
-        },
-      });
+      deps.tools && createToolStep({ run: deps.tools, organizationId, runLog, signal, nameOf });
+    const codeStep = deps.sandbox && createCodeStep({ sandbox: deps.sandbox, runLog, signal });
 
     await delivery.pending(completed, stopIfInterrupted);
     const result = await runWorkflow(
@@ -186,12 +201,7 @@ export async function runAttempt(
         input: run.input ?? {},
         instructions: run.dynamicInstructions,
         parameters: run.parameters ?? {},
-        // What expressions read as `run` (the first attempt's start, kept by every claim).
-        run: {
-          id: executionId,
-          trigger: run.trigger,
-          startedAt: (run.startedAt ?? new Date()).toISOString(),
-        },
+        run: runInfo,
         mapItems: run.mapItems ?? undefined,
       },
       {
@@ -208,6 +218,18 @@ export async function runAttempt(
             return toolStep(call);
           },
         }),
+        ...(codeStep && {
+          async runCode(call) {
+            stopIfInterrupted();
+            return codeStep(call);
+          },
+        }),
+        ...(guardStep && {
+          async guard(call) {
+            stopIfInterrupted();
+            return guardStep(call);
+          },
+        }),
         ...(deps.subWorkflows && {
           runWorkflow: deps.subWorkflows.forAttempt({
             ...parts,
@@ -215,6 +237,8 @@ export async function runAttempt(
             workflowName: name,
             memory: deps.memory,
             tools: deps.tools,
+            sandbox: deps.sandbox,
+            guardrails: deps.guardrails,
             stopIfInterrupted,
             parallelism: deps.parallelism,
           }),

@@ -77,6 +77,8 @@ export function createRunDefinitions(deps: {
         definition,
         agents,
         ask: runAgents.ask,
+        /** A guardrail's classifier and moderation calls, on the connections read with the claim. */
+        guardModels: { askModel: runAgents.askModel, moderate: runAgents.moderate },
         connection: runAgents.connection,
         /** The price of a model call, as the organization's prices were when the attempt began. */
         priceOf: priceLookupFromJson(run.extra.prices),

@@ -5,6 +5,7 @@ import { BudgetExceededError } from '../../platform/errors';
 import { LlmCallError, LlmConfigurationError } from '../../platform/llm';
 import { OutputDeliveryError } from './output-delivery';
 import { ToolStepError } from './tool-step';
+import { CodeStepError } from '../../platform/sandbox/code-sandbox';
 
 /** Why an attempt stopped without an outcome of its own: the run was cancelled or taken over, or the worker is stopping. */
 export class Interrupted extends Error {
@@ -15,7 +16,8 @@ export class Interrupted extends Error {
 
 /**
  * Failures a run can meet in normal use (provider errors, missing configuration, a broken workflow,
- * an output destination that refused the output, a Tool step's tool that failed, a budget reached):
+ * an output destination that refused the output, a Tool step's tool that failed, a Code step's code
+ * that threw or ran past a limit, a budget reached):
  * their messages are
  * written for the user.
  */
@@ -25,6 +27,7 @@ export const isExpected = (error: unknown): error is Error =>
   error instanceof WorkflowRunError ||
   error instanceof OutputDeliveryError ||
   error instanceof ToolStepError ||
+  error instanceof CodeStepError ||
   error instanceof BudgetExceededError;
 
 /** What the user reads in the Error box: the provider's or engine's words, never a stack. */

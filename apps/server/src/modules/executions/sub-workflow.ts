@@ -1,4 +1,3 @@
-import { nodeKinds } from '@crewline/contracts';
 import { asText, runWorkflow, WorkflowRunError, type RunDefinition, type RunPorts } from '@crewline/engine';
 import { isUuid } from '../../platform/ids';
 import type { AgentModel } from '../agents/agents.service';
@@ -11,6 +10,11 @@ import { versionCache, type ClaimedRun } from './run-definitions';
 import { isExpected, stopsRun } from './run-errors';
 import type { RunLog } from './run-log';
 import { createToolStep, type RunTools } from './tool-step';
+import { createCodeStep } from './code-step';
+import { createGuardStep } from './guard-step';
+import { stepNames } from './step-names';
+import type { GuardrailsService } from '../guardrails/guardrails.service';
+import type { CodeSandbox } from '../../platform/sandbox/code-sandbox';
 
 /** How deep workflows may run inside one another: the run's own workflow runs at depth 0. */
 const MAX_WORKFLOW_DEPTH = 3;
@@ -48,6 +52,8 @@ export function createSubWorkflows(deps: {
       signal: AbortSignal;
       memory?: Pick<MemoryService, 'stepMemory'>;
       tools?: RunTools;
+      sandbox?: CodeSandbox;
+      guardrails?: Pick<GuardrailsService, 'check'>;
       /** Throws the reason the attempt must stop (a cancel, a lost lease, the worker stopping). */
       stopIfInterrupted(): void;
       parallelism?: number;
@@ -119,7 +125,13 @@ export function createSubWorkflows(deps: {
             ...attempt.runLog,
             add: (level, message) => attempt.runLog.add(level, message, step.nodeId),
           };
+          const nameOf = stepNames(definition.nodes);
+          const guardStep =
+            attempt.guardrails &&
+            createGuardStep({ guardrails: attempt.guardrails, models: forRun, runLog, signal, nameOf });
           const agentStep = createAgentStep({
+            guard: guardStep,
+            guardContext: { input },
             ids: attempt.ids,
             outbox: attempt.outbox,
             runLog,
@@ -133,17 +145,8 @@ export function createSubWorkflows(deps: {
             made: () => {},
           });
           const toolStep =
-            attempt.tools &&
-            createToolStep({
-              run: attempt.tools,
-              organizationId,
-              runLog,
-              signal,
-              nameOf: (nodeId) => {
-                const label = definition.nodes.find((n) => n.id === nodeId)?.data?.label;
-                return typeof label === 'string' && label.trim() ? label.trim() : nodeKinds.tool.label;
-              },
-            });
+            attempt.tools && createToolStep({ run: attempt.tools, organizationId, runLog, signal, nameOf });
+          const codeStep = attempt.sandbox && createCodeStep({ sandbox: attempt.sandbox, runLog, signal });
           try {
             const { output, result, metrics } = await runWorkflow(
               definition,
@@ -159,6 +162,18 @@ export function createSubWorkflows(deps: {
                   async callTool(call) {
                     stopIfInterrupted();
                     return toolStep(call);
+                  },
+                }),
+                ...(codeStep && {
+                  async runCode(call) {
+                    stopIfInterrupted();
+                    return codeStep(call);
+                  },
+                }),
+                ...(guardStep && {
+                  async guard(call) {
+                    stopIfInterrupted();
+                    return guardStep(call);
                   },
                 }),
                 runWorkflow: port([...chain, { id: workflowId, name }]),

@@ -1,6 +1,7 @@
 import type { JSONSchema7, ModelMessage, StepResult, ToolSet } from 'ai';
 import { LlmCallError, LlmConfigurationError, toLlmCallError } from './errors';
 import { fetchModelIds } from './list-models';
+import { fetchModeration, type ModerationScores } from './moderation';
 import { PROVIDER_INFO } from './providers';
 import type {
   LlmConnection,
@@ -37,6 +38,12 @@ export type LlmGateway = {
   listModels(connection: LlmConnection): Promise<string[]>;
   /** Embeds texts with the connection's embedding model; Anthropic has none (LlmConfigurationError). */
   embed(request: LlmEmbedRequest): Promise<LlmEmbedResult>;
+  /** OpenAI's moderation endpoint: each category's score for `input` (an OpenAI connection only). */
+  moderate(request: {
+    connection: LlmConnection;
+    input: string;
+    signal?: AbortSignal;
+  }): Promise<ModerationScores>;
 };
 
 const DEFAULT_MAX_STEPS = 5;
@@ -280,7 +287,17 @@ export function createLlmGateway(options: LlmGatewayOptions = {}): LlmGateway {
     return { embeddings, tokens };
   }
 
-  return { generate, listModels, embed };
+  async function moderate(request: { connection: LlmConnection; input: string; signal?: AbortSignal }) {
+    const { signal, timedOut } = deadline(timeoutMs, request.signal);
+    try {
+      return await fetchModeration(request.connection, request.input, { fetch, signal });
+    } catch (error) {
+      if (error instanceof LlmConfigurationError || error instanceof LlmCallError) throw error;
+      throw toLlmCallError(error, request.connection, { timedOut: timedOut(), timeoutMs });
+    }
+  }
+
+  return { generate, listModels, embed, moderate };
 }
 
 type GenerateOptions = Parameters<Sdk['generateText']>[0] & Parameters<Sdk['streamText']>[0];

@@ -1,5 +1,6 @@
 // The LLM platform module: one gateway for every provider, the model catalogue and their errors.
 export { createLlmGateway, type LlmGateway } from './gateway';
+export type { ModerationScores } from './moderation';
 export { createModelCatalogue, type ModelCatalogue } from './model-catalogue';
 export { resolveConnection } from './connection';
 export { LlmCallError, LlmConfigurationError } from './errors';

@@ -7,6 +7,7 @@ import {
   Check,
   Circle,
   CircleSlash,
+  CodeXml,
   Cpu,
   Flag,
   Hourglass,
@@ -187,11 +188,13 @@ function AgentNodeComponent({ id, data }: NodeProps<GraphNode>) {
   );
 }
 
-type StepLookKind = 'condition' | 'transform' | 'merge' | 'tool' | 'map' | 'loop' | 'approval' | 'delay';
+type StepLookKind =
+  'condition' | 'transform' | 'code' | 'merge' | 'tool' | 'map' | 'loop' | 'approval' | 'delay';
 
 const STEP_LOOK: Record<StepLookKind, { icon: LucideIcon; tint: string }> = {
   condition: { icon: Split, tint: 'bg-amber-500' },
   transform: { icon: Variable, tint: 'bg-sky-600' },
+  code: { icon: CodeXml, tint: 'bg-lime-600' },
   merge: { icon: Merge, tint: 'bg-teal-600' },
   tool: { icon: Wrench, tint: 'bg-sky-500' },
   map: { icon: Layers, tint: 'bg-pink-500' },
@@ -296,6 +299,7 @@ export const graphNodeTypes: NodeTypes = {
   agent: memo(AgentNodeComponent),
   condition: memo(StepNodeComponent),
   transform: memo(StepNodeComponent),
+  code: memo(StepNodeComponent),
   merge: memo(StepNodeComponent),
   tool: memo(StepNodeComponent),
   map: memo(StepNodeComponent),

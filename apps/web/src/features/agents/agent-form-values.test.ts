@@ -1,4 +1,4 @@
-import type { Agent } from '@crewline/contracts';
+import type { Agent, GuardrailCheck } from '@crewline/contracts';
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -31,6 +31,7 @@ const agent = {
   templateTags: [],
   config: {},
   memory: { enabled: false, connection: 'openai', model: 'text-embedding-3-small' },
+  guardrails: {},
   organizationId: 'o1',
   createdBy: 'u1',
   createdAt: '2026-01-01T00:00:00Z',
@@ -152,6 +153,7 @@ describe('form values and payload', () => {
       systemPrompt: '',
       status: 'active',
       memory: { enabled: false, connection: 'openai', model: 'text-embedding-3-small' },
+      guardrails: { input: [], output: [], tools: [] },
     });
   });
 
@@ -174,6 +176,7 @@ describe('form values and payload', () => {
       maxTokens: 1500,
       systemPrompt: null,
       status: 'active',
+      guardrails: {},
     });
     expect(payload).not.toHaveProperty('tools');
     expect(payload).not.toHaveProperty('config');
@@ -239,5 +242,58 @@ describe('form values and payload', () => {
     expect(
       formOutputToPayload({ ...parsed, memory: { ...parsed.memory, enabled: false } }),
     ).not.toHaveProperty('memory');
+  });
+});
+
+describe('guardrails in the form', () => {
+  const pii: GuardrailCheck = { type: 'pii', enabled: true, entities: ['email'], action: 'redact' };
+  const secrets: GuardrailCheck = { type: 'secrets', enabled: false, action: 'block' };
+  const guarded: Agent = { ...agent, guardrails: { input: [pii], tools: [secrets] } };
+
+  it('reads an agent’s guardrails into three lists, empty where it has none', () => {
+    expect(agentToFormValues(guarded).guardrails).toEqual({ input: [pii], output: [], tools: [secrets] });
+    expect(emptyAgentFormValues().guardrails).toEqual({ input: [], output: [], tools: [] });
+  });
+
+  it('reads an agent saved before guardrails, or with bad ones, as none', () => {
+    const { guardrails: _, ...older } = agent;
+    expect(agentToFormValues(older as unknown as Agent).guardrails).toEqual({
+      input: [],
+      output: [],
+      tools: [],
+    });
+    const bad = { ...agent, guardrails: { input: [{ type: 'pii', action: 'explode' }] } } as unknown as Agent;
+    expect(agentToFormValues(bad).guardrails).toEqual({ input: [], output: [], tools: [] });
+  });
+
+  it('sends the lists that hold checks, switched-off ones too, and {} once all are removed', () => {
+    const values = agentToFormValues(guarded);
+    const answer = { type: 'moderation', enabled: true, threshold: 0.8, action: 'flag' } as const;
+    const parsed = agentFormSchema('edit').parse({
+      ...values,
+      guardrails: { ...values.guardrails, output: [answer] },
+    });
+    expect(formOutputToPayload(parsed).guardrails).toEqual({
+      input: [pii],
+      output: [answer],
+      tools: [secrets],
+    });
+    const cleared = agentFormSchema('edit').parse({
+      ...values,
+      guardrails: { input: [], output: [], tools: [] },
+    });
+    expect(formOutputToPayload(cleared).guardrails).toEqual({});
+  });
+
+  it('refuses a check the server would refuse (a moderation check cannot redact)', () => {
+    const values = agentToFormValues(agent);
+    const result = agentFormSchema('create').safeParse({
+      ...values,
+      guardrails: { ...values.guardrails, output: [{ type: 'moderation', enabled: true, action: 'redact' }] },
+    });
+    expect(result.success).toBe(false);
+    expect(errorFieldPaths({ guardrails: { output: {} } })).toEqual(['guardrails']);
+    expect(tabForFirstError(['guardrails'])).toBe('advanced');
+    expect(formFieldOfServerPath('guardrails.output.0.action')).toBe('guardrails');
   });
 });

@@ -1,15 +1,20 @@
 // The agent form's rules (docs/product-rules.md): which tab holds which field, the form schema (create
 // dialog: max tokens 100–8000; edit page: 100–4000), the memory settings (the agent's `memory` field),
-// and the conversions between an agent, the form values and the request body.
+// its guardrails (the agent's `guardrails` field), and the conversions between an agent, the form
+// values and the request body.
 import {
+  agentGuardrailsSchema,
   agentMemorySettingsSchema,
   createAgentSchema,
   DEFAULT_EMBEDDING_MODEL,
   embeddingProviderSchema,
+  guardrailChecksSchema,
   type Agent,
+  type AgentGuardrails,
   type AgentMemorySettings,
   type CreateAgentInput,
   type EmbeddingProvider,
+  type GuardrailCheck,
 } from '@crewline/contracts';
 import { DEFAULT_LLM_PROVIDER } from '@crewline/contracts/vocabulary';
 import { z } from 'zod';
@@ -45,6 +50,7 @@ const AGENT_FORM_FIELDS = [
   'memory.enabled',
   'memory.connection',
   'memory.model',
+  'guardrails',
 ] as const;
 
 export type AgentFormField = (typeof AGENT_FORM_FIELDS)[number];
@@ -64,6 +70,7 @@ const FIELD_TAB: Record<AgentFormField, AgentFormTab> = {
   'memory.enabled': 'advanced',
   'memory.connection': 'advanced',
   'memory.model': 'advanced',
+  guardrails: 'advanced',
 };
 
 export function tabOfField(field: string): AgentFormTab | null {
@@ -87,7 +94,7 @@ export function errorFieldPaths(errors: Record<string, unknown>): string[] {
  * alone the switch).
  */
 export function formFieldOfServerPath(path: string): AgentFormField | null {
-  const field = path === 'memory' ? 'memory.enabled' : path;
+  const field = path === 'memory' ? 'memory.enabled' : path.startsWith('guardrails') ? 'guardrails' : path;
   return (AGENT_FORM_FIELDS as readonly string[]).includes(field) ? (field as AgentFormField) : null;
 }
 
@@ -155,8 +162,20 @@ const memoryFormSchema = z
     }
   });
 
-/** The create dialog's schema: the form's fields of `createAgentSchema`, and the memory settings. */
-const agentCreateFormSchema = createAgentSchema.pick(formShape).extend({ memory: memoryFormSchema });
+/** The Guardrails section: the checks on the agent's input, its answer and its tool calls. */
+const guardrailsFormSchema = z.object({
+  input: guardrailChecksSchema,
+  output: guardrailChecksSchema,
+  tools: guardrailChecksSchema,
+});
+
+/**
+ * The create dialog's schema: the form's fields of `createAgentSchema`, the memory settings and the
+ * guardrails.
+ */
+const agentCreateFormSchema = createAgentSchema
+  .pick(formShape)
+  .extend({ memory: memoryFormSchema, guardrails: guardrailsFormSchema });
 
 function maxTokensRule(max: number) {
   const message = `Max tokens must be between ${MAX_TOKENS_MIN} and ${max}`;
@@ -191,6 +210,15 @@ export interface AgentFormValues {
   status: Agent['status'];
   /** Saved as the agent's `memory`. */
   memory: AgentMemoryFormValues;
+  /** Saved as the agent's `guardrails`. */
+  guardrails: AgentGuardrailsFormValues;
+}
+
+/** Each list of checks, empty when the agent has none there. */
+interface AgentGuardrailsFormValues {
+  input: GuardrailCheck[];
+  output: GuardrailCheck[];
+  tools: GuardrailCheck[];
 }
 
 export interface AgentMemoryFormValues {
@@ -215,6 +243,12 @@ function memoryFormValuesOf(memory: unknown): AgentMemoryFormValues {
   return { enabled, connection, model };
 }
 
+/** An agent's guardrails as the form holds them (none for absent or bad ones). */
+function guardrailsFormValuesOf(guardrails: unknown): AgentGuardrailsFormValues {
+  const parsed = agentGuardrailsSchema.safeParse(guardrails ?? {}).data;
+  return { input: parsed?.input ?? [], output: parsed?.output ?? [], tools: parsed?.tools ?? [] };
+}
+
 /**
  * A new agent's values: the data model's defaults (provider openai, 70, 2000, inactive), with OpenAI's
  * built-in default model until the server's catalogue names the connection's (`prefilledModel`).
@@ -233,6 +267,7 @@ export function emptyAgentFormValues(): AgentFormValues {
     systemPrompt: '',
     status: 'inactive',
     memory: defaultMemoryFormValues(),
+    guardrails: { input: [], output: [], tools: [] },
   };
 }
 
@@ -252,6 +287,7 @@ export function agentToFormValues(agent: Agent): AgentFormValues {
     systemPrompt: agent.systemPrompt ?? '',
     status: agent.status ?? defaults.status,
     memory: memoryFormValuesOf(agent.memory),
+    guardrails: guardrailsFormValuesOf(agent.guardrails),
   };
 }
 
@@ -273,10 +309,20 @@ function sameMemory(a: AgentMemorySettings, b: AgentMemorySettings): boolean {
   return a.enabled === b.enabled && a.connection === b.connection && a.model === b.model;
 }
 
+/** The guardrails as the agent keeps them: only the lists that hold checks (`{}` for none). */
+function guardrailsFrom(guardrails: AgentGuardrailsFormValues): AgentGuardrails {
+  return Object.fromEntries(
+    (['input', 'output', 'tools'] as const)
+      .filter((k) => guardrails[k].length > 0)
+      .map((k) => [k, guardrails[k]]),
+  );
+}
+
 /**
  * The request body for POST /api/agents or PUT /api/agents/:id: the form's fields, empty optional
- * texts as null. `memory` is sent only when it differs from `savedMemory` (the agent's as saved; off
- * for a new agent). `config` is never sent: it is the API's free-form field, the form leaves it be.
+ * texts as null, and the guardrails, always (`{}` removes them). `memory` is sent only when it
+ * differs from `savedMemory` (the agent's as saved; off for a new agent). `config` is never sent: it
+ * is the API's free-form field, the form leaves it be.
  */
 export function formOutputToPayload(values: AgentFormOutput, savedMemory?: AgentMemorySettings | null) {
   const memory = memorySettingsFrom(values.memory);
@@ -293,6 +339,7 @@ export function formOutputToPayload(values: AgentFormOutput, savedMemory?: Agent
     maxTokens: values.maxTokens,
     systemPrompt: emptyToNull(values.systemPrompt),
     status: values.status,
+    guardrails: guardrailsFrom(values.guardrails),
     ...(changed ? { memory } : {}),
   } satisfies CreateAgentInput;
 }

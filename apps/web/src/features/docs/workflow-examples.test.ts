@@ -93,7 +93,7 @@ describe('the Workflow nodes guide’s examples', () => {
 
   it('lists expressions that pass the save-time check where they may be written', () => {
     // A workflow whose transform (workflow scope), map prompt and loop condition use each expression.
-    const cut = ['perOrder', 'draft', 'approve', 'wait'];
+    const cut = ['perOrder', 'draft', 'screen', 'approve', 'wait'];
     const template = (scope: string) =>
       expressionExamples
         .filter((e) => e.scope === scope)

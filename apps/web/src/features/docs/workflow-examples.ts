@@ -28,8 +28,8 @@ const node = (
 ): ExampleNode => ({ id, type, ...(agentId ? { agentId } : {}), position: { x, y }, data });
 
 /**
- * Start → classify → route: billing → lookup | bug, else → reply; → join → prepare → perOrder → draft
- * → approve: approved → wait → End | rejected, timeout → End.
+ * Start → classify → route: billing → lookup | bug, else → reply; → join → prepare → total → perOrder → draft
+ * → screen: pass → approve, fail → End; approve: approved → wait → End | rejected, timeout → End.
  */
 export const triageNodes: readonly ExampleNode[] = [
   node('start', 'start', 0, 160, { label: 'Start' }),
@@ -82,6 +82,12 @@ export const triageNodes: readonly ExampleNode[] = [
       { name: 'priority', value: 'nodes.classify.data.urgent ? "high" : "normal"' },
     ],
   }),
+  node('total', 'code', 1210, 300, {
+    label: 'Total',
+    language: 'javascript',
+    source:
+      'const total = input.items.reduce((sum, i) => sum + i.price, 0);\nreturn { total, large: total > 100 };',
+  }),
   node('perOrder', 'map', 1320, 160, {
     label: 'Summarize each order',
     items: 'nodes.classify.data.orders',
@@ -101,6 +107,14 @@ export const triageNodes: readonly ExampleNode[] = [
     },
     until: 'last.data.approved == true',
     maxIterations: 3,
+  }),
+  node('screen', 'guardrail', 1650, 300, {
+    label: 'Screen the answer',
+    checks: [
+      { type: 'pii', entities: ['email', 'card'], action: 'redact' },
+      { type: 'secrets', action: 'block' },
+      { type: 'injection', threshold: 0.7, action: 'flag' },
+    ],
   }),
   node('approve', 'approval', 1760, 160, {
     label: 'Refund check',
@@ -138,9 +152,12 @@ export const triageEdges: readonly ExampleEdge[] = [
   edge('lookup', 'join'),
   edge('reply', 'join'),
   edge('join', 'prepare'),
-  edge('prepare', 'perOrder'),
+  edge('prepare', 'total'),
+  edge('total', 'perOrder'),
   edge('perOrder', 'draft'),
-  edge('draft', 'approve'),
+  edge('draft', 'screen'),
+  edge('screen', 'approve', 'pass'),
+  edge('screen', 'end', 'fail'),
   edge('approve', 'wait', 'approved'),
   edge('approve', 'end', 'rejected'),
   edge('approve', 'end', 'timeout'),
@@ -202,6 +219,10 @@ const triageInput = {
   customer: 'ada@example.com',
   subject: 'Charged twice for orders A-1001 and A-1002',
   body: 'My card was charged twice this week. Please refund the duplicate.',
+  items: [
+    { order: 'A-1001', price: 42.25 },
+    { order: 'A-1002', price: 42.25 },
+  ],
 };
 
 const usage = (promptTokens: number, completionTokens: number) => ({
@@ -312,6 +333,15 @@ export const triageExecution = {
       data: { orderCount: 2, priority: 'high' },
       status: 'completed',
     },
+    total: {
+      content: '{"total":84.5,"large":false}',
+      metadata: {},
+      executionTime: 14,
+      usage: none,
+      kind: 'code',
+      data: { total: 84.5, large: false },
+      status: 'completed',
+    },
     'perOrder[0]': {
       content: 'A-1001: charged twice on 3 March.',
       metadata: { ...support, baseNodeId: 'perOrder' },
@@ -360,6 +390,15 @@ export const triageExecution = {
       ],
       status: 'completed',
     },
+    screen: {
+      content: replyText,
+      metadata: {},
+      executionTime: 640,
+      usage: usage(120, 4),
+      kind: 'guardrail',
+      data: { passed: true, text: replyText, findings: [] },
+      status: 'completed',
+    },
     approve: {
       content: 'Approved by Alan Turing',
       metadata: {},
@@ -379,7 +418,7 @@ export const triageExecution = {
       status: 'completed',
     },
   },
-  metrics: { ...usage(784, 95), durationMs: 89317900, steps: 13 },
+  metrics: { ...usage(904, 99), durationMs: 89317900, steps: 15 },
   logs: [],
   result: replyText,
   error: null,

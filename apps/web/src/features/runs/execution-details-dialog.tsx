@@ -4,6 +4,7 @@ import {
   Bot,
   CircleSlash,
   Clock,
+  CodeXml,
   Coins,
   Download,
   FileText,
@@ -13,6 +14,7 @@ import {
   Recycle,
   RotateCcw,
   ScrollText,
+  ShieldCheck,
   SlidersHorizontal,
   Split,
   UserCheck,
@@ -92,7 +94,9 @@ import { ExecutionStatusBadge } from './execution-status-badge';
 /** Each step kind's icon on its output card (a step stored before kinds were kept is an agent's). */
 const KIND_ICONS: Partial<Record<NodeKind, LucideIcon>> = {
   condition: Split,
+  guardrail: ShieldCheck,
   transform: Variable,
+  code: CodeXml,
   merge: Merge,
   approval: UserCheck,
   delay: Hourglass,

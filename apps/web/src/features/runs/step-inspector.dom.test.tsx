@@ -158,4 +158,36 @@ describe('the step inspector', () => {
     rerender(<StepInspector />);
     expect(container.textContent).toBe('');
   });
+
+  it("shows a Code step's console lines, the first 20 until asked for all, and its result", async () => {
+    const user = userEvent.setup();
+    const logs = ['items 3', ...Array.from({ length: 24 }, (_, i) => `line ${i + 2}`)];
+    const { rerender } = render(
+      <StepInspector
+        kind="code"
+        evaluation={{ kind: 'code', evaluated: [], result: { total: 6 }, logs }}
+        data={{ total: 6 }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: /Inspect step/ }));
+    expect(screen.getByRole('heading', { name: 'Console' })).toBeTruthy();
+    const lines = screen.getByRole('list', { name: 'Console lines' });
+    expect(within(lines).getAllByRole('listitem')).toHaveLength(20);
+    expect(within(lines).getAllByRole('listitem')[0]!.textContent).toBe('items 3');
+    await user.click(screen.getByRole('button', { name: 'Show all 25 lines' }));
+    expect(within(lines).getAllByRole('listitem')).toHaveLength(25);
+    // No 'Evaluated' list for code: its result is the data.
+    expect(screen.queryByText('Nothing was evaluated.')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Result' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Step data' }).textContent).toContain('6');
+
+    rerender(
+      <StepInspector
+        kind="code"
+        evaluation={{ kind: 'code', evaluated: [], result: null, logs: [] }}
+        data={null}
+      />,
+    );
+    expect(screen.getByText('Nothing was logged.')).toBeTruthy();
+  });
 });

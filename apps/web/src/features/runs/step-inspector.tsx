@@ -23,6 +23,8 @@ import { cn } from '@/lib/utils';
 
 import { DataTree } from './data-tree';
 import { runCostFact } from './execution-facts';
+import { GuardrailFindings } from './guardrail-findings';
+import { StepConsole } from './step-console';
 import {
   assignmentRows,
   conditionRows,
@@ -394,16 +396,22 @@ export function StepInspector({
       </button>
       {open && (
         <div id={panelId} className="space-y-3 px-3 pb-3" data-testid="step-inspector-panel">
+          {kind === 'guardrail' && <GuardrailFindings data={data ?? evaluation?.result} />}
           {evaluation &&
+            kind !== 'guardrail' &&
             (evaluation.kind === 'condition' ? (
               <ConditionEvaluation evaluation={evaluation} branches={branches} />
+            ) : evaluation.kind === 'code' ? (
+              <Section title="Console">
+                <StepConsole logs={evaluation.logs ?? []} />
+              </Section>
             ) : (
               <AssignmentEvaluation evaluation={evaluation} />
             ))}
           {record && <ModelCall record={record} usage={usage} />}
           {approval && <ApprovalStep data={approval} people={people} />}
-          {hasData && !approval && (
-            <Section title="Data">
+          {hasData && !approval && kind !== 'guardrail' && (
+            <Section title={evaluation?.kind === 'code' ? 'Result' : 'Data'}>
               <DataTree value={data} label="Step data" />
             </Section>
           )}

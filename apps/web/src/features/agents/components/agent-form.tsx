@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } f
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 
 import { EmbeddingConnectionFields } from '@/components/embedding-connection-fields';
+import { GuardrailChecksEditor } from '@/components/guardrail-checks-editor';
 import { TextField } from '@/components/text-field';
 import { Badge } from '@/components/ui/badge';
 import {
@@ -55,6 +56,13 @@ import {
 import { ProviderIcon } from './provider-icon';
 
 export type AgentPayload = ReturnType<typeof formOutputToPayload>;
+
+/** The agent's three lists of guardrail checks, as the form names them. */
+const GUARDRAIL_LISTS = [
+  { name: 'input', label: 'On its input' },
+  { name: 'output', label: 'On its answer' },
+  { name: 'tools', label: 'On its tool calls' },
+] as const;
 
 const STATUS_LABELS: Record<(typeof AGENT_STATUS_OPTIONS)[number], string> = {
   active: 'Active',
@@ -477,6 +485,36 @@ export function AgentForm({
                 )}
               </section>
               {memories?.(memoryOn)}
+              <section aria-label="Guardrails" className="space-y-4 rounded-lg border p-4">
+                <div className="grid gap-1">
+                  <h3 className="text-sm font-medium">Guardrails</h3>
+                  <p className="text-xs text-muted-foreground">
+                    Checks on what the agent is asked, what it answers and its tool calls&apos; arguments and
+                    results. A block fails its step with &lsquo;Blocked by guardrail: &lt;check&gt;&rsquo;.
+                  </p>
+                </div>
+                {GUARDRAIL_LISTS.map(({ name, label }) => (
+                  <FormField
+                    key={name}
+                    control={form.control}
+                    name={`guardrails.${name}`}
+                    render={({ field }) => (
+                      <div className="space-y-2">
+                        <h4 className="text-sm font-medium">{label}</h4>
+                        <GuardrailChecksEditor
+                          label={label}
+                          value={field.value}
+                          empty="No checks."
+                          onChange={(next) => field.onChange(next)}
+                        />
+                      </div>
+                    )}
+                  />
+                ))}
+                {errors.guardrails?.message && (
+                  <p className="text-sm text-destructive">{errors.guardrails.message}</p>
+                )}
+              </section>
             </TabsContent>
           </Tabs>
         </fieldset>

@@ -1,5 +1,5 @@
 import type { Agent, CreateAgentInput, providerCatalogueSchema } from '@crewline/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { z } from 'zod';
 import { describe, expect, it, vi } from 'vitest';
@@ -55,7 +55,42 @@ describe('the agent form (create dialog)', () => {
         maxTokens: 2000,
         systemPrompt: null,
         status: 'inactive',
+        guardrails: {},
       },
     ]);
+  });
+
+  it('sends the guardrails set on the Advanced tab: a PII check on its answer, a secrets check on its tool calls', async () => {
+    const sent: CreateAgentInput[] = [];
+    server.use(
+      answerGet<ProviderCatalogue>('/api/llm/providers', catalogue),
+      answerPost<CreateAgentInput, Agent>('/api/agents', { id: 'a1' } as Agent, sent),
+    );
+    const onOpenChange = vi.fn();
+    const user = userEvent.setup();
+    renderWithApp(<CreateAgentDialog open onOpenChange={onOpenChange} />);
+    await user.click(await screen.findByRole('textbox', { name: /^Name/ }));
+    await user.paste('Support');
+    await user.click(screen.getByRole('textbox', { name: /^Role/ }));
+    await user.paste('Answers customers');
+    await user.click(screen.getByRole('textbox', { name: /^Goal/ }));
+    await user.paste('Kind answers');
+
+    await user.click(screen.getByRole('tab', { name: 'Advanced' }));
+    const guardrails = screen.getByRole('region', { name: 'Guardrails' });
+    expect(within(guardrails).getAllByText('No checks.')).toHaveLength(3);
+    await user.click(within(guardrails).getByRole('button', { name: 'Add check (On its answer)' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'PII' }));
+    await user.click(within(guardrails).getByRole('button', { name: 'Add check (On its tool calls)' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Secrets' }));
+    // Adding a check is not submitting the form.
+    expect(sent).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Create Agent' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(sent[0]!.guardrails).toEqual({
+      output: [{ type: 'pii', enabled: true, action: 'redact' }],
+      tools: [{ type: 'secrets', enabled: true, action: 'block' }],
+    });
   });
 });

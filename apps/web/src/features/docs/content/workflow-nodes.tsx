@@ -1,6 +1,8 @@
 // The Workflow nodes guide: each node kind (what it does, its fields, its node JSON, what its step
 // records), expressions and templates, and a deciding run's answer. Its examples are one support-triage
 // workflow (workflow-examples.ts), checked against the API and the engine by workflow-examples.test.ts.
+import { DEFAULT_AI_TOOL_MODEL } from '@crewline/contracts/vocabulary';
+
 import type { DocContent } from '../components/docs-layout';
 import { A, C, Callout, CodeBlock, P, Table, UI, UL } from '../components/prose';
 import {
@@ -67,9 +69,10 @@ export const workflowNodes: DocContent = {
               became ready.
             </li>
             <li>
-              Parallel and hierarchical workflows take agents only: a condition, tool, transform, map, loop,
-              merge, approval or delay there is refused when you save (&lsquo;Condition &quot;Route&quot;
-              works only in sequential workflows; this one is parallel&rsquo;). A note is allowed anywhere.
+              Parallel and hierarchical workflows take agents only: a condition, guardrail, tool, transform,
+              code, map, loop, merge, approval or delay there is refused when you save (&lsquo;Condition
+              &quot;Route&quot; works only in sequential workflows; this one is parallel&rsquo;). A note is
+              allowed anywhere.
             </li>
             <li>
               The run&apos;s result is the answer of the last finished step that has text (not a
@@ -91,11 +94,17 @@ export const workflowNodes: DocContent = {
                 <C key="c">{'{ branch }'}</C>,
               ],
               [
+                'Guardrail',
+                'Checks text for PII, secrets, prompt injection, harmful content or your rules; passes or fails.',
+                <C key="g">{'{ passed, text, findings }'}</C>,
+              ],
+              [
                 'Tool',
                 'Calls one of your tools with arguments from templates; no model.',
                 'The tool’s result',
               ],
               ['Transform', 'Computes named values into vars; no model.', 'The values it set'],
+              ['Code', 'Runs a few lines of JavaScript in a sandbox; no model.', 'The value it returns'],
               ['Map', 'Runs an agent or a workflow for each item of a list.', 'Each item’s result, in order'],
               ['Loop', 'Runs an agent or a workflow again until a condition holds.', 'Each pass’s result'],
               ['Merge', 'Joins paths: all that were taken, or the first.', 'The taken inputs'],
@@ -175,6 +184,142 @@ export const workflowNodes: DocContent = {
       ),
     },
     {
+      title: 'Guardrail',
+      content: (
+        <>
+          <P>
+            Checks text for personal data, secrets, prompt injection, harmful content or rules of your own,
+            then takes its <C>pass</C> or <C>fail</C> path. The text is what <C>target</C> gives, an
+            expression such as <C>nodes.draft.content</C>; without one, the previous step&apos;s text. Each of
+            its <C>checks</C> that is on runs (<C>enabled</C>, true when absent; a check that is off is kept
+            but not run). A new Guardrail in the builder starts with one PII check that redacts.
+          </P>
+          <Table
+            caption="Guardrail checks"
+            head={['Check', 'What it finds', 'Its settings']}
+            rows={[
+              [
+                <C key="p">pii</C>,
+                'Emails, phone numbers, payment card numbers (Luhn-checked), IBANs, IP addresses and national identifiers.',
+                <>
+                  <C>entities</C>: <C>email</C>, <C>phone</C>, <C>card</C>, <C>iban</C>, <C>ip</C>,{' '}
+                  <C>national_id</C> (all when absent); <C>countries</C> whose national identifiers count (
+                  <C>us</C>, <C>gb</C>, <C>es</C>, <C>fr</C>, <C>it</C>, <C>nl</C>; all when absent).
+                </>,
+              ],
+              [
+                <C key="s">secrets</C>,
+                'API keys and tokens of well-known shapes, private keys, connection strings.',
+                'None.',
+              ],
+              [
+                <C key="i">injection</C>,
+                'Attempts to override the instructions or jailbreak the model: quick heuristics, then a classifier prompt on a model (metered).',
+                <>
+                  <C>threshold</C>: the score from 0 to 1 from which it finds something, 0.5 when absent.
+                </>,
+              ],
+              [
+                <C key="m">moderation</C>,
+                'Harmful content: OpenAI’s moderation endpoint on an OpenAI connection, otherwise a classifier prompt.',
+                <>
+                  <C>categories</C> (OpenAI’s names, such as <C>harassment</C> or <C>violence/graphic</C>; all
+                  when absent) and <C>threshold</C>.
+                </>,
+              ],
+              [
+                <C key="r">rule</C>,
+                'Your own rule: it finds something when its expression is true, or when the text is about none of its topics (a classifier prompt).',
+                <>
+                  <C>label</C> (how findings name it), <C>when</C> (a condition over <C>text</C>, <C>input</C>
+                  , <C>nodes</C>, <C>vars</C> and <C>run</C>) and/or <C>topics</C>.
+                </>,
+              ],
+            ]}
+          />
+          <Table
+            caption="What a check does with what it finds (action)"
+            head={['Action', 'What happens']}
+            rows={[
+              [<C key="b">block</C>, 'The guardrail takes its fail path.'],
+              [
+                <C key="r">redact</C>,
+                <>
+                  What was found is replaced in the text that goes on: <C>[EMAIL]</C>, <C>[CARD]</C>,{' '}
+                  <C>[SECRET]</C>… Only PII and secrets checks can redact.
+                </>,
+              ],
+              [<C key="f">flag</C>, 'Only recorded: the guardrail passes.'],
+            ]}
+          />
+          <NodeExample type="guardrail" />
+          <P>
+            Each edge out of a guardrail names its path in <C>sourceHandle</C>: <C>pass</C> or <C>fail</C>.
+            Both must be connected (&lsquo;Guardrail &quot;Screen the answer&quot; needs a pass path and a
+            fail path&rsquo;); in the builder they are the node&apos;s <UI>Pass</UI> and <UI>Fail</UI>{' '}
+            handles. The steps after it read the text as it went on, redacted, never as it came.
+          </P>
+          <CodeBlock
+            label="json"
+            copyLabel="guardrail edges"
+            code={json(triageWorkflow.edges.filter((e) => e.source === 'screen'))}
+          />
+          <P>
+            Classifier checks (prompt injection, topics, and moderation without OpenAI&apos;s endpoint) run on
+            the node&apos;s <C>classifier</C>, <C>{'{ provider, model }'}</C> (the panel&apos;s Classifier
+            model), or on {DEFAULT_AI_TOOL_MODEL} on the OpenAI connection when it has none; their calls count
+            in the run&apos;s cost.
+          </P>
+          <P>
+            Its step&apos;s <C>data</C> is <C>{'{ passed, text, findings }'}</C>: whether it passed, the text
+            that went on, and each finding <C>{'{ check, kind, start, end, action, score? }'}</C>, where{' '}
+            <C>start</C> and <C>end</C> are offsets in the checked text. Findings never hold the values found:
+            not in the step, the run log or the step inspector, which shows <UI>Passed</UI> or{' '}
+            <UI>Blocked</UI>, the text with its redactions marked, and a table of the findings. For the input{' '}
+            <C>Write to ana@example.com please</C>:
+          </P>
+          <CodeBlock
+            label="json"
+            copyLabel="guardrail step data"
+            code={json({
+              passed: true,
+              text: 'Write to [EMAIL] please',
+              findings: [{ check: 'pii', kind: 'email', start: 9, end: 24, action: 'redact' }],
+            })}
+          />
+        </>
+      ),
+    },
+    {
+      title: 'Guardrails on agents',
+      content: (
+        <>
+          <P>
+            An agent can carry checks of its own, the same ones as a Guardrail step, wherever it runs: in the
+            agent&apos;s <UI>Advanced</UI> tab, under <UI>Guardrails</UI>, <UI>On its input</UI> (what it is
+            asked), <UI>On its answer</UI> and <UI>On its tool calls</UI> (their arguments and results). In
+            the API they are the agent&apos;s <C>guardrails</C> field,{' '}
+            <C>{'{ "input": [checks], "output": [checks], "tools": [checks] }'}</C>, each list optional;{' '}
+            <C>{'{}'}</C> for none. Its classifier checks run on the agent&apos;s own model.
+          </P>
+          <UL>
+            <li>
+              <C>block</C> fails the agent&apos;s step with &lsquo;Blocked by guardrail: &lt;check&gt;&rsquo;,
+              such as &lsquo;Blocked by guardrail: PII&rsquo;.
+            </li>
+            <li>
+              <C>redact</C> replaces what was found before it goes on: in what the model is asked, in its
+              answer, or in a tool call&apos;s arguments and result.
+            </li>
+            <li>
+              <C>flag</C> only records the finding. As on the step, findings keep kinds and positions, never
+              the values.
+            </li>
+          </UL>
+        </>
+      ),
+    },
+    {
       title: 'Tool',
       content: (
         <>
@@ -205,6 +350,56 @@ export const workflowNodes: DocContent = {
             <C>{'{ "orderCount": 2, "priority": "high" }'}</C>
             ), and its record each expression with its value.
           </P>
+        </>
+      ),
+    },
+    {
+      title: 'Code',
+      content: (
+        <>
+          <P>
+            Runs a few lines of JavaScript (ES2023) when an expression is not enough: a sum over a list, a
+            reshaped object. The code reads <C>input</C>, <C>nodes</C> and <C>vars</C>, the same values
+            expressions read, as plain JSON. Its <C>return</C> value (without one, its last expression) is the
+            step&apos;s <C>data</C>; it must be JSON (objects, lists, strings, numbers, booleans, null) and
+            under 1 MiB. A promise is awaited.
+          </P>
+          <NodeExample type="code" />
+          <P>
+            Here it reads the run&apos;s input{' '}
+            <C>{'{ "items": [{ "order": "A-1001", "price": 42.25 }, …] }'}</C> and its step&apos;s <C>data</C>{' '}
+            is <C>{'{ "total": 84.5, "large": false }'}</C>: a later condition reads{' '}
+            <C>nodes.total.data.large</C>.
+          </P>
+          <Table
+            caption="Code node fields"
+            head={['Field', 'What it is']}
+            rows={[
+              [<C key="s">source</C>, 'The JavaScript, at most 50,000 characters.'],
+              [<C key="t">timeoutMs</C>, 'Time limit in milliseconds: 2,000 when absent, at most 30,000.'],
+              [<C key="m">memoryMb</C>, 'Memory limit in MiB: 64 when absent, at most 256.'],
+            ]}
+          />
+          <P>
+            <C>console.log</C> lines (the first 100, each cut at 1,000 characters) go to the step&apos;s logs:{' '}
+            <UI>Test this node</UI> and the step inspector show them under <UI>Console</UI>. A step that goes
+            past a limit fails with what it hit:
+          </P>
+          <UL>
+            <li>&lsquo;Code step stopped: it ran longer than 2 s&rsquo;</li>
+            <li>&lsquo;Code step stopped: it needed more than 64 MiB of memory&rsquo;</li>
+            <li>&lsquo;Code step stopped: its result is larger than 1 MiB&rsquo;</li>
+            <li>
+              &lsquo;Code step stopped: its result is not JSON (…)&rsquo; and &lsquo;Code step failed: &lt;the
+              error it threw&gt;&rsquo;
+            </li>
+          </UL>
+          <Callout title="A sandbox, not Node.js">
+            The code runs in QuickJS compiled to WebAssembly, never in the server&apos;s own JavaScript
+            engine. It has no network (<C>fetch</C>), no files, no environment, no timers, no <C>require</C>{' '}
+            or <C>import</C>, and no Node or host objects; values go in and out as JSON copies. To call a
+            service, use a Tool step.
+          </Callout>
         </>
       ),
     },

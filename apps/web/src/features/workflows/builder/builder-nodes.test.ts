@@ -148,4 +148,17 @@ describe('the step kinds’ nodes', () => {
     // A delay has one unnamed path out, as any other step.
     expect(sourceHandlesOf({ type: 'delay', data: approval().data })).toEqual([null]);
   });
+
+  it('starts a guardrail with one PII check that redacts, with its Pass and Fail paths', () => {
+    const guardrail = createKindNode('guardrail', { x: 0, y: 0 }, { id: 'g', now: 'then' });
+    expect(toWorkflowNode(guardrail).data).toEqual({
+      label: 'Guardrail',
+      description: '',
+      lastUpdated: 'then',
+      checks: [{ type: 'pii', enabled: true, action: 'redact' }],
+    });
+    expect(sourceHandlesOf(guardrail)).toEqual(['pass', 'fail']);
+    expect(handleLabel(guardrail, 'pass')).toBe('Pass');
+    expect(handleLabel(guardrail, 'fail')).toBe('Fail');
+  });
 });

@@ -2,6 +2,7 @@
 // goes, and the conversions between the API's nodes and edges and the canvas's.
 import {
   ELSE_BRANCH,
+  guardrailPathValues,
   isNodeKind,
   nodeKinds,
   type ConditionBranch,
@@ -23,6 +24,9 @@ import {
   type OutputDestination,
   type OutputFormat,
 } from './types';
+
+/** A guardrail's paths as the canvas and the edges name them. */
+export const GUARDRAIL_PATH_LABELS: Record<string, string> = { pass: 'Pass', fail: 'Fail' };
 
 /** Accent colours given to new agent nodes, in turn. */
 export const NODE_COLORS = [
@@ -50,8 +54,10 @@ export function oneOf<T extends string>(values: readonly T[], value: unknown, fa
  */
 const OWN_FIELDS_ONLY = new Set<NodeKind>([
   'condition',
+  'guardrail',
   'tool',
   'transform',
+  'code',
   'map',
   'loop',
   'merge',
@@ -206,6 +212,9 @@ function initialData(kind: PaletteKind): Record<string, unknown> {
   switch (kind) {
     case 'condition':
       return { branches: [newBranch([])] };
+    case 'guardrail':
+      // One PII check that redacts: useful as soon as it is placed.
+      return { checks: [{ type: 'pii', enabled: true, action: 'redact' }] };
     case 'transform':
       return { assignments: [{ name: '', value: '' }] };
     case 'merge':
@@ -214,6 +223,8 @@ function initialData(kind: PaletteKind): Record<string, unknown> {
       return { text: '' };
     case 'tool':
       return { arguments: {} };
+    case 'code':
+      return { language: 'javascript', source: '' };
     case 'map':
       return { items: '', concurrency: 1, onItemError: 'fail' };
     case 'loop':
@@ -267,6 +278,7 @@ export function newBranch(existing: Pick<ConditionBranch, 'id'>[]): ConditionBra
  */
 export function sourceHandlesOf(node: Pick<BuilderNode, 'type' | 'data'>): (string | null)[] {
   if (node.type === 'approval') return approvalPaths(approvalDraftOf(node.data));
+  if (node.type === 'guardrail') return [...guardrailPathValues];
   if (node.type !== 'condition') return [null];
   return [...branchesOf(node.data).map((b) => b.id), ELSE_BRANCH];
 }
@@ -278,6 +290,7 @@ export function handleLabel(
 ) {
   if (node?.type === 'approval' && handle)
     return APPROVAL_PATH_LABELS[handle as keyof typeof APPROVAL_PATH_LABELS] ?? handle;
+  if (node?.type === 'guardrail' && handle) return GUARDRAIL_PATH_LABELS[handle] ?? handle;
   if (!node || node.type !== 'condition' || !handle) return null;
   if (handle === ELSE_BRANCH) return 'Else';
   const branch = branchesOf(node.data).find((b) => b.id === handle);
@@ -303,10 +316,13 @@ export function unmeasuredSize(node: Pick<Placed, 'type' | 'data'>): { width: nu
       return { width: 240, height: 64 + 32 * ((node.data ? branchesOf(node.data).length : 1) + 1) };
     case 'tool':
     case 'transform':
+    case 'code':
     case 'map':
     case 'loop':
     case 'note':
       return { width: 240, height: 100 };
+    case 'guardrail':
+      return { width: 240, height: 100 + 32 * 2 };
     case 'approval':
       return {
         width: 240,

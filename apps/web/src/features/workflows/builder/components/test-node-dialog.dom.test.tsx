@@ -25,11 +25,18 @@ const nodes: WorkflowNode[] = [
     },
   },
   { id: 'lookup', type: 'tool', position: at, data: { label: 'Look up', toolId: 't1', arguments: {} } },
+  {
+    id: 'sum',
+    type: 'code',
+    position: at,
+    data: { label: 'Sum', language: 'javascript', source: 'return { total: 6 }' },
+  },
 ];
 const edges = [
   { id: 'e1', source: 'start', target: 'classify' },
   { id: 'e2', source: 'classify', target: 'route' },
   { id: 'e3', source: 'route', target: 'lookup', sourceHandle: 'bug' },
+  { id: 'e4', source: 'start', target: 'sum' },
 ];
 
 const completed: NodeTestResult = {
@@ -135,6 +142,53 @@ describe('Test this node', () => {
     expect(within(dialog).getByText(/Test calls the tool for real/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Run test' }));
     expect(await within(dialog).findByText('No run yet: this workflow has not run')).toBeTruthy();
+  });
+
+  it('tests a Code step on sample data: its returned value and its console lines, or why it stopped', async () => {
+    let answer: NodeTestResult = {
+      status: 'completed',
+      content: '{"total":6}',
+      data: { total: 6 },
+      evaluation: { kind: 'code', evaluated: [], result: { total: 6 }, logs: ['items 3', 'done'] },
+      usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+      durationMs: 12,
+      runId: null,
+    };
+    const { sent, user } = open('sum', [], () => HttpResponse.json(answer));
+    await user.click(screen.getByRole('button', { name: 'Test this node' }));
+    const dialog = await screen.findByRole('dialog');
+    const editor = await within(dialog).findByLabelText('What the step reads');
+    await user.clear(editor);
+    await user.type(editor, '{{"input": {{"items": [[1, 2, 3]}}');
+    await user.click(within(dialog).getByRole('button', { name: 'Run test' }));
+
+    const result = await within(dialog).findByTestId('test-node-result');
+    expect(within(result).getByText('Completed')).toBeTruthy();
+    const lines = within(result).getByRole('list', { name: 'Console lines' });
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual(['items 3', 'done']);
+    expect(within(result).getByRole('group', { name: 'Test data' }).textContent).toContain('total');
+    expect(within(result).getByRole('group', { name: 'Test data' }).textContent).toContain('6');
+    // The returned value is the data: not shown a second time as text.
+    expect(within(result).queryByText('{"total":6}')).toBeNull();
+    expect(sent[0]).toMatchObject({
+      node: { id: 'sum', type: 'code', data: { source: 'return { total: 6 }' } },
+      context: { input: { items: [1, 2, 3] } },
+    });
+
+    answer = {
+      status: 'failed',
+      error: 'Code step stopped: it ran longer than 2 s',
+      durationMs: 2003,
+      runId: null,
+    };
+    await user.click(within(dialog).getByRole('button', { name: 'Run test' }));
+    expect(await within(dialog).findByText('Code step stopped: it ran longer than 2 s')).toBeTruthy();
+    expect(within(dialog).getByText('Failed')).toBeTruthy();
+    expect(within(dialog).queryByRole('list', { name: 'Console lines' })).toBeNull();
   });
 
   it('is not offered for nodes that are not steps, nor before the workflow is saved', () => {

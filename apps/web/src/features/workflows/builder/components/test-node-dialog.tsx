@@ -30,6 +30,7 @@ import { queryKeys } from '@/lib/queries/keys';
 import { cn } from '@/lib/utils';
 
 import { DataTree } from '@/features/runs/data-tree';
+import { StepConsole } from '@/features/runs/step-console';
 import { useTestNode } from '@/features/workflows/api/test-node';
 import { toWorkflowNode } from '../builder-nodes';
 import { nodeDisplayName } from '../node-messages';
@@ -81,7 +82,8 @@ function TestNodeResult({ result }: { result: NodeTestResult }) {
         </p>
       )}
       {done && result.note && <p className="text-xs text-muted-foreground">{result.note}</p>}
-      {done && result.content && (
+      {/* A Code step's text is its returned value as JSON: the Data below shows it. */}
+      {done && result.content && result.evaluation?.kind !== 'code' && (
         <Section title="Text">
           <pre className={PRE}>{result.content}</pre>
         </Section>
@@ -106,6 +108,11 @@ function TestNodeResult({ result }: { result: NodeTestResult }) {
               </li>
             ))}
           </ul>
+        </Section>
+      )}
+      {done && result.evaluation?.logs && (
+        <Section title="Console">
+          <StepConsole logs={result.evaluation.logs} />
         </Section>
       )}
       {done && result.data !== null && result.data !== undefined && (

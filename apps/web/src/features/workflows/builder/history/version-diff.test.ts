@@ -239,6 +239,46 @@ describe('diffVersion with the step kinds', () => {
     ]);
   });
 
+  it('shows a code step’s source and limits, and a guardrail’s checks one a line', () => {
+    const code = (data: Record<string, unknown>): WorkflowNode => ({
+      id: 'total',
+      type: 'code',
+      position: { x: 0, y: 0 },
+      data: { label: 'Total', source: 'return 1', ...data },
+    });
+    const guard = (checks: unknown[]): WorkflowNode => ({
+      id: 'screen',
+      type: 'guardrail',
+      position: { x: 0, y: 0 },
+      data: { label: 'Screen', checks },
+    });
+    const v = version({ nodes: [code({}), guard([{ type: 'pii', entities: ['email'], action: 'redact' }])] });
+    const draft = draftOf(
+      version({
+        nodes: [
+          code({ source: 'return 2', timeoutMs: 500 }),
+          guard([
+            { type: 'pii', entities: ['email', 'card'], action: 'redact' },
+            { type: 'injection', threshold: 0.7, action: 'block', enabled: false },
+          ]),
+        ],
+      }),
+    );
+    const [total, screen] = diffVersion(v, draft).nodes;
+    expect(total?.changes).toEqual([
+      { key: 'source', label: 'Code', version: 'return 1', draft: 'return 2' },
+      { key: 'timeoutMs', label: 'Time limit (ms)', version: '', draft: '500' },
+    ]);
+    expect(screen?.changes).toEqual([
+      {
+        key: 'checks',
+        label: 'Checks',
+        version: 'PII (email): redact',
+        draft: 'PII (email, card): redact\nPrompt injection: block from 0.7 (off)',
+      },
+    ]);
+  });
+
   it('tells a path moved to another branch as one removed and one added, named by their branches', () => {
     const nodes = [condition([billing]), agentNode('n1')];
     const v = version({

@@ -1,7 +1,7 @@
 // What changed between a recorded version and the builder's current draft (docs/product-rules.md,
 // Workflow versions): workflow settings, nodes and connections, each changed field with the labels the
 // Settings and Properties tabs use. Pure, so the History panel only renders it.
-import type { WorkflowDefinition } from '@crewline/contracts';
+import { guardrailCheckLabels, type GuardrailCheck, type WorkflowDefinition } from '@crewline/contracts';
 
 import {
   OUTPUT_DESTINATION_LABELS,
@@ -125,7 +125,37 @@ const KIND_FIELDS: Record<
     label: 'Output Schema',
     text: (value) => (value === undefined || value === null ? '' : JSON.stringify(value, null, 2)),
   },
+  source: { label: 'Code', text: (value) => text(value) },
+  timeoutMs: { label: 'Time limit (ms)', text: (value) => text(value) },
+  memoryMb: { label: 'Memory limit (MiB)', text: (value) => text(value) },
+  target: { label: 'Target', text: (value) => text(value) },
+  checks: { label: 'Checks', text: (value) => checksText(value) },
+  classifier: {
+    label: 'Classifier model',
+    text: (value) => {
+      const model = value as { provider?: unknown; model?: unknown } | undefined;
+      return model ? `${text(model.provider)} · ${text(model.model)}` : '';
+    },
+  },
 };
+
+/** A guardrail's checks, one a line: 'PII (email, card): redact', 'Secrets: block (off)'. */
+function checksText(value: unknown): string {
+  if (!Array.isArray(value)) return text(value);
+  return value
+    .map((c: Partial<GuardrailCheck> & Record<string, unknown>) => {
+      const type = c?.type as GuardrailCheck['type'] | undefined;
+      const name = (type && guardrailCheckLabels[type]) ?? text(type);
+      const settings = [c.entities, c.categories, c.topics]
+        .filter(Array.isArray)
+        .flat()
+        .concat(typeof c.when === 'string' && c.when ? [c.when] : []);
+      const threshold = typeof c.threshold === 'number' ? ` from ${c.threshold}` : '';
+      const off = c.enabled === false ? ' (off)' : '';
+      return `${name}${settings.length ? ` (${settings.join(', ')})` : ''}: ${text(c.action)}${threshold}${off}`;
+    })
+    .join('\n');
+}
 
 /** Moves under a pixel are rounding, not a user's drag. */
 const MOVE_TOLERANCE = 0.5;

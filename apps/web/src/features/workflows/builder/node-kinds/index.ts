@@ -7,9 +7,11 @@ import type { NodeTypes } from '@xyflow/react';
 import type { BuilderNode } from '../types';
 import { agentKind } from './agent';
 import { approvalKind } from './approval';
+import { codeKind } from './code';
 import { conditionKind } from './condition';
 import { delayKind } from './delay';
 import { endKind } from './end';
+import { guardrailKind } from './guardrail';
 import { loopKind } from './loop';
 import { mapKind } from './map';
 import { mergeKind } from './merge';
@@ -26,8 +28,10 @@ export const builderNodeKinds: { [K in NodeKind]: BuilderNodeKind<K> } = {
   end: endKind,
   agent: agentKind,
   condition: conditionKind,
+  guardrail: guardrailKind,
   tool: toolKind,
   transform: transformKind,
+  code: codeKind,
   map: mapKind,
   loop: loopKind,
   merge: mergeKind,

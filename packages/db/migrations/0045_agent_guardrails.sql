@@ -1,0 +1,1 @@
+ALTER TABLE "agents" ADD COLUMN "guardrails" jsonb DEFAULT '{}'::jsonb NOT NULL;
