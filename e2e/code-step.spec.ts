@@ -3,6 +3,7 @@
 // console in the run's step inspector.
 import { connect } from './canvas';
 import { createAccount, expect, signInAs, snapScreens, test, uniqueName } from './fixtures';
+import { openStepInspector } from './step-inspector';
 
 const SOURCE =
   "console.log('items', input.items.length); return { total: input.items.reduce((a, b) => a + b, 0) }";
@@ -137,16 +138,7 @@ test('a Code step: written in the editor, tested on sample data, run, and inspec
     })
     .toBe('completed');
 
-  await page.goto('/workflows');
-  await page.getByRole('tab', { name: 'Executions' }).click();
-  await page
-    .getByRole('article', { name: `${name} execution ${runId.slice(0, 8)}` })
-    .getByRole('button', { name: 'View Details' })
-    .click();
-  const details = page.getByRole('dialog', { name: 'Execution Details' });
-  const step = details.locator('[data-testid="agent-output"][data-kind="code"]');
-  await step.getByRole('button', { name: /Inspect step/ }).click();
-  const inspector = step.getByTestId('step-inspector-panel');
+  const inspector = await openStepInspector(page, name, runId, 'code');
   await expect(inspector.getByRole('heading', { name: 'Console' })).toBeVisible();
   await expect(inspector.getByRole('list', { name: 'Console lines' })).toHaveText('items 3');
   await expect(inspector.getByRole('heading', { name: 'Result' })).toBeVisible();

@@ -5,6 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 
 import { connect } from './canvas';
 import { createAccount, expect, signInAs, snapScreens, test, uniqueName } from './fixtures';
+import { openStepInspector } from './step-inspector';
 
 const INPUT = 'Write to ana@example.com please';
 
@@ -111,16 +112,7 @@ test('a Guardrail step: PII redacted on its Pass path, the finding in the step i
     )
     .toBe('completed');
 
-  await page.goto('/workflows');
-  await page.getByRole('tab', { name: 'Executions' }).click();
-  await page
-    .getByRole('article', { name: `${name} execution ${runId.slice(0, 8)}` })
-    .getByRole('button', { name: 'View Details' })
-    .click();
-  const details = page.getByRole('dialog', { name: 'Execution Details' });
-  const step = details.locator('[data-testid="agent-output"][data-kind="guardrail"]');
-  await step.getByRole('button', { name: /Inspect step/ }).click();
-  const inspector = step.getByTestId('step-inspector-panel');
+  const inspector = await openStepInspector(page, name, runId, 'guardrail');
   await expect(inspector.getByText('Passed', { exact: true })).toBeVisible();
   await expect(inspector.getByTestId('guardrail-text')).toHaveText('Write to [EMAIL] please');
   await expect(inspector.getByTestId('guardrail-text').locator('mark')).toHaveText('[EMAIL]');

@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { moderationCategoryValues } from '@crewline/contracts';
 import {
   anthropicSchemaRefusal,
   sampleOf,
@@ -134,28 +135,13 @@ export function fakeEmbedding(text: string, dimensions = FAKE_EMBEDDING_DIMENSIO
 /** OpenAI's moderation models. */
 const MODERATION_MODELS = ['omni-moderation-latest', 'text-moderation-latest'];
 /** The fake's moderation: a category scores 0.95 when the text has one of its words, else 0.01. */
-const MODERATION_WORDS: Record<string, RegExp> = {
+const MODERATION_WORDS: Partial<Record<(typeof moderationCategoryValues)[number], RegExp>> = {
   violence: /\b(kill|murder|attack|stab)\b/i,
   harassment: /\b(idiot|moron|loser)\b/i,
   hate: /\b(subhuman|vermin)\b/i,
   'self-harm': /\bhurt myself\b/i,
   illicit: /\b(make a bomb|steal a car)\b/i,
 };
-const MODERATION_CATEGORIES = [
-  'harassment',
-  'harassment/threatening',
-  'hate',
-  'hate/threatening',
-  'illicit',
-  'illicit/violent',
-  'self-harm',
-  'self-harm/intent',
-  'self-harm/instructions',
-  'sexual',
-  'sexual/minors',
-  'violence',
-  'violence/graphic',
-];
 
 /** What OpenAI refuses: no input, an input that is not text, a model that is not a moderation model. */
 function invalidModerationRequest(body: unknown) {
@@ -174,7 +160,7 @@ function moderation(body: { model?: string; input: string | string[] }) {
     model: body.model ?? MODERATION_MODELS[0],
     results: inputs.map((text) => {
       const scores = Object.fromEntries(
-        MODERATION_CATEGORIES.map((c) => [c, MODERATION_WORDS[c]?.test(text) ? 0.95 : 0.01]),
+        moderationCategoryValues.map((c) => [c, MODERATION_WORDS[c]?.test(text) ? 0.95 : 0.01]),
       );
       return {
         flagged: Object.values(scores).some((score) => score >= 0.5),

@@ -3,10 +3,12 @@
 // type, and each card's remove button (docs/product-rules.md, Guardrails). The builder's panel and the
 // agent form both edit `GuardrailCheck[]` with it, so it lives here rather than in either feature.
 import {
+  guardrailActionLabels,
   guardrailCheckLabels,
   guardrailCheckTypeValues,
   moderationCategoryValues,
   nationalIdCountryValues,
+  piiEntityLabels,
   piiEntityValues,
   type GuardrailAction,
   type GuardrailCheck,
@@ -32,18 +34,8 @@ import { cn } from '@/lib/utils';
 /** The contracts' most checks one list may hold. */
 const MAX_CHECKS = 20;
 
-type PiiEntity = (typeof piiEntityValues)[number];
 type Country = (typeof nationalIdCountryValues)[number];
 type Category = (typeof moderationCategoryValues)[number];
-
-const ENTITY_LABELS: Record<PiiEntity, string> = {
-  email: 'Email',
-  phone: 'Phone',
-  card: 'Card',
-  iban: 'IBAN',
-  ip: 'IP address',
-  national_id: 'National ID',
-};
 
 const COUNTRY_LABELS: Record<Country, string> = {
   us: 'United States',
@@ -53,8 +45,6 @@ const COUNTRY_LABELS: Record<Country, string> = {
   it: 'Italy',
   nl: 'Netherlands',
 };
-
-const ACTION_LABELS: Record<GuardrailAction, string> = { block: 'Block', redact: 'Redact', flag: 'Flag' };
 
 /** What each type looks for, under its name. */
 const TYPE_HINTS: Record<GuardrailCheckType, string> = {
@@ -237,7 +227,7 @@ function CheckSettings({ check, edit }: { check: GuardrailCheck; edit: Edit }) {
           <CheckboxGroup
             label="Look for"
             values={piiEntityValues}
-            labels={(e) => ENTITY_LABELS[e]}
+            labels={(e) => piiEntityLabels[e]}
             chosen={check.entities}
             onChange={(entities) => edit({ entities }, null)}
           />
@@ -385,7 +375,7 @@ function CheckCard({
               <SelectContent>
                 {actionsOf(check.type).map((action) => (
                   <SelectItem key={action} value={action}>
-                    {ACTION_LABELS[action]}
+                    {guardrailActionLabels[action]}
                   </SelectItem>
                 ))}
               </SelectContent>

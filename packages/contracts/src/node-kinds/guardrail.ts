@@ -142,6 +142,21 @@ export const DEFAULT_GUARDRAIL_MODEL: GuardrailModel = {
 /** The paths out of a guardrail (its edges' `sourceHandle`). */
 export const guardrailPathValues = ['pass', 'fail'] as const;
 
+/** How actions and PII entities are named to people (the checks editor, the step inspector). */
+export const guardrailActionLabels: Record<GuardrailAction, string> = {
+  block: 'Block',
+  redact: 'Redact',
+  flag: 'Flag',
+};
+export const piiEntityLabels: Record<PiiEntity, string> = {
+  email: 'Email',
+  phone: 'Phone',
+  card: 'Card',
+  iban: 'IBAN',
+  ip: 'IP address',
+  national_id: 'National ID',
+};
+
 /** How each check is named to people ('Blocked by guardrail: PII'). */
 export const guardrailCheckLabels: Record<GuardrailCheckType, string> = {
   pii: 'PII',

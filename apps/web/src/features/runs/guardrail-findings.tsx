@@ -2,11 +2,13 @@
 // (its redactions marked), and what each check found, by kind and position (never the values: the
 // step does not keep them). Data that is not a guardrail's result is shown as a tree.
 import {
+  guardrailActionLabels,
   guardrailCheckLabels,
   guardrailResultSchema,
+  piiEntityLabels,
   piiEntityValues,
-  type GuardrailAction,
   type GuardrailFinding,
+  type PiiEntity,
 } from '@crewline/contracts';
 import type { ReactNode } from 'react';
 
@@ -15,23 +17,13 @@ import { cn } from '@/lib/utils';
 
 import { DataTree } from './data-tree';
 
-const ACTION_LABELS: Record<GuardrailAction, string> = { block: 'Block', redact: 'Redact', flag: 'Flag' };
-
-const ENTITY_LABELS: Record<string, string> = {
-  email: 'Email',
-  phone: 'Phone',
-  card: 'Card',
-  iban: 'IBAN',
-  ip: 'IP address',
-  national_id: 'National ID',
-};
-
 /** What a redaction leaves in the text: `[EMAIL]`, `[NATIONAL_ID]`, `[SECRET]`. */
 const REDACTION = new RegExp(`\\[(?:${[...piiEntityValues, 'secret'].join('|').toUpperCase()})\\]`, 'g');
 
 /** A finding's kind in words: a PII entity's name, otherwise the kind with its first letter up. */
 function findingKindLabel(finding: Pick<GuardrailFinding, 'check' | 'kind'>): string {
-  if (finding.check === 'pii' && ENTITY_LABELS[finding.kind]) return ENTITY_LABELS[finding.kind]!;
+  if (finding.check === 'pii' && finding.kind in piiEntityLabels)
+    return piiEntityLabels[finding.kind as PiiEntity];
   const words = finding.kind.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -112,7 +104,7 @@ export function GuardrailFindings({ data }: { data: unknown }) {
                         finding.action === 'block' && 'font-medium text-red-700 dark:text-red-400',
                       )}
                     >
-                      {ACTION_LABELS[finding.action]}
+                      {guardrailActionLabels[finding.action]}
                     </td>
                     {scored && (
                       <td className="px-2.5 py-1.5 text-right tabular-nums">
