@@ -25,6 +25,9 @@ async function snapScrolledTo(page: Page, subject: Locator, name: string) {
 }
 
 test('the API reference renders signed out, with every request to this server', async ({ page, baseURL }) => {
+  // It lays out a 400 kB document in the browser, then visits and photographs several operations: on a
+  // machine running the server suite beside the browser tests, that takes longer than one test's 30 s.
+  test.setTimeout(90_000);
   const origin = new URL(baseURL!).origin;
   const { requests, errors } = watch(page);
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -11,6 +11,7 @@ import {
   executionSchema,
   executionSummarySchema,
   nodeKindList,
+  guardrailCheckSchema,
   nodeOutputSchema,
   planLimitErrorSchema,
   stepItemResultSchema,
@@ -49,6 +50,7 @@ components.add(toolSchema, { id: 'Tool' });
 components.add(workflowNodeSchema, { id: 'WorkflowNode' });
 components.add(workflowEdgeSchema, { id: 'WorkflowEdge' });
 components.add(nodeOutputSchema, { id: 'NodeOutput' });
+components.add(guardrailCheckSchema, { id: 'GuardrailCheck' });
 
 /**
  * The contracts describe their fields with zod's `.meta({ description, examples })`, which zod keeps in
