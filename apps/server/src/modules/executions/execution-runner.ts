@@ -11,12 +11,11 @@ import { abandonIfWornOut, runAttempt } from './run-attempt';
 import { createRunDefinitions, type ClaimedRun } from './run-definitions';
 import { Interrupted } from './run-errors';
 import { createSubWorkflows } from './sub-workflow';
-import type { RunTools } from './tool-step';
-import type { GuardrailsService } from '../guardrails/guardrails.service';
-import type { CodeSandbox } from '../../platform/sandbox/code-sandbox';
+import type { NoModelStepParts } from './no-model-steps';
 import type { RunBudgets } from '../costs/run-budgets.service';
 
-export type ExecutionRunnerDeps = {
+/** Tool, Code and Guardrail steps' parts (no-model-steps.ts): without one, such a step fails its run. */
+export type ExecutionRunnerDeps = NoModelStepParts & {
   repository: ExecutionsRepository;
   workflows: WorkflowReads;
   agentModel: AgentModel;
@@ -34,8 +33,6 @@ export type ExecutionRunnerDeps = {
   watching?: (organizationId: string, workflowId: string) => boolean;
   /** Agent memory (modules/memory): recalled before and kept after each step of an agent with it on. */
   memory?: Pick<MemoryService, 'stepMemory'>;
-  /** The organization's tools, for Tool steps (modules/tools); without it a Tool step fails its run. */
-  tools?: RunTools;
   /** Approvals and waits (approvals.repository.ts); without it an Approval or Delay step fails its run. */
   approvals?: ApprovalsRepository;
   /** The waits' clock: delays' ends and approvals' timeouts (tests move it). */
@@ -44,10 +41,6 @@ export type ExecutionRunnerDeps = {
   notifyApprovers?: (approvalId: string) => void;
   /** Budgets (modules/costs): a run's own budget and the monthly caps its model calls count against. */
   budgets?: RunBudgets;
-  /** The WebAssembly sandbox of Code steps (platform/sandbox); without it a Code step fails its run. */
-  sandbox?: CodeSandbox;
-  /** Guardrail steps' and agents' checks (modules/guardrails); without it a Guardrail step fails its run. */
-  guardrails?: Pick<GuardrailsService, 'check'>;
 };
 
 /**

@@ -27,13 +27,8 @@ import type { WorkflowsService } from '../workflows/workflows.service';
 import type { NodeTestReads } from './node-test.repository';
 import { isExpected, readableError } from './run-errors';
 import { createRunLog } from './run-log';
-import { createToolStep, type RunTools } from './tool-step';
-import { createCodeStep } from './code-step';
-import { createGuardStep } from './guard-step';
 import { agentGuardrails, noGuard } from './agent-guardrails';
-import { stepNames } from './step-names';
-import type { GuardrailsService } from '../guardrails/guardrails.service';
-import type { CodeSandbox } from '../../platform/sandbox/code-sandbox';
+import { createNoModelSteps, type NoModelStepParts } from './no-model-steps';
 
 /** The agents a node asks: an agent node's, a map's or loop's run target's. */
 function agentIdsOf(node: Pick<WorkflowNode, 'agentId' | 'data'>): string[] {
@@ -48,18 +43,15 @@ function agentIdsOf(node: Pick<WorkflowNode, 'agentId' | 'data'>): string[] {
  * tool ports as a run (the organization's connection, the agent's tools, the egress rules). Nothing is
  * stored: no run, no step, no event, no memory. A Tool step really calls its tool.
  */
-export function createNodeTests(deps: {
-  workflows: Pick<WorkflowsService, 'get'>;
-  agents: Pick<AgentsService, 'list'>;
-  agentModel: Pick<AgentModel, 'ask' | 'askModel' | 'moderate'>;
-  reads: NodeTestReads;
-  /** A Tool step's tool and runtime, as runs have them (without it a Tool step fails its test). */
-  tools?: RunTools;
-  /** The Code steps' sandbox, as runs have it (without it a Code step fails its test). */
-  sandbox?: CodeSandbox;
-  /** Guardrail steps' checks, as runs have them (without them a Guardrail step fails its test). */
-  guardrails?: Pick<GuardrailsService, 'check'>;
-}) {
+/** `NoModelStepParts`: Tool, Code and Guardrail steps' parts, as runs have them (without one, such a step fails its test). */
+export function createNodeTests(
+  deps: NoModelStepParts & {
+    workflows: Pick<WorkflowsService, 'get'>;
+    agents: Pick<AgentsService, 'list'>;
+    agentModel: Pick<AgentModel, 'ask' | 'askModel' | 'moderate'>;
+    reads: NodeTestReads;
+  },
+) {
   return {
     async test(
       organizationId: string,
@@ -120,25 +112,22 @@ export function createNodeTests(deps: {
 
       // The test runs while the request waits; nothing cancels it but its own timeouts.
       const signal = new AbortController().signal;
-      const nameOf = stepNames(definition.nodes);
-      const toolStep =
-        deps.tools &&
-        createToolStep({ run: deps.tools, organizationId, runLog: createRunLog(), signal, nameOf });
-      const codeStep = deps.sandbox && createCodeStep({ sandbox: deps.sandbox, signal });
-      // A guardrail's classifier calls are charged to the test, on the connections read now.
+      // A test's log is not kept; a guardrail's classifier calls are charged to the test, on the
+      // connections read now.
       const meter = { source: 'node_test' as const, workflowId };
-      const guardStep =
-        deps.guardrails &&
-        createGuardStep({
-          guardrails: deps.guardrails,
+      const noModel = createNoModelSteps(deps, {
+        organizationId,
+        nodes: definition.nodes,
+        runLog: createRunLog(),
+        signal,
+        guardModels: {
           models: {
             askModel: (request, options) =>
               deps.agentModel.askModel(organizationId, request, { ...options, meter }),
             moderate: (input, aborted) => deps.agentModel.moderate(organizationId, input, aborted),
           },
-          signal,
-          nameOf,
-        });
+        },
+      });
       try {
         const result = await testNode(
           { definition, nodeId, context, ...started },
@@ -148,7 +137,7 @@ export function createNodeTests(deps: {
               const agent = agents.find((a) => a.id === call.agent.id) as Agent;
               // The agent's own guardrails hold in a test as in a run.
               const guards = agentGuardrails({
-                guard: guardStep ?? noGuard,
+                guard: noModel.guard ?? noGuard,
                 step: call.step,
                 agent,
                 context: { input: context.input, run: context.run },
@@ -175,9 +164,7 @@ export function createNodeTests(deps: {
               });
               return { ...checked, usage: addUsage(answer.usage, guards.usage()), model: answer.model };
             },
-            ...(toolStep && { callTool: toolStep }),
-            ...(codeStep && { runCode: codeStep }),
-            ...(guardStep && { guard: guardStep }),
+            ...noModel.ports,
             // A map or loop over another workflow would start a run of it: a test never does.
             async runWorkflow() {
               throw new WorkflowRunError(

@@ -1,6 +1,5 @@
 import { microsOfUsd, type NodeOutput } from '@crewline/contracts';
 import { runWorkflow } from '@crewline/engine';
-import { stepNames } from './step-names';
 import type { LlmConnection, LlmProvider } from '../../platform/llm';
 import { createAgentStep } from './agent-step';
 import { createEventOutbox } from './event-outbox';
@@ -14,9 +13,7 @@ import { createRunLog } from './run-log';
 import { createStepDelivery } from './step-delivery';
 import { createStepRecorder } from './step-recorder';
 import type { SubWorkflows } from './sub-workflow';
-import { createToolStep } from './tool-step';
-import { createCodeStep } from './code-step';
-import { createGuardStep } from './guard-step';
+import { createNoModelSteps } from './no-model-steps';
 import { createRunWaits } from './run-waits';
 import { readStoredWait } from './stored-wait';
 
@@ -161,23 +158,22 @@ export async function runAttempt(
       trigger: run.trigger,
       startedAt: (run.startedAt ?? new Date()).toISOString(),
     };
-    // A step is named as the engine names it in its own messages: its label, else its kind's.
-    const nameOf = stepNames(definition.nodes);
-    const guardStep =
-      deps.guardrails &&
-      createGuardStep({
-        guardrails: deps.guardrails,
+    const noModel = createNoModelSteps(deps, {
+      organizationId,
+      nodes: definition.nodes,
+      runLog,
+      signal,
+      guardModels: {
         models: guardModels,
         priceOf,
         runSpend,
         serverKey: (provider) => serverKeyOf(connection, provider),
-        runLog,
-        signal,
-        nameOf,
-      });
+      },
+      before: stopIfInterrupted,
+    });
     const agentStep = createAgentStep({
       ...parts,
-      guard: guardStep,
+      guard: noModel.guard,
       guardContext: { input: run.input ?? {}, run: runInfo },
       ask,
       connection,
@@ -190,9 +186,6 @@ export async function runAttempt(
       runSpend,
       serverKey: (provider) => serverKeyOf(connection, provider),
     });
-    const toolStep =
-      deps.tools && createToolStep({ run: deps.tools, organizationId, runLog, signal, nameOf });
-    const codeStep = deps.sandbox && createCodeStep({ sandbox: deps.sandbox, runLog, signal });
 
     await delivery.pending(completed, stopIfInterrupted);
     const result = await runWorkflow(
@@ -212,24 +205,7 @@ export async function runAttempt(
           stopIfInterrupted();
           return agentStep(call, agents.get(call.agent.id)!);
         },
-        ...(toolStep && {
-          async callTool(call) {
-            stopIfInterrupted();
-            return toolStep(call);
-          },
-        }),
-        ...(codeStep && {
-          async runCode(call) {
-            stopIfInterrupted();
-            return codeStep(call);
-          },
-        }),
-        ...(guardStep && {
-          async guard(call) {
-            stopIfInterrupted();
-            return guardStep(call);
-          },
-        }),
+        ...noModel.ports,
         ...(deps.subWorkflows && {
           runWorkflow: deps.subWorkflows.forAttempt({
             ...parts,

@@ -9,12 +9,7 @@ import type { EventOutbox } from './event-outbox';
 import { versionCache, type ClaimedRun } from './run-definitions';
 import { isExpected, stopsRun } from './run-errors';
 import type { RunLog } from './run-log';
-import { createToolStep, type RunTools } from './tool-step';
-import { createCodeStep } from './code-step';
-import { createGuardStep } from './guard-step';
-import { stepNames } from './step-names';
-import type { GuardrailsService } from '../guardrails/guardrails.service';
-import type { CodeSandbox } from '../../platform/sandbox/code-sandbox';
+import { createNoModelSteps, type NoModelStepParts } from './no-model-steps';
 
 /** How deep workflows may run inside one another: the run's own workflow runs at depth 0. */
 const MAX_WORKFLOW_DEPTH = 3;
@@ -42,22 +37,21 @@ export function createSubWorkflows(deps: {
 
   return {
     /** The `runWorkflow` port of one attempt at `run` (its agent steps' parts, its tools). */
-    forAttempt(attempt: {
-      run: Pick<ClaimedRun, 'organizationId' | 'workflowId' | 'createdAt' | 'extra' | 'untrusted'>;
-      /** The run's workflow's name: the first link of a loop's message. */
-      workflowName: string;
-      ids: { organizationId: string; executionId: string; workflowId: string };
-      outbox: EventOutbox;
-      runLog: RunLog;
-      signal: AbortSignal;
-      memory?: Pick<MemoryService, 'stepMemory'>;
-      tools?: RunTools;
-      sandbox?: CodeSandbox;
-      guardrails?: Pick<GuardrailsService, 'check'>;
-      /** Throws the reason the attempt must stop (a cancel, a lost lease, the worker stopping). */
-      stopIfInterrupted(): void;
-      parallelism?: number;
-    }): RunWorkflowPort {
+    forAttempt(
+      attempt: NoModelStepParts & {
+        run: Pick<ClaimedRun, 'organizationId' | 'workflowId' | 'createdAt' | 'extra' | 'untrusted'>;
+        /** The run's workflow's name: the first link of a loop's message. */
+        workflowName: string;
+        ids: { organizationId: string; executionId: string; workflowId: string };
+        outbox: EventOutbox;
+        runLog: RunLog;
+        signal: AbortSignal;
+        memory?: Pick<MemoryService, 'stepMemory'>;
+        /** Throws the reason the attempt must stop (a cancel, a lost lease, the worker stopping). */
+        stopIfInterrupted(): void;
+        parallelism?: number;
+      },
+    ): RunWorkflowPort {
       const { run, signal, stopIfInterrupted } = attempt;
       const { organizationId } = run;
 
@@ -125,12 +119,16 @@ export function createSubWorkflows(deps: {
             ...attempt.runLog,
             add: (level, message) => attempt.runLog.add(level, message, step.nodeId),
           };
-          const nameOf = stepNames(definition.nodes);
-          const guardStep =
-            attempt.guardrails &&
-            createGuardStep({ guardrails: attempt.guardrails, models: forRun, runLog, signal, nameOf });
+          const noModel = createNoModelSteps(attempt, {
+            organizationId,
+            nodes: definition.nodes,
+            runLog,
+            signal,
+            guardModels: { models: forRun },
+            before: stopIfInterrupted,
+          });
           const agentStep = createAgentStep({
-            guard: guardStep,
+            guard: noModel.guard,
             guardContext: { input },
             ids: attempt.ids,
             outbox: attempt.outbox,
@@ -144,9 +142,6 @@ export function createSubWorkflows(deps: {
             watched: () => false,
             made: () => {},
           });
-          const toolStep =
-            attempt.tools && createToolStep({ run: attempt.tools, organizationId, runLog, signal, nameOf });
-          const codeStep = attempt.sandbox && createCodeStep({ sandbox: attempt.sandbox, runLog, signal });
           try {
             const { output, result, metrics } = await runWorkflow(
               definition,
@@ -158,24 +153,7 @@ export function createSubWorkflows(deps: {
                   stopIfInterrupted();
                   return agentStep(call, forRun.agents.get(call.agent.id)!);
                 },
-                ...(toolStep && {
-                  async callTool(call) {
-                    stopIfInterrupted();
-                    return toolStep(call);
-                  },
-                }),
-                ...(codeStep && {
-                  async runCode(call) {
-                    stopIfInterrupted();
-                    return codeStep(call);
-                  },
-                }),
-                ...(guardStep && {
-                  async guard(call) {
-                    stopIfInterrupted();
-                    return guardStep(call);
-                  },
-                }),
+                ...noModel.ports,
                 runWorkflow: port([...chain, { id: workflowId, name }]),
                 stops: stopsRun,
               },
