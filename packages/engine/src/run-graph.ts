@@ -118,7 +118,7 @@ export async function runGraph(
         }));
       const result = await run.step(id, id, { user: buildUserPrompt({ ...base, context }), inputs });
       if (kindOf(id).relays?.(result) !== 'incoming') answer = result.content;
-      if (screensInput(node, inputs)) {
+      if (kindOf(id).screensInput?.(node, inputs.length > 0)) {
         base = { ...base, input: result.content };
         screens.add(id);
       }
@@ -129,9 +129,3 @@ export async function runGraph(
   }
   return answer;
 }
-
-/** A guardrail that checks the run's input: it names no target and no step comes before it. */
-const screensInput = (node: RunDefinition['nodes'][number], inputs: unknown[]) =>
-  node.type === 'guardrail' &&
-  inputs.length === 0 &&
-  !(typeof node.data?.target === 'string' && node.data.target.trim());

@@ -118,6 +118,8 @@ export const guardrailKind: EngineNodeKind<'guardrail'> = {
       };
     },
   },
+  // With no target and no step before it, it checks the run's input: what it lets through stands for it.
+  screensInput: (node, hasInputs) => !hasInputs && !guardrailData(node.data).target?.trim(),
   takes: (output, handle) => handle === (passedOf(output.data) === false ? 'fail' : 'pass'),
   outputSchema: () => ({
     type: 'object',

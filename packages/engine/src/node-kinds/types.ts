@@ -113,6 +113,11 @@ export type EngineNodeKind<Kind extends NodeKind = NodeKind> = {
   relays?(output: NodeOutput): string[] | 'incoming';
   /** Kinds whose step data has a known shape: its JSON Schema, so expressions reading it are checked at save. */
   outputSchema?(node: DraftNode): Record<string, unknown> | undefined;
+  /**
+   * Kinds that screen the run's input (a guardrail with no target and no step before it): the step's
+   * text then stands for the input in the default message of every step after it.
+   */
+  screensInput?(node: RunNode, hasInputs: boolean): boolean;
   /** Kinds that set the run's `vars`: what this step's output sets. */
   sets?(output: NodeOutput): Record<string, unknown>;
 };
