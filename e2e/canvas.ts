@@ -4,7 +4,15 @@ import { expect } from './fixtures';
 
 /** Drags from one node's output handle to another node's input handle, as a user connects them. */
 export async function connect(page: Page, from: Locator, to: Locator) {
-  const source = await from.locator('.react-flow__handle.source').boundingBox();
+  await connectHandle(page, from.locator('.react-flow__handle.source'), to);
+}
+
+/**
+ * Drags from a node's named output handle (a condition's branch, a guardrail's pass or fail path) to
+ * another node's input handle.
+ */
+export async function connectHandle(page: Page, handle: Locator, to: Locator) {
+  const source = await handle.boundingBox();
   const target = await to.locator('.react-flow__handle.target').boundingBox();
   if (!source || !target) throw new Error('handle not visible');
   await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);

@@ -1,24 +1,11 @@
 // Issue 40, Guardrail step: add one from the palette (it starts with a PII check that redacts), wire
 // its Pass and Fail paths, run it on a text with an email, and read the redacted text and the finding
 // (its kind and position, never the address) in the run's step inspector.
-import type { Locator, Page } from '@playwright/test';
-
-import { connect } from './canvas';
+import { connect, connectHandle } from './canvas';
 import { createAccount, expect, signInAs, snapScreens, test, uniqueName } from './fixtures';
 import { openStepInspector } from './step-inspector';
 
 const INPUT = 'Write to ana@example.com please';
-
-/** Drags from one of a node's named handles (a path) to another node's input. */
-async function connectPath(page: Page, from: Locator, to: Locator) {
-  const source = await from.boundingBox();
-  const target = await to.locator('.react-flow__handle.target').boundingBox();
-  if (!source || !target) throw new Error('handle not visible');
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 });
-  await page.mouse.up();
-}
 
 test('a Guardrail step: PII redacted on its Pass path, the finding in the step inspector', async ({
   page,
@@ -51,8 +38,8 @@ test('a Guardrail step: PII redacted on its Pass path, the finding in the step i
   // Start → Guardrail; Pass → End and Fail → End.
   const end = page.getByTestId('node-end');
   await connect(page, page.getByTestId('node-start'), guardrail);
-  await connectPath(page, guardrail.locator('[data-handleid="pass"]'), end);
-  await connectPath(page, guardrail.locator('[data-handleid="fail"]'), end);
+  await connectHandle(page, guardrail.locator('[data-handleid="pass"]'), end);
+  await connectHandle(page, guardrail.locator('[data-handleid="fail"]'), end);
   await expect(canvas.locator('.react-flow__edge')).toHaveCount(3);
 
   // Its panel: the text to check, and the PII check with its entities and action.

@@ -1,19 +1,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 
-import { createAgentsNamed } from './canvas';
+import { connectHandle, createAgentsNamed } from './canvas';
 import { createAccount, expect, screenshotDir, signInAs, snap, uniqueName } from './fixtures';
 import { accountOnFakeModel, test } from './fake-model';
-
-/** Drags from a node's handle (a condition's branch or else, or its one source handle) to another node's input. */
-async function connectFrom(page: Page, from: Locator, to: Locator) {
-  const source = await from.boundingBox();
-  const target = await to.locator('.react-flow__handle.target').boundingBox();
-  if (!source || !target) throw new Error('handle not visible');
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 });
-  await page.mouse.up();
-}
 
 /** The builder in each scheme at 1440×900 and 390×844, as `{name}-{scheme}-{size}.png`. */
 async function shoot(page: Page, name: string, before?: () => Promise<void>) {
@@ -92,13 +81,13 @@ test('builds a triage workflow from the palette and saves each path with its bra
   await page.getByRole('button', { name: 'Fit View' }).click();
   const agent = nodeOf('agent');
   const join = nodeOf('merge');
-  await connectFrom(page, page.getByTestId('node-start').locator('.react-flow__handle.source'), agent);
-  await connectFrom(page, agent.locator('.react-flow__handle.source'), condition);
-  await connectFrom(page, condition.locator('[data-handleid="branch-1"]'), nodeOf('transform'));
-  await connectFrom(page, nodeOf('transform').locator('.react-flow__handle.source'), join);
-  await connectFrom(page, condition.locator('[data-handleid="branch-2"]'), join);
-  await connectFrom(page, condition.locator('[data-handleid="else"]'), join);
-  await connectFrom(page, join.locator('.react-flow__handle.source'), page.getByTestId('node-end'));
+  await connectHandle(page, page.getByTestId('node-start').locator('.react-flow__handle.source'), agent);
+  await connectHandle(page, agent.locator('.react-flow__handle.source'), condition);
+  await connectHandle(page, condition.locator('[data-handleid="branch-1"]'), nodeOf('transform'));
+  await connectHandle(page, nodeOf('transform').locator('.react-flow__handle.source'), join);
+  await connectHandle(page, condition.locator('[data-handleid="branch-2"]'), join);
+  await connectHandle(page, condition.locator('[data-handleid="else"]'), join);
+  await connectHandle(page, join.locator('.react-flow__handle.source'), page.getByTestId('node-end'));
   await expect(canvas.locator('.react-flow__edge')).toHaveCount(7);
   await page.getByRole('button', { name: 'Tidy up' }).click();
 
@@ -223,13 +212,13 @@ test('the triage workflow built from the palette runs: the path taken, the skipp
   await page.getByRole('button', { name: 'Hide canvas help' }).click();
   await page.getByRole('button', { name: 'Tidy up' }).click();
   await page.getByRole('button', { name: 'Fit View' }).click();
-  await connectFrom(page, start.locator('.react-flow__handle.source'), classifier);
-  await connectFrom(page, classifier.locator('.react-flow__handle.source'), condition);
-  await connectFrom(page, condition.locator('[data-handleid="branch-1"]'), billingDesk);
-  await connectFrom(page, condition.locator('[data-handleid="else"]'), generalDesk);
-  await connectFrom(page, billingDesk.locator('.react-flow__handle.source'), join);
-  await connectFrom(page, generalDesk.locator('.react-flow__handle.source'), join);
-  await connectFrom(page, join.locator('.react-flow__handle.source'), end);
+  await connectHandle(page, start.locator('.react-flow__handle.source'), classifier);
+  await connectHandle(page, classifier.locator('.react-flow__handle.source'), condition);
+  await connectHandle(page, condition.locator('[data-handleid="branch-1"]'), billingDesk);
+  await connectHandle(page, condition.locator('[data-handleid="else"]'), generalDesk);
+  await connectHandle(page, billingDesk.locator('.react-flow__handle.source'), join);
+  await connectHandle(page, generalDesk.locator('.react-flow__handle.source'), join);
+  await connectHandle(page, join.locator('.react-flow__handle.source'), end);
   await expect(canvas.locator('.react-flow__edge')).toHaveCount(7);
   await page.getByRole('button', { name: 'Tidy up' }).click();
   await page.getByRole('button', { name: 'Fit View' }).click();
