@@ -624,7 +624,6 @@ export function createServices(deps: AppDeps) {
     mcpServer: {
       tools: publishedTools,
       executions,
-      events,
       logger: deps.loggerInstance as Logger | undefined,
     },
   };

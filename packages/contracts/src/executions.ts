@@ -6,18 +6,20 @@ import { triggerTypeLabels, triggerTypeValues, type TriggerType } from './vocabu
 export const executionStatusSchema = z.enum(executionStatusValues);
 
 /**
- * How a run started: a person (Execute, Retry), one of the workflow's triggers (the trigger types), or
- * a client of the organization's MCP server calling the workflow's published tool (`mcp`), or an
- * eval run running one item of a dataset (`eval`).
+ * How a run started: a person (Execute, Retry), one of the workflow's triggers (the trigger types), a
+ * client of the organization's MCP server calling the workflow's published tool (`mcp`), an eval run
+ * running one item of a dataset (`eval`), or a message to the workflow's chat app (`chat`: its page,
+ * its widget or the OpenAI-compatible endpoint).
  */
-export const executionTriggerValues = [...triggerTypeValues, 'mcp', 'eval'] as const;
+export const executionTriggerValues = [...triggerTypeValues, 'mcp', 'eval', 'chat'] as const;
 export const executionTriggerSchema = z.enum(executionTriggerValues);
-export type ExecutionTrigger = TriggerType | 'mcp' | 'eval';
+export type ExecutionTrigger = TriggerType | 'mcp' | 'eval' | 'chat';
 /** How a trigger is named where a person's name would stand (Triggered By, Recent Activity). */
 export const executionTriggerLabels: Record<ExecutionTrigger, string> = {
   ...triggerTypeLabels,
   mcp: 'MCP',
   eval: 'Evaluation',
+  chat: 'Chat',
 };
 
 /**

@@ -31,5 +31,6 @@ export * from './prices';
 export * from './spend';
 export * from './budgets';
 export * from './mcp';
+export * from './chat';
 export * from './oauth';
 export * from './evaluations';

@@ -2,6 +2,7 @@
 // an organization connects (a tool of the `mcp` category), and the workflows it publishes on its own
 // MCP endpoint (`POST /mcp`).
 import { z } from 'zod';
+import { chatPublishingInputSchema, chatPublishingSchema } from './chat';
 
 /** One tool of a connected MCP server, as its `tools/list` described it. */
 export const mcpToolInfoSchema = z.object({
@@ -78,11 +79,18 @@ export type McpPublishing = z.infer<typeof mcpPublishingSchema>;
 
 /**
  * GET/PUT /api/workflows/:id/publishing: where a workflow is published. One resource for every
- * surface (the MCP server now; chat apps later); `mcp: null` is not published there.
+ * surface (the MCP server, a chat app); `null` is not published there. A PUT changes the surfaces it
+ * names and leaves the others as they are.
  */
-export const workflowPublishingSchema = z.object({ mcp: mcpPublishingSchema.nullable() });
+export const workflowPublishingSchema = z.object({
+  mcp: mcpPublishingSchema.nullable(),
+  chat: chatPublishingSchema.nullable(),
+});
 export type WorkflowPublishing = z.infer<typeof workflowPublishingSchema>;
-export const updateWorkflowPublishingSchema = z.object({ mcp: mcpPublishingSchema.nullable() });
+export const updateWorkflowPublishingSchema = z.object({
+  mcp: mcpPublishingSchema.nullable().optional(),
+  chat: chatPublishingInputSchema.nullable().optional(),
+});
 export type UpdateWorkflowPublishing = z.input<typeof updateWorkflowPublishingSchema>;
 
 /** GET /api/mcp-server: the organization's MCP endpoint and what it offers. */

@@ -23,6 +23,7 @@ import {
 } from '@crewline/contracts';
 import type {
   AgentGuardrails,
+  ChatAccess,
   AgentMemorySettings,
   ToolApprovalPolicy,
   ApprovalAssignees,
@@ -999,12 +1000,73 @@ export const workflowPublishing = pgTable(
     /** JSON Schema of the run's `input`, checked before a call starts a run. */
     mcpInputSchema: jsonb('mcp_input_schema').$type<JsonObject>(),
     mcpTimeoutSeconds: integer('mcp_timeout_seconds'),
+    /** The chat app (modules/chat): on while true; its slug is its public address, unique across organizations. */
+    chatEnabled: boolean('chat_enabled').notNull().default(false),
+    chatSlug: text('chat_slug'),
+    chatAccess: text('chat_access').$type<ChatAccess>(),
+    /** A `password` app's password, hashed as users' passwords are (never answered). */
+    chatPasswordHash: text('chat_password_hash'),
+    /** Its name, greeting, suggestions, theme, allowed origins, rate limits and monthly cap. */
+    chatSettings: jsonb('chat_settings').$type<JsonObject>(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('workflow_publishing_mcp_tool_name_unique')
       .on(t.organizationId, t.mcpToolName)
       .where(sql`${t.mcpToolName} is not null`),
+    uniqueIndex('workflow_publishing_chat_slug_unique')
+      .on(t.chatSlug)
+      .where(sql`${t.chatSlug} is not null`),
+  ],
+);
+
+/**
+ * A conversation with a chat app (modules/chat): one visitor's (the signed visitor cookie's id), kept
+ * CHAT_THREAD_DAYS after its last message.
+ */
+export const chatThreads = pgTable(
+  'chat_threads',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id').notNull(),
+    /** The member who wrote, when a signed-in member did (their runs are trusted). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('chat_threads_workflow_recent_idx').on(t.workflowId, t.lastMessageAt),
+    index('chat_threads_last_message_idx').on(t.lastMessageAt),
+  ],
+);
+
+/**
+ * A message a person sent in a thread, written with the run it starts (in the run's transaction);
+ * the reply is that run's result, read from the run, so a reply is never lost by a client gone away.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: id(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => chatThreads.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    runId: uuid('run_id').references(() => workflowExecutions.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_messages_thread_idx').on(t.threadId, t.createdAt),
+    uniqueIndex('chat_messages_run_unique').on(t.runId),
   ],
 );
 

@@ -49,6 +49,13 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** What was asked for is switched off for now (a chat app turned off): 503, try again later. */
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}
+
 /** A plan limit blocks the action: 402 `{ message, code: 'plan_limit', limit, plan }` (planLimitErrorSchema). */
 export class PlanLimitError extends AppError {
   readonly code = 'plan_limit';

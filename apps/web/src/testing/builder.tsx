@@ -92,8 +92,8 @@ export async function openBuilder({
       return HttpResponse.json(workflow);
     }),
     ...handlers,
-    // The Settings tab's MCP section reads it: not published, unless a test's handler says otherwise.
-    answerGet<WorkflowPublishing>('/api/workflows/wf-1/publishing', { mcp: null }),
+    // The Settings tab's MCP and Chat app sections read it: not published, unless a test's handler says otherwise.
+    answerGet<WorkflowPublishing>('/api/workflows/wf-1/publishing', { mcp: null, chat: null }),
     // And its Evaluations section: none, unless a test's handler says otherwise.
     answerGet<Evaluation[]>('/api/evaluations', []),
   );

@@ -4,6 +4,7 @@ import { approvalLinksEndpoints } from './approval-links';
 import { approvalsEndpoints } from './approvals';
 import { authEndpoints } from './auth';
 import { billingEndpoints } from './billing';
+import { chatEndpoints } from './chat';
 import { connectionsEndpoints } from './connections';
 import { costsEndpoints } from './costs';
 import type { EndpointSpec } from './define-endpoint';
@@ -54,6 +55,7 @@ export const endpoints = {
   knowledge: knowledgeEndpoints,
   workflows: workflowsEndpoints,
   mcp: mcpEndpoints,
+  chat: chatEndpoints,
   evaluations: evaluationsEndpoints,
   oauth: oauthEndpoints,
   executions: executionsEndpoints,

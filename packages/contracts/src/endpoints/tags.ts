@@ -35,6 +35,11 @@ export const endpointTags = [
       "Publishing workflows as tools of the organization's MCP server (`POST /mcp`, Streamable HTTP, authenticated with an API key).",
   },
   {
+    name: 'Chat',
+    description:
+      'Chat apps: the public routes their page and widget use (a thread per conversation, replies streamed as Server-Sent Events), and their threads for the organization. The OpenAI-compatible `POST /v1/chat/completions` and `GET /v1/models` are described in the Chat apps guide.',
+  },
+  {
     name: 'Evaluations',
     description:
       'Datasets of cases, evaluations that grade a workflow version on them, eval runs and their comparison.',

@@ -14,6 +14,7 @@ import type { WorkflowsService } from '../workflows/workflows.service';
 import type { ExecutionsCursor, ExecutionsRepository } from './executions.repository';
 import { createRunRetry } from './run-retry.service';
 import { createRunStarter } from './run-start.service';
+import { waitForRunEnd } from './run-wait';
 import type { SpendService } from '../costs/spend.service';
 
 export type { PrepareRun } from './run-start.service';
@@ -82,6 +83,21 @@ export function createExecutionsService(deps: {
 
     /** POST /api/executions/:id/retry by the signed-in user. */
     retry,
+
+    /**
+     * Waits up to `timeoutMs` for a run of the organization to end (run-wait.ts): the run as it
+     * ended, or undefined while it still goes on (or `signal` aborted). `onEvent` hears the run's
+     * events meanwhile (its steps' answers as they are written, when they stream).
+     */
+    waitForEnd: (
+      organizationId: string,
+      runId: string,
+      options: {
+        timeoutMs: number;
+        signal?: AbortSignal;
+        onEvent?: Parameters<typeof waitForRunEnd>[0]['onEvent'];
+      },
+    ) => waitForRunEnd({ events, read: () => get(organizationId, runId), runId, ...options }),
 
     /** Stops a pending or running run; the worker aborts its model calls (docs/product-rules.md). */
     async cancel(organizationId: string, id: string): Promise<Execution> {

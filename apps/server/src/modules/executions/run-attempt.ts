@@ -181,7 +181,8 @@ export async function runAttempt(
       memory: deps.memory,
       untrusted: run.untrusted,
       waits,
-      watched: () => deps.watching?.(organizationId, workflowId) ?? false,
+      // A chat's reply streams to the person who wrote (modules/chat) whether or not a builder watches.
+      watched: () => run.trigger === 'chat' || (deps.watching?.(organizationId, workflowId) ?? false),
       made: recorder.made,
       runSpend,
       serverKey: (provider) => serverKeyOf(connection, provider),

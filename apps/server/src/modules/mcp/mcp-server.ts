@@ -11,10 +11,8 @@ import {
 import { MCP_GET_RUN_TOOL, type Execution } from '@crewline/contracts';
 import type { Logger } from 'pino';
 import { AppError } from '../../platform/errors';
-import type { EventBus } from '../../platform/events';
 import type { ExecutionsService } from '../executions/executions.service';
 import type { PublishedTool, PublishedToolsPresenter } from './published-tools.presenter';
-import { waitForRunEnd } from './run-wait';
 
 /** Who calls, as the /mcp route verified it (an organization API key or an OAuth access token) and hands it to the factory. */
 export type McpCaller = { organizationId: string; userId: string; apiKeyId?: string };
@@ -141,8 +139,7 @@ async function projectValidator(): Promise<jsonSchemaValidator> {
  */
 export function createMcpServerFactory(deps: {
   tools: Pick<PublishedToolsPresenter, 'list'>;
-  executions: Pick<ExecutionsService, 'startRun' | 'get'>;
-  events: Pick<EventBus, 'listen'>;
+  executions: Pick<ExecutionsService, 'startRun' | 'get' | 'waitForEnd'>;
   logger?: Logger;
 }) {
   let validator: Promise<jsonSchemaValidator> | undefined;
@@ -174,10 +171,7 @@ export function createMcpServerFactory(deps: {
     const read = () => deps.executions.get(organizationId, started.id);
     const stopProgress = reportProgress(ctx, started.id);
     try {
-      const ended = await waitForRunEnd({
-        events: deps.events,
-        read,
-        runId: started.id,
+      const ended = await deps.executions.waitForEnd(organizationId, started.id, {
         timeoutMs: tool.timeoutSeconds * 1000,
         signal: ctx.mcpReq.signal,
       });

@@ -1,13 +1,47 @@
 import { and, eq } from 'drizzle-orm';
 import { workflowPublishing, type Db } from '@crewline/db';
-import { MCP_DEFAULT_TIMEOUT_SECONDS, type McpPublishing } from '@crewline/contracts';
+import {
+  MCP_DEFAULT_TIMEOUT_SECONDS,
+  type ChatAccess,
+  type ChatPublishing,
+  type McpPublishing,
+} from '@crewline/contracts';
 import { violatesUnique } from '../../platform/unique-violation';
+import { chatSettingsOf, type ChatSettings } from './publishing.columns';
 
 /** The unique index that keeps a tool name to one workflow of an organization (migration 0042). */
 const TOOL_NAME_UNIQUE = 'workflow_publishing_mcp_tool_name_unique';
 
+/** The unique index that keeps a chat app's slug (its public address) to one workflow of all organizations (migration 0046). */
+const CHAT_SLUG_UNIQUE = 'workflow_publishing_chat_slug_unique';
+
 /** Whether `error` is Postgres refusing a second workflow under the same tool name. */
 const isToolNameTaken = (error: unknown): boolean => violatesUnique(error, TOOL_NAME_UNIQUE);
+
+/** A chat app as the repository stores it: the settings, and the password's hash (undefined keeps the stored one). */
+export type StoredChat = {
+  enabled: boolean;
+  slug: string;
+  access: ChatAccess;
+  passwordHash?: string | null;
+  settings: ChatSettings;
+};
+
+/** A row's chat app as the API answers it (`pageUrl`: the hosted page's address); null when there is none. */
+export function chatOf(
+  row: PublishingRow | undefined,
+  pageUrl: (slug: string) => string,
+): ChatPublishing | null {
+  if (!row?.chatSlug) return null;
+  return {
+    enabled: row.chatEnabled,
+    slug: row.chatSlug,
+    access: row.chatAccess ?? 'members',
+    hasPassword: row.chatPasswordHash !== null,
+    url: pageUrl(row.chatSlug),
+    ...chatSettingsOf(row.chatSettings),
+  };
+}
 
 type PublishingRow = typeof workflowPublishing.$inferSelect;
 
@@ -25,7 +59,7 @@ export function mcpOf(row: PublishingRow | undefined): McpPublishing | null {
 
 /**
  * Where workflows are published (`workflow_publishing`, one row per workflow, for every surface):
- * the MCP columns now. The organization is part of every statement, so another one's workflow is
+ * the MCP server's columns and the chat app's (modules/chat reads the apps through its presenter). The organization is part of every statement, so another one's workflow is
  * simply not found.
  */
 export function createPublishingRepository(db: Db) {
@@ -61,22 +95,56 @@ export function createPublishingRepository(db: Db) {
         updatedAt: new Date(),
       };
       try {
-        const [row] = await db
-          .insert(workflowPublishing)
-          .values({ workflowId, organizationId, ...values })
-          .onConflictDoUpdate({
-            target: workflowPublishing.workflowId,
-            set: values,
-            // The workflow's row is its organization's: another one's id never overwrites it.
-            setWhere: eq(workflowPublishing.organizationId, organizationId),
-          })
-          .returning();
-        return row;
+        return await upsert(organizationId, workflowId, values);
       } catch (error) {
         if (isToolNameTaken(error)) return 'taken';
         throw error;
       }
     },
+
+    /**
+     * Sets the workflow's chat app (null removes it; the row stays for the other surfaces). Answers
+     * 'taken' when any workflow of any organization holds the slug.
+     */
+    async setChat(
+      organizationId: string,
+      workflowId: string,
+      chat: StoredChat | null,
+    ): Promise<PublishingRow | 'taken'> {
+      const values = {
+        chatEnabled: chat?.enabled ?? false,
+        chatSlug: chat?.slug ?? null,
+        chatAccess: chat?.access ?? null,
+        chatSettings: chat?.settings ?? null,
+        ...(chat === null ? { chatPasswordHash: null } : {}),
+        ...(chat?.passwordHash !== undefined ? { chatPasswordHash: chat.passwordHash } : {}),
+        updatedAt: new Date(),
+      };
+      try {
+        return await upsert(organizationId, workflowId, values);
+      } catch (error) {
+        if (violatesUnique(error, CHAT_SLUG_UNIQUE)) return 'taken';
+        throw error;
+      }
+    },
   };
+
+  async function upsert(
+    organizationId: string,
+    workflowId: string,
+    values: Partial<typeof workflowPublishing.$inferInsert>,
+  ): Promise<PublishingRow> {
+    const [row] = await db
+      .insert(workflowPublishing)
+      .values({ workflowId, organizationId, ...values })
+      .onConflictDoUpdate({
+        target: workflowPublishing.workflowId,
+        set: values,
+        // The workflow's row is its organization's: another one's id never overwrites it.
+        setWhere: eq(workflowPublishing.organizationId, organizationId),
+      })
+      .returning();
+    return row;
+  }
 }
 export type PublishingRepository = ReturnType<typeof createPublishingRepository>;

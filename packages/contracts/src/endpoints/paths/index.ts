@@ -21,6 +21,7 @@ export * as connections from './connections';
 export * as knowledge from './knowledge';
 export * as workflows from './workflows';
 export * as mcp from './mcp';
+export * as chat from './chat';
 export * as evaluations from './evaluations';
 export * as oauth from './oauth';
 export * as executions from './executions';

@@ -45,7 +45,7 @@ afterEach(() => clearStoredAuth());
 async function openMcp({
   wf = workflow({ status: 'active' }),
   role = 'admin',
-  saved = { mcp: null },
+  saved = { mcp: null, chat: null },
   answer,
 }: {
   wf?: Workflow;
@@ -121,6 +121,7 @@ describe("the builder's MCP section (Settings tab)", () => {
           inputSchema: { type: 'object' },
           timeoutSeconds: 60,
         },
+        chat: null,
       },
       answer: { status: 409, body: { message: taken } },
     });
@@ -163,6 +164,7 @@ describe("the builder's MCP section (Settings tab)", () => {
           inputSchema: { type: 'object' },
           timeoutSeconds: 60,
         },
+        chat: null,
       },
     });
     expect(await within(section).findByText('Only owners and admins can publish workflows.')).toBeTruthy();

@@ -28,6 +28,8 @@ export function waitForRunEnd(deps: {
   timeoutMs: number;
   signal?: AbortSignal;
   pollMs?: number;
+  /** Each of the run's events as it is heard (a chat streams its reply from the step deltas). */
+  onEvent?: (event: RealtimeEvent) => void;
 }): Promise<Execution | undefined> {
   const { runId } = deps;
   return new Promise((resolve, reject) => {
@@ -66,8 +68,13 @@ export function waitForRunEnd(deps: {
     };
     const unlisten = deps.events.listen(channels.events, {
       onNotify(events) {
-        if (events.some((e) => endedEvents.has(e.type) && 'executionId' in e && e.executionId === runId))
-          void check();
+        let ended = false;
+        for (const e of events) {
+          if (!('executionId' in e) || e.executionId !== runId || settled) continue;
+          deps.onEvent?.(e);
+          if (endedEvents.has(e.type)) ended = true;
+        }
+        if (ended) void check();
       },
       onMissed: () => void check(),
     });
