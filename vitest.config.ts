@@ -20,7 +20,7 @@ export default defineConfig({
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
         test: {
           name: 'web-dom',
-          include: ['apps/web/src/**/*.dom.test.tsx'],
+          include: ['apps/web/src/**/*.dom.test.tsx', 'apps/web/widget/**/*.dom.test.ts'],
           environment: 'happy-dom',
           environmentOptions: { happyDOM: { url: 'http://localhost:3000' } },
           setupFiles: ['apps/web/src/testing/dom-setup.ts'],

@@ -7,6 +7,7 @@ import { runApiLatency } from './api-latency';
 import { runApprovals } from './approvals';
 import { runBuilder200 } from './builder-200-nodes';
 import { runBundleSize } from './bundle-size';
+import { runChatBench } from './chat';
 import { runCodeStep } from './code-step';
 import { runEngineDecisions } from './engine-decisions';
 import { runEngineOverhead } from './engine-overhead';
@@ -28,6 +29,7 @@ const benches: Record<string, () => Promise<object>> = {
   approvals: runApprovals,
   evaluation: runEvaluationBench,
   'code-step': runCodeStep,
+  chat: runChatBench,
 };
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(name in benches));

@@ -154,8 +154,19 @@ import { createMemoryService } from './modules/memory/memory.service';
 import { createPublishingRepository } from './modules/mcp/publishing.repository';
 import { createPublishedToolsPresenter } from './modules/mcp/published-tools.presenter';
 import { createPublishingService } from './modules/mcp/publishing.service';
+import { chatCapMicrosSql } from './modules/mcp/publishing.columns';
 import { publishingRoutes } from './modules/mcp/publishing.routes';
 import { mcpRoutes } from './modules/mcp/mcp.routes';
+import { createChatTurns } from './modules/chat/chat-turn';
+import { openAiCompatRoutes } from './modules/chat/openai-compat.routes';
+import { createChatAppsPresenter } from './modules/chat/chat-apps.presenter';
+import { registerChatPageHeaders } from './modules/chat/chat-page.headers';
+import { createChatService } from './modules/chat/chat.service';
+import { createChatThreadsRepository } from './modules/chat/chat-threads.repository';
+import { createChatThreadPresenter } from './modules/chat/chat-thread.presenter';
+import { createChatCookies } from './modules/chat/chat-cookies';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { chatThreadsRoutes } from './modules/chat/chat-threads.routes';
 import { memoryRoutes } from './modules/memory/memory.routes';
 import {
   createStripeClient,
@@ -332,6 +343,8 @@ export function createServices(deps: AppDeps) {
     events,
     limits: billing,
     spend,
+    // A chat app's monthly cap (modules/mcp): its chat runs' start reads it.
+    chatCapMicros: chatCapMicrosSql,
   });
   /** Agents' memories (modules/memory): kept and recalled by the runs, listed on the Advanced tab. */
   const memory = createMemoryService({
@@ -392,6 +405,9 @@ export function createServices(deps: AppDeps) {
   });
   /** The organization's published workflows as its MCP server offers them (modules/mcp). */
   const publishedTools = createPublishedToolsPresenter(db);
+  /** The chat apps (modules/chat), and a message's turn: rate limits, its run, its reply followed. */
+  const chatApps = createChatAppsPresenter(db);
+  const chatTurns = createChatTurns({ executions, workflows, rateLimits: createRateLimitRepository(db) });
   const approvalLinks = createApprovalLinksService({
     repository: createApprovalLinksRepository(db),
     approvals: { decide: (auth, id, request) => services.approvals.decide(auth, id, request) },
@@ -488,6 +504,7 @@ export function createServices(deps: AppDeps) {
       agentModel,
       events,
       budgets: runBudgets,
+      chatCapMicros: chatCapMicrosSql,
       delivery: createOutputDelivery({
         config,
         egress,
@@ -620,6 +637,24 @@ export function createServices(deps: AppDeps) {
       workflows,
       publicUrl: config.publicUrl,
     }),
+    /**
+     * Chat apps (modules/chat): who may use an app's public routes, its threads and their messages
+     * (each a run through the chat turn), and the organization's view of the threads.
+     */
+    chat: createChatService({
+      apps: chatApps,
+      turns: chatTurns,
+      threads: createChatThreadsRepository(db),
+      thread: createChatThreadPresenter(db),
+      auth: services.auth,
+      rateLimits: createRateLimitRepository(db),
+      workflows,
+    }),
+    /** The chat apps as their surfaces read them, and a message's turn (its page, widget and /v1 share them). */
+    chatApps,
+    chatTurns,
+    /** The chat's signed cookies: the visitor's, and a password app's unlock. */
+    chatCookies: createChatCookies({ secret: config.jwtSecret, publicUrl: config.publicUrl }),
     /** What the /mcp endpoint's per-request servers are built from (modules/mcp/mcp-server.ts). */
     mcpServer: {
       tools: publishedTools,
@@ -712,6 +747,9 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(memoryRoutes(services.memory));
   await app.register(publishingRoutes(services.publishing));
   await app.register(evaluationsRoutes(services.evaluations));
+  // Chat apps: the hosted page's and the widget's public routes, and the organization's view of the threads.
+  await app.register(chatRoutes({ chat: services.chat, cookies: services.chatCookies }));
+  await app.register(chatThreadsRoutes(services.chat));
   // The MCP endpoint: outside /api, authenticated by an organization API key of its own accord.
   await app.register(
     mcpRoutes({
@@ -723,6 +761,14 @@ export async function buildApp(deps: AppDeps, services: Services = createService
       publicUrl: deps.config.publicUrl,
     }),
   );
+  // The OpenAI-compatible endpoint (/v1): outside /api, authenticated by an organization API key of its own accord.
+  await app.register(
+    openAiCompatRoutes({
+      apiKeys: services.apiKeys,
+      apps: services.chatApps,
+      turns: services.chatTurns,
+    }),
+  );
   await app.register(
     stripeWebhookRoutes({
       billing: services.billing,
@@ -732,6 +778,11 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   );
   // The API reference at /docs/api (Scalar, served from here); /docs and the rest stay the web app's.
   await registerApiReference(app);
+  // The chat page may be framed by its app's allowed origins, the widget's script loaded by any site.
+  registerChatPageHeaders(app, {
+    apps: services.chatApps,
+    stripe: deps.config.stripe.secretKey !== undefined,
+  });
   await registerSpa(app, deps.config.webDistDir);
   return app as unknown as FastifyInstance;
 }

@@ -289,6 +289,18 @@ beforeAll(async () => {
     version: 'active',
     concurrency: 1,
   });
+  // The workflow as a chat app, and a thread of Ada's there (a member writes by her session token).
+  const chat = await t.request({
+    method: 'PUT',
+    url: `/api/workflows/${real.workflow}/publishing`,
+    token: ada.token,
+    payload: { chat: { enabled: true, slug: 'fuzz-chat', name: 'Fuzz chat', access: 'link' } },
+  });
+  expect(chat.statusCode).toBe(200);
+  real.chatSlug = 'fuzz-chat';
+  real.chatThread = (
+    await t.request({ method: 'POST', url: '/api/chat/fuzz-chat/threads', token: ada.token })
+  ).json().threadId;
   real.workflowTemplate = library.workflows[0].id;
   real.agentTemplate = library.agents[0].id;
 
@@ -564,6 +576,10 @@ beforeAll(async () => {
       },
       { mcp: null },
     ],
+    'POST /api/chat/:slug/unlock': [{ password: 'not the password' }],
+    'POST /api/chat/:slug/threads': [{}],
+    'POST /api/chat/:slug/threads/:threadId/messages': [{ message: 'Hello there' }],
+    'DELETE /api/workflows/:id/chat-threads/:threadId': [{}],
     'PUT /api/tools/configurations/:id': [
       { config: { apiKey: 'sk-test', baseUrl: fake.url, defaultModel: 'gpt-4o' }, isActive: true },
     ],
@@ -589,6 +605,8 @@ function realParam(url: string, name: string): string {
   if (name === 'docId') return real.document;
   if (name === 'memoryId') return real.memory;
   if (name === 'itemId') return real.datasetItem;
+  if (name === 'slug') return real.chatSlug;
+  if (name === 'threadId') return real.chatThread;
   // A model price (DELETE /api/prices/:provider/:model): the one the PUT case sets, else 404.
   if (name === 'provider') return 'openai';
   if (name === 'model') return 'gpt-4o';

@@ -32,6 +32,13 @@ const publicRoutes = [
   'POST /api/approval-links/:token',
   // Talk to Sales on the landing page (modules/sales): counted per client address.
   'POST /api/sales-inquiries',
+  // Chat apps (modules/chat): the chat service decides who may use an app (a member's session, the
+  // signed visitor cookie, the password), and a thread is only ever its visitor's.
+  'GET /api/chat/:slug',
+  'POST /api/chat/:slug/unlock',
+  'POST /api/chat/:slug/threads',
+  'GET /api/chat/:slug/threads/:threadId',
+  'POST /api/chat/:slug/threads/:threadId/messages',
 ];
 // The routes that need more than membership, with their minimum role (docs/security.md, Tenancy and roles);
 // team.routes.test.ts walks them with each weaker role. Every other private route: any member.
@@ -58,6 +65,7 @@ const roleRoutes = [
   'DELETE /api/organizations/:orgId/api-keys/:id admin',
   'PUT /api/workflows/:id/publishing admin',
   'GET /api/tools/:id/mcp-authorize admin',
+  'DELETE /api/workflows/:id/chat-threads/:threadId admin',
 ];
 // The member routes an organization API key may not call (docs/security.md, API keys): the signed-in
 // user's own account, the team, connections and the keys. A key also never passes a role above member,

@@ -103,7 +103,11 @@ async function main() {
   if (role) logger.info({ workerId: role.workerId, node: process.versions.node }, 'worker started');
 
   if (app) {
-    const prune = setInterval(() => void services.auth.pruneRateLimits().catch(() => undefined), 3_600_000);
+    // Hourly: rate-limit events past their windows, and chat threads past CHAT_THREAD_DAYS.
+    const prune = setInterval(() => {
+      void services.auth.pruneRateLimits().catch(() => undefined);
+      void services.chat.pruneThreads().catch(() => undefined);
+    }, 3_600_000);
     prune.unref();
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

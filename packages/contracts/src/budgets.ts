@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatMessages } from './chat';
 import { usdText } from './spend';
 
 /*
@@ -29,6 +30,8 @@ export const budgetMessages = {
     `Budget exceeded: your organization spent ${usdText(spentUsd)} of its ${usdText(capUsd)} monthly budget. An owner or admin can raise it in Settings → Costs.`,
   plan: (spentUsd: number, capUsd: number) =>
     `Budget exceeded: your plan's ${usdText(capUsd)} of model use on Crewline's keys this month is spent (${usdText(spentUsd)}). Add your own API key in Settings → Tools, or upgrade your plan.`,
+  /** A chat app's monthly cap: its visitors see it, so it names no amount (chat.ts). */
+  chat: (_spentUsd: number, _capUsd: number) => chatMessages.capReached,
 } as const;
 
 const usdAmount = z
@@ -57,8 +60,11 @@ export const workflowBudgetSchema = z.object({
 });
 export type WorkflowBudget = z.infer<typeof workflowBudgetSchema>;
 
-/** Where spending stopped: a run's budget, a workflow's or the organization's monthly cap, or the plan's included spend. */
-export const budgetScopeValues = ['run', 'workflow', 'organization', 'plan'] as const;
+/**
+ * Where spending stopped: a run's budget, a workflow's, a chat app's (its runs with trigger `chat`) or
+ * the organization's monthly cap, or the plan's included spend.
+ */
+export const budgetScopeValues = ['run', 'workflow', 'chat', 'organization', 'plan'] as const;
 export type BudgetScope = (typeof budgetScopeValues)[number];
 
 /** The 402 answered when a cap refuses a run or a model call. */

@@ -42,6 +42,8 @@ describe('migrations', () => {
       'approval_links',
       'approvals',
       'auth_sessions',
+      'chat_messages',
+      'chat_threads',
       'dataset_items',
       'datasets',
       'email_trigger_messages',

@@ -26,6 +26,8 @@ const OWNERS: Record<string, string> = {
   workflows: 'workflows',
   workflow_versions: 'workflows',
   workflow_publishing: 'mcp',
+  chat_threads: 'chat',
+  chat_messages: 'chat',
   workflow_executions: 'executions',
   agent_executions: 'executions',
   approvals: 'executions',

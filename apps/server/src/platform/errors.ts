@@ -77,7 +77,7 @@ export class BudgetExceededError extends AppError {
   readonly code = 'budget_exceeded';
   constructor(
     message: string,
-    readonly scope: 'run' | 'workflow' | 'organization' | 'plan',
+    readonly scope: 'run' | 'workflow' | 'chat' | 'organization' | 'plan',
     readonly spentUsd: number,
     readonly capUsd: number,
   ) {

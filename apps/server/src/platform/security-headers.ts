@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 // The SPA keeps its token in localStorage, so script injection must be impossible:
 // only our own scripts run, nothing is framed, nothing is fetched from elsewhere.
 // With Stripe configured, Stripe.js (js.stripe.com) runs its Payment Element in frames and talks to
-// api.stripe.com; without it nothing of Stripe's is admitted.
-export function contentSecurityPolicy(options: { stripe?: boolean } = {}): string {
+// api.stripe.com; without it nothing of Stripe's is admitted. Only a chat app's page may be framed, by
+// the sites its app allows (`frameAncestors`, modules/chat/chat-page.headers.ts).
+export function contentSecurityPolicy(options: { stripe?: boolean; frameAncestors?: string[] } = {}): string {
   const stripe = options.stripe === true;
+  const frameAncestors = options.frameAncestors?.length ? options.frameAncestors.join(' ') : "'none'";
   return [
     "default-src 'self'",
     stripe ? "script-src 'self' https://js.stripe.com" : "script-src 'self'",
@@ -18,7 +20,7 @@ export function contentSecurityPolicy(options: { stripe?: boolean } = {}): strin
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
   ].join('; ');
 }
 

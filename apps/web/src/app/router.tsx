@@ -3,7 +3,8 @@
 // is downloaded before it is usable. Every other visit loads the rest of the app (app-routes.tsx: the
 // providers, the session check and the route table), which then loads its page; once loaded it stays,
 // so signing out on `/` shows the landing page inside it, with the toast that may say why. Both are
-// lazy, so the entry holds only React, the router and this file.
+// lazy, so the entry holds only React, the router and this file. A chat app's page (`/chat/<slug>`) is
+// routed alone too, signed in or out: a visitor of a chat app downloads that page and nothing of the app.
 import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, ScrollRestoration, useLocation } from 'react-router';
 
@@ -15,20 +16,31 @@ import { RouteErrorPage } from './route-error';
 const LandingPage = lazy(() =>
   import('@/features/landing/pages/landing-page').then((module) => ({ default: module.LandingPage })),
 );
+const ChatPage = lazy(() =>
+  import('@/features/chat/pages/chat-page').then((module) => ({ default: module.ChatPage })),
+);
 const AppRoutes = lazy(() => import('./app-routes').then((module) => ({ default: module.AppRoutes })));
 
 function RootRoutes() {
   const signedOut = !useAuthToken();
   const { pathname } = useLocation();
+  // `/chat/<slug>`: the slug as the address has it (the page decodes it).
+  const chatSlug = /^\/chat\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
   const [appInUse, setAppInUse] = useState(false);
   const landingAlone = signedOut && pathname === '/' && !appInUse;
-  if (!landingAlone && !appInUse) setAppInUse(true);
+  if (chatSlug === null && !landingAlone && !appInUse) setAppInUse(true);
 
   return (
     <>
       <ScrollRestoration />
       <Suspense fallback={<FullPageSpinner fullScreen />}>
-        {landingAlone ? <LandingPage /> : <AppRoutes />}
+        {chatSlug !== null ? (
+          <ChatPage key={chatSlug} slug={chatSlug} />
+        ) : landingAlone ? (
+          <LandingPage />
+        ) : (
+          <AppRoutes />
+        )}
       </Suspense>
     </>
   );

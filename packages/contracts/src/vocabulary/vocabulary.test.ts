@@ -68,11 +68,16 @@ describe('the vocabulary entry', () => {
     expect(llmProviderSchema.options).toEqual([...llmProviderValues]);
     expect(toolCategorySchema.options).toEqual([...toolCategoryValues]);
     expect(executionStatusSchema.options).toEqual([...executionStatusValues]);
-    // A run also starts from an MCP client calling a published workflow, or from an eval run's item.
-    expect(executionTriggerSchema.options).toEqual([...triggerTypeValues, 'mcp', 'eval']);
+    // A run also starts from an MCP client calling a published workflow, an eval run's item, or a chat message.
+    expect(executionTriggerSchema.options).toEqual([...triggerTypeValues, 'mcp', 'eval', 'chat']);
     expect(processTypeSchema.options).toEqual([...processTypeValues]);
     expect(triggerTypeSchema.options).toEqual([...triggerTypeValues]);
-    expect(executionTriggerLabels).toEqual({ ...triggerTypeLabels, mcp: 'MCP', eval: 'Evaluation' });
+    expect(executionTriggerLabels).toEqual({
+      ...triggerTypeLabels,
+      mcp: 'MCP',
+      eval: 'Evaluation',
+      chat: 'Chat',
+    });
   });
 });
 

@@ -12,6 +12,8 @@ export type ChatApp = ChatSettings & {
   slug: string;
   access: ChatAccess;
   passwordHash: string | null;
+  /** When its publishing row last changed (`GET /v1/models` answers it as the model's `created`). */
+  updatedAt?: Date | null;
 };
 
 const columns = {
@@ -23,6 +25,7 @@ const columns = {
   access: workflowPublishing.chatAccess,
   passwordHash: workflowPublishing.chatPasswordHash,
   settings: workflowPublishing.chatSettings,
+  updatedAt: workflowPublishing.updatedAt,
 };
 
 type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null };

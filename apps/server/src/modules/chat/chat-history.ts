@@ -3,7 +3,7 @@ import { CHAT_HISTORY_TOKEN_BUDGET, type ChatRunInput } from '@crewline/contract
 type Turn = ChatRunInput['history'][number];
 
 /** A text's tokens as estimated without a tokenizer: about four characters each (English prose). */
-export const estimatedTokens = (text: string) => Math.ceil(text.length / 4);
+const estimatedTokens = (text: string) => Math.ceil(text.length / 4);
 
 /**
  * The history a chat run's input carries (docs/product-rules.md, Chat apps): the newest messages whose

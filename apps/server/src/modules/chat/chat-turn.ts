@@ -6,7 +6,13 @@ import {
   type ExecutionMetrics,
   type WorkflowVersion,
 } from '@crewline/contracts';
-import { ConflictError, ServiceUnavailableError, TooManyRequestsError } from '../../platform/errors';
+import {
+  AppError,
+  BudgetExceededError,
+  ConflictError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+} from '../../platform/errors';
 import { retryAfterSeconds, type RateLimitRepository } from '../../platform/rate-limit.repository';
 import type { ExecutionsService, PrepareRun } from '../executions/executions.service';
 import type { WorkflowsService } from '../workflows/workflows.service';
@@ -34,13 +40,22 @@ export const replyText = (result: unknown): string =>
   typeof result === 'string' ? result : result === null || result === undefined ? '' : JSON.stringify(result);
 
 /**
+ * What a visitor reads of a failed run: the app's spent cap says so; any other reason stays the
+ * organization's (a tool's or a model's error may name what visitors must not see).
+ */
+export const failureText = (error: string | null | undefined): string =>
+  error === chatMessages.capReached ? chatMessages.capReached : chatMessages.failed;
+
+/**
  * The steps whose answer is the reply as it is written (docs/product-rules.md, Chat apps): the agent
  * steps of a sequential workflow with no step after them. Their deltas stream; any other step's do
  * not, and the stored result is the reply in the end.
  */
 export function replySteps(version: Pick<WorkflowVersion, 'processType' | 'nodes' | 'edges'>): Set<string> {
   if (version.processType !== 'sequential') return new Set();
-  const sources = new Set(version.edges.map((edge) => edge.source));
+  // The End node is no step: an agent step whose only next node is the End is a reply step.
+  const ends = new Set(version.nodes.filter((n) => n.type === 'end').map((n) => n.id));
+  const sources = new Set(version.edges.filter((edge) => !ends.has(edge.target)).map((edge) => edge.source));
   return new Set(version.nodes.filter((n) => n.type === 'agent' && !sources.has(n.id)).map((n) => n.id));
 }
 
@@ -121,6 +136,9 @@ export function createChatTurns(deps: {
         if (error instanceof ConflictError && error.message !== executionMessages.draft) {
           throw new ServiceUnavailableError(chatMessages.off);
         }
+        // Whichever cap is spent (the app's, the workflow's, the organization's), a visitor reads that
+        // the chat is out of budget, never the organization's figures.
+        if (error instanceof BudgetExceededError) throw new AppError(402, chatMessages.capReached);
         throw error;
       }
     },
@@ -156,7 +174,7 @@ export function createChatTurns(deps: {
         const reply = replyText(ended.result);
         return { run: ended, status: 'done', reply: reply || chatMessages.noReply, metrics: ended.metrics };
       }
-      return { run: ended, status: 'failed', reply: chatMessages.failed, metrics: ended.metrics };
+      return { run: ended, status: 'failed', reply: failureText(ended.error), metrics: ended.metrics };
     },
   };
 }

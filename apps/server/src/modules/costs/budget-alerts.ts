@@ -30,6 +30,17 @@ function budgetAlert(settled: Settled, workflowName: string | undefined, setting
           : `The workflow ${name} has spent ${spent} of its ${cap} monthly budget. At 100 % its new runs are refused.`,
       };
     }
+    case 'chat': {
+      const name = workflowName ? `“${workflowName}”` : 'a deleted workflow';
+      return {
+        subject: full
+          ? `Crewline: the monthly budget of the chat of ${name} is spent`
+          : `Crewline: 80 % of the monthly budget of the chat of ${name} is spent`,
+        text: full
+          ? `The chat app of the workflow ${name} has spent ${spent} of its ${cap} monthly budget. It answers no new messages until next month, or until its monthly cap is raised in the chat's settings.`
+          : `The chat app of the workflow ${name} has spent ${spent} of its ${cap} monthly budget. At 100 % it answers no new messages.`,
+      };
+    }
     case 'plan':
       return {
         subject: full
@@ -57,7 +68,7 @@ export function createBudgetAlerts(deps: {
       for (const settled of reached) {
         try {
           const name =
-            settled.scope === 'workflow'
+            settled.scope === 'workflow' || settled.scope === 'chat'
               ? await deps.workflowName(organizationId, settled.scopeId)
               : undefined;
           await deps.send(organizationId, budgetAlert(settled, name, deps.settingsUrl));

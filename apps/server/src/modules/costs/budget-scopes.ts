@@ -8,8 +8,8 @@ const monthStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUT
 
 /**
  * Which caps an organization's model calls count against (docs/product-rules.md, Costs), shared by
- * the metered gateway, the runs' budgets and the budget's answer: its monthly cap, a run's workflow's,
- * and the plan's included spend for calls through the server's keys; and where their alerts go.
+ * the metered gateway, the runs' budgets and the budget's answer: its monthly cap, a run's workflow's
+ * (and a chat run's app's), and the plan's included spend for calls through the server's keys; and where their alerts go.
  */
 export function createBudgetScopes(deps: {
   /** The organization's plan (null: the Free tier), for the spend its plan includes on the server's keys. */
@@ -38,20 +38,23 @@ export function createBudgetScopes(deps: {
     includedSpendMicros,
 
     /**
-     * The caps a call counts against: the organization's monthly cap, its workflow's (a run's), and,
-     * through the server's key, the plan's included spend (`includedCap`, read only then).
+     * The caps a call counts against: the organization's monthly cap, its workflow's (a run's), its
+     * workflow's chat app's (a run with trigger `chat`), and, through the server's key, the plan's
+     * included spend (`includedCap`, read only then).
      */
     async scopesOf(
       stored: Pick<StoredBudget, 'monthlyCapMicros'>,
       serverKey: boolean,
       includedCap: () => Promise<number | null>,
-      workflow?: { id: string; capMicros: number | undefined },
+      workflow?: { id: string; capMicros: number | undefined; chatCapMicros?: number },
     ): Promise<CappedScope[]> {
       const scopes: CappedScope[] = [];
       if (stored.monthlyCapMicros !== null)
         scopes.push({ scope: 'organization', scopeId: '', capMicros: stored.monthlyCapMicros });
       if (workflow?.capMicros !== undefined)
         scopes.push({ scope: 'workflow', scopeId: workflow.id, capMicros: workflow.capMicros });
+      if (workflow?.chatCapMicros !== undefined)
+        scopes.push({ scope: 'chat', scopeId: workflow.id, capMicros: workflow.chatCapMicros });
       if (serverKey) {
         const included = await includedCap();
         if (included !== null) scopes.push({ scope: 'plan', scopeId: '', capMicros: included });

@@ -2,7 +2,7 @@ import { microsOfUsd, usdOfMicros, type WorkflowBudget } from '@crewline/contrac
 import type { LlmProvider, LlmSpendHooks } from '../../platform/llm';
 import { budgetHooks, runBudget } from './budget-guard';
 import type { BudgetScopes } from './budget-scopes';
-import { organizationBudgetFromJson } from './budgets.columns';
+import { chatCapFromColumn, organizationBudgetFromJson } from './budgets.columns';
 import type { PriceLookup } from './prices.columns';
 import type { SpendCountersRepository } from './spend-counters.repository';
 
@@ -13,8 +13,8 @@ export function createRunBudgets(deps: { counters: SpendCountersRepository; scop
     /**
      * The budgets of one attempt at a run (docs/product-rules.md, Costs): its own per-run budget from
      * its workflow version's `config.budget` (starting from what its finished steps spent), the
-     * workflow's and the organization's monthly caps, and the plan's included spend for calls through
-     * the server's keys. `hooks` gives each model request its budget hooks, undefined when nothing
+     * workflow's, its chat app's (a chat run's) and the organization's monthly caps, and the plan's
+     * included spend for calls through the server's keys. `hooks` gives each model request its budget hooks, undefined when nothing
      * caps it: a run without budgets makes no statement for them.
      */
     forRun(run: {
@@ -23,6 +23,8 @@ export function createRunBudgets(deps: { counters: SpendCountersRepository; scop
       budget: WorkflowBudget | undefined;
       /** `organizationBudgetJson`'s value, read with the claim. */
       organizationBudget: unknown;
+      /** `runChatCapSql`'s value, read with the claim: a chat run's app's cap (absent: none). */
+      chatCap?: unknown;
       priceOf: PriceLookup;
       spent: { micros: number; tokens: number };
     }): RunSpend {
@@ -31,6 +33,7 @@ export function createRunBudgets(deps: { counters: SpendCountersRepository; scop
       const own = runBudget(run.budget, run.spent);
       const workflowCap =
         run.budget?.monthlyCapUsd !== undefined ? microsOfUsd(run.budget.monthlyCapUsd) : undefined;
+      const chatCapMicros = chatCapFromColumn(run.chatCap);
       let included: Promise<number | null> | undefined;
       const includedCap = () =>
         (included ??= caps.includedSpendMicros(organizationId, stored.includedSpendMicros));
@@ -39,6 +42,7 @@ export function createRunBudgets(deps: { counters: SpendCountersRepository; scop
           const scopes = await caps.scopesOf(stored, serverKey, includedCap, {
             id: run.workflowId,
             capMicros: workflowCap,
+            chatCapMicros,
           });
           if (scopes.length === 0 && !own) return undefined;
           return budgetHooks({

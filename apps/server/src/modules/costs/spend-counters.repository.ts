@@ -1,10 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { modelUsage, spendCounters, type Db } from '@crewline/db';
 
-/** A capped scope of an organization's spend: its monthly cap, or the plan's included spend on the server's keys. */
+/**
+ * A capped scope of an organization's spend: its monthly cap, a workflow's, a workflow's chat app's
+ * (its runs with trigger `chat`), or the plan's included spend on the server's keys.
+ */
 export type CappedScope = {
-  scope: 'organization' | 'workflow' | 'plan';
-  /** The workflow's id for a workflow's cap, else ''. */
+  scope: 'organization' | 'workflow' | 'chat' | 'plan';
+  /** The workflow's id for a workflow's or its chat app's cap, else ''. */
   scopeId: string;
   capMicros: number;
 };
@@ -27,9 +30,11 @@ const ledgerSum = (organizationId: string, scope: CappedScope, month: Date) => {
   const only =
     scope.scope === 'workflow'
       ? sql`and workflow_id = ${scope.scopeId}::uuid`
-      : scope.scope === 'plan'
-        ? sql`and server_key`
-        : sql``;
+      : scope.scope === 'chat'
+        ? sql`and workflow_id = ${scope.scopeId}::uuid and trigger = 'chat'`
+        : scope.scope === 'plan'
+          ? sql`and server_key`
+          : sql``;
   return sql`(select coalesce(sum(cost_micros), 0) from ${modelUsage}
     where organization_id = ${organizationId} and created_at >= ${start}::timestamptz
       and created_at < ${start}::timestamptz + interval '1 month' ${only})`;

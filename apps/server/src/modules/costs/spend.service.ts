@@ -7,6 +7,7 @@ import {
   usdOfMicros,
   type CostRow,
   type CostsQuery,
+  type ExecutionTrigger,
   type OrganizationBudget,
   type SpendSource,
 } from '@crewline/contracts';
@@ -144,12 +145,14 @@ export function createSpendService(deps: {
     },
 
     /**
-     * A run's start is refused (402) when its organization's or its workflow's monthly cap is spent:
-     * `spentCap` is what `spentCapJson` read with the workflow.
+     * A run's start is refused (402) when its organization's or its workflow's monthly cap is spent,
+     * and a chat run's (trigger `chat`) when its chat app's is: `spentCap` is what `spentCapJson`
+     * read with the workflow. The app's cap counts its chat runs only: other runs go on.
      */
-    refuseSpentCap(spentCap: unknown): void {
+    refuseSpentCap(spentCap: unknown, trigger: ExecutionTrigger): void {
       const spent = spentCapFromJson(spentCap);
-      if (spent) throw capRefusal(spent.scope, spent.spentMicros, spent.capMicros);
+      if (spent && (spent.scope !== 'chat' || trigger === 'chat'))
+        throw capRefusal(spent.scope, spent.spentMicros, spent.capMicros);
     },
   };
 }

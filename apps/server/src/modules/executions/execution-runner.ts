@@ -13,6 +13,7 @@ import { Interrupted } from './run-errors';
 import { createSubWorkflows } from './sub-workflow';
 import type { NoModelStepParts } from './no-model-steps';
 import type { RunBudgets } from '../costs/run-budgets.service';
+import type { ChatCapMicrosSql } from '../costs/budgets.columns';
 
 /** Tool, Code and Guardrail steps' parts (no-model-steps.ts): without one, such a step fails its run. */
 export type ExecutionRunnerDeps = NoModelStepParts & {
@@ -41,6 +42,8 @@ export type ExecutionRunnerDeps = NoModelStepParts & {
   notifyApprovers?: (approvalId: string) => void;
   /** Budgets (modules/costs): a run's own budget and the monthly caps its model calls count against. */
   budgets?: RunBudgets;
+  /** A chat app's monthly cap (modules/mcp's `chatCapMicrosSql`): a chat run's claim reads it. */
+  chatCapMicros?: ChatCapMicrosSql;
 };
 
 /**

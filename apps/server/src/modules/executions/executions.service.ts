@@ -16,6 +16,7 @@ import { createRunRetry } from './run-retry.service';
 import { createRunStarter } from './run-start.service';
 import { waitForRunEnd } from './run-wait';
 import type { SpendService } from '../costs/spend.service';
+import type { ChatCapMicrosSql } from '../costs/budgets.columns';
 
 export type { PrepareRun } from './run-start.service';
 
@@ -31,6 +32,8 @@ export function createExecutionsService(deps: {
   limits: Pick<BillingService, 'executionAllowance'>;
   /** Monthly caps (modules/costs): a start is refused once one is spent. */
   spend?: Pick<SpendService, 'refuseSpentCap'>;
+  /** A chat app's monthly cap (modules/mcp's `chatCapMicrosSql`): its chat runs' start reads it. */
+  chatCapMicros?: ChatCapMicrosSql;
 }) {
   const { repository, events } = deps;
 

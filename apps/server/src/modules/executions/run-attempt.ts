@@ -110,14 +110,25 @@ export async function runAttempt(
       );
     else runLog.add('info', 'Run started');
     outbox.soon({ type: 'workflow_execution_started', ...ids });
-    const { name, definition, agents, ask, guardModels, connection, priceOf, budget, organizationBudget } =
-      await deps.definitions.of(run);
+    const {
+      name,
+      definition,
+      agents,
+      ask,
+      guardModels,
+      connection,
+      priceOf,
+      budget,
+      organizationBudget,
+      chatCap,
+    } = await deps.definitions.of(run);
     // The run's budgets start from what its own finished steps spent (a retry's reused ones were the earlier run's).
     const runSpend = deps.budgets?.forRun({
       organizationId,
       workflowId,
       budget,
       organizationBudget,
+      chatCap,
       priceOf,
       spent: spentBy(completed.outputs),
     });

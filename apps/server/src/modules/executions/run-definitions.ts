@@ -1,8 +1,8 @@
 import { WorkflowRunError, type RunAgent, type RunDefinition } from '@crewline/engine';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AgentModel } from '../agents/agents.service';
 import { workflowBudgetSchema } from '@crewline/contracts';
-import { organizationBudgetJson } from '../costs/budgets.columns';
+import { organizationBudgetJson, runChatCapSql, type ChatCapMicrosSql } from '../costs/budgets.columns';
 import { organizationPricesJson, priceLookupFromJson } from '../costs/prices.columns';
 import { runAgentIds } from '../workflows/workflows.columns';
 import type { WorkflowReads } from '../workflows/workflows.service';
@@ -12,7 +12,11 @@ import type { Claimed } from './executions.repository';
 const VERSIONS_KEPT = 500;
 
 /** The columns a claim reads along with the run (RunDefinitions.claimColumns). */
-type RunClaimColumns = ReturnType<AgentModel['runColumns']> & { prices: SQL<unknown>; budget: SQL<unknown> };
+type RunClaimColumns = ReturnType<AgentModel['runColumns']> & {
+  prices: SQL<unknown>;
+  budget: SQL<unknown>;
+  chatCap: SQL<unknown>;
+};
 /** A run a worker has just claimed, with its agents, connections and the organization's prices. */
 export type ClaimedRun = Claimed<RunClaimColumns>;
 
@@ -42,19 +46,22 @@ export function versionCache(workflows: Pick<WorkflowReads, 'version'>) {
 export function createRunDefinitions(deps: {
   workflows: WorkflowReads;
   agentModel: Pick<AgentModel, 'runColumns' | 'forRun'>;
+  /** A chat app's monthly cap (modules/mcp's), read with a chat run's claim. */
+  chatCapMicros?: ChatCapMicrosSql;
 }) {
   const versionOf = versionCache(deps.workflows);
 
   return {
     /**
      * What the claim reads along with the run, in the same statement: the agents its nodes name, with
-     * their tools and the organization's connections, its own model prices and its budget (metering
-     * and budgets read nothing more).
+     * their tools and the organization's connections, its own model prices and its budget, and a chat
+     * run's app's monthly cap (metering and budgets read nothing more).
      */
     claimColumns: {
       ...deps.agentModel.runColumns('workflow_executions', runAgentIds('workflow_executions')),
       prices: organizationPricesJson('workflow_executions'),
       budget: organizationBudgetJson('workflow_executions'),
+      chatCap: deps.chatCapMicros ? runChatCapSql('workflow_executions', deps.chatCapMicros) : sql`null`,
     } satisfies RunClaimColumns,
 
     async of(run: ClaimedRun) {
@@ -85,6 +92,7 @@ export function createRunDefinitions(deps: {
         /** The version's budget (`config.budget`, checked when it was saved), and the organization's as claimed. */
         budget: workflowBudgetSchema.safeParse(workflow.config?.budget).data,
         organizationBudget: run.extra.budget,
+        chatCap: run.extra.chatCap,
       };
     },
   };

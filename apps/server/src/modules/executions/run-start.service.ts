@@ -10,7 +10,7 @@ import { ConflictError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { channels } from '../../platform/notifications/channels';
 import type { BillingService } from '../billing/billing.service';
-import { spentCapJson } from '../costs/budgets.columns';
+import { spentCapJson, type ChatCapMicrosSql } from '../costs/budgets.columns';
 import type { SpendService } from '../costs/spend.service';
 import type { WorkflowsService } from '../workflows/workflows.service';
 import type { ExecutionsRepository } from './executions.repository';
@@ -57,23 +57,33 @@ export function createRunStarter(deps: {
   events: EventBus;
   /** The plan's monthly executions (modules/billing): every run, whatever started it, counts here. */
   limits: Pick<BillingService, 'executionAllowance'>;
-  /** Monthly caps (modules/costs): a start is refused (402) once the organization's or the workflow's is spent. */
+  /**
+   * Monthly caps (modules/costs): a start is refused (402) once the organization's or the workflow's
+   * is spent, a chat run's also once its chat app's is (`chatCapMicros`, modules/mcp's, reads that cap).
+   */
   spend?: Pick<SpendService, 'refuseSpentCap'>;
+  chatCapMicros?: ChatCapMicrosSql;
 }) {
   const { repository, events } = deps;
   /** The run rule's extra columns: one object, so the workflow's read is built once (workflows.repository.ts). */
   let columns: ExtraColumns | undefined;
   const startColumns = (allowance: ExtraColumns) =>
-    (columns ??= { ...allowance, spentCap: spentCapJson('workflows') });
+    (columns ??= { ...allowance, spentCap: spentCapJson('workflows', deps.chatCapMicros) });
 
   /**
    * The one rule that decides whether a workflow can run: it must be active and structurally valid,
    * the organization's plan must allow another run this month (a refusal is a 402 PlanLimitError; a
    * trigger's becomes the workflow's last trigger error), and no monthly cap of the organization or
-   * the workflow may be spent (a 402 BudgetExceededError). One statement reads them all;
+   * the workflow (nor, for a chat run, of its chat app) may be spent (a 402 BudgetExceededError). One
+   * statement reads them all;
    * the run's insert checks the month's limit again on the locked counter (`allowance.runLimit`).
    */
-  async function runnableWorkflow(organizationId: string, workflowId: string, pinned: boolean) {
+  async function runnableWorkflow(
+    organizationId: string,
+    workflowId: string,
+    pinned: boolean,
+    trigger: ExecutionTrigger,
+  ) {
     const allowance = deps.limits.executionAllowance(organizationId);
     const { workflow, extra } = await deps.workflows.getRunnable(
       organizationId,
@@ -84,7 +94,7 @@ export function createRunStarter(deps: {
     if (!pinned && workflow.status === 'draft') throw new ConflictError(executionMessages.draft);
     if (!pinned && workflow.status !== 'active')
       throw new ConflictError(executionMessages.notRunnable(workflow.status));
-    deps.spend?.refuseSpentCap(extra.spentCap);
+    deps.spend?.refuseSpentCap(extra.spentCap, trigger);
     const { runLimit, mapItems } = allowance.check(extra.allowance);
     return { workflow, runLimit, mapItems, refusal: allowance.refusal };
   }
@@ -106,6 +116,7 @@ export function createRunStarter(deps: {
       organizationId,
       request.workflowId,
       request.pinnedVersion !== undefined,
+      request.trigger,
     );
     const id = randomUUID();
     const created: RealtimeEvent = {

@@ -118,7 +118,7 @@ describe('publishing a workflow (GET/PUT /api/workflows/:id/publishing, GET /api
       url: `/api/workflows/${weather}/publishing`,
       token: ada.token,
     });
-    expect(res.json()).toEqual({ mcp: { ...published('weather'), timeoutSeconds: 60 } });
+    expect(res.json()).toEqual({ mcp: { ...published('weather'), timeoutSeconds: 60 }, chat: null });
     const server = await t.request({ method: 'GET', url: '/api/mcp-server', token: ada.token });
     expect(server.json()).toEqual({
       url: 'http://localhost:5000/mcp',
@@ -176,7 +176,7 @@ describe('publishing a workflow (GET/PUT /api/workflows/:id/publishing, GET /api
     expect(kept.statusCode).toBe(200);
     expect(kept.json().mcp).toMatchObject({ enabled: false, toolName: 'draft_tool' });
     // Cleared, it is not published at all.
-    expect((await publish(draft, null)).json()).toEqual({ mcp: null });
+    expect((await publish(draft, null)).json()).toEqual({ mcp: null, chat: null });
   });
 
   it('refuses an input schema that does not compile, naming the problem', async () => {

@@ -118,3 +118,26 @@ export const MCP_MESSAGES = {
   plainHttp:
     "Use an https:// URL. A plain http:// URL is allowed only for a host on the server's egress allow-list.",
 } as const;
+
+/** The Chat apps guide's figures and texts (docs/product-rules.md, Chat apps). */
+export const CHAT_DEFAULT_RATE_LIMIT_PER_MINUTE = 10;
+export const CHAT_DEFAULT_APP_RATE_LIMIT_PER_MINUTE = 120;
+export const CHAT_MAX_MESSAGE_CHARS = 8_000;
+export const CHAT_MAX_SUGGESTIONS = 4;
+export const CHAT_MAX_ALLOWED_ORIGINS = 20;
+export const CHAT_THREAD_DAYS = 30;
+export const CHAT_HISTORY_TOKEN_BUDGET = 4_000;
+export const CHAT_REPLY_WAIT_SECONDS = 120;
+export const CHAT_MIN_PASSWORD_CHARS = 8;
+export const CHAT_MESSAGES = {
+  notActive: 'Only an active workflow can be published as a chat: activate it first.',
+  slugTaken: (slug: string) => `The chat address "${slug}" is taken: choose another slug.`,
+  tooMany: (seconds: number) => `Too many messages. Try again in ${seconds} s.`,
+  off: 'This chat is switched off right now. Try again later.',
+  capReached: 'This chat has used its budget for the month. Try again next month.',
+} as const;
+export const CHAT_ACCESS_LABELS = {
+  members: 'Members of the organization',
+  link: 'Anyone with the link',
+  password: 'Anyone with the link and the password',
+} as const;

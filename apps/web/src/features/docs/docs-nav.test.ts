@@ -21,6 +21,7 @@ describe('docsPageForPath', () => {
     expect(docsPageForPath('/docs//api-keys')?.id).toBe('api-keys');
     expect(docsPageForPath('/docs/mcp-server')?.id).toBe('mcp-server');
     expect(docsPageForPath('/docs/MCP-tools/')?.id).toBe('mcp-tools');
+    expect(docsPageForPath('/docs/chat-apps')?.id).toBe('chat-apps');
   });
 
   it('has no page for unknown paths nor for the server-served API reference', () => {
@@ -54,7 +55,8 @@ describe('adjacentDocsPages', () => {
     expect(adjacentDocsPages('concepts')).toEqual({ previous: DOCS_PAGES[0], next: DOCS_PAGES[2] });
     expect(adjacentDocsPages('workflow-nodes')).toEqual({ previous: DOCS_PAGES[1], next: DOCS_PAGES[3] });
     expect(adjacentDocsPages('api-keys')).toEqual({ previous: DOCS_PAGES[3], next: DOCS_PAGES[5] });
-    expect(adjacentDocsPages('mcp-tools')).toEqual({ previous: DOCS_PAGES[5], next: null });
+    expect(adjacentDocsPages('mcp-tools')).toEqual({ previous: DOCS_PAGES[5], next: DOCS_PAGES[7] });
+    expect(adjacentDocsPages('chat-apps')).toEqual({ previous: DOCS_PAGES[6], next: null });
   });
 });
 

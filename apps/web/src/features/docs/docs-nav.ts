@@ -3,7 +3,14 @@
 // <a href> (a full page load), never a client-side route.
 
 export type DocsPageId =
-  'getting-started' | 'concepts' | 'workflow-nodes' | 'webhooks' | 'api-keys' | 'mcp-server' | 'mcp-tools';
+  | 'getting-started'
+  | 'concepts'
+  | 'workflow-nodes'
+  | 'webhooks'
+  | 'api-keys'
+  | 'mcp-server'
+  | 'mcp-tools'
+  | 'chat-apps';
 
 interface DocsLink {
   title: string;
@@ -73,6 +80,13 @@ export const DOCS_PAGES: readonly DocsPageLink[] = [
     href: `${DOCS_ROOT}/mcp-tools`,
     description: 'Give agents the tools of a remote MCP server.',
   },
+  {
+    id: 'chat-apps',
+    title: 'Chat apps',
+    href: `${DOCS_ROOT}/chat-apps`,
+    description:
+      'Let people talk to a workflow: a hosted page, a widget for your site, and an OpenAI-compatible endpoint.',
+  },
 ];
 
 const page = (id: DocsPageId): DocsPageLink => DOCS_PAGES.find((p) => p.id === id)!;
@@ -88,7 +102,7 @@ export const DOCS_NAV: readonly DocsNavGroup[] = [
   { title: 'Guide', links: [page('getting-started'), page('concepts'), page('workflow-nodes')] },
   {
     title: 'Integrations',
-    links: [page('webhooks'), page('api-keys'), page('mcp-server'), page('mcp-tools')],
+    links: [page('webhooks'), page('api-keys'), page('mcp-server'), page('mcp-tools'), page('chat-apps')],
   },
   { title: 'Reference', links: [API_REFERENCE_LINK] },
 ];

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { DocArticle, DocsFrame, type DocContent } from '../components/docs-layout';
 import { apiKeys } from '../content/api-keys';
+import { chatApps } from '../content/chat-apps';
 import { concepts } from '../content/concepts';
 import { gettingStarted } from '../content/getting-started';
 import { mcpServer } from '../content/mcp-server';
@@ -34,6 +35,7 @@ const CONTENT: Record<Exclude<DocsPageId, 'workflow-nodes'>, DocContent> = {
   'api-keys': apiKeys,
   'mcp-server': mcpServer,
   'mcp-tools': mcpTools,
+  'chat-apps': chatApps,
 };
 
 function DocsNotFound() {

@@ -1,5 +1,5 @@
 // Settings tab: name, description, process type, trigger type and the trigger's own fields, the budget,
-// then the Evaluations and MCP sections (loaded when the tab first shows: the builder's first download
+// then the Evaluations, MCP and Chat app sections (loaded when the tab first shows: the builder's first download
 // stays as it was).
 import { lazy, Suspense } from 'react';
 
@@ -13,6 +13,10 @@ import { BudgetFields } from './budget-fields';
 
 const McpPublishingSection = lazy(async () => ({
   default: (await import('./mcp-publishing-section')).McpPublishingSection,
+}));
+
+const ChatAppSection = lazy(async () => ({
+  default: (await import('./chat-app-section')).ChatAppSection,
 }));
 
 const EvaluationsSection = lazy(async () => ({
@@ -67,6 +71,7 @@ export function SettingsTab() {
       <Suspense fallback={null}>
         <EvaluationsSection />
         <McpPublishingSection />
+        <ChatAppSection />
       </Suspense>
     </div>
   );
