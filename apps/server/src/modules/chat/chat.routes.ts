@@ -108,7 +108,9 @@ export function chatRoutes(deps: {
         }
         send({ type: 'done', runId: run.id, reply: whole });
       } else {
-        const message = outcome.status === 'failed' ? chatMessages.failed : chatMessages.stillRunning;
+        // A failed run's words for a visitor (chat-turn.ts failureText: a spent cap says so).
+        const message =
+          outcome.status === 'failed' ? (outcome.reply ?? chatMessages.failed) : chatMessages.stillRunning;
         send({ type: 'error', message, runId: run.id });
       }
     } catch (error) {
