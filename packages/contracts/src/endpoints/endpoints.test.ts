@@ -47,7 +47,8 @@ describe('endpoint descriptors', () => {
   });
 
   it('keep the public list short and the keys’ own routes session-only', () => {
-    // Sign-up and sign-in, links that carry their own token, and the five routes of a chat app's page.
+    // Health, sign-up and sign-in, links and callbacks that carry their own token, webhooks, and the five
+    // routes of a chat app's page.
     expect(endpointList.filter((e) => e.auth === 'public')).toHaveLength(20);
     expect(Object.values(endpoints.apiKeys).every((e) => e.auth === 'session' && e.role === 'admin')).toBe(
       true,

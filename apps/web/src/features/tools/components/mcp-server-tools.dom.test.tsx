@@ -266,6 +266,11 @@ describe('an OAuth connection', () => {
     const user = render();
     vi.spyOn(window, 'open').mockReturnValue(null);
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText(/The sign-in window was blocked/)).toBeTruthy();
+    // The toast's own text (Radix also announces it, for a moment, in a hidden live region).
+    await waitFor(() =>
+      expect(document.querySelector('[data-slot="toast-description"]')?.textContent).toBe(
+        'The sign-in window was blocked: allow pop-ups for this site and try again.',
+      ),
+    );
   });
 });
