@@ -38,6 +38,7 @@ const envNumber = (name: string, fallback: number) => {
 const CONCURRENCY = envNumber('CHAT_BENCH_CONCURRENCY', 20);
 const CHATS = envNumber('CHAT_BENCH_CHATS', 1000);
 const WARMUP_CHATS = 100;
+const ALONE_CHATS = 100;
 const SLUG = 'bench-chat';
 
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -100,13 +101,13 @@ function streamedChat(base: string, key: string, message: string): Promise<Chat>
   });
 }
 
-/** `total` chats by CONCURRENCY closed-loop clients. */
-async function chats(base: string, key: string, total: number, label: string) {
+/** `total` chats by `concurrency` closed-loop clients. */
+async function chats(base: string, key: string, total: number, label: string, concurrency = CONCURRENCY) {
   const results: Chat[] = [];
   let next = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: concurrency }, async () => {
       while (next < total) {
         const n = next++;
         const chat = await streamedChat(base, key, `${label} ${n}: hello`);
@@ -142,6 +143,8 @@ export async function runChatBench() {
         HOST: '127.0.0.1',
         PORT: '0',
         EGRESS_ALLOW_LIST: `127.0.0.1:${fake.port}`,
+        // One key makes every request: its own per-minute limit is raised out of the way.
+        API_KEY_MAX_PER_MINUTE: '1000000',
       },
       dataDir,
       0,
@@ -184,6 +187,10 @@ export async function runChatBench() {
     const key = created.key as string;
 
     await chats(base, key, WARMUP_CHATS, 'Warm-up');
+    // One chat at a time first: what a single person waits, with nothing queued before them.
+    const alone = await chats(base, key, ALONE_CHATS, 'Alone', 1);
+    const aloneFirstToken = latencyStats(alone.results.map((r) => r.firstTokenMs));
+    console.log(`one at a time: first token (ms)`, aloneFirstToken);
     const loadAtStart = round(os.loadavg()[0]);
     const { results, seconds } = await chats(base, key, CHATS, 'Chat');
     const firstToken = latencyStats(results.map((r) => r.firstTokenMs));
@@ -204,13 +211,15 @@ export async function runChatBench() {
       concurrency: CONCURRENCY,
       chats: CHATS,
       warmupChats: WARMUP_CHATS,
+      oneAtATime: { chats: ALONE_CHATS, firstTokenMs: aloneFirstToken },
       chatsPerSecond: round(CHATS / seconds),
       firstTokenMs: firstToken,
       doneMs: done,
       loadAverage1m: { atStart: loadAtStart, atEnd: round(os.loadavg()[0]) },
       widget,
       note:
-        'POST /v1/chat/completions with stream: true and an API key, CONCURRENCY closed-loop clients. First token: ' +
+        'POST /v1/chat/completions with stream: true and an API key: ALONE_CHATS one at a time, then CHATS by ' +
+        'CONCURRENCY closed-loop clients (their first token includes the wait behind the others). First token: ' +
         'the first chunk with text. With an instant model the step ends inside the step stream’s first 100 ms, ' +
         'so its text arrives whole once the run ended: first token ≈ the run’s round trip.',
     };
