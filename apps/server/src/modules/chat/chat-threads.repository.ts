@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { chatMessages, chatThreads, type Db, type SqlExecutor } from '@crewline/db';
 import { CHAT_THREAD_DAYS, type ChatThreadSummary } from '@crewline/contracts';
 import { isMemberSql } from '../auth/memberships.columns';
@@ -16,6 +16,15 @@ const VISITOR_NAME_CHARS = 6;
  * every read, and the periodic prune deletes it.
  */
 export function createChatThreadsRepository(db: Db) {
+  /** Whether the thread is there, not expired, and meets `conditions` (whose it is). */
+  async function keptThread(threadId: string, ...conditions: SQL[]): Promise<boolean> {
+    const [row] = await db
+      .select({ id: chatThreads.id })
+      .from(chatThreads)
+      .where(and(eq(chatThreads.id, threadId), ...conditions, gt(chatThreads.lastMessageAt, kept)));
+    return row !== undefined;
+  }
+
   return {
     async create(thread: {
       organizationId: string;
@@ -28,36 +37,16 @@ export function createChatThreadsRepository(db: Db) {
     },
 
     /** Whether the thread is the visitor's, of the app's workflow, and not expired. */
-    async isVisitors(threadId: string, workflowId: string, visitorId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: chatThreads.id })
-        .from(chatThreads)
-        .where(
-          and(
-            eq(chatThreads.id, threadId),
-            eq(chatThreads.workflowId, workflowId),
-            eq(chatThreads.visitorId, visitorId),
-            gt(chatThreads.lastMessageAt, kept),
-          ),
-        );
-      return row !== undefined;
-    },
+    isVisitors: (threadId: string, workflowId: string, visitorId: string): Promise<boolean> =>
+      keptThread(threadId, eq(chatThreads.workflowId, workflowId), eq(chatThreads.visitorId, visitorId)),
 
     /** Whether the thread is of the organization's workflow, and not expired (the organization's view). */
-    async isWorkflows(organizationId: string, workflowId: string, threadId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: chatThreads.id })
-        .from(chatThreads)
-        .where(
-          and(
-            eq(chatThreads.id, threadId),
-            eq(chatThreads.organizationId, organizationId),
-            eq(chatThreads.workflowId, workflowId),
-            gt(chatThreads.lastMessageAt, kept),
-          ),
-        );
-      return row !== undefined;
-    },
+    isWorkflows: (organizationId: string, workflowId: string, threadId: string): Promise<boolean> =>
+      keptThread(
+        threadId,
+        eq(chatThreads.organizationId, organizationId),
+        eq(chatThreads.workflowId, workflowId),
+      ),
 
     /**
      * Part of a message's run start (`executor` is its transaction): the message with its run, and

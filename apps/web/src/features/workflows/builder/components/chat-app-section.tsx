@@ -13,7 +13,7 @@ import {
   type ChatThemeMode,
 } from '@crewline/contracts';
 import { ExternalLink, MessageSquare, MessagesSquare, Plus, X } from 'lucide-react';
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 
 import { CopyButton } from '@/components/copy-button';
 import { Button } from '@/components/ui/button';
@@ -37,6 +37,7 @@ import {
   type ChatField,
   type ChatFieldErrors,
 } from './chat-app-form';
+import { DescribedField as Field } from './described-field';
 
 // The conversations (and the Markdown renderer they need) download when first opened.
 const ChatConversationsDialog = lazy(async () => ({
@@ -47,44 +48,6 @@ export const CHAT_READ_ONLY = 'Only owners and admins can publish chat apps.';
 const SAVE_FAILED = 'The chat app could not be saved. Try again.';
 export const KEEP_PASSWORD = 'Leave empty to keep the current password';
 const THEME_LABELS: Record<ChatThemeMode, string> = { auto: 'Auto', light: 'Light', dark: 'Dark' };
-
-type ControlProps = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string };
-
-/** A labelled control with its hint and what is wrong with it (named by aria-describedby). */
-function Field({
-  label,
-  hint,
-  error,
-  children,
-}: {
-  label: string;
-  hint?: ReactNode;
-  error: string | undefined;
-  children: (props: ControlProps) => ReactNode;
-}) {
-  const id = useId();
-  const described = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ');
-  return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children({
-        id,
-        ...(described && { 'aria-describedby': described }),
-        ...(error && { 'aria-invalid': true as const }),
-      })}
-      {error && (
-        <p id={`${id}-error`} className="text-xs wrap-anywhere text-destructive">
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** Radio buttons in a fieldset: the theme's mode, who may use the app. */
 function Choice<T extends string>({

@@ -4,7 +4,7 @@
 // see it read-only. Loaded lazily by settings-tab.tsx, so the builder's first download does not grow.
 import { MCP_GET_RUN_TOOL, MCP_MAX_TIMEOUT_SECONDS, mcpMessages } from '@crewline/contracts';
 import { Plug } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 
 import { Skeleton } from '@/components/ui/skeleton';
 import { Button } from '@/components/ui/button';
@@ -26,6 +26,7 @@ import {
   type McpFieldErrors,
 } from '../mcp-publishing';
 import { useBuilderStore } from '../store';
+import { DescribedField as Field } from './described-field';
 
 export const MCP_READ_ONLY = 'Only owners and admins can publish workflows.';
 const SAVE_FAILED = 'The publishing could not be saved. Try again.';
@@ -36,36 +37,6 @@ const HINTS: Record<McpField, string> = {
   inputSchema: "JSON Schema of the tool's arguments: they become the run's input.",
   timeoutSeconds: `How long a call waits for the run's result (at most ${MCP_MAX_TIMEOUT_SECONDS}). A longer run answers with its id, and ${MCP_GET_RUN_TOOL} returns the result later.`,
 };
-
-/** A labelled control with its hint and the message of what is wrong with it (named by aria-describedby). */
-function Field({
-  label,
-  field,
-  error,
-  children,
-}: {
-  label: string;
-  field: McpField;
-  error: string | undefined;
-  children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby': string }) => ReactNode;
-}) {
-  const id = useId();
-  const described = error ? `${id}-error ${id}-hint` : `${id}-hint`;
-  return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children({ id, 'aria-describedby': described, ...(error && { 'aria-invalid': true as const }) })}
-      {error && (
-        <p id={`${id}-error`} className="text-xs wrap-anywhere text-destructive">
-          {error}
-        </p>
-      )}
-      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        {HINTS[field]}
-      </p>
-    </div>
-  );
-}
 
 export function McpPublishingSection() {
   const workflowId = useBuilderStore((s) => s.workflowId);
@@ -182,7 +153,7 @@ export function McpPublishingSection() {
 
           {form.enabled && (
             <div className="space-y-4">
-              <Field label="Tool name" field="toolName" error={errors.toolName}>
+              <Field label="Tool name" hint={HINTS.toolName} error={errors.toolName}>
                 {(props) => (
                   <Input
                     {...props}
@@ -195,7 +166,7 @@ export function McpPublishingSection() {
                   />
                 )}
               </Field>
-              <Field label="Description" field="description" error={errors.description}>
+              <Field label="Description" hint={HINTS.description} error={errors.description}>
                 {(props) => (
                   <Textarea
                     {...props}
@@ -206,7 +177,7 @@ export function McpPublishingSection() {
                   />
                 )}
               </Field>
-              <Field label="Input schema" field="inputSchema" error={errors.inputSchema}>
+              <Field label="Input schema" hint={HINTS.inputSchema} error={errors.inputSchema}>
                 {(props) => (
                   <Textarea
                     {...props}
@@ -219,7 +190,7 @@ export function McpPublishingSection() {
                   />
                 )}
               </Field>
-              <Field label="Time limit (seconds)" field="timeoutSeconds" error={errors.timeoutSeconds}>
+              <Field label="Time limit (seconds)" hint={HINTS.timeoutSeconds} error={errors.timeoutSeconds}>
                 {(props) => (
                   <Input
                     {...props}
