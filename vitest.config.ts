@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // One runner, one project per workspace. Server tests share one Postgres (started in the
 // global setup); each test file gets a database of its own, cloned from a migrated template.
@@ -32,9 +32,20 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'apps/server/src/**/*.netns.test.ts'],
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Several machines in Linux network namespaces (apps/server/src/testing/netns/): needs root and
+        // starts its own PostgreSQL, so it runs apart (npm run test:netns, beside the other suites).
+        test: {
+          name: 'netns',
+          include: ['apps/server/src/**/*.netns.test.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
         },
       },
     ],

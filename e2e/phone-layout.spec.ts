@@ -212,7 +212,7 @@ function signedInPages(s: Seeded): Visit[] {
     { name: 'tools', path: '/tools', ready: (page) => page.getByRole('heading', { level: 1 }) },
     { name: 'templates', path: '/templates', ready: (page) => page.getByRole('heading', { level: 1 }) },
     { name: 'analytics', path: '/analytics', ready: (page) => page.getByRole('heading', { level: 1 }) },
-    ...['profile', 'billing', 'organization', 'tools', 'costs', 'api-keys'].map((tab) => ({
+    ...['profile', 'billing', 'organization', 'tools', 'costs', 'api-keys', 'audit'].map((tab) => ({
       name: `settings-${tab}`,
       path: `/settings/profile?tab=${tab}`,
       ready: (page: Page) => page.getByRole('tabpanel'),

@@ -13,6 +13,10 @@ import { lazySchemaController } from './platform/schema-compilers';
 import { openApiRoutes, registerOpenApi } from './platform/openapi';
 import { registerApiReference } from './platform/api-reference';
 import { createRequestMetrics, registerRequestMetrics } from './platform/request-metrics';
+import { registerHttpTracing } from './platform/telemetry/tracing';
+import { metricsRoutes, processMetrics } from './platform/metrics';
+import { withModelCallMetrics } from './platform/metrics/metrics';
+import { createQueueDepth } from './modules/executions/queue-depth.repository';
 import { createEventBus, type EventBus } from './platform/events';
 import { createSecretBox } from './platform/crypto';
 import {
@@ -134,6 +138,9 @@ import { oauthRoutes } from './modules/oauth/oauth.routes';
 import { createOAuthService } from './modules/oauth/oauth.service';
 import { userDisplayName } from './modules/auth/users.columns';
 import { createApiKeysService } from './modules/api-keys/api-keys.service';
+import { createAuditRepository } from './modules/audit/audit.repository';
+import { createAuditService } from './modules/audit/audit.service';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { createTemplatesRepository } from './modules/templates/templates.repository';
 import { createTemplatesService } from './modules/templates/templates.service';
@@ -203,6 +210,11 @@ export function createServices(deps: AppDeps) {
   const events = deps.events ?? createEventBus();
   const watchedWorkflows = createWatchedWorkflows(events);
   const box = createSecretBox(config.encryptionKey);
+  /** The audit log (modules/audit): the modules below record their changes in it, in their own transactions. */
+  const audit = createAuditService({
+    repository: createAuditRepository(db, { displayName: userDisplayName }),
+    retentionDays: config.auditRetentionDays,
+  });
   // Model calls get a longer limit than tool calls; both pass the same SSRF checks and reservations,
   // and each use (model, tool, webhook) applies only the allow-list entries for it.
   const reserved = deps.reserved ?? createReservedDestinations({ localPorts: [config.port] });
@@ -243,16 +255,19 @@ export function createServices(deps: AppDeps) {
     scopes: budgetScopes,
     logger: deps.loggerInstance as Logger | undefined,
   })(
-    deps.llm ??
-      createLlmGateway({
-        fetch: egressFetch(
-          createEgress({ allowList: config.egressAllowList, reserved, timeoutMs: 180_000 }).for('model'),
-        ),
-      }),
+    // Every model call timed for the metrics (platform/metrics), whichever module makes it.
+    withModelCallMetrics(
+      deps.llm ??
+        createLlmGateway({
+          fetch: egressFetch(
+            createEgress({ allowList: config.egressAllowList, reserved, timeoutMs: 180_000 }).for('model'),
+          ),
+        }),
+    ),
   );
   const connections = createConnectionsService({
     config,
-    repository: createConnectionsRepository(db),
+    repository: createConnectionsRepository(db, audit),
     box,
   });
   /** Whether the organization has the agent (modules/agents, built below; memory and tools may not import it). */
@@ -260,13 +275,13 @@ export function createServices(deps: AppDeps) {
     services.agents.exists(organizationId, agentId);
   // OAuth MCP connections: an admin's sign-in, then stored tokens the SDK refreshes (through the egress for tools).
   const mcpOauth = createMcpOauth({
-    repository: createMcpOauthRepository(db),
+    repository: createMcpOauthRepository(db, audit),
     box,
     egress: toolEgress,
     publicUrl: config.publicUrl,
   });
   const tools = createToolsService({
-    repository: createToolsRepository(db),
+    repository: createToolsRepository(db, audit),
     box,
     presenter: createToolUsagePresenter(db),
     agentExists,
@@ -275,7 +290,7 @@ export function createServices(deps: AppDeps) {
   });
   const agentsRepository = createAgentsRepository(db);
   // A workflow's reads check the agents its steps name with the agents module's SQL.
-  const workflowsRepository = createWorkflowsRepository(db, agentIdsOf);
+  const workflowsRepository = createWorkflowsRepository(db, agentIdsOf, audit);
   const executionsRepository = createExecutionsRepository(db);
   const approvalsRepository = createApprovalsRepository(db);
   /** Embeds with the knowledge base's provider: the organization's connection, as agents use theirs. */
@@ -311,7 +326,7 @@ export function createServices(deps: AppDeps) {
     }),
   });
   /** Plans, trials and limits (modules/billing); Stripe collects when STRIPE_SECRET_KEY is set. */
-  const billingRepository = createBillingRepository(db);
+  const billingRepository = createBillingRepository(db, audit);
   const stripe = config.stripe.secretKey
     ? createStripeClient(config.stripe, createStripeEgress(config, reserved))
     : null;
@@ -363,7 +378,7 @@ export function createServices(deps: AppDeps) {
   const providerModels = createProviderModels(connections, createModelCatalogue({ gateway: llm }));
   /** The server's own mail transport (SMTP_URL) for system messages; off without it. */
   const mailer = createMailer({ settings: config.mail, allowList: config.egressAllowList, reserved });
-  const authRepository = createAuthRepository(db);
+  const authRepository = createAuthRepository(db, audit);
   const accountLinks = createAccountLinksService({
     config,
     tokens: createAccountTokensRepository(db),
@@ -439,12 +454,15 @@ export function createServices(deps: AppDeps) {
   const guardrails = createGuardrailsService();
   const services = {
     mcpOauth,
+    audit,
     /** Datasets, evaluations, eval runs and the activation gate (modules/evaluations). */
     evaluations,
     billing,
     /** The Stripe SDK when Stripe is configured (the webhook route verifies signatures with it). */
     stripe,
     metrics,
+    /** The queue's depth, read when Prometheus scrapes this process (platform/metrics). */
+    queueDepth: createQueueDepth(db),
     events,
     llm,
     providerModels,
@@ -549,7 +567,7 @@ export function createServices(deps: AppDeps) {
     /** The organization's Microsoft 365 connection (OAuth tokens sealed; email triggers read the inbox with it). */
     microsoft: createMicrosoftService({
       config,
-      repository: createMicrosoftRepository(db),
+      repository: createMicrosoftRepository(db, audit),
       box,
       egress: createMicrosoftEgress(config, reserved),
     }),
@@ -565,7 +583,7 @@ export function createServices(deps: AppDeps) {
     /** Members, roles, invitations and renaming of an organization (modules/organizations/team.*). */
     team: createTeamService({
       config,
-      repository: createTeamRepository(db),
+      repository: createTeamRepository(db, audit),
       members: createMembersPresenter(db),
       auth: services.auth,
       events,
@@ -591,7 +609,7 @@ export function createServices(deps: AppDeps) {
     }),
     /** Organization API keys: programs call the API with them (member powers, rate limited per key). */
     apiKeys: createApiKeysService({
-      repository: createApiKeysRepository(db, { isMember: isMemberSql, displayName: userDisplayName }),
+      repository: createApiKeysRepository(db, { isMember: isMemberSql, displayName: userDisplayName }, audit),
       billing,
       maxPerMinute: config.apiKeyMaxPerMinute,
     }),
@@ -632,7 +650,7 @@ export function createServices(deps: AppDeps) {
     }),
     /** Where workflows are published: the organization's MCP server's tools (modules/mcp). */
     publishing: createPublishingService({
-      repository: createPublishingRepository(db),
+      repository: createPublishingRepository(db, audit),
       presenter: publishedTools,
       workflows,
       publicUrl: config.publicUrl,
@@ -692,6 +710,8 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     }
   });
 
+  // First, so a request's span covers every hook; nothing is registered with traces off.
+  registerHttpTracing(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -742,6 +762,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(templatesRoutes(services.templates));
   await app.register(salesRoutes(services.sales));
   await app.register(apiKeysRoutes(services.apiKeys));
+  await app.register(auditRoutes(services.audit));
   await app.register(oauthRoutes(services.oauth));
   await app.register(knowledgeRoutes(services.knowledge));
   await app.register(memoryRoutes(services.memory));
@@ -778,6 +799,13 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   );
   // The API reference at /docs/api (Scalar, served from here); /docs and the rest stay the web app's.
   await registerApiReference(app);
+  // GET /metrics for Prometheus, outside /api: behind METRICS_TOKEN, or 404 (platform/metrics).
+  await app.register(
+    metricsRoutes(
+      deps.config.metrics,
+      await processMetrics(deps.config.metrics, deps.db, services.queueDepth),
+    ),
+  );
   // The chat page may be framed by its app's allowed origins, the widget's script loaded by any site.
   registerChatPageHeaders(app, {
     apps: services.chatApps,

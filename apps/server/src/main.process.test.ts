@@ -2,10 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { databaseUrl } from '@crewline/db';
-import type {} from './testing/global-setup';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmptyDatabase } from './testing/test-db';
 import {
   processEnv,
   startServerProcess,
@@ -18,19 +16,8 @@ import {
 const external = Boolean(process.env.TEST_DATABASE_URL);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crewline-process-'));
 chmodSync(dataDir, 0o755);
-let databaseName: string | undefined;
+let database: Awaited<ReturnType<typeof createEmptyDatabase>> | undefined;
 let env: NodeJS.ProcessEnv;
-
-async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 const start = (extraEnv: NodeJS.ProcessEnv = {}) => startServerProcess({ ...env, ...extraEnv });
 const stop = (server: ServerProcess) => stopServerProcess(server);
@@ -48,14 +35,13 @@ beforeAll(async () => {
   env = processEnv({ DATA_DIR: dataDir });
   if (external) {
     // An empty database: the server must create its schema itself.
-    databaseName = `process_${process.pid}_${Date.now()}`;
-    await adminQuery(`CREATE DATABASE ${databaseName}`);
-    env.DATABASE_URL = databaseUrl(inject('databaseUrl'), databaseName);
+    database = await createEmptyDatabase('process');
+    env.DATABASE_URL = database.url;
   }
 });
 
 afterAll(async () => {
-  if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -732,6 +732,10 @@ function failureOf(route: Route, c: Case, res: LightMyRequestResponse): Failure 
   if (oauthCallbacks.has(route.url) && res.statusCode === 200) {
     return String(res.headers['content-type']).startsWith('text/html') ? undefined : failure;
   }
+  // The audit log's export is CSV (modules/audit): its header line first.
+  if (res.statusCode === 200 && String(res.headers['content-type']).startsWith('text/csv')) {
+    return res.body.startsWith('Time,Actor,') ? undefined : failure;
+  }
   // The agent chat streams NDJSON: every line is JSON.
   if (res.statusCode === 200 && String(res.headers['content-type']).startsWith('application/x-ndjson')) {
     try {

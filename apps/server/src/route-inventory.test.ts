@@ -66,6 +66,8 @@ const roleRoutes = [
   'PUT /api/workflows/:id/publishing admin',
   'GET /api/tools/:id/mcp-authorize admin',
   'DELETE /api/workflows/:id/chat-threads/:threadId admin',
+  'GET /api/audit owner',
+  'GET /api/audit.csv owner',
 ];
 // The member routes an organization API key may not call (docs/security.md, API keys): the signed-in
 // user's own account, the team, connections and the keys. A key also never passes a role above member,
@@ -193,6 +195,17 @@ describe('route inventory', () => {
         status: refused ? 403 : false,
       });
     }
+  });
+
+  it('registers GET /metrics outside /api, where no session or key reaches it (platform/metrics)', async () => {
+    // Prometheus's scrape: its own bearer token (METRICS_TOKEN) or port, never the API's guards.
+    const metrics = t.app.routeInventory.filter((r) => r.url === '/metrics' && r.method !== 'HEAD');
+    expect(metrics.map((r) => ({ method: r.method, public: r.public, role: r.role }))).toEqual([
+      { method: 'GET', public: false, role: undefined },
+    ]);
+    // This app configures no METRICS_TOKEN: not served, whoever asks.
+    const who = await t.signup();
+    expect((await t.request({ method: 'GET', url: '/metrics', token: who.token })).statusCode).toBe(404);
   });
 
   it('answers 401 without a token on every other API route', async () => {

@@ -36,6 +36,13 @@ async function main() {
   const logger = pino(loggerOptions(config.logLevel) as object);
   const shutdown = createShutdown(logger, stops);
   for (const warning of allowListWarnings(config.egressAllowList)) logger.warn(warning);
+  if (config.tracing) {
+    // OpenTelemetry traces (platform/telemetry), loaded only when configured; stopped last, so the
+    // spans of runs the worker finishes while stopping are sent too.
+    const { startTracing } = await import('./platform/telemetry/start-tracing');
+    const tracing = await startTracing(config.tracing, { role: config.role, logger });
+    stops.unshift(() => tracing.stop());
+  }
 
   let embedded: ReturnType<typeof startEmbeddedPostgres> | undefined;
   if (!config.databaseUrl) {
@@ -69,6 +76,21 @@ async function main() {
   // Realtime events and run wake-ups cross processes through Postgres LISTEN/NOTIFY.
   const bus = createPgEventBus({ databaseUrl, pool: database.pool, logger });
   const services = createServices({ config, db: database.db, events: bus, loggerInstance: logger, reserved });
+  if (config.metrics.port !== undefined) {
+    // Prometheus scrapes every process on a port of its own, a worker's too (platform/metrics);
+    // counting starts before the first run is claimed.
+    const { processMetrics, startMetricsServer } = await import('./platform/metrics');
+    const registry = (await processMetrics(config.metrics, database.db, services.queueDepth))!;
+    const metricsServer = await startMetricsServer({
+      port: config.metrics.port,
+      host: config.host,
+      registry,
+    });
+    stops.unshift(() => metricsServer.close());
+    // Our own port, like PORT: never a tool's or a webhook's destination.
+    reserved.addLocalPort(metricsServer.port);
+    logger.info(`Metrics are served at http://${config.host}:${metricsServer.port}/metrics`);
+  }
 
   // All at once, as none waits for another but where said: the database's address; the LISTEN
   // connection; the schema, then the shipped template library (there on first start, current after
@@ -103,10 +125,12 @@ async function main() {
   if (role) logger.info({ workerId: role.workerId, node: process.versions.node }, 'worker started');
 
   if (app) {
-    // Hourly: rate-limit events past their windows, and chat threads past CHAT_THREAD_DAYS.
+    // Hourly: rate-limit events past their windows, chat threads past CHAT_THREAD_DAYS and audit
+    // events past AUDIT_RETENTION_DAYS.
     const prune = setInterval(() => {
       void services.auth.pruneRateLimits().catch(() => undefined);
       void services.chat.pruneThreads().catch(() => undefined);
+      void services.audit.prune().catch(() => undefined);
     }, 3_600_000);
     prune.unref();
     await app.listen({ port: config.port, host: config.host });

@@ -45,6 +45,8 @@ const limitsSchema = z.object({
   knowledgeStorageBytes: z.number().nullable(),
   /** The longest list a workflow's map takes. */
   mapItems: z.number().int(),
+  /** Runs of the organization in progress at once; more wait in the queue. */
+  concurrentRuns: z.number().int(),
 });
 
 /** GET /api/subscription-status: times in epoch seconds; limits null when unlimited. */

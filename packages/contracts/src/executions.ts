@@ -116,6 +116,12 @@ export const nodeOutputSchema = z.object({
     delegatedBy: z.string().optional(),
     reused: z.boolean().optional(),
     reusedFrom: z.string().optional(),
+    /**
+     * Agent steps one of the agent's guardrails blocked, whose node has a Blocked path: the check
+     * that blocked ('PII'); the step's content is then 'Blocked by guardrail: PII' and the run goes on
+     * along that path (docs/product-rules.md, Guardrails).
+     */
+    blockedBy: z.string().optional(),
   }),
   /** Milliseconds the step took (an agent step: its model call). */
   executionTime: z.number(),

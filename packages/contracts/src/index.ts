@@ -20,6 +20,7 @@ export * from './analytics';
 export * from './templates';
 export * from './sales';
 export * from './api-keys';
+export * from './audit';
 export * from './knowledge';
 export * from './memory';
 export * from './usage';

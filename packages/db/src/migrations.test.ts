@@ -41,6 +41,7 @@ describe('migrations', () => {
       'approval_decisions',
       'approval_links',
       'approvals',
+      'audit_events',
       'auth_sessions',
       'chat_messages',
       'chat_threads',
@@ -107,7 +108,7 @@ describe('migrations', () => {
     });
   });
 
-  it('index the newest-first execution lists so they need no sort, and the workers’ queue oldest first', async () => {
+  it('index the newest-first execution lists so they need no sort, and the workers’ queue by organization, oldest first', async () => {
     const { rows } = await database.pool.query<{ indexdef: string }>(
       `SELECT indexdef FROM pg_indexes
        WHERE tablename = 'workflow_executions' AND indexdef LIKE '%created_at%'`,
@@ -116,7 +117,7 @@ describe('migrations', () => {
       expect.stringContaining(
         '(organization_id, created_at DESC, status, started_at, completed_at, workflow_id, duration_us, total_tokens, waited_us)',
       ),
-      expect.stringMatching(/unfinished_idx .*\(created_at\) WHERE .*pending.*running/),
+      expect.stringMatching(/queue_idx .*\(organization_id, status, created_at\) WHERE .*pending.*running/),
       expect.stringContaining('(workflow_id, created_at DESC)'),
     ]);
   });

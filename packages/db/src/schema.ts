@@ -153,6 +153,11 @@ export const subscriptions = pgTable(
     paymentMethod: text('payment_method', { enum: paymentMethodValues }),
     /** When the organization's one free trial began; set once, never cleared (docs/decisions/0012). */
     trialUsedAt: timestamp('trial_used_at', { withTimezone: true }),
+    /**
+     * Runs in progress at once that an operator set for this organization (an Enterprise agreement);
+     * null: its plan's (PLAN_LIMITS concurrentRuns). Read with the plan when a run starts.
+     */
+    concurrentRuns: integer('concurrent_runs'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -388,6 +393,17 @@ export const workflowExecutions = pgTable(
      * changed since does not change a queued or resumed run); null on runs from before maps.
      */
     mapItems: integer('map_items'),
+    /**
+     * How many of the organization's runs may be in progress at once, its plan's when the run started
+     * (the workers' fair claim reads it from the oldest queued run of each organization); null on runs
+     * from before the limit: no limit.
+     */
+    concurrencyLimit: integer('concurrency_limit'),
+    /**
+     * The W3C traceparent of the request that started the run, when traces are exported: the worker's
+     * run span links to it across the queue. Null when tracing is off.
+     */
+    traceParent: text('trace_parent'),
     // The name (node label) of the step whose failure ended the run, for its card; null otherwise.
     failedStep: text('failed_step'),
     /**
@@ -442,14 +458,18 @@ export const workflowExecutions = pgTable(
       t.waitedUs,
     ),
     // The workers' queue: unfinished runs (those waiting, and those in progress whose lease may
-    // lapse), oldest first; a handful at any time, a backlog at worst.
-    index('workflow_executions_unfinished_idx')
-      .on(t.createdAt)
+    // lapse), by organization, then status, oldest first: the fair claim walks the organizations with
+    // queued runs, counts each one's runs in progress and takes its oldest (claim_next_run, migration
+    // 0047). A handful at any time, a backlog at worst.
+    index('workflow_executions_queue_idx')
+      .on(t.organizationId, t.status, t.createdAt)
       .where(sql`${t.status} in ('pending', 'running')`),
-    // The wake-up loop's due waits: only waiting runs have a time, a handful due at any moment.
+    // The waiting runs: the wake-up loop's due waits by their time (a handful due at any moment), and
+    // their count for the operator's metrics (10,000 waiting runs are an index of 10,000 entries, not
+    // a scan of every run kept).
     index('workflow_executions_wake_at_idx')
       .on(t.wakeAt)
-      .where(sql`${t.wakeAt} is not null`),
+      .where(sql`${t.status} = 'waiting'`),
     uniqueIndex('workflow_executions_retry_of_unique')
       .on(t.retryOf)
       .where(sql`${t.retryOf} is not null`),
@@ -1439,6 +1459,40 @@ export const agentMemories = pgTable(
   ],
 );
 
+/**
+ * The audit log (modules/audit, docs/product-rules.md, Audit log): who did what to which thing in an
+ * organization, written in the same transaction as the change, kept AUDIT_RETENTION_DAYS (a year by
+ * default). Never a secret: details name what changed, never a credential's value.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who did it; null for the system (a webhook from the payment provider, a sign-in that failed). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor's name when it happened (kept when the user is gone). */
+    actorName: text('actor_name'),
+    /** What happened (auditActionValues), e.g. 'member.role_changed'. */
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    /** The target's name when it happened. */
+    targetName: text('target_name'),
+    ip: text('ip'),
+    details: jsonObject('details'),
+  },
+  (t) => [
+    // The log's pages, newest first, and its filters within an organization.
+    index('audit_events_organization_at_idx').on(t.organizationId, t.at.desc(), t.id.desc()),
+    // The retention prune across organizations.
+    index('audit_events_at_idx').on(t.at),
+  ],
+);
+
 /** One row per running worker process, refreshed periodically: the health check counts live workers. */
 
 export const workerHeartbeats = pgTable('worker_heartbeats', {
@@ -1665,5 +1719,7 @@ export type NewRateLimitEventRow = typeof rateLimitEvents.$inferInsert;
 export type KnowledgeBaseRow = typeof knowledgeBases.$inferSelect;
 export type KnowledgeDocumentRow = typeof knowledgeDocuments.$inferSelect;
 export type KnowledgeChunkRow = typeof knowledgeChunks.$inferSelect;
+export type AuditEventRow = typeof auditEvents.$inferSelect;
+export type NewAuditEventRow = typeof auditEvents.$inferInsert;
 export type WorkerHeartbeatRow = typeof workerHeartbeats.$inferSelect;
 export type NewWorkerHeartbeatRow = typeof workerHeartbeats.$inferInsert;

@@ -343,3 +343,61 @@ describe('a sequential run that decides', () => {
     expect(m.asked()).toEqual(['a', 'b']);
   });
 });
+
+describe("an agent's Blocked path", () => {
+  /** Start → draft → (usual) publish → end, and draft's Blocked path → apologise → end. */
+  const guarded = (withBlockedPath: boolean): RunDefinition => ({
+    processType: 'sequential',
+    agents,
+    nodes: [
+      { id: 'start', type: 'start' },
+      step('draft', 'writer'),
+      step('publish', 'other'),
+      ...(withBlockedPath ? [step('apologise', 'other')] : []),
+      { id: 'end', type: 'end' },
+    ],
+    edges: [
+      edge('start', 'draft'),
+      edge('draft', 'publish'),
+      ...(withBlockedPath ? [edge('draft', 'apologise', 'fail'), edge('apologise', 'end')] : []),
+      edge('publish', 'end'),
+    ],
+  });
+  /** A model whose `draft` call is blocked by the agent's guardrails when its node routes blocks. */
+  function blockingModel() {
+    const m = model();
+    const answer = m.ports.callAgent;
+    m.ports.callAgent = async (call) => {
+      if (call.nodeId !== 'draft') return answer(call);
+      m.calls.push(call);
+      if (!call.routesBlocks) throw new Error('Blocked by guardrail: PII');
+      return { content: 'Blocked by guardrail: PII', usage, blockedBy: 'PII' };
+    };
+    return m;
+  }
+
+  it('asks the agent to answer a block only when its node has the path, and then goes on along it', async () => {
+    const m = blockingModel();
+    const run = await runWorkflow(guarded(true), { input: 'Write to ana@example.com' }, m.ports);
+    expect(m.calls.find((c) => c.nodeId === 'draft')?.routesBlocks).toBe(true);
+    expect(m.asked()).toEqual(['draft', 'apologise']);
+    expect(run.output.draft.metadata.blockedBy).toBe('PII');
+    expect(run.output.publish.status).toBe('skipped');
+    expect(run.result).toBe('Generalist answers');
+  });
+
+  it('takes the usual path when nothing was blocked', async () => {
+    const m = model();
+    const run = await runWorkflow(guarded(true), { input: 'Hello' }, m.ports);
+    expect(m.asked()).toEqual(['draft', 'publish']);
+    expect(run.output.apologise.status).toBe('skipped');
+  });
+
+  it('fails the run on a block when the node has no Blocked path', async () => {
+    const m = blockingModel();
+    await expect(runWorkflow(guarded(false), { input: 'Hi' }, m.ports)).rejects.toThrow(
+      'Blocked by guardrail: PII',
+    );
+    expect(m.calls[0].routesBlocks).toBeUndefined();
+  });
+});

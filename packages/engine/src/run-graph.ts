@@ -1,4 +1,4 @@
-import { isStepKind, type NodeOutput } from '@crewline/contracts';
+import { AGENT_BLOCKED_PATH, isStepKind, type NodeOutput } from '@crewline/contracts';
 import { noStep, WorkflowRunError } from './errors';
 import { workflowGraph } from './graph';
 import { engineNodeKinds, type StepTask } from './node-kinds';
@@ -116,7 +116,13 @@ export async function runGraph(
           agentName: i.output.metadata.agentName ?? nodeName(byId.get(i.nodeId)!),
           content: i.output.content,
         }));
-      const result = await run.step(id, id, { user: buildUserPrompt({ ...base, context }), inputs });
+      // An agent with a Blocked path goes on along it when its guardrails block.
+      const routesBlocks = graph.outgoing(id).some((e) => e.sourceHandle === AGENT_BLOCKED_PATH);
+      const result = await run.step(id, id, {
+        user: buildUserPrompt({ ...base, context }),
+        inputs,
+        ...(routesBlocks ? { extra: { routesBlocks } } : {}),
+      });
       if (kindOf(id).relays?.(result) !== 'incoming') answer = result.content;
       if (kindOf(id).screensInput?.(node, inputs.length > 0)) {
         base = { ...base, input: result.content };

@@ -81,6 +81,11 @@ export type AgentCall = {
    * The port asks the model for that shape, checks the answer and returns it parsed as `data`.
    */
   outputSchema?: Record<string, unknown>;
+  /**
+   * The node has a Blocked path (AGENT_BLOCKED_PATH): a block by one of the agent's guardrails is
+   * then answered (`blockedBy`) instead of failing the step, and the run goes on along that path.
+   */
+  routesBlocks?: boolean;
 };
 
 /** What one agent call answered. */
@@ -90,6 +95,8 @@ export type AgentAnswer = {
   model?: string;
   /** The parsed answer, when the call had an output schema. */
   data?: unknown;
+  /** With `routesBlocks`: the check of the agent's guardrails that blocked; the content says so. */
+  blockedBy?: string;
 };
 
 /** A Tool step's call: which tool, with the arguments its templates gave. */

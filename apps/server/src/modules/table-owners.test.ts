@@ -62,6 +62,7 @@ const OWNERS: Record<string, string> = {
   model_usage: 'costs',
   spend_counters: 'costs',
   organization_budgets: 'costs',
+  audit_events: 'audit',
   // Not a module's: platform/rate-limit.repository.ts counts for auth, sales and webhooks.
   rate_limit_events: 'platform',
 };

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { INCLUDED_MODEL_SPEND_USD, isPlanId, type PlanId } from '@crewline/contracts';
 import { checkAllowList } from './egress/address-policy';
+import type { MetricsSettings } from './metrics/metrics-routes';
+import { tracingConfigOf, tracingEnv, type TracingConfig } from './telemetry/tracing-config';
 
 // The one place that reads the environment. Everything else receives a Config.
 const intFromEnv = (fallback: number, min: number, max: number) =>
@@ -31,6 +33,8 @@ const envSchema = z.object({
   AUTH_LOGIN_MAX_FAILURES: intFromEnv(10, 1, 100_000),
   AUTH_SIGNUP_MAX_PER_HOUR: intFromEnv(100, 1, 1_000_000),
   SESSION_TTL_DAYS: intFromEnv(30, 1, 365),
+  // How long the audit log keeps an event (modules/audit), in days.
+  AUDIT_RETENTION_DAYS: intFromEnv(365, 1, 3650),
   WEB_DIST_DIR: z.string().optional(),
   /**
    * Hosts, IPs or CIDRs that tenants' connections may reach although they are private, each for one use
@@ -157,6 +161,14 @@ const envSchema = z.object({
   KNOWLEDGE_EXTRACT_TIMEOUT_SECONDS: intFromEnv(120, 1, 86_400),
   /** The heap of the thread that reads a document's text; past it the thread stops and the document fails. */
   KNOWLEDGE_EXTRACT_MEMORY_MB: intFromEnv(512, 64, 65_536),
+  /**
+   * Prometheus metrics (platform/metrics): GET /metrics on a port of its own (no token: keep the port
+   * private), or else on the main port behind `Authorization: Bearer METRICS_TOKEN`; neither: not served.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  // OpenTelemetry traces: the standard OTEL_* variables (platform/telemetry/tracing-config.ts).
+  ...tracingEnv,
 });
 
 export type Config = {
@@ -174,11 +186,15 @@ export type Config = {
   trustProxy: boolean;
   rateLimits: { loginMaxFailures: number; loginWindowMinutes: number; signupMaxPerHour: number };
   sessionTtlDays: number;
+  /** Days the audit log keeps an event (AUDIT_RETENTION_DAYS); older ones are pruned hourly. */
+  auditRetentionDays: number;
   webDistDir: string;
   providerKeys: { openai: string | undefined; anthropic: string | undefined };
   /** The monthly use of the provider keys each plan includes, in USD (INCLUDED_MODEL_SPEND_USD). */
   includedModelSpendUsd: Record<PlanId | 'free', number>;
   egressAllowList: string[];
+  /** OpenTelemetry traces over OTLP/HTTP (platform/telemetry); undefined: off, nothing of the SDK loaded. */
+  tracing?: TracingConfig;
   /** Runs one worker process works on at once; how long a run's lease lasts; attempts before giving up. */
   runs: { concurrency: number; leaseMs: number; maxAttempts: number };
   /** Open realtime websockets one user may hold (per API process). */
@@ -203,6 +219,8 @@ export type Config = {
   knowledgeSearchMemoryBytes: number;
   /** Bounds of reading a document's text (modules/knowledge/extract-in-worker.ts). */
   knowledgeExtraction: KnowledgeExtractionLimits;
+  /** Where /metrics is served: its own port, or the main port behind a bearer token (platform/metrics). */
+  metrics: MetricsSettings;
 };
 
 export type KnowledgeExtractionLimits = {
@@ -274,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       signupMaxPerHour: e.AUTH_SIGNUP_MAX_PER_HOUR,
     },
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
     providerKeys: { openai: e.OPENAI_API_KEY, anthropic: e.ANTHROPIC_API_KEY },
     includedModelSpendUsd: e.INCLUDED_MODEL_SPEND_USD,
@@ -309,7 +328,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       timeoutMs: e.KNOWLEDGE_EXTRACT_TIMEOUT_SECONDS * 1000,
       memoryMb: e.KNOWLEDGE_EXTRACT_MEMORY_MB,
     },
+    metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
     egressAllowList: e.EGRESS_ALLOW_LIST,
+    tracing: tracingConfigOf(e),
   };
 }
 

@@ -56,10 +56,14 @@ export type RecordedRequest = {
   headers: IncomingHttpHeaders;
   /** The parsed JSON body, or undefined when there was none. */
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary protocol fields
+  /** The caller's address: which machine asked, in the several-machines suite (testing/netns). */
+  from?: string;
 };
 
 export type FakeLlmServerOptions = {
   port?: number;
+  /** The address to listen on; 127.0.0.1 unless a test on other machines (testing/netns) reaches it. */
+  host?: string;
   /** When set, requests without a key get 401; a string also requires that exact key. */
   requireKey?: boolean | string;
   models?: string[];
@@ -201,7 +205,14 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
     if (path.startsWith('/__control/')) return control(path, body, res);
 
     const method = req.method ?? 'GET';
-    requests.push({ method, path, query: Object.fromEntries(url.searchParams), headers: req.headers, body });
+    requests.push({
+      method,
+      path,
+      query: Object.fromEntries(url.searchParams),
+      headers: req.headers,
+      body,
+      from: req.socket.remoteAddress,
+    });
 
     const protocol: Protocol = path === '/v1/messages' ? 'anthropic' : 'openai';
     if (options.requireKey && !keyAccepted(req.headers, protocol)) {
@@ -627,12 +638,12 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}) {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
 
   const api = {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `http://${options.host ?? '127.0.0.1'}:${port}/v1`,
     port,
     requests,
     /** Queues replies, consumed in order by chat completions and messages alike. */
@@ -724,7 +735,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const argv = process.argv.slice(2);
   const portIndex = argv.indexOf('--port');
   const port = portIndex >= 0 ? Number(argv[portIndex + 1]) : 0;
-  const fake = await startFakeLlmServer({ port, requireKey: argv.includes('--require-key') });
+  const hostIndex = argv.indexOf('--host');
+  const host = hostIndex >= 0 ? argv[hostIndex + 1] : undefined;
+  const fake = await startFakeLlmServer({ port, host, requireKey: argv.includes('--require-key') });
   console.log(fake.url);
   const stop = () => void fake.close().then(() => process.exit(0));
   process.once('SIGINT', stop);

@@ -21,6 +21,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     rateLimits: { loginMaxFailures: 10, loginWindowMinutes: 15, signupMaxPerHour: 1000 },
     sessionTtlDays: 30,
+    auditRetentionDays: 365,
     webDistDir: path.join(dataDir, 'no-web-build'),
     providerKeys: { openai: undefined, anthropic: undefined },
     includedModelSpendUsd: INCLUDED_MODEL_SPEND_USD,
@@ -54,6 +55,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     pineconeApiUrl: 'https://api.pinecone.io',
     knowledgeSearchMemoryBytes: 256 * 1024 * 1024,
     knowledgeExtraction: { pdfMaxPages: 2000, timeoutMs: 120_000, memoryMb: 512 },
+    // No /metrics unless a test configures it (platform/metrics).
+    metrics: { port: undefined, token: undefined },
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
-import { createDatabaseFromTemplate, createDb } from '@crewline/db';
+import pg from 'pg';
+import { createDatabaseFromTemplate, createDb, databaseUrl } from '@crewline/db';
 import { inject } from 'vitest';
 // Brings in the ProvidedContext keys that inject() reads.
 import type {} from './global-setup';
@@ -52,4 +53,29 @@ export async function createLoginRole(database: TestDb, schemas: string[] = ['pu
   url.password = password;
   if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
   return url.toString();
+}
+
+/** One statement on the test cluster's admin database (CREATE and DROP DATABASE). */
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * An empty database (no schema: the server process under test migrates it itself), for the tests
+ * that start the server as a process; `drop()` in afterAll.
+ */
+export async function createEmptyDatabase(prefix: string) {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  return {
+    url: databaseUrl(inject('databaseUrl'), name),
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }

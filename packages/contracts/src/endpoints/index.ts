@@ -2,6 +2,7 @@ import { agentsEndpoints } from './agents';
 import { apiKeysEndpoints } from './api-keys';
 import { approvalLinksEndpoints } from './approval-links';
 import { approvalsEndpoints } from './approvals';
+import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { billingEndpoints } from './billing';
 import { chatEndpoints } from './chat';
@@ -34,6 +35,7 @@ export {
   executionListQuerySchema,
   withListWindowRule,
 } from './executions';
+export { auditListQueryObject, withAuditWindowRule } from './audit';
 
 /**
  * Every endpoint of the API, by area (`endpoints.agents.list`). A new endpoint is declared here, in
@@ -48,6 +50,7 @@ export const endpoints = {
   prices: pricesEndpoints,
   costs: costsEndpoints,
   apiKeys: apiKeysEndpoints,
+  audit: auditEndpoints,
   agents: agentsEndpoints,
   memory: memoryEndpoints,
   tools: toolsEndpoints,

@@ -7,6 +7,11 @@ export const endpointTags = [
   { name: 'Profile', description: "The signed-in user's own account." },
   { name: 'Organizations', description: 'Dashboard figures, members, roles, invitations and settings.' },
   { name: 'API keys', description: "The organization's API keys (shown once, when created)." },
+  {
+    name: 'Audit',
+    description:
+      'The audit log (owners only): sign-ins, roles, invitations, API keys, connections, billing, publishing and workflow activations, and its CSV export.',
+  },
   { name: 'Agents', description: 'AI agents: role, goal, model and tools.' },
   { name: 'Tools', description: "The organization's tools and the tools linked to each agent." },
   {

@@ -142,6 +142,12 @@ export const DEFAULT_GUARDRAIL_MODEL: GuardrailModel = {
 /** The paths out of a guardrail (its edges' `sourceHandle`). */
 export const guardrailPathValues = ['pass', 'fail'] as const;
 
+/**
+ * An agent node's optional second path (its edge's `sourceHandle`): taken instead of its usual one
+ * when one of the agent's guardrails blocks, so the run goes on there rather than failing.
+ */
+export const AGENT_BLOCKED_PATH = 'fail';
+
 /** How actions and PII entities are named to people (the checks editor, the step inspector). */
 export const guardrailActionLabels: Record<GuardrailAction, string> = {
   block: 'Block',

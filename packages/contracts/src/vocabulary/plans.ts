@@ -26,7 +26,9 @@ export const TRIAL_DAYS = 14;
  * What an organization may hold; null is unlimited. `knowledgeStorageBytes`: its knowledge bases'
  * documents, each counted as the larger of its upload and its extracted text (modules/knowledge).
  * `mapItems`: the longest list a workflow's map takes (a run reaching a longer one fails that map),
- * as the plan was when the run started.
+ * as the plan was when the run started. `concurrentRuns`: the organization's runs in progress at once
+ * (more wait in the queue, and the workers share out fairly between organizations); an Enterprise
+ * organization's may be set apart by the operator (subscriptions.concurrent_runs).
  */
 export type PlanLimits = {
   agents: number | null;
@@ -34,6 +36,7 @@ export type PlanLimits = {
   members: number | null;
   knowledgeStorageBytes: number | null;
   mapItems: number;
+  concurrentRuns: number;
 };
 
 const MiB = 1024 * 1024;
@@ -46,16 +49,25 @@ export const FREE_LIMITS: PlanLimits = {
   members: 1,
   knowledgeStorageBytes: 50 * MiB,
   mapItems: 100,
+  concurrentRuns: 2,
 };
 
 export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
-  starter: { agents: 5, executionsPerMonth: 1000, members: 3, knowledgeStorageBytes: GiB, mapItems: 1000 },
+  starter: {
+    agents: 5,
+    executionsPerMonth: 1000,
+    members: 3,
+    knowledgeStorageBytes: GiB,
+    mapItems: 1000,
+    concurrentRuns: 5,
+  },
   professional: {
     agents: null,
     executionsPerMonth: 10_000,
     members: 15,
     knowledgeStorageBytes: 10 * GiB,
     mapItems: 1000,
+    concurrentRuns: 20,
   },
   enterprise: {
     agents: null,
@@ -63,6 +75,7 @@ export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
     members: null,
     knowledgeStorageBytes: null,
     mapItems: 10_000,
+    concurrentRuns: 50,
   },
 };
 

@@ -102,6 +102,7 @@ describe('plans', () => {
       mapItems: 100,
       members: 1,
       knowledgeStorageBytes: 50 * MiB,
+      concurrentRuns: 2,
     });
     expect(PLAN_LIMITS).toEqual({
       starter: {
@@ -110,6 +111,7 @@ describe('plans', () => {
         members: 3,
         knowledgeStorageBytes: GiB,
         mapItems: 1000,
+        concurrentRuns: 5,
       },
       professional: {
         agents: null,
@@ -117,6 +119,7 @@ describe('plans', () => {
         mapItems: 1000,
         members: 15,
         knowledgeStorageBytes: 10 * GiB,
+        concurrentRuns: 20,
       },
       enterprise: {
         agents: null,
@@ -124,6 +127,7 @@ describe('plans', () => {
         members: null,
         knowledgeStorageBytes: null,
         mapItems: 10_000,
+        concurrentRuns: 50,
       },
     });
   });

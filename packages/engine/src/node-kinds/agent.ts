@@ -1,4 +1,4 @@
-import { outputSchemaProblem, workflowMessages as m } from '@crewline/contracts';
+import { AGENT_BLOCKED_PATH, outputSchemaProblem, workflowMessages as m } from '@crewline/contracts';
 import { WorkflowRunError } from '../errors';
 import { checkTemplate, renderTemplate } from '../expressions';
 import { asText } from '../prompt';
@@ -39,6 +39,9 @@ export const agentKind: EngineNodeKind<'agent'> = {
     }
     return errors;
   },
+  // Its Blocked path when one of its guardrails blocked (and the node has that path), else its usual
+  // one (any other handle: edges saved before agents had two paths keep theirs).
+  takes: (output, handle) => (handle === AGENT_BLOCKED_PATH) === !!output.metadata.blockedBy,
   executor: {
     agentOf(node, agents) {
       const agentId = nodeAgentId(node);

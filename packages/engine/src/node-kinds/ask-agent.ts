@@ -38,6 +38,7 @@ export async function askAgent(
       model: answer.model ?? agent.llmModel,
       baseNodeId: step.baseNodeId,
       ...(delegatedBy ? { delegatedBy } : {}),
+      ...(answer.blockedBy ? { blockedBy: answer.blockedBy } : {}),
     },
     usage: answer.usage,
   };

@@ -59,7 +59,9 @@ export function createAgentKnowledgeService(deps: {
       (tool) => tool.isActive && baseOf(tool) === base.id && tool.name === base.name.slice(0, 100),
     );
     if (reused) return reused;
-    return tools.create(organizationId, userId, {
+    // A knowledge base's tool holds no credential: the audit log does not record it.
+    const actor = { userId, ip: null };
+    return tools.create(organizationId, actor, {
       name: base.name.slice(0, 100),
       description: base.description?.slice(0, 2000) ?? null,
       category: 'vector_store',

@@ -1,6 +1,8 @@
 import { and, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import { apiKeys, type Db } from '@crewline/db';
 import type { ApiKey } from '@crewline/contracts';
+import type { RequestActor } from '../../platform/request-actor';
+import type { AuditRecorder } from '../audit/audit.service';
 
 /** The length of the rate-limit window, in seconds. */
 export const API_KEY_WINDOW_SECONDS = 60;
@@ -8,6 +10,7 @@ export const API_KEY_WINDOW_SECONDS = 60;
 /** A key that authenticated a call: who it acts for, and its calls in the current window. */
 export type UsedApiKey = {
   id: string;
+  name: string;
   organizationId: string;
   userId: string;
   windowStart: Date;
@@ -44,7 +47,7 @@ function toApiKey(key: KeyRow): ApiKey {
   };
 }
 
-export function createApiKeysRepository(db: Db, creator: KeyCreatorSql) {
+export function createApiKeysRepository(db: Db, creator: KeyCreatorSql, audit: AuditRecorder) {
   const live = (organizationId: string) =>
     and(eq(apiKeys.organizationId, organizationId), isNull(apiKeys.revokedAt));
   // A key with its creator's name (created_by is set null when the account goes).
@@ -61,27 +64,53 @@ export function createApiKeysRepository(db: Db, creator: KeyCreatorSql) {
       return rows.map(toApiKey);
     },
 
-    /** Stores a new key; answers it as the list shows it, with its creator's name. */
-    async create(values: {
+    /**
+     * Stores a new key and its audit event (its name and shown prefix, never the key) in one
+     * transaction; answers it as the list shows it, with its creator's name.
+     */
+    async create({
+      actor,
+      ...values
+    }: {
       organizationId: string;
       name: string;
       prefix: string;
       keyHash: string;
       createdBy: string;
       expiresAt: Date | null;
+      actor: RequestActor;
     }): Promise<ApiKey> {
-      const [key] = await db.insert(apiKeys).values(values).returning(withCreatorName);
-      return toApiKey(key);
+      return db.transaction(async (tx) => {
+        const [key] = await tx.insert(apiKeys).values(values).returning(withCreatorName);
+        await audit.record(tx, {
+          organizationId: values.organizationId,
+          actor,
+          action: 'api_key.created',
+          target: { type: 'api_key', id: key.id, name: key.name },
+          details: { prefix: key.prefix, expiresAt: key.expiresAt?.toISOString() ?? null },
+        });
+        return toApiKey(key);
+      });
     },
 
     /** Revokes at once: the next call with the key is refused. False when there is no such live key. */
-    async revoke(organizationId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .update(apiKeys)
-        .set({ revokedAt: new Date() })
-        .where(and(live(organizationId), eq(apiKeys.id, id)))
-        .returning({ id: apiKeys.id });
-      return rows.length > 0;
+    async revoke(organizationId: string, id: string, actor: RequestActor): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [revoked] = await tx
+          .update(apiKeys)
+          .set({ revokedAt: new Date() })
+          .where(and(live(organizationId), eq(apiKeys.id, id)))
+          .returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix });
+        if (!revoked) return false;
+        await audit.record(tx, {
+          organizationId,
+          actor,
+          action: 'api_key.revoked',
+          target: { type: 'api_key', id: revoked.id, name: revoked.name },
+          details: { prefix: revoked.prefix },
+        });
+        return true;
+      });
     },
 
     /**
@@ -108,6 +137,7 @@ export function createApiKeysRepository(db: Db, creator: KeyCreatorSql) {
         )
         .returning({
           id: apiKeys.id,
+          name: apiKeys.name,
           organizationId: apiKeys.organizationId,
           userId: apiKeys.createdBy,
           windowStart: apiKeys.windowStart,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@crewline/contracts/endpoints';
 import { route } from '../../platform/route';
 import { requireOwnOrganization } from '../../platform/auth/auth-context';
+import { requestActor } from '../../platform/request-actor';
 import type { ApiKeysService } from './api-keys.service';
 
 const { apiKeys: api } = endpoints;
@@ -15,11 +16,15 @@ export function apiKeysRoutes(apiKeys: ApiKeysService): FastifyPluginAsyncZod {
 
     route(app, api.create, async (request) => {
       const orgId = requireOwnOrganization(request, request.params.orgId);
-      return apiKeys.create(orgId, request.auth.userId, request.body);
+      return apiKeys.create(orgId, requestActor(request), request.body);
     });
 
     route(app, api.revoke, async (request, reply) => {
-      await apiKeys.revoke(requireOwnOrganization(request, request.params.orgId), request.params.id);
+      await apiKeys.revoke(
+        requireOwnOrganization(request, request.params.orgId),
+        request.params.id,
+        requestActor(request),
+      );
       return reply.status(204).send();
     });
   };

@@ -9,6 +9,7 @@ import {
 import { BadRequestError, NotFoundError, TooManyRequestsError } from '../../platform/errors';
 import { requireUuid } from '../../platform/ids';
 import type { AuthContext } from '../../platform/auth/auth-context';
+import type { RequestActor, UserActor } from '../../platform/request-actor';
 import { API_KEY_WINDOW_SECONDS, type ApiKeysRepository } from './api-keys.repository';
 
 /** How many characters of a key stay visible in the list (the prefix and 8 more). */
@@ -34,7 +35,7 @@ export function createApiKeysService(deps: {
   return {
     list: (organizationId: string): Promise<ApiKey[]> => repository.list(organizationId),
 
-    async create(organizationId: string, userId: string, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+    async create(organizationId: string, actor: UserActor, input: CreateApiKeyInput): Promise<CreatedApiKey> {
       const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
       if (expiresAt && expiresAt.getTime() <= now().getTime()) {
         throw new BadRequestError(apiKeyMessages.expiryInPast, [
@@ -48,14 +49,15 @@ export function createApiKeysService(deps: {
         name: input.name.trim(),
         prefix: key.slice(0, SHOWN_LENGTH),
         keyHash: hashApiKey(key),
-        createdBy: userId,
+        createdBy: actor.userId,
         expiresAt,
+        actor,
       });
       return { ...created, key };
     },
 
-    async revoke(organizationId: string, id: string): Promise<void> {
-      const found = await repository.revoke(organizationId, requireUuid(id, apiKeyMessages.notFound));
+    async revoke(organizationId: string, id: string, actor: RequestActor): Promise<void> {
+      const found = await repository.revoke(organizationId, requireUuid(id, apiKeyMessages.notFound), actor);
       if (!found) throw new NotFoundError(apiKeyMessages.notFound);
     },
 
@@ -81,6 +83,7 @@ export function createApiKeysService(deps: {
         organizationId: used.organizationId,
         role: 'member',
         apiKeyId: used.id,
+        apiKeyName: used.name,
       };
     },
   };

@@ -10,6 +10,8 @@ import {
 } from '@crewline/db';
 import type { StoredSubscription } from '../billing/billing.service';
 import { insertSubscription, storedPlanColumns } from '../billing/billing.columns';
+import type { AuditRecorder } from '../audit/audit.service';
+import { userDisplayName } from './users.columns';
 
 export type UserRow = typeof users.$inferSelect;
 /** An organization with its stored plan and trial end (billing's subscriptions). */
@@ -28,7 +30,7 @@ const organizationColumns = {
   ...storedPlanColumns(sql.raw('"organizations"."id"')),
 };
 
-export function createAuthRepository(db: Db) {
+export function createAuthRepository(db: Db, audit: AuditRecorder) {
   /**
    * findActiveSession's statement. Every signed-in request runs it, so drizzle builds it once, here,
    * instead of on each call.
@@ -154,9 +156,27 @@ export function createAuthRepository(db: Db) {
         .orderBy(userOrganizations.createdAt, organizations.name);
     },
 
-    async createSession(input: { userId: string; organizationId: string; expiresAt: Date }): Promise<string> {
-      const [row] = await db.insert(authSessions).values(input).returning({ id: authSessions.id });
-      return row.id;
+    /**
+     * Starts a session. With `signIn` (a sign-in, not a sign-up or a switch of organization) the
+     * organization's audit log records it in the same transaction, with the address it came from.
+     */
+    async createSession(
+      input: { userId: string; organizationId: string; expiresAt: Date },
+      signIn?: { ip: string | null; method: 'password' },
+    ): Promise<string> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(authSessions).values(input).returning({ id: authSessions.id });
+        if (signIn) {
+          await audit.record(tx, {
+            organizationId: input.organizationId,
+            actor: { userId: input.userId, ip: signIn.ip },
+            action: 'auth.signed_in',
+            target: { type: 'user', id: input.userId, name: userDisplayName(sql`${input.userId}::uuid`) },
+            details: { method: signIn.method },
+          });
+        }
+        return row.id;
+      });
     },
 
     /**

@@ -45,13 +45,16 @@ export function createAuthService(deps: {
   const { config, repository, rateLimits, tokens, events } = deps;
   const loginWindowSeconds = config.rateLimits.loginWindowMinutes * 60;
 
-  async function issue(m: Membership): Promise<AuthResponse> {
+  /** A new session; `signIn` when it is a sign-in, which the organization's audit log records. */
+  async function issue(
+    m: Membership,
+    signIn?: { ip: string | null; method: 'password' },
+  ): Promise<AuthResponse> {
     const expiresAt = new Date(Date.now() + config.sessionTtlDays * 86_400_000);
-    const sessionId = await repository.createSession({
-      userId: m.user.id,
-      organizationId: m.organization.id,
-      expiresAt,
-    });
+    const sessionId = await repository.createSession(
+      { userId: m.user.id, organizationId: m.organization.id, expiresAt },
+      signIn,
+    );
     const token = await tokens.sign(
       { sessionId, userId: m.user.id, organizationId: m.organization.id },
       expiresAt,
@@ -147,7 +150,7 @@ export function createAuthService(deps: {
         throw new UnauthorizedError(messages.invalidCredentials);
       }
       await rateLimits.clear(LOGIN_FAILURES, key);
-      return issue(membership);
+      return issue(membership, { ip: ip || null, method: 'password' });
     },
 
     /**

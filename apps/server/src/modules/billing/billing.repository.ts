@@ -1,5 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { organizationUsage, rowFromJson, rowJson, stripeEvents, subscriptions, type Db } from '@crewline/db';
+import type { RequestActor } from '../../platform/request-actor';
+import type { AuditRecorder } from '../audit/audit.service';
+import type { BillingAuditEvent } from './billing-audit';
 import type { StoredSubscription } from './subscription-state';
 
 const subscriptionColumns = {
@@ -11,6 +14,7 @@ const subscriptionColumns = {
   pendingPlan: subscriptions.pendingPlan,
   billingInterval: subscriptions.billingInterval,
   paymentMethod: subscriptions.paymentMethod,
+  concurrentRuns: subscriptions.concurrentRuns,
 };
 
 /** organization_usage's month of an instant's UTC calendar month: its first day. */
@@ -50,7 +54,7 @@ export function subscriptionFromJson(
 export type LimitReader = Pick<Db, 'select'>;
 
 /** The subscriptions, the month's run counters and the Stripe events applied (billing's own tables). */
-export function createBillingRepository(db: Db) {
+export function createBillingRepository(db: Db, audit: AuditRecorder) {
   return {
     /**
      * The subscription, read in `tx` with its row locked until it ends, so checks of a plan limit and
@@ -87,6 +91,11 @@ export function createBillingRepository(db: Db) {
       organizationId: string,
       subscription: StoredSubscription,
       trialStartedAt?: Date,
+      /** The change's audit events (billing-audit.ts), written in the same transaction. */
+      audited: { actor: RequestActor; events: BillingAuditEvent[] } = {
+        actor: { userId: null, ip: null },
+        events: [],
+      },
     ): Promise<void> {
       const {
         plan,
@@ -98,25 +107,36 @@ export function createBillingRepository(db: Db) {
         billingInterval,
         paymentMethod,
       } = subscription;
-      await db
-        .update(subscriptions)
-        .set({
-          plan,
-          subscriptionStatus,
-          trialEndsAt,
-          currentPeriodEnd,
-          cancelAtPeriodEnd,
-          pendingPlan,
-          billingInterval,
-          paymentMethod,
-          ...(trialStartedAt
-            ? {
-                trialUsedAt: sql`coalesce(${subscriptions.trialUsedAt}, ${trialStartedAt.toISOString()}::timestamptz)`,
-              }
-            : {}),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(subscriptions.organizationId, organizationId));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(subscriptions)
+          .set({
+            plan,
+            subscriptionStatus,
+            trialEndsAt,
+            currentPeriodEnd,
+            cancelAtPeriodEnd,
+            pendingPlan,
+            billingInterval,
+            paymentMethod,
+            ...(trialStartedAt
+              ? {
+                  trialUsedAt: sql`coalesce(${subscriptions.trialUsedAt}, ${trialStartedAt.toISOString()}::timestamptz)`,
+                }
+              : {}),
+            updatedAt: sql`now()`,
+          })
+          .where(eq(subscriptions.organizationId, organizationId));
+        for (const event of audited.events) {
+          await audit.record(tx, {
+            organizationId,
+            actor: audited.actor,
+            action: event.action,
+            target: { type: 'subscription', id: organizationId, name: plan },
+            details: event.details,
+          });
+        }
+      });
     },
 
     /** The organization's Stripe subscription, if it has one. */

@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import { endpoints } from '@crewline/contracts/endpoints';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import { route } from '../../platform/route';
+import { requestActor } from '../../platform/request-actor';
 import type { BillingService } from './billing.service';
 
 const { billing: api } = endpoints;
@@ -18,10 +19,12 @@ export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
     route(app, api.config, async () => billing.config());
 
     route(app, api.subscribe, async (request) =>
-      billing.createSubscription(request.auth.organizationId, request.body),
+      billing.createSubscription(request.auth.organizationId, request.body, requestActor(request)),
     );
 
-    route(app, api.cancel, async (request) => billing.cancelSubscription(request.auth.organizationId));
+    route(app, api.cancel, async (request) =>
+      billing.cancelSubscription(request.auth.organizationId, requestActor(request)),
+    );
 
     // Invoices show amounts paid: owners and admins, not every member.
     route(app, api.invoices, async (request) => billing.invoices(request.auth.organizationId));

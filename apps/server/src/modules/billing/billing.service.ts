@@ -28,6 +28,8 @@ import {
   stripeSubscriptionSchema,
 } from './stripe-event';
 import { planOfLookupKey } from './stripe-provider';
+import { systemActor, type RequestActor } from '../../platform/request-actor';
+import { billingAuditEvents } from './billing-audit';
 import {
   asPlanId,
   atTrialEnd,
@@ -105,8 +107,17 @@ export function createBillingService(deps: {
     return new PlanLimitError(message, limit, plan);
   }
 
-  async function save(organizationId: string, next: StoredSubscription, trialStartedAt?: Date) {
-    await repository.save(organizationId, next, trialStartedAt);
+  /** Stores the change from `before` with its audit events (who: the owner, or the provider's webhook). */
+  async function save(
+    organizationId: string,
+    next: StoredSubscription,
+    trialStartedAt: Date | undefined,
+    change: { before: StoredSubscription; actor: RequestActor },
+  ) {
+    await repository.save(organizationId, next, trialStartedAt, {
+      actor: change.actor,
+      events: billingAuditEvents(change.before, next),
+    });
     await events.publish({ type: 'subscription_updated', organizationId });
   }
 
@@ -134,14 +145,20 @@ export function createBillingService(deps: {
       // An invoice for a later period than the stored one is the renewal's: a downgrade waiting for
       // it applies now (customer.subscription.updated may arrive before or after it).
       const renewed = Boolean(periodEnd && stored.currentPeriodEnd && periodEnd > stored.currentPeriodEnd);
-      await save(organizationId, {
-        ...stored,
-        plan: renewed && stored.pendingPlan ? stored.pendingPlan : stored.plan,
-        pendingPlan: renewed ? null : stored.pendingPlan,
-        subscriptionStatus: type === 'invoice.paid' ? 'active' : 'past_due',
-        trialEndsAt: type === 'invoice.paid' ? null : stored.trialEndsAt,
-        currentPeriodEnd: periodEnd ?? stored.currentPeriodEnd,
-      });
+      const fromWebhook = { before: stored, actor: systemActor };
+      await save(
+        organizationId,
+        {
+          ...stored,
+          plan: renewed && stored.pendingPlan ? stored.pendingPlan : stored.plan,
+          pendingPlan: renewed ? null : stored.pendingPlan,
+          subscriptionStatus: type === 'invoice.paid' ? 'active' : 'past_due',
+          trialEndsAt: type === 'invoice.paid' ? null : stored.trialEndsAt,
+          currentPeriodEnd: periodEnd ?? stored.currentPeriodEnd,
+        },
+        undefined,
+        fromWebhook,
+      );
       return undefined;
     }
     if (!parsed.subscription?.success) return undefined;
@@ -179,7 +196,7 @@ export function createBillingService(deps: {
     // A downgrade is billed from the next period: until the period renews, the paid plan stays.
     const renewed = !stored.currentPeriodEnd || (periodEnd && periodEnd > stored.currentPeriodEnd);
     const keepPlan = stored.pendingPlan !== null && pricePlan === stored.pendingPlan && !renewed;
-    await save(organizationId, {
+    const next: StoredSubscription = {
       plan: keepPlan || !pricePlan ? stored.plan : pricePlan,
       subscriptionStatus: status,
       trialEndsAt: status === 'trialing' ? fromSeconds(subscription.trial_end) : null,
@@ -189,7 +206,8 @@ export function createBillingService(deps: {
       billingInterval:
         priceInterval === 'year' || priceInterval === 'month' ? priceInterval : stored.billingInterval,
       paymentMethod,
-    });
+    };
+    await save(organizationId, next, undefined, { before: stored, actor: systemActor });
     return undefined;
   }
 
@@ -270,19 +288,19 @@ export function createBillingService(deps: {
         columns: allowanceColumns,
         parameters: subscriptionWithExecutionsParameters(organizationId, at),
         /**
-         * The month's run limit (null: unlimited), refused when reached, and the longest list the
-         * run's maps may take, both the plan's now.
+         * The month's run limit (null: unlimited), refused when reached, the longest list the run's
+         * maps may take and its organization's runs in progress at once, all the plan's now.
          */
-        check(value: unknown): { runLimit: number | null; mapItems: number } {
+        check(value: unknown): { runLimit: number | null; mapItems: number; concurrencyLimit: number } {
           const found = subscriptionFromJson(value);
           if (!found) throw new NotFoundError('Organization not found');
           const state = effectiveSubscription(found, at);
           const max = state.limits.executionsPerMonth;
-          const mapItems = state.limits.mapItems;
-          if (max === null) return { runLimit: null, mapItems };
+          const { mapItems, concurrentRuns: concurrencyLimit } = state.limits;
+          if (max === null) return { runLimit: null, mapItems, concurrencyLimit };
           if (found.executions >= max) throw refuse(state, 'executions', max);
           checked = { state, max };
-          return { runLimit: max, mapItems };
+          return { runLimit: max, mapItems, concurrencyLimit };
         },
         refusal(): PlanLimitError {
           if (!checked) throw new Error('refusal() before a limited check()');
@@ -320,6 +338,7 @@ export function createBillingService(deps: {
     async createSubscription(
       organizationId: string,
       input: CreateSubscriptionInput,
+      actor: RequestActor,
     ): Promise<{ clientSecret: string | null; status: SubscriptionStatusValue }> {
       const interval = input.interval ?? 'month';
       const payByInvoice = input.payByInvoice ?? false;
@@ -388,7 +407,7 @@ export function createBillingService(deps: {
         amountCents: price,
         change: { kind, trialEnd: trialEnd ?? null },
       });
-      await save(organizationId, next, trialStartedAt);
+      await save(organizationId, next, trialStartedAt, { before: stored, actor });
       return { clientSecret, status: effectiveSubscription(next, now()).status };
     },
 
@@ -439,12 +458,20 @@ export function createBillingService(deps: {
       }
     },
     /** POST /api/cancel-subscription: ends at the period end (a trial's end during a trial). */
-    async cancelSubscription(organizationId: string): Promise<SubscriptionStatusResponse> {
+    async cancelSubscription(
+      organizationId: string,
+      actor: RequestActor,
+    ): Promise<SubscriptionStatusResponse> {
       const { stored, effective } = await load(organizationId);
       if (!effective.plan) throw new ConflictError(billingMessages.noSubscription);
       if (effective.cancelAtPeriodEnd) throw new ConflictError(billingMessages.alreadyCanceled);
       await provider.cancelAtPeriodEnd(organizationId);
-      await save(organizationId, { ...toStored(effective, stored.plan), cancelAtPeriodEnd: true });
+      await save(
+        organizationId,
+        { ...toStored(effective, stored.plan), cancelAtPeriodEnd: true },
+        undefined,
+        { before: stored, actor },
+      );
       return status(organizationId);
     },
   };

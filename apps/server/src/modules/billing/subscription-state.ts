@@ -23,6 +23,8 @@ export type StoredSubscription = {
   billingInterval: BillingInterval;
   /** How it is paid; null: no payment method and no invoices, so nothing can be charged. */
   paymentMethod: PaymentMethodValue | null;
+  /** Runs in progress at once the operator set for an Enterprise organization; null: the plan's. Never written by a change. */
+  concurrentRuns?: number | null;
 };
 
 /** What the organization is on at a moment: what is due (trial end, cancel, downgrade) applied. */
@@ -53,6 +55,14 @@ const free = (stored: StoredSubscription): EffectiveSubscription => ({
   paymentMethod: stored.paymentMethod,
   limits: FREE_LIMITS,
 });
+
+/** The plan's limits, with the runs in progress at once an operator set for an Enterprise organization. */
+function planLimits(plan: PlanId, stored: StoredSubscription): PlanLimits {
+  const limits = PLAN_LIMITS[plan];
+  return plan === 'enterprise' && stored.concurrentRuns
+    ? { ...limits, concurrentRuns: stored.concurrentRuns }
+    : limits;
+}
 
 export function asPlanId(value: string | null | undefined): PlanId | null {
   return (planIdValues as readonly string[]).includes(value ?? '') ? (value as PlanId) : null;
@@ -95,7 +105,7 @@ export function effectiveSubscription(stored: StoredSubscription, now: Date): Ef
         pendingPlan: null,
         interval: stored.billingInterval,
         paymentMethod: stored.paymentMethod,
-        limits: PLAN_LIMITS[plan],
+        limits: planLimits(plan, stored),
       };
     }
     case 'active':
@@ -119,7 +129,7 @@ export function effectiveSubscription(stored: StoredSubscription, now: Date): Ef
         pendingPlan,
         interval: stored.billingInterval,
         paymentMethod: stored.paymentMethod,
-        limits: PLAN_LIMITS[current],
+        limits: planLimits(current, stored),
       };
     }
     default:

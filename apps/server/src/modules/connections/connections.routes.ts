@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@crewline/contracts/endpoints';
 import { route } from '../../platform/route';
+import { requestActor } from '../../platform/request-actor';
 import type { ProviderModelsService } from './provider-models';
 import type { ConnectionsService } from './connections.service';
 
@@ -15,7 +16,12 @@ export function connectionsRoutes(
     route(app, api.list, async (request) => configurations.list(request.auth.organizationId));
     // Model connections and other credentials are the organization's settings: admins change them.
     route(app, api.update, async (request) =>
-      configurations.update(request.auth.organizationId, request.params.id, request.body),
+      configurations.update(
+        request.auth.organizationId,
+        request.params.id,
+        request.body,
+        requestActor(request),
+      ),
     );
 
     // With a connection configured the models come from the provider (cached 5 minutes), else a built-in

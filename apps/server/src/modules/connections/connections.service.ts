@@ -9,6 +9,7 @@ import type { Config } from '../../platform/env';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import { maskFields, sealFields, unsealFields, type SecretBox } from '../../platform/crypto';
 import { LLM_PROVIDERS, resolveConnection, type LlmConnection, type LlmProvider } from '../../platform/llm';
+import type { RequestActor } from '../../platform/request-actor';
 import type { ConnectionRow, ConnectionsRepository } from './connections.repository';
 
 const secretKeys = [...SECRET_CONFIG_KEYS];
@@ -71,6 +72,7 @@ export function createConnectionsService(deps: {
       organizationId: string,
       rawId: string,
       body: { config?: Record<string, unknown>; isActive?: boolean },
+      actor: RequestActor,
     ): Promise<Connection> {
       const id = connectionIds.find((known) => known === rawId);
       if (!id) throw new NotFoundError('Unknown tool configuration');
@@ -97,7 +99,21 @@ export function createConnectionsService(deps: {
       }
       // A connection saved for the first time is switched on; afterwards only the toggle changes it.
       const isActive = body.isActive ?? previous?.isActive ?? true;
-      return toDto(id, await repository.upsert(organizationId, id, { config: stored, isActive }));
+      // The audit log names the fields that changed, never their values (a secret is stored sealed:
+      // one typed again counts as changed).
+      const before = previous?.config ?? {};
+      const fields = [...new Set([...Object.keys(before), ...Object.keys(stored)])]
+        .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(stored[field]))
+        .sort();
+      const details: Record<string, unknown> = { fields };
+      if (previous?.isActive !== isActive) details.isActive = isActive;
+      const row = await repository.upsert(
+        organizationId,
+        id,
+        { config: stored, isActive },
+        { actor, action: previous ? 'connection.updated' : 'connection.created', details },
+      );
+      return toDto(id, row);
     },
 
     /** Where and how an agent of this organization reaches its provider. */

@@ -1,6 +1,7 @@
 import { costMicros } from '@crewline/contracts';
 import type { Logger } from 'pino';
 import type { LlmConnection, LlmGateway, LlmMeter, LlmUsage } from '../../platform/llm';
+import { metrics } from '../../platform/metrics/metrics';
 import { budgetHooks } from './budget-guard';
 import type { BudgetScopes } from './budget-scopes';
 import type { BudgetsRepository } from './budgets.repository';
@@ -50,6 +51,11 @@ export function createMeteredGateway(deps: {
         inputTokens: usage.inputTokens,
         cachedInputTokens: usage.cachedInputTokens ?? 0,
         outputTokens: usage.outputTokens,
+        costMicros: price ? costMicros(usage, price) : null,
+      });
+      metrics.modelSpend({
+        provider: connection.provider,
+        ...usage,
         costMicros: price ? costMicros(usage, price) : null,
       });
     } catch (error) {

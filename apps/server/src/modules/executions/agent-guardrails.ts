@@ -109,6 +109,8 @@ export function agentGuardrails(deps: {
     usage: () => usage,
     /** The block that stopped the request, as the step's error; undefined when none did. */
     blocked: () => (blocked ? new WorkflowRunError(guardrailMessages.blocked(blocked)) : undefined),
+    /** The check that blocked ('PII', a custom rule's label); undefined when none did. */
+    blockedBy: () => blocked,
     input: (text: string) => (input.length > 0 ? check(input, text) : Promise.resolve(text)),
     async output<T extends { content: string; data?: unknown }>(answer: T): Promise<T> {
       if (output.length === 0) return answer;
@@ -143,3 +145,6 @@ export function agentGuardrails(deps: {
     },
   };
 }
+
+/** One agent step's guardrails. */
+export type AgentGuards = ReturnType<typeof agentGuardrails>;

@@ -1,7 +1,8 @@
-import { budgetMessages, usdText, type Agent } from '@crewline/contracts';
+import { budgetMessages, usdText, type Agent, type TokenUsage } from '@crewline/contracts';
 import { BudgetExceededError } from '../../platform/errors';
 import {
   addUsage,
+  noUsage,
   type AgentAnswer,
   type AgentCall,
   type GuardAnswer,
@@ -27,7 +28,8 @@ import type { RunWaits } from './run-waits';
 import type { MadeCall } from './step-recorder';
 import { createStepStream } from './step-stream';
 import { meteredUsage } from './metered-usage';
-import { agentGuardrails, noGuard, type GuardContext } from './agent-guardrails';
+import { agentGuardrails, noGuard, type AgentGuards, type GuardContext } from './agent-guardrails';
+import { modelCall } from '../../platform/telemetry/tracing';
 
 /** Why a call needing approval is refused where the run cannot wait (a workflow a map or loop runs). */
 const cannotWait =
@@ -165,16 +167,50 @@ export function createAgentStep(deps: {
   }
 
   return async function agentStep(call: AgentCall, agent: Agent): Promise<AgentAnswer> {
-    const trace = newLlmTrace();
     const guards = agentGuardrails({
       guard: deps.guard ?? noGuard,
       step: call.step,
       agent,
       context: deps.guardContext ?? { input: null },
     });
+    const used: { usage: TokenUsage } = { usage: noUsage };
+    try {
+      return await answerOf(call, agent, guards, used);
+    } catch (error) {
+      // A node with a Blocked path answers a block (the run goes on along it); its model calls so far
+      // and its classifier calls stay metered with the step. Without that path the step fails.
+      const blocked = guards.blocked();
+      if (!call.routesBlocks || !blocked) throw error;
+      runLog.add(
+        'warn',
+        `${agent.name}: ${blocked.message}; the run goes on along its Blocked path`,
+        call.nodeId,
+      );
+      return {
+        content: blocked.message,
+        usage: addUsage(used.usage, guards.usage()),
+        model: agent.llmModel,
+        blockedBy: guards.blockedBy(),
+      };
+    }
+  };
+
+  /** One agent step's answer through its guardrails; `used` follows its model calls' usage as they are made. */
+  async function answerOf(
+    call: AgentCall,
+    agent: Agent,
+    guards: AgentGuards,
+    used: { usage: TokenUsage },
+  ): Promise<AgentAnswer> {
+    const trace = newLlmTrace();
     // A tool call a guardrail blocked stops the request: the step fails for that reason.
+    // Each request is a model-call span under the step's (platform/telemetry), priced as the step prices it.
     const asked: typeof ask = (...args) =>
-      ask(...args).catch((error: unknown) => {
+      modelCall(
+        { provider: agent.llmProvider, model: agent.llmModel, prompt: args[1] },
+        () => ask(...args),
+        (answer) => metered(answer).costUsd,
+      ).catch((error: unknown) => {
         throw guards.blocked() ?? error;
       });
     // The model is asked what the input guardrails let through (redacted where they redact).
@@ -251,6 +287,7 @@ export function createAgentStep(deps: {
     ).finally(() => stream.close());
     // The calls before a wait for approval were metered then, at the prices of that attempt.
     let spent = prior ? addUsage(prior.usage, metered(answer)) : metered(answer);
+    used.usage = spent;
     while (answer.pendingApproval) {
       const pending = answer.pendingApproval;
       if (deps.waits) await deps.waits.toolCall(call.step, { pending, usage: spent, agentName: agent.name });
@@ -272,6 +309,7 @@ export function createAgentStep(deps: {
         ),
       );
       spent = addUsage(spent, metered(answer));
+      used.usage = spent;
     }
     for (const each of answer.steps)
       for (const tool of each.toolResults)
@@ -294,5 +332,5 @@ export function createAgentStep(deps: {
       guards.usage(),
     );
     return { ...checked, usage, model: answer.model };
-  };
+  }
 }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { EventBus } from '../../platform/events';
+import { metrics } from '../../platform/metrics/metrics';
 import type { AgentModel } from '../agents/agents.service';
 import type { MemoryService } from '../memory/memory.service';
 import type { WorkflowReads } from '../workflows/workflows.service';
@@ -8,6 +9,7 @@ import type { ApprovalsRepository } from './approvals.repository';
 import type { ExecutionsRepository } from './executions.repository';
 import type { OutputDelivery } from './output-delivery';
 import { abandonIfWornOut, runAttempt } from './run-attempt';
+import { inRun } from '../../platform/telemetry/tracing';
 import { createRunDefinitions, type ClaimedRun } from './run-definitions';
 import { Interrupted } from './run-errors';
 import { createSubWorkflows } from './sub-workflow';
@@ -65,12 +67,14 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
 
   /** An attempt at a run this worker has just claimed. */
   async function attempt(run: ClaimedRun): Promise<void> {
+    metrics.runClaimed(run);
     if (await abandonIfWornOut(attemptDeps, run)) return;
     const abort = new AbortController();
     let settle!: () => void;
     active.set(run.id, { abort, done: new Promise<void>((resolve) => (settle = resolve)) });
     try {
-      await runAttempt(attemptDeps, run, { abort, draining: () => draining });
+      // One span per attempt, continuing the trace of the request that started the run (platform/telemetry).
+      await inRun(run, () => runAttempt(attemptDeps, run, { abort, draining: () => draining }));
     } finally {
       active.delete(run.id);
       settle();

@@ -1,7 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AuthResponse, CreateWorkflowInput, Execution, GuardrailCheckInput } from '@crewline/contracts';
+import {
+  moderationCategoryValues,
+  type AuthResponse,
+  type CreateWorkflowInput,
+  type Execution,
+  type GuardrailCheckInput,
+} from '@crewline/contracts';
 import { attachNewTool, configureModel, createAgent, runToEnd } from '../../testing/app-fixtures';
 import { startFakeLlmServer, type FakeLlmServer } from '../../testing/fake-llm-server';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -59,14 +65,21 @@ const chatTexts = () =>
     .map((r) => JSON.stringify(r.body.messages.at(-1)?.content ?? ''));
 
 /** Start → [before] → screen → pass: after | fail: fallback → End. */
-async function screened(checks: GuardrailCheckInput[], options: { before?: boolean; target?: string } = {}) {
+async function screened(
+  checks: GuardrailCheckInput[],
+  options: {
+    before?: boolean;
+    target?: string;
+    classifier?: { provider: 'openai' | 'anthropic'; model: string };
+  } = {},
+) {
   const nodes: CreateWorkflowInput['nodes'] = [
     { id: 'start', type: 'start', position: at },
     {
       id: 'screen',
       type: 'guardrail',
       position: at,
-      data: { label: 'Screen', checks, target: options.target },
+      data: { label: 'Screen', checks, target: options.target, classifier: options.classifier },
     },
     { id: 'after', type: 'agent', agentId: writer, position: at, data: { label: 'Publish' } },
     { id: 'fallback', type: 'agent', agentId: writer, position: at, data: { label: 'Apologise' } },
@@ -192,6 +205,75 @@ describe('a guardrail step', () => {
     });
   });
 
+  it('moderates by a classifier prompt on a connection without a moderation endpoint (Anthropic)', async () => {
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/tools/configurations/anthropic_config',
+      token: ada.token,
+      payload: { config: { apiKey: 'sk-ant-test', baseUrl: fake.url } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = await screened(
+      [{ type: 'moderation', categories: ['harassment'], threshold: 0.6, action: 'block' }],
+      {
+        target: 'input.message',
+        classifier: { provider: 'anthropic', model: 'claude-haiku-4-5' },
+      },
+    );
+    // The classifier's answer must give every category (its schema requires them all).
+    const scores = Object.fromEntries(
+      moderationCategoryValues.map((c) => [c, c === 'harassment' ? 0.8 : 0.05]),
+    );
+    fake.script([{ data: { reasoning: 'It insults the reader.', scores } }]);
+    const run = await runToEnd(t, ada.token, id, { message: 'You are a hopeless case.' });
+
+    expect(fake.requests.filter((r) => r.path === '/v1/moderations')).toEqual([]);
+    // One classifier call, answered as its schema asks.
+    const [classifier, ...more] = fake.requests.filter((r) => r.path === '/v1/messages');
+    expect(more).toEqual([]);
+    expect(classifier.body.model).toBe('claude-haiku-4-5');
+    expect(JSON.stringify(classifier.body.messages)).toContain('You are a hopeless case.');
+    const screen = stepOf(run, 'screen');
+    expect(screen?.status === 'completed' && screen.output).toMatchObject({
+      data: {
+        passed: false,
+        findings: [{ check: 'moderation', kind: 'harassment', score: 0.8, action: 'block' }],
+      },
+    });
+    // Metered with the step, as every classifier call is.
+    expect(screen?.status === 'completed' && screen.output.usage.totalTokens).toBeGreaterThan(0);
+    expect(run.steps?.map((s) => s.nodeId)).toEqual(['screen', 'fallback']);
+  });
+
+  it('keeps to a topic allow-list by the classifier, passing what is on topic', async () => {
+    const id = await screened(
+      [
+        {
+          type: 'rule',
+          label: 'Orders only',
+          topics: ['orders', 'shipping'],
+          action: 'block',
+        },
+      ],
+      { target: 'input.message' },
+    );
+    fake.script([{ data: { reasoning: 'It asks about the weather.', score: 0.9 } }]);
+    const off = await runToEnd(t, ada.token, id, { message: 'What is the weather in Lisbon?' });
+    const [asked] = fake.requests.filter((r) => r.path === '/v1/chat/completions');
+    expect(JSON.stringify(asked.body.messages)).toContain('allowed topics: \\"orders\\", \\"shipping\\"');
+    expect(off.steps?.map((s) => s.nodeId)).toEqual(['screen', 'fallback']);
+    const offScreen = stepOf(off, 'screen');
+    expect(offScreen?.status === 'completed' && offScreen.output.data).toMatchObject({
+      passed: false,
+      findings: [{ check: 'rule', score: 0.9, action: 'block' }],
+    });
+
+    fake.reset();
+    fake.script([{ data: { reasoning: 'It asks where an order is.', score: 0.05 } }]);
+    const on = await runToEnd(t, ada.token, id, { message: 'Where is order A-1001?' });
+    expect(on.steps?.map((s) => s.nodeId)).toEqual(['screen', 'after']);
+  });
+
   it('is tested with sample data through "Test this node"', async () => {
     const id = await screened([{ type: 'pii', entities: ['email'], action: 'redact' }], {
       target: 'input.message',
@@ -241,7 +323,15 @@ describe('a guardrail step', () => {
 });
 
 describe("an agent's guardrails", () => {
-  async function guardedAgent(guardrails: Record<string, GuardrailCheckInput[]>) {
+  /**
+   * Start → Work (the guarded agent) → End; with `blockedPath`, Work's Blocked path leads to
+   * Apologise (Writer) → End, and Work sends its answer to a webhook on the test's API.
+   */
+  async function guardedAgent(
+    guardrails: Record<string, GuardrailCheckInput[]>,
+    { blockedPath = false }: { blockedPath?: boolean } = {},
+  ) {
+    const sends = blockedPath ? { outputDestination: 'webhook', webhookUrl: `${apiUrl}/answers` } : {};
     const agent = await createAgent(t, ada.token, { name: `Guarded ${Math.random()}`, guardrails } as never);
     const tool = await attachNewTool(t, ada.token, agent.id, {
       name: 'Deploy API',
@@ -257,12 +347,29 @@ describe("an agent's guardrails", () => {
         status: 'active',
         nodes: [
           { id: 'start', type: 'start', position: at },
-          { id: 'work', type: 'agent', agentId: agent.id, position: at, data: { label: 'Work' } },
+          { id: 'work', type: 'agent', agentId: agent.id, position: at, data: { label: 'Work', ...sends } },
           { id: 'end', type: 'end', position: at },
+          ...(blockedPath
+            ? [
+                {
+                  id: 'sorry',
+                  type: 'agent' as const,
+                  agentId: writer,
+                  position: at,
+                  data: { label: 'Apologise' },
+                },
+              ]
+            : []),
         ],
         edges: [
           { id: 'e1', source: 'start', target: 'work' },
           { id: 'e2', source: 'work', target: 'end' },
+          ...(blockedPath
+            ? [
+                { id: 'e3', source: 'work', target: 'sorry', sourceHandle: 'fail' },
+                { id: 'e4', source: 'sorry', target: 'end' },
+              ]
+            : []),
         ],
       },
     });
@@ -309,6 +416,62 @@ describe("an agent's guardrails", () => {
     const run = await runToEnd(t, ada.token, id, { message: 'Give me the key' });
     expect(run.status).toBe('failed');
     expect(run.error).toBe('Blocked by guardrail: Secrets');
+  });
+
+  it('takes its Blocked path when its answer is blocked, its model call still metered, and sends the block nowhere', async () => {
+    const { id } = await guardedAgent(
+      { output: [{ type: 'secrets', action: 'block' }] },
+      { blockedPath: true },
+    );
+    fake.script([{ content: `Here is the key: ${TOKEN}` }, { content: 'Sorry, I cannot share that.' }]);
+    const run = await runToEnd(t, ada.token, id, { message: 'Give me the key' });
+
+    expect(run.status, run.error ?? '').toBe('completed');
+    expect(run.output.work).toMatchObject({
+      content: 'Blocked by guardrail: Secrets',
+      metadata: { blockedBy: 'Secrets' },
+    });
+    // The model's answer was made and paid for: its tokens stay with the step.
+    expect(run.output.work.usage.totalTokens).toBeGreaterThan(0);
+    expect(run.output.sorry.content).toBe('Sorry, I cannot share that.');
+    // The apology was asked with the block, never with the blocked answer.
+    const [, apologyAsk] = chatTexts();
+    expect(apologyAsk).toContain('Blocked by guardrail: Secrets');
+    expect(JSON.stringify(run)).not.toContain(TOKEN.slice(4));
+    expect(run.logs.map((l) => l.message)).toContainEqual(
+      expect.stringContaining('the run goes on along its Blocked path'),
+    );
+    // The block is not an answer to send on: the webhook got nothing.
+    expect(apiCalls).toEqual([]);
+  });
+
+  it('goes on along its usual path when nothing is blocked, skipping the Blocked one', async () => {
+    const { id } = await guardedAgent(
+      { output: [{ type: 'secrets', action: 'block' }] },
+      { blockedPath: true },
+    );
+    fake.script([{ content: 'All deployed.' }]);
+    const run = await runToEnd(t, ada.token, id, { message: 'Deploy' });
+    expect(run.status).toBe('completed');
+    expect(run.result).toBe('All deployed.');
+    expect(run.output.sorry?.status).toBe('skipped');
+    expect(apiCalls).toEqual(['POST /api/answers']);
+  });
+
+  it('takes its Blocked path when a tool call carries a secret, the tool never called', async () => {
+    const { id, toolName } = await guardedAgent(
+      { tools: [{ type: 'secrets', action: 'block' }] },
+      { blockedPath: true },
+    );
+    fake.script([
+      { toolCalls: [{ name: toolName, arguments: { method: 'GET', path: `deploy?token=${TOKEN}` } }] },
+      { content: 'Sorry.' },
+    ]);
+    const run = await runToEnd(t, ada.token, id, { message: 'Deploy it' });
+    expect(run.status, run.error ?? '').toBe('completed');
+    expect(run.output.work.metadata.blockedBy).toBe('Secrets');
+    // Neither the tool nor the webhook was called.
+    expect(apiCalls).toEqual([]);
   });
 
   it('refuses an agent whose custom rule is not a condition', async () => {

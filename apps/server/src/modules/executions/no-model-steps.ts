@@ -1,4 +1,4 @@
-import type { RunDefinition, RunPorts } from '@crewline/engine';
+import type { RunDefinition, RunPorts, StepRef } from '@crewline/engine';
 import type { CodeSandbox } from '../../platform/sandbox/code-sandbox';
 import type { GuardrailsService } from '../guardrails/guardrails.service';
 import { createCodeStep } from './code-step';
@@ -6,6 +6,7 @@ import { createGuardStep } from './guard-step';
 import type { RunLog } from './run-log';
 import { stepNames } from './step-names';
 import { createToolStep, type RunTools } from './tool-step';
+import { inStep } from '../../platform/telemetry/tracing';
 
 /** What the steps that call no model work with; a step whose part is missing fails where it runs. */
 export type NoModelStepParts = {
@@ -46,10 +47,10 @@ export function createNoModelSteps(
     parts.guardrails &&
     createGuardStep({ guardrails: parts.guardrails, ...deps.guardModels, runLog, signal, nameOf });
   const checked =
-    <Call, Answer>(step: (call: Call) => Promise<Answer>) =>
+    <Call extends { step: StepRef }, Answer>(step: (call: Call) => Promise<Answer>) =>
     async (call: Call): Promise<Answer> => {
       deps.before?.();
-      return step(call);
+      return inStep(call.step, () => step(call));
     };
   const ports: Partial<Pick<RunPorts, 'callTool' | 'runCode' | 'guard'>> = {
     ...(toolStep && { callTool: checked(toolStep) }),

@@ -16,6 +16,8 @@ import type { SubWorkflows } from './sub-workflow';
 import { createNoModelSteps } from './no-model-steps';
 import { createRunWaits } from './run-waits';
 import { readStoredWait } from './stored-wait';
+import { inStep } from '../../platform/telemetry/tracing';
+import { metrics } from '../../platform/metrics/metrics';
 
 export type AttemptDeps = Omit<ExecutionRunnerDeps, 'workflows' | 'agentModel'> & {
   definitions: Pick<RunDefinitions, 'of'>;
@@ -35,7 +37,8 @@ const noCompletedSteps: Awaited<ReturnType<ExecutionsRepository['completedSteps'
 export async function abandonIfWornOut(deps: AttemptDeps, run: ClaimedRun): Promise<boolean> {
   if (run.attempt - run.handedBack <= deps.maxAttempts) return false;
   const reason = `The run was stopped: its worker stopped ${deps.maxAttempts} times before it could finish.`;
-  if (await deps.repository.abandon(run.id, run.attempt, reason))
+  if (await deps.repository.abandon(run.id, run.attempt, reason)) {
+    metrics.runEnded(run.trigger, 'failed');
     await createEventOutbox(deps.events).publish({
       type: 'workflow_execution_failed',
       organizationId: run.organizationId,
@@ -43,6 +46,7 @@ export async function abandonIfWornOut(deps: AttemptDeps, run: ClaimedRun): Prom
       workflowId: run.workflowId,
       error: reason,
     });
+  }
   return true;
 }
 
@@ -90,7 +94,7 @@ export async function runAttempt(
   });
   const runLog = createRunLog();
   const failedSteps = new Map<string, string>();
-  const end: AttemptEnd = { repository, ids, attempt, outbox, runLog, logger };
+  const end: AttemptEnd = { repository, ids, trigger: run.trigger, attempt, outbox, runLog, logger };
   const stopIfInterrupted = () => {
     if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Interrupted('cancelled');
     if (control.draining()) throw new Interrupted('shutdown');
@@ -215,7 +219,7 @@ export async function runAttempt(
         concurrency: deps.parallelism,
         async callAgent(call) {
           stopIfInterrupted();
-          return agentStep(call, agents.get(call.agent.id)!);
+          return inStep(call.step, () => agentStep(call, agents.get(call.agent.id)!));
         },
         ...noModel.ports,
         ...(deps.subWorkflows && {

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { nestedExtra, workflowExecutions, type Db, type ExtraColumns } from '@crewline/db';
 import { channels } from '../../platform/notifications/channels';
@@ -37,6 +37,17 @@ function claimedRun<Extra extends ClaimColumns>(row: ExecutionRow & { extra?: un
 /** The queue's other runs, beside the one a claim takes. */
 const otherRuns = alias(workflowExecutions, 'other_runs');
 
+/**
+ * The claimed row's columns as claim_next_run returns them (drizzle checks a table's own columns
+ * against the FROM, which here is the function), each decoded as its column is.
+ */
+const claimedColumns = Object.fromEntries(
+  Object.entries(getTableColumns(workflowExecutions)).map(([key, column]) => [
+    key,
+    sql.raw(`"workflow_executions"."${column.name}"`).mapWith(column),
+  ]),
+) as Record<keyof ExecutionRow, SQL<unknown>>;
+
 /** Names claimNext's prepared statements apart (one for each set of extra columns). */
 let claimNextStatementCount = 0;
 
@@ -52,23 +63,16 @@ export function createRunClaims(db: Db) {
   /**
    * claimNext's statement, built once for each set of extra columns (the run's agents, tools and
    * connections make it long: building it anew was a fifth of a claim's CPU); the clock comes as
-   * parameters.
+   * parameters. The claim itself is the database's claim_next_run (migration 0047): the fair pick
+   * among organizations under their concurrency limits, which needs a lock and a fresh look taken
+   * between its reads; the row it returns is named "workflow_executions" for the columns read with it.
    */
   const claimNextStatement = (extra: ClaimColumns) => {
     const now = sql.placeholder('now');
-    const next = db
-      .select({ id: workflowExecutions.id })
-      .from(workflowExecutions)
-      .where(claimable(now))
-      .orderBy(asc(workflowExecutions.createdAt))
-      .limit(1)
-      .for('update', { skipLocked: true });
+    const claim = sql`claim_next_run(${now}::timestamptz, ${sql.placeholder('leaseUntil')}::timestamptz) as "workflow_executions"`;
     return db
-      .update(workflowExecutions)
-      .set(claimed(sql`${sql.placeholder('leaseUntil')}::timestamptz`))
-      .where(eq(workflowExecutions.id, sql`(${next})`))
-      .returning({
-        ...getTableColumns(workflowExecutions),
+      .select({
+        ...claimedColumns,
         // The other runs under an alias, as the claimed row is "workflow_executions".
         more: sql<boolean>`exists (${db
           .select({ one: sql`1` })
@@ -76,6 +80,7 @@ export function createRunClaims(db: Db) {
           .where(and(claimable(now, otherRuns), ne(otherRuns.id, sql`"workflow_executions"."id"`)))})`,
         ...nestedExtra(extra),
       })
+      .from(claim)
       .prepare(`claim_next_${++claimNextStatementCount}`);
   };
   const claimNextStatements = new WeakMap<ClaimColumns, ReturnType<typeof claimNextStatement>>();
@@ -100,8 +105,10 @@ export function createRunClaims(db: Db) {
     },
 
     /**
-     * The queue's take: claims the oldest run free to run (pending, or running with a lapsed lease),
-     * skipping rows another worker is claiming at the same moment, in one statement. `more` says
+     * The queue's take: claims a run free to run (pending, or running with a lapsed lease) fairly
+     * between organizations (docs/decisions/0050-fair-claims.md): the organization using the least
+     * share of its concurrency limit first, then its oldest run; one at its limit waits. Rows another
+     * worker is claiming at the same moment are skipped; one statement. `more` says
      * whether another run was waiting, so a worker that finishes knows whether to look again.
      */
     async claimNext<Extra extends ClaimColumns>(
@@ -114,7 +121,7 @@ export function createRunClaims(db: Db) {
       const [row] = await statement.execute({ now, leaseUntil: new Date(now.getTime() + leaseMs) });
       if (!row) return undefined;
       const { more, ...run } = row;
-      return { ...claimedRun<Extra>(run), more };
+      return { ...claimedRun<Extra>(run as ExecutionRow & { extra?: unknown }), more: more as boolean };
     },
 
     /** Extends the attempt's lease; false once the run is no longer this attempt's (cancelled, taken over). */

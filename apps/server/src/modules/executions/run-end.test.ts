@@ -30,6 +30,7 @@ function ending() {
   const end: AttemptEnd = {
     repository: { finish, release },
     ids: runIds,
+    trigger: 'manual',
     attempt: 2,
     outbox: createEventOutbox(bus),
     runLog: createRunLog(),

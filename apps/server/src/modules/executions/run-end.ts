@@ -1,7 +1,8 @@
-import { costOfSteps, type NodeOutput } from '@crewline/contracts';
+import { costOfSteps, type ExecutionTrigger, type NodeOutput } from '@crewline/contracts';
 import { RunWaiting, type RunResult } from '@crewline/engine';
 import type { Logger } from 'pino';
 import { databaseUnavailable } from '../../platform/database-unavailable';
+import { metrics } from '../../platform/metrics/metrics';
 import type { EventOutbox } from './event-outbox';
 import type { ExecutionsRepository } from './executions.repository';
 import { Interrupted, isExpected, readableError } from './run-errors';
@@ -11,6 +12,8 @@ import type { RunLog } from './run-log';
 export type AttemptEnd = {
   repository: Pick<ExecutionsRepository, 'finish' | 'release'>;
   ids: { organizationId: string; executionId: string; workflowId: string };
+  /** How the run started (the metrics count its end by it). */
+  trigger: ExecutionTrigger;
   attempt: number;
   outbox: EventOutbox;
   runLog: RunLog;
@@ -59,7 +62,7 @@ export async function completeRun(
   const startedAt = run.startedAt ?? new Date();
   runLog.add('info', 'Run completed');
   const completedRun = await end.outbox.withStatement({ type: 'workflow_execution_completed', ...ids });
-  await end.repository.finish(
+  const finished = await end.repository.finish(
     ids.executionId,
     attempt,
     {
@@ -76,6 +79,7 @@ export async function completeRun(
     },
     completedRun.notify,
   );
+  if (finished) metrics.runEnded(end.trigger, 'completed');
 }
 
 /**
@@ -125,5 +129,6 @@ export async function endStoppedRun(
     failedStep: failedSteps.get(message) ?? null,
     logs: runLog.unstored(),
   });
+  if (finished) metrics.runEnded(end.trigger, 'failed');
   if (finished) await end.outbox.publish({ type: 'workflow_execution_failed', ...ids, error: message });
 }

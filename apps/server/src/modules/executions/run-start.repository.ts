@@ -74,6 +74,8 @@ export function createRunStart(db: Db) {
           retryOf: sql.placeholder('retryOf'),
           untrusted: sql.placeholder('untrusted'),
           mapItems: sql.placeholder('mapItems'),
+          concurrencyLimit: sql.placeholder('concurrencyLimit'),
+          traceParent: sql.placeholder('traceParent'),
         })}
         where ${runLimit} is null or exists (select 1 from ${allowed} where executions < ${runLimit})`,
       )
@@ -116,6 +118,10 @@ export function createRunStart(db: Db) {
         runLimit?: number | null;
         /** The longest list the run's maps take: the plan's now (the engine's default when absent). */
         mapItems?: number;
+        /** The organization's runs in progress at once, the plan's now (null or absent: no limit). */
+        concurrencyLimit?: number | null;
+        /** The W3C traceparent of the request starting it, when traces are exported. */
+        traceParent?: string | null;
         /** The run this one retries (at most one retry per run: a second breaks RETRY_OF_UNIQUE). */
         retryOf?: string;
       } = {},
@@ -133,6 +139,8 @@ export function createRunStart(db: Db) {
         logs: [{ at: new Date().toISOString(), level: 'info', message: 'Run queued' }],
         runLimit: options.runLimit ?? null,
         mapItems: options.mapItems ?? null,
+        concurrencyLimit: options.concurrencyLimit ?? null,
+        traceParent: options.traceParent ?? null,
         retryOf: options.retryOf ?? null,
         untrusted: started.untrusted ?? false,
         pinnedVersion: started.pinnedVersion ?? null,

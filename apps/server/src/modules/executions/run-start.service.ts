@@ -7,6 +7,8 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { ExtraColumns, SqlExecutor } from '@crewline/db';
 import { ConflictError } from '../../platform/errors';
+import { currentTraceParent } from '../../platform/telemetry/tracing';
+import { metrics } from '../../platform/metrics/metrics';
 import type { EventBus } from '../../platform/events';
 import { channels } from '../../platform/notifications/channels';
 import type { BillingService } from '../billing/billing.service';
@@ -95,8 +97,8 @@ export function createRunStarter(deps: {
     if (!pinned && workflow.status !== 'active')
       throw new ConflictError(executionMessages.notRunnable(workflow.status));
     deps.spend?.refuseSpentCap(extra.spentCap, trigger);
-    const { runLimit, mapItems } = allowance.check(extra.allowance);
-    return { workflow, runLimit, mapItems, refusal: allowance.refusal };
+    const { runLimit, mapItems, concurrencyLimit } = allowance.check(extra.allowance);
+    return { workflow, runLimit, mapItems, concurrencyLimit, refusal: allowance.refusal };
   }
 
   /**
@@ -112,7 +114,7 @@ export function createRunStarter(deps: {
     retryOf?: string,
   ): Promise<Execution> {
     const { organizationId } = request;
-    const { workflow, runLimit, mapItems, refusal } = await runnableWorkflow(
+    const { workflow, runLimit, mapItems, concurrencyLimit, refusal } = await runnableWorkflow(
       organizationId,
       request.workflowId,
       request.pinnedVersion !== undefined,
@@ -145,9 +147,20 @@ export function createRunStarter(deps: {
         dynamicInstructions: request.dynamicInstructions ?? null,
         parameters: request.parameters ?? {},
       },
-      { id, prepare, created: notify, runLimit, mapItems, retryOf },
+      // With traces on, the run's span (on whichever worker claims it) continues the starting request's trace.
+      {
+        id,
+        prepare,
+        created: notify,
+        runLimit,
+        mapItems,
+        concurrencyLimit,
+        retryOf,
+        traceParent: currentTraceParent(),
+      },
     );
     if (!execution) throw refusal();
+    metrics.runStarted(request.trigger);
     return execution;
   }
 

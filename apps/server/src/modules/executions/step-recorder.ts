@@ -9,6 +9,7 @@ import {
 import type { AgentCall, EngineEvent } from '@crewline/engine';
 import type { Logger } from 'pino';
 import { databaseUnavailable } from '../../platform/database-unavailable';
+import { metrics } from '../../platform/metrics/metrics';
 import { LlmCallError, type LlmTrace } from '../../platform/llm';
 import type { EventOutbox } from './event-outbox';
 import type { ExecutionsRepository } from './executions.repository';
@@ -163,7 +164,8 @@ async function completed(deps: StepRecorderDeps, recordOf: RecordOf, event: Comp
   };
   // A step with nothing to send is published by the statement that stores it; one that sends
   // its output is published once it is sent.
-  const sends = delivery.sends(baseNodeId);
+  // A step its agent's guardrail blocked sends nothing: its content is only the block.
+  const sends = delivery.sends(baseNodeId) && !output.metadata.blockedBy;
   if (sends) await outbox.flush();
   const inStore = sends ? undefined : await outbox.withStatement(completedEvent);
   const ours = await repository
@@ -194,6 +196,8 @@ async function completed(deps: StepRecorderDeps, recordOf: RecordOf, event: Comp
       throw err;
     });
   if (!ours) throw new Interrupted('superseded');
+  metrics.stepEnded(event.kind, 'completed', startedAt, completedAt);
+  metrics.modelSpend(stepSpend(deps, event));
   if (sends) await delivery.deliver(nodeId, baseNodeId, output);
   if (!inStore) await outbox.publish(completedEvent);
 }
@@ -208,6 +212,7 @@ async function failed(deps: StepRecorderDeps, recordOf: RecordOf, event: Failed)
   const { nodeId, baseNodeId, agentId, kind, error, startedAt, completedAt } = event;
   if (deps.signal.aborted || error instanceof Interrupted) return;
   if (!isExpected(error) && databaseUnavailable(error)) return;
+  metrics.stepEnded(kind, 'failed', startedAt, completedAt);
   const message = readableError(error);
   const name = stepName(deps, baseNodeId, agentId, kind);
   if (!deps.failedSteps.has(message)) deps.failedSteps.set(message, name);

@@ -7,6 +7,8 @@ import {
   type McpPublishing,
 } from '@crewline/contracts';
 import { violatesUnique } from '../../platform/unique-violation';
+import type { RequestActor } from '../../platform/request-actor';
+import type { AuditEntry, AuditRecorder } from '../audit/audit.service';
 import { chatSettingsOf, type ChatSettings } from './publishing.columns';
 
 /** The unique index that keeps a tool name to one workflow of an organization (migration 0042). */
@@ -62,7 +64,10 @@ export function mcpOf(row: PublishingRow | undefined): McpPublishing | null {
  * the MCP server's columns and the chat app's (modules/chat reads the apps through its presenter). The organization is part of every statement, so another one's workflow is
  * simply not found.
  */
-export function createPublishingRepository(db: Db) {
+/** Who changes a workflow's publishing, and the workflow's name, for the audit log. */
+export type PublishingChange = { actor: RequestActor; workflowName: string };
+
+export function createPublishingRepository(db: Db, audit: AuditRecorder) {
   return {
     async get(organizationId: string, workflowId: string): Promise<PublishingRow | undefined> {
       const [row] = await db
@@ -85,6 +90,7 @@ export function createPublishingRepository(db: Db) {
       organizationId: string,
       workflowId: string,
       mcp: McpPublishing | null,
+      change: PublishingChange,
     ): Promise<PublishingRow | 'taken'> {
       const values = {
         mcpEnabled: mcp?.enabled ?? false,
@@ -94,8 +100,15 @@ export function createPublishingRepository(db: Db) {
         mcpTimeoutSeconds: mcp?.timeoutSeconds ?? null,
         updatedAt: new Date(),
       };
+      const details = mcp ? { enabled: mcp.enabled, toolName: mcp.toolName } : { removed: true };
       try {
-        return await upsert(organizationId, workflowId, values);
+        return await upsert(organizationId, workflowId, values, {
+          organizationId,
+          actor: change.actor,
+          action: 'publishing.mcp_changed',
+          target: { type: 'workflow', id: workflowId, name: change.workflowName },
+          details,
+        });
       } catch (error) {
         if (isToolNameTaken(error)) return 'taken';
         throw error;
@@ -110,6 +123,7 @@ export function createPublishingRepository(db: Db) {
       organizationId: string,
       workflowId: string,
       chat: StoredChat | null,
+      change: PublishingChange,
     ): Promise<PublishingRow | 'taken'> {
       const values = {
         chatEnabled: chat?.enabled ?? false,
@@ -120,8 +134,23 @@ export function createPublishingRepository(db: Db) {
         ...(chat?.passwordHash !== undefined ? { chatPasswordHash: chat.passwordHash } : {}),
         updatedAt: new Date(),
       };
+      // Whether a password was set or changed, never the password (nor its hash).
+      const details = chat
+        ? {
+            enabled: chat.enabled,
+            slug: chat.slug,
+            access: chat.access,
+            passwordChanged: chat.passwordHash !== undefined,
+          }
+        : { removed: true };
       try {
-        return await upsert(organizationId, workflowId, values);
+        return await upsert(organizationId, workflowId, values, {
+          organizationId,
+          actor: change.actor,
+          action: 'publishing.chat_changed',
+          target: { type: 'workflow', id: workflowId, name: change.workflowName },
+          details,
+        });
       } catch (error) {
         if (violatesUnique(error, CHAT_SLUG_UNIQUE)) return 'taken';
         throw error;
@@ -133,18 +162,23 @@ export function createPublishingRepository(db: Db) {
     organizationId: string,
     workflowId: string,
     values: Partial<typeof workflowPublishing.$inferInsert>,
+    event: AuditEntry,
   ): Promise<PublishingRow> {
-    const [row] = await db
-      .insert(workflowPublishing)
-      .values({ workflowId, organizationId, ...values })
-      .onConflictDoUpdate({
-        target: workflowPublishing.workflowId,
-        set: values,
-        // The workflow's row is its organization's: another one's id never overwrites it.
-        setWhere: eq(workflowPublishing.organizationId, organizationId),
-      })
-      .returning();
-    return row;
+    // The change and its audit event commit together.
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(workflowPublishing)
+        .values({ workflowId, organizationId, ...values })
+        .onConflictDoUpdate({
+          target: workflowPublishing.workflowId,
+          set: values,
+          // The workflow's row is its organization's: another one's id never overwrites it.
+          setWhere: eq(workflowPublishing.organizationId, organizationId),
+        })
+        .returning();
+      if (row) await audit.record(tx, event);
+      return row;
+    });
   }
 }
 export type PublishingRepository = ReturnType<typeof createPublishingRepository>;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@crewline/contracts/endpoints';
 import { route } from '../../platform/route';
+import { requestActor } from '../../platform/request-actor';
 import type { PublishingService } from './publishing.service';
 
 const { mcp: api } = endpoints;
@@ -13,7 +14,7 @@ export function publishingRoutes(publishing: PublishingService): FastifyPluginAs
     );
 
     route(app, api.setPublishing, async (request) =>
-      publishing.set(request.auth.organizationId, request.params.id, request.body),
+      publishing.set(request.auth.organizationId, request.params.id, request.body, requestActor(request)),
     );
 
     route(app, api.server, async (request) => publishing.server(request.auth.organizationId));

@@ -14,6 +14,7 @@ import { BadRequestError, ConflictError } from '../../platform/errors';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { WorkflowsService } from '../workflows/workflows.service';
 import { chatOf, mcpOf, type PublishingRepository, type StoredChat } from './publishing.repository';
+import type { RequestActor } from '../../platform/request-actor';
 import type { PublishedToolsPresenter } from './published-tools.presenter';
 
 /** The built-in tool's name is not a workflow's to take. */
@@ -56,14 +57,16 @@ export function createPublishingService(deps: {
       organizationId: string,
       workflowId: string,
       update: UpdateWorkflowPublishing,
+      actor: RequestActor,
     ): Promise<WorkflowPublishing> {
       const workflow = await workflowOf(organizationId, workflowId);
+      const change = { actor, workflowName: workflow.name };
       let row: Awaited<ReturnType<PublishingRepository['get']>>;
       if (update.chat !== undefined) {
         const stored = await repository.get(organizationId, workflowId);
         const chat = update.chat && (await storedChat(update.chat, stored?.chatPasswordHash ?? null));
         if (chat?.enabled && workflow.status !== 'active') throw new BadRequestError(chatMessages.notActive);
-        const written = await repository.setChat(organizationId, workflowId, chat);
+        const written = await repository.setChat(organizationId, workflowId, chat, change);
         if (written === 'taken') throw new ConflictError(chatMessages.slugTaken(chat!.slug));
         row = written;
       }
@@ -77,7 +80,7 @@ export function createPublishingService(deps: {
         const problem = await inputSchemaProblem(mcp.inputSchema);
         if (problem) throw new BadRequestError(problem, [{ path: 'mcp.inputSchema', message: problem }]);
       }
-      const written = await repository.setMcp(organizationId, workflowId, mcp);
+      const written = await repository.setMcp(organizationId, workflowId, mcp, change);
       if (written === 'taken') throw new ConflictError(mcpMessages.toolNameTaken(mcp!.toolName));
       return answer(written);
     },

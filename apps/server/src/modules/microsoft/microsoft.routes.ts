@@ -8,6 +8,7 @@ import {
   type OAuthCallbackCopy,
 } from '../../platform/auth/oauth-callback-page';
 import { route } from '../../platform/route';
+import { requestActor } from '../../platform/request-actor';
 import { STATE_TTL_MS, type CallbackOutcome, type MicrosoftService } from './microsoft.service';
 
 const { microsoft: api } = endpoints;
@@ -51,7 +52,7 @@ export function microsoftRoutes(microsoft: MicrosoftService): FastifyPluginAsync
       const state = callbackParam(request.query, 'state');
       const outcome = await microsoft.complete(
         { code: callbackParam(request.query, 'code'), state, error: callbackParam(request.query, 'error') },
-        { sameBrowser: binding.isBound(request, state) },
+        { sameBrowser: binding.isBound(request, state), ip: request.ip || null },
       );
       binding.clear(request, reply);
       // Never the code, the state or a token: the outcome and Microsoft's error code only.
@@ -61,7 +62,7 @@ export function microsoftRoutes(microsoft: MicrosoftService): FastifyPluginAsync
     });
 
     route(app, api.disconnect, async (request) => {
-      await microsoft.disconnect(request.auth.organizationId);
+      await microsoft.disconnect(request.auth.organizationId, requestActor(request));
       return { success: true as const };
     });
   };

@@ -15,6 +15,7 @@ import {
   type InboxDeltaPage,
   type MicrosoftClient,
 } from './microsoft-client';
+import { systemActor, type RequestActor } from '../../platform/request-actor';
 import type { MicrosoftRepository, MicrosoftTokenRow } from './microsoft.repository';
 
 /** How long a sign-in may take between "Connect" and Microsoft's redirect back. */
@@ -39,7 +40,8 @@ export type InboxDeltaResult =
 
 export type CallbackQuery = { code?: string; state?: string; error?: string };
 /** What the callback learned from the browser: whether it is the one that started the sign-in. */
-export type CallbackBrowser = { sameBrowser: boolean };
+/** Whether the answer came to the browser that started the sign-in, and from which address. */
+export type CallbackBrowser = { sameBrowser: boolean; ip: string | null };
 const ANOTHER_BROWSER_MESSAGE = 'This sign-in was started in another browser. Start it again from Settings.';
 export type CallbackOutcome = { success: true } | { success: false; message: string };
 
@@ -201,12 +203,16 @@ export function createMicrosoftService(deps: {
       try {
         const tokens = await client.redeemCode(query.code, open(pending.codeVerifier, organizationId));
         const account = await client.me(tokens.accessToken);
-        await repository.saveTokens(organizationId, {
-          accessToken: seal(tokens.accessToken, organizationId),
-          refreshToken: tokens.refreshToken ? seal(tokens.refreshToken, organizationId) : null,
-          expiresOn: tokens.expiresOn,
-          accountInfo: { email: account.email, name: account.name, connectedBy: pending.userId },
-        });
+        await repository.saveTokens(
+          organizationId,
+          {
+            accessToken: seal(tokens.accessToken, organizationId),
+            refreshToken: tokens.refreshToken ? seal(tokens.refreshToken, organizationId) : null,
+            expiresOn: tokens.expiresOn,
+            accountInfo: { email: account.email, name: account.name, connectedBy: pending.userId },
+          },
+          { userId: pending.userId, ip: browser.ip },
+        );
         return { success: true };
       } catch (error) {
         if (error instanceof MicrosoftGrantError)
@@ -215,8 +221,9 @@ export function createMicrosoftService(deps: {
       }
     },
 
-    async disconnect(organizationId: string): Promise<void> {
-      await repository.deleteTokens(organizationId);
+    /** Forgets the mailbox's tokens; without an actor (tests, cleanups) the system is recorded. */
+    async disconnect(organizationId: string, actor: RequestActor = systemActor): Promise<void> {
+      await repository.deleteTokens(organizationId, actor);
     },
 
     accessTokenFor,

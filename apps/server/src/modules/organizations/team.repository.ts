@@ -21,6 +21,8 @@ import {
   setRoleSql,
 } from '../auth/memberships.columns';
 import { userDisplayName } from '../auth/users.columns';
+import type { RequestActor } from '../../platform/request-actor';
+import type { AuditRecorder } from '../audit/audit.service';
 
 /** Why a membership change was refused inside its transaction. */
 export type MembershipOutcome = 'done' | 'not_found' | 'last_owner';
@@ -51,7 +53,11 @@ async function isLastOwner(
   return rows.length === 1 && rows[0].user_id === userId;
 }
 
-export function createTeamRepository(db: Db) {
+/** A member as an audit event's target: their id, and their display name read by the insert. */
+const memberTarget = (userId: string) =>
+  ({ type: 'member', id: userId, name: userDisplayName(sql`${userId}::uuid`) }) as const;
+
+export function createTeamRepository(db: Db, audit: AuditRecorder) {
   return {
     /** Renames the organization (the slug stays); false when there is none. */
     async rename(organizationId: string, name: string): Promise<boolean> {
@@ -66,14 +72,23 @@ export function createTeamRepository(db: Db) {
     async changeRole(
       organizationId: string,
       userId: string,
-      role: OrganizationRole,
+      change: { from: string | undefined; to: OrganizationRole; actor: RequestActor },
       notify?: StatementNotification,
     ) {
+      const role = change.to;
       return transactionWithExecutor(db, async (tx): Promise<MembershipOutcome> => {
         if (role !== 'owner' && (await isLastOwner(tx, organizationId, userId))) return 'last_owner';
         const { rows } = await tx.execute(setRoleSql(organizationId, userId, role, notified(notify)));
+        if (rows.length === 0) return 'not_found';
+        await audit.record(tx, {
+          organizationId,
+          actor: change.actor,
+          action: 'member.role_changed',
+          target: memberTarget(userId),
+          details: { from: change.from ?? null, to: role },
+        });
         deliverReturnedRows(rows);
-        return rows.length > 0 ? 'done' : 'not_found';
+        return 'done';
       });
     },
 
@@ -86,11 +101,19 @@ export function createTeamRepository(db: Db) {
       organizationId: string,
       userId: string,
       announce: (executor: SqlExecutor) => Promise<void>,
+      actor: RequestActor,
     ): Promise<MembershipOutcome> {
       return transactionWithExecutor(db, async (tx, executor) => {
         if (await isLastOwner(tx, organizationId, userId)) return 'last_owner';
         const { rows } = await tx.execute(deleteMembershipSql(organizationId, userId));
         if (rows.length === 0) return 'not_found';
+        await audit.record(tx, {
+          organizationId,
+          actor,
+          action: 'member.removed',
+          target: memberTarget(userId),
+          details: actor.userId === userId ? { left: true } : {},
+        });
         await announce(executor);
         return 'done';
       });
@@ -111,6 +134,7 @@ export function createTeamRepository(db: Db) {
         expiresAt: Date;
       },
       check: (tx: Pick<Db, 'select'>) => Promise<void>,
+      actor: RequestActor,
     ) {
       return db.transaction(async (tx) => {
         await check(tx);
@@ -126,6 +150,13 @@ export function createTeamRepository(db: Db) {
             ),
           );
         const [row] = await tx.insert(organizationInvitations).values(input).returning();
+        await audit.record(tx, {
+          organizationId: input.organizationId,
+          actor,
+          action: 'member.invited',
+          target: { type: 'invitation', id: row.id, name: row.email },
+          details: { role: row.role },
+        });
         return row;
       });
     },
@@ -146,19 +177,33 @@ export function createTeamRepository(db: Db) {
     },
 
     /** Revokes a pending invitation of the organization; false when there is none with that id. */
-    async revokeInvitation(organizationId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .update(organizationInvitations)
-        .set({ revokedAt: sql`now()` })
-        .where(
-          and(
-            eq(organizationInvitations.id, id),
-            eq(organizationInvitations.organizationId, organizationId),
-            pending(),
-          ),
-        )
-        .returning({ id: organizationInvitations.id });
-      return rows.length > 0;
+    async revokeInvitation(organizationId: string, id: string, actor: RequestActor): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [revoked] = await tx
+          .update(organizationInvitations)
+          .set({ revokedAt: sql`now()` })
+          .where(
+            and(
+              eq(organizationInvitations.id, id),
+              eq(organizationInvitations.organizationId, organizationId),
+              pending(),
+            ),
+          )
+          .returning({
+            id: organizationInvitations.id,
+            email: organizationInvitations.email,
+            role: organizationInvitations.role,
+          });
+        if (!revoked) return false;
+        await audit.record(tx, {
+          organizationId,
+          actor,
+          action: 'invitation.revoked',
+          target: { type: 'invitation', id: revoked.id, name: revoked.email },
+          details: { role: revoked.role },
+        });
+        return true;
+      });
     },
 
     /** The address of the organization's pending invitation `id`; undefined when there is none. */
@@ -206,7 +251,7 @@ export function createTeamRepository(db: Db) {
      */
     async acceptInvitation(
       tokenHash: string,
-      userId: string,
+      actor: RequestActor & { userId: string },
       check: (invitation: { organizationId: string; email: string }, tx: Pick<Db, 'select'>) => Promise<void>,
     ) {
       return transactionWithExecutor(db, async (tx) => {
@@ -222,13 +267,20 @@ export function createTeamRepository(db: Db) {
         const [invitation] = await invitationOf().for('update');
         if (!invitation) return { outcome: 'not_found' as const };
         const { rows } = await tx.execute<{ role: OrganizationRole }>(
-          addMembershipSql(userId, invitation.organizationId, invitation.role),
+          addMembershipSql(actor.userId, invitation.organizationId, invitation.role),
         );
         if (rows.length === 0) return { outcome: 'already_member' as const };
         await tx
           .update(organizationInvitations)
           .set({ acceptedAt: sql`now()` })
           .where(eq(organizationInvitations.id, invitation.id));
+        await audit.record(tx, {
+          organizationId: invitation.organizationId,
+          actor,
+          action: 'invitation.accepted',
+          target: { type: 'invitation', id: invitation.id, name: invitation.email },
+          details: { role: rows[0].role },
+        });
         return {
           outcome: 'accepted' as const,
           organizationId: invitation.organizationId,

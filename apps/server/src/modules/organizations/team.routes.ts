@@ -3,6 +3,7 @@ import { endpoints } from '@crewline/contracts/endpoints';
 import { route } from '../../platform/route';
 import { requireOwnOrganization } from '../../platform/auth/auth-context';
 import type { AuthService } from '../auth/auth.service';
+import { requestActor } from '../../platform/request-actor';
 import type { TeamService } from './team.service';
 
 const { organizations: api, auth: accountApi } = endpoints;
@@ -22,13 +23,18 @@ export function teamRoutes(team: TeamService, auth: AuthService): FastifyPluginA
 
     route(app, api.changeRole, async (request) => {
       requireOwnOrganization(request, request.params.orgId);
-      return team.changeRole(request.account, request.params.userId, request.body.role);
+      return team.changeRole(
+        request.account,
+        request.params.userId,
+        request.body.role,
+        requestActor(request),
+      );
     });
 
     // Any member may leave (their own id); removing someone else needs admin, an owner needs owner.
     route(app, api.removeMember, async (request, reply) => {
       requireOwnOrganization(request, request.params.orgId);
-      await team.removeMember(request.account, request.params.userId);
+      await team.removeMember(request.account, request.params.userId, requestActor(request));
       return reply.status(204).send();
     });
 
@@ -46,8 +52,11 @@ export function teamRoutes(team: TeamService, auth: AuthService): FastifyPluginA
 
     route(app, api.invite, async (request) => {
       requireOwnOrganization(request, request.params.orgId);
-      const created = await team.invite(request.account, request.body, (err) =>
-        request.log.warn({ err }, 'invitation email not sent'),
+      const created = await team.invite(
+        request.account,
+        request.body,
+        (err) => request.log.warn({ err }, 'invitation email not sent'),
+        requestActor(request),
       );
       return created;
     });
@@ -57,7 +66,11 @@ export function teamRoutes(team: TeamService, auth: AuthService): FastifyPluginA
     );
 
     route(app, api.revokeInvitation, async (request, reply) => {
-      await team.revokeInvitation(requireOwnOrganization(request, request.params.orgId), request.params.id);
+      await team.revokeInvitation(
+        requireOwnOrganization(request, request.params.orgId),
+        request.params.id,
+        requestActor(request),
+      );
       return reply.status(204).send();
     });
 
@@ -72,7 +85,7 @@ export function teamRoutes(team: TeamService, auth: AuthService): FastifyPluginA
     route(app, api.previewInvitation, async (request) => team.preview(request.params.token));
 
     route(app, api.acceptInvitation, async (request) =>
-      team.accept(request.account.user, request.params.token),
+      team.accept(request.account.user, request.params.token, request.ip || null),
     );
 
     route(app, accountApi.organizations, async (request) => auth.organizationsOf(request.auth.userId));

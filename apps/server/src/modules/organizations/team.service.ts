@@ -18,6 +18,7 @@ import type { Mailer } from '../../platform/mail';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import { hashLinkToken, newLinkToken } from '../../platform/auth/link-tokens';
 import { isUuid } from '../../platform/ids';
+import type { RequestActor } from '../../platform/request-actor';
 import type { AccountLinksService } from '../auth/account-links.service';
 import type { AuthService } from '../auth/auth.service';
 import type { LimitReader } from '../billing/billing.service';
@@ -141,7 +142,12 @@ export function createTeamService(deps: {
      * Admins switch members and admins; only an owner makes someone owner or changes an owner's role;
      * the last owner cannot be demoted (409). The new role counts from the member's next request.
      */
-    async changeRole(actor: Membership, userId: string, role: OrganizationRole): Promise<Member> {
+    async changeRole(
+      actor: Membership,
+      userId: string,
+      role: OrganizationRole,
+      from: RequestActor,
+    ): Promise<Member> {
       const organizationId = actor.organization.id;
       const current = await memberRole(organizationId, userId);
       if ((current === 'owner' || role === 'owner') && !hasRole(actor.role, 'owner')) {
@@ -152,7 +158,12 @@ export function createTeamService(deps: {
         // their role as soon as it is readable, and never for a change rolled back.
         const event = { type: 'organization_members_changed' as const, organizationId, userId };
         const notification = events.statementNotification(event);
-        const outcome = await repository.changeRole(organizationId, userId, role, notification);
+        const outcome = await repository.changeRole(
+          organizationId,
+          userId,
+          { from: current, to: role, actor: from },
+          notification,
+        );
         if (outcome === 'last_owner') throw new ConflictError(teamMessages.lastOwner);
         if (outcome === 'not_found') throw new NotFoundError(teamMessages.memberNotFound);
       }
@@ -167,7 +178,7 @@ export function createTeamService(deps: {
      * once: the user's sessions in the organization answer its data 404 from the next request, and
      * every process closes their websockets to it (announced in the removing transaction).
      */
-    async removeMember(actor: Membership, userId: string): Promise<void> {
+    async removeMember(actor: Membership, userId: string, from: RequestActor): Promise<void> {
       const organizationId = actor.organization.id;
       const current = await memberRole(organizationId, userId);
       if (userId !== actor.user.id) {
@@ -176,8 +187,11 @@ export function createTeamService(deps: {
           throw new ForbiddenError(roleRequired('owner'));
         }
       }
-      const outcome = await repository.removeMember(organizationId, userId, (executor) =>
-        auth.membershipEnded(userId, organizationId, executor),
+      const outcome = await repository.removeMember(
+        organizationId,
+        userId,
+        (executor) => auth.membershipEnded(userId, organizationId, executor),
+        from,
       );
       if (outcome === 'last_owner') throw new ConflictError(teamMessages.lastOwner);
       if (outcome === 'not_found') throw new NotFoundError(teamMessages.memberNotFound);
@@ -194,6 +208,7 @@ export function createTeamService(deps: {
       actor: Membership,
       input: { email: string; role: OrganizationRole },
       onEmailFailed: (err: unknown) => void,
+      from: RequestActor,
     ): Promise<CreatedInvitation> {
       const organizationId = actor.organization.id;
       if (input.role === 'owner' && !hasRole(actor.role, 'owner')) {
@@ -214,6 +229,7 @@ export function createTeamService(deps: {
           expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
         },
         (tx) => limits.checkMemberLimit(organizationId, input.email, tx),
+        from,
       );
       await membersChanged(organizationId);
       const inviteUrl = `${config.publicUrl}/invite/${token}`;
@@ -242,8 +258,8 @@ export function createTeamService(deps: {
       }));
     },
 
-    async revokeInvitation(organizationId: string, id: string): Promise<void> {
-      if (!isUuid(id) || !(await repository.revokeInvitation(organizationId, id))) {
+    async revokeInvitation(organizationId: string, id: string, from: RequestActor): Promise<void> {
+      if (!isUuid(id) || !(await repository.revokeInvitation(organizationId, id, from))) {
         throw new NotFoundError(teamMessages.invitationGone);
       }
       await membersChanged(organizationId);
@@ -289,10 +305,14 @@ export function createTeamService(deps: {
      * (403 for either: the address is otherwise only the user's word); the token works once (then
      * 404); a user already in the organization gets 409.
      */
-    async accept(user: Membership['user'], token: string): Promise<{ organization: Organization }> {
+    async accept(
+      user: Membership['user'],
+      token: string,
+      ip: string | null,
+    ): Promise<{ organization: Organization }> {
       const result = await repository.acceptInvitation(
         hashLinkToken(token),
-        user.id,
+        { userId: user.id, ip },
         async (invitation, tx) => {
           if (invitation.email !== user.email.toLowerCase()) {
             throw new ForbiddenError(teamMessages.invitationEmailMismatch);

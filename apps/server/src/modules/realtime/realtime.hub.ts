@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import { realtimeMessages, type RealtimeServerMessage } from '@crewline/contracts';
 import type { EventBus, SessionChange } from '../../platform/events';
+import { metrics } from '../../platform/metrics/metrics';
 import { channels } from '../../platform/notifications/channels';
 import { WATCH_ANNOUNCE_MS, watchKey } from './watched-workflows';
 
@@ -122,6 +123,7 @@ export function createRealtimeHub(events: EventBus, options: RealtimeHubOptions)
     const session = sessionBySocket.get(socket);
     sessionBySocket.delete(socket);
     if (!session) return;
+    metrics.websocketClosed();
     const userSockets = socketsByUser.get(session.userId);
     userSockets?.delete(socket);
     if (userSockets?.size === 0) socketsByUser.delete(session.userId);
@@ -195,6 +197,7 @@ export function createRealtimeHub(events: EventBus, options: RealtimeHubOptions)
       userSockets.add(socket);
       orgsBySocket.set(socket, new Set());
       sessionBySocket.set(socket, session);
+      metrics.websocketOpened();
       alive.add(socket);
       socket.on('pong', () => alive.add(socket));
       socket.on('message', () => alive.add(socket));

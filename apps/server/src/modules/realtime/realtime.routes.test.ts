@@ -334,7 +334,7 @@ describe('realtime websocket: sessions ended by another process', () => {
       .values({ userId: jane.user.id, organizationId: ada.organization.id });
     // A session of Jane's signed in to Ada's organization (as switching organization would make).
     const expiresAt = new Date(Date.now() + 3_600_000);
-    const sessionId = await createAuthRepository(t.db).createSession({
+    const sessionId = await createAuthRepository(t.db, t.services.audit).createSession({
       userId: jane.user.id,
       organizationId: ada.organization.id,
       expiresAt,

@@ -1,6 +1,9 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { McpOauthStatus } from '@crewline/contracts';
 import { mcpOauthFlows, tools, type Db } from '@crewline/db';
+import type { RequestActor } from '../../platform/request-actor';
+import type { AuditRecorder } from '../audit/audit.service';
+import { mcpSignInEvent } from './tool-audit';
 
 export type McpOauthFlowRow = typeof mcpOauthFlows.$inferSelect;
 
@@ -11,7 +14,7 @@ export type StoredMcpOauth = { sealed: string | null; status: McpOauthStatus };
  * The OAuth sign-ins of MCP connections in progress, and each connection's tokens. Values arrive and
  * leave sealed: this layer never sees plaintext. Every query is scoped by organization.
  */
-export function createMcpOauthRepository(db: Db) {
+export function createMcpOauthRepository(db: Db, audit: AuditRecorder) {
   const scoped = (organizationId: string, toolId: string) =>
     and(eq(tools.organizationId, organizationId), eq(tools.id, toolId));
 
@@ -46,6 +49,18 @@ export function createMcpOauthRepository(db: Db) {
         .where(scoped(organizationId, toolId));
     },
 
+    /** Stores a finished sign-in's tokens and its audit event (who signed in, never a token) together. */
+    async signedIn(organizationId: string, toolId: string, sealed: string, actor: RequestActor) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(tools)
+          .set({ mcpOauth: sealed, mcpOauthStatus: 'connected', updatedAt: sql`now()` })
+          .where(scoped(organizationId, toolId))
+          .returning({ id: tools.id, name: tools.name, organizationId: tools.organizationId });
+        if (row) await audit.record(tx, mcpSignInEvent(row, 'signed_in', actor));
+      });
+    },
+
     /**
      * The authorization server refused the connection's refresh token: it needs an admin's sign-in.
      * Only while the stored state is still the one that was refused (`refused`): a refresh another
@@ -58,14 +73,6 @@ export function createMcpOauthRepository(db: Db) {
         .where(and(scoped(organizationId, toolId), eq(tools.mcpOauth, refused)))
         .returning({ id: tools.id });
       return marked.length > 0;
-    },
-
-    /** A connection that stops using OAuth (or moves elsewhere) forgets its tokens. */
-    async clear(organizationId: string, toolId: string): Promise<void> {
-      await db
-        .update(tools)
-        .set({ mcpOauth: null, mcpOauthStatus: null })
-        .where(scoped(organizationId, toolId));
     },
   };
 }

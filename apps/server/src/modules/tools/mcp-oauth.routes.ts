@@ -62,7 +62,7 @@ export function mcpOauthRoutes(
           error: callbackParam(request.query, 'error'),
           state,
         },
-        { sameBrowser: binding.isBound(request, state) },
+        { sameBrowser: binding.isBound(request, state), ip: request.ip || null },
         async (organizationId, toolId) => {
           toolOf = { organizationId, toolId };
           return connections.find(organizationId, toolId);

@@ -158,7 +158,8 @@ export function createMcpOauth(deps: {
      */
     async complete(
       query: { code?: string; state?: string; iss?: string; error?: string },
-      browser: { sameBrowser: boolean },
+      /** Whether it is the browser that started it, and its address (the audit log's). */
+      browser: { sameBrowser: boolean; ip?: string | null },
       connection: (organizationId: string, toolId: string) => Promise<McpOauthConnection | undefined>,
     ): Promise<McpOauthOutcome> {
       const fail = (message: string): McpOauthOutcome => ({ success: false, message });
@@ -193,7 +194,10 @@ export function createMcpOauth(deps: {
         return fail(`The MCP server refused the sign-in: ${reason}`);
       }
       const { verifier: _spent, ...kept } = state;
-      await deps.repository.save(flow.organizationId, flow.toolId, seal(kept, flow.organizationId));
+      await deps.repository.signedIn(flow.organizationId, flow.toolId, seal(kept, flow.organizationId), {
+        userId: flow.userId,
+        ip: browser.ip ?? null,
+      });
       return { success: true };
     },
 
@@ -237,8 +241,6 @@ export function createMcpOauth(deps: {
     async status(organizationId: string, toolId: string): Promise<McpOauthStatus> {
       return (await deps.repository.read(organizationId, toolId))?.status ?? 'disconnected';
     },
-
-    forget: (organizationId: string, toolId: string) => deps.repository.clear(organizationId, toolId),
   };
 }
 export type McpOauth = ReturnType<typeof createMcpOauth>;

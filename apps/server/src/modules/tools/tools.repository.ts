@@ -2,19 +2,26 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { ToolApprovalPolicy } from '@crewline/contracts';
 import { agentTools, tools, type Db } from '@crewline/db';
 import { nothingToSet } from '../../platform/patch';
+import type { RequestActor } from '../../platform/request-actor';
+import type { AuditRecorder } from '../audit/audit.service';
 import type { EnabledToolRow } from './tools.columns';
+import { changedToolFields, isAuditedTool, mcpSignInEvent, toolEvent } from './tool-audit';
 
 export type ToolRow = typeof tools.$inferSelect;
 type ToolWrite = Pick<
   typeof tools.$inferInsert,
   'name' | 'description' | 'category' | 'provider' | 'config' | 'credentials' | 'isActive'
 >;
+/** An update may also forget the connection's OAuth sign-in (both columns null), in the same statement. */
+type ToolUpdate = Partial<ToolWrite> & { mcpOauth?: null; mcpOauthStatus?: null };
 export type AgentToolRow = typeof agentTools.$inferSelect & {
   tool: Pick<ToolRow, 'name' | 'description' | 'category'>;
 };
 
 // Every query is scoped by organization: another organization's tool or agent does not exist here.
-export function createToolsRepository(db: Db) {
+// Tools with credentials and MCP server connections record their changes in the audit log, in the
+// transaction that makes them (tool-audit.ts says which).
+export function createToolsRepository(db: Db, audit: AuditRecorder) {
   const scoped = (organizationId: string, id: string) =>
     and(eq(tools.organizationId, organizationId), eq(tools.id, id));
   const linkSelection = {
@@ -40,30 +47,55 @@ export function createToolsRepository(db: Db) {
         .orderBy(desc(tools.createdAt));
     },
     get,
-    async create(organizationId: string, createdBy: string, values: ToolWrite): Promise<ToolRow> {
-      const [row] = await db
-        .insert(tools)
-        .values({ ...values, organizationId, createdBy })
-        .returning();
-      return row;
+    async create(organizationId: string, actor: RequestActor & { userId: string }, values: ToolWrite) {
+      return db.transaction(async (tx): Promise<ToolRow> => {
+        const [row] = await tx
+          .insert(tools)
+          .values({ ...values, organizationId, createdBy: actor.userId })
+          .returning();
+        if (isAuditedTool(row))
+          await audit.record(
+            tx,
+            toolEvent(row, 'created', actor, {
+              category: row.category,
+              fields: changedToolFields(undefined, row),
+            }),
+          );
+        return row;
+      });
     },
+    /** `before` is the tool as the caller read it: what changed is recorded against it. */
     async update(
       organizationId: string,
       id: string,
-      values: Partial<ToolWrite>,
+      values: ToolUpdate,
+      audited: { actor: RequestActor; before: ToolRow },
     ): Promise<ToolRow | undefined> {
       if (nothingToSet(values)) return get(organizationId, id);
-      const [row] = await db.update(tools).set(values).where(scoped(organizationId, id)).returning();
-      return row;
+      return db.transaction(async (tx) => {
+        const [row] = await tx.update(tools).set(values).where(scoped(organizationId, id)).returning();
+        if (!row) return undefined;
+        const { actor, before } = audited;
+        const fields = changedToolFields(before, row);
+        if (fields.length > 0 && (isAuditedTool(before) || isAuditedTool(row)))
+          await audit.record(tx, toolEvent(row, 'updated', actor, { category: row.category, fields }));
+        if (before.mcpOauth && !row.mcpOauth)
+          await audit.record(tx, mcpSignInEvent(row, 'signed_out', actor));
+        return row;
+      });
     },
     /** Stores an MCP connection's tools as last listed (an `McpToolList`). */
     async setMcpTools(organizationId: string, id: string, list: Record<string, unknown>): Promise<void> {
       await db.update(tools).set({ mcpTools: list }).where(scoped(organizationId, id));
     },
-    async remove(organizationId: string, id: string): Promise<boolean> {
-      return (
-        (await db.delete(tools).where(scoped(organizationId, id)).returning({ id: tools.id })).length > 0
-      );
+    async remove(organizationId: string, id: string, actor: RequestActor): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.delete(tools).where(scoped(organizationId, id)).returning();
+        if (!row) return false;
+        if (isAuditedTool(row))
+          await audit.record(tx, toolEvent(row, 'deleted', actor, { category: row.category }));
+        return true;
+      });
     },
 
     /** Links of an agent of this organization (the join on tools keeps them inside it). */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@crewline/contracts/endpoints';
 import { route } from '../../platform/route';
+import { requestActor } from '../../platform/request-actor';
 import type { ToolTester } from './tool-test';
 import type { ToolsService } from './tools.service';
 
@@ -10,10 +11,10 @@ export function toolsRoutes(tools: ToolsService, tester: ToolTester): FastifyPlu
   return async (app) => {
     route(app, api.list, async (request) => tools.list(request.auth.organizationId));
     route(app, api.create, async (request) =>
-      tools.create(request.auth.organizationId, request.auth.userId, request.body),
+      tools.create(request.auth.organizationId, requestActor(request), request.body),
     );
     route(app, api.update, async (request) =>
-      tools.update(request.auth.organizationId, request.params.id, request.body),
+      tools.update(request.auth.organizationId, request.params.id, request.body, requestActor(request)),
     );
     // Whether a Vector Store tool can search now (its knowledge base, or its Pinecone index and key).
     route(app, api.test, async (request) => tester.test(request.auth.organizationId, request.params.id));
@@ -27,7 +28,7 @@ export function toolsRoutes(tools: ToolsService, tester: ToolTester): FastifyPlu
       tools.mcpRefresh(request.auth.organizationId, request.params.id),
     );
     route(app, api.remove, async (request, reply) => {
-      await tools.remove(request.auth.organizationId, request.params.id);
+      await tools.remove(request.auth.organizationId, request.params.id, requestActor(request));
       return reply.status(204).send();
     });
 

@@ -18,6 +18,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../platform/er
 import { maskFields, sealFields, unsealFields, type SecretBox } from '../../platform/crypto';
 import type { Egress } from '../../platform/egress';
 import { requireUuid } from '../../platform/ids';
+import type { RequestActor, UserActor } from '../../platform/request-actor';
 import { createMcpTools, mcpUrlAllowed, storedMcpTools, usesOauth } from './mcp-connections';
 import type { McpOauth, McpOauthConnection } from './mcp-oauth.service';
 import type { AgentToolRow, ToolRow, ToolsRepository } from './tools.repository';
@@ -155,12 +156,12 @@ export function createToolsService(deps: {
       return (await repository.list(organizationId)).map(toDto);
     },
 
-    async create(organizationId: string, userId: string, body: CreateToolInput): Promise<Tool> {
+    async create(organizationId: string, actor: UserActor, body: CreateToolInput): Promise<Tool> {
       // An MCP server's credential comes apart from its config and is kept (sealed) with it.
       const input = withToolCredentials(body);
       checkMcpUrl(input.category ?? 'web', input.config);
       const { config, credentials } = split(organizationId, input.config ?? {}, undefined);
-      const row = await repository.create(organizationId, userId, {
+      const row = await repository.create(organizationId, actor, {
         name: input.name,
         description: input.description ?? null,
         category: input.category ?? 'web',
@@ -172,7 +173,12 @@ export function createToolsService(deps: {
       return toDto(row);
     },
 
-    async update(organizationId: string, id: string, body: UpdateToolInput): Promise<Tool> {
+    async update(
+      organizationId: string,
+      id: string,
+      body: UpdateToolInput,
+      actor: RequestActor,
+    ): Promise<Tool> {
       const existing = await requireTool(organizationId, id);
       // Credentials sent alone go with the stored config (a PUT's config replaces it whole).
       const input = withToolCredentials(
@@ -191,11 +197,17 @@ export function createToolsService(deps: {
         : moved
           ? { credentials: {} }
           : {};
-      const row = await repository.update(organizationId, existing.id, { ...fields, ...changes });
+      // A sign-in is bound to its server like any credential: a new URL, or no more OAuth, forgets it
+      // (in the same statement, so the audit log's sign-out goes with the change).
+      const after = { ...existing, ...fields, ...changes };
+      const forget = !!existing.mcpOauth && (moved || after.category !== 'mcp' || !usesOauth(after.config));
+      const row = await repository.update(
+        organizationId,
+        existing.id,
+        { ...fields, ...changes, ...(forget ? { mcpOauth: null, mcpOauthStatus: null } : {}) },
+        { actor, before: existing },
+      );
       if (!row) throw new NotFoundError(toolNotFound);
-      // A sign-in is bound to its server like any credential: a new URL, or no more OAuth, forgets it.
-      if (existing.mcpOauth && (moved || row.category !== 'mcp' || !usesOauth(row.config)))
-        await oauth?.forget(organizationId, existing.id);
       return toDto(row);
     },
 
@@ -206,8 +218,8 @@ export function createToolsService(deps: {
       return usage;
     },
 
-    async remove(organizationId: string, id: string): Promise<void> {
-      if (!(await repository.remove(organizationId, requireUuid(id, toolNotFound))))
+    async remove(organizationId: string, id: string, actor: RequestActor): Promise<void> {
+      if (!(await repository.remove(organizationId, requireUuid(id, toolNotFound), actor)))
         throw new NotFoundError(toolNotFound);
     },
 

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '@crewline/contracts';
 import { endpoints } from '@crewline/contracts/endpoints';
 import { route } from '../../platform/route';
+import { requestActor } from '../../platform/request-actor';
 import type { WebhookService } from './webhook.service';
 
 const { webhooks: api } = endpoints;
@@ -91,10 +92,10 @@ const publicWebhookRoute =
 export function webhookRoutes(webhooks: WebhookService): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, api.secret, async (request) =>
-      webhooks.reveal(request.auth.organizationId, request.params.id),
+      webhooks.reveal(request.auth.organizationId, request.params.id, requestActor(request)),
     );
     route(app, api.rotateSecret, async (request) =>
-      webhooks.rotate(request.auth.organizationId, request.params.id),
+      webhooks.rotate(request.auth.organizationId, request.params.id, requestActor(request)),
     );
     await app.register(publicWebhookRoute(webhooks));
   };

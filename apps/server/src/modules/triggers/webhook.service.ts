@@ -14,6 +14,7 @@ import { ConflictError, TooManyRequestsError, UnauthorizedError } from '../../pl
 import type { EventBus } from '../../platform/events';
 import { channels } from '../../platform/notifications/channels';
 import { isUuid } from '../../platform/ids';
+import type { RequestActor } from '../../platform/request-actor';
 import { retryAfterSeconds, type RateLimitRepository } from '../../platform/rate-limit.repository';
 import type { ExecutionsService } from '../executions/executions.service';
 import type { WebhookSecretsService } from '../workflows/webhook-secrets.service';
@@ -157,12 +158,12 @@ export function createWebhookService(deps: {
     urlOf: secrets.urlOf,
 
     /** GET /api/workflows/:id/webhook-secret (kept by the workflows module, webhook-secrets.service.ts). */
-    reveal: (organizationId: string, id: string): Promise<WebhookSecret> =>
-      secrets.reveal(organizationId, id),
+    reveal: (organizationId: string, id: string, actor: RequestActor): Promise<WebhookSecret> =>
+      secrets.reveal(organizationId, id, actor),
 
     /** POST /api/workflows/:id/webhook-secret: a new random secret; the old one stops working at once. */
-    rotate: (organizationId: string, id: string): Promise<WebhookSecret> =>
-      secrets.rotate(organizationId, id),
+    rotate: (organizationId: string, id: string, actor: RequestActor): Promise<WebhookSecret> =>
+      secrets.rotate(organizationId, id, actor),
 
     /**
      * POST /api/webhooks/:workflowId. Refusals start nothing: an unknown or non-webhook workflow, a

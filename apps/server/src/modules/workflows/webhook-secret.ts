@@ -51,6 +51,24 @@ function usableLegacy(legacy: string | undefined): string | undefined {
   return legacy && legacy !== WEBHOOK_SECRET_MASK ? legacy : undefined;
 }
 
+/**
+ * What a save does to the webhook secret, as the audit log records it (never the value): a random
+ * one made (`generated`), one typed in (`set`), the one there dropped with the webhook trigger
+ * (`removed`); null when the secret stays what it was (a plaintext one from before only sealed).
+ */
+export type WebhookSecretChange = 'generated' | 'set' | 'removed';
+
+export function webhookSecretChange(
+  triggerType: Workflow['triggerType'],
+  config: TriggerConfig | undefined,
+  stored: StoredWebhookSecret,
+): WebhookSecretChange | null {
+  const had = stored.sealed !== null || usableLegacy(stored.legacy) !== undefined;
+  if (triggerType !== 'webhook') return had ? 'removed' : null;
+  if (newSecretIn(config)) return 'set';
+  return had ? null : 'generated';
+}
+
 export function createWebhookSecrets(box: SecretBox) {
   return {
     seal: (organizationId: string, secret: string) => box.encrypt(secret, organizationId),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../platform/crypto';
+import { systemActor } from '../../platform/request-actor';
 import { createWebhookSecrets } from './webhook-secret';
 import { createWebhookSecretsService } from './webhook-secrets.service';
 
@@ -49,7 +50,7 @@ describe('webhook secrets service', () => {
       triggerType: 'webhook',
       sealed: secrets.seal(org, 's3cret'),
     });
-    expect(await webhooks.reveal(org, id)).toEqual({
+    expect(await webhooks.reveal(org, id, systemActor)).toEqual({
       secret: 's3cret',
       url: `https://crewline.test/api/webhooks/${id}`,
     });
@@ -59,19 +60,27 @@ describe('webhook secrets service', () => {
   it('seals a legacy plaintext secret on reveal, and rotates to a new one', async () => {
     const row: Row = { organizationId: org, triggerType: 'webhook', sealed: null, legacy: 'old-plain' };
     const { webhooks, writes } = service(row);
-    expect((await webhooks.reveal(org, id)).secret).toBe('old-plain');
+    expect((await webhooks.reveal(org, id, systemActor)).secret).toBe('old-plain');
     expect(writes).toHaveLength(1);
-    const rotated = await webhooks.rotate(org, id);
+    const rotated = await webhooks.rotate(org, id, systemActor);
     expect(rotated.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(secrets.open(org, row)).toBe(rotated.secret);
   });
 
   it("answers another organization's workflow 404 and another trigger 409", async () => {
     await expect(
-      service({ organizationId: org, triggerType: 'webhook', sealed: null }).webhooks.reveal(other, id),
+      service({ organizationId: org, triggerType: 'webhook', sealed: null }).webhooks.reveal(
+        other,
+        id,
+        systemActor,
+      ),
     ).rejects.toMatchObject({ statusCode: 404 });
     await expect(
-      service({ organizationId: org, triggerType: 'manual', sealed: null }).webhooks.rotate(org, id),
+      service({ organizationId: org, triggerType: 'manual', sealed: null }).webhooks.rotate(
+        org,
+        id,
+        systemActor,
+      ),
     ).rejects.toMatchObject({ statusCode: 409 });
   });
 

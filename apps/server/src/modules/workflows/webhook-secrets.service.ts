@@ -2,6 +2,7 @@ import { webhookMessages, type WebhookSecret } from '@crewline/contracts';
 import type { Config } from '../../platform/env';
 import { ConflictError, NotFoundError } from '../../platform/errors';
 import { requireUuid } from '../../platform/ids';
+import type { RequestActor } from '../../platform/request-actor';
 import type { WorkflowsRepository } from './workflows.repository';
 import { generateWebhookSecret, webhookSecretMatches, type WebhookSecrets } from './webhook-secret';
 
@@ -27,10 +28,15 @@ export function createWebhookSecretsService(deps: {
     return workflow;
   }
 
-  async function store(organizationId: string, workflowId: string, secret: string): Promise<WebhookSecret> {
-    if (
-      !(await repository.setWebhookSecret(organizationId, workflowId, secrets.seal(organizationId, secret)))
-    )
+  /** Stores the secret sealed; `audited` says which change the audit log records (none: only sealed). */
+  async function store(
+    organizationId: string,
+    workflowId: string,
+    secret: string,
+    audited?: { actor: RequestActor; change: 'generated' | 'rotated' },
+  ): Promise<WebhookSecret> {
+    const sealed = secrets.seal(organizationId, secret);
+    if (!(await repository.setWebhookSecret(organizationId, workflowId, sealed, audited)))
       throw new NotFoundError(webhookMessages.notFound);
     return { secret, url: urlOf(workflowId) };
   }
@@ -39,17 +45,19 @@ export function createWebhookSecretsService(deps: {
     urlOf,
 
     /** GET /api/workflows/:id/webhook-secret. A workflow saved before secrets were sealed gets its sealed one now. */
-    async reveal(organizationId: string, id: string): Promise<WebhookSecret> {
+    async reveal(organizationId: string, id: string, actor: RequestActor): Promise<WebhookSecret> {
       const workflow = await ownWebhookWorkflow(organizationId, id);
       const secret = secrets.open(organizationId, workflow);
       if (secret && workflow.sealed) return { secret, url: urlOf(workflow.id) };
-      return store(organizationId, workflow.id, secret ?? generateWebhookSecret());
+      // A plaintext secret from before is only sealed (the same secret): a new one is audited.
+      if (secret) return store(organizationId, workflow.id, secret);
+      return store(organizationId, workflow.id, generateWebhookSecret(), { actor, change: 'generated' });
     },
 
     /** POST /api/workflows/:id/webhook-secret: a new random secret; the old one stops working at once. */
-    async rotate(organizationId: string, id: string): Promise<WebhookSecret> {
+    async rotate(organizationId: string, id: string, actor: RequestActor): Promise<WebhookSecret> {
       const workflow = await ownWebhookWorkflow(organizationId, id);
-      return store(organizationId, workflow.id, generateWebhookSecret());
+      return store(organizationId, workflow.id, generateWebhookSecret(), { actor, change: 'rotated' });
     },
 
     /**

@@ -10,9 +10,12 @@ import {
   type WorkflowVersionSummary,
 } from '@crewline/contracts';
 import { nothingToSet } from '../../platform/patch';
+import type { RequestActor } from '../../platform/request-actor';
+import type { AuditRecorder } from '../audit/audit.service';
 import { userDisplayName } from '../auth/users.columns';
 import { toolIdsOf } from '../tools/tools.columns';
 import { nodeAgentRefs, versionAt } from './workflows.columns';
+import type { WebhookSecretChange } from './webhook-secret';
 
 type WorkflowRow = typeof workflows.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -21,6 +24,13 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * `record: false` saves the working copy only (an activation gate holds the version back).
  */
 export type VersionAuthor = { userId: string | null; note?: string | null; record?: boolean };
+/** Who saves, from where, and the status the workflow had: an activation or deactivation is audited. */
+export type StatusChange = {
+  actor: RequestActor;
+  previousStatus: string;
+  /** What the save does to the webhook secret (audited when the save writes it). */
+  webhookSecret?: WebhookSecretChange | null;
+};
 type WorkflowWrite = Partial<
   Omit<typeof workflows.$inferInsert, 'id' | 'organizationId' | 'createdBy' | 'createdAt'>
 >;
@@ -147,7 +157,20 @@ export const withProblems = (workflow: Workflow, deletedSteps: string[]): Workfl
 const NO_EXTRA: ExtraColumns = {};
 
 // Every query is scoped by organization: another organization's workflow does not exist here.
-export function createWorkflowsRepository(db: Db, agentIdsOf: AgentIdsOf) {
+export function createWorkflowsRepository(db: Db, agentIdsOf: AgentIdsOf, audit: AuditRecorder) {
+  /** A webhook secret's change in the audit log: which change, never the secret. */
+  const recordSecret = (
+    tx: Tx,
+    row: { id: string; name: string; organizationId: string },
+    actor: RequestActor,
+    change: WebhookSecretChange | 'rotated',
+  ) =>
+    audit.record(tx, {
+      organizationId: row.organizationId,
+      actor,
+      action: `webhook_secret.${change}`,
+      target: { type: 'workflow', id: row.id, name: row.name },
+    });
   /** One workflow of the organization; placeholders in a statement built once. */
   const scoped = (organizationId: string | Placeholder, id: string | Placeholder) =>
     and(eq(workflows.organizationId, organizationId), eq(workflows.id, id));
@@ -249,6 +272,8 @@ export function createWorkflowsRepository(db: Db, agentIdsOf: AgentIdsOf) {
       values: WorkflowWrite & { name: string },
       versionNote?: string | null,
       within: Pick<Db, 'transaction'> = db,
+      /** Who creates it and what that does to the webhook secret, for the audit log. */
+      audited?: { actor: RequestActor; webhookSecret: WebhookSecretChange | null },
     ): Promise<Workflow> {
       return within.transaction(async (tx) => {
         const [row] = await tx
@@ -261,6 +286,7 @@ export function createWorkflowsRepository(db: Db, agentIdsOf: AgentIdsOf) {
           } as typeof workflows.$inferInsert)
           .returning();
         if (row.status === 'active') await recordVersion(tx, row, { userId: createdBy, note: versionNote });
+        if (audited?.webhookSecret) await recordSecret(tx, row, audited.actor, audited.webhookSecret);
         return toWorkflowDto(row);
       });
     },
@@ -270,6 +296,7 @@ export function createWorkflowsRepository(db: Db, agentIdsOf: AgentIdsOf) {
       id: string,
       values: WorkflowWrite,
       author: VersionAuthor,
+      change?: StatusChange,
     ): Promise<Workflow | undefined> {
       return db.transaction(async (tx) => {
         const [row] = nothingToSet(values)
@@ -281,6 +308,19 @@ export function createWorkflowsRepository(db: Db, agentIdsOf: AgentIdsOf) {
               .returning();
         if (!row) return undefined;
         if (row.status === 'active' && author.record !== false) await recordVersion(tx, row, author);
+        const was = change?.previousStatus;
+        if (change && row.status !== was && (row.status === 'active' || was === 'active')) {
+          await audit.record(tx, {
+            organizationId,
+            actor: change.actor,
+            action: row.status === 'active' ? 'workflow.activated' : 'workflow.deactivated',
+            target: { type: 'workflow', id: row.id, name: row.name },
+            details: { from: was, to: row.status },
+          });
+        }
+        // Only the save that writes the secret (an activation behind a gate saves twice).
+        if (change?.webhookSecret && values.webhookSecret !== undefined)
+          await recordSecret(tx, row, change.actor, change.webhookSecret);
         return toWorkflowDto(row);
       });
     },
@@ -370,19 +410,31 @@ export function createWorkflowsRepository(db: Db, agentIdsOf: AgentIdsOf) {
         .limit(1);
       return row && { ...row, legacy: row.legacy ?? undefined };
     },
-    /** Replaces the sealed webhook secret (a rotation); a plaintext one from before goes with it. */
-    async setWebhookSecret(organizationId: string, id: string, sealed: string): Promise<boolean> {
-      const rows = await db
-        .update(workflows)
-        .set({
-          webhookSecret: sealed,
-          triggerConfig: sql`${workflows.triggerConfig} - 'secret'`,
-          // Not an edit of the definition: the workflow keeps its place in the lists.
-          updatedAt: sql`${workflows.updatedAt}`,
-        })
-        .where(scoped(organizationId, id))
-        .returning({ id: workflows.id });
-      return rows.length > 0;
+    /**
+     * Replaces the sealed webhook secret (a rotation); a plaintext one from before goes with it.
+     * `audited`: the change's event, in the same transaction (none when a stored secret is only sealed).
+     */
+    async setWebhookSecret(
+      organizationId: string,
+      id: string,
+      sealed: string,
+      audited?: { actor: RequestActor; change: 'generated' | 'rotated' },
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(workflows)
+          .set({
+            webhookSecret: sealed,
+            triggerConfig: sql`${workflows.triggerConfig} - 'secret'`,
+            // Not an edit of the definition: the workflow keeps its place in the lists.
+            updatedAt: sql`${workflows.updatedAt}`,
+          })
+          .where(scoped(organizationId, id))
+          .returning({ id: workflows.id, name: workflows.name, organizationId: workflows.organizationId });
+        if (!row) return false;
+        if (audited) await recordSecret(tx, row, audited.actor, audited.change);
+        return true;
+      });
     },
     /** Keeps why a trigger could not start a run (null clears it; a no-op when there is nothing to clear). */
     async setTriggerError(organizationId: string, id: string, message: string | null): Promise<void> {

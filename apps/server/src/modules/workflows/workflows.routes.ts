@@ -3,6 +3,7 @@ import { endpoints } from '@crewline/contracts/endpoints';
 import { route } from '../../platform/route';
 import { evaluationMessages } from '@crewline/contracts';
 import { ForbiddenError } from '../../platform/errors';
+import { requestActor } from '../../platform/request-actor';
 import type { WorkflowsService } from './workflows.service';
 
 const { workflows: api } = endpoints;
@@ -11,7 +12,13 @@ export function workflowsRoutes(workflows: WorkflowsService): FastifyPluginAsync
   return async (app) => {
     route(app, api.list, async (request) => workflows.list(request.auth.organizationId));
     route(app, api.create, async (request) =>
-      workflows.create(request.auth.organizationId, request.auth.userId, request.body),
+      workflows.create(
+        request.auth.organizationId,
+        request.auth.userId,
+        request.body,
+        undefined,
+        requestActor(request),
+      ),
     );
     route(app, api.get, async (request) => workflows.get(request.auth.organizationId, request.params.id));
     route(app, api.update, async (request) => {
@@ -24,6 +31,8 @@ export function workflowsRoutes(workflows: WorkflowsService): FastifyPluginAsync
         request.body,
         {
           mayChangeGate: request.auth.role === 'owner' || request.auth.role === 'admin',
+          ip: request.ip || null,
+          apiKey: requestActor(request).apiKey,
         },
       );
     });

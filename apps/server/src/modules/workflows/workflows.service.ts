@@ -12,7 +12,8 @@ import {
 import { nodeAgentId, stepName, validateWorkflow } from '@crewline/engine';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import { isUuid, requireUuid } from '../../platform/ids';
-import { withoutSecret, type WebhookSecrets } from './webhook-secret';
+import type { RequestActor } from '../../platform/request-actor';
+import { webhookSecretChange, withoutSecret, type WebhookSecrets } from './webhook-secret';
 import { scheduledNextRunAt } from './schedule';
 import { nothingToSet } from '../../platform/patch';
 import type { Db, ExtraColumns } from '@crewline/db';
@@ -160,8 +161,11 @@ export function createWorkflowsService(
     userId: string | null,
     id: string,
     patch: UpdateWorkflowData,
-    /** Whether the caller may change the activation gate (owners and admins; not API keys). */
-    options: { mayChangeGate?: boolean } = {},
+    /**
+     * Whether the caller may change the activation gate (owners and admins; not API keys), and the
+     * request's address for the audit log.
+     */
+    options: { mayChangeGate?: boolean; ip?: string | null; apiKey?: RequestActor['apiKey'] } = {},
   ): Promise<WorkflowWithWarnings> {
     const { versionNote, gateOverride, ...fields } = patch;
     const existing = await get(organizationId, id);
@@ -206,6 +210,15 @@ export function createWorkflowsService(
         existing.id,
         nothingToSet(values) ? values : { ...values, nextRunAt: scheduledNextRunAt({ ...base, ...values }) },
         author,
+        {
+          actor: { userId, ip: options.ip ?? null, ...(options.apiKey ? { apiKey: options.apiKey } : {}) },
+          previousStatus: existing.status,
+          webhookSecret: webhookSecretChange(
+            fields.triggerType ?? existing.triggerType,
+            fields.triggerConfig,
+            stored,
+          ),
+        },
       );
     let workflow: Workflow | undefined;
     if (!gatePort) {
@@ -277,6 +290,8 @@ export function createWorkflowsService(
       userId: string,
       input: CreateWorkflowData,
       within?: Pick<Db, 'select' | 'transaction'>,
+      /** Who creates it, from where (the audit log's actor; the user alone when not given). */
+      actor: RequestActor = { userId, ip: null },
     ): Promise<WorkflowWithWarnings> {
       const { versionNote, ...given } = input;
       // A new workflow has no evaluations yet, so no gate can name one of its own (a template or a
@@ -300,6 +315,10 @@ export function createWorkflowsService(
         },
         versionNote,
         within,
+        {
+          actor,
+          webhookSecret: webhookSecretChange(fields.triggerType, fields.triggerConfig, { sealed: null }),
+        },
       );
       return { ...withProblems(workflow, []), warnings };
     },

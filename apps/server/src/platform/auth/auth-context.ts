@@ -13,6 +13,8 @@ export type AuthContext = {
   role: string;
   /** Set when the call is made with an organization API key (modules/api-keys) instead of a session. */
   apiKeyId?: string;
+  /** That key's name when the call was made (the audit log tells a script's change by it). */
+  apiKeyName?: string;
 };
 
 /** The token of an `Authorization: Bearer …` header, if any. */

@@ -3,6 +3,7 @@ import { LlmCallError, LlmConfigurationError, toLlmCallError } from './errors';
 import { fetchModelIds } from './list-models';
 import { fetchModeration, type ModerationScores } from './moderation';
 import { PROVIDER_INFO } from './providers';
+import { toolCall } from '../telemetry/tracing';
 import type {
   LlmConnection,
   LlmPendingApproval,
@@ -560,7 +561,8 @@ function toToolSet(sdk: Sdk, tools: Record<string, LlmTool>, watch: ToolWatch, n
     set[name] = sdk.tool({
       description: definition.description,
       inputSchema: sdk.jsonSchema(asObjectSchema(definition.inputSchema)),
-      execute: (args, { abortSignal, toolCallId }) => execute(args, { signal: abortSignal, toolCallId }),
+      execute: (args, { abortSignal, toolCallId }) =>
+        toolCall(name, toolCallId, () => execute(args, { signal: abortSignal, toolCallId })),
       ...(needsApproval ? { needsApproval: (args: unknown) => needsApproval(args) } : {}),
     });
   }

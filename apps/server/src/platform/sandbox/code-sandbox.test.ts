@@ -257,4 +257,25 @@ describe('the pool', () => {
     await waiting;
     await expect(closing.run(call('1'))).rejects.toThrow('the code sandbox is closed');
   });
+
+  it('terminates a thread that does not answer within its time limit and a grace, then runs the next call on a new one', async () => {
+    // A thread stuck in native code never reaches QuickJS's interrupt handler: the pool's own timer stops it.
+    const stuck = createCodeSandbox({
+      threads: 1,
+      script: new URL('../../testing/stuck-sandbox-thread.ts', import.meta.url),
+    });
+    try {
+      const started = Date.now();
+      const error = await stuck.run(call('1', { timeoutMs: 300 })).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CodeStepError);
+      expect((error as Error).message).toBe(codeMessages.timedOut(300));
+      // The time limit and the grace (1 s), then the thread was terminated, not waited for (60 s).
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_300);
+      expect(Date.now() - started).toBeLessThan(20_000);
+      // Its replacement takes the next call (and is stuck too, so it is stopped the same way).
+      await expect(stuck.run(call('2', { timeoutMs: 300 }))).rejects.toThrow(codeMessages.timedOut(300));
+    } finally {
+      await stuck.close();
+    }
+  });
 });

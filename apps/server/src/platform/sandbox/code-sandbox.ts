@@ -106,7 +106,13 @@ function settleWith(call: Call, answer: ThreadAnswer) {
  * grace, or whose call was aborted, and replaces a thread whose call hit the memory limit or whose
  * WebAssembly memory grew large. Calls beyond the pool's size wait their turn.
  */
-export function createCodeSandbox(options: { threads?: number } = {}): CodeSandbox {
+export function createCodeSandbox(
+  options: {
+    threads?: number;
+    /** The threads' script: sandbox-thread.ts (a test gives one that never answers, for the hard stop). */
+    script?: URL;
+  } = {},
+): CodeSandbox {
   const size = Math.max(1, options.threads ?? 2);
   const slots = new Set<Slot>();
   const waiting: Call[] = [];
@@ -114,7 +120,10 @@ export function createCodeSandbox(options: { threads?: number } = {}): CodeSandb
   let closed = false;
 
   function startThread() {
-    const thread = new Worker(THREAD, { execArgv: ['--import', TSX], resourceLimits: THREAD_LIMITS });
+    const thread = new Worker(options.script ?? THREAD, {
+      execArgv: ['--import', TSX],
+      resourceLimits: THREAD_LIMITS,
+    });
     const slot: Slot = { thread, ready: false, call: null };
     slots.add(slot);
     thread.on('message', (message: ThreadMessage) => {

@@ -70,6 +70,7 @@ const trial: SubscriptionStatusResponse = {
     members: 3,
     knowledgeStorageBytes: 1024 ** 3,
     mapItems: 1000,
+    concurrentRuns: 5,
   },
 };
 

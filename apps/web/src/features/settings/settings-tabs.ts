@@ -7,6 +7,8 @@ export const SETTINGS_TABS = [
   { value: 'tools', label: 'Tools' },
   { value: 'costs', label: 'Costs' },
   { value: 'api-keys', label: 'API keys' },
+  // Owners only (the page leaves it out for other roles).
+  { value: 'audit', label: 'Audit' },
 ] as const;
 
 export type SettingsTab = (typeof SETTINGS_TABS)[number]['value'];

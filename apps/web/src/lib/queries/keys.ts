@@ -21,6 +21,17 @@ export type ExecutionListFilter = {
   limit?: number;
 };
 
+/** Filters of GET /api/audit (an object part, sent as the query string). */
+export type AuditListFilter = {
+  /** At or after this instant (ISO). */
+  from?: string;
+  /** Before this instant (ISO). */
+  to?: string;
+  action?: string;
+  actorId?: string;
+  limit?: number;
+};
+
 /** Filters of GET /api/approvals (an object part, sent as the query string). */
 export type ApprovalListFilter = {
   status?: 'pending' | 'decided';
@@ -104,6 +115,11 @@ export const queryKeys = {
     pages: (filter: ExecutionListFilter) =>
       [...endpointKey(paths.executions.list, {}, filter), 'pages'] as const,
     detail: (id: string) => endpointKey(paths.executions.get, { id }),
+  },
+
+  /** Settings → Audit, a page at a time (an infinite query, features/settings/api/audit.ts). */
+  audit: {
+    pages: (filter: AuditListFilter) => [...endpointKey(paths.audit.list, {}, filter), 'pages'] as const,
   },
 
   approvals: {

@@ -14,6 +14,7 @@ export * as organizationSettings from './organization-settings';
 export * as prices from './prices';
 export * as costs from './costs';
 export * as apiKeys from './api-keys';
+export * as audit from './audit';
 export * as agents from './agents';
 export * as memory from './memory';
 export * as tools from './tools';

@@ -369,6 +369,7 @@ export const concepts: DocContent = {
               'Executions a month',
               'Members',
               'Knowledge storage',
+              'Runs at once',
               'API access',
             ]}
             rows={[
@@ -379,6 +380,7 @@ export const concepts: DocContent = {
                 count(plan.executionsPerMonth),
                 count(plan.members),
                 storage(plan.knowledgeStorageBytes),
+                String(plan.concurrentRuns),
                 plan.apiAccess ? 'Yes' : 'No',
               ]),
               [
@@ -388,6 +390,7 @@ export const concepts: DocContent = {
                 count(DOCS_FREE_LIMITS.executionsPerMonth),
                 count(DOCS_FREE_LIMITS.members),
                 storage(DOCS_FREE_LIMITS.knowledgeStorageBytes),
+                String(DOCS_FREE_LIMITS.concurrentRuns),
                 'No',
               ],
             ]}
@@ -401,6 +404,13 @@ export const concepts: DocContent = {
             <li>
               Agents count when one is created; members when someone is invited or joins; executions per
               calendar month (UTC), whatever started them: Execute, Retry, a schedule, a webhook or an email.
+            </li>
+            <li>
+              Runs at once is how many of the organization&apos;s runs are in progress together; more wait in
+              the queue and start as others end (a run waiting for a person or a delay does not count). The
+              workers share out fairly: the organization using the smallest share of its own limit goes first,
+              so one organization&apos;s backlog never holds up another&apos;s runs. An Enterprise agreement
+              may set another number.
             </li>
             <li>
               Past a limit the action is refused with a message saying which (HTTP 402 with{' '}

@@ -305,7 +305,11 @@ export const workflowNodes: DocContent = {
           <UL>
             <li>
               <C>block</C> fails the agent&apos;s step with &lsquo;Blocked by guardrail: &lt;check&gt;&rsquo;,
-              such as &lsquo;Blocked by guardrail: PII&rsquo;.
+              such as &lsquo;Blocked by guardrail: PII&rsquo;. While an agent has guardrails on, its node on
+              the canvas also offers a <UI>Blocked by a guardrail</UI> path: connect it, and a block no longer
+              fails the run but goes on along that path (the step&apos;s content is the block, and nothing is
+              sent to its output destination). In the API that path is an edge with{' '}
+              <C>{'"sourceHandle": "fail"'}</C>.
             </li>
             <li>
               <C>redact</C> replaces what was found before it goes on: in what the model is asked, in its

@@ -1,4 +1,4 @@
-import { Building2, Coins, CreditCard, KeyRound, UserRound, Wrench } from 'lucide-react';
+import { Building2, Coins, CreditCard, KeyRound, ScrollText, UserRound, Wrench } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -9,6 +9,7 @@ import { useAuth } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { ApiKeysTab } from '../components/api-keys-tab';
+import { AuditTab } from '../components/audit-tab';
 import { BillingTab } from '../components/billing-tab';
 import { BudgetCard } from '../components/budget-card';
 import { OrganizationTab } from '../components/organization-tab';
@@ -31,9 +32,10 @@ const tabIcons = {
   tools: Wrench,
   costs: Coins,
   'api-keys': KeyRound,
+  audit: ScrollText,
 } as const;
 
-/** Profile & Settings: Profile, Billing, Organization, Tools, Costs and API keys; `?tab=tools` opens a tab. */
+/** Profile & Settings: Profile, Billing, Organization, Tools, Costs, API keys and (owners) Audit; `?tab=tools` opens a tab. */
 export function ProfilePage() {
   useDocumentTitle('Profile & Settings');
   const { user, organization } = useAuth();
@@ -41,8 +43,10 @@ export function ProfilePage() {
   const tab = parseSettingsTab(searchParams.get('tab'));
   const tabList = useRef<HTMLDivElement>(null);
   const signedIn = !!user;
+  // The audit log is the owners' (the API answers others 403).
+  const owner = organization?.role === 'owner';
 
-  // On a phone too narrow for the six tabs the row scrolls: keep the open one in view.
+  // On a phone too narrow for the tabs the row scrolls: keep the open one in view.
   useEffect(() => {
     const list = tabList.current;
     const active = list?.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
@@ -85,12 +89,12 @@ export function ProfilePage() {
         }
         className="gap-6"
       >
-        {/* The six tabs share the row; on a phone too narrow for them it scrolls. */}
+        {/* The tabs share the row; on a phone too narrow for them it scrolls. */}
         <TabsList
           ref={tabList}
           className="relative flex h-10 w-full justify-start overflow-x-auto sm:inline-flex sm:w-fit"
         >
-          {SETTINGS_TABS.map(({ value, label }) => {
+          {SETTINGS_TABS.filter(({ value }) => value !== 'audit' || owner).map(({ value, label }) => {
             const Icon = tabIcons[value];
             return (
               <TabsTrigger key={value} value={value} className="flex-1 px-1.5 sm:px-4">
@@ -133,6 +137,15 @@ export function ProfilePage() {
         </TabsContent>
         <TabsContent value="api-keys">
           {organization ? <ApiKeysTab organization={organization} /> : <NoOrganization />}
+        </TabsContent>
+        <TabsContent value="audit">
+          {organization && owner ? (
+            <AuditTab organizationId={organization.id} />
+          ) : (
+            <p className="rounded-xl border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">
+              Only owners see the audit log.
+            </p>
+          )}
         </TabsContent>
       </Tabs>
     </PageContainer>

@@ -1,6 +1,7 @@
 // The builder's nodes (docs/product-rules.md): the default Start and End, a new agent node and where it
 // goes, and the conversions between the API's nodes and edges and the canvas's.
 import {
+  AGENT_BLOCKED_PATH,
   ELSE_BRANCH,
   guardrailPathValues,
   isNodeKind,
@@ -27,6 +28,8 @@ import {
 
 /** A guardrail's paths as the canvas and the edges name them. */
 export const GUARDRAIL_PATH_LABELS: Record<string, string> = { pass: 'Pass', fail: 'Fail' };
+/** The path an agent node takes when one of its agent's guardrails blocks (sourceHandle AGENT_BLOCKED_PATH). */
+export const AGENT_BLOCKED_PATH_LABEL = 'Blocked by a guardrail';
 
 /** Accent colours given to new agent nodes, in turn. */
 export const NODE_COLORS = [
@@ -291,6 +294,7 @@ export function handleLabel(
   if (node?.type === 'approval' && handle)
     return APPROVAL_PATH_LABELS[handle as keyof typeof APPROVAL_PATH_LABELS] ?? handle;
   if (node?.type === 'guardrail' && handle) return GUARDRAIL_PATH_LABELS[handle] ?? handle;
+  if (node?.type === 'agent') return handle === AGENT_BLOCKED_PATH ? AGENT_BLOCKED_PATH_LABEL : null;
   if (!node || node.type !== 'condition' || !handle) return null;
   if (handle === ELSE_BRANCH) return 'Else';
   const branch = branchesOf(node.data).find((b) => b.id === handle);

@@ -94,3 +94,63 @@ describe('export and import of the step kinds', () => {
     ]);
   });
 });
+
+describe('export and import of guardrails and code', () => {
+  it('keeps a Guardrail step’s checks and paths, a Code step’s source and limits, and an agent’s Blocked path', () => {
+    const doc = {
+      name: 'Screened',
+      nodes: [
+        { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: { label: 'Start' } },
+        {
+          id: 'screen',
+          type: 'guardrail',
+          position: { x: 200, y: 0 },
+          data: {
+            label: 'Screen',
+            target: 'input.message',
+            checks: [
+              { type: 'pii', enabled: true, entities: ['email', 'card'], action: 'redact' },
+              {
+                type: 'rule',
+                enabled: true,
+                label: 'No refunds',
+                when: 'text.contains("refund")',
+                action: 'block',
+              },
+            ],
+            classifier: { provider: 'openai', model: 'gpt-4o-mini' },
+          },
+        },
+        {
+          id: 'total',
+          type: 'code',
+          position: { x: 400, y: 0 },
+          data: {
+            label: 'Total',
+            language: 'javascript',
+            source: 'return 1 + 1;',
+            timeoutMs: 500,
+            memoryMb: 32,
+          },
+        },
+        { id: 'reply', type: 'agent', agentId: 'a1', position: { x: 600, y: 0 }, data: { label: 'Reply' } },
+        { id: 'end', type: 'end', position: { x: 800, y: 0 }, data: { label: 'End' } },
+      ],
+      edges: [
+        { id: 'e1', source: 'start', target: 'screen' },
+        { id: 'e2', source: 'screen', target: 'total', sourceHandle: 'pass' },
+        { id: 'e3', source: 'screen', target: 'end', sourceHandle: 'fail' },
+        { id: 'e4', source: 'total', target: 'reply' },
+        { id: 'e5', source: 'reply', target: 'end' },
+        { id: 'e6', source: 'reply', target: 'end', sourceHandle: 'fail' },
+      ],
+    };
+    const result = parseImport(JSON.stringify(doc));
+    if (!result.ok) throw new Error(result.error);
+    for (const id of ['screen', 'total'])
+      expect(result.input.nodes?.find((n) => n.id === id)?.data).toMatchObject(
+        doc.nodes.find((n) => n.id === id)!.data,
+      );
+    expect(result.input.edges).toEqual(doc.edges);
+  });
+});

@@ -1,8 +1,8 @@
 // The Agent node on the canvas (its agent, model, output destination and live run mark) and its part
 // of the Properties panel.
-import type { Agent } from '@crewline/contracts';
+import { AGENT_BLOCKED_PATH, type Agent } from '@crewline/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Handle, Position, type NodeProps } from '@xyflow/react';
+import { Handle, Position, useNodeConnections, type NodeProps } from '@xyflow/react';
 import { Bot, Cpu, Database, FileText, Globe, Mail, Workflow } from 'lucide-react';
 import { memo, useCallback, type CSSProperties } from 'react';
 
@@ -11,10 +11,12 @@ import { cn } from '@/lib/utils';
 
 import { RunBadge, RUN_RING, SKIPPED_LOOK, SkippedBadge } from '../components/run-badge';
 import { useNodeRunState, useNodeSkipped } from '../run-progress';
+import { AGENT_BLOCKED_PATH_LABEL } from '../builder-nodes';
 import { useNodeRunCost } from '../use-node-run-cost';
 import { OUTPUT_DESTINATION_LABELS, type BuilderNode, type OutputDestination } from '../types';
 import { AgentPanelSettings, AgentPanelSummary } from './agent-panel';
 import { handleClass } from './handle';
+import { PathRow } from './path-row';
 import type { BuilderNodeKind } from './types';
 
 const DESTINATION_ICONS: Record<OutputDestination, typeof Database> = {
@@ -41,6 +43,30 @@ function useAgentDeleted(agentId: string | undefined) {
   );
 }
 
+/** Whether any of the agent's guardrails is on (its node then offers a Blocked path). */
+const guarded = (agent: Agent) =>
+  Object.values(agent.guardrails ?? {}).some((checks) => checks?.some((c) => c.enabled));
+
+/**
+ * Whether the node offers its Blocked path: its agent has guardrails on, or an edge already leaves
+ * from it (kept visible, so the edge is never left without its handle).
+ */
+function useBlockedPath(id: string, agentId: string | undefined) {
+  const select = useCallback(
+    (agents: Agent[]) => agents.some((a) => a.id === agentId && guarded(a)),
+    [agentId],
+  );
+  const hasGuardrails =
+    useQuery<Agent[], Error, boolean>({
+      queryKey: queryKeys.agents.all,
+      enabled: !!agentId,
+      staleTime: Infinity,
+      select,
+    }).data ?? false;
+  const connected = useNodeConnections({ id, handleType: 'source', handleId: AGENT_BLOCKED_PATH }).length > 0;
+  return hasGuardrails || connected;
+}
+
 function AgentNodeComponent({ id, data, selected }: NodeProps<BuilderNode>) {
   const color = data.color || '#6366f1';
   const DestinationIcon = DESTINATION_ICONS[data.outputDestination] ?? Database;
@@ -50,6 +76,7 @@ function AgentNodeComponent({ id, data, selected }: NodeProps<BuilderNode>) {
   const cost = useNodeRunCost(id);
   const skipped = useNodeSkipped(id) && !run;
   const deleted = useAgentDeleted(data.agentId);
+  const blockedPath = useBlockedPath(id, data.agentId);
   return (
     <div
       data-testid={`node-${id}`}
@@ -111,6 +138,7 @@ function AgentNodeComponent({ id, data, selected }: NodeProps<BuilderNode>) {
         </div>
       </div>
       <Handle type="source" position={Position.Right} className={handleClass} />
+      {blockedPath && <PathRow handle={AGENT_BLOCKED_PATH} label={AGENT_BLOCKED_PATH_LABEL} muted />}
     </div>
   );
 }
