@@ -216,6 +216,9 @@ test('the run’s details say what it waits for, reject there, and the run goes 
   // The builder marks the approval the run waits at.
   await page.goto(`/workflows/edit/${workflow.id}`);
   const node = page.getByTestId('node-approve');
+  // The builder's first load (its canvas chunk) takes longer than a page on a machine busy with the
+  // server suite beside the browser tests (CI once needed more than 15 s, during the route fuzz).
+  await expect(node).toBeVisible({ timeout: 30_000 });
   await expect(node).toHaveAttribute('data-run-status', 'waiting', { timeout: 15_000 });
   await expect(node.getByTestId('node-run-status')).toHaveText('Waiting');
   // The step before it finished before the builder opened: the run's details say so (no event will).
