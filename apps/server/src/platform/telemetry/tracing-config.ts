@@ -8,6 +8,19 @@ import { z } from 'zod';
 // An empty variable counts as unset, as the OpenTelemetry specification says.
 const endpoint = z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional());
 
+/** `key=value` pairs, comma-separated, values URL-encoded (the specification's format); a bad pair names itself. */
+const keyValuePairs = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    try {
+      return parseKeyValues(value ?? '');
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
+
 export const tracingEnv = {
   OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
   /** The signal-specific endpoint, used as it is (no /v1/traces appended), as the specification says. */
@@ -18,29 +31,9 @@ export const tracingEnv = {
     })
     .default('http/protobuf'),
   /** `key=value` pairs, comma-separated, values URL-encoded (the specification's format): auth headers. */
-  OTEL_EXPORTER_OTLP_HEADERS: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      try {
-        return parseKeyValues(value ?? '');
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', message: (error as Error).message });
-        return z.NEVER;
-      }
-    }),
+  OTEL_EXPORTER_OTLP_HEADERS: keyValuePairs,
   OTEL_SERVICE_NAME: z.string().trim().min(1).optional(),
-  OTEL_RESOURCE_ATTRIBUTES: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      try {
-        return parseKeyValues(value ?? '');
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', message: (error as Error).message });
-        return z.NEVER;
-      }
-    }),
+  OTEL_RESOURCE_ATTRIBUTES: keyValuePairs,
   OTEL_CAPTURE_CONTENT: z
     .enum(['true', 'false'], { message: 'OTEL_CAPTURE_CONTENT must be true or false' })
     .default('false'),

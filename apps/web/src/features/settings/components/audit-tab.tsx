@@ -3,9 +3,9 @@ import { ChevronDown, ChevronRight, Download, RotateCcw, ScrollText } from 'luci
 import { Fragment, useMemo, useState } from 'react';
 
 import { EmptyState, LoadErrorState } from '@/components/empty-state';
+import { DayInput } from '@/components/day-input';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
@@ -163,29 +163,6 @@ export function AuditTab({ organizationId }: { organizationId: string }) {
         )}
       </CardContent>
     </Card>
-  );
-}
-
-function DayInput({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string | null;
-  onChange: (value: string | null) => void;
-}) {
-  return (
-    <label className="col-span-2 flex min-w-0 items-center gap-1.5 text-sm sm:col-span-1">
-      <span className="w-10 shrink-0 text-muted-foreground sm:w-auto">{label}</span>
-      <Input
-        type="date"
-        aria-label={`${label} date`}
-        value={value ?? ''}
-        onChange={(event) => onChange(event.target.value || null)}
-        className="min-w-0 flex-1 lg:w-40 lg:flex-none dark:[color-scheme:dark]"
-      />
-    </label>
   );
 }
 
