@@ -9,16 +9,28 @@ export async function connect(page: Page, from: Locator, to: Locator) {
 
 /**
  * Drags from a node's named output handle (a condition's branch, a guardrail's pass or fail path) to
- * another node's input handle.
+ * another node's input handle, and waits for the new edge. A drag that misses (the canvas still
+ * settling after Tidy up or Fit View on a busy machine) is made again from fresh positions, as a
+ * user would; the edge must appear within three drags.
  */
 export async function connectHandle(page: Page, handle: Locator, to: Locator) {
-  const source = await handle.boundingBox();
-  const target = await to.locator('.react-flow__handle.target').boundingBox();
-  if (!source || !target) throw new Error('handle not visible');
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 });
-  await page.mouse.up();
+  const edges = page.locator('.react-flow__edge');
+  const before = await edges.count();
+  for (let attempt = 1; ; attempt++) {
+    const source = await handle.boundingBox();
+    const target = await to.locator('.react-flow__handle.target').boundingBox();
+    if (!source || !target) throw new Error('handle not visible');
+    await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 });
+    await page.mouse.up();
+    try {
+      await expect(edges).toHaveCount(before + 1, { timeout: attempt < 3 ? 3_000 : undefined });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 /** Whether the middle of the node's title bar is at (x, y). */
