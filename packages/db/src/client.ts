@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { withCommitScope } from './after-commit';
 import { PreparingClient } from './prepared-statements';
 import * as schema from './schema';
 
@@ -30,6 +31,9 @@ export function createDb(url: string, options: CreateDbOptions = {}) {
   // Without a listener, an idle connection killed by the server (57P01 on shutdown) crashes the process.
   pool.on('error', options.onIdleError ?? (() => {}));
   const db = drizzle(pool, { schema });
+  // What a transaction's statements leave for after its commit (their notifications) waits for it.
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) => withCommitScope(() => transaction(work, config))) as typeof transaction;
   return { db, pool, close: () => pool.end() };
 }
 
@@ -52,6 +56,13 @@ export async function lockForTransaction(tx: Pick<Tx, 'execute'>, key: string): 
  * written through either commit or roll back together.
  */
 export async function transactionWithExecutor<T>(
+  db: Db,
+  work: (tx: Tx, executor: SqlExecutor) => Promise<T>,
+): Promise<T> {
+  return withCommitScope(() => executorTransaction(db, work));
+}
+
+async function executorTransaction<T>(
   db: Db,
   work: (tx: Tx, executor: SqlExecutor) => Promise<T>,
 ): Promise<T> {

@@ -10,6 +10,7 @@ export {
   type SqlExecutor,
   type Tx,
 } from './client';
+export { afterCommit } from './after-commit';
 export { runMigrations, migrationsFolder } from './migrate';
 export { startEmbeddedPostgres, type EmbeddedPostgresHandle, type EmbeddedPostgresOptions } from './embedded';
 export {

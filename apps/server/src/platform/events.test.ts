@@ -11,6 +11,7 @@ import {
   type SessionChange,
 } from './events';
 import { channels } from './notifications/channels';
+import { deliverReturnedRows } from './notifications/statement';
 
 let database: TestDb;
 const buses: PgEventBus[] = [];
@@ -112,23 +113,30 @@ describe('Postgres event bus', () => {
     expect(atFirst).toEqual([event, marker]);
   });
 
-  it('publishes an event from the statement that makes it true, on commit and only if a row changed', async () => {
+  it('publishes an event for the statement that makes it true, after it, and only if a row changed', async () => {
     const { bus } = await startBus();
     const received = record(bus);
     const sent = agentEvent();
-    const [notify] = bus.statementNotification(sent).sends;
-    const statement = (where: string) =>
-      `WITH t(n) AS (VALUES (1)) SELECT pg_notify($1, $2) FROM t WHERE ${where}`;
+    const { key } = bus.statementNotification(sent);
+    const statement = async (where: string) =>
+      deliverReturnedRows(
+        (
+          await database.pool.query(
+            `WITH t(n) AS (VALUES (1)) SELECT $1::text AS notified FROM t WHERE ${where}`,
+            [key],
+          )
+        ).rows,
+      );
     // No row: nothing is sent.
-    await database.pool.query(statement('n = 2'), [notify.channel, notify.payload]);
-    await database.pool.query(statement('n = 1'), [notify.channel, notify.payload]);
+    await statement('n = 2');
+    await statement('n = 1');
+    // Too large for a NOTIFY: none is sent, as publish() would not send it either (logged).
+    const huge = { ...agentEvent(), agentId: 'x'.repeat(8000) };
+    deliverReturnedRows([{ notified: bus.statementNotification(huge).key }]);
     const marker = agentEvent();
     await bus.publish(marker);
     await vi.waitFor(() => expect(received).toContainEqual(marker));
     expect(received).toEqual([sent, marker]);
-    // Too large for a NOTIFY: none is sent, as publish() would not send it either (logged).
-    const huge = { ...agentEvent(), agentId: 'x'.repeat(8000) };
-    expect(bus.statementNotification(huge).sends).toEqual([]);
   });
 
   it('sends several events in one notification, delivered in order, and hands its own back as made', async () => {
@@ -137,8 +145,7 @@ describe('Postgres event bus', () => {
     const atFirst = record(first);
     const atSecond = record(second);
     const events = [agentEvent(), agentEvent(), agentEvent()];
-    const [notify] = first.statementNotification(events).sends;
-    await database.pool.query('SELECT pg_notify($1, $2)', [notify.channel, notify.payload]);
+    deliverReturnedRows([{ notified: first.statementNotification(events).key }]);
     await vi.waitFor(() => expect(atSecond).toHaveLength(3));
     await vi.waitFor(() => expect(atFirst).toHaveLength(3));
     expect(atSecond).toEqual(events);
@@ -307,8 +314,8 @@ describe('Postgres event bus', () => {
     });
     await expect(bus.publish(agentEvent())).resolves.toBeUndefined();
     expect(logger.warn).toHaveBeenCalledWith(
-      expect.objectContaining({ channel: EVENTS_CHANNEL }),
-      'could not publish a notification',
+      expect.objectContaining({ channels: [EVENTS_CHANNEL] }),
+      'could not publish notifications',
     );
   });
 });

@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { RealtimeEvent } from '@crewline/contracts';
 import { CONNECT_TIMEOUT_MS, type SqlExecutor } from '@crewline/db';
 import { channels, quoteChannel, type Channel, type SessionChange } from './notifications/channels';
-import { localNotification, type StatementNotification } from './notifications/statement';
+import { statementNotification, type StatementNotification } from './notifications/statement';
 
 export { sessionChangeSchema, type SessionChange } from './notifications/channels';
 
@@ -17,7 +17,7 @@ export type NotificationHandler<Payload> = { onNotify(payload: Payload): void; o
  *
  * `listen` is the one way to subscribe, to any channel (`bus.listen(channels.sessions, { onNotify,
  * onMissed })`); the events channel delivers a list, one event or several in their order.
- * `inStatement` is the one way to send from a statement (both buses have it, so no caller publishes
+ * `inStatement` is the one way to send for a statement (both buses have it, so no caller publishes
  * instead). Given the `executor` of the transaction that revoked sessions, the Postgres bus sends
  * their change in that transaction: delivered only on commit, so a process that hears it already sees
  * the revoked rows, and a failed NOTIFY rolls the revocation back.
@@ -26,9 +26,9 @@ export type EventBus = {
   /** Sends `payload` on `channel` now. */
   send<Payload>(channel: Channel<Payload>, payload: Payload): void | Promise<void>;
   /**
-   * The notification that sends `payload` from inside the statement that makes it true, as a column of
-   * its RETURNING (notifications/statement.ts, `notified`): only if the statement changed a row, in its
-   * transaction, with no round trip of its own.
+   * The notification that sends `payload` for the statement that makes it true, as a column of its
+   * RETURNING (notifications/statement.ts, `notified`): only if the statement changed a row, once its
+   * transaction has committed.
    */
   inStatement<Payload>(channel: Channel<Payload>, payload: Payload): StatementNotification;
   /** Runs `handler` for every notification on `channel` (this process's own included); returns the unsubscribe. */
@@ -68,9 +68,8 @@ function safely(call: () => void, onError?: (err: unknown) => void) {
 
 /**
  * The in-process bus: one process, synchronous delivery (tests, and the Postgres bus's local
- * fan-out). A statement's notification is delivered as the statement's row comes back, inside its
- * transaction; with no other process to tell, a session change is delivered at once (the executor
- * goes unused).
+ * fan-out). A statement's notification is delivered once its transaction has committed; with no other
+ * process to tell, a session change is delivered at once (the executor goes unused).
  */
 export function createEventBus() {
   const handlers = new Map<string, Set<NotificationHandler<unknown>>>();
@@ -84,7 +83,7 @@ export function createEventBus() {
       deliver(channel, payload);
     },
     inStatement<Payload>(channel: Channel<Payload>, payload: Payload) {
-      return localNotification(() => deliver(channel, payload));
+      return statementNotification(() => deliver(channel, payload));
     },
     listen<Payload>(channel: Channel<Payload>, handler: NotificationHandler<Payload>): () => void {
       let set = handlers.get(channel.name);
@@ -117,6 +116,13 @@ export const EVENTS_CHANNEL = channels.events.name;
 export const SESSIONS_CHANNEL = channels.sessions.name;
 /** The NOTIFY channel watched workflows are announced on (EventBus.publishWatching). */
 export const WATCH_CHANNEL = channels.watch.name;
+
+/**
+ * The outbox's statement: its notifications in their order, in a transaction that does not wait for
+ * the disk (a notification needs no durability: a crash loses it either way).
+ */
+const NOTIFY_BATCH = `SELECT set_config('synchronous_commit', 'off', true), pg_notify(n.channel, n.payload)
+  FROM unnest($1::text[], $2::text[]) AS n(channel, payload)`;
 
 /** Postgres refuses NOTIFY payloads of 8000 bytes or more; events are ids and numbers, far below. */
 const MAX_PAYLOAD_BYTES = 7900;
@@ -156,7 +162,7 @@ export type PgEventBus = EventBus & {
   send<Payload>(channel: Channel<Payload>, payload: Payload): Promise<void>;
   publish(event: RealtimeEvent): Promise<void>;
   publishWatching(keys: string[]): Promise<void>;
-  /** The transport under `send`: `pg_notify(channel, payload)` through the pool; never rejects. */
+  /** The transport under `send`: `pg_notify(channel, payload)` from the outbox, through the pool; never rejects. */
   notify(channel: string, payload?: string): Promise<void>;
   /** The transport under `listen`: raw payloads of `channel`, over the bus's one LISTEN connection. */
   onChannel(channel: string, handler: ChannelHandler | ((payload: string) => void)): () => void;
@@ -299,14 +305,45 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
     return true;
   };
 
-  /** `pg_notify` through the pool; resolves either way (a lost event must not fail the caller's request). */
-  async function notify(channel: string, payload = ''): Promise<void> {
-    if (tooLarge(channel, payload)) return;
-    try {
-      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
-    } catch (err) {
-      logger.warn({ err, channel }, 'could not publish a notification');
+  /**
+   * The outbox: notifications wait here for the statement that sends them, one at a time, each taking
+   * all that came meanwhile, in their order. NOTIFY inside the transactions that cause them made
+   * Postgres commit those one after another (it holds one lock for the whole database from a
+   * notifying commit's start to its end, the wait for the disk included); here, the commits of runs
+   * group on the disk, and the notifying statement writes nothing that must reach it
+   * (synchronous_commit off for it alone). docs/decisions/0055-notifications-after-commit.md.
+   */
+  let outbox: { channels: string[]; payloads: string[]; sent: Promise<void>; done: () => void } | undefined;
+  let draining: Promise<void> | undefined;
+
+  async function drain() {
+    while (outbox) {
+      const batch = outbox;
+      outbox = undefined;
+      try {
+        await pool.query(NOTIFY_BATCH, [batch.channels, batch.payloads]);
+      } catch (err) {
+        logger.warn({ err, channels: [...new Set(batch.channels)] }, 'could not publish notifications');
+      }
+      batch.done();
     }
+    draining = undefined;
+  }
+
+  /** Sends `payload` on `channel` with the outbox's next statement; resolves either way once it ran. */
+  function notify(channel: string, payload = ''): Promise<void> {
+    if (tooLarge(channel, payload)) return Promise.resolve();
+    if (!outbox) {
+      let done!: () => void;
+      const sent = new Promise<void>((resolve) => (done = resolve));
+      outbox = { channels: [], payloads: [], sent, done };
+    }
+    outbox.channels.push(channel);
+    outbox.payloads.push(payload);
+    const { sent } = outbox;
+    // From the next microtask: what this task still sends (a statement's several notifications) goes too.
+    draining ??= Promise.resolve().then(drain);
+    return sent;
   }
 
   /** The payload of `payload` on `channel`, remembered when it is this process's events. */
@@ -327,13 +364,15 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
         channel.name === channels.events.name
           ? (eventNotifications(payload as RealtimeEvent[]) as { payload: Payload; text: string }[])
           : [{ payload, text: channel.encode(payload) }];
-      const sends: StatementNotification['sends'] = [];
+      const texts: string[] = [];
       for (const { payload: part, text } of parts) {
         if (tooLarge(channel.name, text)) continue;
         if (channel.name === channels.events.name) remember(text, part as RealtimeEvent[]);
-        sends.push({ channel: channel.name, payload: text });
+        texts.push(text);
       }
-      return { sends };
+      return statementNotification(() => {
+        for (const text of texts) void notify(channel.name, text);
+      });
     },
     listen: local.listen,
   };
@@ -398,6 +437,8 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
 
     async stop() {
       stopped = true;
+      // What is in the outbox still leaves (the pool outlives the bus).
+      await draining;
       clearTimeout(reconnectTimer);
       reconnectTimer = undefined;
       const current = client;

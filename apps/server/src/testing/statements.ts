@@ -4,6 +4,12 @@ import pg from 'pg';
 export const UNCOUNTED = '/* uncounted */';
 
 /**
+ * The Postgres bus's outbox statement (platform/events.ts): it sends the notifications of every run in
+ * flight, so a run's own count leaves it out (docs/decisions/0055-notifications-after-commit.md).
+ */
+export const isOutboxStatement = (statement: string) => statement.includes('pg_notify(n.channel, n.payload)');
+
+/**
  * The statements every pg client of this process sends while `work` runs, whitespace folded; `work`
  * sees the list grow.
  */

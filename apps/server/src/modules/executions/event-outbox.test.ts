@@ -64,7 +64,7 @@ describe('the event outbox of an attempt', () => {
           if (sent.length === 0 && !land) land = done;
           else done();
         }),
-      statementNotification: (events: RealtimeEvent[]) => (order.push('statement'), { sends: [], events }),
+      statementNotification: (events: RealtimeEvent[]) => (order.push('statement'), { key: '', events }),
     } as unknown as EventBus;
     const outbox = createEventOutbox(slow);
     outbox.soon(started);

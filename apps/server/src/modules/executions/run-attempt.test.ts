@@ -53,6 +53,10 @@ function world(ask = vi.fn(async () => answer('The draft'))) {
       calls.push(`finish ${end.status}`);
       return true;
     }),
+    completeWithStep: vi.fn(async (..._args: unknown[]) => {
+      calls.push('completeWithStep');
+      return true;
+    }),
     release: vi.fn(async () => void calls.push('release')),
     renewLease: vi.fn(async () => true),
     abandon: vi.fn(async () => ({}) as never),
@@ -91,26 +95,30 @@ function world(ask = vi.fn(async () => answer('The draft'))) {
 const types = (events: RealtimeEvent[]) => events.map((event) => event.type);
 
 describe("an attempt's orchestration", () => {
-  it('runs a fresh run through the engine: its step stored, then the run finished, each with its events', async () => {
+  it('runs a fresh run through the engine: its last step stored with the run’s end, in one statement with the events', async () => {
     const w = world();
     await runAttempt(w.deps, claimed(), { abort: new AbortController(), draining: () => false });
-    // A fresh run has no finished steps to read.
-    expect(w.calls).toEqual(['recordStep', 'finish completed']);
+    // A fresh run has no finished steps to read, and its one step is stored by the run's end.
+    expect(w.calls).toEqual(['completeWithStep']);
     expect(w.ask).toHaveBeenCalledTimes(1);
     expect(w.inStatements.map(types)).toEqual([
-      ['workflow_execution_started', 'execution_node_started', 'execution_node_completed'],
-      ['workflow_execution_completed'],
+      [
+        'workflow_execution_started',
+        'execution_node_started',
+        'execution_node_completed',
+        'workflow_execution_completed',
+      ],
     ]);
     expect(w.published).toEqual([]);
-    const finished = w.repository.finish.mock.calls[0][2] as unknown as {
-      output: Record<string, { content: string }>;
-      logs: { message: string }[];
-    };
+    const [, , finished, stored] = w.repository.completeWithStep.mock.calls[0] as unknown as [
+      string,
+      number,
+      { output: Record<string, { content: string }>; logs: { message: string }[] },
+      { nodeId: string; runLogs: { message: string }[] },
+    ];
     expect(finished.output.n1.content).toBe('The draft');
     expect(finished.logs.map((l) => l.message)).toEqual(['Run completed']);
-    const stored = (w.repository.recordStep.mock.calls[0] as unknown[])[2] as {
-      runLogs: { message: string }[];
-    };
+    expect(stored.nodeId).toBe('n1');
     expect(stored.runLogs.map((l) => l.message)).toEqual([
       'Run started',
       expect.stringMatching(/^Writer finished in \d+ ms$/),
@@ -124,7 +132,7 @@ describe("an attempt's orchestration", () => {
       draining: () => false,
     });
     expect(w.calls[0]).toBe('completedSteps');
-    const stored = (w.repository.recordStep.mock.calls[0] as unknown[])[2] as {
+    const stored = (w.repository.completeWithStep.mock.calls[0] as unknown[])[3] as {
       runLogs: { message: string }[];
     };
     expect(stored.runLogs[0].message).toBe(

@@ -95,6 +95,8 @@ export async function runAttempt(
   const runLog = createRunLog();
   const failedSteps = new Map<string, string>();
   const end: AttemptEnd = { repository, ids, trigger: run.trigger, attempt, outbox, runLog, logger };
+  /** The attempt's step recorder, once the run's definitions are loaded. */
+  let recorder: ReturnType<typeof createStepRecorder> | undefined;
   const stopIfInterrupted = () => {
     if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Interrupted('cancelled');
     if (control.draining()) throw new Interrupted('shutdown');
@@ -145,7 +147,7 @@ export async function runAttempt(
       workflowName: name,
       nodeData,
     });
-    const recorder = createStepRecorder({
+    recorder = createStepRecorder({
       ...parts,
       repository,
       delivery,
@@ -240,8 +242,10 @@ export async function runAttempt(
         ...(waits && { waits }),
       },
     );
-    await completeRun(end, run, result, completed.outputs);
+    await completeRun(end, run, result, completed.outputs, recorder.takeParked());
   } catch (caught) {
+    // A finished step still parked is stored while the lease is held, so the next attempt reuses it.
+    await recorder?.storeParked().catch(() => undefined);
     // The lease stops before the run is handed back (endStoppedRun), never after.
     await lease.release();
     await endStoppedRun(end, caught, signal, failedSteps);

@@ -24,11 +24,12 @@ function ending() {
   const { bus, published, inStatements } = recordingBus();
   const finish = vi.fn(async (..._args: unknown[]) => true as never);
   const release = vi.fn(async () => undefined);
+  const completeWithStep = vi.fn(async (..._args: unknown[]) => true as never);
   const info = vi.fn();
   const warn = vi.fn();
   const error = vi.fn();
   const end: AttemptEnd = {
-    repository: { finish, release },
+    repository: { finish, completeWithStep, release },
     ids: runIds,
     trigger: 'manual',
     attempt: 2,

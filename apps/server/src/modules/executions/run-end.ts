@@ -7,10 +7,11 @@ import type { EventOutbox } from './event-outbox';
 import type { ExecutionsRepository } from './executions.repository';
 import { Interrupted, isExpected, readableError } from './run-errors';
 import type { RunLog } from './run-log';
+import type { ParkedStep } from './step-recorder';
 
 /** What ends an attempt: its run's row, its events and its log. */
 export type AttemptEnd = {
-  repository: Pick<ExecutionsRepository, 'finish' | 'release'>;
+  repository: Pick<ExecutionsRepository, 'finish' | 'completeWithStep' | 'release'>;
   ids: { organizationId: string; executionId: string; workflowId: string };
   /** How the run started (the metrics count its end by it). */
   trigger: ExecutionTrigger;
@@ -49,7 +50,8 @@ export function ownTokens(
 
 /**
  * The engine finished the run: it is stored as completed, with the log lines not stored yet, by the
- * statement that also publishes its completed event (and any started event still waiting).
+ * statement that also publishes its completed event (and any started event still waiting). A last
+ * step still parked (step-recorder.ts) is stored by that same statement, its event first.
  */
 export async function completeRun(
   end: AttemptEnd,
@@ -57,29 +59,42 @@ export async function completeRun(
   result: RunResult,
   /** The steps earlier attempts finished or a retry reused. */
   completed: Record<string, NodeOutput>,
+  lastStep?: ParkedStep,
 ) {
   const { ids, attempt, runLog } = end;
   const startedAt = run.startedAt ?? new Date();
   runLog.add('info', 'Run completed');
-  const completedRun = await end.outbox.withStatement({ type: 'workflow_execution_completed', ...ids });
-  const finished = await end.repository.finish(
-    ids.executionId,
-    attempt,
-    {
-      status: 'completed',
-      output: result.output,
-      result: result.result,
-      metrics: {
-        ...result.metrics,
-        ...ownTokens(result.metrics, completed, result.output),
-        durationMs: Date.now() - startedAt.getTime(),
-        attempts: attempt,
-      },
-      logs: runLog.unstored(),
-    },
-    completedRun.notify,
+  const completedEvent = { type: 'workflow_execution_completed', ...ids } as const;
+  const completedRun = await end.outbox.withStatement(
+    lastStep ? [lastStep.event, completedEvent] : completedEvent,
   );
-  if (finished) metrics.runEnded(end.trigger, 'completed');
+  const fields = {
+    output: result.output,
+    result: result.result,
+    metrics: {
+      ...result.metrics,
+      ...ownTokens(result.metrics, completed, result.output),
+      durationMs: Date.now() - startedAt.getTime(),
+      attempts: attempt,
+    },
+    logs: runLog.unstored(),
+  };
+  const finished = lastStep
+    ? await end.repository
+        .completeWithStep(ids.executionId, attempt, fields, lastStep.record, completedRun.notify)
+        .catch((err: unknown) => {
+          lastStep.runLogs.release();
+          throw err;
+        })
+    : await end.repository.finish(
+        ids.executionId,
+        attempt,
+        { status: 'completed', ...fields },
+        completedRun.notify,
+      );
+  if (!finished) return;
+  lastStep?.stored();
+  metrics.runEnded(end.trigger, 'completed');
 }
 
 /**

@@ -26,6 +26,15 @@ const completedEvent: EngineEvent = {
   startedAt: at('2026-01-01T10:00:00Z'),
   completedAt: at('2026-01-01T10:00:01.500Z'),
 };
+/** The next step starting, after n1. */
+const nextStarted: EngineEvent = {
+  type: 'node_started',
+  nodeId: 'n2',
+  baseNodeId: 'n2',
+  agentId: writer.id,
+  kind: 'agent',
+  startedAt: at('2026-01-01T10:00:02Z'),
+};
 
 function recorder(options: { sends?: boolean; stored?: () => Promise<boolean>; label?: string } = {}) {
   const { bus, published, inStatements } = recordingBus();
@@ -93,6 +102,10 @@ describe('a completed step', () => {
     await r.steps.onStep(startedEvent);
     r.steps.made({ call: call('n1'), agent: writer, trace: newLlmTrace() });
     await r.steps.onStep(completedEvent);
+    // Nothing else ran: it waits for what comes next, and the next step's start stores it first.
+    expect(r.recordStep).not.toHaveBeenCalled();
+    await r.steps.onStep(nextStarted);
+    expect(r.recordStep).toHaveBeenCalledTimes(1);
 
     const [id, attempt, step] = r.recordStep.mock.calls[0];
     expect([id, attempt]).toEqual(['run-1', 2]);
@@ -118,6 +131,27 @@ describe('a completed step', () => {
     expect(r.published).toEqual([]);
   });
 
+  it('that was the last to run is handed to the run’s end once, and stored by nothing else', async () => {
+    const r = recorder();
+    await r.steps.onStep(startedEvent);
+    await r.steps.onStep(completedEvent);
+    const parked = r.steps.takeParked();
+    expect(parked?.record).toMatchObject({ nodeId: 'n1', output });
+    expect(parked?.event).toMatchObject({ type: 'execution_node_completed', nodeId: 'n1' });
+    expect(r.steps.takeParked()).toBeUndefined();
+    await r.steps.storeParked();
+    expect(r.recordStep).not.toHaveBeenCalled();
+  });
+
+  it('that finished while another step still runs is stored at once', async () => {
+    const r = recorder();
+    await r.steps.onStep(startedEvent);
+    await r.steps.onStep(nextStarted);
+    await r.steps.onStep(completedEvent);
+    expect(r.recordStep).toHaveBeenCalledTimes(1);
+    expect(r.steps.takeParked()).toBeUndefined();
+  });
+
   it('that sends its output: started event out first, stored as pending, then delivered, then published', async () => {
     const r = recorder({ sends: true });
     await r.steps.onStep(startedEvent);
@@ -135,7 +169,9 @@ describe('a completed step', () => {
 
   it('the run taken over by another attempt: not ours, so the attempt stops as superseded', async () => {
     const r = recorder({ stored: async () => false });
-    const stored = r.steps.onStep(completedEvent);
+    await r.steps.onStep(startedEvent);
+    await r.steps.onStep(completedEvent);
+    const stored = r.steps.onStep(nextStarted);
     await expect(stored).rejects.toBeInstanceOf(Interrupted);
     await stored.catch((error: Interrupted) => expect(error.reason).toBe('superseded'));
   });
@@ -143,7 +179,9 @@ describe('a completed step', () => {
   it('a store that failed gives its run log lines back, for the run end to store', async () => {
     const r = recorder({ stored: () => Promise.reject(new Error('connection lost')) });
     r.runLog.add('info', 'Run started');
-    await expect(r.steps.onStep(completedEvent)).rejects.toThrow('connection lost');
+    await r.steps.onStep(startedEvent);
+    await r.steps.onStep(completedEvent);
+    await expect(r.steps.storeParked()).rejects.toThrow('connection lost');
     expect(r.runLog.unstored().map((l) => l.message)).toEqual(['Run started', 'Writer finished in 1500 ms']);
   });
 
@@ -153,6 +191,7 @@ describe('a completed step', () => {
     const delegated: NodeOutput = { ...output, metadata: { ...output.metadata, delegatedBy: 'n1' } };
     await r.steps.onStep({ ...completedEvent, nodeId: 'n1#1', output: delegated });
     await r.steps.onStep(completedEvent);
+    await r.steps.storeParked();
     const lead = r.recordStep.mock.calls[1][2];
     expect(lead.record).toMatchObject({ team: { coworkers: ['Editor'], delegations: 1 } });
   });
@@ -184,6 +223,7 @@ describe('a step that calls no model', () => {
       startedAt: at('2026-01-01T10:00:00Z'),
       completedAt: at('2026-01-01T10:00:00Z'),
     });
+    await r.steps.storeParked();
     const [, , step] = r.recordStep.mock.calls[0];
     expect(step).toMatchObject({
       nodeId: 'route',
@@ -218,6 +258,7 @@ describe('a step that calls no model', () => {
     });
     await r.steps.onStep(startedEvent);
     await r.steps.onStep(completedEvent);
+    await r.steps.storeParked();
     expect(r.recordStep).toHaveBeenCalledTimes(1);
     expect(r.inStatements[0]).toEqual([
       expect.objectContaining({ type: 'execution_node_skipped', nodeId: 'other' }),

@@ -12,7 +12,7 @@ import { databaseUnavailable } from '../../platform/database-unavailable';
 import { metrics } from '../../platform/metrics/metrics';
 import { LlmCallError, type LlmTrace } from '../../platform/llm';
 import type { EventOutbox } from './event-outbox';
-import type { ExecutionsRepository } from './executions.repository';
+import type { ExecutionsRepository, StepRecord } from './executions.repository';
 import { Interrupted, isExpected, readableError } from './run-errors';
 import type { RunLog } from './run-log';
 import type { StepDelivery } from './step-delivery';
@@ -48,6 +48,22 @@ export type StepRecorderDeps = {
 type RecordOf = (nodeId: string, answer: NodeOutput | null) => ReturnType<typeof stepRecord> | undefined;
 
 /**
+ * A finished step not stored yet: it finished while no other step was running, so it waits for what
+ * comes next. The run's end stores it with the run (one statement, `completeWithStep`); anything else
+ * (another step starting, a wait, a failure, the attempt stopping) stores it first, so no step's work
+ * starts before the steps before it are stored.
+ */
+export type ParkedStep = {
+  record: StepRecord;
+  /** Its completed event, for the statement that stores it. */
+  event: RealtimeEvent;
+  /** The run's log lines it carries: given back if its statement fails. */
+  runLogs: { release(): void };
+  /** What follows its storing (metrics). */
+  stored(): void;
+};
+
+/**
  * An attempt's steps through their lifecycle, as the engine reports them (docs/architecture.md, Runs):
  * a started step is announced; a completed one is stored (the checkpoint a later attempt resumes
  * from, with its record and the run's log lines not stored yet), then delivered where its node says,
@@ -67,19 +83,36 @@ export function createStepRecorder(deps: StepRecorderDeps) {
     return made && stepRecord({ ...made, answer, delegations: delegations.get(nodeId) ?? 0 });
   };
 
+  /** Steps started and not ended yet. */
+  let running = 0;
+  let parked: ParkedStep | undefined;
+  /** Stores the parked step, if any (taken at once, so two callers never store it twice). */
+  const storeParked = async () => {
+    const step = parked;
+    parked = undefined;
+    if (step) await storeCompleted(deps, step);
+  };
+
   return {
     /** The one handler of the engine's step events. */
     async onStep(event: EngineEvent): Promise<void> {
+      await storeParked();
       switch (event.type) {
         case 'node_started':
+          running++;
           return started(deps, event);
         case 'node_completed':
-          return completed(deps, recordOf, event);
+          running--;
+          // Parked only with nothing else running: a step still working could cost its model call twice
+          // if the worker died with this one unstored.
+          return completed(deps, recordOf, event, running === 0 ? (step) => (parked = step) : undefined);
         case 'node_failed':
+          running--;
           return failed(deps, recordOf, event);
         case 'node_skipped':
           return skipped(deps, event);
         case 'node_waiting':
+          running--;
           // The run waits here: the wait's own statement stored it (run-waits.ts); this says so live.
           return deps.outbox.soon({
             type: 'execution_node_waiting',
@@ -103,6 +136,14 @@ export function createStepRecorder(deps: StepRecorderDeps) {
     made(made: MadeCall) {
       calls.set(made.call.nodeId, made);
     },
+    /** The parked step, for the run's end to store with the run; it is no longer the recorder's. */
+    takeParked(): ParkedStep | undefined {
+      const step = parked;
+      parked = undefined;
+      return step;
+    },
+    /** Stores the parked step now (the attempt stops before the run's end). */
+    storeParked,
   };
 }
 
@@ -145,8 +186,16 @@ function skipped(deps: StepRecorderDeps, event: Skipped) {
   });
 }
 
-/** A step finished: stored (the checkpoint), then delivered where its node says, then published. */
-async function completed(deps: StepRecorderDeps, recordOf: RecordOf, event: Completed) {
+/**
+ * A step finished: stored (the checkpoint), then delivered where its node says, then published. With
+ * `park`, a step that sends nothing is handed over instead, to be stored by what comes next.
+ */
+async function completed(
+  deps: StepRecorderDeps,
+  recordOf: RecordOf,
+  event: Completed,
+  park?: (step: ParkedStep) => void,
+) {
   const { repository, ids, outbox, runLog, delivery } = deps;
   const { nodeId, baseNodeId, agentId, output, evaluation, startedAt, completedAt } = event;
   const name = output.metadata.agentName ?? stepName(deps, baseNodeId, agentId, event.kind);
@@ -166,40 +215,56 @@ async function completed(deps: StepRecorderDeps, recordOf: RecordOf, event: Comp
   // its output is published once it is sent.
   // A step its agent's guardrail blocked sends nothing: its content is only the block.
   const sends = delivery.sends(baseNodeId) && !output.metadata.blockedBy;
-  if (sends) await outbox.flush();
-  const inStore = sends ? undefined : await outbox.withStatement(completedEvent);
-  const ours = await repository
-    .recordStep(
-      ids.executionId,
-      deps.attempt,
-      {
-        nodeId,
-        baseNodeId,
-        agentId,
-        kind: event.kind,
-        delivery: sends ? 'pending' : null,
-        record: recordOf(nodeId, output),
-        ...(evaluation ? { evaluation } : {}),
-        output,
-        metrics: { executionTime: output.executionTime, ...output.usage },
-        spend: stepSpend(deps, event),
-        logs: runLog.ofStep(nodeId),
-        // The engine's clock (ports.now): the times its step events and executionTime come from.
-        startedAt: new Date(startedAt),
-        completedAt: new Date(completedAt),
-        runLogs: runLogs.lines,
-      },
-      inStore?.notify,
-    )
+  const spend = stepSpend(deps, event);
+  const record: StepRecord = {
+    nodeId,
+    baseNodeId,
+    agentId,
+    kind: event.kind,
+    delivery: sends ? 'pending' : null,
+    record: recordOf(nodeId, output),
+    ...(evaluation ? { evaluation } : {}),
+    output,
+    metrics: { executionTime: output.executionTime, ...output.usage },
+    spend,
+    logs: runLog.ofStep(nodeId),
+    // The engine's clock (ports.now): the times its step events and executionTime come from.
+    startedAt: new Date(startedAt),
+    completedAt: new Date(completedAt),
+    runLogs: runLogs.lines,
+  };
+  const stored = () => {
+    metrics.stepEnded(event.kind, 'completed', startedAt, completedAt);
+    metrics.modelSpend(spend);
+  };
+  if (!sends) {
+    const step = { record, event: completedEvent, runLogs, stored };
+    if (park) park(step);
+    else await storeCompleted(deps, step);
+    return;
+  }
+  await outbox.flush();
+  const ours = await repository.recordStep(ids.executionId, deps.attempt, record).catch((err: unknown) => {
+    runLogs.release();
+    throw err;
+  });
+  if (!ours) throw new Interrupted('superseded');
+  stored();
+  await delivery.deliver(nodeId, baseNodeId, output);
+  await outbox.publish(completedEvent);
+}
+
+/** Stores a finished step that sends nothing, with its completed event in the statement. */
+async function storeCompleted(deps: StepRecorderDeps, step: ParkedStep) {
+  const inStore = await deps.outbox.withStatement(step.event);
+  const ours = await deps.repository
+    .recordStep(deps.ids.executionId, deps.attempt, step.record, inStore.notify)
     .catch((err: unknown) => {
-      runLogs.release();
+      step.runLogs.release();
       throw err;
     });
   if (!ours) throw new Interrupted('superseded');
-  metrics.stepEnded(event.kind, 'completed', startedAt, completedAt);
-  metrics.modelSpend(stepSpend(deps, event));
-  if (sends) await delivery.deliver(nodeId, baseNodeId, output);
-  if (!inStore) await outbox.publish(completedEvent);
+  step.stored();
 }
 
 /**

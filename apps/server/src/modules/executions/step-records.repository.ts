@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { agentExecutions, workflowExecutions, type Db } from '@crewline/db';
 import type { ExecutionLog, ExecutionStep, NodeKind, NodeOutput } from '@crewline/contracts';
 import { stepSpendSql, type StepSpend } from '../costs/spend-ledger.columns';
@@ -34,6 +34,33 @@ export type StepRecord = StepWrite<'completed'> & {
 };
 
 export function createStepRecords(db: Db) {
+  /**
+   * One statement: `ownerUpdate` (an update of the run's row, only while the attempt owns it), the
+   * step's row after it, and an agent step's spend in the ledger; true when the attempt owned the run.
+   */
+  async function storeStep(
+    ownerUpdate: SQL,
+    step: StepRecord,
+    /** The step's output as JSON (the run's update may use it too). */
+    output: string,
+    notify?: StatementNotification,
+  ) {
+    const result = await db.execute(sql`
+      with owner as (${ownerUpdate} returning id, organization_id, workflow_id, trigger)${
+        step.spend ? sql`, spent as (${stepSpendSql(step.agentId, step.spend)})` : sql``
+      }
+      insert into ${agentExecutions}
+        (workflow_execution_id, agent_id, node_id, base_node_id, kind, delivery, status, input, output, metrics, logs, started_at, completed_at)
+      select owner.id, ${step.agentId}, ${step.nodeId}, ${step.baseNodeId}, ${step.kind}, ${step.delivery}, 'completed', ${JSON.stringify(step.record ?? step.evaluation ?? {})}::jsonb,
+        ${output}::jsonb, ${JSON.stringify(step.metrics)}::jsonb, ${JSON.stringify(step.logs)}::jsonb,
+        ${step.startedAt.toISOString()}::timestamptz, ${step.completedAt.toISOString()}::timestamptz
+      from owner
+      returning ${notified(notify)}`);
+    // A raw statement: drizzle reads no column, so the notification is handed over here.
+    deliverReturnedRows(result.rows);
+    return (result.rowCount ?? 0) === 1;
+  }
+
   return {
     /**
      * The steps earlier attempts finished (or a retry reused), by step id, and those among them whose
@@ -86,24 +113,46 @@ export function createStepRecords(db: Db) {
       notify?: StatementNotification,
     ): Promise<boolean> {
       const output = JSON.stringify(step.output);
-      const result = await db.execute(sql`
-        with owner as (
-          update ${workflowExecutions}
+      return storeStep(
+        sql`update ${workflowExecutions}
           set output = coalesce(output, '{}'::jsonb) || jsonb_build_object(${step.nodeId}::text, ${output}::jsonb),
             logs = coalesce(logs, '[]'::jsonb) || ${JSON.stringify(step.runLogs)}::jsonb
-          where id = ${id} and attempt = ${attempt} and status = 'running'
-          returning id, organization_id, workflow_id, trigger
-        )${step.spend ? sql`, spent as (${stepSpendSql(step.agentId, step.spend)})` : sql``}
-        insert into ${agentExecutions}
-          (workflow_execution_id, agent_id, node_id, base_node_id, kind, delivery, status, input, output, metrics, logs, started_at, completed_at)
-        select owner.id, ${step.agentId}, ${step.nodeId}, ${step.baseNodeId}, ${step.kind}, ${step.delivery}, 'completed', ${JSON.stringify(step.record ?? step.evaluation ?? {})}::jsonb,
-          ${output}::jsonb, ${JSON.stringify(step.metrics)}::jsonb, ${JSON.stringify(step.logs)}::jsonb,
-          ${step.startedAt.toISOString()}::timestamptz, ${step.completedAt.toISOString()}::timestamptz
-        from owner
-        returning ${notified(notify)}`);
-      // A raw statement: drizzle reads no column, so the in-process bus's notification is handed over here.
-      deliverReturnedRows(result.rows);
-      return (result.rowCount ?? 0) === 1;
+          where id = ${id} and attempt = ${attempt} and status = 'running'`,
+        step,
+        output,
+        notify,
+      );
+    },
+
+    /**
+     * Completes the run with its last step in one statement (step-recorder.ts parks a step that
+     * finished while nothing else ran, and the run's end takes it): the step stored as recordStep
+     * stores it, the run as finish ends it, only while the attempt still owns the run (then true).
+     */
+    async completeWithStep(
+      id: string,
+      attempt: number,
+      end: {
+        output: Record<string, unknown>;
+        metrics: Record<string, unknown>;
+        result: unknown;
+        logs: ExecutionLog[];
+      },
+      step: StepRecord,
+      notify?: StatementNotification,
+    ): Promise<boolean> {
+      return storeStep(
+        sql`update ${workflowExecutions}
+          set status = 'completed', output = ${JSON.stringify(end.output)}::jsonb,
+            metrics = ${JSON.stringify(end.metrics)}::jsonb, result = ${JSON.stringify(end.result)}::jsonb,
+            error = null, failed_step = null, completed_at = ${new Date().toISOString()}::timestamptz,
+            lease_expires_at = null, waiting = null,
+            logs = coalesce(logs, '[]'::jsonb) || ${JSON.stringify([...step.runLogs, ...end.logs])}::jsonb
+          where id = ${id} and attempt = ${attempt} and status = 'running'`,
+        step,
+        JSON.stringify(step.output),
+        notify,
+      );
     },
 
     /** Stores a step whose agent call failed, only while the attempt still owns the run. */

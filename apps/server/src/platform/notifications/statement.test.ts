@@ -84,7 +84,7 @@ describe.each([
     await vi.waitFor(() => expect(heard).toEqual({ events: [first, third], runs: [second, fourth] }));
   });
 
-  it('is sent only when the transaction commits (the in-process bus: when the row comes back)', async () => {
+  it('is sent only when the transaction commits, after it', async () => {
     const bus = makeBus();
     const heard = hear(bus);
     const [rolledBack, committed] = [control(), control()];
@@ -98,10 +98,17 @@ describe.each([
         tx.rollback();
       })
       .catch(() => undefined);
-    await update(1, notified(bus.inStatement(channels.runs, committed)));
-    await vi.waitFor(() => expect(heard.runs).toContainEqual(committed));
-    if (bus === pgBus) expect(heard.runs).toEqual([committed]);
-    else expect(heard.runs).toEqual([rolledBack, committed]);
+    await database.db.transaction(async (tx) => {
+      await tx
+        .update(notes)
+        .set({ v: 'c' })
+        .where(eq(notes.id, 1))
+        .returning({ notified: notified(bus.inStatement(channels.runs, committed)) });
+      // Not before the commit: a process hearing it must already see the row.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(heard.runs).toEqual([]);
+    });
+    await vi.waitFor(() => expect(heard.runs).toEqual([committed]));
   });
 
   it('is delivered from a raw statement through deliverReturnedRows', async () => {

@@ -1,38 +1,40 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { afterCommit } from '@crewline/db';
 import type { Channel } from './channels';
 
 /**
- * A notification that leaves from the statement that makes it true, as a column of its RETURNING
- * (`notified`): sent only if the statement returns a row, in its transaction. A bus makes it
+ * A notification made true by a statement, as a column of its RETURNING (`notified`): sent only if
+ * the statement returns a row, and only once its transaction has committed (`afterCommit`: at once
+ * for a statement outside a transaction, which committed as it came back). A bus makes it
  * (`EventBus.inStatement`); the repository puts it in the statement and knows nothing of buses.
  *
- * - `sends`: the Postgres bus's NOTIFYs, `pg_notify(channel, payload)` each, which Postgres delivers
- *   at commit to every process (none for a rollback), at no round trip of their own.
- * - `local`: the in-process bus's (tests, one process, no LISTEN): the column returns this key, and
- *   reading it back delivers the notification at once, inside the statement's transaction.
+ * The column returns the notification's key, and reading it back hands the bus's `deliver` to
+ * `afterCommit`: the Postgres bus then sends its NOTIFYs from its outbox, many in one statement
+ * that waits for no disk (docs/decisions/0055-notifications-after-commit.md); the in-process bus
+ * (tests, one process) delivers to its listeners.
  */
-export type StatementNotification = {
-  sends: { channel: string; payload: string }[];
-  local?: string;
-};
+export type StatementNotification = { key: string };
 
-/** Notifications whose column was never read back (their statement changed no row): bounded. */
-const PENDING_KEPT = 10_000;
+/**
+ * Notifications whose column was never read back (their statement changed no row): bounded, far
+ * above those in flight at once (a statement is built, run and read back within its request).
+ */
+const PENDING_KEPT = 100_000;
 const pending = new Map<string, () => void>();
 const KEY_END = ';';
 
-/** The in-process bus's notification: `deliver` runs when the statement's row comes back. */
-export function localNotification(deliver: () => void): StatementNotification {
+/** A statement's notification: `deliver` runs after the commit of the statement that returns its key. */
+export function statementNotification(deliver: () => void): StatementNotification {
   const key = randomUUID();
   pending.set(key, deliver);
   if (pending.size > PENDING_KEPT) pending.delete(pending.keys().next().value!);
-  return { sends: [], local: key + KEY_END };
+  return { key: key + KEY_END };
 }
 
 /**
- * Delivers the in-process notifications of a returned `notified` column (a NOTIFY's column is empty).
- * The columns below do it as drizzle reads the row; a raw `db.execute` passes its rows' values here.
+ * Delivers the notifications of a returned `notified` column after the commit. The columns below do
+ * it as drizzle reads the row; a raw `db.execute` passes its rows' values here.
  */
 function deliverReturned(value: unknown): void {
   if (typeof value !== 'string' || value === '') return;
@@ -40,7 +42,7 @@ function deliverReturned(value: unknown): void {
     const deliver = pending.get(key);
     if (!deliver) continue;
     pending.delete(key);
-    deliver();
+    afterCommit(deliver);
   }
 }
 
@@ -50,54 +52,33 @@ const delivered = (value: unknown): null => {
   return null;
 };
 
-/** The in-process notifications of a raw statement's returned rows (see deliverReturned). */
+/** The notifications of a raw statement's returned rows (see deliverReturned). */
 export function deliverReturnedRows(rows: Record<string, unknown>[]): void {
   for (const row of rows) for (const value of Object.values(row)) deliverReturned(value);
 }
 
+const keysOf = (notes: (StatementNotification | undefined)[]) =>
+  notes.map((note) => note?.key ?? '').join('');
+
 /**
- * The RETURNING column that sends `notes` from the statement itself (empty text; null without any).
+ * The RETURNING column that sends `notes` once the statement's row is back (null without any).
  * E.g. `.returning({ id: runs.id, notified: notified(bus.inStatement(channels.runs, control)) })`.
  */
 export function notified(...notes: (StatementNotification | undefined)[]): SQL<null> {
-  const parts: SQL[] = [];
-  for (const note of notes) {
-    if (!note) continue;
-    for (const send of note.sends) parts.push(sql`pg_notify(${send.channel}, ${send.payload})`);
-    if (note.local) parts.push(sql`${note.local}::text`);
-  }
-  if (parts.length === 0) return sql<null>`null`;
-  const column = parts.length === 1 ? parts[0] : sql`concat(${sql.join(parts, sql`, `)})`;
-  return sql`${column}::text`.mapWith(delivered);
+  const keys = keysOf(notes);
+  if (keys === '') return sql<null>`null`;
+  return sql`${keys}::text`.mapWith(delivered);
 }
 
 /**
- * `notified` in a statement built once (prepared): the notifications come as its parameters
+ * `notified` in a statement built once (prepared): the notifications come as its parameter
  * (`notificationParameters`), any number of them, none for a statement that sends nothing.
  */
-export const notifiedByParameters = () =>
-  sql`(select string_agg(case when n.channel is null then n.payload
-    else pg_notify(n.channel, n.payload)::text end, '')
-    from unnest(${sql.placeholder('notifyChannels')}::text[], ${sql.placeholder('notifyPayloads')}::text[]) as n(channel, payload))`.mapWith(
-    delivered,
-  );
+export const notifiedByParameters = () => sql`${sql.placeholder('notified')}::text`.mapWith(delivered);
 
-/** The parameters of `notifiedByParameters` for `notes`. */
+/** The parameter of `notifiedByParameters` for `notes`. */
 export function notificationParameters(...notes: (StatementNotification | undefined)[]) {
-  const notifyChannels: (string | null)[] = [];
-  const notifyPayloads: string[] = [];
-  for (const note of notes) {
-    if (!note) continue;
-    for (const send of note.sends) {
-      notifyChannels.push(send.channel);
-      notifyPayloads.push(send.payload);
-    }
-    if (note.local) {
-      notifyChannels.push(null);
-      notifyPayloads.push(note.local);
-    }
-  }
-  return { notifyChannels, notifyPayloads };
+  return { notified: keysOf(notes) };
 }
 
 /**
