@@ -24,6 +24,9 @@ export type RealtimeHub = ReturnType<typeof createRealtimeHub>;
 /** Who a socket authenticated as. */
 export type SocketSession = { sessionId: string; userId: string; organizationId: string };
 
+/** The TCP connection under a socket (the upgraded request's), which can hold writes back. */
+export type Corkable = { cork(): void; uncork(): void };
+
 export type RealtimeHubOptions = {
   /**
    * Open sockets one user may hold in this process. Counted per process, not across processes: a
@@ -57,6 +60,17 @@ export function createRealtimeHub(events: EventBus, options: RealtimeHubOptions)
   const watchesBySocket = new Map<WebSocket, Map<string, string[]>>();
   /** When this process last announced each watched workflow. */
   const announced = new Map<string, number>();
+  /**
+   * Each socket's connection, and those holding frames until the current task ends: a delivery's
+   * events (a run's started, step and completed events arrive together) leave in one system call per
+   * socket rather than one per event, the same frames on the wire.
+   */
+  const connectionOf = new WeakMap<WebSocket, Corkable>();
+  const corked = new Set<Corkable>();
+  const uncorkAll = () => {
+    for (const connection of corked) connection.uncork();
+    corked.clear();
+  };
 
   const unsubscribe = events.listen(channels.events, {
     onNotify(batch) {
@@ -104,6 +118,12 @@ export function createRealtimeHub(events: EventBus, options: RealtimeHubOptions)
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       socket.terminate();
       return;
+    }
+    const connection = connectionOf.get(socket);
+    if (connection && !corked.has(connection)) {
+      if (corked.size === 0) process.nextTick(uncorkAll);
+      connection.cork();
+      corked.add(connection);
     }
     socket.send(data);
   }
@@ -185,9 +205,10 @@ export function createRealtimeHub(events: EventBus, options: RealtimeHubOptions)
   return {
     /**
      * Starts tracking a socket authenticated by the session; it is forgotten when it closes. Past the
-     * user's limit the socket is closed with 4429 instead, and false returned.
+     * user's limit the socket is closed with 4429 instead, and false returned. `connection` is the
+     * TCP connection under it, whose writes the hub batches.
      */
-    track(socket: WebSocket, session: SocketSession): boolean {
+    track(socket: WebSocket, session: SocketSession, connection?: Corkable): boolean {
       let userSockets = socketsByUser.get(session.userId);
       if ((userSockets?.size ?? 0) >= options.maxSocketsPerUser) {
         socket.close(TOO_MANY_SOCKETS_CLOSE_CODE, TOO_MANY_SOCKETS_REASON);
@@ -197,6 +218,7 @@ export function createRealtimeHub(events: EventBus, options: RealtimeHubOptions)
       userSockets.add(socket);
       orgsBySocket.set(socket, new Set());
       sessionBySocket.set(socket, session);
+      if (connection) connectionOf.set(socket, connection);
       metrics.websocketOpened();
       alive.add(socket);
       socket.on('pong', () => alive.add(socket));

@@ -64,7 +64,8 @@ export async function registerRealtime(
         return;
       }
       const auth = request.auth;
-      if (!hub.track(socket, auth)) return;
+      // The upgraded request's connection is the socket's own (ws writes its frames to it).
+      if (!hub.track(socket, auth, request.raw.socket)) return;
       // Attached synchronously (authentication already ran) so no early message is missed.
       socket.on('message', (data, isBinary) => {
         onMessage(socket, data, isBinary, (organizationId) => {
