@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from './platform/env';
 import { registerErrorHandler } from './platform/errors';
 import { registerInputGuard } from './platform/input-guard';
-import { loggerOptions } from './platform/logger';
+import { loggerOptions, OneLinePerRequest } from './platform/logger';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerSpa } from './platform/spa';
 import { lazySchemaController } from './platform/schema-compilers';
@@ -688,6 +688,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     ...(deps.loggerInstance
       ? { loggerInstance: deps.loggerInstance }
       : { logger: deps.logger ?? loggerOptions(deps.config.logLevel) }),
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.trustProxy,
     // Zod validates and serializes (below): Fastify's Ajv and fast-json-stringify load only if asked for.

@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, withoutQueryReports } from './logger';
+import { loggerOptions, OneLinePerRequest, withoutQueryReports } from './logger';
 
 const SECRET = 'canary-0b6a8f';
 
@@ -165,6 +166,33 @@ describe('logged fields', () => {
     logger.info({ deep }, 'deep');
     expect(text()).toContain('[too deep to log]');
     expect(text()).not.toContain(SECRET);
+  });
+});
+
+describe('a request', () => {
+  it('is logged once, as it completes: method, redacted URL, status and time; a failure also as an error', async () => {
+    const { logger, lines, text } = memoryLogger();
+    const app = Fastify({ loggerInstance: logger, logController: new OneLinePerRequest() });
+    app.get('/ok', async () => ({ ok: true }));
+    app.get('/boom', async () => {
+      throw new Error('boom');
+    });
+    await app.inject({ method: 'GET', url: `/ok?token=${SECRET}` });
+    expect(lines.map((line) => line.msg)).toEqual(['request completed']);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      req: { method: 'GET', url: '/ok?token=[redacted]' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+    await app.inject({ method: 'GET', url: '/boom' });
+    expect(lines.slice(1).map((line) => [line.level, line.msg])).toEqual([
+      [50, 'boom'],
+      [30, 'request completed'],
+    ]);
+    expect(lines[2]).toMatchObject({ req: { url: '/boom' }, res: { statusCode: 500 } });
+    expect(text()).not.toContain(SECRET);
+    await app.close();
   });
 });
 
