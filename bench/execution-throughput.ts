@@ -60,6 +60,10 @@ import { connectToServerDatabase } from './server-database';
 const benchRoot = path.join(import.meta.dirname, '..');
 const serverRoot = path.resolve(process.env.BENCH_SERVER_ROOT || benchRoot);
 const serverLogLevel = process.env.BENCH_SERVER_LOG_LEVEL || undefined;
+/** BENCH_SERVER_ENV sets more of the servers' configuration while investigating, e.g. `DATABASE_POOL_SIZE=40 WORKER_CONCURRENCY=8`. */
+const serverEnv = Object.fromEntries(
+  (process.env.BENCH_SERVER_ENV?.split(' ').filter(Boolean) ?? []).map((pair) => pair.split('=', 2)),
+) as Record<string, string>;
 /** BENCH_SERVER_NODE_FLAGS adds Node flags to the servers, for example `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
 const serverNodeFlags = process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
 /** Where bench/run.ts writes the result: the previous one there is kept beside the new one. */
@@ -734,6 +738,7 @@ export async function startShippedCrewline(
       // The fake model listens on loopback, which egress refuses unless allowed; only its port is.
       EGRESS_ALLOW_LIST: `127.0.0.1:${fake.port}`,
       ...(serverLogLevel ? { LOG_LEVEL: serverLogLevel } : {}),
+      ...serverEnv,
     };
     const clusterDir = path.join(dataDir, 'cluster');
     if (bestCase) {

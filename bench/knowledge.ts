@@ -13,13 +13,19 @@
 //    (which loads the vectors from Postgres) is reported apart from the warm ones, with the server's
 //    RSS after it. The index alone (createVectorIndex in this process, memory budget raised so every
 //    size stays loaded) is measured on the same vectors, to show what the scan itself costs.
+// 3. Approximate index: a knowledge base of 1,000,000 chunks (BENCH_KNOWLEDGE_ANN_CHUNKS; 0 skips it)
+//    seeded straight into the database with the fake model's vectors of generated passages, past
+//    KNOWLEDGE_ANN_MIN_CHUNKS: the time the server takes to build its HNSW index (searches answer 503
+//    meanwhile), warm searches through the route, recall@5 against exact search (computed here while
+//    seeding), the server's memory, and after a restart of the server the first search, which loads
+//    the index file from DATA_DIR (modules/knowledge/ann-index.ts).
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '@crewline/db';
-import { startFakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
+import { fakeEmbedding, startFakeLlmServer } from '../apps/server/src/testing/fake-llm-server';
 import { decodeVectors } from '../apps/server/src/platform/llm/vector-codec';
 import { createVectorIndex } from '../apps/server/src/modules/knowledge/vector-index';
 import {
@@ -33,6 +39,7 @@ import {
   treeTicks,
   type Server,
 } from './execution-throughput';
+import { seededRandom } from '../apps/server/src/testing/seeded-random';
 
 const resultFile = path.join(import.meta.dirname, 'results', 'knowledge.json');
 
@@ -67,21 +74,33 @@ const INGEST_TIMEOUT_MS = 120_000;
 /** Exact search's budget the README states sizes against. */
 const P99_BUDGET_MS = 100;
 
+/**
+ * Chunks of the approximate index's knowledge base (BENCH_KNOWLEDGE_ANN_CHUNKS: 0 skips the phase, a
+ * smaller figure tries it). The issue's 1,000,000 needs about 8 GiB of database on disk, a few minutes
+ * to seed, tens of minutes for the server to build on 2 cores, and about 3.5 GiB of server memory.
+ */
+const ANN_CHUNKS =
+  process.env.BENCH_KNOWLEDGE_ANN_CHUNKS === undefined
+    ? 1_000_000
+    : Number(process.env.BENCH_KNOWLEDGE_ANN_CHUNKS);
+/**
+ * ef_search values tried after the main measurement, each a restart on the same index file
+ * (BENCH_KNOWLEDGE_ANN_EF_SWEEP, e.g. `512,2048`; empty skips). The main one runs at the server's
+ * default, or KNOWLEDGE_ANN_EF_SEARCH when the bench is given it.
+ */
+const ANN_EF_SWEEP = (process.env.BENCH_KNOWLEDGE_ANN_EF_SWEEP ?? '256,512,2048')
+  .split(',')
+  .filter(Boolean)
+  .map(Number);
+/** Queries whose exact top 5 is computed while seeding, then asked through the route. */
+const ANN_RECALL_QUERIES = 50;
+const ANN_BUILD_TIMEOUT_MS = 3 * 60 * 60 * 1000;
+/** What the issue asks of 1,000,000 chunks of 1,536 dimensions. */
+const ANN_TARGETS = { searchP99Ms: 50, recallAt5: 0.95, loadSeconds: 10, memoryGiB: 4 };
+
 const round = (n: number) => Math.round(n * 100) / 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
-
-/** A small seeded generator (mulberry32), so every run ingests and seeds the same text. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const VOCABULARY = (
   'invoice refund customer policy contract delivery warehouse payment account support ticket ' +
@@ -203,7 +222,7 @@ async function measureIngestion(
 ) {
   const knowledgeBaseId = await createKnowledgeBase(account, `Ingestion ${pass}`);
   const loadAverage1mAtStart = Math.round(os.loadavg()[0] * 100) / 100;
-  const random = generator(pass);
+  const random = seededRandom(pass);
   const texts = Array.from({ length: DOCUMENTS }, () => prose(random, DOCUMENT_CHARS));
   const before = cpuNow(server, postmasterPid);
   const started = performance.now();
@@ -269,17 +288,10 @@ async function measureIngestion(
   };
 }
 
-/**
- * A knowledge base of `size` chunks written straight into the tables as ingestion leaves them: ready
- * documents of 1,000 chunks, each chunk ~1,000 characters of text and a random unit vector, and the
- * knowledge base's dimensions and version set. Returns its id and the time the seeding took.
- */
-async function seedKnowledgeBase(account: Account, db: pg.Client, size: number) {
-  const knowledgeBaseId = await createKnowledgeBase(account, `Search ${size}`);
-  const random = generator(size);
-  const started = performance.now();
+/** The ready documents a seeded knowledge base of `size` chunks is cut into (1,000 chunks each), in order. */
+async function seedDocuments(db: pg.Client, account: Account, knowledgeBaseId: string, size: number) {
   const documents = Math.ceil(size / CHUNKS_PER_SEEDED_DOCUMENT);
-  const { rows: docs } = await db.query<{ id: string }>(
+  const { rows } = await db.query<{ id: string }>(
     `INSERT INTO knowledge_documents
        (knowledge_base_id, organization_id, name, media_type, size_bytes, content, status, chunk_count)
      SELECT $1, $2, 'seeded-' || n || '.txt', 'text/plain', 0, '', 'ready',
@@ -287,6 +299,19 @@ async function seedKnowledgeBase(account: Account, db: pg.Client, size: number) 
      FROM generate_series(1, $5::int) AS n ORDER BY n RETURNING id`,
     [knowledgeBaseId, account.organizationId, CHUNKS_PER_SEEDED_DOCUMENT, size, documents],
   );
+  return rows;
+}
+
+/**
+ * A knowledge base of `size` chunks written straight into the tables as ingestion leaves them: ready
+ * documents of 1,000 chunks, each chunk ~1,000 characters of text and a random unit vector, and the
+ * knowledge base's dimensions and version set. Returns its id and the time the seeding took.
+ */
+async function seedKnowledgeBase(account: Account, db: pg.Client, size: number) {
+  const knowledgeBaseId = await createKnowledgeBase(account, `Search ${size}`);
+  const random = seededRandom(size);
+  const started = performance.now();
+  const docs = await seedDocuments(db, account, knowledgeBaseId, size);
   // A pool of texts rather than 100,000 made one by one; the text's length is what the table holds.
   const texts = Array.from({ length: 64 }, () => prose(random, 1000));
   for (let start = 0; start < size; start += SEED_BATCH) {
@@ -358,7 +383,7 @@ async function measureRouteSearch(
   server: Server,
   postmasterPid: number,
 ) {
-  const random = generator(7);
+  const random = seededRandom(7);
   const query = () =>
     Array.from({ length: 6 }, () => VOCABULARY[Math.floor(random() * VOCABULARY.length)]).join(' ');
   const memoryBefore = memoryOf(server.child.pid!);
@@ -415,7 +440,7 @@ async function measureIndexOnly(
 ) {
   const index = createVectorIndex({ maxBytes: 2 ** 30 });
   const rssBefore = process.memoryUsage().rss;
-  const random = generator(11);
+  const random = seededRandom(11);
   const query = () => {
     const v = Array.from({ length: DIMENSIONS }, () => random() * 2 - 1);
     return v;
@@ -467,6 +492,298 @@ async function measureIndexOnly(
     firstSearchMs: round(firstMs),
     warmScanMs: latencyStats(latencies),
     rssGrowthMiB: mib(rssAfterLoad - rssBefore),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 3. The approximate index.
+
+/**
+ * Passages as a large knowledge base holds them: each on one of 2,000 topics (mostly its 100 words,
+ * some of a 50,000-word vocabulary), embedded by the fake model (a bag of hashed words). Its vectors
+ * have structure, as real embeddings do; uniformly random vectors would have none (no index finds
+ * neighbours among points that all are about equally far apart), and are not what a model answers.
+ */
+function passages(seed: number) {
+  const random = seededRandom(seed);
+  const VOCABULARY_SIZE = 50_000;
+  const topics = Array.from({ length: 2000 }, () =>
+    Array.from({ length: 100 }, () => Math.floor(random() ** 2 * VOCABULARY_SIZE)),
+  );
+  return (words: number) => {
+    const topic = topics[Math.floor(random() * topics.length)];
+    const out: string[] = [];
+    for (let i = 0; i < words; i++) {
+      out.push(
+        `w${random() < 0.7 ? topic[Math.floor(random() * topic.length)] : Math.floor(random() ** 3 * VOCABULARY_SIZE)}`,
+      );
+    }
+    return out.join(' ');
+  };
+}
+
+/** The best 5 exact scores of each query, kept as rows stream past (a row's vector is sparse). */
+function exactTopFive(queries: number[][]) {
+  const best = queries.map(() => [-Infinity, -Infinity, -Infinity, -Infinity, -Infinity]);
+  return {
+    best,
+    add(vector: number[]) {
+      const nonZero: number[] = [];
+      for (let d = 0; d < vector.length; d++) if (vector[d] !== 0) nonZero.push(d);
+      for (let q = 0; q < queries.length; q++) {
+        const query = queries[q];
+        let score = 0;
+        for (const d of nonZero) score += vector[d] * query[d];
+        const top = best[q];
+        if (score <= top[4]) continue;
+        let i = 4;
+        while (i > 0 && top[i - 1] < score) {
+          top[i] = top[i - 1];
+          i--;
+        }
+        top[i] = score;
+      }
+    },
+  };
+}
+
+/** The knowledge base of `size` chunks, seeded as seedKnowledgeBase does but with the fake model's vectors. */
+async function seedApproximate(account: Account, db: pg.Client, size: number, recallQueries: string[]) {
+  const knowledgeBaseId = await createKnowledgeBase(account, `Approximate ${size}`);
+  const passage = passages(size);
+  const exact = exactTopFive(recallQueries.map((q) => fakeEmbedding(q, DIMENSIONS)));
+  const started = performance.now();
+  const docs = await seedDocuments(db, account, knowledgeBaseId, size);
+  for (let start = 0; start < size; start += SEED_BATCH) {
+    const count = Math.min(SEED_BATCH, size - start);
+    const texts: string[] = [];
+    const vectors = new Float32Array(count * DIMENSIONS);
+    for (let r = 0; r < count; r++) {
+      const text = passage(120);
+      const vector = fakeEmbedding(text, DIMENSIONS);
+      texts.push(text);
+      vectors.set(vector, r * DIMENSIONS);
+      exact.add(vector);
+    }
+    await db.query(
+      `INSERT INTO knowledge_chunks
+         (document_id, knowledge_base_id, organization_id, chunk_index, text, embedding)
+       SELECT ($1::uuid[])[(($5::int + i) / $6::int) + 1], $2, $3, ($5::int + i) % $6::int,
+         ($7::text[])[i + 1],
+         substring($4::bytea from i * $8::int + 1 for $8::int)
+       FROM generate_series(0, $9::int - 1) AS i`,
+      [
+        docs.map((d) => d.id),
+        knowledgeBaseId,
+        account.organizationId,
+        Buffer.from(vectors.buffer, vectors.byteOffset, vectors.byteLength),
+        start,
+        CHUNKS_PER_SEEDED_DOCUMENT,
+        texts,
+        DIMENSIONS * 4,
+        count,
+      ],
+    );
+    if ((start / SEED_BATCH) % 50 === 49) console.log(`  seeded ${start + count} chunks`);
+  }
+  await db.query('UPDATE knowledge_bases SET dimensions = $2, version = version + 1 WHERE id = $1', [
+    knowledgeBaseId,
+    DIMENSIONS,
+  ]);
+  await db.query('VACUUM ANALYZE knowledge_chunks');
+  await db.query('VACUUM ANALYZE knowledge_documents');
+  return { knowledgeBaseId, seedSeconds: round((performance.now() - started) / 1000), exactBest: exact.best };
+}
+
+async function searchRoute(account: Account, knowledgeBaseId: string, query: string) {
+  const started = performance.now();
+  const res = await request(
+    account.base,
+    'POST',
+    `/api/knowledge-bases/${knowledgeBaseId}/search`,
+    { query, topK: TOP_K },
+    account.token,
+  );
+  return { res, ms: performance.now() - started };
+}
+
+/** The server's log lines about the index (modules/knowledge/ann-index.ts logs its builds and loads). */
+function indexLog(server: Server, message: string) {
+  return readFileSync(server.logFile, 'utf8')
+    .split('\n')
+    .flatMap((line) => {
+      try {
+        const entry = JSON.parse(line) as { msg?: string; seconds?: number; ms?: number; chunks?: number };
+        return entry.msg === message ? [entry] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+async function measureApproximate(
+  account: Account,
+  db: pg.Client,
+  servers: { current: Server; restart(extraEnv?: NodeJS.ProcessEnv): Promise<Server> },
+  postmasterPid: number,
+  size: number,
+) {
+  const query = passages(99);
+  await servers.restart();
+  const recallQueries = Array.from({ length: ANN_RECALL_QUERIES }, (_, i) => query(i % 2 ? 8 : 40));
+  console.log(`approximate index over ${size} chunks: seeding`);
+  const { knowledgeBaseId, seedSeconds, exactBest } = await seedApproximate(account, db, size, recallQueries);
+  console.log(`  seeded in ${seedSeconds} s; the server builds its index`);
+
+  // The first search starts the build; until it is done searches answer 503 (the exact scan's memory
+  // cannot hold this many vectors).
+  const buildStarted = performance.now();
+  let refusedWhileBuilding = 0;
+  for (;;) {
+    const { res } = await searchRoute(account, knowledgeBaseId, query(8));
+    if (res.status === 200) break;
+    if (res.status !== 503)
+      throw new Error(`search while building: ${res.status} ${JSON.stringify(res.body)}`);
+    refusedWhileBuilding++;
+    if (performance.now() - buildStarted > ANN_BUILD_TIMEOUT_MS)
+      throw new Error('the index was not built in time');
+    await sleep(2000);
+  }
+  const buildSeconds = round((performance.now() - buildStarted) / 1000);
+  const built = indexLog(servers.current, 'vector index built').at(-1);
+  const memoryAfterBuild = memoryOf(servers.current.child.pid!);
+  console.log(
+    `  built in ${buildSeconds} s (server: ${built?.seconds} s), server RSS ${memoryAfterBuild.rssMiB} MiB, peak ${memoryAfterBuild.peakRssMiB} MiB`,
+  );
+
+  const warmupEnd = performance.now() + SEARCH_WARMUP_MS;
+  for (let i = 0; i < SEARCH_WARMUP && performance.now() < warmupEnd; i++) {
+    await searchRoute(account, knowledgeBaseId, query(8));
+  }
+  const latencies: number[] = [];
+  const server = servers.current;
+  const before = cpuNow(server, postmasterPid);
+  const windowStart = performance.now();
+  const deadline = performance.now() + SEARCH_BUDGET_MS;
+  while (latencies.length < SEARCHES && performance.now() < deadline) {
+    const { res, ms } = await searchRoute(account, knowledgeBaseId, query(latencies.length % 2 ? 8 : 40));
+    if (res.status !== 200) throw new Error(`search: ${res.status} ${JSON.stringify(res.body)}`);
+    latencies.push(ms);
+  }
+  const cpu = cpuBetween(before, cpuNow(server, postmasterPid));
+  const seconds = (performance.now() - windowStart) / 1000;
+  const warm = latencyStats(latencies)!;
+
+  // Recall@5: a hit counts when its score reaches the exact fifth best (ties are either chunk; the
+  // route's scores are exact, rounded to 4 decimals).
+  let found = 0;
+  for (const [i, q] of recallQueries.entries()) {
+    const { res } = await searchRoute(account, knowledgeBaseId, q);
+    const hits = (res.body.hits ?? []) as { score: number }[];
+    found += hits.filter((hit) => hit.score >= exactBest[i][TOP_K - 1] - 1e-4).length;
+  }
+  const recallAt5 = Math.round((found / (ANN_RECALL_QUERIES * TOP_K)) * 1000) / 1000;
+  console.log(
+    `  warm p50 ${warm.p50} ms, p99 ${warm.p99} ms (${warm.count} searches); recall@5 ${recallAt5} over ${ANN_RECALL_QUERIES} queries`,
+  );
+
+  // A restart: the new process reads the index from DATA_DIR on its first search of it.
+  const restarted = await servers.restart();
+  const memoryBeforeLoad = memoryOf(restarted.child.pid!);
+  const first = await searchRoute(account, knowledgeBaseId, query(8));
+  if (first.res.status !== 200) throw new Error(`first search after restart: ${first.res.status}`);
+  const loaded = indexLog(restarted, 'vector index loaded').at(-1);
+  const rebuilt = indexLog(restarted, 'vector index built').length > 0;
+  const memoryAfterLoad = memoryOf(restarted.child.pid!);
+  const afterRestart: number[] = [];
+  for (let i = 0; i < 50; i++) afterRestart.push((await searchRoute(account, knowledgeBaseId, query(8))).ms);
+  console.log(
+    `  after a restart: first search ${round(first.ms)} ms (index loaded in ${loaded?.ms} ms${rebuilt ? ', REBUILT' : ''}), ` +
+      `server RSS ${memoryAfterLoad.rssMiB} MiB`,
+  );
+  const indexDir = path.join(path.dirname(restarted.logFile), `${restarted.role}-0`, 'knowledge-index');
+  const indexFileMiB = existsSync(indexDir)
+    ? mib(statSync(path.join(indexDir, `${knowledgeBaseId}.usearch`)).size)
+    : null;
+  const restartedPeakMiB = memoryOf(restarted.child.pid!).peakRssMiB;
+
+  // ef_search changes at a start without a rebuild: the same index at other values, to show the trade.
+  const efSearchSweep = [];
+  for (const efSearch of ANN_EF_SWEEP) {
+    const swept = await servers.restart({ KNOWLEDGE_ANN_EF_SEARCH: String(efSearch) });
+    const load = await searchRoute(account, knowledgeBaseId, query(8));
+    if (load.res.status !== 200) throw new Error(`search at ef_search ${efSearch}: ${load.res.status}`);
+    const times: number[] = [];
+    for (
+      const end = performance.now() + SEARCH_BUDGET_MS / 2;
+      times.length < 100 && performance.now() < end;
+    ) {
+      times.push((await searchRoute(account, knowledgeBaseId, query(times.length % 2 ? 8 : 40))).ms);
+    }
+    let hits = 0;
+    for (const [i, q] of recallQueries.entries()) {
+      const { res } = await searchRoute(account, knowledgeBaseId, q);
+      hits += ((res.body.hits ?? []) as { score: number }[]).filter(
+        (hit) => hit.score >= exactBest[i][TOP_K - 1] - 1e-4,
+      ).length;
+    }
+    const entry = {
+      efSearch,
+      warmMs: latencyStats(times),
+      recallAt5: Math.round((hits / (ANN_RECALL_QUERIES * TOP_K)) * 1000) / 1000,
+      rebuilt: indexLog(swept, 'vector index built').length > 0,
+    };
+    efSearchSweep.push(entry);
+    console.log(
+      `  ef_search ${efSearch}: warm p50 ${entry.warmMs?.p50} ms, p99 ${entry.warmMs?.p99} ms; recall@5 ${entry.recallAt5}`,
+    );
+  }
+
+  await expectStatus(
+    request(account.base, 'DELETE', `/api/knowledge-bases/${knowledgeBaseId}`, undefined, account.token),
+    204,
+    'delete knowledge base',
+  );
+  return {
+    chunks: size,
+    dimensions: DIMENSIONS,
+    seedSeconds,
+    build: {
+      secondsUntilSearchable: buildSeconds,
+      serverBuildSeconds: built?.seconds ?? null,
+      searchesRefusedWhileBuilding: refusedWhileBuilding,
+      serverMemoryMiB: memoryAfterBuild,
+      indexFileMiB,
+    },
+    warmMs: warm,
+    stoppedByTimeBudget: latencies.length < SEARCHES,
+    coresDuringWarmSearches: {
+      node: round(cpu.nodeMs / 1000 / seconds),
+      postgres: round(cpu.postgresMs / 1000 / seconds),
+      benchProcess: round(cpu.benchMs / 1000 / seconds),
+      other: round(cpu.otherMs / 1000 / seconds),
+    },
+    recallAt5,
+    recallQueries: ANN_RECALL_QUERIES,
+    afterRestart: {
+      firstSearchMs: round(first.ms),
+      indexLoadMs: loaded?.ms ?? null,
+      rebuilt,
+      nextSearchesMs: latencyStats(afterRestart),
+      serverMemoryMiB: {
+        beforeFirstSearch: memoryBeforeLoad.rssMiB,
+        afterLoad: memoryAfterLoad.rssMiB,
+        // The restarted process has searched nothing else: its peak is what the index costs.
+        peak: restartedPeakMiB,
+      },
+    },
+    targets: ANN_TARGETS,
+    meetsTargets:
+      warm.p99 <= ANN_TARGETS.searchP99Ms &&
+      recallAt5 >= ANN_TARGETS.recallAt5 &&
+      (loaded?.ms ?? Infinity) <= ANN_TARGETS.loadSeconds * 1000 &&
+      restartedPeakMiB <= ANN_TARGETS.memoryGiB * 1024,
+    efSearchSweep,
   };
 }
 
@@ -538,8 +855,14 @@ export async function runKnowledge() {
       ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       // The fake model listens on loopback, which egress refuses unless allowed; only its port is.
       EGRESS_ALLOW_LIST: `127.0.0.1:${fake.port}`,
+      ...(process.env.KNOWLEDGE_ANN_EF_SEARCH
+        ? { KNOWLEDGE_ANN_EF_SEARCH: process.env.KNOWLEDGE_ANN_EF_SEARCH }
+        : {}),
     };
-    const server = await startServer('all', env, dataDir, 0);
+    // The exact scan at every size of phase 2 (100,000 would otherwise be past the threshold); the
+    // approximate phase restarts the server as shipped.
+    const exactEnv = { ...env, KNOWLEDGE_ANN_MIN_CHUNKS: String(1_000_000_000) };
+    let server = await startServer('all', exactEnv, dataDir, 0);
     cleanups.push(() => stopServer(server));
     // Ctrl-C or a crash of the bench: the server does not outlive it.
     const killServer = () => server.child.kill('SIGKILL');
@@ -619,6 +942,31 @@ export async function runKnowledge() {
         'delete knowledge base',
       );
     }
+    let restarts = 0;
+    const approximate =
+      ANN_CHUNKS > 0
+        ? await measureApproximate(
+            account,
+            db,
+            {
+              get current() {
+                return server;
+              },
+              // As shipped, in the same DATA_DIR (role and index), so a new process finds the index file.
+              async restart(extraEnv = {}) {
+                await stopServer(server);
+                // Its log aside: the new process's address is read from a log of its own.
+                renameSync(server.logFile, `${server.logFile}.${++restarts}`);
+                server = await startServer('all', { ...env, ...extraEnv }, dataDir, 0);
+                account.base = server.url!;
+                return server;
+              },
+            },
+            postmasterPid,
+            ANN_CHUNKS,
+          )
+        : null;
+
     const header = [
       'chunks',
       'first ms',
@@ -661,10 +1009,22 @@ export async function runKnowledge() {
           `(random unit vectors, ~1,000-character texts, ${CHUNKS_PER_SEEDED_DOCUMENT} chunks a document). firstSearchMs ` +
           `loads the vectors; then ${SEARCH_WARMUP} unmeasured searches (at most ${SEARCH_WARMUP_MS / 1000} s), then up to ${SEARCHES} measured or ` +
           `${SEARCH_BUDGET_MS / 1000} s, whichever first. indexOnly: createVectorIndex in the bench process with a ` +
-          `1 GiB budget on the same rows, random unit queries, ${SEARCH_WARMUP} unmeasured then ${SEARCHES} measured: the scan alone.`,
+          `1 GiB budget on the same rows, random unit queries, ${SEARCH_WARMUP} unmeasured then ${SEARCHES} measured: the scan alone. ` +
+          'The server runs with KNOWLEDGE_ANN_MIN_CHUNKS above every size: these are the exact scan’s figures.',
+        approximate:
+          `${ANN_CHUNKS} chunks seeded straight into the tables (documents of ${CHUNKS_PER_SEEDED_DOCUMENT}), each the fake ` +
+          'model’s embedding of a generated 120-word passage on one of 2,000 topics; the server restarted as shipped ' +
+          '(KNOWLEDGE_ANN_MIN_CHUNKS and KNOWLEDGE_ANN_MEMORY_MB at their defaults). Build: from the first search ' +
+          'until one answers 200 (503 meanwhile), polled every 2 s. Warm: as for exact search, queries of 8 and 40 ' +
+          `words alternating. Recall@5: ${ANN_RECALL_QUERIES} queries whose exact top 5 was computed while seeding; a hit ` +
+          'counts when its score reaches the exact fifth best (ties are either chunk). Restart: the server stopped and ' +
+          'started on the same DATA_DIR; the first search loads the index file (its load time from the server log). ' +
+          `efSearchSweep: restarted again with KNOWLEDGE_ANN_EF_SEARCH at ${ANN_EF_SWEEP.join(', ') || 'none'} (the same file), ` +
+          'up to 100 warm searches and the recall queries each.',
       },
       ingestion,
       search,
+      approximate,
       exactSearchUnder100msP99UpTo: underBudget.length > 0 ? Math.max(...underBudget) : null,
       totalSeconds: round((performance.now() - started) / 1000),
       previous,

@@ -155,6 +155,7 @@ import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { createIngestionRepository } from './modules/knowledge/ingestion.repository';
 import { createIngestion } from './modules/knowledge/ingest-document';
 import { createVectorIndex } from './modules/knowledge/vector-index';
+import { createAnnIndex } from './modules/knowledge/ann-index';
 import type { StorageLimit } from './modules/knowledge/knowledge-storage';
 import { createMemoryRepository } from './modules/memory/memory.repository';
 import { createMemoryService } from './modules/memory/memory.service';
@@ -308,6 +309,15 @@ export function createServices(deps: AppDeps) {
     llm,
     connectionFor: embeddingConnection,
     index: createVectorIndex({ maxBytes: config.knowledgeSearchMemoryBytes }),
+    ann: {
+      index: createAnnIndex({
+        dataDir: config.dataDir,
+        maxBytes: config.knowledgeAnn.memoryBytes,
+        settings: { expansionSearch: config.knowledgeAnn.efSearch },
+        log: deps.loggerInstance as Logger | undefined,
+      }),
+      minChunks: config.knowledgeAnn.minChunks,
+    },
     storageLimit: knowledgeStorageLimit,
   });
   const toolRuntime = createToolRuntime({

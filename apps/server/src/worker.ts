@@ -11,6 +11,7 @@ import type { EmailMonitorRepository } from './modules/triggers/email-monitor.re
 import type { MicrosoftService } from './modules/microsoft/microsoft.service';
 import type { TriggersService } from './modules/triggers/triggers.service';
 import type { ExecutionRunner } from './modules/executions/execution-runner';
+import { watchEventLoopLoad } from './platform/event-loop-load';
 import { startExecutionWorker } from './modules/executions/execution-worker';
 import type { ApprovalsRepository } from './modules/executions/approvals.repository';
 import type { ApprovalLinksService } from './modules/executions/approval-links.service';
@@ -72,6 +73,7 @@ export type WorkerRoleOptions = {
  */
 export async function startWorkerRole(options: WorkerRoleOptions) {
   const { bus, services, config, logger } = options;
+  const load = watchEventLoopLoad();
   const worker = startExecutionWorker({
     runner: services.runner,
     logger,
@@ -81,6 +83,7 @@ export async function startWorkerRole(options: WorkerRoleOptions) {
     // A queued run wakes one idle loop; so does a run a stopping worker handed back.
     bus,
     drainMs: options.drainMs,
+    load,
   });
   const scheduler = startScheduler({
     repository: services.schedules,
@@ -147,6 +150,7 @@ export async function startWorkerRole(options: WorkerRoleOptions) {
       await knowledge.stop();
       await stopHeartbeat?.();
       await worker.stop();
+      load.stop();
     },
   };
 }

@@ -155,6 +155,15 @@ const envSchema = z.object({
    * dimensions): a knowledge base larger than it is read again from Postgres for every search.
    */
   KNOWLEDGE_SEARCH_MEMORY_MB: intFromEnv(1024, 16, 1_048_576),
+  /**
+   * Chunks from which a knowledge base is searched through an approximate nearest-neighbour index
+   * (HNSW, kept in DATA_DIR/knowledge-index) instead of the exact scan (modules/knowledge/ann-index.ts).
+   */
+  KNOWLEDGE_ANN_MIN_CHUNKS: intFromEnv(80_000, 1, 1_000_000_000),
+  /** Memory each process may keep approximate indexes in (about 3.6 KiB a chunk of 1,536 dimensions). */
+  KNOWLEDGE_ANN_MEMORY_MB: intFromEnv(4096, 16, 1_048_576),
+  /** Candidates an approximate search weighs (HNSW's ef): more finds more of the exact top k, slower. */
+  KNOWLEDGE_ANN_EF_SEARCH: intFromEnv(1024, 16, 65_536),
   /** Pages a PDF may have; a longer one fails (its text is read page by page, on a worker thread). */
   KNOWLEDGE_PDF_MAX_PAGES: intFromEnv(2000, 1, 1_000_000),
   /** How long reading one document's text may take before its thread is stopped and it fails. */
@@ -217,6 +226,8 @@ export type Config = {
   pineconeApiUrl: string;
   /** Bytes of knowledge base vectors a process keeps loaded for search. */
   knowledgeSearchMemoryBytes: number;
+  /** Approximate search of large knowledge bases (modules/knowledge/ann-index.ts). */
+  knowledgeAnn: { minChunks: number; memoryBytes: number; efSearch: number };
   /** Bounds of reading a document's text (modules/knowledge/extract-in-worker.ts). */
   knowledgeExtraction: KnowledgeExtractionLimits;
   /** Where /metrics is served: its own port, or the main port behind a bearer token (platform/metrics). */
@@ -323,6 +334,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     },
     pineconeApiUrl: e.PINECONE_API_URL.replace(/\/+$/, ''),
     knowledgeSearchMemoryBytes: e.KNOWLEDGE_SEARCH_MEMORY_MB * 1024 * 1024,
+    knowledgeAnn: {
+      minChunks: e.KNOWLEDGE_ANN_MIN_CHUNKS,
+      memoryBytes: e.KNOWLEDGE_ANN_MEMORY_MB * 1024 * 1024,
+      efSearch: e.KNOWLEDGE_ANN_EF_SEARCH,
+    },
     knowledgeExtraction: {
       pdfMaxPages: e.KNOWLEDGE_PDF_MAX_PAGES,
       timeoutMs: e.KNOWLEDGE_EXTRACT_TIMEOUT_SECONDS * 1000,

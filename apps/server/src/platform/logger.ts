@@ -200,10 +200,14 @@ export function loggerOptions(level: string): LoggerOptions {
  * One line per request, when it completes: its method, URL, host, client, status and time (Fastify's
  * default writes a second line as each request arrives). A line costs the server as much as a
  * statement (the redaction above, the write), and the hot path's requests are many: a run's execute
- * request among them. Errors are still logged by Fastify as they happen.
+ * request among them. A websocket is logged as it opens too, since it may stay open for hours. Errors
+ * are still logged by Fastify as they happen.
  */
 export class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
+  override incomingRequest(request: FastifyRequest): void {
+    if (request.headers.upgrade && !this.isLogDisabled(request))
+      request.log.info({ req: request }, 'incoming request');
+  }
 
   override requestCompleted(
     error: Error | null | undefined,

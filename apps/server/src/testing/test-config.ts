@@ -54,6 +54,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests point it at the fake Pinecone server (fake-pinecone-server.ts).
     pineconeApiUrl: 'https://api.pinecone.io',
     knowledgeSearchMemoryBytes: 256 * 1024 * 1024,
+    knowledgeAnn: { minChunks: 80_000, memoryBytes: 1024 * 1024 * 1024, efSearch: 1024 },
     knowledgeExtraction: { pdfMaxPages: 2000, timeoutMs: 120_000, memoryMb: 512 },
     // No /metrics unless a test configures it (platform/metrics).
     metrics: { port: undefined, token: undefined },

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { knowledgeBases, knowledgeChunks, knowledgeDocuments, type Db, type Tx } from '@crewline/db';
 import type {
   CreateKnowledgeBaseInput,
@@ -270,8 +270,60 @@ export function createKnowledgeRepository(db: Db) {
       return { ids: rows.map((r) => r.id), embeddings: rows.map((r) => r.embedding) };
     },
 
-    /** The chunks with these ids that are still in the knowledge base, with their document's name. */
-    async chunks(organizationId: string, knowledgeBaseId: string, ids: string[]): Promise<ChunkHit[]> {
+    /** Its ready documents that have chunks: what an approximate index of it covers (ann-index.ts). */
+    async readyDocuments(knowledgeBaseId: string): Promise<{ id: string; chunkCount: number }[]> {
+      return db
+        .select({ id: knowledgeDocuments.id, chunkCount: knowledgeDocuments.chunkCount })
+        .from(knowledgeDocuments)
+        .where(
+          and(
+            eq(knowledgeDocuments.knowledgeBaseId, knowledgeBaseId),
+            eq(knowledgeDocuments.status, 'ready'),
+            gt(knowledgeDocuments.chunkCount, 0),
+          ),
+        );
+    },
+
+    /**
+     * The chunks of these documents (ids, document ids, embeddings), a document's chunks together and
+     * in order: an approximate index adds them a few documents at a time.
+     */
+    async documentVectors(
+      knowledgeBaseId: string,
+      documentIds: string[],
+    ): Promise<{ ids: string[]; documentIds: string[]; embeddings: Buffer[] }> {
+      if (documentIds.length === 0) return { ids: [], documentIds: [], embeddings: [] };
+      const rows = await db
+        .select({
+          id: knowledgeChunks.id,
+          documentId: knowledgeChunks.documentId,
+          embedding: knowledgeChunks.embedding,
+        })
+        .from(knowledgeChunks)
+        .where(
+          and(
+            eq(knowledgeChunks.knowledgeBaseId, knowledgeBaseId),
+            inArray(knowledgeChunks.documentId, documentIds),
+          ),
+        )
+        .orderBy(knowledgeChunks.documentId, knowledgeChunks.chunkIndex);
+      return {
+        ids: rows.map((r) => r.id),
+        documentIds: rows.map((r) => r.documentId),
+        embeddings: rows.map((r) => r.embedding),
+      };
+    },
+
+    /**
+     * The chunks with these ids that are still in the knowledge base, with their document's name (and
+     * with `embeddings`, their vectors, to rank an approximate search's candidates exactly).
+     */
+    async chunks(
+      organizationId: string,
+      knowledgeBaseId: string,
+      ids: string[],
+      options: { embeddings?: boolean } = {},
+    ): Promise<(ChunkHit & { embedding?: Buffer })[]> {
       if (ids.length === 0) return [];
       return db
         .select({
@@ -280,6 +332,7 @@ export function createKnowledgeRepository(db: Db) {
           documentName: knowledgeDocuments.name,
           chunkIndex: knowledgeChunks.chunkIndex,
           text: knowledgeChunks.text,
+          ...(options.embeddings ? { embedding: knowledgeChunks.embedding } : {}),
         })
         .from(knowledgeChunks)
         .innerJoin(knowledgeDocuments, eq(knowledgeDocuments.id, knowledgeChunks.documentId))

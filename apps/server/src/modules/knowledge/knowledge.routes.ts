@@ -17,6 +17,8 @@ const DOCUMENT_BODY_LIMIT_BYTES = 2 * KNOWLEDGE_MAX_DOCUMENT_BYTES + 1024 * 1024
 
 export function knowledgeRoutes(knowledge: KnowledgeService): FastifyPluginAsyncZod {
   return async (app) => {
+    app.addHook('onClose', async () => knowledge.close());
+
     route(app, api.list, async (request) => knowledge.list(request.auth.organizationId));
 
     route(app, api.create, async (request) =>

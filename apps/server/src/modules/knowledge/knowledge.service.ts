@@ -19,6 +19,7 @@ import type { DocumentToAdd, KnowledgeRepository, StoredKnowledgeBase } from './
 import type { KnowledgeUsagePresenter } from './knowledge-usage.presenter';
 import { uploadOverQuota, type StorageLimit } from './knowledge-storage';
 import type { VectorIndex } from './vector-index';
+import { AnnUnavailableError, type AnnIndex, type AnnSource } from './ann-index';
 import { decodeVectors } from '../../platform/llm/vector-codec';
 
 const baseNotFound = 'Knowledge base not found';
@@ -44,6 +45,11 @@ export function createKnowledgeService(deps: {
   connectionFor(organizationId: string, provider: KnowledgeBase['embeddingProvider']): Promise<LlmConnection>;
   /** One per process (app.ts): each knowledge base's vectors, loaded once per version. */
   index: VectorIndex;
+  /**
+   * One per process (app.ts): approximate indexes of the knowledge bases of `minChunks` chunks or
+   * more (KNOWLEDGE_ANN_MIN_CHUNKS); smaller ones are searched exactly.
+   */
+  ann?: { index: AnnIndex; minChunks: number };
   /** The organization's knowledge storage quota, from its plan (billing). */
   storageLimit(organizationId: string): Promise<StorageLimit>;
 }) {
@@ -81,7 +87,72 @@ export function createKnowledgeService(deps: {
     return vector;
   }
 
+  /**
+   * The closest chunks' ids: the `topK` of exact search, or past the threshold more candidates from
+   * the approximate index (`approximate`), for the caller to rank by their exact scores.
+   */
+  async function nearest(
+    base: StoredKnowledgeBase,
+    dimensions: number,
+    vector: number[],
+    topK: number,
+  ): Promise<{ hits: { id: string; score: number }[]; approximate: boolean }> {
+    const exact = async () => ({
+      approximate: false,
+      hits: await deps.index.search(
+        base.id,
+        String(base.version),
+        async () => {
+          const { ids, embeddings } = await repository.vectors(base.id);
+          return { ids, vectors: decodeVectors(embeddings, dimensions), dimensions };
+        },
+        vector,
+        topK,
+      ),
+    });
+    if (!deps.ann) return exact();
+    if (base.chunkCount < deps.ann.minChunks) {
+      // Below it again (documents deleted): its approximate index leaves memory (its files stay).
+      deps.ann.index.release(base.id);
+      return exact();
+    }
+    const source: AnnSource = {
+      documents: () => repository.readyDocuments(base.id),
+      async vectors(documentIds) {
+        const {
+          ids,
+          documentIds: owners,
+          embeddings,
+        } = await repository.documentVectors(base.id, documentIds);
+        return { ids, documentIds: owners, vectors: decodeVectors(embeddings, dimensions) };
+      },
+    };
+    try {
+      const found = await deps.ann.index.search(
+        base.id,
+        String(base.version),
+        { dimensions, chunkCount: base.chunkCount },
+        source,
+        vector,
+        Math.max(4 * topK, 20),
+      );
+      // Its exact vectors, loaded while the index was built, are no longer needed.
+      deps.index.forget(base.id);
+      return { hits: found, approximate: true };
+    } catch (error) {
+      if (!(error instanceof AnnUnavailableError)) throw error;
+      // Until its index is ready: exactly, when its vectors fit the exact search's memory.
+      if (deps.index.fits(base.chunkCount, dimensions)) return exact();
+      throw new AppError(503, error.message);
+    }
+  }
+
   return {
+    /** Stops the approximate indexes' threads (the app closes). */
+    async close() {
+      await deps.ann?.index.close();
+    },
+
     /** Newest first, each with its document count, chunk count and size. */
     async list(organizationId: string): Promise<KnowledgeBase[]> {
       return (await repository.list(organizationId)).map(toDto);
@@ -122,6 +193,7 @@ export function createKnowledgeService(deps: {
         throw new NotFoundError(baseNotFound);
       }
       deps.index.forget(id.toLowerCase());
+      deps.ann?.index.forget(id.toLowerCase());
     },
 
     async documents(organizationId: string, id: string): Promise<KnowledgeDocument[]> {
@@ -200,25 +272,17 @@ export function createKnowledgeService(deps: {
       const base = await stored(organizationId, knowledgeBaseId);
       if (base.chunkCount === 0 || base.dimensions === null) return [];
       const vector = await embedQuery(base, query);
-      const found = await deps.index.search(
+      const { hits: candidates, approximate } = await nearest(base, base.dimensions, vector, topK);
+      const read = await repository.chunks(
+        organizationId,
         base.id,
-        String(base.version),
-        async () => {
-          const { ids, embeddings } = await repository.vectors(base.id);
-          return { ids, vectors: decodeVectors(embeddings, base.dimensions!), dimensions: base.dimensions! };
-        },
-        vector,
-        topK,
+        candidates.map((hit) => hit.id),
+        { embeddings: approximate },
       );
-      const chunks = new Map(
-        (
-          await repository.chunks(
-            organizationId,
-            base.id,
-            found.map((hit) => hit.id),
-          )
-        ).map((c) => [c.id, c]),
-      );
+      const chunks = new Map(read.map((c) => [c.id, c]));
+      // The approximate index's candidates ranked again by their exact score (its vectors are f16),
+      // so a knowledge base past the threshold scores as exact search does.
+      const found = approximate ? rescore(candidates, chunks, vector).slice(0, topK) : candidates;
       // In the index's order; a chunk deleted since the index was loaded is left out.
       return found.flatMap(({ id, score }) => {
         const chunk = chunks.get(id);
@@ -238,6 +302,29 @@ export function createKnowledgeService(deps: {
   };
 }
 export type KnowledgeService = ReturnType<typeof createKnowledgeService>;
+
+/** The candidates still stored, by their cosine with the query from their float32 vectors, best first. */
+function rescore(
+  candidates: { id: string; score: number }[],
+  chunks: Map<string, { embedding?: Buffer }>,
+  query: number[],
+) {
+  const queryNorm = Math.hypot(...query);
+  return candidates
+    .flatMap(({ id }) => {
+      const embedding = chunks.get(id)?.embedding;
+      if (!embedding) return [];
+      const vector = decodeVectors([embedding], query.length);
+      let dot = 0;
+      let norm = 0;
+      for (let i = 0; i < query.length; i++) {
+        dot += vector[i] * query[i];
+        norm += vector[i] * vector[i];
+      }
+      return [{ id, score: norm > 0 && queryNorm > 0 ? dot / Math.sqrt(norm) / queryNorm : 0 }];
+    })
+    .sort((a, b) => b.score - a.score);
+}
 
 /**
  * What is stored of a document sent: its text, or a PDF's bytes decoded from base64 (the contract has

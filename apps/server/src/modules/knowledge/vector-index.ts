@@ -19,6 +19,8 @@ export type VectorIndex = {
   ): Promise<VectorHit[]>;
   /** Drops a key's vectors (its knowledge base was deleted). */
   forget(key: string): void;
+  /** Whether `count` vectors of `dimensions` fit the memory budget (else each search loads them again). */
+  fits(count: number, dimensions: number): boolean;
 };
 
 export type VectorIndexOptions = {
@@ -110,6 +112,7 @@ export function createVectorIndex(options: VectorIndexOptions = {}): VectorIndex
     forget(key) {
       entries.delete(key);
     },
+    fits: (count, dimensions) => count * (dimensions * 4 + ID_BYTES) <= maxBytes,
   };
 }
 

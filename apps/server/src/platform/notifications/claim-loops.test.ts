@@ -42,6 +42,30 @@ describe('startClaimLoops', () => {
     await loops.stop();
   });
 
+  it('on a busy process takes no more than its steady number at once; with time to spare, more', async () => {
+    const q = queue();
+    q.state.waiting = 6;
+    let busy = true;
+    const loops = startClaimLoops({
+      claimNext: q.claimNext,
+      concurrency: 5,
+      pollMs: 60_000,
+      load: { busy: () => busy, steady: 2 },
+    });
+    await vi.waitFor(() => expect(q.state.atWork).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(q.state.atWork).toBe(2);
+    expect(q.state.claims).toBe(2);
+    // The process has time again: the other loops claim.
+    busy = false;
+    await vi.waitFor(() => expect(q.state.atWork).toBe(5));
+    while (q.state.done < 6) {
+      q.finishAll();
+      await settle();
+    }
+    await loops.stop();
+  });
+
   it('sleeps when nothing waits, and a notification on its channel wakes one loop', async () => {
     const q = queue();
     const bus = createEventBus();

@@ -22,7 +22,17 @@ export type ClaimLoopsOptions<Payload> = {
   drain?(): Promise<void>;
   /** Logged when a claim or its work throws (the loop goes on). */
   onError?(err: unknown): void;
+  /**
+   * Past `steady` items at once, another is claimed only while the process is not `busy`: on a busy
+   * process more items at once only take turns on the same core, and the requests that bring work
+   * (an execute, a webhook) wait behind them. The items wait in their queue instead, at no cost.
+   */
+  load?: { busy(): boolean; steady: number };
 };
+
+/** How often a loop held back by a busy process looks again. */
+const BUSY_RECHECK_MS = 10;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Claim loops (docs/decisions/0035-one-notification-layer.md): `concurrency` loops each claim an item
@@ -37,15 +47,23 @@ export function startClaimLoops<Payload>(options: ClaimLoopsOptions<Payload>) {
   let stopping = false;
   const halt = new AbortController();
   const wakeUps = createWakeUps(concurrency);
+  const { load } = options;
+  /** Loops claiming or working on an item. */
+  let working = 0;
 
   async function loop() {
     while (!stopping) {
+      while (load && !stopping && working >= load.steady && load.busy()) await pause(BUSY_RECHECK_MS);
+      if (stopping) break;
       let claimed: { more: boolean } | undefined;
+      working++;
       try {
         claimed = await options.claimNext(halt.signal);
       } catch (err) {
         // The item keeps its state; once its lease lapses, the next claim takes it again.
         options.onError?.(err);
+      } finally {
+        working--;
       }
       if (claimed?.more) {
         wakeUps.wakeIdle();
