@@ -130,6 +130,7 @@ describe('approximate vector index', () => {
     const index = newIndex(newDir());
     const exact = createVectorIndex({ maxBytes: 2 ** 30 });
     let found = 0;
+    let firstRight = 0;
     for (let q = 0; q < 50; q++) {
       const query = kb.query();
       const approximate = await searchBuilt(index, kb, query);
@@ -138,9 +139,14 @@ describe('approximate vector index', () => {
       const fifth = truth[4].score;
       found += approximate.filter((hit) => hit.score >= fifth - 1e-3).length;
       expect(approximate).toHaveLength(5);
+      // Approximate: the closest chunk is not always first (the graph a build makes depends on its
+      // threads), but when it is, its score is the exact one within the f16 vectors' precision.
+      if (approximate[0].id !== truth[0].id) continue;
+      firstRight++;
       expect(approximate[0].score).toBeCloseTo(truth[0].score, 2);
     }
     expect(found / (50 * 5)).toBeGreaterThanOrEqual(0.95);
+    expect(firstRight / 50).toBeGreaterThanOrEqual(0.9);
   });
 
   it('is refused while it is first built, then answers', async () => {
