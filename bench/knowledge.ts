@@ -288,6 +288,17 @@ async function measureIngestion(
   };
 }
 
+/** Cores each part kept busy over `seconds` (the rest of the machine competes for the same cores). */
+function coresBusy(cpu: ReturnType<typeof cpuBetween>, seconds: number) {
+  const cores = (ms: number) => round(ms / 1000 / seconds);
+  return {
+    node: cores(cpu.nodeMs),
+    postgres: cores(cpu.postgresMs),
+    benchProcess: cores(cpu.benchMs),
+    other: cores(cpu.otherMs),
+  };
+}
+
 /** The ready documents a seeded knowledge base of `size` chunks is cut into (1,000 chunks each), in order. */
 async function seedDocuments(db: pg.Client, account: Account, knowledgeBaseId: string, size: number) {
   const documents = Math.ceil(size / CHUNKS_PER_SEEDED_DOCUMENT);
@@ -409,12 +420,7 @@ async function measureRouteSearch(
     stoppedByTimeBudget: latencies.length < SEARCHES,
     // Cores kept busy during the warm searches: the server, Postgres, this process, and the rest of
     // the machine (other users), which competes for the same cores and shows in the tail.
-    coresDuringWarmSearches: {
-      node: round(cpu.nodeMs / 1000 / seconds),
-      postgres: round(cpu.postgresMs / 1000 / seconds),
-      benchProcess: round(cpu.benchMs / 1000 / seconds),
-      other: round(cpu.otherMs / 1000 / seconds),
-    },
+    coresDuringWarmSearches: coresBusy(cpu, seconds),
     // A warm median near the first search's time: every search loaded the vectors again.
     reloadsEverySearch: warm.p50 > firstMs / 2,
     serverMemoryMiB: {
@@ -757,12 +763,7 @@ async function measureApproximate(
     },
     warmMs: warm,
     stoppedByTimeBudget: latencies.length < SEARCHES,
-    coresDuringWarmSearches: {
-      node: round(cpu.nodeMs / 1000 / seconds),
-      postgres: round(cpu.postgresMs / 1000 / seconds),
-      benchProcess: round(cpu.benchMs / 1000 / seconds),
-      other: round(cpu.otherMs / 1000 / seconds),
-    },
+    coresDuringWarmSearches: coresBusy(cpu, seconds),
     recallAt5,
     recallQueries: ANN_RECALL_QUERIES,
     afterRestart: {

@@ -86,10 +86,14 @@ export function createStepRecorder(deps: StepRecorderDeps) {
   /** Steps started and not ended yet. */
   let running = 0;
   let parked: ParkedStep | undefined;
-  /** Stores the parked step, if any (taken at once, so two callers never store it twice). */
-  const storeParked = async () => {
+  /** Takes the parked step, if any: whoever takes it stores it, so it is never stored twice. */
+  const takeParked = () => {
     const step = parked;
     parked = undefined;
+    return step;
+  };
+  const storeParked = async () => {
+    const step = takeParked();
     if (step) await storeCompleted(deps, step);
   };
 
@@ -137,11 +141,7 @@ export function createStepRecorder(deps: StepRecorderDeps) {
       calls.set(made.call.nodeId, made);
     },
     /** The parked step, for the run's end to store with the run; it is no longer the recorder's. */
-    takeParked(): ParkedStep | undefined {
-      const step = parked;
-      parked = undefined;
-      return step;
-    },
+    takeParked,
     /** Stores the parked step now (the attempt stops before the run's end). */
     storeParked,
   };
