@@ -81,6 +81,7 @@ import { workflowsRoutes } from './modules/workflows/workflows.routes';
 import { createExecutionsRepository } from './modules/executions/executions.repository';
 import { createExecutionsService } from './modules/executions/executions.service';
 import { createExecutionRunner } from './modules/executions/execution-runner';
+import { createLocalClaims } from './modules/executions/local-claims';
 import { createOutputDelivery } from './modules/executions/output-delivery';
 import { executionsRoutes } from './modules/executions/executions.routes';
 import { createNodeTests } from './modules/executions/node-test.service';
@@ -362,6 +363,8 @@ export function createServices(deps: AppDeps) {
     webhookSecrets,
     () => activationGate.service?.port,
   );
+  /** The worker role's idle loops, lent to the run starts of this process while it runs (worker.ts). */
+  const localClaims = createLocalClaims();
   const executions = createExecutionsService({
     repository: executionsRepository,
     workflows,
@@ -370,6 +373,7 @@ export function createServices(deps: AppDeps) {
     spend,
     // A chat app's monthly cap (modules/mcp): its chat runs' start reads it.
     chatCapMicros: chatCapMicrosSql,
+    localClaims,
   });
   /** Agents' memories (modules/memory): kept and recalled by the runs, listed on the Advanced tab. */
   const memory = createMemoryService({
@@ -525,6 +529,8 @@ export function createServices(deps: AppDeps) {
     emailMonitor: createEmailMonitorRepository(db),
     /** The workflows someone watches live, as announced by the processes holding the sockets. */
     watchedWorkflows,
+    /** Where the worker role lends its idle loops to this process's run starts (worker.ts). */
+    localClaims,
     /** Used by worker processes (main.ts, tests) to run queued executions. */
     runner: createExecutionRunner({
       repository: executionsRepository,

@@ -13,6 +13,7 @@ import type { TriggersService } from './modules/triggers/triggers.service';
 import type { ExecutionRunner } from './modules/executions/execution-runner';
 import { watchEventLoopLoad } from './platform/event-loop-load';
 import { startExecutionWorker } from './modules/executions/execution-worker';
+import type { LocalClaims } from './modules/executions/local-claims';
 import type { ApprovalsRepository } from './modules/executions/approvals.repository';
 import type { ApprovalLinksService } from './modules/executions/approval-links.service';
 import { startRunWakeUps } from './modules/executions/run-wake-ups';
@@ -25,6 +26,8 @@ export type WorkerRoleOptions = {
   bus?: Pick<EventBus, 'listen'>;
   services: {
     runner: ExecutionRunner;
+    /** Where this process's run starts borrow an idle loop (ROLE=all): attached while the worker runs. */
+    localClaims?: Pick<LocalClaims, 'attach' | 'detach'>;
     system: SystemService;
     triggers: Pick<TriggersService, 'fire'>;
     schedules: SchedulesRepository;
@@ -85,6 +88,7 @@ export async function startWorkerRole(options: WorkerRoleOptions) {
     drainMs: options.drainMs,
     load,
   });
+  services.localClaims?.attach({ reserve: worker.reserve, ...services.runner.claimedAtStart });
   const scheduler = startScheduler({
     repository: services.schedules,
     triggers: services.triggers,
@@ -143,6 +147,7 @@ export async function startWorkerRole(options: WorkerRoleOptions) {
     wakeUps,
     evalRuns,
     async stop() {
+      services.localClaims?.detach();
       await scheduler.stop();
       await evalRuns.stop();
       await wakeUps.stop();

@@ -93,6 +93,17 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       return { more: run.more };
     },
 
+    /**
+     * The runner's side of runs claimed as they start (local-claims.ts): the columns and lease their
+     * insert claims with, working such a run, and handing one back unworked.
+     */
+    claimedAtStart: {
+      columns: claimColumns,
+      leaseMs: deps.leaseMs,
+      run: (run: ClaimedRun) => attempt(run),
+      release: (run: ClaimedRun) => repository.release(run.id, run.attempt),
+    },
+
     /** Runs the given execution if it is free to run (tests drive single runs with it). */
     async run(executionId: string): Promise<void> {
       const run = await repository.claim(executionId, deps.leaseMs, claimColumns);

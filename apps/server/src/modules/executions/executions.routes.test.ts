@@ -68,7 +68,7 @@ const prompts = () =>
     );
 
 describe('POST /api/workflows/:id/execute', () => {
-  it('answers 202 with the pending run at once, then the worker runs it to completed', async () => {
+  it('answers 202 with the run at once (claimed by the idle worker as it started), which the worker runs to completed', async () => {
     const writer = await createAgent('Writer');
     const workflow = await createWorkflow({ agents: [writer] });
     fake.script([{ content: 'A short poem', delayMs: 300 }]);
@@ -80,7 +80,8 @@ describe('POST /api/workflows/:id/execute', () => {
       workflowId: workflow.id,
       workflowName: workflow.name,
       processType: 'sequential',
-      status: 'pending',
+      // The worker's loops are idle and nothing else waits: the insert claimed it (decision 0058).
+      status: 'running',
       input: { topic: 'sea' },
       triggeredBy: ada.user.id,
       triggeredByName: 'Ada Lovelace',

@@ -18,6 +18,8 @@ import { waitForRunEnd } from './run-wait';
 import type { SpendService } from '../costs/spend.service';
 import type { ChatCapMicrosSql } from '../costs/budgets.columns';
 
+import type { LocalClaims } from './local-claims';
+
 export type { PrepareRun } from './run-start.service';
 
 /**
@@ -34,6 +36,8 @@ export function createExecutionsService(deps: {
   spend?: Pick<SpendService, 'refuseSpentCap'>;
   /** A chat app's monthly cap (modules/mcp's `chatCapMicrosSql`): its chat runs' start reads it. */
   chatCapMicros?: ChatCapMicrosSql;
+  /** This process's idle worker loops, which take a run as it starts (local-claims.ts). */
+  localClaims?: Pick<LocalClaims, 'reserve'>;
 }) {
   const { repository, events } = deps;
 

@@ -29,7 +29,10 @@ export type ClaimColumns = ExtraColumns;
 /** The claimed run, and the values of the claim's extra columns. */
 export type Claimed<Extra extends ClaimColumns> = ClaimedRun & { extra: { [K in keyof Extra]: unknown } };
 
-function claimedRun<Extra extends ClaimColumns>(row: ExecutionRow & { extra?: unknown }): Claimed<Extra> {
+/** A claimed row as a worker gets it (also a run inserted already claimed, run-start.repository.ts). */
+export function claimedRun<Extra extends ClaimColumns>(
+  row: ExecutionRow & { extra?: unknown },
+): Claimed<Extra> {
   const { extra, ...run } = row;
   return { ...run, resumed: run.attempt > 1, extra: (extra ?? {}) as Claimed<Extra>['extra'] };
 }

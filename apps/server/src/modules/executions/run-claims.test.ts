@@ -5,6 +5,7 @@ import { workflowExecutions } from '@crewline/db';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { chainOf } from '../../testing/workflow-shapes';
 import { createExecutionsRepository, type ExecutionsRepository } from './executions.repository';
+import type { Claimed, ClaimColumns } from './run-claims.repository';
 
 // Which run a worker's claim takes: the queue is the runs' own table (the process-level view of
 // dying workers is durability.process.test.ts, of a restarting database database-restart.process.test.ts).
@@ -199,6 +200,74 @@ describe('a claim between organizations', () => {
       for (let i = 0; i < 20; i++) await run('pending', 100 - i, null, bea3);
       const claims = await Promise.all(Array.from({ length: 12 }, () => repository.claimNext(LEASE_MS)));
       expect(claims.filter((c) => c !== undefined)).toHaveLength(3);
+    }
+  });
+});
+
+describe('a run claimed as it starts (an idle worker loop of the starting process)', () => {
+  /** Starts a run of Bea's workflow whose insert may claim it; resolves with its status and the claim. */
+  async function start(concurrencyLimit: number | null) {
+    let claimed: Claimed<ClaimColumns> | undefined;
+    const execution = await repository.createQueued(
+      bea.organization.id,
+      { id: beaWorkflowId, name: 'Claiming', processType: 'sequential' },
+      { trigger: 'manual', triggeredBy: bea.user.id },
+      { input: {}, dynamicInstructions: null, parameters: {} },
+      {
+        concurrencyLimit,
+        claim: { columns: {}, leaseMs: LEASE_MS, claimed: (run) => (claimed = run) },
+      },
+    );
+    return { status: execution!.status, id: execution!.id, claimed };
+  }
+  const bea2 = () => ({ owner: bea, workflowId: beaWorkflowId, concurrencyLimit: 2 });
+
+  it('is inserted running, as its first attempt under the lease, when nothing waits and its organization is under its limit', async () => {
+    await run('running', 30, inAMinute(), bea2());
+    const started = await start(2);
+    expect(started.status).toBe('running');
+    expect(started.claimed).toMatchObject({ id: started.id, status: 'running', attempt: 1, resumed: false });
+    expect(started.claimed!.startedAt).toBeInstanceOf(Date);
+    expect(started.claimed!.leaseExpiresAt!.getTime()).toBeGreaterThan(Date.now() + LEASE_MS - 5000);
+    // A claim would not take it again: it is in progress under its lease.
+    expect(await repository.claimNext(LEASE_MS)).toBeUndefined();
+  });
+
+  it('is queued as always when a run waits in the queue (any organization’s) or its organization is at its limit', async () => {
+    const adas = await run('pending', 5, null, { owner: ada, workflowId, concurrencyLimit: 20 });
+    const behindAda = await start(2);
+    expect(behindAda).toMatchObject({ status: 'pending', claimed: undefined });
+    // Fair as ever: the queue's order decides, Ada's waiting run first.
+    expect(await repository.claimNext(LEASE_MS)).toMatchObject({ id: adas });
+
+    await t.db.delete(workflowExecutions);
+    await run('running', 30, inAMinute(), bea2());
+    await run('running', 20, inAMinute(), bea2());
+    expect(await start(2)).toMatchObject({ status: 'pending', claimed: undefined });
+    // Unlimited (no concurrency limit), it would have been claimed.
+    await t.db.delete(workflowExecutions);
+    expect((await start(null)).status).toBe('running');
+  });
+
+  it('never passes the limit together with other starts and claims at the same moment', async () => {
+    for (let round = 0; round < 5; round++) {
+      await t.db.delete(workflowExecutions);
+      const settled = await Promise.all([
+        ...Array.from({ length: 8 }, () => start(3)),
+        ...Array.from({ length: 6 }, () => repository.claimNext(LEASE_MS)),
+      ]);
+      const running = await t.db
+        .select({ id: workflowExecutions.id })
+        .from(workflowExecutions)
+        .where(eq(workflowExecutions.status, 'running'));
+      expect(running).toHaveLength(3);
+      // Each run in progress was taken once: by its start or by one claim.
+      const takers = settled.flatMap((taken) => {
+        if (!taken) return [];
+        if ('claimed' in taken) return taken.claimed ? [taken.id] : [];
+        return [taken.id];
+      });
+      expect(takers.sort()).toEqual(running.map((r) => r.id).sort());
     }
   });
 });

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { getTableColumns, is, SQL, sql, type Placeholder } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { transactionWithExecutor, workflowExecutions, type Db, type SqlExecutor } from '@crewline/db';
+import {
+  nestedExtra,
+  transactionWithExecutor,
+  workflowExecutions,
+  type Db,
+  type SqlExecutor,
+} from '@crewline/db';
 import type { ExecuteWorkflowData, Execution, ExecutionTrigger } from '@crewline/contracts';
 import {
   notificationParameters,
@@ -9,7 +15,8 @@ import {
   type StatementNotification,
 } from '../../platform/notifications/statement';
 import { readRuns, toExecution } from './run-reads.repository';
-import { byId } from './run-rows';
+import { claimedRun, type Claimed, type ClaimColumns } from './run-claims.repository';
+import { byId, type ExecutionRow } from './run-rows';
 import { allowedRunSql } from '../billing/billing.columns';
 import { newestVersionOf } from '../workflows/workflows.columns';
 import { userDisplayName } from '../auth/users.columns';
@@ -40,6 +47,19 @@ export function insertSelectList(table: PgTable, values: Record<string, SQL | Pl
   return sql.join(list, sql`, `);
 }
 
+/** How a start may hand its run to an idle worker loop of this process (local-claims.ts). */
+export type StartClaim = {
+  /** The columns a claim reads along with the run (the runner's). */
+  columns: ClaimColumns;
+  /** The claimed run's lease. */
+  leaseMs: number;
+  /** Gets the run when it was inserted claimed, after its statement committed. */
+  claimed(run: Claimed<ClaimColumns>): void;
+};
+
+/** Names the claiming inserts' prepared statements apart (one for each set of claim columns, in any app). */
+let claimingInsertCount = 0;
+
 export function createRunStart(db: Db) {
   /**
    * createQueued's insert, on the database or on a transaction that writes more with it. Every run
@@ -47,10 +67,28 @@ export function createRunStart(db: Db) {
    * It inserts the row only while the month's runs are under the plan's limit (`runLimit`), checked
    * on the locked counter in this same statement (allowedRunSql): no statement is added to a run's
    * start, and concurrent starts cannot pass the limit together. Refused, it inserts nothing.
+   * With `claim` (a worker loop of this process is idle), the row is inserted already claimed when
+   * claim_on_start (migration 0048) allows: running, attempt 1, under the lease `leaseUntil`, with
+   * the claim's columns read along as a claim reads them. Otherwise it is pending, as without.
    */
-  const queuedInsert = (q: Pick<Db, '$with' | 'with'>) => {
+  const queuedInsert = (q: Pick<Db, '$with' | 'with'>, claim?: ClaimColumns) => {
     const allowed = q.$with('allowed_run', { executions: sql<number>`executions` }).as(allowedRunSql);
     const runLimit = sql`${sql.placeholder('runLimit')}::integer`;
+    // Decided once, after the month's limit passed (so the claims' lock is taken after the counter's,
+    // in the order every start takes them); OFFSET 0 keeps it one evaluation for the four columns.
+    const direct = claim
+      ? sql`claim_on_start(${sql.placeholder('organizationId')}::uuid,
+          ${sql.placeholder('concurrencyLimit')}::integer, ${sql.placeholder('claimNow')}::timestamptz)`
+      : sql`false`;
+    const claimed = sql.raw('"start"."claimed"');
+    const returned = {
+      ...getTableColumns(workflowExecutions),
+      // Answered by the insert itself, so the run as queued needs no read after it.
+      // Drizzle leaves returned columns unqualified, so the run's column is named in full.
+      triggeredByName: userDisplayName(sql.raw('"workflow_executions"."triggered_by"')),
+      notified: notifiedByParameters(),
+    };
+    // A claiming insert also reads the claim's columns, nested under `extra` as a claim has them.
     return q
       .with(allowed)
       .insert(workflowExecutions)
@@ -64,6 +102,10 @@ export function createRunStart(db: Db) {
           workflowVersion: sql`coalesce(${sql.placeholder('pinnedVersion')}::integer, ${newestVersionOf(
             sql`${sql.placeholder('workflowId')}::uuid`,
           )})`,
+          status: sql`(case when ${claimed} then 'running' else 'pending' end)::execution_status`,
+          attempt: sql`case when ${claimed} then 1 else 0 end`,
+          startedAt: sql`case when ${claimed} then now() end`,
+          leaseExpiresAt: sql`case when ${claimed} then ${sql.placeholder('leaseUntil')}::timestamptz end`,
           trigger: sql.placeholder('trigger'),
           triggerDetail: sql.placeholder('triggerDetail'),
           triggeredBy: sql.placeholder('triggeredBy'),
@@ -77,17 +119,23 @@ export function createRunStart(db: Db) {
           concurrencyLimit: sql.placeholder('concurrencyLimit'),
           traceParent: sql.placeholder('traceParent'),
         })}
-        where ${runLimit} is null or exists (select 1 from ${allowed} where executions < ${runLimit})`,
+        from (select ${direct} as "claimed"
+          where ${runLimit} is null or exists (select 1 from ${allowed} where executions < ${runLimit})
+          offset 0) as "start"`,
       )
-      .returning({
-        ...getTableColumns(workflowExecutions),
-        // Answered by the insert itself, so the run as queued needs no read after it.
-        // Drizzle leaves returned columns unqualified, so the run's column is named in full.
-        triggeredByName: userDisplayName(sql.raw('"workflow_executions"."triggered_by"')),
-        notified: notifiedByParameters(),
-      });
+      .returning(claim ? ({ ...returned, ...nestedExtra(claim) } as typeof returned) : returned);
   };
   const queuedInsertStatement = queuedInsert(db).prepare('create_queued_run');
+  /** The claiming insert, built once for each set of claim columns (the runner's one, in practice). */
+  const claimingInserts = new WeakMap<ClaimColumns, typeof queuedInsertStatement>();
+  const claimingInsert = (columns: ClaimColumns) => {
+    let statement = claimingInserts.get(columns);
+    if (!statement) {
+      statement = queuedInsert(db, columns).prepare(`create_claimed_run_${++claimingInsertCount}`);
+      claimingInserts.set(columns, statement);
+    }
+    return statement;
+  };
 
   return {
     /**
@@ -97,6 +145,8 @@ export function createRunStart(db: Db) {
      * one transaction with the row, which is then read back, as `prepare` may have changed it.
      * `runLimit` is the plan's runs a month (null: unlimited): when the month's count has reached it,
      * nothing is queued (nor prepared, nor published) and the answer is undefined.
+     * With `claim` (and no `prepare`), the run may be inserted already claimed (queuedInsert): then
+     * `claim.claimed` gets it, as a claim would have returned it, and it is answered as running.
      */
     async createQueued(
       organizationId: string,
@@ -124,6 +174,8 @@ export function createRunStart(db: Db) {
         traceParent?: string | null;
         /** The run this one retries (at most one retry per run: a second breaks RETRY_OF_UNIQUE). */
         retryOf?: string;
+        /** An idle worker loop of this process would take the run at once (local-claims.ts). */
+        claim?: StartClaim;
       } = {},
     ): Promise<Execution | undefined> {
       const values = {
@@ -144,12 +196,21 @@ export function createRunStart(db: Db) {
         retryOf: options.retryOf ?? null,
         untrusted: started.untrusted ?? false,
         pinnedVersion: started.pinnedVersion ?? null,
+        claimNow: null as Date | null,
+        leaseUntil: null as Date | null,
         ...notificationParameters(...(options.created ?? [])),
       };
       const insert = (q: Pick<Db, '$with' | 'with'>) => queuedInsert(q).execute(values);
       const answer = ([queued]: Awaited<ReturnType<typeof insert>>) => {
         if (!queued) return undefined;
-        const { triggeredByName, notified: _notified, ...execution } = queued;
+        const {
+          triggeredByName,
+          notified: _notified,
+          extra: _extra,
+          ...execution
+        } = queued as typeof queued & {
+          extra?: unknown;
+        };
         return toExecution({
           execution,
           triggeredByName,
@@ -160,6 +221,18 @@ export function createRunStart(db: Db) {
         });
       };
       const prepare = options.prepare;
+      const { claim } = options;
+      if (claim && !prepare) {
+        values.claimNow = new Date();
+        values.leaseUntil = new Date(values.claimNow.getTime() + claim.leaseMs);
+        const rows = await claimingInsert(claim.columns).execute(values);
+        const [row] = rows;
+        if (row?.status === 'running') {
+          const { triggeredByName: _name, notified: _notified, ...run } = row;
+          claim.claimed(claimedRun(run as ExecutionRow & { extra?: unknown }));
+        }
+        return answer(rows);
+      }
       if (!prepare) return answer(await queuedInsertStatement.execute(values));
       return transactionWithExecutor(db, async (tx, executor) => {
         const [row] = await insert(tx);

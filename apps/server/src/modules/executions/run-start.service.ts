@@ -16,6 +16,7 @@ import { spentCapJson, type ChatCapMicrosSql } from '../costs/budgets.columns';
 import type { SpendService } from '../costs/spend.service';
 import type { WorkflowsService } from '../workflows/workflows.service';
 import type { ExecutionsRepository } from './executions.repository';
+import type { LocalClaims } from './local-claims';
 
 /*
  * How every run starts (executions.service.ts composes it; Execute, Retry and the triggers all call
@@ -65,6 +66,8 @@ export function createRunStarter(deps: {
    */
   spend?: Pick<SpendService, 'refuseSpentCap'>;
   chatCapMicros?: ChatCapMicrosSql;
+  /** This process's idle worker loops, which take a run as it starts (local-claims.ts). */
+  localClaims?: Pick<LocalClaims, 'reserve'>;
 }) {
   const { repository, events } = deps;
   /** The run rule's extra columns: one object, so the workflow's read is built once (workflows.repository.ts). */
@@ -127,39 +130,46 @@ export function createRunStarter(deps: {
       executionId: id,
       workflowId: workflow.id,
     };
-    // The run's created event and the workers' wake-up leave from the insert itself, when it queues the run.
-    const notify = [
-      events.statementNotification(created),
-      events.inStatement(channels.runs, { type: 'queued', executionId: id }),
-    ];
-    const execution = await repository.createQueued(
-      organizationId,
-      workflow,
-      {
-        trigger: request.trigger,
-        triggerDetail: request.triggerDetail ?? null,
-        triggeredBy: request.triggeredBy,
-        untrusted: request.untrusted,
-        pinnedVersion: request.pinnedVersion,
-      },
-      {
-        input: request.input ?? {},
-        dynamicInstructions: request.dynamicInstructions ?? null,
-        parameters: request.parameters ?? {},
-      },
-      // With traces on, the run's span (on whichever worker claims it) continues the starting request's trace.
-      {
-        id,
-        prepare,
-        created: notify,
-        runLimit,
-        mapItems,
-        concurrencyLimit,
-        retryOf,
-        traceParent: currentTraceParent(),
-      },
-    );
+    // An idle loop of this process takes the run as it is inserted, when the queue rules allow.
+    const claim = prepare ? undefined : deps.localClaims?.reserve();
+    const queued = { type: 'queued', executionId: id } as const;
+    // The run's created event and the workers' wake-up leave from the insert itself, when it queues the
+    // run; a run claimed as it starts wakes no worker.
+    const notify = [events.statementNotification(created)];
+    if (!claim) notify.push(events.inStatement(channels.runs, queued));
+    const execution = await repository
+      .createQueued(
+        organizationId,
+        workflow,
+        {
+          trigger: request.trigger,
+          triggerDetail: request.triggerDetail ?? null,
+          triggeredBy: request.triggeredBy,
+          untrusted: request.untrusted,
+          pinnedVersion: request.pinnedVersion,
+        },
+        {
+          input: request.input ?? {},
+          dynamicInstructions: request.dynamicInstructions ?? null,
+          parameters: request.parameters ?? {},
+        },
+        // With traces on, the run's span (on whichever worker claims it) continues the starting request's trace.
+        {
+          id,
+          prepare,
+          created: notify,
+          runLimit,
+          mapItems,
+          concurrencyLimit,
+          retryOf,
+          traceParent: currentTraceParent(),
+          claim,
+        },
+      )
+      .finally(() => claim?.settle());
     if (!execution) throw refusal();
+    // Claimable after all (another run was waiting, or the organization at its limit): a worker is woken.
+    if (claim && execution.status === 'pending') void events.send(channels.runs, queued);
     metrics.runStarted(request.trigger);
     return execution;
   }

@@ -156,4 +156,110 @@ describe('startClaimLoops', () => {
     expect(q.state.claims).toBe(2);
     expect(q.state.waiting).toBe(1);
   });
+
+  describe('work handed to a reserved loop (a run claimed as it starts)', () => {
+    /** Work whose run ends when the test says so; records what happened to it. */
+    function work(log: string[], name: string) {
+      let finish!: () => void;
+      const ended = new Promise<void>((resolve) => (finish = resolve));
+      return {
+        work: {
+          async run() {
+            log.push(`${name} ran`);
+            await ended;
+          },
+          async abandon() {
+            log.push(`${name} abandoned`);
+          },
+        },
+        finish,
+      };
+    }
+
+    it('is taken by a sleeping loop before any claim, and only while a loop sleeps', async () => {
+      const q = queue();
+      const log: string[] = [];
+      const loops = startClaimLoops({ claimNext: q.claimNext, concurrency: 1, pollMs: 60_000 });
+      await vi.waitFor(() => expect(q.state.claims).toBe(1));
+      await settle();
+
+      const loop = loops.reserve();
+      expect(loop).toBeDefined();
+      // The one loop is kept: nothing else can be reserved meanwhile.
+      expect(loops.reserve()).toBeUndefined();
+      const first = work(log, 'first');
+      loop!.hand(first.work);
+      await vi.waitFor(() => expect(log).toEqual(['first ran']));
+      expect(q.state.claims).toBe(1); // handed work needs no claim
+      expect(loops.reserve()).toBeUndefined(); // the loop is at work
+
+      first.finish();
+      await vi.waitFor(() => expect(loops.reserve()).toBeDefined());
+      await loops.stop();
+    });
+
+    it('gives the loop back when released unused', async () => {
+      const q = queue();
+      const loops = startClaimLoops({ claimNext: q.claimNext, concurrency: 1, pollMs: 60_000 });
+      await vi.waitFor(() => expect(q.state.claims).toBe(1));
+      await settle();
+      const loop = loops.reserve();
+      loop!.release();
+      loop!.release(); // twice changes nothing
+      expect(loops.reserve()).toBeDefined();
+      await loops.stop();
+    });
+
+    it('is not offered on a process busy past its steady number (work waits in the queue)', async () => {
+      const q = queue();
+      const bus = createEventBus();
+      q.state.waiting = 1;
+      let busy = false;
+      const loops = startClaimLoops({
+        channel: { bus, channel: channels.runs },
+        claimNext: q.claimNext,
+        concurrency: 3,
+        pollMs: 60_000,
+        load: { busy: () => busy, steady: 1 },
+      });
+      // One at work, two asleep after empty claims: a loop can be lent.
+      await vi.waitFor(() => expect(q.state.claims).toBe(3));
+      await settle();
+      loops.reserve()!.release();
+
+      // Busy at its steady number: a queued run wakes one loop, which is held back; one still sleeps.
+      busy = true;
+      q.state.waiting = 1;
+      bus.send(channels.runs, { type: 'queued', executionId: 'r2' });
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(q.state.claims).toBe(3);
+      expect(loops.reserve()).toBeUndefined();
+
+      busy = false;
+      await vi.waitFor(() => expect(q.state.atWork).toBe(2));
+      q.finishAll();
+      await vi.waitFor(() => expect(q.state.done).toBe(2));
+      await vi.waitFor(() => expect(loops.reserve()).toBeDefined());
+      await loops.stop();
+    });
+
+    it('handed over but not begun when the loops stop, it is abandoned (handed back to the queue)', async () => {
+      const log: string[] = [];
+      let release!: () => void;
+      const blocked = new Promise<void>((resolve) => (release = resolve));
+      const loops = startClaimLoops({
+        claimNext: async () => undefined,
+        concurrency: 1,
+        pollMs: 60_000,
+        drain: async () => release(),
+      });
+      await settle();
+      const loop = loops.reserve()!;
+      const stopped = loops.stop();
+      loop.hand(work(log, 'late').work);
+      await blocked;
+      await stopped;
+      expect(log).toEqual(['late abandoned']);
+    });
+  });
 });

@@ -30,6 +30,9 @@ export type ClaimLoopsOptions<Payload> = {
   load?: { busy(): boolean; steady: number };
 };
 
+/** Work handed to a loop rather than claimed by it (`reserve`); `abandon` if the loops stop first. */
+export type HandedWork = { run(signal: AbortSignal): Promise<void>; abandon(): Promise<void> };
+
 /** How often a loop held back by a busy process looks again. */
 const BUSY_RECHECK_MS = 10;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,15 +53,24 @@ export function startClaimLoops<Payload>(options: ClaimLoopsOptions<Payload>) {
   const { load } = options;
   /** Loops claiming or working on an item. */
   let working = 0;
+  /** Loops asleep, and how many of them are reserved for work about to be handed over. */
+  let sleeping = 0;
+  let reserved = 0;
+  /** Work handed over and not yet taken by a loop: taken before any claim. */
+  const handed: HandedWork[] = [];
 
   async function loop() {
     while (!stopping) {
-      while (load && !stopping && working >= load.steady && load.busy()) await pause(BUSY_RECHECK_MS);
-      if (stopping) break;
+      const work = handed.shift();
+      if (!work) {
+        while (load && !stopping && working >= load.steady && load.busy()) await pause(BUSY_RECHECK_MS);
+        if (stopping) break;
+      }
       let claimed: { more: boolean } | undefined;
       working++;
       try {
-        claimed = await options.claimNext(halt.signal);
+        if (work) await work.run(halt.signal);
+        else claimed = await options.claimNext(halt.signal);
       } catch (err) {
         // The item keeps its state; once its lease lapses, the next claim takes it again.
         options.onError?.(err);
@@ -69,7 +81,10 @@ export function startClaimLoops<Payload>(options: ClaimLoopsOptions<Payload>) {
         wakeUps.wakeIdle();
         continue;
       }
+      if (handed.length > 0) continue;
+      sleeping++;
       await wakeUps.idle();
+      sleeping--;
     }
   }
 
@@ -87,6 +102,36 @@ export function startClaimLoops<Payload>(options: ClaimLoopsOptions<Payload>) {
   return {
     /** Wakes every idle loop to look now. */
     wake: wakeUps.wakeAll,
+    /**
+     * Keeps a sleeping loop for work about to come (a run claimed as it starts), when one sleeps and
+     * the process is not busy past `steady` items: `hand` gives it the work (it runs before any claim),
+     * `release` gives the loop back. Undefined when no loop is free, or when the process is busy past
+     * `steady` (loops are held back then, and the work goes behind the queue's).
+     */
+    reserve(): { hand(work: HandedWork): void; release(): void } | undefined {
+      if (stopping || sleeping - reserved <= 0) return undefined;
+      if (load && working + reserved >= load.steady && load.busy()) return undefined;
+      reserved++;
+      let settled = false;
+      const settle = () => {
+        if (settled) return false;
+        settled = true;
+        reserved--;
+        return true;
+      };
+      return {
+        hand(work) {
+          if (!settle()) return;
+          if (stopping) {
+            void work.abandon().catch((err: unknown) => options.onError?.(err));
+            return;
+          }
+          handed.push(work);
+          wakeUps.wakeOne();
+        },
+        release: settle,
+      };
+    },
     /** No claim starts after this; resolves once `drain` and every loop have ended. */
     async stop() {
       stopping = true;
@@ -94,8 +139,12 @@ export function startClaimLoops<Payload>(options: ClaimLoopsOptions<Payload>) {
       clearInterval(poll);
       unsubscribe?.();
       wakeUps.stop();
+      // Work handed over but not begun goes back to the queue for another worker.
+      const abandoned = handed
+        .splice(0)
+        .map((work) => work.abandon().catch((err: unknown) => options.onError?.(err)));
       await options.drain?.();
-      await Promise.all(loops);
+      await Promise.all([...loops, ...abandoned]);
     },
   };
 }
