@@ -139,7 +139,7 @@ export function createDatasetsService(deps: {
       query: DatasetImportQuery,
     ): Promise<DatasetImportResult> {
       const dataset = await get(organizationId, id);
-      const file = readDatasetFile(contentType, body, query);
+      const file = await readDatasetFile(contentType, body, query);
       const items = file.items.map((item) => datasetItemInputSchema.parse(item));
       // Postgres keeps no NUL in text or JSON: refused here rather than failing at the insert.
       if (JSON.stringify(items).includes('\\u0000'))

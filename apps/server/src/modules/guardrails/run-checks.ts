@@ -41,7 +41,7 @@ async function runCheck(
   const none: Found = { findings: [], usage: noUsage };
   switch (check.type) {
     case 'pii': {
-      const spans = detectPii(text, { entities: check.entities, countries: check.countries });
+      const spans = await detectPii(text, { entities: check.entities, countries: check.countries });
       return { findings: spans.map((s) => ({ check: 'pii', ...s, action: check.action })), usage: noUsage };
     }
     case 'secrets': {

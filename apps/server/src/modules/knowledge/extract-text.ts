@@ -1,8 +1,14 @@
 import type { KnowledgeTextMediaType } from '@crewline/contracts';
-import { CsvError, parse as parseCsv } from 'csv-parse/sync';
 import { Parser } from 'htmlparser2';
 import { KnowledgeInputError } from './knowledge-input-error';
 import { TextBudget, checkTextSize } from './text-budget';
+import { loadOnce } from '../../platform/load-once';
+
+/**
+ * csv-parse, loaded by the first CSV document, not with this file: the extraction thread reads one
+ * document, and an HTML or text one has no use for it (~6.5 MiB of memory and its load time).
+ */
+const loadCsvParse = loadOnce(() => import('csv-parse/sync'));
 
 /**
  * The readable text of a document, to be cut into chunks and embedded: plain text and Markdown as
@@ -11,11 +17,11 @@ import { TextBudget, checkTextSize } from './text-budget';
  * (20 MiB, as an upload): plain text and HTML only get shorter than the upload, but a CSV's headers
  * repeat on every row, so its lines are counted as they are written. (A PDF's text: extract-pdf-text.ts.)
  */
-export function extractText(
+export async function extractText(
   mediaType: KnowledgeTextMediaType,
   content: string,
   maxTextBytes?: number,
-): string {
+): Promise<string> {
   const text = clean(content);
   let extracted: string;
   switch (mediaType) {
@@ -27,7 +33,7 @@ export function extractText(
       extracted = htmlToText(text);
       break;
     case 'text/csv':
-      extracted = csvToText(text, new TextBudget(maxTextBytes));
+      extracted = await csvToText(text, new TextBudget(maxTextBytes));
       break;
   }
   if (!extracted.trim()) throw new KnowledgeInputError('The document has no text');
@@ -155,10 +161,11 @@ function htmlToText(html: string): string {
  * CSV (commas, quoted fields with commas, quotes and line breaks in them) to one line per row:
  * "Header: value; Header: value", empty values left out, so each row reads on its own once chunked.
  */
-function csvToText(csv: string, budget: TextBudget): string {
+async function csvToText(csv: string, budget: TextBudget): Promise<string> {
+  const { CsvError, parse } = await loadCsvParse();
   let rows: string[][];
   try {
-    rows = parseCsv(csv, { bom: true, relax_column_count: true, skip_empty_lines: true });
+    rows = parse(csv, { bom: true, relax_column_count: true, skip_empty_lines: true });
   } catch (error) {
     if (error instanceof CsvError) {
       throw new KnowledgeInputError(`The CSV file could not be read: ${error.message}`);

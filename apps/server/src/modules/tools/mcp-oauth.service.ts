@@ -1,22 +1,28 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  auth,
-  type OAuthClientInformationMixed,
-  type OAuthClientMetadata,
-  type OAuthClientProvider,
-  type OAuthDiscoveryState,
-  type OAuthTokens,
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  OAuthTokens,
 } from '@modelcontextprotocol/client';
 import { mcpMessages, type McpOauthStatus } from '@crewline/contracts';
 import type { SecretBox } from '../../platform/crypto';
 import { BadRequestError } from '../../platform/errors';
 import { egressFetch, type Egress } from '../../platform/egress';
 import type { McpOauthRepository } from './mcp-oauth.repository';
+import { loadOnce } from '../../platform/load-once';
 
 /** How long a started sign-in stays valid (its state, its binding cookie). */
 export const MCP_OAUTH_STATE_TTL_MS = 10 * 60_000;
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64url');
+
+/**
+ * The MCP SDK's OAuth flow, loaded by the first sign-in step, not at start: the SDK costs ~6.5 MiB of
+ * memory in a server whose connections never sign in (runs load it in runtime/mcp-client.ts).
+ */
+const loadSdk = loadOnce(() => import('@modelcontextprotocol/client'));
 
 /** What an MCP connection keeps of its OAuth sign-in, sealed as one JSON (docs/security.md, MCP servers). */
 type OauthState = {
@@ -129,6 +135,7 @@ export function createMcpOauth(deps: {
       const flowState = randomBytes(32).toString('base64url');
       const sdkProvider = provider(state, { redirect: (url) => (authUrl = url) });
       sdkProvider.state = () => flowState;
+      const { auth } = await loadSdk();
       try {
         await auth(sdkProvider, { serverUrl: connection.url, fetchFn });
       } catch (error) {
@@ -181,6 +188,7 @@ export function createMcpOauth(deps: {
       const target = await connection(flow.organizationId, flow.toolId);
       if (!target) return fail('This MCP server connection no longer exists.');
       const state = open(flow.sealed, flow.organizationId);
+      const { auth } = await loadSdk();
       try {
         const result = await auth(provider(state, { redirect: () => undefined }), {
           serverUrl: target.url,

@@ -1,5 +1,4 @@
 import { isIP } from 'node:net';
-import nodemailer from 'nodemailer';
 import type { MailSettings } from '../env';
 import {
   createAddressPolicy,
@@ -9,6 +8,7 @@ import {
   type LookupFn,
   type ReservedCheck,
 } from '../egress';
+import { loadOnce } from '../load-once';
 
 /** One system message: plain text, to one address. */
 export type MailMessage = { to: string; subject: string; text: string };
@@ -46,6 +46,9 @@ function parseSmtpUrl(smtpUrl: string): SmtpTarget {
 }
 
 const TIMEOUT_MS = 15_000;
+
+/** nodemailer, loaded by the first message sent, not at start (~3.4 MiB of memory at idle). */
+const loadNodemailer = loadOnce(() => import('nodemailer').then((module) => module.default));
 
 /**
  * The server's own mail transport (nodemailer over SMTP) for system messages: email verification,
@@ -86,7 +89,8 @@ export function createMailer(deps: {
           `Mail server ${target.host} is ${outcome.reason === 'blocked' ? 'not allowed' : 'unreachable'}`,
         );
       }
-      const transport = nodemailer.createTransport({
+      const { createTransport } = await loadNodemailer();
+      const transport = createTransport({
         host: outcome.addresses[0].address,
         port: target.port,
         secure: target.secure,

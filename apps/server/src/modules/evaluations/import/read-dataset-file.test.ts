@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../../platform/errors';
 import { readDatasetFile } from './read-dataset-file';
 
-const failure = (fn: () => unknown) => {
+const failure = async (fn: () => Promise<unknown>) => {
   try {
-    fn();
+    await fn();
   } catch (error) {
     expect(error).toBeInstanceOf(BadRequestError);
     return (error as Error).message;
@@ -16,8 +16,8 @@ const csv = (...lines: string[]) => lines.join('\r\n');
 const jsonl = (...values: unknown[]) => values.map((value) => JSON.stringify(value)).join('\n');
 
 describe('readDatasetFile: CSV', () => {
-  it('puts every column into the input, and a column named like "Expected" is the expected answer', () => {
-    const read = readDatasetFile(
+  it('puts every column into the input, and a column named like "Expected" is the expected answer', async () => {
+    const read = await readDatasetFile(
       'text/csv',
       csv(
         'question,language,Expected',
@@ -38,13 +38,13 @@ describe('readDatasetFile: CSV', () => {
     });
   });
 
-  it('guesses no expected answer when the import says there is none (`expected=`)', () => {
-    const read = readDatasetFile('text/csv', csv('question,answer', 'Why?,Because'), { expected: '' });
+  it('guesses no expected answer when the import says there is none (`expected=`)', async () => {
+    const read = await readDatasetFile('text/csv', csv('question,answer', 'Why?,Because'), { expected: '' });
     expect(read.items).toEqual([{ input: { question: 'Why?', answer: 'Because' }, tags: [] }]);
   });
 
-  it('takes the expected and tags columns the import names, and leaves the ignored ones out', () => {
-    const read = readDatasetFile(
+  it('takes the expected and tags columns the import names, and leaves the ignored ones out', async () => {
+    const read = await readDatasetFile(
       'text/csv',
       csv(
         'id,prompt,reply,labels,notes',
@@ -60,8 +60,8 @@ describe('readDatasetFile: CSV', () => {
     expect(read.columns).toEqual(['id', 'prompt', 'reply', 'labels', 'notes']);
   });
 
-  it('reads quoted cells with commas, quotes and line breaks, CRLF line endings and a byte-order mark', () => {
-    const read = readDatasetFile(
+  it('reads quoted cells with commas, quotes and line breaks, CRLF line endings and a byte-order mark', async () => {
+    const read = await readDatasetFile(
       'text/csv; charset=utf-8',
       '\uFEFFprompt,answer\r\n"Say ""hi"", then\r\nwave",Hi\r\n\r\nplain,"a, b"\r\n',
       {},
@@ -73,8 +73,8 @@ describe('readDatasetFile: CSV', () => {
     ]);
   });
 
-  it('reads JSON in the expected column as JSON, keeps it as text elsewhere, and an empty expected cell is none', () => {
-    const read = readDatasetFile(
+  it('reads JSON in the expected column as JSON, keeps it as text elsewhere, and an empty expected cell is none', async () => {
+    const read = await readDatasetFile(
       'text/csv',
       csv(
         'payload,expected',
@@ -93,8 +93,8 @@ describe('readDatasetFile: CSV', () => {
     ]);
   });
 
-  it('passes over rows with more cells than the header, and fills short rows with empty cells', () => {
-    const read = readDatasetFile('text/csv', csv('a,b,c', '1,2,3', '1,2,3,4', '5'), {});
+  it('passes over rows with more cells than the header, and fills short rows with empty cells', async () => {
+    const read = await readDatasetFile('text/csv', csv('a,b,c', '1,2,3', '1,2,3,4', '5'), {});
     expect(read.items).toEqual([
       { input: { a: '1', b: '2', c: '3' }, tags: [] },
       { input: { a: '5', b: '', c: '' }, tags: [] },
@@ -102,42 +102,44 @@ describe('readDatasetFile: CSV', () => {
     expect(read.skipped).toEqual(['Line 3: 4 cells, the header has 3']);
   });
 
-  it('refuses a header with a column named twice or a column without a name', () => {
-    expect(failure(() => readDatasetFile('text/csv', csv('q,answer,q', '1,2,3'), {}))).toBe(
+  it('refuses a header with a column named twice or a column without a name', async () => {
+    expect(await failure(() => readDatasetFile('text/csv', csv('q,answer,q', '1,2,3'), {}))).toBe(
       'This file cannot be imported: the header names the column "q" twice',
     );
-    expect(failure(() => readDatasetFile('text/csv', csv('q,,answer', '1,2,3'), {}))).toBe(
+    expect(await failure(() => readDatasetFile('text/csv', csv('q,,answer', '1,2,3'), {}))).toBe(
       'This file cannot be imported: column 2 of the header has no name',
     );
   });
 
-  it('refuses a file that is not CSV, has no rows, or lacks a column the import names', () => {
-    expect(failure(() => readDatasetFile('text/csv', csv('q,answer', '"open,2'), {}))).toBe(
+  it('refuses a file that is not CSV, has no rows, or lacks a column the import names', async () => {
+    expect(await failure(() => readDatasetFile('text/csv', csv('q,answer', '"open,2'), {}))).toBe(
       'This file cannot be imported: a quoted cell that starts on line 2 is never closed',
     );
-    expect(failure(() => readDatasetFile('text/csv', csv('q,answer'), {}))).toBe(
+    expect(await failure(() => readDatasetFile('text/csv', csv('q,answer'), {}))).toBe(
       'This file cannot be imported: it holds no items',
     );
-    expect(failure(() => readDatasetFile('text/csv', '', {}))).toBe(
+    expect(await failure(() => readDatasetFile('text/csv', '', {}))).toBe(
       'This file cannot be imported: it is empty',
     );
-    expect(failure(() => readDatasetFile('text/csv', csv('q,a', '1,2'), { expected: 'reply' }))).toBe(
+    expect(await failure(() => readDatasetFile('text/csv', csv('q,a', '1,2'), { expected: 'reply' }))).toBe(
       'This file cannot be imported: it has no column or field named "reply"',
     );
   });
 
-  it(`refuses more than ${DATASET_MAX_ITEMS} items`, () => {
+  it(`refuses more than ${DATASET_MAX_ITEMS} items`, async () => {
     const rows = Array.from({ length: DATASET_MAX_ITEMS + 1 }, (_, i) => `q${i}`);
-    expect(failure(() => readDatasetFile('text/csv', csv('q', ...rows), {}))).toBe(
+    expect(await failure(() => readDatasetFile('text/csv', csv('q', ...rows), {}))).toBe(
       'This file cannot be imported: it holds 10,001 items, and a dataset holds at most 10,000',
     );
-    expect(readDatasetFile('text/csv', csv('q', ...rows.slice(1)), {}).items).toHaveLength(DATASET_MAX_ITEMS);
+    expect((await readDatasetFile('text/csv', csv('q', ...rows.slice(1)), {})).items).toHaveLength(
+      DATASET_MAX_ITEMS,
+    );
   });
 
-  it('leaves out tags a dataset item cannot hold, and says so', () => {
+  it('leaves out tags a dataset item cannot hold, and says so', async () => {
     const long = 'x'.repeat(51);
     const many = Array.from({ length: 22 }, (_, i) => `t${i}`).join(';');
-    const read = readDatasetFile('text/csv', csv('q,tags', `a,"ok, ${long}"`, `b,"${many}"`), {
+    const read = await readDatasetFile('text/csv', csv('q,tags', `a,"ok, ${long}"`, `b,"${many}"`), {
       tags: 'tags',
     });
     expect(read.items[0].tags).toEqual(['ok']);
@@ -149,8 +151,8 @@ describe('readDatasetFile: CSV', () => {
 });
 
 describe('readDatasetFile: JSONL', () => {
-  it('puts every field into the input, and a field named answer is the expected answer', () => {
-    const read = readDatasetFile(
+  it('puts every field into the input, and a field named answer is the expected answer', async () => {
+    const read = await readDatasetFile(
       'application/jsonl',
       jsonl(
         { city: 'Paris', answer: 'France' },
@@ -172,8 +174,8 @@ describe('readDatasetFile: JSONL', () => {
     });
   });
 
-  it('takes lines shaped { input, expected, tags } as they are, a text input as { message }', () => {
-    const read = readDatasetFile(
+  it('takes lines shaped { input, expected, tags } as they are, a text input as { message }', async () => {
+    const read = await readDatasetFile(
       'application/x-ndjson',
       jsonl(
         {
@@ -196,19 +198,23 @@ describe('readDatasetFile: JSONL', () => {
     expect(read.skipped).toEqual(['Fields of the lines shaped { input, expected, tags } left out: id']);
   });
 
-  it('maps the fields by name when the import names them, whatever the lines look like', () => {
-    const read = readDatasetFile('application/jsonl', jsonl({ input: { q: 1 }, gold: 'A', kind: ['x'] }), {
-      expected: 'gold',
-      tags: 'kind',
-    });
+  it('maps the fields by name when the import names them, whatever the lines look like', async () => {
+    const read = await readDatasetFile(
+      'application/jsonl',
+      jsonl({ input: { q: 1 }, gold: 'A', kind: ['x'] }),
+      {
+        expected: 'gold',
+        tags: 'kind',
+      },
+    );
     expect(read.items).toEqual([{ input: { input: { q: 1 } }, expected: 'A', tags: ['x'] }]);
   });
 
-  it('passes over lines that are not JSON objects, naming at most 20 of them', () => {
+  it('passes over lines that are not JSON objects, naming at most 20 of them', async () => {
     const lines = Array.from({ length: 60 }, (_, i) =>
       i % 2 === 0 ? `{"n": ${i}}` : i < 50 ? '[1, 2]' : '{oops',
     );
-    const read = readDatasetFile('application/jsonl', ['', ...lines, ''].join('\r\n'), {});
+    const read = await readDatasetFile('application/jsonl', ['', ...lines, ''].join('\r\n'), {});
     expect(read.items).toHaveLength(30);
     expect(read.items[1]).toEqual({ input: { n: 2 }, tags: [] });
     expect(read.skipped).toHaveLength(21);
@@ -217,23 +223,23 @@ describe('readDatasetFile: JSONL', () => {
     expect(read.skipped[20]).toBe('…and 10 more');
   });
 
-  it('refuses a file where most lines are not JSON objects', () => {
+  it('refuses a file where most lines are not JSON objects', async () => {
     const pretty = JSON.stringify([{ q: 'a' }, { q: 'b' }], null, 2);
-    expect(failure(() => readDatasetFile('application/jsonl', pretty, {}))).toBe(
+    expect(await failure(() => readDatasetFile('application/jsonl', pretty, {}))).toBe(
       'This file cannot be imported: 8 of its 8 lines are not JSON objects',
     );
-    expect(failure(() => readDatasetFile('application/jsonl', '{"a": 1}\n2\n"x"\n', {}))).toBe(
+    expect(await failure(() => readDatasetFile('application/jsonl', '{"a": 1}\n2\n"x"\n', {}))).toBe(
       'This file cannot be imported: 2 of its 3 lines are not JSON objects',
     );
-    expect(failure(() => readDatasetFile('application/jsonl', '\n \n', {}))).toBe(
+    expect(await failure(() => readDatasetFile('application/jsonl', '\n \n', {}))).toBe(
       'This file cannot be imported: it is empty',
     );
   });
 });
 
 describe('readDatasetFile: content types', () => {
-  it('refuses a type other than CSV, JSONL and JSON', () => {
-    expect(failure(() => readDatasetFile('text/plain', 'q\n1', {}))).toBe(
+  it('refuses a type other than CSV, JSONL and JSON', async () => {
+    expect(await failure(() => readDatasetFile('text/plain', 'q\n1', {}))).toBe(
       'This file cannot be imported: send it as text/csv, application/jsonl or application/json',
     );
   });

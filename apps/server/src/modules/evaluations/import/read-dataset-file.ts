@@ -27,13 +27,13 @@ export type ReadDatasetFile = {
  * Throws BadRequestError (evaluationMessages.unreadableFile) when the file cannot be read at all,
  * holds no items, or more than a dataset holds.
  */
-export function readDatasetFile(
+export async function readDatasetFile(
   contentType: string,
   body: string | unknown,
   query: DatasetImportQuery,
-): ReadDatasetFile {
+): Promise<ReadDatasetFile> {
   const notes = new ImportNotes();
-  const read = readByType(contentType.split(';')[0].trim().toLowerCase(), body, query, notes);
+  const read = await readByType(contentType.split(';')[0].trim().toLowerCase(), body, query, notes);
   if (read.items.length === 0) throw unreadableFile('it holds no items');
   if (read.items.length > DATASET_MAX_ITEMS) {
     throw unreadableFile(
@@ -43,15 +43,15 @@ export function readDatasetFile(
   return { ...read, skipped: notes.list() };
 }
 
-function readByType(
+async function readByType(
   mediaType: string,
   body: unknown,
   query: DatasetImportQuery,
   notes: ImportNotes,
-): Omit<ReadDatasetFile, 'skipped'> {
+): Promise<Omit<ReadDatasetFile, 'skipped'>> {
   switch (mediaType) {
     case 'text/csv':
-      return { format: 'csv', graders: [], ...readCsv(text(body), query, notes) };
+      return { format: 'csv', graders: [], ...(await readCsv(text(body), query, notes)) };
     case 'application/jsonl':
     case 'application/x-ndjson': {
       const lines = parseJsonLines(text(body), notes);

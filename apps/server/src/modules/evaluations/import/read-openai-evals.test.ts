@@ -8,18 +8,18 @@ const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'f
 const exportFile = fixture('openai-evals-export.json');
 const itemsFile = fixture('openai-evals-items.jsonl');
 
-const failure = (fn: () => unknown) => {
+const failure = async (fn: () => Promise<unknown>) => {
   try {
-    fn();
+    await fn();
   } catch (error) {
     return error as Error;
   }
   throw new Error('expected a failure');
 };
 
-describe('an OpenAI Evals export (application/json)', () => {
-  const read = readDatasetFile('application/json', JSON.parse(exportFile), {});
+const read = await readDatasetFile('application/json', JSON.parse(exportFile), {});
 
+describe('an OpenAI Evals export (application/json)', () => {
   it("takes the field the graders compare with (item.ideal) as each item's expected answer, the rest as its input", () => {
     expect(read.format).toBe('openai_evals');
     expect(read.columns).toEqual(['question', 'ideal', 'category']);
@@ -91,11 +91,11 @@ describe('an OpenAI Evals export (application/json)', () => {
     ]);
   });
 
-  it('reads the same export sent as text', () => {
-    expect(readDatasetFile('application/json; charset=utf-8', exportFile, {})).toEqual(read);
+  it('reads the same export sent as text', async () => {
+    expect(await readDatasetFile('application/json; charset=utf-8', exportFile, {})).toEqual(read);
   });
 
-  it('reads { testing_criteria, items } with unwrapped items, and a bare list of items', () => {
+  it('reads { testing_criteria, items } with unwrapped items, and a bare list of items', async () => {
     const document = {
       testing_criteria: [
         {
@@ -108,20 +108,20 @@ describe('an OpenAI Evals export (application/json)', () => {
       ],
       items: [{ country: 'France', city: 'Paris' }, { item: { country: 'Japan', city: 'Tokyo' } }],
     };
-    const read = readDatasetFile('application/json', document, {});
+    const read = await readDatasetFile('application/json', document, {});
     expect(read.items).toEqual([
       { input: { country: 'France' }, expected: 'Paris', tags: [] },
       { input: { country: 'Japan' }, expected: 'Tokyo', tags: [] },
     ]);
     expect(read.graders).toEqual([{ type: 'contains', name: 'Same city', caseSensitive: true }]);
 
-    const list = readDatasetFile('application/json', [{ item: { q: 'Hi', answer: 'Hello' } }], {});
+    const list = await readDatasetFile('application/json', [{ item: { q: 'Hi', answer: 'Hello' } }], {});
     expect(list).toMatchObject({ format: 'openai_evals', graders: [], skipped: [] });
     expect(list.items).toEqual([{ input: { q: 'Hi' }, expected: 'Hello', tags: [] }]);
   });
 
-  it('keeps the whole item as input when no grader has a reference', () => {
-    const read = readDatasetFile(
+  it('keeps the whole item as input when no grader has a reference', async () => {
+    const read = await readDatasetFile(
       'application/json',
       {
         eval: {
@@ -160,9 +160,9 @@ describe('an OpenAI Evals export (application/json)', () => {
     ]);
   });
 
-  it('passes over graders it cannot carry over faithfully', () => {
+  it('passes over graders it cannot carry over faithfully', async () => {
     const answer = '{{sample.output_text}}';
-    const read = readDatasetFile(
+    const read = await readDatasetFile(
       'application/json',
       {
         testing_criteria: [
@@ -245,22 +245,23 @@ describe('an OpenAI Evals export (application/json)', () => {
     ]);
   });
 
-  it('refuses a JSON document that is not an export, and an export without items', () => {
-    expect(failure(() => readDatasetFile('application/json', { name: 'x' }, {})).message).toBe(
+  it('refuses a JSON document that is not an export, and an export without items', async () => {
+    expect((await failure(() => readDatasetFile('application/json', { name: 'x' }, {}))).message).toBe(
       'This file cannot be imported: it is not an OpenAI Evals export (an object with testing_criteria and items, or a list of items)',
     );
     expect(
-      failure(() => readDatasetFile('application/json', { testing_criteria: [], items: [] }, {})).message,
+      (await failure(() => readDatasetFile('application/json', { testing_criteria: [], items: [] }, {})))
+        .message,
     ).toBe('This file cannot be imported: it holds no items');
-    expect(failure(() => readDatasetFile('application/json', '{"items": [', {})).message).toBe(
+    expect((await failure(() => readDatasetFile('application/json', '{"items": [', {}))).message).toBe(
       'This file cannot be imported: it is not valid JSON',
     );
   });
 });
 
 describe('an OpenAI Evals data file (JSONL of { item, sample })', () => {
-  it('takes each item, its "ideal" field as the expected answer, and leaves the samples out', () => {
-    const read = readDatasetFile('application/jsonl', itemsFile, { tags: 'category' });
+  it('takes each item, its "ideal" field as the expected answer, and leaves the samples out', async () => {
+    const read = await readDatasetFile('application/jsonl', itemsFile, { tags: 'category' });
     expect(read.format).toBe('openai_evals');
     expect(read.columns).toEqual(['question', 'ideal', 'category']);
     expect(read.graders).toEqual([]);

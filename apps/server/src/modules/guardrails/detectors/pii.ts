@@ -4,12 +4,30 @@
 // looks like one is not reported.
 import { isIP } from 'node:net';
 import { nationalIdCountryValues, piiEntityValues, type PiiEntity } from '@crewline/contracts';
-import { getCountrySpecifications, isValidIBAN } from 'ibantools';
-import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js/max';
+import type { CountryCode } from 'libphonenumber-js/max';
 import { withoutOverlaps, type Span } from './spans';
+import { loadOnce } from '../../../platform/load-once';
 
 export type NationalIdCountry = (typeof nationalIdCountryValues)[number];
 export type PiiSpan = Span<PiiEntity>;
+
+/**
+ * libphonenumber-js (with its full metadata) and ibantools, each loaded by the first check that needs
+ * it, not at start: together they cost ~7 MiB of memory in a server that never checks for PII.
+ */
+const loadPhones = loadOnce(() => import('libphonenumber-js/max').then((m) => m.findPhoneNumbersInText));
+
+const loadIbans = loadOnce(() =>
+  import('ibantools').then(({ getCountrySpecifications, isValidIBAN }) => ({
+    isValidIBAN,
+    /** Each country's IBAN length, by its code. */
+    lengths: Object.fromEntries(
+      Object.entries(getCountrySpecifications())
+        .filter(([, spec]) => spec.chars)
+        .map(([code, spec]) => [code, spec.chars as number]),
+    ),
+  })),
+);
 
 /** Between two overlapping matches of the same length, the one whose check is the stricter wins. */
 const specificity: readonly PiiEntity[] = ['national_id', 'iban', 'card', 'email', 'ip', 'phone'];
@@ -59,7 +77,11 @@ const nationalFormats: Record<NationalIdCountry, { digits: [number, number]; sta
  * digits must start with its trunk 0: otherwise any nine-digit order or account number would be a
  * French or Dutch phone number.
  */
-function phones(text: string, countries: readonly NationalIdCountry[]): Span<'phone'>[] {
+function phones(
+  text: string,
+  countries: readonly NationalIdCountry[],
+  findPhoneNumbersInText: Awaited<ReturnType<typeof loadPhones>>,
+): Span<'phone'>[] {
   const found: Span<'phone'>[] = [];
   const read = new Map<string, [number, number][]>();
   const numbersIn = (run: string): [number, number][] => {
@@ -166,20 +188,17 @@ function cards(text: string): Span<'card'>[] {
   return found;
 }
 
-const ibanLengths = Object.fromEntries(
-  Object.entries(getCountrySpecifications())
-    .filter(([, spec]) => spec.chars)
-    .map(([code, spec]) => [code, spec.chars as number]),
-);
-
 /**
  * IBANs, in one piece or in groups separated by single spaces, checked with ibantools (the country's
  * length and BBAN format, and the mod-97 checksum).
  */
-function ibans(text: string): Span<'iban'>[] {
+function ibans(
+  text: string,
+  { isValidIBAN, lengths }: Awaited<ReturnType<typeof loadIbans>>,
+): Span<'iban'>[] {
   const found: Span<'iban'>[] = [];
   for (const m of matches(text, /(?<![\p{L}\p{N}])([A-Za-z]{2})\d{2}/gu)) {
-    const length = ibanLengths[m[1].toUpperCase()];
+    const length = lengths[m[1].toUpperCase()];
     if (!length) continue;
     let chars = m[0].toUpperCase();
     let end = m.index + m[0].length;
@@ -318,17 +337,17 @@ const nationalIdsOf: Record<NationalIdCountry, (text: string) => Span<'national_
  * national-format phone numbers of `countries` (all the known ones when absent). Offsets are in
  * `text`'s UTF-16 code units; no two overlap (the longer wins); sorted by start. Never the values.
  */
-export function detectPii(
+export async function detectPii(
   text: string,
   options: { entities?: readonly PiiEntity[]; countries?: readonly NationalIdCountry[] } = {},
-): PiiSpan[] {
+): Promise<PiiSpan[]> {
   const entities = new Set(options.entities?.length ? options.entities : piiEntityValues);
   const countries = options.countries?.length ? options.countries : nationalIdCountryValues;
   const candidates: PiiSpan[] = [];
   if (entities.has('email')) candidates.push(...emails(text));
-  if (entities.has('phone')) candidates.push(...phones(text, countries));
+  if (entities.has('phone')) candidates.push(...phones(text, countries, await loadPhones()));
   if (entities.has('card')) candidates.push(...cards(text));
-  if (entities.has('iban')) candidates.push(...ibans(text));
+  if (entities.has('iban')) candidates.push(...ibans(text, await loadIbans()));
   if (entities.has('ip')) candidates.push(...ips(text));
   if (entities.has('national_id')) for (const c of countries) candidates.push(...nationalIdsOf[c](text));
   return withoutOverlaps(candidates, specificity);

@@ -4,9 +4,8 @@
 // what they lack: Stripe keys longer than its 99 characters, Google API keys, JWTs, AWS keys with
 // exact offsets, Redis and AMQP URLs, OpenAI and Anthropic keys of newer shapes. Only kinds and
 // offsets leave this file, never values.
-import { lintSource } from '@secretlint/core';
-import { rules as recommendedRules } from '@secretlint/secretlint-rule-preset-recommend';
 import { withoutOverlaps, type Span } from './spans';
+import { loadOnce } from '../../../platform/load-once';
 
 /**
  * secretlint's rules, less two: `filter-comments`, which lets a `secretlint-disable` comment in the
@@ -14,11 +13,23 @@ import { withoutOverlaps, type Span } from './spans';
  * secret-key offsets start at the label rather than the key (a redaction would leave the key's tail).
  */
 const skippedRules = ['@secretlint/secretlint-rule-filter-comments', '@secretlint/secretlint-rule-aws'];
-const secretlintConfig = {
-  rules: recommendedRules
-    .filter((rule) => !skippedRules.includes(rule.meta.id))
-    .map((rule) => ({ id: rule.meta.id, rule })),
-};
+
+/**
+ * secretlint and its rules, loaded by the first check, not at start: they cost ~7 MiB of memory in
+ * a server that never checks for secrets.
+ */
+const loadSecretlint = loadOnce(() =>
+  Promise.all([import('@secretlint/core'), import('@secretlint/secretlint-rule-preset-recommend')]).then(
+    ([core, preset]) => ({
+      lintSource: core.lintSource,
+      config: {
+        rules: preset.rules
+          .filter((rule) => !skippedRules.includes(rule.meta.id))
+          .map((rule) => ({ id: rule.meta.id, rule })),
+      },
+    }),
+  ),
+);
 
 /** The kind of a secretlint rule's finding, by the rule's id. */
 const secretlintKinds: Record<string, string> = {
@@ -55,10 +66,11 @@ const kindOfRule = (ruleId: string) => {
 };
 
 async function secretlintFindings(text: string): Promise<Span[]> {
+  const { lintSource, config } = await loadSecretlint();
   const result = await lintSource({
     source: { content: text, filePath: '/guardrail.txt', ext: '.txt', contentType: 'text' },
     // Masked: the messages (which are not used) do not even hold the values.
-    options: { config: secretlintConfig, maskSecrets: true, noPhysicFilePath: true },
+    options: { config, maskSecrets: true, noPhysicFilePath: true },
   });
   return result.messages.map((m) => ({ kind: kindOfRule(m.ruleId), start: m.range[0], end: m.range[1] }));
 }
