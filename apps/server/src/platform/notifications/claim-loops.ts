@@ -103,14 +103,14 @@ export function startClaimLoops<Payload>(options: ClaimLoopsOptions<Payload>) {
     /** Wakes every idle loop to look now. */
     wake: wakeUps.wakeAll,
     /**
-     * Keeps a sleeping loop for work about to come (a run claimed as it starts), when one sleeps and
-     * the process is not busy past `steady` items: `hand` gives it the work (it runs before any claim),
-     * `release` gives the loop back. Undefined when no loop is free, or when the process is busy past
-     * `steady` (loops are held back then, and the work goes behind the queue's).
+     * Keeps a sleeping loop for work about to come (a run claimed as it starts), while fewer than
+     * `steady` items are at work: `hand` gives it the work (it runs before any claim), `release` gives
+     * the loop back. Undefined when no loop sleeps, or at `steady` items and more: under load, work
+     * goes behind the queue's (whose backlog a start could not jump anyway), at no cost to the start.
      */
     reserve(): { hand(work: HandedWork): void; release(): void } | undefined {
       if (stopping || sleeping - reserved <= 0) return undefined;
-      if (load && working + reserved >= load.steady && load.busy()) return undefined;
+      if (load && working + reserved >= load.steady) return undefined;
       reserved++;
       let settled = false;
       const settle = () => {
