@@ -1,6 +1,6 @@
-// The landing page's and the dashboard's first download (docs/product-rules.md): builds the web app,
-// then sums the gzipped JavaScript each route loads before it is usable, from the build's manifest
-// (scripts/bundle-size.ts says what counts; `npm run check:bundle` holds the budgets).
+// The landing page's, the dashboard's and the builder's first download (docs/product-rules.md):
+// builds the web app, then sums the gzipped JavaScript each route loads before it is usable, from the
+// build's manifest (scripts/bundle-size.ts says what counts; `npm run check:bundle` holds the budgets).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { measureBundle } from '../scripts/bundle-size';

@@ -20,7 +20,7 @@ export const webDist = path.join(import.meta.dirname, '../apps/web/dist');
  * providers, the session and the route table), then its page.
  */
 export const bundleRoutes: Record<
-  'landing' | 'dashboard',
+  'landing' | 'dashboard' | 'builder',
   { path: string; pages: readonly string[]; budgetKB: number; targetKB?: number }
 > = {
   landing: {
@@ -32,6 +32,16 @@ export const bundleRoutes: Record<
     path: '/dashboard',
     pages: ['src/app/app-routes.tsx', 'src/app/shell.tsx', 'src/features/dashboard/pages/dashboard-page.tsx'],
     budgetKB: 200,
+  },
+  // A saved workflow opened in the builder: its canvas and toolbar; panels and dialogs load on first use.
+  builder: {
+    path: '/workflows/edit/:id',
+    pages: [
+      'src/app/app-routes.tsx',
+      'src/app/shell.tsx',
+      'src/features/workflows/pages/workflow-builder-page.tsx',
+    ],
+    budgetKB: 350,
   },
 };
 export type BundleRoute = keyof typeof bundleRoutes;

@@ -89,11 +89,18 @@ export default defineConfig({
               test: /[\\/]packages[\\/]contracts[\\/]src[\\/](vocabulary|endpoints[\\/]paths)[\\/]/,
               priority: 7,
             },
-            // Form validation (zod, react-hook-form, the shared contracts): only the auth screens and
-            // the editors need it, never the landing page.
+            // Validation (zod, the shared contracts): only the auth screens and the editors need it,
+            // never the landing page.
             {
               name: 'forms-vendor',
-              test: /[\\/](node_modules[\\/](zod|react-hook-form|@hookform)|packages[\\/]contracts)[\\/]/,
+              test: /[\\/](node_modules[\\/]zod|packages[\\/]contracts)[\\/]/,
+              priority: 5,
+            },
+            // The forms (react-hook-form and its zod resolver), apart: the builder's canvas reads the
+            // contracts' node schemas but draws no such form until a panel or dialog opens.
+            {
+              name: 'form-hooks',
+              test: /[\\/]node_modules[\\/](react-hook-form|@hookform)[\\/]/,
               priority: 5,
             },
             // The signed-in screens' shared reads and small widgets (the dashboard and the lists).

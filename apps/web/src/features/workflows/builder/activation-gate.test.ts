@@ -11,7 +11,8 @@ import {
   withGate,
 } from './activation-gate';
 import { snapshot } from './builder-snapshot.fixture';
-import { buildPayload, preSaveCheck, settingsFromWorkflow } from './workflow-save';
+import { preSaveCheck } from './workflow-checks';
+import { buildPayload, settingsFromWorkflow } from './workflow-save';
 
 const gate = (patch: Partial<typeof EMPTY_GATE_DRAFT>) => ({ ...EMPTY_GATE_DRAFT, ...patch });
 

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { decidingSnapshot, snapshot } from './builder-snapshot.fixture';
-import {
-  buildPayload,
-  preSaveCheck,
-  runAction,
-  saveStatus,
-  saveSuccessTitle,
-  validateSnapshot,
-} from './workflow-save';
+import { preSaveCheck, validateSnapshot } from './workflow-checks';
+import { buildPayload, runAction, saveStatus, saveSuccessTitle } from './workflow-save';
 
 const known = (id: string) => id === 'a1';
 

@@ -34,7 +34,6 @@ import { miniMapColor, nodeTypes } from '../node-kinds';
 import { useRunPathMarks } from '../run-progress';
 import { builderSnapshot, useBuilderStore } from '../store';
 import { MAX_ZOOM, MIN_ZOOM, SNAP_GRID, type BuilderNode } from '../types';
-import { exportDocument, exportFileName } from '../workflow-file';
 
 const isPaletteKind = (value: string): value is PaletteKind =>
   isNodeKind(value) && value !== 'start' && value !== 'end' && value !== 'agent';
@@ -143,8 +142,10 @@ function CanvasToolbar() {
   const redo = useBuilderStore((s) => s.redo);
   const setShortcutsOpen = useBuilderStore((s) => s.setShortcutsOpen);
   const [tidying, setTidying] = useState(false);
-  const onExport = useCallback(() => {
+  const onExport = useCallback(async () => {
     const snapshot = builderSnapshot();
+    // The export's document is written by workflow-file.ts, loaded with the first export.
+    const { exportDocument, exportFileName } = await import('../workflow-file');
     downloadJson(exportFileName(snapshot.settings.name), exportDocument(snapshot));
   }, []);
   const onTidy = useCallback(async () => {
@@ -197,7 +198,7 @@ function CanvasToolbar() {
         <Maximize aria-hidden="true" />
         <span className="max-sm:sr-only">Fit View</span>
       </Button>
-      <Button variant="ghost" size="sm" onClick={onExport}>
+      <Button variant="ghost" size="sm" onClick={() => void onExport()}>
         <Download aria-hidden="true" />
         <span className="max-sm:sr-only">Export</span>
       </Button>

@@ -1,7 +1,9 @@
 // Properties tab: the selected node's properties, the selected connection, or a hint.
 import { nodeKinds } from '@crewline/contracts';
 import { ArrowRight, MousePointerClick, Trash2, Unlink, XCircle } from 'lucide-react';
+import { Suspense } from 'react';
 
+import { Spinner } from '@/components/spinner';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
 
@@ -67,7 +69,12 @@ function NodeProperties({ nodeId }: { nodeId: string }) {
         )}
       </div>
       <NodeErrors name={nodeDisplayName(node)} />
-      {kind.PanelSummary && <kind.PanelSummary node={node} set={set} />}
+      {/* A kind's parts load when a node of that kind is first selected (node-kinds/lazy-panel.ts). */}
+      {kind.PanelSummary && (
+        <Suspense fallback={null}>
+          <kind.PanelSummary node={node} set={set} />
+        </Suspense>
+      )}
       {!kind.ownFieldsOnly && (
         <>
           <TextField label="Label" value={data.label} onChange={(label) => set({ label })} />
@@ -80,7 +87,17 @@ function NodeProperties({ nodeId }: { nodeId: string }) {
           />
         </>
       )}
-      {kind.PanelSettings && <kind.PanelSettings node={node} set={set} />}
+      {kind.PanelSettings && (
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-4" data-testid="builder-part-loading">
+              <Spinner className="size-5 text-muted-foreground" />
+            </div>
+          }
+        >
+          <kind.PanelSettings node={node} set={set} />
+        </Suspense>
+      )}
       <TestNodeButton nodeId={node.id} />
       {data.lastUpdated && (
         <p className="text-xs text-muted-foreground">Last updated {formatDateTime(data.lastUpdated)}</p>

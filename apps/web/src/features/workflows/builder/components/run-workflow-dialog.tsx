@@ -1,12 +1,12 @@
 // Run from the builder: the Execute dialog for the saved, active workflow. The run then shows on the
 // canvas and in the run panel, unfolded.
 import { AlertTriangle } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 import { PlanLimitAlert } from '@/components/plan-limit-notice';
 import { readPlanLimitError, type PlanLimitInfo } from '@/lib/billing';
 
-import type { useExecuteWorkflow } from '@/features/workflows/api/execute-workflow';
+import { useExecuteWorkflow } from '@/features/workflows/api/execute-workflow';
 import { ExecuteWorkflowDialog } from '@/features/workflows/list/execute-workflow-dialog';
 import { useRunProgressStore } from '../run-progress';
 import { isDirty, useBuilderStore } from '../store';
@@ -14,15 +14,19 @@ import { isDirty, useBuilderStore } from '../store';
 export function RunWorkflowDialog({
   open,
   onOpenChange,
-  execute,
+  onStartingChange,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  execute: ReturnType<typeof useExecuteWorkflow>;
+  /** Whether a run is being started (the header's Run shows it). */
+  onStartingChange: (starting: boolean) => void;
 }) {
   const workflowId = useBuilderStore((s) => s.workflowId);
   const name = useBuilderStore((s) => s.settings.name);
   const [planLimit, setPlanLimit] = useState<PlanLimitInfo | null>(null);
+  // The request lives here, with the dialog that sends it (loaded when Run first opens it).
+  const execute = useExecuteWorkflow();
+  useEffect(() => onStartingChange(execute.isPending), [execute.isPending, onStartingChange]);
   if (!workflowId) return null;
   // Read when the dialog renders: the run executes the saved version, not the canvas.
   const unsaved = open && isDirty();

@@ -2,9 +2,8 @@
 // saved workflow, since the server makes the template from what is saved; it says so when the canvas
 // holds unsaved changes.
 import { LayoutTemplate } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
-import { SaveAsTemplateDialog } from '@/components/save-as-template-dialog';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { useWorkflow } from '@/lib/queries/workflows';
@@ -12,11 +11,17 @@ import { useWorkflow } from '@/lib/queries/workflows';
 import { builderSnapshot, useBuilderStore } from '../store';
 import { hasUnsavedChanges } from '../unsaved-changes';
 
+// The dialog loads when first opened.
+const SaveAsTemplateDialog = lazy(() =>
+  import('@/components/save-as-template-dialog').then((m) => ({ default: m.SaveAsTemplateDialog })),
+);
+
 export function SaveWorkflowAsTemplate({ disabled }: { disabled: boolean }) {
   const workflowId = useBuilderStore((s) => s.workflowId);
   const saved = useWorkflow(workflowId ?? undefined);
   const [open, setOpen] = useState(false);
   const [unsaved, setUnsaved] = useState(false);
+  const [opened, setOpened] = useState(false);
   // A workflow not saved yet has nothing to make a template of.
   if (!workflowId || !saved.data) return null;
   const workflow = saved.data;
@@ -24,6 +29,7 @@ export function SaveWorkflowAsTemplate({ disabled }: { disabled: boolean }) {
   const onOpen = () => {
     setUnsaved(hasUnsavedChanges(workflow, builderSnapshot()));
     setOpen(true);
+    setOpened(true);
   };
 
   return (
@@ -38,14 +44,18 @@ export function SaveWorkflowAsTemplate({ disabled }: { disabled: boolean }) {
         </TooltipTrigger>
         <TooltipContent className="2xl:hidden max-lg:hidden">Save as Template</TooltipContent>
       </Tooltip>
-      <SaveAsTemplateDialog
-        kind="workflow"
-        sourceId={workflowId}
-        source={workflow}
-        unsavedChanges={unsaved}
-        open={open}
-        onOpenChange={setOpen}
-      />
+      {opened && (
+        <Suspense fallback={null}>
+          <SaveAsTemplateDialog
+            kind="workflow"
+            sourceId={workflowId}
+            source={workflow}
+            unsavedChanges={unsaved}
+            open={open}
+            onOpenChange={setOpen}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

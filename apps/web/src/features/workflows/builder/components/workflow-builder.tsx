@@ -3,12 +3,11 @@
 // (docs/product-rules.md).
 import type { Workflow } from '@crewline/contracts';
 import { ReactFlowProvider } from '@xyflow/react';
-import { AlertTriangle, CheckCircle2, X, XCircle } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Spinner } from '@/components/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { parseApiError } from '@/lib/api';
@@ -23,40 +22,71 @@ import {
   savedWorkflowOf,
 } from '@/features/workflows/activation-answers';
 import { useCreateWorkflow } from '@/features/workflows/api/create-workflow';
-import { useExecuteWorkflow } from '@/features/workflows/api/execute-workflow';
 import { TriggerErrorNotice } from '@/features/workflows/list/trigger-error-notice';
 import { activatedToast, resumedToast } from '@/features/workflows/workflow-actions';
 import { useUpdateWorkflow } from '@/features/workflows/api/update-workflow';
 import { gateOf } from '../activation-gate';
-import { ShortcutSheet } from '../canvas/shortcut-sheet';
 import { useBuilderShortcuts } from '../canvas/use-builder-shortcuts';
 import { builderSnapshot, isDirty, useBuilderStore } from '../store';
-import { LeaveBuilderDialog } from './leave-builder-dialog';
+import { useRunProgressStore } from '../run-progress';
 import { useFollowWorkflowRuns } from '../use-run-progress';
 import type { SidebarTab } from '../types';
-import { parseImport } from '../workflow-file';
 import { ACTIVATION_FAILED_TOAST } from '../../workflow-actions';
 import {
   buildPayload,
-  preSaveCheck,
   runAction,
   SAVE_FAILED_TOAST,
   type SaveIntent,
   saveStatus,
   saveSuccessTitle,
-  validateSnapshot,
 } from '../workflow-save';
-import { ActivationGateFlow } from './activation-gate-dialogs';
-import { AgentsTab } from './agents-tab';
 import { BuilderCanvas } from './builder-canvas';
 import { BuilderHeader } from './builder-header';
-import { PropertiesTab } from './properties-tab';
-import { RunPanel } from './run-panel';
-import { RunWorkflowDialog } from './run-workflow-dialog';
-import { SettingsTab } from './settings-tab';
-import { StepsPalette } from './steps-palette';
 
-type ValidationReport = { errors: string[]; warnings: string[] };
+// What the first screen (the canvas and the toolbar) does not draw loads when it is first wanted: the
+// dialogs when they first open, the sidebar's tabs when shown, the run panel with a run and Validate's
+// report with the first report (the builder's initial JavaScript budget, scripts/bundle-size.ts).
+const RunWorkflowDialog = lazy(() =>
+  import('./run-workflow-dialog').then((m) => ({ default: m.RunWorkflowDialog })),
+);
+const ActivationGateFlow = lazy(() =>
+  import('./activation-gate-dialogs').then((m) => ({ default: m.ActivationGateFlow })),
+);
+const ShortcutSheet = lazy(() =>
+  import('../canvas/shortcut-sheet').then((m) => ({ default: m.ShortcutSheet })),
+);
+const LeaveBuilderDialog = lazy(() =>
+  import('./leave-builder-dialog').then((m) => ({ default: m.LeaveBuilderDialog })),
+);
+const ConfirmDialog = lazy(() =>
+  import('@/components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
+);
+const ValidationPanel = lazy(() =>
+  import('./validation-panel').then((m) => ({ default: m.ValidationPanel })),
+);
+const RunPanel = lazy(() => import('./run-panel').then((m) => ({ default: m.RunPanel })));
+const StepsPalette = lazy(() => import('./steps-palette').then((m) => ({ default: m.StepsPalette })));
+const AgentsTab = lazy(() => import('./agents-tab').then((m) => ({ default: m.AgentsTab })));
+const SettingsTab = lazy(() => import('./settings-tab').then((m) => ({ default: m.SettingsTab })));
+const PropertiesTab = lazy(() => import('./properties-tab').then((m) => ({ default: m.PropertiesTab })));
+
+/** The checks run the engine's validation (its expressions and cron parser): loaded when first needed. */
+const loadChecks = () => import('../workflow-checks');
+
+/** True from the first time `open` is true on: a lazy dialog mounts then and stays, so it can close as before. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
+
+function TabLoading() {
+  return (
+    <div className="flex justify-center py-6" data-testid="builder-part-loading">
+      <Spinner className="size-5 text-muted-foreground" />
+    </div>
+  );
+}
 
 const ACTIVATE_AND_RUN_TEXT =
   'Only an active workflow can run. Activate and run saves your changes, activates the workflow and opens Execute.';
@@ -67,62 +97,6 @@ function useExists(list: { id: string }[] | undefined) {
     const ids = new Set((list ?? []).map((a) => a.id));
     return (id: string) => (list ? ids.has(id) : true);
   }, [list]);
-}
-
-function ValidationPanel({ report, onClose }: { report: ValidationReport; onClose: () => void }) {
-  const ok = report.errors.length === 0;
-  return (
-    <div
-      role="region"
-      aria-label="Validation results"
-      className="absolute top-4 left-1/2 z-10 w-[min(30rem,calc(100%-2rem))] -translate-x-1/2 rounded-xl border bg-card p-4 shadow-lg"
-    >
-      <div className="mb-2 flex items-start justify-between gap-3">
-        <div className="flex items-center gap-2">
-          {ok ? (
-            <CheckCircle2 className="size-5 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
-          ) : (
-            <XCircle className="size-5 text-destructive" aria-hidden="true" />
-          )}
-          <h2 className="text-sm font-semibold">{ok ? 'Validation Passed' : 'Validation Failed'}</h2>
-        </div>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close validation results"
-          className="rounded p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
-        >
-          <X className="size-4" aria-hidden="true" />
-        </button>
-      </div>
-      {ok && report.warnings.length === 0 && (
-        <p className="text-sm text-muted-foreground">No problems found. The workflow is ready to activate.</p>
-      )}
-      {report.errors.length > 0 && (
-        <ul className="mb-2 space-y-1 text-sm">
-          {report.errors.map((error) => (
-            <li key={error} className="flex gap-2 text-destructive">
-              <XCircle className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-              {error}
-            </li>
-          ))}
-        </ul>
-      )}
-      {report.warnings.length > 0 && (
-        <div className="space-y-1">
-          <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Warnings</p>
-          <ul className="max-h-40 space-y-1 overflow-y-auto text-sm">
-            {report.warnings.map((warning) => (
-              <li key={warning} className="flex gap-2 text-amber-700 dark:text-amber-400">
-                <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-                {warning}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-    </div>
-  );
 }
 
 /** The saved workflow's last trigger failure (it refreshes when a trigger fails), above the editor. */
@@ -153,16 +127,24 @@ function Sidebar() {
         </div>
         <div className="max-h-[40svh] min-h-0 flex-1 overflow-y-auto p-4 md:max-h-none">
           <TabsContent value="agents">
-            <AgentsTab />
+            <Suspense fallback={<TabLoading />}>
+              <AgentsTab />
+            </Suspense>
           </TabsContent>
           <TabsContent value="steps">
-            <StepsPalette />
+            <Suspense fallback={<TabLoading />}>
+              <StepsPalette />
+            </Suspense>
           </TabsContent>
           <TabsContent value="settings">
-            <SettingsTab />
+            <Suspense fallback={<TabLoading />}>
+              <SettingsTab />
+            </Suspense>
           </TabsContent>
           <TabsContent value="properties">
-            <PropertiesTab />
+            <Suspense fallback={<TabLoading />}>
+              <PropertiesTab />
+            </Suspense>
           </TabsContent>
         </div>
       </Tabs>
@@ -181,7 +163,7 @@ export function WorkflowBuilder({ title }: { title: string }) {
   const createWorkflow = useCreateWorkflow();
   const updateWorkflow = useUpdateWorkflow();
   const importWorkflow = useCreateWorkflow();
-  const execute = useExecuteWorkflow();
+  const [isStarting, setIsStarting] = useState(false);
   const runOpen = useBuilderStore((s) => s.runOpen);
   const setRunOpen = useBuilderStore((s) => s.setRunOpen);
   const [activatePromptOpen, setActivatePromptOpen] = useState(false);
@@ -200,7 +182,8 @@ export function WorkflowBuilder({ title }: { title: string }) {
 
   const close = useCallback(() => void navigate('/workflows'), [navigate]);
 
-  const onValidate = useCallback(() => {
+  const onValidate = useCallback(async () => {
+    const { validateSnapshot } = await loadChecks();
     const result = validateSnapshot(builderSnapshot(), agentExists, toolExists);
     setValidation(result);
     setReportOpen(true);
@@ -225,10 +208,11 @@ export function WorkflowBuilder({ title }: { title: string }) {
     const unsubscribe = useBuilderStore.subscribe((next, prev) => {
       if (next.nodes === prev.nodes && next.edges === prev.edges && next.settings === prev.settings) return;
       clearTimeout(timer);
-      timer = setTimeout(
-        () => setValidation(validateSnapshot(builderSnapshot(), agentExists, toolExists)),
-        300,
-      );
+      timer = setTimeout(() => {
+        void loadChecks().then(({ validateSnapshot }) =>
+          setValidation(validateSnapshot(builderSnapshot(), agentExists, toolExists)),
+        );
+      }, 300);
     });
     return () => {
       clearTimeout(timer);
@@ -242,6 +226,7 @@ export function WorkflowBuilder({ title }: { title: string }) {
    */
   const save = useCallback(
     async (intent: SaveIntent, { stay = false }: { stay?: boolean } = {}): Promise<boolean> => {
+      const { preSaveCheck, validateSnapshot } = await loadChecks();
       // A second Ctrl+S while a save is on its way would create the new workflow twice.
       if (pendingRef.current) return false;
       const state = useBuilderStore.getState();
@@ -399,9 +384,18 @@ export function WorkflowBuilder({ title }: { title: string }) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && isDirty(),
   );
+  // The run panel shows while a run is followed (it draws nothing before).
+  const followedRun = useRunProgressStore((s) => s.executionId !== null);
+  const runOpened = useOpenedOnce(runOpen);
+  const activatePromptOpened = useOpenedOnce(activatePromptOpen);
+  const shortcutsOpened = useOpenedOnce(shortcutsOpen);
+  const gateFlowOpened = useOpenedOnce(useBuilderStore((s) => s.gateFlow !== null));
+  const leaveOpened = useOpenedOnce(blocker.state === 'blocked');
 
   const onImportFile = useCallback(
     async (file: File) => {
+      // Importing is rare: its parser loads with the first file.
+      const { parseImport } = await import('../workflow-file');
       const result = parseImport(await file.text());
       if (!result.ok) {
         toast({ variant: 'destructive', title: 'Import Failed', description: result.error });
@@ -432,12 +426,12 @@ export function WorkflowBuilder({ title }: { title: string }) {
       <div className="flex min-h-[calc(100svh-4rem-1px)] flex-1 flex-col bg-background md:h-[calc(100svh-4rem-1px)] md:flex-none md:overflow-hidden">
         <BuilderHeader
           title={title}
-          onValidate={onValidate}
+          onValidate={() => void onValidate()}
           onSave={() => void save('draft')}
           onActivate={() => void save('activate')}
           onClose={close}
           onRun={onRun}
-          isStarting={execute.isPending}
+          isStarting={isStarting}
           onImportFile={(file) => void onImportFile(file)}
           isSaving={pendingIntent === 'draft'}
           isActivating={pendingIntent === 'activate'}
@@ -453,27 +447,53 @@ export function WorkflowBuilder({ title }: { title: string }) {
                 <BuilderCanvas />
               </div>
               {reportOpen && report && (
-                <ValidationPanel report={report} onClose={() => setReportOpen(false)} />
+                <Suspense fallback={null}>
+                  <ValidationPanel report={report} onClose={() => setReportOpen(false)} />
+                </Suspense>
               )}
             </div>
-            <RunPanel />
+            {followedRun && (
+              <Suspense fallback={null}>
+                <RunPanel />
+              </Suspense>
+            )}
           </div>
         </div>
       </div>
-      <ShortcutSheet open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
-      <ConfirmDialog
-        title="This workflow is not active."
-        description={ACTIVATE_AND_RUN_TEXT}
-        open={activatePromptOpen}
-        onOpenChange={setActivatePromptOpen}
-        pending={pendingIntent === 'activate'}
-        onConfirm={() => void activateAndRun()}
-        confirmLabel="Activate and run"
-        pendingLabel="Activating..."
-      />
-      <ActivationGateFlow />
-      <RunWorkflowDialog open={runOpen} onOpenChange={setRunOpen} execute={execute} />
-      <LeaveBuilderDialog blocker={blocker} />
+      {shortcutsOpened && (
+        <Suspense fallback={null}>
+          <ShortcutSheet open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+        </Suspense>
+      )}
+      {activatePromptOpened && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title="This workflow is not active."
+            description={ACTIVATE_AND_RUN_TEXT}
+            open={activatePromptOpen}
+            onOpenChange={setActivatePromptOpen}
+            pending={pendingIntent === 'activate'}
+            onConfirm={() => void activateAndRun()}
+            confirmLabel="Activate and run"
+            pendingLabel="Activating..."
+          />
+        </Suspense>
+      )}
+      {gateFlowOpened && (
+        <Suspense fallback={null}>
+          <ActivationGateFlow />
+        </Suspense>
+      )}
+      {runOpened && (
+        <Suspense fallback={null}>
+          <RunWorkflowDialog open={runOpen} onOpenChange={setRunOpen} onStartingChange={setIsStarting} />
+        </Suspense>
+      )}
+      {leaveOpened && (
+        <Suspense fallback={null}>
+          <LeaveBuilderDialog blocker={blocker} />
+        </Suspense>
+      )}
     </ReactFlowProvider>
   );
 }

@@ -14,7 +14,7 @@ import { useNodeRunState, useNodeSkipped } from '../run-progress';
 import { AGENT_BLOCKED_PATH_LABEL } from '../builder-nodes';
 import { useNodeRunCost } from '../use-node-run-cost';
 import { OUTPUT_DESTINATION_LABELS, type BuilderNode, type OutputDestination } from '../types';
-import { AgentPanelSettings, AgentPanelSummary } from './agent-panel';
+import { lazyPanel } from './lazy-panel';
 import { handleClass } from './handle';
 import { PathRow } from './path-row';
 import type { BuilderNodeKind } from './types';
@@ -149,6 +149,12 @@ export const agentKind: BuilderNodeKind<'agent'> = {
   Icon: Bot,
   accent: '#6366f1',
   miniMapColor: (node) => node.data?.color || '#6366f1',
-  PanelSummary: AgentPanelSummary,
-  PanelSettings: AgentPanelSettings,
+  PanelSummary: lazyPanel(
+    () => import('./agent-panel'),
+    (m) => m.AgentPanelSummary,
+  ),
+  PanelSettings: lazyPanel(
+    () => import('./agent-panel'),
+    (m) => m.AgentPanelSettings,
+  ),
 };

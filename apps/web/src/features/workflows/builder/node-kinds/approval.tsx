@@ -14,7 +14,7 @@ import {
   policyWords,
   type ApprovalDraft,
 } from './approval-data';
-import { ApprovalPanelSettings } from './approval-panel';
+import { lazyPanel } from './lazy-panel';
 import { shortDuration } from './duration';
 import { KindCard } from './kind-card';
 import { PathRow } from './path-row';
@@ -89,5 +89,8 @@ export const approvalKind: BuilderNodeKind<'approval'> = {
   Icon: UserCheck,
   accent: ACCENT,
   miniMapColor: () => ACCENT,
-  PanelSettings: ApprovalPanelSettings,
+  PanelSettings: lazyPanel(
+    () => import('./approval-panel'),
+    (m) => m.ApprovalPanelSettings,
+  ),
 };

@@ -7,26 +7,10 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
+import { codeDataOf } from './code-data';
 import type { NodePanelProps } from './types';
 
 const CodeEditor = lazy(async () => ({ default: (await import('./code-editor')).CodeEditor }));
-
-/**
- * A Code node's fields, each read on its own: a limit out of range (flagged in its field, refused by
- * a save) must not blank the source, as a failed parse of the whole data would.
- */
-export function codeDataOf(data: Record<string, unknown>): {
-  source: string;
-  timeoutMs: number | undefined;
-  memoryMb: number | undefined;
-} {
-  const numberOf = (value: unknown) => (typeof value === 'number' ? value : undefined);
-  return {
-    source: typeof data.source === 'string' ? data.source : '',
-    timeoutMs: numberOf(data.timeoutMs),
-    memoryMb: numberOf(data.memoryMb),
-  };
-}
 
 /** The contracts' smallest time limit (the largest is CODE_TIMEOUT_MS.max). */
 const TIMEOUT_MIN_MS = 10;

@@ -4,7 +4,8 @@ import { CodeXml } from 'lucide-react';
 import { memo } from 'react';
 
 import type { BuilderNode } from '../types';
-import { CodePanelSettings, codeDataOf } from './code-panel';
+import { codeDataOf } from './code-data';
+import { lazyPanel } from './lazy-panel';
 import { KindCard } from './kind-card';
 import type { BuilderNodeKind } from './types';
 
@@ -50,5 +51,8 @@ export const codeKind: BuilderNodeKind<'code'> = {
   Icon: CodeXml,
   accent: ACCENT,
   miniMapColor: () => ACCENT,
-  PanelSettings: CodePanelSettings,
+  PanelSettings: lazyPanel(
+    () => import('./code-panel'),
+    (m) => m.CodePanelSettings,
+  ),
 };

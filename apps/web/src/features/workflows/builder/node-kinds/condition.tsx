@@ -8,7 +8,7 @@ import { memo, useEffect } from 'react';
 
 import { branchesOf } from '../builder-nodes';
 import type { BuilderNode } from '../types';
-import { ConditionPanelSettings } from './condition-panel';
+import { lazyPanel } from './lazy-panel';
 import { KindCard } from './kind-card';
 import { PathRow } from './path-row';
 import type { BuilderNodeKind } from './types';
@@ -51,5 +51,8 @@ export const conditionKind: BuilderNodeKind<'condition'> = {
   Icon: Split,
   accent: ACCENT,
   miniMapColor: () => ACCENT,
-  PanelSettings: ConditionPanelSettings,
+  PanelSettings: lazyPanel(
+    () => import('./condition-panel'),
+    (m) => m.ConditionPanelSettings,
+  ),
 };

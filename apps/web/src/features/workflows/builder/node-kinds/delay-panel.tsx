@@ -5,21 +5,9 @@ import { APPROVAL_MAX_SECONDS } from '@crewline/contracts';
 import { ExpressionField } from '../components/expression-field';
 import { nodeDisplayName } from '../node-messages';
 import { ChoiceGroup } from './choice-group';
+import { delayDraftOf, delayModeOf, type DelayMode } from './delay-data';
 import { DurationField } from './duration-field';
 import type { NodePanelProps } from './types';
-
-type DelayMode = 'for' | 'until';
-
-/** The delay's data as typed: `{ seconds }` or `{ until }` (until wins the mode once it is set, even empty). */
-export function delayDraftOf(data: Record<string, unknown>): { seconds?: number; until?: string } {
-  return {
-    ...(typeof data.seconds === 'number' ? { seconds: data.seconds } : {}),
-    ...(typeof data.until === 'string' ? { until: data.until } : {}),
-  };
-}
-
-export const delayModeOf = (draft: { until?: string }): DelayMode =>
-  draft.until !== undefined ? 'until' : 'for';
 
 /** A new duration: an hour. */
 const DEFAULT_SECONDS = 3600;

@@ -4,7 +4,8 @@ import { Hourglass } from 'lucide-react';
 import { memo } from 'react';
 
 import type { BuilderNode } from '../types';
-import { DelayPanelSettings, delayDraftOf, delayModeOf } from './delay-panel';
+import { delayDraftOf, delayModeOf } from './delay-data';
+import { lazyPanel } from './lazy-panel';
 import { shortDuration } from './duration';
 import { KindCard } from './kind-card';
 import type { BuilderNodeKind } from './types';
@@ -48,5 +49,8 @@ export const delayKind: BuilderNodeKind<'delay'> = {
   Icon: Hourglass,
   accent: ACCENT,
   miniMapColor: () => ACCENT,
-  PanelSettings: DelayPanelSettings,
+  PanelSettings: lazyPanel(
+    () => import('./delay-panel'),
+    (m) => m.DelayPanelSettings,
+  ),
 };

@@ -6,7 +6,6 @@ import {
   guardrailPathValues,
   llmProviderNames,
   llmProviderValues,
-  nodeKinds,
   type GuardrailCheck,
   type GuardrailModel,
 } from '@crewline/contracts';
@@ -21,25 +20,8 @@ import { GUARDRAIL_PATH_LABELS } from '../builder-nodes';
 import { ExpressionField } from '../components/expression-field';
 import { nodeDisplayName } from '../node-messages';
 import { useBuilderStore } from '../store';
-import type { BuilderNodeData } from '../types';
+import { guardrailDataOf } from './guardrail-data';
 import type { NodePanelProps } from './types';
-
-/**
- * A guardrail's target, checks and classifier model as its schema reads them (no checks when
- * malformed). Only those are read: the builder's agent fields, on every node, are not its own.
- */
-export function guardrailDataOf(data: BuilderNodeData): {
-  target: string;
-  checks: GuardrailCheck[];
-  classifier?: GuardrailModel;
-} {
-  const parsed = nodeKinds.guardrail.data.safeParse({
-    target: data.target,
-    checks: data.checks,
-    classifier: data.classifier,
-  }).data;
-  return { target: parsed?.target ?? '', checks: parsed?.checks ?? [], classifier: parsed?.classifier };
-}
 
 /** Whether a check that is on asks a model: prompt injection, moderation, or a rule's topics. */
 const asksModel = (checks: GuardrailCheck[]) =>

@@ -7,7 +7,8 @@ import { memo } from 'react';
 
 import { GUARDRAIL_PATH_LABELS } from '../builder-nodes';
 import type { BuilderNode } from '../types';
-import { guardrailDataOf, GuardrailPanelSettings } from './guardrail-panel';
+import { guardrailDataOf } from './guardrail-data';
+import { lazyPanel } from './lazy-panel';
 import { KindCard } from './kind-card';
 import { PathRow } from './path-row';
 import type { BuilderNodeKind } from './types';
@@ -53,5 +54,8 @@ export const guardrailKind: BuilderNodeKind<'guardrail'> = {
   Icon: ShieldCheck,
   accent: ACCENT,
   miniMapColor: () => ACCENT,
-  PanelSettings: GuardrailPanelSettings,
+  PanelSettings: lazyPanel(
+    () => import('./guardrail-panel'),
+    (m) => m.GuardrailPanelSettings,
+  ),
 };

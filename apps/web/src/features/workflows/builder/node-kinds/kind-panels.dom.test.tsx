@@ -108,6 +108,10 @@ async function openPanel(node: WorkflowNode, outPaths: string[] = []) {
   });
   const canvasNode = await findCanvasNode(container, node.id);
   fireEvent.click(canvasNode);
+  // The Properties tab and the kind's part of it load on first use (node-kinds/lazy-panel.ts).
+  await waitFor(() =>
+    expect(within(screen.getByRole('tabpanel')).queryByTestId('builder-part-loading')).toBeNull(),
+  );
   const saved = async () => {
     await user.click(screen.getByRole('button', { name: /Save Draft/ }));
     await waitFor(() => expect(sent).toHaveLength(1));

@@ -1,5 +1,5 @@
 // The Note node: text on the canvas for the people reading the workflow. No handles (a run never
-// reaches it); its panel is its text only.
+// reaches it); its panel is its text only (note-panel.tsx).
 import { nodeKinds } from '@crewline/contracts';
 import type { NodeProps } from '@xyflow/react';
 import { StickyNote } from 'lucide-react';
@@ -7,13 +7,13 @@ import { memo } from 'react';
 
 import { cn } from '@/lib/utils';
 
-import { TextField } from '../components/fields';
 import type { BuilderNode } from '../types';
-import type { BuilderNodeKind, NodePanelProps } from './types';
+import { lazyPanel } from './lazy-panel';
+import type { BuilderNodeKind } from './types';
 
 const ACCENT = '#eab308';
 
-const textOf = (data: Record<string, unknown>): string =>
+export const textOf = (data: Record<string, unknown>): string =>
   nodeKinds.note.data.safeParse(data).data?.text ?? '';
 
 function NoteNodeComponent({ id, data, selected }: NodeProps<BuilderNode>) {
@@ -41,24 +41,15 @@ function NoteNodeComponent({ id, data, selected }: NodeProps<BuilderNode>) {
   );
 }
 
-function NotePanelSettings({ node, set }: NodePanelProps) {
-  return (
-    <TextField
-      label="Text"
-      multiline
-      value={textOf(node.data)}
-      placeholder="What the people reading this workflow should know"
-      onChange={(text) => set({ text })}
-    />
-  );
-}
-
 export const noteKind: BuilderNodeKind<'note'> = {
   kind: 'note',
   Node: memo(NoteNodeComponent),
   Icon: StickyNote,
   accent: ACCENT,
   miniMapColor: () => '#fde047',
-  PanelSettings: NotePanelSettings,
+  PanelSettings: lazyPanel(
+    () => import('./note-panel'),
+    (m) => m.NotePanelSettings,
+  ),
   ownFieldsOnly: true,
 };

@@ -1,15 +1,13 @@
 // What a map item or a loop pass runs (the contracts' RunTarget): one of the organization's agents
 // asked a prompt template over `item`, `index` and `last`, or another of its workflows. Its name on
-// the canvas, and its fields in the Properties panel.
-import type { Agent, RunTarget, Workflow } from '@crewline/contracts';
-import { useQuery } from '@tanstack/react-query';
+// the canvas (run-target-name.ts), and its fields in the Properties panel.
+import type { RunTarget } from '@crewline/contracts';
 import { useId, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useAgents } from '@/lib/queries/agents';
-import { queryKeys } from '@/lib/queries/keys';
 import { useWorkflows } from '@/lib/queries/workflows';
 import { cn } from '@/lib/utils';
 
@@ -17,25 +15,6 @@ import { ExpressionField } from '../components/expression-field';
 import { useBuilderStore } from '../store';
 
 const DEFAULT_PROMPT = '{{ item }}';
-
-/** The agent's or the workflow's name, from the lists the builder reads (undefined until then). */
-export function useRunTargetName(run: RunTarget | undefined): string | undefined {
-  const agentId = run && 'agentId' in run ? run.agentId : undefined;
-  const workflowId = run && 'workflowId' in run ? run.workflowId : undefined;
-  const agents = useQuery<Agent[]>({
-    queryKey: queryKeys.agents.all,
-    enabled: !!agentId,
-    staleTime: Infinity,
-  });
-  const workflows = useQuery<Workflow[]>({
-    queryKey: queryKeys.workflows.all,
-    enabled: !!workflowId,
-    staleTime: Infinity,
-  });
-  if (agentId) return agents.data?.find((a) => a.id === agentId)?.name;
-  if (workflowId) return workflows.data?.find((w) => w.id === workflowId)?.name;
-  return undefined;
-}
 
 type Mode = 'agent' | 'workflow';
 

@@ -9,7 +9,7 @@ import { useTools } from '@/lib/queries/tools';
 
 import type { BuilderNode } from '../types';
 import { KindCard } from './kind-card';
-import { ToolPanelSettings } from './tool-panel';
+import { lazyPanel } from './lazy-panel';
 import type { BuilderNodeKind } from './types';
 
 const ACCENT = '#0ea5e9';
@@ -65,5 +65,8 @@ export const toolKind: BuilderNodeKind<'tool'> = {
   Icon: Wrench,
   accent: ACCENT,
   miniMapColor: () => ACCENT,
-  PanelSettings: ToolPanelSettings,
+  PanelSettings: lazyPanel(
+    () => import('./tool-panel'),
+    (m) => m.ToolPanelSettings,
+  ),
 };

@@ -6,7 +6,7 @@ import { memo } from 'react';
 import { assignmentsOf } from '../builder-nodes';
 import type { BuilderNode } from '../types';
 import { KindCard } from './kind-card';
-import { TransformPanelSettings } from './transform-panel';
+import { lazyPanel } from './lazy-panel';
 import type { BuilderNodeKind } from './types';
 
 const ACCENT = '#8b5cf6';
@@ -49,5 +49,8 @@ export const transformKind: BuilderNodeKind<'transform'> = {
   Icon: Variable,
   accent: ACCENT,
   miniMapColor: () => ACCENT,
-  PanelSettings: TransformPanelSettings,
+  PanelSettings: lazyPanel(
+    () => import('./transform-panel'),
+    (m) => m.TransformPanelSettings,
+  ),
 };
