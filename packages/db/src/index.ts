@@ -26,4 +26,4 @@ export {
   dropDatabase,
   redactUrl,
 } from './database-admin';
-export { nestedExtra, rowFromJson, rowJson, type ExtraColumns } from './json-rows';
+export { builtForColumns, nestedExtra, rowFromJson, rowJson, type ExtraColumns } from './json-rows';

@@ -27,3 +27,19 @@ export type ExtraColumns = Record<string, SQL<unknown>>;
  */
 export const nestedExtra = (extra: ExtraColumns) =>
   (Object.keys(extra).length > 0 ? { extra } : {}) as { extra: ExtraColumns };
+
+/**
+ * `build` run once for each set of extra columns: a statement that reads them is built (and named
+ * for preparing) the first time a caller passes that object, then reused. Callers keep their set in
+ * one object, so the build (a fifth of a claim's CPU when it was done per call) happens once.
+ */
+export function builtForColumns<Built>(
+  build: (extra: ExtraColumns) => Built,
+): (extra: ExtraColumns) => Built {
+  const built = new WeakMap<ExtraColumns, Built>();
+  return (extra) => {
+    let statement = built.get(extra);
+    if (!statement) built.set(extra, (statement = build(extra)));
+    return statement;
+  };
+}

@@ -1,6 +1,6 @@
 import { and, getTableColumns, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import { nestedExtra, workflowExecutions, type Db, type ExtraColumns } from '@crewline/db';
+import { builtForColumns, nestedExtra, workflowExecutions, type Db, type ExtraColumns } from '@crewline/db';
 import { channels } from '../../platform/notifications/channels';
 import { wakeUpColumn } from '../../platform/notifications/statement';
 import { appendLogs, byId, owned, type ExecutionRow } from './run-rows';
@@ -70,7 +70,7 @@ export function createRunClaims(db: Db) {
    * among organizations under their concurrency limits, which needs a lock and a fresh look taken
    * between its reads; the row it returns is named "workflow_executions" for the columns read with it.
    */
-  const claimNextStatement = (extra: ClaimColumns) => {
+  const claimNextStatement = builtForColumns((extra) => {
     const now = sql.placeholder('now');
     const claim = sql`claim_next_run(${now}::timestamptz, ${sql.placeholder('leaseUntil')}::timestamptz) as "workflow_executions"`;
     return db
@@ -88,8 +88,7 @@ export function createRunClaims(db: Db) {
       })
       .from(claim)
       .prepare(`claim_next_${++claimNextStatementCount}`);
-  };
-  const claimNextStatements = new WeakMap<ClaimColumns, ReturnType<typeof claimNextStatement>>();
+  });
 
   return {
     /**
@@ -121,8 +120,7 @@ export function createRunClaims(db: Db) {
       leaseMs: number,
       extra = {} as Extra,
     ): Promise<(Claimed<Extra> & { more: boolean }) | undefined> {
-      let statement = claimNextStatements.get(extra);
-      if (!statement) claimNextStatements.set(extra, (statement = claimNextStatement(extra)));
+      const statement = claimNextStatement(extra);
       const now = new Date();
       const [row] = await statement.execute({ now, leaseUntil: new Date(now.getTime() + leaseMs) });
       if (!row) return undefined;

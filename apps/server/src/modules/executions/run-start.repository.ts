@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { getTableColumns, is, SQL, sql, type Placeholder } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
+  builtForColumns,
   nestedExtra,
   transactionWithExecutor,
   workflowExecutions,
@@ -127,15 +128,9 @@ export function createRunStart(db: Db) {
   };
   const queuedInsertStatement = queuedInsert(db).prepare('create_queued_run');
   /** The claiming insert, built once for each set of claim columns (the runner's one, in practice). */
-  const claimingInserts = new WeakMap<ClaimColumns, typeof queuedInsertStatement>();
-  const claimingInsert = (columns: ClaimColumns) => {
-    let statement = claimingInserts.get(columns);
-    if (!statement) {
-      statement = queuedInsert(db, columns).prepare(`create_claimed_run_${++claimingInsertCount}`);
-      claimingInserts.set(columns, statement);
-    }
-    return statement;
-  };
+  const claimingInsert = builtForColumns((columns) =>
+    queuedInsert(db, columns).prepare(`create_claimed_run_${++claimingInsertCount}`),
+  );
 
   return {
     /**

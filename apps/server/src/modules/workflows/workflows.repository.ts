@@ -1,5 +1,12 @@
 import { and, desc, eq, gt, inArray, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { nestedExtra, workflowVersions, workflows, type Db, type ExtraColumns } from '@crewline/db';
+import {
+  builtForColumns,
+  nestedExtra,
+  workflowVersions,
+  workflows,
+  type Db,
+  type ExtraColumns,
+} from '@crewline/db';
 import {
   WEBHOOK_SECRET_MASK,
   workflowMessages,
@@ -180,7 +187,7 @@ export function createWorkflowsRepository(db: Db, agentIdsOf: AgentIdsOf, audit:
    * its text once it repeats (@crewline/db's prepared statements), so a caller passing new extra
    * columns on each call costs rebuilding, never a new statement per call.
    */
-  const withAgentIdsStatement = (extra: ExtraColumns) =>
+  const withAgentIdsStatement = builtForColumns((extra) =>
     db
       .select({
         ...nestedExtra(extra),
@@ -196,10 +203,10 @@ export function createWorkflowsRepository(db: Db, agentIdsOf: AgentIdsOf, audit:
       .from(workflows)
       .where(scoped(sql.placeholder('organizationId'), sql.placeholder('id')))
       .limit(1)
-      .prepare('');
-  const withAgentIdsStatements = new WeakMap<ExtraColumns, ReturnType<typeof withAgentIdsStatement>>();
+      .prepare(''),
+  );
   /** versionAt's read for one set of extra columns, built once for each (as withAgentIdsStatement). */
-  const versionAtStatement = (extra: ExtraColumns) =>
+  const versionAtStatement = builtForColumns((extra) =>
     db
       .select({
         name: workflows.name,
@@ -210,8 +217,8 @@ export function createWorkflowsRepository(db: Db, agentIdsOf: AgentIdsOf, audit:
       .from(workflows)
       .where(scoped(sql.placeholder('organizationId'), sql.placeholder('id')))
       .limit(1)
-      .prepare('');
-  const versionAtStatements = new WeakMap<ExtraColumns, ReturnType<typeof versionAtStatement>>();
+      .prepare(''),
+  );
   const stepsOnDeletedAgents = deletedAgentSteps(agentIdsOf);
   async function get(organizationId: string, id: string): Promise<Workflow | undefined> {
     const [row] = await db.select().from(workflows).where(scoped(organizationId, id)).limit(1);
@@ -250,8 +257,7 @@ export function createWorkflowsRepository(db: Db, agentIdsOf: AgentIdsOf, audit:
         }
       | undefined
     > {
-      let statement = withAgentIdsStatements.get(extra);
-      if (!statement) withAgentIdsStatements.set(extra, (statement = withAgentIdsStatement(extra)));
+      const statement = withAgentIdsStatement(extra);
       const [row] = await statement.execute({ ...parameters, organizationId, id });
       return (
         row && {
@@ -506,8 +512,7 @@ export function createWorkflowsRepository(db: Db, agentIdsOf: AgentIdsOf, audit:
         }
       | undefined
     > {
-      let statement = versionAtStatements.get(extra);
-      if (!statement) versionAtStatements.set(extra, (statement = versionAtStatement(extra)));
+      const statement = versionAtStatement(extra);
       const [row] = await statement.execute({ organizationId, id, at: at.toISOString() });
       return (
         row && {
