@@ -1,7 +1,8 @@
 import type { KnowledgeTextMediaType } from '@crewline/contracts';
 import { Parser } from 'htmlparser2';
 import { KnowledgeInputError } from './knowledge-input-error';
-import { TextBudget, checkTextSize } from './text-budget';
+import { cleanText, readableText } from './plain-text';
+import { TextBudget } from './text-budget';
 import { loadOnce } from '../../platform/load-once';
 
 /**
@@ -22,7 +23,7 @@ export async function extractText(
   content: string,
   maxTextBytes?: number,
 ): Promise<string> {
-  const text = clean(content);
+  const text = cleanText(content);
   let extracted: string;
   switch (mediaType) {
     case 'text/plain':
@@ -36,19 +37,7 @@ export async function extractText(
       extracted = await csvToText(text, new TextBudget(maxTextBytes));
       break;
   }
-  if (!extracted.trim()) throw new KnowledgeInputError('The document has no text');
-  return checkTextSize(extracted.trim(), maxTextBytes);
-}
-
-/**
- * One kind of line ending, no byte-order mark, and no NUL characters (Postgres text columns cannot
- * hold them; a text file with them is almost always a binary file renamed).
- */
-function clean(content: string) {
-  return content
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n?/g, '\n')
-    .replaceAll('\u0000', '');
+  return readableText(extracted, maxTextBytes);
 }
 
 /** Elements whose content is not text a reader sees. */

@@ -4,7 +4,8 @@ import { BudgetExceededError } from '../../platform/errors';
 import { LlmCallError, LlmConfigurationError, type LlmConnection, type LlmGateway } from '../../platform/llm';
 import type { EventBus } from '../../platform/events';
 import { chunkText } from './chunk-text';
-import { extractInWorker, type ExtractionLimits } from './extract-in-worker';
+import type { ExtractionLimits } from './extract-in-worker';
+import { readDocumentText } from './read-document-text';
 import { storageOf, textOverQuota, type StorageLimit } from './knowledge-storage';
 import { KnowledgeInputError } from './knowledge-input-error';
 import type { ChunkToStore, ClaimedDocument, IngestionRepository } from './ingestion.repository';
@@ -40,9 +41,9 @@ export type IngestionDeps = {
 };
 
 /**
- * Ingestion of queued documents, one claim at a time: take the oldest, extract its text (on a thread
- * of its own, bounded: extract-in-worker.ts), check that the text fits in the organization's knowledge
- * storage, cut it into chunks, embed them in batches with the knowledge base's model (the
+ * Ingestion of queued documents, one claim at a time: take the oldest, read its text (PDF, HTML and
+ * CSV on a bounded thread: read-document-text.ts), check that the text fits in the organization's
+ * knowledge storage, cut it into chunks, embed them in batches with the knowledge base's model (the
  * organization's connection of its provider), check every vector's length, then store all chunks and
  * mark it ready in one transaction (which checks the storage again, under its lock), or fail it with a
  * reason the user can act on. The lease is renewed while it works; a
@@ -123,7 +124,7 @@ export function createIngestion(deps: IngestionDeps) {
       Math.max(50, Math.floor(leaseMs / 3)),
     );
     try {
-      const text = await extractInWorker(doc, deps.extraction, abort.signal);
+      const text = await readDocumentText(doc, deps.extraction, abort.signal);
       if (abort.signal.aborted) return;
       const textBytes = Buffer.byteLength(text, 'utf8');
       const limit = await deps.storageLimit(doc.organizationId);
