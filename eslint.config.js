@@ -67,6 +67,12 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: ['node:http', 'http'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message:
+              "Types only: at run time use platform/node-http.ts (an import of node:http loads Node's undici).",
+          })),
           patterns: [
             {
               group: ['**/testing/**', '**/testing'],

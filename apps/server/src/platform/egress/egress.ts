@@ -1,5 +1,5 @@
 import type { LookupAddress } from 'node:dns';
-import http, { type IncomingMessage, validateHeaderName, validateHeaderValue } from 'node:http';
+import type { Agent as HttpAgent, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
@@ -13,6 +13,7 @@ import {
   type ReservedCheck,
 } from './address-policy';
 import { DESTINATION_NOT_ALLOWED, EgressError } from './egress-error';
+import { http } from '../node-http';
 import { createPools, pinnedLookup, type PoolOptions, type Pools } from './pools';
 import { defaultLookup, resolvePermitted, type LookupFn } from './resolve';
 
@@ -325,12 +326,12 @@ function prepareHeaders(input: Record<string, string> = {}): Record<string, stri
   for (const [rawName, value] of Object.entries(input)) {
     const name = rawName.toLowerCase();
     try {
-      validateHeaderName(name);
+      http.validateHeaderName(name);
     } catch {
       throw new EgressError('bad_url', 'Invalid request header name');
     }
     try {
-      validateHeaderValue(name, value);
+      http.validateHeaderValue(name, value);
     } catch {
       // The value may be a credential: name the header, never echo the value.
       throw new EgressError('bad_url', `Invalid value for the request header "${name}"`);
@@ -378,7 +379,7 @@ class StaleSocket extends Error {}
 
 function request(
   url: URL,
-  agent: http.Agent | false,
+  agent: HttpAgent | false,
   addresses: LookupAddress[],
   method: string,
   headers: Record<string, string>,
@@ -388,7 +389,7 @@ function request(
   return new Promise((resolve, reject) => {
     const hostname = bareHostname(url);
     const secure = url.protocol === 'https:';
-    const outgoing: http.OutgoingHttpHeaders = { ...headers, host: url.host };
+    const outgoing: OutgoingHttpHeaders = { ...headers, host: url.host };
     if (body !== undefined) outgoing['content-length'] = Buffer.byteLength(body);
     // autoSelectFamily reaches net.connect through the agent; @types/node only lists it on net's options.
     const options: https.RequestOptions & { autoSelectFamily?: boolean } = {

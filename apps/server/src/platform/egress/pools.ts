@@ -1,7 +1,8 @@
 import type { LookupAddress } from 'node:dns';
-import http from 'node:http';
+import type { Agent as HttpAgent } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { http } from '../node-http';
 
 /**
  * Keep-alive connection pools for the egress module: one agent per destination, so a model provider
@@ -30,7 +31,7 @@ type Destination = {
 };
 
 export type Pools = {
-  agentFor(destination: Destination): http.Agent;
+  agentFor(destination: Destination): HttpAgent;
   /** Closes every pooled socket, idle or in use (for shutdown); later requests open new ones. */
   close(): void;
 };
@@ -48,7 +49,7 @@ export function createPools(options: PoolOptions = {}): Pools {
   const idleMs = whole('idleMs', options.idleMs ?? DEFAULT_IDLE_MS);
   const maxDestinations = whole('maxDestinations', options.maxDestinations ?? DEFAULT_MAX_DESTINATIONS);
   // Insertion order is use order: a pool is moved to the end each time it is used.
-  const agents = new Map<string, http.Agent>();
+  const agents = new Map<string, HttpAgent>();
 
   return {
     agentFor(destination) {
@@ -119,7 +120,7 @@ export function pinnedLookup(addresses: LookupAddress[]): LookupFunction {
  * An evicted pool keeps no idle sockets, but requests still running or waiting on it finish normally:
  * their sockets close when they come free (the agent keeps none once maxFreeSockets is 0).
  */
-function retire(agent: http.Agent) {
+function retire(agent: HttpAgent) {
   agent.maxFreeSockets = 0;
   for (const sockets of Object.values(agent.freeSockets))
     for (const socket of sockets ?? []) socket.destroy();

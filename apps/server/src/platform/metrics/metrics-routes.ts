@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { http } from '../node-http';
 import type { MetricsRegistry } from './registry';
 
 /*
@@ -62,7 +63,7 @@ export async function startMetricsServer(options: {
   registry: MetricsRegistry;
   onError?: (error: unknown) => void;
 }): Promise<{ port: number; close(): Promise<void> }> {
-  const server: Server = createServer((request, response) => {
+  const server: Server = http.createServer((request, response) => {
     const pathname = (request.url ?? '').split('?')[0];
     if (pathname !== METRICS_PATH || (request.method !== 'GET' && request.method !== 'HEAD')) {
       response.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
