@@ -210,21 +210,28 @@ describe('startClaimLoops', () => {
       await loops.stop();
     });
 
-    it('is lent only while fewer than its steady number of items are at work', async () => {
+    it('is lent past its steady number of items at work only while the process is not busy', async () => {
       const q = queue();
       q.state.waiting = 1;
+      let busy = true;
       const loops = startClaimLoops({
         claimNext: q.claimNext,
         concurrency: 4,
         pollMs: 60_000,
-        load: { busy: () => false, steady: 2 },
+        load: { busy: () => busy, steady: 2 },
       });
       // One at work, three asleep: a loop can be lent.
       await vi.waitFor(() => expect(q.state.claims).toBe(4));
       await settle();
       const first = loops.reserve()!;
-      // With the reserved one, the steady number is reached: no second loop, though two still sleep.
+      // With the reserved one, the steady number is reached: on a busy process no second loop, though
+      // two still sleep; with time to spare, one.
       expect(loops.reserve()).toBeUndefined();
+      busy = false;
+      const second = loops.reserve()!;
+      expect(second).toBeDefined();
+      busy = true;
+      second.release();
       first.release();
       expect(loops.reserve()).toBeDefined();
       q.finishAll();
