@@ -62,7 +62,10 @@ const serverRoot = path.resolve(process.env.BENCH_SERVER_ROOT || benchRoot);
 const serverLogLevel = process.env.BENCH_SERVER_LOG_LEVEL || undefined;
 /** BENCH_SERVER_ENV sets more of the servers' configuration while investigating, e.g. `DATABASE_POOL_SIZE=40 WORKER_CONCURRENCY=8`. */
 const serverEnv = Object.fromEntries(
-  (process.env.BENCH_SERVER_ENV?.split(' ').filter(Boolean) ?? []).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  (process.env.BENCH_SERVER_ENV?.split(' ').filter(Boolean) ?? []).map((pair) => [
+    pair.slice(0, pair.indexOf('=')),
+    pair.slice(pair.indexOf('=') + 1),
+  ]),
 ) as Record<string, string>;
 /** BENCH_SERVER_NODE_FLAGS adds Node flags to the servers, for example `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
 const serverNodeFlags = process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
