@@ -8,13 +8,13 @@ import { cleanText, readableText } from './plain-text';
  * 100 ms of CPU a document, twenty times the rest of its ingestion). PDF, HTML and CSV are read on a
  * bounded thread (extract-in-worker.ts).
  */
-export function readDocumentText(
+export async function readDocumentText(
   document: Pick<ExtractionRequest, 'mediaType' | 'content' | 'file'>,
   limits: ExtractionLimits,
   signal?: AbortSignal,
 ): Promise<string> {
   if (document.mediaType === 'text/plain' || document.mediaType === 'text/markdown') {
-    return Promise.resolve().then(() => readableText(cleanText(document.content), limits.maxTextBytes));
+    return readableText(cleanText(document.content), limits.maxTextBytes);
   }
   return extractInWorker(document, limits, signal);
 }
