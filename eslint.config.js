@@ -64,6 +64,14 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts', 'packages/**/*.ts'],
     ignores: ['**/*.test.ts', '**/testing/**'],
     rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='toLocaleString']",
+          message:
+            'Use formatNumber (@crewline/contracts/format-number): an ICU number format holds ~7 MiB of the server for good.',
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {

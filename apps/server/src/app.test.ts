@@ -14,6 +14,7 @@ writeFileSync(
   '<!doctype html><title>Crewline</title><div id="root"></div>',
 );
 writeFileSync(path.join(distDir, 'assets', 'app-123.js'), 'console.log(1)');
+writeFileSync(path.join(distDir, '.crewline-build.json'), '{"inputs":"stamp"}');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,6 +49,28 @@ describe('platform', () => {
     const asset = await t.request({ method: 'GET', url: '/assets/app-123.js' });
     expect(asset.body).toBe('console.log(1)');
     expect(asset.headers['cache-control']).toContain('immutable');
+    const head = await t.request({ method: 'HEAD', url: '/assets/app-123.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe('14');
+  });
+
+  it('answers the SPA, never a file outside it, for the root, folders, dotfiles and escapes', async () => {
+    for (const url of ['/', '/assets', '/assets/gone-1.js', '/.crewline-build.json']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root">');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    const folder = await t.request({ method: 'GET', url: '/assets/' });
+    expect(folder.body).not.toContain('app-123.js'); // no listing
+    for (const url of [
+      '/assets/..%2f..%2f..%2fetc%2fpasswd',
+      '/..%2f..%2fetc/passwd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+    ]) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.body, url).not.toContain('root:');
+    }
   });
 
   it('sends security headers with a strict Content-Security-Policy', async () => {

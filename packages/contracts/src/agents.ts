@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from './format-number';
 import { agentStatusValues, llmProviderValues } from './enums';
 import { DEFAULT_LLM_PROVIDER } from './vocabulary/providers';
 import { STEP_TOOL_RESULT_LIMIT, stepRetrievalSchema, tokenUsageSchema } from './executions';
@@ -198,7 +199,7 @@ export const agentChatMessageSchema = z.object({
   content: z
     .string({ message: 'A message must be text' })
     .max(AGENT_CHAT_MESSAGE_LIMIT, {
-      message: `A message must be at most ${AGENT_CHAT_MESSAGE_LIMIT.toLocaleString('en-US')} characters`,
+      message: `A message must be at most ${formatNumber(AGENT_CHAT_MESSAGE_LIMIT)} characters`,
     })
     .refine((text) => text.trim().length > 0, { message: 'A message cannot be empty' }),
 });

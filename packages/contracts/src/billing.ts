@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from './format-number';
 import { PLAN_PRICE_CENTS, planIdValues, type PlanId } from './vocabulary/plans';
 
 // The subscription API of the plans (docs/product-rules.md, Billing and plans); the plans themselves,
@@ -160,7 +161,7 @@ export const billingMessages = {
   agentLimit: (planName: string, limit: number) =>
     `Your ${planName} plan allows ${limit} agents. Upgrade your plan to add more.`,
   executionLimit: (planName: string, limit: number) =>
-    `Your ${planName} plan allows ${limit.toLocaleString('en-US')} executions a month. Upgrade your plan to run more.`,
+    `Your ${planName} plan allows ${formatNumber(limit)} executions a month. Upgrade your plan to run more.`,
   memberLimit: (planName: string, limit: number) =>
     `Your ${planName} plan allows ${limit} team member${limit === 1 ? '' : 's'}. Upgrade your plan to invite more.`,
   apiAccess: (planName: string) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from './format-number';
 import { chatMessages } from './chat';
 import { usdText } from './spend';
 
@@ -16,14 +17,14 @@ const TOKENS_MAX = 1_000_000_000;
 export const budgetMessages = {
   amount: 'A budget must be a number of US dollars',
   positive: 'A budget must be more than $0',
-  tooLarge: `A budget cannot be over $${BUDGET_MAX_USD.toLocaleString('en-US')}`,
+  tooLarge: `A budget cannot be over $${formatNumber(BUDGET_MAX_USD)}`,
   tokens: 'A token budget must be a whole number of tokens, at least 1',
   onExceeded: "onExceeded must be 'fail' or 'approval'",
   /** A run stopped by its own budget (the run's error). */
   run: (spentUsd: number, capUsd: number) =>
     `Budget exceeded: this run spent ${usdText(spentUsd)} of its ${usdText(capUsd)} budget`,
   runTokens: (spent: number, cap: number) =>
-    `Budget exceeded: this run used ${spent.toLocaleString('en-US')} tokens of its ${cap.toLocaleString('en-US')}-token budget`,
+    `Budget exceeded: this run used ${formatNumber(spent)} tokens of its ${formatNumber(cap)}-token budget`,
   workflow: (spentUsd: number, capUsd: number) =>
     `Budget exceeded: this workflow spent ${usdText(spentUsd)} of its ${usdText(capUsd)} monthly budget. Raise its monthly cap in the workflow's settings, or wait for next month.`,
   organization: (spentUsd: number, capUsd: number) =>

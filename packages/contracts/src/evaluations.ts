@@ -2,6 +2,7 @@
 // answer, eval runs of a dataset against one pinned workflow version, their comparison, and the gate
 // that keeps a workflow from recording a version that fails its evaluation.
 import { z } from 'zod';
+import { formatNumber } from './format-number';
 import { llmProviderSchema } from './agents';
 import { DEFAULT_EMBEDDING_MODEL, embeddingProviderSchema } from './knowledge';
 
@@ -398,7 +399,7 @@ export const evaluationMessages = {
   evaluationNotFound: 'Evaluation not found',
   evalRunNotFound: 'Eval run not found',
   datasetNameTaken: 'A dataset with this name already exists',
-  datasetFull: `A dataset holds at most ${DATASET_MAX_ITEMS.toLocaleString('en-US')} items`,
+  datasetFull: `A dataset holds at most ${formatNumber(DATASET_MAX_ITEMS)} items`,
   noActiveVersion: 'This workflow has no active version yet: activate it first, or evaluate the draft',
   versionNotFound: 'Version not found',
   notRunning: 'This eval run has already ended',

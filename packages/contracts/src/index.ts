@@ -35,3 +35,4 @@ export * from './mcp';
 export * from './chat';
 export * from './oauth';
 export * from './evaluations';
+export * from './format-number';

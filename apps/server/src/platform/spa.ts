@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * Serves the built web app: real files from dist, and index.html for every other GET that is not
@@ -10,17 +10,26 @@ import type { FastifyInstance } from 'fastify';
 export async function registerSpa(app: FastifyInstance, distDir: string) {
   const built = existsSync(path.join(distDir, 'index.html'));
   if (built) {
+    // Routes for what dist holds, without `wildcard: false`: that would glob dist at start and hold a
+    // route per file (~3 MiB of the idle server). Vite fingerprints everything under assets/, so one
+    // route looks those up when asked and lets them be cached forever; the few files at the top (not
+    // the build's dotfile stamp) get a route each. Any other path reaches the not-found handler below.
+    await app.register(fastifyStatic, { root: distDir, serve: false, index: false });
     await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
+      root: path.join(distDir, 'assets'),
+      prefix: '/assets/',
+      wildcard: true,
+      dotfiles: 'ignore',
       index: false,
-      setHeaders(res, filePath) {
-        // Vite fingerprints everything under assets/, so those can be cached forever.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
+      decorateReply: false,
+      setHeaders: (reply: FastifyReply) =>
+        reply.header('cache-control', 'public, max-age=31536000, immutable'),
     });
+    for (const entry of readdirSync(distDir, { withFileTypes: true })) {
+      if (entry.isFile() && !entry.name.startsWith('.')) {
+        app.get(`/${entry.name}`, (_request, reply) => reply.sendFile(entry.name));
+      }
+    }
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
@@ -33,6 +42,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
         .type('text/plain')
         .send('The web app is not built yet: run "npm run build" (npm start does it for you).');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // send's own cache-control (public, max-age=0) would replace no-cache: it is turned off here.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 }

@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
+import { formatNumber } from '@crewline/contracts/format-number';
 import { startAnnThread, type AnnThread, type AnnThreadSettings } from './ann-thread';
 import { VectorDimensionError } from './vector-index';
 
@@ -625,7 +626,7 @@ export function createAnnIndex(options: AnnIndexOptions) {
 }
 export type AnnIndex = ReturnType<typeof createAnnIndex>;
 
-const mib = (bytes: number) => Math.ceil(bytes / 2 ** 20).toLocaleString('en-US');
+const mib = (bytes: number) => formatNumber(Math.ceil(bytes / 2 ** 20));
 
 /** Documents in groups of about `size` chunks (a document is never split). */
 function* batches(documents: { id: string; chunkCount: number }[], size: number) {

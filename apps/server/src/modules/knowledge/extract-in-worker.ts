@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { KnowledgeMediaType } from '@crewline/contracts';
+import { formatNumber } from '@crewline/contracts/format-number';
 import type { KnowledgeExtractionLimits } from '../../platform/env';
 import { KnowledgeInputError } from './knowledge-input-error';
 
@@ -23,9 +24,9 @@ export type ExtractionLimits = KnowledgeExtractionLimits & {
 };
 
 export const extractionTimedOut = (timeoutMs: number) =>
-  `Reading the document took longer than ${(timeoutMs / 1000).toLocaleString('en-US')} seconds; split it into smaller documents.`;
+  `Reading the document took longer than ${formatNumber(timeoutMs / 1000)} seconds; split it into smaller documents.`;
 export const extractionOutOfMemory = (memoryMb: number) =>
-  `Reading the document needed more than ${memoryMb.toLocaleString('en-US')} MiB of memory; split it into smaller documents.`;
+  `Reading the document needed more than ${formatNumber(memoryMb)} MiB of memory; split it into smaller documents.`;
 
 const THREAD = new URL('./extract-worker.ts', import.meta.url);
 /**

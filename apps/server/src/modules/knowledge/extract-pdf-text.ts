@@ -1,4 +1,5 @@
 import type { getDocumentProxy } from 'unpdf';
+import { formatNumber } from '@crewline/contracts/format-number';
 import { KnowledgeInputError } from './knowledge-input-error';
 import { TextBudget } from './text-budget';
 
@@ -6,7 +7,7 @@ export const PDF_UNREADABLE = 'The PDF could not be read.';
 export const PDF_NO_TEXT = 'The PDF has no text to index (a scanned document needs text recognition first).';
 const PDF_PASSWORD = 'The PDF is protected by a password; remove the password and add it again.';
 export const pdfTooManyPages = (maxPages: number) =>
-  `The PDF has more than ${maxPages.toLocaleString('en-US')} pages; split it into smaller documents.`;
+  `The PDF has more than ${formatNumber(maxPages)} pages; split it into smaller documents.`;
 
 export type PdfLimits = {
   /** Pages the PDF may have (KNOWLEDGE_PDF_MAX_PAGES). */

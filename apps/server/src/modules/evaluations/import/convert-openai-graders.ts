@@ -1,4 +1,4 @@
-import { graderSchema, type GraderInput } from '@crewline/contracts';
+import { formatNumber, graderSchema, type GraderInput } from '@crewline/contracts';
 import type { ImportNotes } from './import-notes';
 import { isJsonObject } from './map-fields';
 
@@ -221,7 +221,7 @@ function judge(
     .replace(TEMPLATES, (template: string, path: string) => templateWords(path, expectedField) ?? template);
   if (!rubric) return 'its prompt has no text';
   if (rubric.length > RUBRIC_MAX_LENGTH)
-    return `its prompt is longer than ${RUBRIC_MAX_LENGTH.toLocaleString('en-US')} characters`;
+    return `its prompt is longer than ${formatNumber(RUBRIC_MAX_LENGTH)} characters`;
   return { rubric, provider: 'openai', model: criterion.model.trim() };
 }
 

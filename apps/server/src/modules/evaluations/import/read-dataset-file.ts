@@ -1,5 +1,6 @@
 import {
   DATASET_MAX_ITEMS,
+  formatNumber,
   type DatasetImportQuery,
   type DatasetItemInput,
   type GraderInput,
@@ -37,7 +38,7 @@ export async function readDatasetFile(
   if (read.items.length === 0) throw unreadableFile('it holds no items');
   if (read.items.length > DATASET_MAX_ITEMS) {
     throw unreadableFile(
-      `it holds ${read.items.length.toLocaleString('en-US')} items, and a dataset holds at most ${DATASET_MAX_ITEMS.toLocaleString('en-US')}`,
+      `it holds ${formatNumber(read.items.length)} items, and a dataset holds at most ${formatNumber(DATASET_MAX_ITEMS)}`,
     );
   }
   return { ...read, skipped: notes.list() };
