@@ -1,6 +1,7 @@
 // Compiling, checking and evaluating CEL expressions and `{{ expr }}` templates
 // (docs/decisions/0040-cel-expressions.md).
 import type { ASTNode, ParseResult } from '@marcbachmann/cel-js';
+import { formatNumber } from '@crewline/contracts/format-number';
 import {
   MAX_EXPRESSION_LENGTH,
   checkEnvironment,
@@ -56,7 +57,7 @@ export function compileExpression(source: string): CompiledExpression {
 function compileUncached(source: string): CompiledExpression {
   if (!source.trim()) throw failure(source, 'is empty');
   if (source.length > MAX_EXPRESSION_LENGTH) {
-    throw failure(source, `is longer than ${MAX_EXPRESSION_LENGTH.toLocaleString('en-US')} characters`);
+    throw failure(source, `is longer than ${formatNumber(MAX_EXPRESSION_LENGTH)} characters`);
   }
   const run = runtimeEnvironment.parse(source);
   const reads = new Set<string>();
