@@ -210,29 +210,23 @@ describe('startClaimLoops', () => {
       await loops.stop();
     });
 
-    it('is lent past its steady number of items at work only while the process is not busy', async () => {
+    it('is lent past its steady number of items at work on a busy process too, while a loop sleeps', async () => {
       const q = queue();
       q.state.waiting = 1;
-      let busy = true;
       const loops = startClaimLoops({
         claimNext: q.claimNext,
         concurrency: 4,
         pollMs: 60_000,
-        load: { busy: () => busy, steady: 2 },
+        load: { busy: () => true, steady: 2 },
       });
-      // One at work, three asleep: a loop can be lent.
+      // One at work, three asleep: all three can be lent, though the process is busy and at its
+      // steady number with the first; a fourth cannot (no loop sleeps).
       await vi.waitFor(() => expect(q.state.claims).toBe(4));
       await settle();
-      const first = loops.reserve()!;
-      // With the reserved one, the steady number is reached: on a busy process no second loop, though
-      // two still sleep; with time to spare, one.
+      const lent = [loops.reserve(), loops.reserve(), loops.reserve()];
+      expect(lent.every(Boolean)).toBe(true);
       expect(loops.reserve()).toBeUndefined();
-      busy = false;
-      const second = loops.reserve()!;
-      expect(second).toBeDefined();
-      busy = true;
-      second.release();
-      first.release();
+      for (const loop of lent) loop!.release();
       expect(loops.reserve()).toBeDefined();
       q.finishAll();
       await loops.stop();

@@ -103,15 +103,14 @@ export function startClaimLoops<Payload>(options: ClaimLoopsOptions<Payload>) {
     /** Wakes every idle loop to look now. */
     wake: wakeUps.wakeAll,
     /**
-     * Keeps a sleeping loop for work about to come (a run claimed as it starts) when a loop would
-     * claim: under `steady` items at work, or past it while the process is not busy. `hand` gives it
-     * the work (it runs before any claim), `release` gives the loop back. Undefined when no loop
-     * sleeps, or on a busy process at `steady` items and more: there the work waits in the queue,
-     * as a claim would have left it.
+     * Keeps a sleeping loop for work about to come (a run claimed as it starts), busy process or
+     * not: the work came with a request this process already serves, and taking it here costs less
+     * than queueing it for a claim (`load` holds back claims from the queue, not this). `hand` gives
+     * it the work (it runs before any claim), `release` gives the loop back. Undefined when no loop
+     * sleeps: then the work waits in the queue.
      */
     reserve(): { hand(work: HandedWork): void; release(): void } | undefined {
       if (stopping || sleeping - reserved <= 0) return undefined;
-      if (load && working + reserved >= load.steady && load.busy()) return undefined;
       reserved++;
       let settled = false;
       const settle = () => {
