@@ -6,14 +6,14 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
-      { test: { name: 'engine', include: ['packages/engine/src/**/*.test.ts'] } },
+      { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], isolate: false } },
+      { test: { name: 'engine', include: ['packages/engine/src/**/*.test.ts'], isolate: false } },
       // The repository's own tooling (scripts/).
-      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], isolate: false } },
       {
         // The web app's '@/…' imports, as in apps/web/vite.config.ts.
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
-        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' },
+        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node', isolate: false },
       },
       {
         // Components in a DOM (happy-dom), with Testing Library; the network is mocked with MSW.
@@ -34,6 +34,10 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'apps/server/src/**/*.netns.test.ts'],
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
+          // The files of a worker share its loaded modules (docs/decisions/0059-server-tests-share-modules.md):
+          // evaluating the server's modules again for each file was 60 % of the suite's CPU. A file that
+          // needs fresh module state says so with vi.resetModules() before importing.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -39,7 +39,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 60_000,
-  // CI runs the browsers beside both halves of the server suite: on a loaded machine a page has taken
+  // CI runs the browsers beside the server suite: on a loaded CI machine a page has taken
   // over 7 s to show. Assertions wait for conditions, so longer limits cost a passing test nothing.
   expect: { timeout: 15_000 },
   reporter: [['list']],

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from './client';
-import { PREPARE_AFTER } from './prepared-statements';
-import { createTestDatabase } from './testing/test-database';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// The names a process gives are capped (MAX_PREPARED), and server test files share their worker's
+// modules (vitest.config.ts): this file loads its own, as a fresh process has them.
+vi.resetModules();
+const { createDb } = await import('./client');
+const { PREPARE_AFTER } = await import('./prepared-statements');
+const { createTestDatabase } = await import('./testing/test-database');
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let single: ReturnType<typeof createDb>;

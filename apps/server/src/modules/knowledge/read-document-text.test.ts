@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KnowledgeInputError } from './knowledge-input-error';
 import { TEXT_TOO_LARGE } from './text-budget';
 import type * as ExtractInWorker from './extract-in-worker';
@@ -14,7 +14,15 @@ vi.mock('./extract-in-worker', async (original) => {
     },
   };
 });
+// Server test files share their worker's modules (vitest.config.ts): read-document-text may already be
+// loaded with the real extract-in-worker, so it is loaded again here, with the mock; and afterwards the
+// files that follow get the real one back.
+vi.resetModules();
 const { readDocumentText } = await import('./read-document-text');
+afterAll(() => {
+  vi.doUnmock('./extract-in-worker');
+  vi.resetModules();
+});
 
 const limits = { pdfMaxPages: 10, timeoutMs: 60_000, memoryMb: 256 };
 const text = (mediaType: 'text/plain' | 'text/markdown' | 'text/html', content: string) => ({
