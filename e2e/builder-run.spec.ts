@@ -21,8 +21,9 @@ test('run from the builder and watch the step’s answer stream into the run pan
 }) => {
   test.setTimeout(60_000);
   const { account, workflow } = await setUpOneAgentWorkflow(request, fake.url, 'active');
-  // Thirty words, 150 ms apart: about 4.5 s of answer, time enough to see it grow on a busy machine.
-  fake.script([{ content: words(30), chunkDelayMs: 150 }]);
+  // Sixty words, 150 ms apart: about 9 s of answer, time enough to see it grow on a busy machine (with
+  // thirty, a loaded CI machine first showed the step once it had completed).
+  fake.script([{ content: words(60), chunkDelayMs: 150 }]);
 
   await signInAs(page, account);
   await page.goto(`/workflows/edit/${workflow.id}`);
@@ -39,13 +40,13 @@ test('run from the builder and watch the step’s answer stream into the run pan
   // Part of the answer shows while the step is still running.
   await expect(step).toHaveAttribute('data-step-status', 'running');
   await expect(step.getByTestId('run-panel-step-text')).toContainText('word2');
-  expect(await step.getByTestId('run-panel-step-text').textContent()).not.toContain('word29');
+  expect(await step.getByTestId('run-panel-step-text').textContent()).not.toContain('word59');
   await expect(step).toHaveAttribute('data-step-status', 'running');
   await snap(page, 'builder-run-streaming');
 
   // Then the stored answer, its figures, and what the model was asked.
-  await expect(step).toHaveAttribute('data-step-status', 'completed', { timeout: 15_000 });
-  await expect(step.getByTestId('run-panel-step-text')).toHaveText(words(30));
+  await expect(step).toHaveAttribute('data-step-status', 'completed', { timeout: 30_000 });
+  await expect(step.getByTestId('run-panel-step-text')).toHaveText(words(60));
   await expect(page.getByTestId('run-progress')).toHaveAttribute('data-run-status', 'completed');
   await expect(step).toContainText(/tokens · (< )?\$\d/);
   // The run's cost on the panel's line (the agent is on gpt-4o, which is priced).

@@ -44,8 +44,9 @@ test('execute a workflow with instructions and a parameter, follow it live, read
   const { account, workflow } = await setUpOneAgentWorkflow(request, fake.url);
   const instructions = `Only cover ${uniqueName('vendor-')} and keep it short.`;
   const reply = 'Prices rose 4% this week.\n\n  Indented line kept.\n<b>not bold</b>';
-  // The model answers after a pause, so the run is seen pending or running before it completes.
-  fake.script([{ content: reply, delayMs: 3500 }]);
+  // The model answers after a pause, so the run is seen pending or running before it completes (3.5 s
+  // was once too short for a loaded CI machine to open the Executions tab in).
+  fake.script([{ content: reply, delayMs: 8000 }]);
 
   await signInAs(page, account);
   await page.goto('/workflows');

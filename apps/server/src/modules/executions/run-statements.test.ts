@@ -124,17 +124,23 @@ async function fewestStatements(workflow: string, ceiling: number) {
     await waitForRunEnd(t, ada.token, res.json().id);
   }
   // Background work (an idle worker's poll every 2 s, schedules) can only add, and on a loaded machine
-  // a longer run often overlaps it: the fewest counts. A statement every run makes is in each of them.
-  let fewest: string[] | undefined;
-  let outbox: string[] = [];
-  for (let i = 0; i < 8 && !(fewest && fewest.length <= ceiling); i++) {
+  // a longer run often overlaps it, or its steps outlast the outbox's wait and each sends its own: the
+  // best run counts (within both ceilings, else the fewest statements of its own, then sent). A
+  // statement every run makes is in each of them.
+  type Counted = { own: string[]; sent: string[] };
+  const within = (run: Counted) => run.own.length <= ceiling && run.sent.length <= outboxCeiling;
+  const rank = (run: Counted) => (within(run) ? 0 : 1e6) + run.own.length * 1e3 + run.sent.length;
+  let best: Counted | undefined;
+  for (let i = 0; i < 8 && !(best && within(best)); i++) {
     const statements = await statementsDuring(() => oneRun(workflow));
-    const own = statements.filter((statement) => !isOutboxStatement(statement));
-    if (!fewest || own.length < fewest.length) {
-      fewest = own;
-      outbox = statements.filter(isOutboxStatement);
-    }
+    const run = {
+      own: statements.filter((statement) => !isOutboxStatement(statement)),
+      sent: statements.filter(isOutboxStatement),
+    };
+    if (!best || rank(run) < rank(best)) best = run;
   }
+  const fewest = best?.own;
+  const outbox = best?.sent ?? [];
   // The run's notifications left after their commits, none from inside the run's own statements.
   expect(outbox.length, listed(outbox)).toBeGreaterThan(0);
   expect(outbox.length, listed(outbox)).toBeLessThanOrEqual(outboxCeiling);
