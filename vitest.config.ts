@@ -34,9 +34,9 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'apps/server/src/**/*.netns.test.ts'],
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
-          // The files of a worker share its loaded modules (docs/decisions/0059-server-tests-share-modules.md):
-          // evaluating the server's modules again for each file was 60 % of the suite's CPU. A file that
-          // needs fresh module state says so with vi.resetModules() before importing.
+          // The files of a worker share its loaded modules (docs/decisions/0059-tests-share-loaded-modules.md):
+          // evaluating the server's modules again for each file took about 60 % of the suite's time. A
+          // file that needs a module fresh says so with vi.resetModules() before importing it.
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
