@@ -73,8 +73,9 @@ async function main() {
   // Never reachable from a tool, model connection or webhook, whatever EGRESS_ALLOW_LIST says: our
   // ports (PORT here, the one we really listen on below) and our database, resolved once now.
   const reserved = createReservedDestinations({ localPorts: [config.port] });
-  // Realtime events and run wake-ups cross processes through Postgres LISTEN/NOTIFY.
-  const bus = createPgEventBus({ databaseUrl, pool: database.pool, logger });
+  // Realtime events and run wake-ups cross processes through Postgres LISTEN/NOTIFY. The embedded
+  // PostgreSQL is this process's alone (scaling out takes DATABASE_URL): it tells only itself.
+  const bus = createPgEventBus({ databaseUrl, pool: database.pool, logger, alone: !config.databaseUrl });
   const services = createServices({ config, db: database.db, events: bus, loggerInstance: logger, reserved });
   if (config.metrics.port !== undefined) {
     // Prometheus scrapes every process on a port of its own, a worker's too (platform/metrics);

@@ -29,9 +29,15 @@ function silentLogger() {
 }
 
 /** A started bus on the test database; each one is what one server process would run. */
-async function startBus(logger = silentLogger()) {
+async function startBus(logger = silentLogger(), alone = false) {
   const applicationName = `events-test-${randomUUID().slice(0, 8)}`;
-  const bus = createPgEventBus({ databaseUrl: database.url, pool: database.pool, logger, applicationName });
+  const bus = createPgEventBus({
+    databaseUrl: database.url,
+    pool: database.pool,
+    logger,
+    applicationName,
+    alone,
+  });
   buses.push(bus);
   await bus.start();
   return { bus, applicationName, logger };
@@ -152,6 +158,45 @@ describe('Postgres event bus', () => {
     // The process that made them delivers the very objects (no parsing again); another parses its copy.
     atFirst.forEach((event, i) => expect(event).toBe(events[i]));
     atSecond.forEach((event, i) => expect(event).not.toBe(events[i]));
+  });
+
+  it('alone on its database, tells only itself (after the commit), and still hears what statements send', async () => {
+    const { bus } = await startBus(silentLogger(), true);
+    // Another process on the database would hear every NOTIFY: it hears none of the lone one's.
+    const { bus: observer } = await startBus();
+    const [received, observed] = [record(bus), record(observer)];
+    const wakeUps: string[] = [];
+    bus.listen(channels.runs, { onNotify: (control) => wakeUps.push(control.executionId) });
+
+    const published = agentEvent();
+    await bus.publish(published);
+    expect(received).toEqual([published]);
+    const inStatement = agentEvent();
+    const { key } = bus.statementNotification(inStatement);
+    // Not before its statement's row is back (its commit), and only if the statement changed a row.
+    expect(received).toEqual([published]);
+    deliverReturnedRows([{ notified: key }]);
+    expect(received).toEqual([published, inStatement]);
+    deliverReturnedRows([]);
+    expect(received).toHaveLength(2);
+    expect(received[1]).toBe(inStatement);
+
+    // A wake-up the statement itself sends (a queued document, a decided approval's run) still arrives.
+    const executionId = randomUUID();
+    await database.pool.query('SELECT pg_notify($1, $2)', [
+      channels.runs.name,
+      channels.runs.encode({ type: 'queued', executionId }),
+    ]);
+    await vi.waitFor(() => expect(wakeUps).toEqual([executionId]));
+
+    // A later NOTIFY reaches both: by then any of the lone bus's would have reached the observer, and
+    // its own events would have come back to it a second time.
+    const marker = agentEvent();
+    await observer.publish(marker);
+    await vi.waitFor(() => expect(observed).toContainEqual(marker));
+    await vi.waitFor(() => expect(received).toContainEqual(marker));
+    expect(observed).toEqual([marker]);
+    expect(received).toEqual([published, inStatement, marker]);
   });
 
   it('drops notifications that are not realtime events, with a log line', async () => {

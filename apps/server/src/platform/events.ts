@@ -152,6 +152,13 @@ export type PgEventBusOptions = {
   logger: BusLogger;
   /** Shown in pg_stat_activity; tests set a unique one to find (and kill) this listener's backend. */
   applicationName?: string;
+  /**
+   * No other process uses the database (the embedded PostgreSQL, which only the process that started
+   * it reaches): what this process sends is delivered here, after its statement's commit, without a
+   * NOTIFY. The LISTEN connection still hears what statements send themselves (wake-ups the database
+   * draws, session changes in the revoking transaction).
+   */
+  alone?: boolean;
 };
 
 /** Called with a notification's raw payload; `onMissed` runs after a reconnect (notifications sent meanwhile are lost). */
@@ -177,6 +184,9 @@ export type PgEventBus = EventBus & {
  * `pg_notify` on the channel, and one LISTEN connection per process delivers every notification —
  * this process's own included, so there is a single delivery path and nothing arrives twice. Every
  * channel of the registry (notifications/channels.ts) shares the connection.
+ *
+ * A process `alone` on its database delivers what it sends itself, with no NOTIFY (one statement
+ * less per notification, and no trip back through the LISTEN connection).
  *
  * Call `start()` before serving: until the listener is connected, nothing is delivered locally.
  * While it reconnects (Postgres restart), notifications are lost; realtime events are hints that
@@ -353,7 +363,7 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
     return text;
   }
 
-  const core = {
+  const shared = {
     send<Payload>(channel: Channel<Payload>, payload: Payload) {
       return notify(channel.name, encode(channel, payload));
     },
@@ -376,6 +386,16 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
     },
     listen: local.listen,
   };
+  // Alone on its database, a process tells only itself: at once, or after the statement's commit.
+  const alone = {
+    send<Payload>(channel: Channel<Payload>, payload: Payload) {
+      local.send(channel, payload);
+      return Promise.resolve();
+    },
+    inStatement: local.inStatement,
+    listen: local.listen,
+  };
+  const core = options.alone ? alone : shared;
 
   return {
     ...core,
@@ -383,10 +403,13 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
     publish: (event) => core.send(channels.events, [event]),
 
     async publishSessionChange(change, executor) {
-      const payload = encode(channels.sessions, change);
       // In the caller's transaction a failure must surface (and roll the revocation back).
-      if (executor) await executor.executeSql('SELECT pg_notify($1, $2)', [SESSIONS_CHANNEL, payload]);
-      else await notify(SESSIONS_CHANNEL, payload);
+      if (executor)
+        await executor.executeSql('SELECT pg_notify($1, $2)', [
+          SESSIONS_CHANNEL,
+          channels.sessions.encode(change),
+        ]);
+      else await core.send(channels.sessions, change);
     },
 
     async publishWatching(keys) {
