@@ -163,7 +163,7 @@ const envSchema = z.object({
   /** Memory each process may keep approximate indexes in (about 3.6 KiB a chunk of 1,536 dimensions). */
   KNOWLEDGE_ANN_MEMORY_MB: intFromEnv(4096, 16, 1_048_576),
   /** Candidates an approximate search weighs (HNSW's ef): more finds more of the exact top k, slower. */
-  KNOWLEDGE_ANN_EF_SEARCH: intFromEnv(1024, 16, 65_536),
+  KNOWLEDGE_ANN_EF_SEARCH: intFromEnv(1280, 16, 65_536),
   /** Pages a PDF may have; a longer one fails (its text is read page by page, on a worker thread). */
   KNOWLEDGE_PDF_MAX_PAGES: intFromEnv(2000, 1, 1_000_000),
   /** How long reading one document's text may take before its thread is stopped and it fails. */
