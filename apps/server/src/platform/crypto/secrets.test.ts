@@ -55,6 +55,20 @@ describe('createSecretBox', () => {
     expect((error as Error).message).not.toContain(secret);
   });
 
+  it('once it opened a value (which it then remembers), still opens it for that organization only', () => {
+    const sealed = box.encrypt(secret, org);
+    expect(box.decrypt(sealed, org)).toBe(secret);
+    expect(box.decrypt(sealed, org)).toBe(secret);
+    expect(() => box.decrypt(sealed, 'org_2')).toThrow(SecretDecryptError);
+    expect(() => box.decrypt(sealed, `${org}\n`)).toThrow(SecretDecryptError);
+    expect(() => createSecretBox(randomBytes(32)).decrypt(sealed, org)).toThrow(SecretDecryptError);
+    // Past what it remembers, the oldest values are opened again, as well as ever.
+    const many = Array.from({ length: 1_001 }, (_, i) => box.encrypt(`secret ${i}`, org));
+    many.forEach((value, i) => expect(box.decrypt(value, org)).toBe(`secret ${i}`));
+    expect(box.decrypt(sealed, org)).toBe(secret);
+    expect(box.decrypt(many[0], org)).toBe('secret 0');
+  });
+
   it('refuses a blob sealed with another key', () => {
     const other = createSecretBox(randomBytes(32));
     expect(() => other.decrypt(box.encrypt(secret, org), org)).toThrow(SecretDecryptError);

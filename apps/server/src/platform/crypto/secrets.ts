@@ -11,6 +11,8 @@ const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const KEY_BYTES = 32;
+/** Values a box keeps opened: far more than the secrets an installation's runs use at once. */
+const OPENED_REMEMBERED = 1_000;
 
 // base64url of exactly 12 bytes is 16 characters and of 16 bytes 22; Node's decoder skips invalid
 // characters silently, so the shape is checked before decoding.
@@ -42,6 +44,13 @@ export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== KEY_BYTES) throw new TypeError(`The encryption key must be ${KEY_BYTES} bytes`);
   // A KeyObject holds its own copy: clearing or reusing the caller's buffer cannot change it.
   const secretKey = createSecretKey(Buffer.from(key));
+  /**
+   * Values opened lately, by organization and sealed text: every run opens its model connection's
+   * key, and a decipher costs more than the rest of reading it. What a value opens to never changes
+   * (the key is the box's), a changed secret is sealed anew with a new IV, and a value that fails
+   * to open is never kept. The process holds the key that opens them all anyway.
+   */
+  const opened = new Map<string, string>();
 
   return {
     encrypt(plaintext, organizationId) {
@@ -58,6 +67,10 @@ export function createSecretBox(key: Buffer): SecretBox {
 
     decrypt(sealed, organizationId) {
       const aad = associatedData(organizationId);
+      // A value that opened matches the sealed pattern, which has no line break.
+      const remembered = `${sealed}\n${organizationId}`;
+      const known = opened.get(remembered);
+      if (known !== undefined) return known;
       const match = sealedPattern.exec(sealed);
       if (!match) throw new SecretDecryptError();
       const [, iv, ciphertext, tag] = match;
@@ -71,7 +84,10 @@ export function createSecretBox(key: Buffer): SecretBox {
           decipher.update(Buffer.from(ciphertext, 'base64url')),
           decipher.final(),
         ]);
-        return plaintext.toString('utf8');
+        const text = plaintext.toString('utf8');
+        opened.set(remembered, text);
+        if (opened.size > OPENED_REMEMBERED) opened.delete(opened.keys().next().value!);
+        return text;
       } catch (error) {
         throw new SecretDecryptError({ cause: error });
       }
